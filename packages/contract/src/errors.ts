@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Stable error codes; the web app translates them (`errors:<code>`). */
+export const ERROR_CODES = [
+  'validation_failed',
+  'unauthenticated',
+  'invalid_credentials',
+  'account_locked',
+  'account_inactive',
+  'token_invalid',
+  'token_expired',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'email_taken',
+  'initial_taken',
+  'registration_closed',
+  'business_rule',
+  'payload_too_large',
+  'rate_limited',
+  'maintenance',
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const fieldErrorSchema = z.object({ path: z.string(), code: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+export const errorResponseSchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  fields: z.array(fieldErrorSchema).optional(),
+  retryAfterSeconds: z.number().int().optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
