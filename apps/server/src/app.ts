@@ -1,0 +1,201 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { APP_VERSION } from '@gym/contract/constants';
+import type { ErrorResponse } from '@gym/contract/errors';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from './deps.ts';
+import { PUBLIC, type RegisteredRoute } from './lib/access.ts';
+import { AppError } from './lib/errors.ts';
+import { accountRoutes, jwtRoutes } from './modules/auth/routes.ts';
+import { authenticate } from './modules/auth/authenticate.ts';
+import { centerRoutes } from './modules/centers/routes.ts';
+import { outboxRoutes } from './modules/outbox/routes.ts';
+
+const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route under /api/v1 with its declared permission: the authorization and bad-input tests walk it. */
+    routeRegistry: RegisteredRoute[];
+  }
+}
+
+function send(reply: import('fastify').FastifyReply, status: number, body: ErrorResponse) {
+  if (body.retryAfterSeconds) reply.header('retry-after', String(body.retryAfterSeconds));
+  return reply.code(status).send(body);
+}
+
+export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOptions['logger'] } = {}) {
+  const { config } = deps;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    ajv: undefined,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('routeRegistry', [] as RegisteredRoute[]);
+  app.decorateRequest('auth', null);
+
+  // Every API route must say who may call it; a route that forgets does not start.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/v1')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access (config.access)`);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      app.routeRegistry.push({
+        method,
+        url: route.url,
+        access,
+        hasBody: Boolean(route.schema?.body),
+        hasParams: Boolean(route.schema?.params),
+        hasQuery: Boolean(route.schema?.querystring),
+      });
+    }
+  });
+
+  // Authentication and the route's permission are checked before the body is even parsed.
+  app.addHook('onRequest', async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (!access || 'public' in access) return;
+    req.auth = await authenticate(deps, req.headers.authorization);
+    if ('action' in access && !req.auth.ability.can(access.action, access.subject)) {
+      throw new AppError(403, 'forbidden', 'You are not allowed to do this');
+    }
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof AppError) {
+      return send(reply, err.status, {
+        error: err.code,
+        message: err.message,
+        ...(err.fields ? { fields: err.fields } : {}),
+        ...(err.retryAfterSeconds ? { retryAfterSeconds: err.retryAfterSeconds } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields = err.validation.map((v) => {
+        const path = [v.instancePath.replace(/^\//, '').replaceAll('/', '.')]
+          .concat(v.keyword === 'unrecognized_keys' ? ((v.params?.keys as string[] | undefined) ?? []) : [])
+          .filter(Boolean)
+          .join('.');
+        return { path: path || (err.validationContext ?? 'body'), code: v.keyword, message: v.message ?? 'invalid' };
+      });
+      return send(reply, 400, {
+        error: 'validation_failed',
+        message: `Invalid ${err.validationContext ?? 'request'}: ${fields.map((f) => f.path).join(', ')}`,
+        fields,
+      });
+    }
+    const status = (err as { statusCode?: number }).statusCode ?? 500;
+    if (status === 413) return send(reply, 413, { error: 'payload_too_large', message: 'The request is too large' });
+    if (status === 429) return send(reply, 429, { error: 'rate_limited', message: 'Too many requests' });
+    if (status >= 400 && status < 500) {
+      return send(reply, status, {
+        error: status === 404 ? 'not_found' : 'validation_failed',
+        message: (err as Error).message,
+      });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return send(reply, 500, { error: 'internal', message: 'Something went wrong' });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its styles at run time (CSS-in-JS), which needs inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Gym back-office API', version: APP_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.get(
+    '/api/health',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['health'],
+        response: {
+          200: z.object({ status: z.literal('ok'), version: z.string(), database: z.string(), demo: z.boolean() }),
+          503: z.object({ status: z.literal('unavailable'), version: z.string(), database: z.string() }),
+        },
+      },
+    },
+    async (_req, reply) => {
+      try {
+        await deps.database.ping();
+        return { status: 'ok' as const, version: APP_VERSION, database: deps.database.kind, demo: deps.demo };
+      } catch {
+        return reply.code(503).send({ status: 'unavailable' as const, version: APP_VERSION, database: 'unreachable' });
+      }
+    },
+  );
+
+  await app.register(jwtRoutes(deps), { prefix: '/api/v1/jwt' });
+  await app.register(
+    async (pro) => {
+      await pro.register(accountRoutes(deps));
+      await pro.register(centerRoutes(deps));
+      await pro.register(outboxRoutes(deps));
+    },
+    { prefix: '/api/v1/pro' },
+  );
+
+  // The web app: built files, and index.html for every other path (history-mode routing).
+  const webDist = config.WEB_DIST ? resolve(config.WEB_DIST) : DEFAULT_WEB_DIST;
+  const hasWeb = existsSync(join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1y', immutable: true });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '';
+    if (path.startsWith('/api/') || path.startsWith('/socket.io') || req.method !== 'GET' || !hasWeb) {
+      return send(reply, 404, { error: 'not_found', message: `No route ${req.method} ${path}` });
+    }
+    if (/\.[a-z0-9]{2,5}$/i.test(path) && !path.endsWith('.vue')) {
+      return send(reply, 404, { error: 'not_found', message: `No file ${path}` });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { maxAge: 0, immutable: false });
+  });
+
+  return app as unknown as FastifyInstance;
+}

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    initial: text('initial').notNull().unique(),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('organisations_initial_format', sql`${t.initial} ~ '^[A-Z][A-Z0-9]{1,9}$'`)],
+);
+
+export const centers = pgTable(
+  'centers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    timeZone: text('time_zone').notNull(),
+    currencySymbol: text('currency_symbol').notNull().default('R$ '),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('centers_org_code').on(t.organisationId, t.code), index('centers_org').on(t.organisationId)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    email: text('email').notNull().unique(),
+    fullName: text('full_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').notNull(),
+    /** true: every centre of the organisation; false: only those in user_centers. */
+    allCenters: boolean('all_centers').notNull().default(true),
+    active: boolean('active').notNull().default(true),
+    language: text('language').notNull().default('en'),
+    skin: text('skin').notNull().default('light'),
+    layout: text('layout').notNull().default('vertical'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('users_org').on(t.organisationId),
+    check(
+      'users_role_known',
+      sql`${t.role} in ('admin','developer','client','manager','frontdesk','trainer','accountant')`,
+    ),
+    check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+export const userCenters = pgTable(
+  'user_centers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    centerId: uuid('center_id')
+      .notNull()
+      .references(() => centers.id),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.centerId] })],
+);
+
+/** Server-wide secrets generated on first start (e.g. the token signing key), shared by every API server. */
+export const appSecrets = pgTable('app_secrets', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

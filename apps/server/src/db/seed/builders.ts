@@ -1,0 +1,46 @@
+import type { Role } from '@gym/contract/acl';
+import { centers, organisations, userCenters, users } from '../schema/index.ts';
+import type { DbOrTx } from '../client.ts';
+
+/** Small builders shared by the demo seed and the tests (one row each, sensible defaults). */
+export async function buildOrganisation(db: DbOrTx, input: { name: string; initial: string }) {
+  const [row] = await db.insert(organisations).values(input).returning();
+  return row!;
+}
+
+export async function buildCenter(
+  db: DbOrTx,
+  input: { organisationId: string; code: string; name: string; timeZone?: string; currencySymbol?: string },
+) {
+  const [row] = await db
+    .insert(centers)
+    .values({ timeZone: 'Asia/Hong_Kong', currencySymbol: 'R$ ', ...input })
+    .returning();
+  return row!;
+}
+
+export async function buildUser(
+  db: DbOrTx,
+  input: {
+    organisationId: string;
+    email: string;
+    fullName: string;
+    role: Role;
+    passwordHash: string;
+    centerIds?: string[];
+    active?: boolean;
+    language?: string;
+  },
+) {
+  const { centerIds, ...rest } = input;
+  const [row] = await db
+    .insert(users)
+    .values({ ...rest, email: rest.email.toLowerCase(), allCenters: !centerIds })
+    .returning();
+  if (centerIds?.length) {
+    await db
+      .insert(userCenters)
+      .values(centerIds.map((centerId) => ({ userId: row!.id, centerId, organisationId: input.organisationId })));
+  }
+  return row!;
+}

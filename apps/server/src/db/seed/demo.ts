@@ -1,0 +1,38 @@
+import type { Role } from '@gym/contract/acl';
+import { eq } from 'drizzle-orm';
+import type { PasswordHasher } from '../../lib/passwords.ts';
+import type { Db } from '../client.ts';
+import { organisations } from '../schema/index.ts';
+import { buildCenter, buildOrganisation, buildUser } from './builders.ts';
+
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO_INITIAL = 'DF';
+export const DEMO_USERS: { email: string; role: Role; fullName: string }[] = [
+  { email: 'admin@demo.fit', role: 'admin', fullName: 'Ada Admin' },
+  { email: 'developer@demo.fit', role: 'developer', fullName: 'Dev Eloper' },
+  { email: 'client@demo.fit', role: 'client', fullName: 'Chris Client' },
+  { email: 'manager@demo.fit', role: 'manager', fullName: 'Mandy Manager' },
+  { email: 'frontdesk@demo.fit', role: 'frontdesk', fullName: 'Fiona Frontdesk' },
+  { email: 'trainer@demo.fit', role: 'trainer', fullName: 'Tom Trainer' },
+  { email: 'accountant@demo.fit', role: 'accountant', fullName: 'Alan Accountant' },
+];
+
+export async function hasDemo(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.initial, DEMO_INITIAL));
+  return Boolean(row);
+}
+
+/** The demo organisation "Demo Fitness" (DF): two centres and one user per role. Runs once. */
+export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<boolean> {
+  if (await hasDemo(db)) return false;
+  const hashes = await Promise.all(DEMO_USERS.map(() => hasher.hash(DEMO_PASSWORD)));
+  await db.transaction(async (tx) => {
+    const org = await buildOrganisation(tx, { name: 'Demo Fitness', initial: DEMO_INITIAL });
+    await buildCenter(tx, { organisationId: org.id, code: 'CWB', name: 'Causeway Bay' });
+    await buildCenter(tx, { organisationId: org.id, code: 'MK', name: 'Mong Kok' });
+    for (const [i, u] of DEMO_USERS.entries()) {
+      await buildUser(tx, { organisationId: org.id, ...u, passwordHash: hashes[i]! });
+    }
+  });
+  return true;
+}

@@ -1,0 +1,18 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { EventBus } from './lib/events.ts';
+import type { Jwt } from './lib/jwt.ts';
+import type { Mailer } from './lib/mailer.ts';
+import type { PasswordHasher } from './lib/passwords.ts';
+
+/** What use cases need from the outside world; built once in main.ts (and by tests). */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  hasher: PasswordHasher;
+  jwt: Jwt;
+  mailer: Mailer;
+  events: EventBus;
+  /** Whether the demo organisation is present (the login page then shows the demo logins). */
+  demo: boolean;
+}

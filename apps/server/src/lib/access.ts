@@ -1,0 +1,40 @@
+import type { Action, AppAbility, Resource, Role } from '@gym/contract/acl';
+
+/** What a route requires; every route under /api/v1 must declare one (checked at start-up). */
+export type Access =
+  | { public: true }
+  | { authenticated: true }
+  | { action: Action; subject: Resource };
+
+export const PUBLIC: Access = { public: true };
+export const AUTHENTICATED: Access = { authenticated: true };
+export const can = (action: Action, subject: Resource): Access => ({ action, subject });
+
+/** The signed-in caller, as every use case sees it. */
+export interface AuthContext {
+  userId: string;
+  organisationId: string;
+  role: Role;
+  ability: AppAbility;
+  /** null: every centre of the organisation. */
+  centerIds: string[] | null;
+  familyId: string;
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: Access;
+  hasBody: boolean;
+  hasParams: boolean;
+  hasQuery: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}

@@ -1,0 +1,22 @@
+import { EventEmitter } from 'node:events';
+
+/** Domain events published by use cases after their transaction commits; the realtime gateway listens. */
+export interface DomainEvents {
+  'realtime.center': { organisationId: string; centerId: string; payload: Record<string, unknown> };
+  'realtime.organisation': { organisationId: string; payload: Record<string, unknown> };
+}
+
+export function createEventBus() {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(50);
+  return {
+    publish<K extends keyof DomainEvents>(name: K, event: DomainEvents[K]) {
+      emitter.emit(name, event);
+    },
+    subscribe<K extends keyof DomainEvents>(name: K, handler: (event: DomainEvents[K]) => void) {
+      emitter.on(name, handler);
+      return () => emitter.off(name, handler);
+    },
+  };
+}
+export type EventBus = ReturnType<typeof createEventBus>;

@@ -1,0 +1,82 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { passwordResetTokens, refreshTokens, users } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
+import { createThrottle } from './throttle.ts';
+
+const SUBJECTS: Record<string, string> = {
+  en: 'Reset your password',
+  de: 'Passwort zurücksetzen',
+  fr: 'Réinitialiser votre mot de passe',
+  pt: 'Redefinir a sua palavra-passe',
+  'zh-Hant': '重設密碼',
+};
+const BODIES: Record<string, (link: string, minutes: number) => string> = {
+  en: (l, m) => `Someone asked to reset your password.\n\nOpen this link within ${m} minutes to choose a new one:\n${l}\n\nIf it was not you, ignore this message.`,
+  de: (l, m) => `Jemand hat das Zurücksetzen Ihres Passworts angefordert.\n\nÖffnen Sie diesen Link innerhalb von ${m} Minuten, um ein neues zu wählen:\n${l}\n\nWenn Sie das nicht waren, ignorieren Sie diese Nachricht.`,
+  fr: (l, m) => `Une réinitialisation de votre mot de passe a été demandée.\n\nOuvrez ce lien dans les ${m} minutes pour en choisir un nouveau :\n${l}\n\nSi ce n'était pas vous, ignorez ce message.`,
+  pt: (l, m) => `Foi pedida a redefinição da sua palavra-passe.\n\nAbra este link nos próximos ${m} minutos para escolher uma nova:\n${l}\n\nSe não foi você, ignore esta mensagem.`,
+  'zh-Hant': (l, m) => `有人要求重設你的密碼。\n\n請在 ${m} 分鐘內打開以下連結設定新密碼：\n${l}\n\n如非本人操作，請忽略此郵件。`,
+};
+
+/**
+ * Sends a single-use, expiring reset link. Answers the same whether or not the address is known,
+ * so the form cannot be used to find staff e-mails. Limited to 5 requests per address per hour.
+ */
+export async function requestPasswordReset(deps: AppDeps, email: string, origin: string): Promise<void> {
+  const { db } = deps.database;
+  const throttle = createThrottle(db);
+  const key = `reset:${email}`;
+  if ((await throttle.lockedFor([key])) > 0) return;
+  await throttle.recordFailure([{ key, policy: { maxFailures: 5, lockMinutes: 60 } }]);
+
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  if (!user || !user.active) return;
+  const token = newOpaqueToken();
+  const minutes = deps.config.PASSWORD_RESET_TTL_MINUTES;
+  const base = deps.config.PUBLIC_URL ?? origin;
+  const link = `${base.replace(/\/$/, '')}/reset-password-v1?token=${token}`;
+  const lang = SUBJECTS[user.language] ? user.language : 'en';
+  const mailId = await db.transaction(async (tx) => {
+    await tx.insert(passwordResetTokens).values({
+      userId: user.id,
+      organisationId: user.organisationId,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + minutes * 60_000),
+    });
+    return deps.mailer.enqueue(tx, {
+      organisationId: user.organisationId,
+      to: user.email,
+      subject: SUBJECTS[lang]!,
+      text: BODIES[lang]!(link, minutes),
+    });
+  });
+  await deps.mailer.flush(mailId);
+}
+
+/** Sets a new password with a reset token: single use, expiring; every open session is signed out. */
+export async function resetPassword(deps: AppDeps, token: string, password: string): Promise<void> {
+  const passwordHash = await deps.hasher.hash(password);
+  await deps.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.tokenHash, hashToken(token)))
+      .for('update');
+    if (!row || row.usedAt) throw new AppError(400, 'token_invalid', 'This reset link is not valid or was already used');
+    if (row.expiresAt.getTime() <= Date.now()) throw new AppError(410, 'token_expired', 'This reset link has expired');
+    await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(eq(passwordResetTokens.id, row.id));
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.userId, row.userId), isNull(refreshTokens.revokedAt)));
+  });
+  const [user] = await deps.database.db
+    .select({ email: users.email })
+    .from(users)
+    .innerJoin(passwordResetTokens, eq(passwordResetTokens.userId, users.id))
+    .where(eq(passwordResetTokens.tokenHash, hashToken(token)));
+  if (user) await createThrottle(deps.database.db).clear([`email:${user.email}`]);
+}

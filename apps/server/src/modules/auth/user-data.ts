@@ -1,0 +1,41 @@
+import { abilityRulesFor, type Role } from '@gym/contract/acl';
+import type { UserData } from '@gym/contract/auth';
+import type { Language, LayoutType, Skin } from '@gym/contract/constants';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { organisations, userCenters, users } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function centerIdsOf(db: DbOrTx, user: Pick<UserRow, 'id' | 'allCenters'>): Promise<string[] | null> {
+  if (user.allCenters) return null;
+  const rows = await db
+    .select({ centerId: userCenters.centerId })
+    .from(userCenters)
+    .where(eq(userCenters.userId, user.id));
+  return rows.map((r) => r.centerId);
+}
+
+/** The `userData` the web app stores: identity, role, CASL ability rules, organisation and preferences. */
+export async function loadUserData(db: DbOrTx, userId: string): Promise<UserData> {
+  const [row] = await db
+    .select({ user: users, organisation: organisations })
+    .from(users)
+    .innerJoin(organisations, eq(organisations.id, users.organisationId))
+    .where(eq(users.id, userId));
+  if (!row) throw notFound('user');
+  const { user, organisation } = row;
+  const role = user.role as Role;
+  return {
+    id: user.id,
+    fullName: user.fullName,
+    email: user.email,
+    role,
+    ability: abilityRulesFor(role),
+    organisation: { id: organisation.id, name: organisation.name, initial: organisation.initial },
+    centerIds: await centerIdsOf(db, user),
+    preferences: { language: user.language as Language, skin: user.skin as Skin, layout: user.layout as LayoutType },
+    extras: { eCommerceCartItemsCount: 0 },
+  };
+}

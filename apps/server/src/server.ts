@@ -1,0 +1,63 @@
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { hasDemo, seedDemo } from './db/seed/demo.ts';
+import type { AppDeps } from './deps.ts';
+import { createEventBus } from './lib/events.ts';
+import { createJwt, loadSigningKey } from './lib/jwt.ts';
+import { createMailer } from './lib/mailer.ts';
+import { createPasswordHasher } from './lib/passwords.ts';
+import { attachRealtime } from './realtime/gateway.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database (PGlite under DATA_DIR, or DATABASE_URL), applies migrations, seeds the demo
+ * organisation when asked, and builds the app with its realtime gateway. Used by main.ts and tests.
+ */
+export async function createServer(
+  config: Config,
+  opts: { database?: Database; logger?: FastifyServerOptions['logger']; migrate?: boolean } = {},
+): Promise<RunningServer> {
+  const database =
+    opts.database ??
+    (await openDatabase(
+      config.DATABASE_URL
+        ? { kind: 'postgres', url: config.DATABASE_URL, poolMax: config.DB_POOL_MAX }
+        : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
+    ));
+  if (opts.migrate !== false) await database.migrate();
+  const hasher = createPasswordHasher(config.ARGON2_MEMORY_KIB);
+  const key = await loadSigningKey(database.db, config.JWT_SECRET);
+  const deps: AppDeps = {
+    config,
+    database,
+    hasher,
+    jwt: createJwt(key, config.ACCESS_TOKEN_TTL_SECONDS),
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db }),
+    events: createEventBus(),
+    demo: false,
+  };
+  if (config.SEED_DEMO) await seedDemo(database.db, hasher);
+  deps.demo = await hasDemo(database.db);
+  const app = await buildApp(deps, { logger: opts.logger });
+  const realtime = await attachRealtime(app, deps);
+  app.addHook('onClose', async () => {
+    await realtime.close();
+  });
+  await app.ready();
+  return {
+    app,
+    deps,
+    async close() {
+      await app.close();
+      if (!opts.database) await database.close();
+    },
+  };
+}
