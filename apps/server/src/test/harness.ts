@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Role } from '@gym/contract/acl';
+import type { LoginResponse } from '@gym/contract/auth';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { buildCenter, buildOrganisation, buildUser } from '../db/seed/builders.ts';
+import { createServer, type RunningServer } from '../server.ts';
+import { TEMPLATE_DB } from './global-setup.ts';
+
+export const TEST_PASSWORD = 'correct horse battery';
+
+/** A fresh, migrated database for one test file: PGlite loaded from the run's template, or a copy of the PostgreSQL template. */
+export async function openTestDatabase(): Promise<Database> {
+  if (process.env.TEST_DATABASE === 'postgres') {
+    const adminUrl = inject('pgUrl');
+    const name = `test_${randomUUID().replaceAll('-', '')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+    await admin.end();
+    const database = await openDatabase({ kind: 'postgres', url: adminUrl.replace(/\/postgres$/, `/${name}`), poolMax: 5 });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        const a = new pg.Client({ connectionString: adminUrl });
+        await a.connect();
+        await a.query(`drop database if exists ${name} with (force)`);
+        await a.end();
+      },
+    };
+  }
+  const tar = readFileSync(inject('pgliteTemplate'));
+  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([tar]) });
+}
+
+export interface TestContext extends RunningServer {
+  database: Database;
+  newOrganisation(input?: { name?: string; initial?: string }): Promise<TestOrganisation>;
+  /** Answers a Bearer header for a request. */
+  bearer(tokens: { accessToken: string }): { authorization: string };
+  close(): Promise<void>;
+}
+
+export interface TestOrganisation {
+  id: string;
+  initial: string;
+  centers: { id: string; code: string }[];
+  newUser(input: { role: Role; centerIds?: string[]; active?: boolean; email?: string }): Promise<TestUser>;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  role: Role;
+  login(): Promise<LoginResponse>;
+}
+
+let initialCounter = 0;
+function nextInitial(): string {
+  initialCounter += 1;
+  const n = (Date.now() % 10_000) * 100 + initialCounter;
+  return `T${n.toString(36).toUpperCase()}`.slice(0, 10);
+}
+
+/** The whole server on a fresh database, with factories in the style of `ctx.newUser()`. */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SEED_DEMO: 'false',
+    ARGON2_MEMORY_KIB: '1024',
+    LOGIN_SLOWDOWN_MS: '0',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent',
+    ...env,
+  });
+  const server = await createServer(config, { database, logger: false, migrate: false });
+  const { db } = database;
+  const passwordHash = await server.deps.hasher.hash(TEST_PASSWORD);
+
+  const ctx: TestContext = {
+    ...server,
+    database,
+    bearer: (t) => ({ authorization: `Bearer ${t.accessToken}` }),
+    async newOrganisation(input = {}) {
+      const initial = input.initial ?? nextInitial();
+      const org = await buildOrganisation(db, { name: input.name ?? `Org ${initial}`, initial });
+      const centers = [
+        await buildCenter(db, { organisationId: org.id, code: 'A', name: 'Centre A' }),
+        await buildCenter(db, { organisationId: org.id, code: 'B', name: 'Centre B' }),
+      ];
+      return {
+        id: org.id,
+        initial,
+        centers: centers.map((c) => ({ id: c.id, code: c.code })),
+        async newUser({ role, centerIds, active, email }) {
+          const address = email ?? `${role}-${randomUUID().slice(0, 8)}@${initial.toLowerCase()}.test`;
+          const user = await buildUser(db, {
+            organisationId: org.id,
+            email: address,
+            fullName: `${role} of ${initial}`,
+            role,
+            passwordHash,
+            centerIds,
+            active,
+          });
+          return {
+            id: user.id,
+            email: user.email,
+            role,
+            async login() {
+              const res = await server.app.inject({
+                method: 'POST',
+                url: '/api/v1/jwt/login',
+                payload: { email: user.email, password: TEST_PASSWORD },
+              });
+              if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+              return res.json() as LoginResponse;
+            },
+          };
+        },
+      };
+    },
+    async close() {
+      await server.close();
+      await database.close();
+    },
+  };
+  return ctx;
+}

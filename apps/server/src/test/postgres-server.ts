@@ -1,0 +1,50 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const PG_BIN = '/usr/lib/postgresql/15/bin';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * A throw-away PostgreSQL 15 server for the tests: its own data directory and port, tuned for
+ * speed (no fsync), stopped and removed afterwards. As root it runs as the `postgres` user.
+ */
+export async function startPostgres(): Promise<{ url: string; stop(): void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'gym-pg-'));
+  const data = join(dir, 'data');
+  const asRoot = process.getuid?.() === 0;
+  chmodSync(dir, 0o777);
+  const run = (bin: string, args: string[]) => {
+    const cmd = asRoot ? 'runuser' : join(PG_BIN, bin);
+    const full = asRoot ? ['-u', 'postgres', '--', join(PG_BIN, bin), ...args] : args;
+    const r = spawnSync(cmd, full, { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`${bin} failed: ${r.stderr || r.stdout}`);
+  };
+  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+  const port = await freePort();
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
+  run('pg_ctl', ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', 'start']);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', join(PG_BIN, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop']);
+        else execFileSync(join(PG_BIN, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
+      } catch {
+        /* already stopped */
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

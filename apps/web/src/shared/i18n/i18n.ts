@@ -1,0 +1,52 @@
+/**
+ * i18next set-up. English (default and fallback) is bundled with the entry; every other language is
+ * its own chunk, loaded before it is shown. The Traditional Chinese titles are always present too,
+ * because every page title is bilingual (`Member List (會員管理)`).
+ */
+import type { Language } from '@gym/contract/constants';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { enResources } from '../../locales/en';
+import { NAMESPACES } from '../../locales/namespaces';
+import zhHantTitles from '../../locales/zh-Hant/titles.json';
+
+type Bundle = Record<string, Record<string, unknown>>;
+
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ resources: Bundle }>> = {
+  de: () => import('../../locales/de'),
+  fr: () => import('../../locales/fr'),
+  pt: () => import('../../locales/pt'),
+  'zh-Hant': () => import('../../locales/zh-Hant'),
+};
+
+const loaded = new Set<Language>(['en']);
+
+export const i18n = i18next;
+
+export async function initI18n(language: Language): Promise<void> {
+  await i18next.use(initReactI18next).init({
+    resources: { en: enResources, 'zh-Hant': { titles: zhHantTitles } },
+    lng: 'en',
+    fallbackLng: 'en',
+    supportedLngs: ['en', 'de', 'fr', 'pt', 'zh-Hant'],
+    load: 'currentOnly',
+    ns: [...NAMESPACES],
+    defaultNS: 'common',
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false },
+    returnEmptyString: false,
+    react: { useSuspense: false },
+  });
+  await loadLanguage(language);
+  await i18next.changeLanguage(language);
+}
+
+/** Makes sure a language's texts are present (one chunk per language). */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (loaded.has(language) || language === 'en') return;
+  const { resources } = await loaders[language]();
+  for (const [namespace, bundle] of Object.entries(resources)) {
+    i18next.addResourceBundle(language, namespace, bundle, true, true);
+  }
+  loaded.add(language);
+}

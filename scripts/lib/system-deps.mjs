@@ -1,0 +1,45 @@
+// Installs what the tests need from the system (Chromium, PostgreSQL 15) with apt when running as
+// root, or names what is missing and fails. It never skips silently.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const PG_BIN = '/usr/lib/postgresql/15/bin';
+
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+function aptInstall(packages) {
+  console.log(`[setup] installing ${packages.join(', ')} with apt-get`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  let r = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', ...packages], { stdio: 'inherit', env });
+  if (r.status !== 0) {
+    spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+    r = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', ...packages], { stdio: 'inherit', env });
+  }
+  return r.status === 0;
+}
+
+export function ensureSystemDeps({ chromium = true, postgres = true } = {}) {
+  const missing = [];
+  if (chromium && !existsSync(CHROMIUM)) missing.push({ pkg: 'chromium', check: () => existsSync(CHROMIUM) });
+  if (postgres && !existsSync(`${PG_BIN}/initdb`))
+    missing.push({ pkg: 'postgresql-15', check: () => existsSync(`${PG_BIN}/initdb`) });
+  if (missing.length === 0) return;
+  if (isRoot()) aptInstall(missing.map((m) => m.pkg));
+  const still = missing.filter((m) => !m.check());
+  if (still.length > 0) {
+    const names = still.map((m) => m.pkg).join(' ');
+    throw new Error(
+      `The tests need these system packages: ${names}.\n` +
+        (isRoot() ? 'apt-get could not install them.' : `Install them as root: apt-get install -y ${names}`),
+    );
+  }
+}
+
+export function whoami() {
+  try {
+    return execFileSync('id', ['-un']).toString().trim();
+  } catch {
+    return 'unknown';
+  }
+}

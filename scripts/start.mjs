@@ -1,0 +1,33 @@
+// `npm start`: builds the web app when its build is missing or older than its sources, then runs the server.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const web = join(root, 'apps/web');
+const built = join(web, 'dist/index.html');
+
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const p = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return latest;
+}
+
+const sources = Math.max(newest(join(web, 'src')), newest(join(root, 'packages/contract/src')));
+if (!existsSync(built) || statSync(built).mtimeMs < sources) {
+  console.log('Building the web app (first start or changed sources)...');
+  const r = spawnSync('npm', ['run', '--silent', 'build', '-w', 'apps/web'], { stdio: 'inherit', cwd: root });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  cwd: join(root, 'apps/server'),
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', DATA_DIR: join(root, 'data'), ...process.env },
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
