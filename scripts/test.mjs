@@ -6,7 +6,11 @@ const steps = [
   ['lint', 'npx', ['biome', 'check', '.']],
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['system packages', null, () => ensureSystemDeps()],
-  ['unit and integration (PGlite, PostgreSQL 15)', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'server', '--project', 'server-pg']],
+  [
+    'unit and integration (PGlite, PostgreSQL 15)',
+    'npx',
+    ['vitest', 'run', '--project', 'unit', '--project', 'server', '--project', 'server-pg'],
+  ],
   ['web build', 'npm', ['run', '--silent', 'build']],
   ['e2e (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e']],
 ];
@@ -25,7 +29,10 @@ for (const [name, cmd, args] of steps) {
       process.exit(1);
     }
   } else {
-    const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } });
+    const r = spawnSync(cmd, args, {
+      stdio: 'inherit',
+      env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
+    });
     if (r.status !== 0) {
       console.error(`\n${name} failed (exit ${r.status ?? r.signal})`);
       process.exit(r.status || 1);

@@ -19,8 +19,8 @@ import { z } from 'zod';
 import type { AppDeps } from './deps.ts';
 import { PUBLIC, type RegisteredRoute } from './lib/access.ts';
 import { AppError } from './lib/errors.ts';
-import { accountRoutes, jwtRoutes } from './modules/auth/routes.ts';
 import { authenticate } from './modules/auth/authenticate.ts';
+import { accountRoutes, jwtRoutes } from './modules/auth/routes.ts';
 import { centerRoutes } from './modules/centers/routes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
 
@@ -68,6 +68,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
         hasBody: Boolean(route.schema?.body),
         hasParams: Boolean(route.schema?.params),
         hasQuery: Boolean(route.schema?.querystring),
+        schemas: { body: route.schema?.body, params: route.schema?.params, querystring: route.schema?.querystring },
       });
     }
   });

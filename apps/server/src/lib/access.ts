@@ -1,10 +1,7 @@
 import type { Action, AppAbility, Resource, Role } from '@gym/contract/acl';
 
 /** What a route requires; every route under /api/v1 must declare one (checked at start-up). */
-export type Access =
-  | { public: true }
-  | { authenticated: true }
-  | { action: Action; subject: Resource };
+export type Access = { public: true } | { authenticated: true } | { action: Action; subject: Resource };
 
 export const PUBLIC: Access = { public: true };
 export const AUTHENTICATED: Access = { authenticated: true };
@@ -28,6 +25,8 @@ export interface RegisteredRoute {
   hasBody: boolean;
   hasParams: boolean;
   hasQuery: boolean;
+  /** The zod schemas the route validates with (the bad-input test generates from them). */
+  schemas: { body?: unknown; params?: unknown; querystring?: unknown };
 }
 
 declare module 'fastify' {

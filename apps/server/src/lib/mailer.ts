@@ -1,5 +1,5 @@
-import nodemailer from 'nodemailer';
 import { eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { outboxEmails } from '../db/schema/index.ts';
 

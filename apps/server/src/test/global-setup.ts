@@ -22,7 +22,10 @@ export default async function setup(project: TestProject) {
     await admin.connect();
     await admin.query(`create database ${TEMPLATE_DB}`);
     await admin.end();
-    const database = await openDatabase({ kind: 'postgres', url: server.url.replace(/\/postgres$/, `/${TEMPLATE_DB}`) });
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: server.url.replace(/\/postgres$/, `/${TEMPLATE_DB}`),
+    });
     await database.migrate();
     await database.close();
     project.provide('pgUrl', server.url);

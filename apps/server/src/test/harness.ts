@@ -21,7 +21,11 @@ export async function openTestDatabase(): Promise<Database> {
     await admin.connect();
     await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
     await admin.end();
-    const database = await openDatabase({ kind: 'postgres', url: adminUrl.replace(/\/postgres$/, `/${name}`), poolMax: 5 });
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: adminUrl.replace(/\/postgres$/, `/${name}`),
+      poolMax: 5,
+    });
     return {
       ...database,
       async close() {

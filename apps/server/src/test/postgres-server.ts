@@ -39,7 +39,18 @@ export async function startPostgres(): Promise<{ url: string; stop(): void }> {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {
       try {
-        if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', join(PG_BIN, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop']);
+        if (asRoot)
+          execFileSync('runuser', [
+            '-u',
+            'postgres',
+            '--',
+            join(PG_BIN, 'pg_ctl'),
+            '-D',
+            data,
+            '-m',
+            'immediate',
+            'stop',
+          ]);
         else execFileSync(join(PG_BIN, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
       } catch {
         /* already stopped */

@@ -18,7 +18,10 @@ export const DEMO_USERS: { email: string; role: Role; fullName: string }[] = [
 ];
 
 export async function hasDemo(db: Db): Promise<boolean> {
-  const [row] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.initial, DEMO_INITIAL));
+  const [row] = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.initial, DEMO_INITIAL));
   return Boolean(row);
 }
 

@@ -1,7 +1,6 @@
-import type { UserData } from '@gym/contract/auth';
-import type { z } from 'zod';
-import type { changePasswordRequestSchema, updateAccountRequestSchema } from '@gym/contract/auth';
+import type { changePasswordRequestSchema, UserData, updateAccountRequestSchema } from '@gym/contract/auth';
 import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { z } from 'zod';
 import { refreshTokens, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
@@ -20,7 +19,10 @@ export async function updateAccount(
     if (input.preferences?.language) set.language = input.preferences.language;
     if (input.preferences?.skin) set.skin = input.preferences.skin;
     if (input.preferences?.layout) set.layout = input.preferences.layout;
-    await tx.update(users).set(set).where(scoped(auth, users, eq(users.id, auth.userId)));
+    await tx
+      .update(users)
+      .set(set)
+      .where(scoped(auth, users, eq(users.id, auth.userId)));
     return loadUserData(tx, auth.userId);
   });
 }
@@ -32,7 +34,10 @@ export async function changePassword(
   input: z.infer<typeof changePasswordRequestSchema>,
 ): Promise<void> {
   const { db } = deps.database;
-  const [user] = await db.select().from(users).where(scoped(auth, users, eq(users.id, auth.userId)));
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(scoped(auth, users, eq(users.id, auth.userId)));
   if (!user || !(await deps.hasher.verify(user.passwordHash, input.currentPassword))) {
     throw new AppError(401, 'invalid_credentials', 'The current password is not right', [
       { path: 'currentPassword', code: 'invalid_credentials', message: 'The current password is not right' },
@@ -45,7 +50,11 @@ export async function changePassword(
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
       .where(
-        and(eq(refreshTokens.userId, user.id), ne(refreshTokens.familyId, auth.familyId), isNull(refreshTokens.revokedAt)),
+        and(
+          eq(refreshTokens.userId, user.id),
+          ne(refreshTokens.familyId, auth.familyId),
+          isNull(refreshTokens.revokedAt),
+        ),
       );
   });
 }

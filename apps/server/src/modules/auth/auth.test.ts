@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEmails, passwordResetTokens } from '../../db/schema/index.ts';
 import { createTestContext, TEST_PASSWORD, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 
@@ -45,7 +45,8 @@ describe('sign-in', () => {
   it('locks an account after repeated failures, even for the right password, and tells how long', async () => {
     const user = await org.newUser({ role: 'trainer' });
     const codes: number[] = [];
-    for (let i = 0; i < 3; i++) codes.push((await post('/api/v1/jwt/login', { email: user.email, password: 'nope' })).statusCode);
+    for (let i = 0; i < 3; i++)
+      codes.push((await post('/api/v1/jwt/login', { email: user.email, password: 'nope' })).statusCode);
     expect(codes).toEqual([401, 401, 423]);
     const locked = await post('/api/v1/jwt/login', { email: user.email, password: TEST_PASSWORD });
     expect(locked.statusCode).toBe(423);
@@ -58,7 +59,10 @@ describe('sign-in', () => {
   });
 
   it('locks an address that tries many accounts', async () => {
-    const local = await createTestContext({ LOGIN_MAX_FAILURES_PER_ADDRESS: '4', LOGIN_MAX_FAILURES_PER_ACCOUNT: '100' });
+    const local = await createTestContext({
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '4',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '100',
+    });
     try {
       const o = await local.newOrganisation();
       const victim = await o.newUser({ role: 'admin' });
@@ -117,7 +121,9 @@ describe('refresh tokens', () => {
     expect(me.statusCode).toBe(401);
     // A separate sign-in of the same user is another family and is untouched.
     const other = await user.login();
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/pro/me', headers: ctx.bearer(other) })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/pro/me', headers: ctx.bearer(other) })).statusCode,
+    ).toBe(200);
   });
 
   it('logout revokes the family: refresh and access tokens stop working', async () => {
@@ -230,7 +236,13 @@ describe('organisation registration', () => {
       const res = await closed.app.inject({
         method: 'POST',
         url: '/api/v1/jwt/register',
-        payload: { organisationName: 'Nope Gym', initial: 'NG', fullName: 'N', email: 'n@ng.test', password: 'long enough' },
+        payload: {
+          organisationName: 'Nope Gym',
+          initial: 'NG',
+          fullName: 'N',
+          email: 'n@ng.test',
+          password: 'long enough',
+        },
       });
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toBe('registration_closed');
@@ -252,7 +264,10 @@ describe('own account', () => {
       payload: { fullName: 'Tina Trainer', preferences: { language: 'zh-Hant', skin: 'semi-dark' } },
     });
     expect(patch.statusCode).toBe(200);
-    expect(patch.json()).toMatchObject({ fullName: 'Tina Trainer', preferences: { language: 'zh-Hant', skin: 'semi-dark', layout: 'vertical' } });
+    expect(patch.json()).toMatchObject({
+      fullName: 'Tina Trainer',
+      preferences: { language: 'zh-Hant', skin: 'semi-dark', layout: 'vertical' },
+    });
     const wrong = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/pro/me/password',

@@ -29,7 +29,7 @@ export async function authenticate(deps: AppDeps, header: string | undefined): P
     })
     .from(users)
     .where(and(eq(users.id, claims.sub), eq(users.organisationId, claims.org)));
-  if (!user || !user.active || user.familyRevoked) throw new AppError(401, 'token_invalid', 'The session has ended');
+  if (!user?.active || user.familyRevoked) throw new AppError(401, 'token_invalid', 'The session has ended');
   const role = user.role as Role;
   return {
     userId: user.id,

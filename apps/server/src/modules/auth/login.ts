@@ -32,9 +32,17 @@ export async function login(deps: AppDeps, input: LoginRequest, meta: ClientMeta
 
   if (!user || !valid) {
     await throttle.recordFailure([
-      { key: `email:${input.email}`, policy: { maxFailures: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, lockMinutes: config.LOGIN_LOCK_MINUTES } },
+      {
+        key: `email:${input.email}`,
+        policy: { maxFailures: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, lockMinutes: config.LOGIN_LOCK_MINUTES },
+      },
       ...(meta.ip
-        ? [{ key: `ip:${meta.ip}`, policy: { maxFailures: config.LOGIN_MAX_FAILURES_PER_ADDRESS, lockMinutes: config.LOGIN_LOCK_MINUTES } }]
+        ? [
+            {
+              key: `ip:${meta.ip}`,
+              policy: { maxFailures: config.LOGIN_MAX_FAILURES_PER_ADDRESS, lockMinutes: config.LOGIN_LOCK_MINUTES },
+            },
+          ]
         : []),
     ]);
     const failures = await throttle.failures(keys);

@@ -13,11 +13,16 @@ const SUBJECTS: Record<string, string> = {
   'zh-Hant': '重設密碼',
 };
 const BODIES: Record<string, (link: string, minutes: number) => string> = {
-  en: (l, m) => `Someone asked to reset your password.\n\nOpen this link within ${m} minutes to choose a new one:\n${l}\n\nIf it was not you, ignore this message.`,
-  de: (l, m) => `Jemand hat das Zurücksetzen Ihres Passworts angefordert.\n\nÖffnen Sie diesen Link innerhalb von ${m} Minuten, um ein neues zu wählen:\n${l}\n\nWenn Sie das nicht waren, ignorieren Sie diese Nachricht.`,
-  fr: (l, m) => `Une réinitialisation de votre mot de passe a été demandée.\n\nOuvrez ce lien dans les ${m} minutes pour en choisir un nouveau :\n${l}\n\nSi ce n'était pas vous, ignorez ce message.`,
-  pt: (l, m) => `Foi pedida a redefinição da sua palavra-passe.\n\nAbra este link nos próximos ${m} minutos para escolher uma nova:\n${l}\n\nSe não foi você, ignore esta mensagem.`,
-  'zh-Hant': (l, m) => `有人要求重設你的密碼。\n\n請在 ${m} 分鐘內打開以下連結設定新密碼：\n${l}\n\n如非本人操作，請忽略此郵件。`,
+  en: (l, m) =>
+    `Someone asked to reset your password.\n\nOpen this link within ${m} minutes to choose a new one:\n${l}\n\nIf it was not you, ignore this message.`,
+  de: (l, m) =>
+    `Jemand hat das Zurücksetzen Ihres Passworts angefordert.\n\nÖffnen Sie diesen Link innerhalb von ${m} Minuten, um ein neues zu wählen:\n${l}\n\nWenn Sie das nicht waren, ignorieren Sie diese Nachricht.`,
+  fr: (l, m) =>
+    `Une réinitialisation de votre mot de passe a été demandée.\n\nOuvrez ce lien dans les ${m} minutes pour en choisir un nouveau :\n${l}\n\nSi ce n'était pas vous, ignorez ce message.`,
+  pt: (l, m) =>
+    `Foi pedida a redefinição da sua palavra-passe.\n\nAbra este link nos próximos ${m} minutos para escolher uma nova:\n${l}\n\nSe não foi você, ignore esta mensagem.`,
+  'zh-Hant': (l, m) =>
+    `有人要求重設你的密碼。\n\n請在 ${m} 分鐘內打開以下連結設定新密碼：\n${l}\n\n如非本人操作，請忽略此郵件。`,
 };
 
 /**
@@ -32,7 +37,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string, origin:
   await throttle.recordFailure([{ key, policy: { maxFailures: 5, lockMinutes: 60 } }]);
 
   const [user] = await db.select().from(users).where(eq(users.email, email));
-  if (!user || !user.active) return;
+  if (!user?.active) return;
   const token = newOpaqueToken();
   const minutes = deps.config.PASSWORD_RESET_TTL_MINUTES;
   const base = deps.config.PUBLIC_URL ?? origin;
@@ -64,7 +69,8 @@ export async function resetPassword(deps: AppDeps, token: string, password: stri
       .from(passwordResetTokens)
       .where(eq(passwordResetTokens.tokenHash, hashToken(token)))
       .for('update');
-    if (!row || row.usedAt) throw new AppError(400, 'token_invalid', 'This reset link is not valid or was already used');
+    if (!row || row.usedAt)
+      throw new AppError(400, 'token_invalid', 'This reset link is not valid or was already used');
     if (row.expiresAt.getTime() <= Date.now()) throw new AppError(410, 'token_expired', 'This reset link has expired');
     await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(eq(passwordResetTokens.id, row.id));
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));

@@ -91,10 +91,8 @@ export function jwtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const tags = ['account'];
   return async (app) => {
-    app.get(
-      '/me',
-      { config: { access: AUTHENTICATED }, schema: { tags, response: { 200: userDataSchema } } },
-      (req) => loadUserData(deps.database.db, req.auth!.userId),
+    app.get('/me', { config: { access: AUTHENTICATED }, schema: { tags, response: { 200: userDataSchema } } }, (req) =>
+      loadUserData(deps.database.db, req.auth!.userId),
     );
     app.patch(
       '/me',

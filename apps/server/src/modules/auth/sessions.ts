@@ -60,11 +60,7 @@ type RefreshOutcome = { ok: true; tokens: TokenPair } | { ok: false; revokeFamil
  * tabs raced): the whole family is revoked, as OAuth 2.1 asks. The revocation is committed even
  * though the request fails, so the caller commits it outside the failed transaction.
  */
-export async function rotateRefreshToken(
-  deps: AppDeps,
-  presented: string,
-  meta: ClientMeta,
-): Promise<TokenPair> {
+export async function rotateRefreshToken(deps: AppDeps, presented: string, meta: ClientMeta): Promise<TokenPair> {
   const { db } = deps.database;
   const outcome: RefreshOutcome = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -79,7 +75,13 @@ export async function rotateRefreshToken(
     if (token.rotatedAt) return { ok: false, revokeFamily: token.familyId };
     if (token.expiresAt.getTime() <= Date.now() || !row.userActive) return { ok: false, revokeFamily: token.familyId };
     await tx.update(refreshTokens).set({ rotatedAt: new Date() }).where(eq(refreshTokens.id, token.id));
-    const tokens = await issue(deps, tx, { id: token.userId, organisationId: token.organisationId }, token.familyId, meta);
+    const tokens = await issue(
+      deps,
+      tx,
+      { id: token.userId, organisationId: token.organisationId },
+      token.familyId,
+      meta,
+    );
     return { ok: true, tokens };
   });
   if (outcome.ok) return outcome.tokens;
