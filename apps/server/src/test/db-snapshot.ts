@@ -7,11 +7,11 @@ export async function snapshotDatabase(db: Db): Promise<Record<string, string>> 
     sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
   );
   const out: Record<string, string> = {};
-  for (const { name } of rowsOf(tables)) {
+  for (const { name } of rowsOf<{ name: string }>(tables)) {
     const res = await db.execute<{ n: string; h: string | null }>(
       sql.raw(`select count(*)::text as n, md5(string_agg(t::text, '|' order by t::text)) as h from "${name}" t`),
     );
-    const row = rowsOf(res)[0]!;
+    const row = rowsOf<{ n: string; h: string | null }>(res)[0]!;
     out[name] = `${row.n}:${row.h ?? ''}`;
   }
   return out;
