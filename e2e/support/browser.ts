@@ -1,0 +1,49 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+}
+
+/** A 10-inch tablet in landscape, the front desk's usual screen. */
+export const TABLET = { width: 1280, height: 800 };
+
+export async function newPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport: TABLET, locale: 'en-US' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export const DEMO_PASSWORD = 'demo1234';
+
+/** Signs in through the login form, as staff do. */
+export async function loginThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByTestId('screen-login').waitFor();
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(password);
+  await page.keyboard.press('Enter');
+}
+
+/** Signs in through the API and stores the session the way the web app does (faster for table tests). */
+export async function storeSession(page: Page, baseURL: string, email: string) {
+  const res = await fetch(`${baseURL}/api/v1/jwt/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
+  const body = (await res.json()) as { accessToken: string; refreshToken: string; userData: unknown };
+  await page.goto('/error-404');
+  await page.evaluate((b) => {
+    localStorage.setItem('accessToken', b.accessToken);
+    localStorage.setItem('refreshToken', b.refreshToken);
+    localStorage.setItem('userData', JSON.stringify(b.userData));
+  }, body);
+  return body;
+}
