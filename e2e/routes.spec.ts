@@ -1,0 +1,257 @@
+/**
+ * Table-driven: every path of the spec's route lists, visited logged out, as admin, as client and as
+ * trainer, lands on the screen or redirect SCOPE.md gives. The expectations are written here from
+ * the spec, independently of the web app's own route table.
+ */
+import { abilityRulesFor, buildAbility, type Resource, type Role } from '@gym/contract/acl';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, storeSession } from './support/browser.ts';
+import { type AppServer, startAppServer } from './support/server.ts';
+
+type Kind = 'product' | 'public' | 'auth' | 'auth-redirect' | 'misc' | 'demo';
+interface SpecPath {
+  path: string;
+  kind: Kind;
+  resource?: Resource | 'ACL';
+  action?: 'read' | 'create';
+  /** where the path itself lands, before any guard (aliases) */
+  alias?: string;
+}
+
+const p = (path: string, resource: Resource | 'ACL', action: 'read' | 'create' = 'read'): SpecPath => ({
+  path,
+  kind: 'product',
+  resource,
+  action,
+});
+
+// Spec section 2, "Product routes needing ACL read permission", and the report routes.
+const PRODUCT: SpecPath[] = [
+  p('/center', 'Centre'),
+  p('/epad/1', 'Signature'),
+  p('/dashboard', 'Dashboard'),
+  p('/album-list', 'Content'),
+  p('/goal', 'Goal'),
+  p('/offer-list', 'Catalogue'),
+  p('/product-set-list', 'Catalogue'),
+  p('/pt-detail/1', 'PersonalTraining'),
+  p('/calendar', 'Class'),
+  p('/student-list', 'Member'),
+  p('/staff-list', 'Staff'),
+  p('/group-list', 'Member'),
+  p('/apps/staff/edit/1', 'Staff'),
+  p('/apps/student/edit/1', 'Member'),
+  p('/apps/cloudfit/membership/1', 'Catalogue'),
+  p('/apps/cloudfit/package/1', 'Catalogue'),
+  p('/apps/cloudfit/staff/package/1', 'Staff'),
+  p('/apps/member/1/class/add/', 'Sale', 'create'),
+  p('/apps/member/1/invoice/add/', 'Sale', 'create'),
+  p('/apps/member/1/membership/add/', 'Sale', 'create'),
+  p('/news-list', 'Content'),
+  p('/package-list', 'Catalogue'),
+  p('/membership-list', 'Catalogue'),
+  p('/class-import', 'Class', 'create'),
+  p('/system-config', 'Setting'),
+  p('/class-list', 'Class'),
+  p('/slider', 'Content'),
+  p('/product-list', 'Catalogue'),
+  p('/short-course-list', 'Catalogue'),
+  p('/coupon-list', 'Catalogue'),
+  p('/center-list', 'Centre'),
+  p('/room-list', 'Room'),
+  p('/expenditure', 'Expenditure'),
+  p('/invoice', 'Sale'),
+  p('/access-control', 'ACL'),
+  p('/pages/account-setting', 'ACL'),
+  p('/pages/profile', 'ACL'),
+  ...[
+    'class-income',
+    'hold-workshop',
+    'online-payment',
+    'sales-monthly',
+    'group',
+    'split',
+    'user-commission',
+    'product',
+    'teacher',
+    'center-Sales.vue',
+    'report-expire-student',
+    'trial_and_newjoin',
+  ].map((c) => p(`/report/${c}`, 'Report')),
+  ...[
+    'paymentMethod',
+    'transacion',
+    'student',
+    'installment',
+    'entry',
+    'commission',
+    'membership',
+    'online-payment',
+    'personal-training',
+    'nonpay',
+  ].map((c) => p(`/report-${c}`, 'Report')),
+];
+
+const PUBLIC: SpecPath[] = [
+  '/card_link/1/abc/',
+  '/payment/3f2b8c1e-5d4a-4f6b-9c7d-2e1f0a9b8c7d/2026-11-01/',
+  '/transaction-payment/7a1c2b3d-4e5f-4a6b-8c9d-0e1f2a3b4c5d/',
+  '/payment-status/ORD-1/',
+  '/pay_link/xyz/',
+  '/signature/tok/',
+  '/register/DF/CWB/',
+].map((path) => ({ path, kind: 'public' }));
+
+const AUTH: SpecPath[] = [
+  { path: '/login', kind: 'auth-redirect' },
+  { path: '/login2', kind: 'auth-redirect', alias: '/login' },
+  { path: '/pages/authentication/login-v1', kind: 'auth-redirect', alias: '/login' },
+  { path: '/register-old', kind: 'auth-redirect' },
+  { path: '/register-v1', kind: 'auth-redirect' },
+  { path: '/register-v2', kind: 'auth-redirect' },
+  { path: '/forgot-password', kind: 'auth-redirect' },
+  { path: '/forgot-password-v1', kind: 'auth-redirect' },
+  { path: '/forgot-password-v2', kind: 'auth-redirect' },
+  { path: '/reset-password-v1', kind: 'auth' },
+  { path: '/reset-password-v2', kind: 'auth' },
+];
+
+const MISC: SpecPath[] = [
+  '/error-404',
+  '/pages/miscellaneous/coming-soon',
+  '/pages/miscellaneous/not-authorized',
+  '/pages/miscellaneous/under-maintenance',
+  '/pages/miscellaneous/error',
+].map((path) => ({ path, kind: 'misc' }));
+
+// Template demo material is not built: like any unknown path it lands on error-404.
+const DEMO: SpecPath[] = [
+  '/apps/calendar',
+  '/apps/email',
+  '/apps/email/sent',
+  '/apps/email/label/personal',
+  '/apps/todo',
+  '/apps/todo/important',
+  '/apps/todo/tag/team',
+  '/apps/chat',
+  '/apps/e-commerce/shop',
+  '/apps/e-commerce/wishlist',
+  '/apps/e-commerce/checkout',
+  '/apps/users/list',
+  '/apps/users/view/1',
+  '/apps/invoice/list',
+  '/apps/invoice/preview/1',
+  '/dashboard/analytics',
+  '/dashboard/ecommerce',
+  '/pages/faq',
+  '/pages/knowledge-base',
+  '/pages/pricing',
+  '/pages/blog/list',
+  '/report/no-such-report',
+  '/this/does/not/exist',
+].map((path) => ({ path, kind: 'demo' }));
+
+const ALL = [...PRODUCT, ...PUBLIC, ...AUTH, ...MISC, ...DEMO];
+
+type Who = 'logged-out' | Role;
+const HOME: Record<string, string> = { admin: '/class-list', client: '/access-control', trainer: '/class-list' };
+const NOT_AUTHORIZED = '/pages/miscellaneous/not-authorized';
+
+const norm = (path: string) => (path.length > 1 ? path.replace(/\/$/, '') : path);
+
+/** Where a visitor must end up, from SCOPE.md's guard rules and the role's permissions. */
+function expected(who: Who, sp: SpecPath): string {
+  const self = norm(sp.alias ?? sp.path);
+  switch (sp.kind) {
+    case 'demo':
+      return '/error-404';
+    case 'public':
+    case 'misc':
+    case 'auth':
+      return self;
+    case 'auth-redirect':
+      return who === 'logged-out' ? self : HOME[who]!;
+    case 'product': {
+      if (who === 'logged-out') return '/login';
+      const ability = buildAbility(abilityRulesFor(who));
+      const ok = ability.can('read', 'ACL') && ability.can(sp.action ?? 'read', sp.resource as Resource);
+      return ok ? self : NOT_AUTHORIZED;
+    }
+  }
+}
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startAppServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Client-side navigation (as a click on a link would do), then wait for the router to settle. */
+async function visit(page: Page, path: string, want: string): Promise<{ at: string; screen: string | null }> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  try {
+    await page.waitForFunction(
+      (w) => {
+        const here = window.location.pathname.replace(/\/$/, '') || '/';
+        return here === w && document.querySelector('[data-testid^="screen-"]') !== null;
+      },
+      want,
+      { timeout: 10_000, polling: 50 },
+    );
+  } catch {
+    /* report what we got below */
+  }
+  return page.evaluate(() => ({
+    at: window.location.pathname.replace(/\/$/, '') || '/',
+    screen: document.querySelector('[data-testid^="screen-"]')?.getAttribute('data-testid') ?? null,
+  }));
+}
+
+describe.each<Who>(['logged-out', 'admin', 'client', 'trainer'])('every spec path, %s', (who) => {
+  it('lands on the screen or redirect the spec gives', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    try {
+      if (who === 'logged-out') await page.goto('/error-404');
+      else await storeSession(page, server.url, `${who}@demo.fit`);
+      await page.goto('/error-404');
+      await page.getByTestId('screen-error-404').waitFor();
+      const failures: string[] = [];
+      for (const sp of ALL) {
+        const want = expected(who, sp);
+        const got = await visit(page, sp.path, want);
+        if (got.at !== want) failures.push(`${sp.path}: expected ${want}, got ${got.at}`);
+        else if (want === '/error-404' && got.screen !== 'screen-error-404') failures.push(`${sp.path}: no 404 screen`);
+        else if (want === NOT_AUTHORIZED && got.screen !== 'screen-not-authorized')
+          failures.push(`${sp.path}: no not-authorized screen`);
+        else if (want === '/login' && got.screen !== 'screen-login') failures.push(`${sp.path}: no login screen`);
+        else if (!got.screen) failures.push(`${sp.path}: no screen rendered`);
+        // Product screens show a bilingual title: English (Traditional Chinese).
+        if (sp.kind === 'product' && want === norm(sp.path)) {
+          const title = await page.getByTestId('page-title').first().textContent({ timeout: 5000 }).catch(() => null);
+          if (!title || !/\(.*[\u4e00-\u9fff].*\)/.test(title)) failures.push(`${sp.path}: title not bilingual: ${title}`);
+        }
+      }
+      expect(failures).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+it('the root path goes to the class list', async () => {
+  const { context, page } = await newPage(browser, server.url);
+  await storeSession(page, server.url, 'admin@demo.fit');
+  await page.goto('/');
+  await page.waitForURL(/\/class-list$/);
+  await context.close();
+});

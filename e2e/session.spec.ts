@@ -1,0 +1,152 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
+import { type AppServer, startAppServer } from './support/server.ts';
+
+const TTL = 3;
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  // Short-lived access tokens so that the refresh path runs within the test.
+  server = await startAppServer({ ACCESS_TOKEN_TTL_SECONDS: String(TTL) });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('signing in', () => {
+  it('logs in through the form, lands on the class list in the vertical layout, with the version in the footer', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await loginThroughForm(page, 'admin@demo.fit');
+    await page.waitForURL(/\/class-list$/);
+    await page.getByTestId('layout-vertical').waitFor();
+    expect(await page.getByTestId('app-version').textContent()).toContain('2.9.1.0813');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}'));
+    expect(stored.role).toBe('admin');
+    expect(stored.ability).toEqual([{ action: 'manage', subject: 'all' }]);
+    await context.close();
+  });
+
+  it('shows the server’s refusal beside the form for a wrong password', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await loginThroughForm(page, 'frontdesk@demo.fit', 'wrong-password');
+    await page.getByText(/invalid/i).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('a client lands on access control', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await loginThroughForm(page, 'client@demo.fit');
+    await page.waitForURL(/\/access-control$/);
+    await page.getByTestId('screen-access-control').waitFor();
+    await context.close();
+  });
+
+  it('an expired access token with several requests in flight makes one refresh, and every request succeeds', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await loginThroughForm(page, 'admin@demo.fit');
+    await page.waitForURL(/\/class-list$/);
+    await page.getByTestId('screen-coming-soon').waitFor();
+    await page.waitForTimeout((TTL + 1) * 1000);
+
+    const refreshes: string[] = [];
+    const apiStatuses: { url: string; status: number }[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/jwt/refresh-token')) refreshes.push(r.url());
+    });
+    page.on('response', (r) => {
+      if (r.url().includes('/api/v1/pro/')) apiStatuses.push({ url: r.url(), status: r.status() });
+    });
+    // The outbox screen loads its page while the shell reloads the centres and the account: several at once.
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/outbox');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.getByTestId('screen-outbox').waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+
+    const unauthorised = apiStatuses.filter((s) => s.status === 401);
+    expect(unauthorised.length).toBeGreaterThanOrEqual(2);
+    expect(refreshes).toHaveLength(1);
+    // Every request that was refused was retried and succeeded.
+    const urls = new Set(unauthorised.map((s) => s.url));
+    for (const url of urls) {
+      expect(apiStatuses.some((s) => s.url === url && s.status === 200), url).toBe(true);
+    }
+    expect(new URL(page.url()).pathname).toBe('/outbox');
+    await context.close();
+  });
+
+  it('a failed refresh sends the user to the login page', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await loginThroughForm(page, 'manager@demo.fit');
+    await page.waitForURL(/\/class-list$/);
+    await page.evaluate(() => {
+      localStorage.setItem('accessToken', 'expired.or.forged');
+      localStorage.setItem('refreshToken', 'revoked-refresh-token-value');
+    });
+    await page.reload();
+    await page.waitForURL(/\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    await context.close();
+  });
+});
+
+describe('languages, skins and layouts', () => {
+  it('switches to Traditional Chinese: Chinese UI and a bilingual title', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await loginThroughForm(page, 'admin@demo.fit');
+    await page.waitForURL(/\/class-list$/);
+    await page.getByTestId('language-switcher').click();
+    await page.getByRole('menuitem', { name: /繁體中文/ }).click();
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-Hant');
+    const title = await page.getByTestId('page-title').first().textContent();
+    expect(title).toMatch(/^[^()]*[\u4e00-\u9fff][^()]*\(Class List\)$/);
+    // The menu speaks Chinese too.
+    expect(await page.locator('nav, aside').first().textContent()).toMatch(/[\u4e00-\u9fff]/);
+    // Kept after a reload.
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-Hant');
+    await context.close();
+  });
+
+  it('keeps the chosen skin and layout across a reload; semi-dark becomes light on the horizontal layout', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await loginThroughForm(page, 'admin@demo.fit');
+    await page.waitForURL(/\/class-list$/);
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/pages/account-setting');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.getByTestId('screen-account-setting').waitFor();
+
+    await page.getByTestId('skin-switcher').first().getByText(/bordered/i).click();
+    await page.waitForSelector('[data-skin="bordered"]');
+    await page.reload();
+    await page.waitForSelector('[data-skin="bordered"]');
+    expect(await page.evaluate(() => localStorage.getItem('skin'))).toBe('bordered');
+
+    await page.getByTestId('skin-switcher').first().getByText(/semi-dark/i).click();
+    await page.waitForSelector('[data-skin="semi-dark"]');
+    await page.getByTestId('layout-switcher').first().getByText(/horizontal/i).click();
+    await page.getByTestId('layout-horizontal').waitFor();
+    await page.waitForSelector('[data-skin="light"]');
+    await page.reload();
+    await page.getByTestId('layout-horizontal').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('skin'))).toBe('light');
+    await context.close();
+  });
+
+  it('an unknown path shows the 404 page', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/no/such/screen');
+    await page.waitForURL(/\/error-404$/);
+    await page.getByTestId('screen-error-404').waitFor();
+    await context.close();
+  });
+});
