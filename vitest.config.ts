@@ -39,6 +39,17 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'scale',
+          environment: 'node',
+          include: ['apps/server/src/**/*.scale.ts'],
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
+          env: { TEST_DATABASE: 'postgres' },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           environment: 'node',
           include: ['e2e/**/*.spec.ts'],

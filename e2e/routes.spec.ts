@@ -237,8 +237,13 @@ describe.each<Who>(['logged-out', 'admin', 'client', 'trainer'])('every spec pat
         else if (!got.screen) failures.push(`${sp.path}: no screen rendered`);
         // Product screens show a bilingual title: English (Traditional Chinese).
         if (sp.kind === 'product' && want === norm(sp.path)) {
-          const title = await page.getByTestId('page-title').first().textContent({ timeout: 5000 }).catch(() => null);
-          if (!title || !/\(.*[\u4e00-\u9fff].*\)/.test(title)) failures.push(`${sp.path}: title not bilingual: ${title}`);
+          const title = await page
+            .getByTestId('page-title')
+            .first()
+            .textContent({ timeout: 5000 })
+            .catch(() => null);
+          if (!title || !/\(.*[\u4e00-\u9fff].*\)/.test(title))
+            failures.push(`${sp.path}: title not bilingual: ${title}`);
         }
       }
       expect(failures).toEqual([]);

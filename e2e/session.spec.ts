@@ -33,7 +33,10 @@ describe('signing in', () => {
   it('shows the server’s refusal beside the form for a wrong password', async () => {
     const { context, page } = await newPage(browser, server.url);
     await loginThroughForm(page, 'frontdesk@demo.fit', 'wrong-password');
-    await page.getByText(/invalid/i).first().waitFor();
+    await page
+      .getByText(/invalid/i)
+      .first()
+      .waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     await context.close();
   });
@@ -76,7 +79,10 @@ describe('signing in', () => {
     // Every request that was refused was retried and succeeded.
     const urls = new Set(unauthorised.map((s) => s.url));
     for (const url of urls) {
-      expect(apiStatuses.some((s) => s.url === url && s.status === 200), url).toBe(true);
+      expect(
+        apiStatuses.some((s) => s.url === url && s.status === 200),
+        url,
+      ).toBe(true);
     }
     expect(new URL(page.url()).pathname).toBe('/outbox');
     await context.close();
@@ -125,15 +131,27 @@ describe('languages, skins and layouts', () => {
     });
     await page.getByTestId('screen-account-setting').waitFor();
 
-    await page.getByTestId('skin-switcher').first().getByText(/bordered/i).click();
+    await page
+      .getByTestId('skin-switcher')
+      .first()
+      .getByText(/bordered/i)
+      .click();
     await page.waitForSelector('[data-skin="bordered"]');
     await page.reload();
     await page.waitForSelector('[data-skin="bordered"]');
     expect(await page.evaluate(() => localStorage.getItem('skin'))).toBe('bordered');
 
-    await page.getByTestId('skin-switcher').first().getByText(/semi-dark/i).click();
+    await page
+      .getByTestId('skin-switcher')
+      .first()
+      .getByText(/semi-dark/i)
+      .click();
     await page.waitForSelector('[data-skin="semi-dark"]');
-    await page.getByTestId('layout-switcher').first().getByText(/horizontal/i).click();
+    await page
+      .getByTestId('layout-switcher')
+      .first()
+      .getByText(/horizontal/i)
+      .click();
     await page.getByTestId('layout-horizontal').waitFor();
     await page.waitForSelector('[data-skin="light"]');
     await page.reload();

@@ -1,4 +1,5 @@
 export const CHROMIUM: string;
 export const PG_BIN: string;
-export function ensureSystemDeps(opts?: { chromium?: boolean; postgres?: boolean }): void;
+export const REDIS: string;
+export function ensureSystemDeps(opts?: { chromium?: boolean; postgres?: boolean; redis?: boolean }): void;
 export function whoami(): string;

@@ -19,8 +19,11 @@ function aptInstall(packages) {
   return r.status === 0;
 }
 
-export function ensureSystemDeps({ chromium = true, postgres = true } = {}) {
+export const REDIS = '/usr/bin/redis-server';
+
+export function ensureSystemDeps({ chromium = true, postgres = true, redis = true } = {}) {
   const missing = [];
+  if (redis && !existsSync(REDIS)) missing.push({ pkg: 'redis-server', check: () => existsSync(REDIS) });
   if (chromium && !existsSync(CHROMIUM)) missing.push({ pkg: 'chromium', check: () => existsSync(CHROMIUM) });
   if (postgres && !existsSync(`${PG_BIN}/initdb`))
     missing.push({ pkg: 'postgresql-15', check: () => existsSync(`${PG_BIN}/initdb`) });

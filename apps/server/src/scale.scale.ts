@@ -1,0 +1,133 @@
+/**
+ * Scale-out: two API servers on one real PostgreSQL 15 and one Redis, as a gym that outgrew one
+ * machine runs them. Sessions, lockouts and realtime events must not depend on which server a
+ * request reaches.
+ */
+import { randomUUID } from 'node:crypto';
+import { REALTIME_EVENT } from '@gym/contract/realtime';
+import pg from 'pg';
+import { io as connect } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig } from './config.ts';
+import { buildCenter, buildOrganisation, buildUser } from './db/seed/builders.ts';
+import { createServer, type RunningServer } from './server.ts';
+import { TEMPLATE_DB } from './test/global-setup.ts';
+import { startRedis } from './test/redis-server.ts';
+
+let a: RunningServer;
+let b: RunningServer;
+let urlA = '';
+let urlB = '';
+let redis: Awaited<ReturnType<typeof startRedis>>;
+let dbName = '';
+const email = 'scale-admin@scale.test';
+const password = 'scale password';
+
+beforeAll(async () => {
+  redis = await startRedis();
+  const adminUrl = inject('pgUrl');
+  dbName = `scale_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName} template ${TEMPLATE_DB}`);
+  await admin.end();
+  const env = {
+    NODE_ENV: 'test',
+    DATABASE_URL: adminUrl.replace(/\/postgres$/, `/${dbName}`),
+    REDIS_URL: redis.url,
+    SEED_DEMO: 'false',
+    ARGON2_MEMORY_KIB: '1024',
+    LOGIN_SLOWDOWN_MS: '0',
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: '4',
+    LOG_LEVEL: 'silent',
+  };
+  a = await createServer(loadConfig(env), { logger: false });
+  b = await createServer(loadConfig(env), { logger: false, migrate: false });
+  urlA = await a.app.listen({ port: 0, host: '127.0.0.1' });
+  urlB = await b.app.listen({ port: 0, host: '127.0.0.1' });
+  const { db } = a.deps.database;
+  const org = await buildOrganisation(db, { name: 'Scale Gym', initial: 'SG' });
+  const center = await buildCenter(db, { organisationId: org.id, code: 'S1', name: 'Scale One' });
+  await buildUser(db, {
+    organisationId: org.id,
+    email,
+    fullName: 'Scale Admin',
+    role: 'admin',
+    passwordHash: await a.deps.hasher.hash(password),
+  });
+  Object.assign(globalThis, { scaleOrg: org.id, scaleCenter: center.id });
+}, 120_000);
+
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await redis?.stop();
+  const admin = new pg.Client({ connectionString: inject('pgUrl') });
+  await admin.connect();
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+});
+
+const post = (base: string, path: string, body: unknown) =>
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+describe('two API servers on PostgreSQL and Redis', () => {
+  it('both servers agree on the signing key: a token from A works on B', async () => {
+    const login = await (await post(urlA, '/api/v1/jwt/login', { email, password })).json();
+    const me = await fetch(`${urlB}/api/v1/pro/me`, { headers: { authorization: `Bearer ${login.accessToken}` } });
+    expect(me.status).toBe(200);
+  });
+
+  it('refresh rotation and reuse detection hold across servers', async () => {
+    const login = await (await post(urlA, '/api/v1/jwt/login', { email, password })).json();
+    const rotated = await post(urlB, '/api/v1/jwt/refresh-token', { refreshToken: login.refreshToken });
+    expect(rotated.status).toBe(200);
+    const next = await rotated.json();
+    const reuse = await post(urlA, '/api/v1/jwt/refresh-token', { refreshToken: login.refreshToken });
+    expect(reuse.status).toBe(401);
+    expect((await post(urlB, '/api/v1/jwt/refresh-token', { refreshToken: next.refreshToken })).status).toBe(401);
+  });
+
+  it('concurrent refreshes of one token on both servers: exactly one wins', async () => {
+    const login = await (await post(urlA, '/api/v1/jwt/login', { email, password })).json();
+    const results = await Promise.all(
+      [urlA, urlB, urlA, urlB].map((u) => post(u, '/api/v1/jwt/refresh-token', { refreshToken: login.refreshToken })),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+  });
+
+  it('failed sign-ins are counted across servers', async () => {
+    const codes: number[] = [];
+    for (const u of [urlA, urlB, urlA, urlB])
+      codes.push((await post(u, '/api/v1/jwt/login', { email, password: 'wrong' })).status);
+    expect(codes).toEqual([401, 401, 401, 423]);
+    expect((await post(urlA, '/api/v1/jwt/login', { email, password })).status).toBe(423);
+    await a.deps.database.db.execute(
+      (await import('drizzle-orm')).sql`delete from login_throttles where key = ${`email:${email}`}`,
+    );
+  });
+
+  it('an event published on server A reaches a browser connected to server B', async () => {
+    const login = await (await post(urlA, '/api/v1/jwt/login', { email, password })).json();
+    const socket = connect(urlB, { auth: { token: login.accessToken }, transports: ['websocket'] });
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', () => resolve());
+      socket.on('connect_error', reject);
+    });
+    const got = new Promise<string>((resolve) => socket.on(REALTIME_EVENT, resolve));
+    await new Promise((r) => setTimeout(r, 200));
+    const { scaleOrg, scaleCenter } = globalThis as unknown as { scaleOrg: string; scaleCenter: string };
+    const payload = { center_id: scaleCenter, action: 'entry', message: 'Welcome back', icon: 'check' };
+    a.deps.events.publish('realtime.center', { organisationId: scaleOrg, centerId: scaleCenter, payload });
+    const message = await Promise.race([
+      got,
+      new Promise<string>((_, rej) => setTimeout(() => rej(new Error('no event')), 5000)),
+    ]);
+    socket.close();
+    expect(JSON.parse(message)).toEqual(payload);
+  });
+});
