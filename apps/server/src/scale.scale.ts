@@ -68,6 +68,8 @@ afterAll(async () => {
   await admin.end();
 });
 
+type Tokens = { accessToken: string; refreshToken: string };
+const json = async (res: Response | Promise<Response>) => (await (await res).json()) as Tokens;
 const post = (base: string, path: string, body: unknown) =>
   fetch(`${base}${path}`, {
     method: 'POST',
@@ -77,23 +79,23 @@ const post = (base: string, path: string, body: unknown) =>
 
 describe('two API servers on PostgreSQL and Redis', () => {
   it('both servers agree on the signing key: a token from A works on B', async () => {
-    const login = await (await post(urlA, '/api/v1/jwt/login', { email, password })).json();
+    const login = await json(post(urlA, '/api/v1/jwt/login', { email, password }));
     const me = await fetch(`${urlB}/api/v1/pro/me`, { headers: { authorization: `Bearer ${login.accessToken}` } });
     expect(me.status).toBe(200);
   });
 
   it('refresh rotation and reuse detection hold across servers', async () => {
-    const login = await (await post(urlA, '/api/v1/jwt/login', { email, password })).json();
+    const login = await json(post(urlA, '/api/v1/jwt/login', { email, password }));
     const rotated = await post(urlB, '/api/v1/jwt/refresh-token', { refreshToken: login.refreshToken });
     expect(rotated.status).toBe(200);
-    const next = await rotated.json();
+    const next = await json(rotated);
     const reuse = await post(urlA, '/api/v1/jwt/refresh-token', { refreshToken: login.refreshToken });
     expect(reuse.status).toBe(401);
     expect((await post(urlB, '/api/v1/jwt/refresh-token', { refreshToken: next.refreshToken })).status).toBe(401);
   });
 
   it('concurrent refreshes of one token on both servers: exactly one wins', async () => {
-    const login = await (await post(urlA, '/api/v1/jwt/login', { email, password })).json();
+    const login = await json(post(urlA, '/api/v1/jwt/login', { email, password }));
     const results = await Promise.all(
       [urlA, urlB, urlA, urlB].map((u) => post(u, '/api/v1/jwt/refresh-token', { refreshToken: login.refreshToken })),
     );
@@ -112,7 +114,7 @@ describe('two API servers on PostgreSQL and Redis', () => {
   });
 
   it('an event published on server A reaches a browser connected to server B', async () => {
-    const login = await (await post(urlA, '/api/v1/jwt/login', { email, password })).json();
+    const login = await json(post(urlA, '/api/v1/jwt/login', { email, password }));
     const socket = connect(urlB, { auth: { token: login.accessToken }, transports: ['websocket'] });
     await new Promise<void>((resolve, reject) => {
       socket.on('connect', () => resolve());
