@@ -41,7 +41,7 @@ export function loginPathFor(wanted: string): string {
 
 /** Only same-origin app paths may be returned to after sign-in (no `//host` or `https:` tricks). */
 export function safeReturnPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   if (value.startsWith(PATHS.login)) return null;
   return value;
 }

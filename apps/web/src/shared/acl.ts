@@ -1,4 +1,4 @@
-import { type AppAbility, buildAbility } from '@gym/contract/acl';
+import { type AbilityRule, type AppAbility, buildAbility } from '@gym/contract/acl';
 import { useSyncExternalStore } from 'react';
 import { getUserData, isLoggedIn, subscribeSession } from './session';
 
@@ -13,7 +13,8 @@ export function currentAbility(): AppAbility {
   const user = isLoggedIn() ? getUserData() : null;
   if (user !== cacheKey) {
     cacheKey = user;
-    cached = buildAbility(user?.ability);
+    // Stored subjects are plain strings; one this app does not know simply never matches.
+    cached = buildAbility(user?.ability as AbilityRule[] | undefined);
   }
   return cached;
 }

@@ -7,18 +7,18 @@ import type { Preferences } from '@gym/contract/auth';
 import {
   DEFAULT_LAYOUT,
   DEFAULT_SKIN,
-  type Language,
   LAYOUTS,
+  type Language,
   type LayoutType,
   SKINS,
-  STORAGE_KEYS,
   type Skin,
+  STORAGE_KEYS,
 } from '@gym/contract/constants';
 import { useSyncExternalStore } from 'react';
 import { api } from './api/client';
 import { i18n, loadLanguage } from './i18n/i18n';
 import { isLanguage } from './i18n/languages';
-import { getUserData, isLoggedIn, setUserData } from './session';
+import { type getUserData, isLoggedIn, setUserData } from './session';
 import { APP_STORAGE_KEYS, local } from './storage';
 
 export interface UiPreferences {

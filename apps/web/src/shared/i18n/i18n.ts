@@ -6,7 +6,7 @@
 import type { Language } from '@gym/contract/constants';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { enResources } from '../../locales/en';
+import { resources as enResources } from '../../locales/en';
 import { NAMESPACES } from '../../locales/namespaces';
 import zhHantTitles from '../../locales/zh-Hant/titles.json';
 

@@ -27,7 +27,11 @@ export function languageFromTag(tag: string | undefined | null): Language | null
   return isLanguage(base) ? base : null;
 }
 
-export function pickInitialLanguage(stored: string | null, preferred: string | undefined, browser: readonly string[]): Language {
+export function pickInitialLanguage(
+  stored: string | null,
+  preferred: string | undefined,
+  browser: readonly string[],
+): Language {
   if (isLanguage(stored)) return stored;
   if (isLanguage(preferred)) return preferred;
   for (const tag of browser) {

@@ -1,0 +1,48 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { bilingualTitleText } from '../shared/ui/bilingualTitle';
+import { hideLoadingOverlay } from './bootOverlay';
+import { rememberReaderFromQuery } from './readerParam';
+import { useRouteMeta } from './useRouteMeta';
+
+/**
+ * The root of every page: remembers `?reader=`, scrolls to the top and hides the loading overlay on
+ * each navigation, keeps `document.title` bilingual, and shows a thin progress bar while the next
+ * screen loads.
+ */
+export function RootShell() {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const route = useRouteMeta();
+  const { i18n, t } = useTranslation();
+  const firstRender = useRef(true);
+
+  useEffect(() => {
+    rememberReaderFromQuery(location.search);
+  }, [location.search]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of page
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+    } else {
+      window.scrollTo({ top: 0, left: 0 });
+    }
+    hideLoadingOverlay();
+  }, [location.pathname]);
+
+  const titleKey = route?.titleKey;
+  // The title follows the language too (i18n.resolvedLanguage).
+  useEffect(() => {
+    document.title = titleKey ? bilingualTitleText(i18n, titleKey) : t('common:appName');
+  }, [titleKey, i18n, i18n.resolvedLanguage, t]);
+
+  const busy = navigation.state !== 'idle';
+  return (
+    <>
+      <div className={`nav-progress${busy ? ' is-active' : ''}`} role="progressbar" aria-hidden={!busy} />
+      <Outlet />
+    </>
+  );
+}

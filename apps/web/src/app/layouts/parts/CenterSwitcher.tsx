@@ -1,0 +1,95 @@
+import { EnvironmentOutlined, ReloadOutlined, UserOutlined } from '@ant-design/icons';
+import type { CenterSummary } from '@gym/contract/centers';
+import { Button, Select, Tooltip } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCenters } from '../../../features/centers/api';
+import { setCenterId, useCenterId } from '../../../shared/centerSelection';
+
+function formatWhen(at: string, timeZone: string, language: string): string {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return '';
+  const sameDay =
+    new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(date) ===
+    new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(new Date());
+  try {
+    return new Intl.DateTimeFormat(language, {
+      timeZone,
+      ...(sameDay ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' }),
+    }).format(date);
+  } catch {
+    return date.toLocaleString(language);
+  }
+}
+
+function LastPerson({ center }: { center: CenterSummary | undefined }) {
+  const { t, i18n } = useTranslation();
+  if (!center) return null;
+  const text = center.lastPerson
+    ? t('common:center.lastPerson', {
+        name: center.lastPerson.name,
+        when: formatWhen(center.lastPerson.at, center.timeZone, i18n.resolvedLanguage ?? 'en'),
+      })
+    : t('common:center.noEntryYet');
+  return (
+    <span className="center-switcher__last" data-testid="center-last-person" aria-live="polite">
+      <UserOutlined aria-hidden /> {text}
+    </span>
+  );
+}
+
+/** Centre switcher: the centre this tab works at (sessionStorage `centerId`) and who entered last. */
+export function CenterSwitcher() {
+  const { t } = useTranslation();
+  const centers = useCenters();
+  const centerId = useCenterId();
+  const items = centers.data;
+
+  useEffect(() => {
+    if (!items) return;
+    if (!centerId || !items.some((c) => c.id === centerId)) setCenterId(items[0]?.id ?? null);
+  }, [items, centerId]);
+
+  const current = items?.find((c) => c.id === centerId);
+
+  return (
+    <div className="center-switcher" data-testid="center-switcher" data-center-id={current?.id ?? ''}>
+      <label htmlFor="center-switcher-select" className="sr-only">
+        {t('common:center.label')}
+      </label>
+      <Select
+        id="center-switcher-select"
+        className="center-switcher__select"
+        value={current?.id}
+        loading={centers.isPending}
+        disabled={centers.isError || (items !== undefined && items.length === 0)}
+        status={centers.isError ? 'error' : undefined}
+        placeholder={
+          centers.isError
+            ? t('common:center.loadError')
+            : items && items.length === 0
+              ? t('common:center.none')
+              : t('common:center.placeholder')
+        }
+        suffixIcon={<EnvironmentOutlined aria-hidden />}
+        popupMatchSelectWidth={false}
+        options={items?.map((c) => ({ value: c.id, label: c.name, title: `${c.name} (${c.code})` }))}
+        onChange={(id: string) => setCenterId(id)}
+        aria-label={t('common:center.label')}
+      />
+      {centers.isError ? (
+        <Tooltip title={t('common:actions.retry')}>
+          <Button
+            type="text"
+            size="small"
+            icon={<ReloadOutlined />}
+            aria-label={t('common:actions.retry')}
+            onClick={() => void centers.refetch()}
+          />
+        </Tooltip>
+      ) : (
+        <LastPerson center={current} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Language } from '@gym/contract/constants';
+import { ConfigProvider } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isLanguage } from '../../shared/i18n/languages';
+import { effectiveSkin, usePreferences } from '../../shared/preferences';
+import { loadUiLocale } from './locales';
+import { themeFor } from './theme';
+
+/** antd configuration for a layout: the skin's theme and the language's locale (antd and dayjs). */
+export function AntdProvider({ children }: { children: ReactNode }) {
+  const { skin, layout } = usePreferences();
+  const { i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? i18n.language;
+  const language: Language = isLanguage(lng) ? lng : 'en';
+  const [locale, setLocale] = useState<{ language: Language; value: Locale | undefined } | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    loadUiLocale(language)
+      .then((value) => {
+        if (!cancelled) setLocale({ language, value });
+      })
+      .catch(() => {
+        // antd falls back to its built-in English texts.
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [language]);
+
+  const theme = useMemo(() => themeFor(effectiveSkin(skin, layout)), [skin, layout]);
+
+  return (
+    <ConfigProvider theme={theme} {...(locale?.value ? { locale: locale.value } : {})}>
+      {children}
+    </ConfigProvider>
+  );
+}

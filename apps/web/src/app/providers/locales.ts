@@ -1,0 +1,39 @@
+import type { Language } from '@gym/contract/constants';
+import type { Locale } from 'antd/es/locale';
+
+/** antd and dayjs follow the screen language; Portuguese is Brazil's (the default currency is R$). */
+const antdLocales: Record<Exclude<Language, 'en'>, () => Promise<{ default: Locale }>> = {
+  de: () => import('antd/es/locale/de_DE'),
+  fr: () => import('antd/es/locale/fr_FR'),
+  pt: () => import('antd/es/locale/pt_BR'),
+  'zh-Hant': () => import('antd/es/locale/zh_TW'),
+};
+
+const dayjsLocales: Record<Exclude<Language, 'en'>, { name: string; load: () => Promise<unknown> }> = {
+  de: { name: 'de', load: () => import('dayjs/locale/de') },
+  fr: { name: 'fr', load: () => import('dayjs/locale/fr') },
+  pt: { name: 'pt-br', load: () => import('dayjs/locale/pt-br') },
+  'zh-Hant': { name: 'zh-tw', load: () => import('dayjs/locale/zh-tw') },
+};
+
+let dayjsLocalised = false;
+
+async function setDayjsLocale(language: Language): Promise<void> {
+  // English is dayjs's own default: nothing to load unless another language was set before.
+  if (language === 'en' && !dayjsLocalised) return;
+  const { default: dayjs } = await import('dayjs');
+  if (language === 'en') {
+    dayjs.locale('en');
+    return;
+  }
+  const locale = dayjsLocales[language];
+  await locale.load();
+  dayjs.locale(locale.name);
+  dayjsLocalised = true;
+}
+
+/** antd's texts for the language (undefined = antd's built-in English) and dayjs's locale. */
+export async function loadUiLocale(language: Language): Promise<Locale | undefined> {
+  const [antd] = await Promise.all([language === 'en' ? undefined : antdLocales[language](), setDayjsLocale(language)]);
+  return antd?.default;
+}

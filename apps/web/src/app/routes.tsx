@@ -1,0 +1,323 @@
+/**
+ * The one route table of the web app: every path of the product (spec section 2 and SCOPE.md),
+ * with its meta (title key, permission, layout, sign-in behaviour). Plain data: the router is built
+ * from it (`router.tsx`), the menu points into it and tests enumerate it.
+ *
+ * Template demo routes of the bought template are deliberately absent: like any unknown path they
+ * fall to `/error-404`.
+ */
+import type { Action, Resource } from '@gym/contract/acl';
+import type { ComponentType } from 'react';
+import type { RouteLayout, RouteMeta } from './routeMeta';
+
+/** Screens, each its own lazily loaded chunk. */
+export const SCREENS = {
+  login: () => import('../features/auth/LoginPage'),
+  register: () => import('../features/auth/RegisterPage'),
+  forgotPassword: () => import('../features/auth/ForgotPasswordPage'),
+  resetPassword: () => import('../features/auth/ResetPasswordPage'),
+  accessControl: () => import('../features/auth/AccessControlPage'),
+  accountSetting: () => import('../features/account/AccountSettingPage'),
+  profile: () => import('../features/account/ProfilePage'),
+  outbox: () => import('../features/outbox/OutboxPage'),
+  error404: () => import('../features/misc/Error404Page'),
+  notAuthorized: () => import('../features/misc/NotAuthorizedPage'),
+  comingSoon: () => import('../features/misc/ComingSoonPage'),
+  underMaintenance: () => import('../features/misc/UnderMaintenancePage'),
+  error: () => import('../features/misc/ErrorPage'),
+  /** Product screens that later work builds show this until then (title and "coming soon"). */
+  placeholder: () => import('../features/placeholder/PlaceholderPage'),
+} satisfies Record<string, () => Promise<{ default: ComponentType }>>;
+
+export type ScreenName = keyof typeof SCREENS;
+
+export interface PageRoute {
+  path: string;
+  screen: ScreenName;
+  meta: RouteMeta;
+  /**
+   * For routes whose param picks what is shown (`/report/:code`): the meta for these params, or
+   * null when the param is unknown (the route then answers with error-404).
+   */
+  resolve?: (params: Record<string, string | undefined>) => RouteMeta | null;
+}
+
+export interface RedirectRoute {
+  path: string;
+  redirectTo: string;
+}
+
+export type RouteDef = PageRoute | RedirectRoute;
+
+export function isRedirect(route: RouteDef): route is RedirectRoute {
+  return 'redirectTo' in route;
+}
+
+interface MetaOptions {
+  action?: Action;
+  layout?: RouteLayout;
+  redirectIfLoggedIn?: boolean;
+}
+
+/** A product screen: signed in, `read` on `ACL` and `{action, resource}`. */
+function product(titleKey: string, resource: Resource | 'ACL', options: MetaOptions = {}): RouteMeta {
+  return {
+    titleKey,
+    resource,
+    action: options.action ?? 'read',
+    layout: options.layout ?? 'vertical-or-horizontal',
+    redirectIfLoggedIn: false,
+    public: false,
+  };
+}
+
+/** A sign-in page (resource `Auth`, full layout). */
+function auth(titleKey: string, options: MetaOptions = {}): RouteMeta {
+  return {
+    titleKey,
+    resource: 'Auth',
+    action: 'read',
+    layout: 'full',
+    redirectIfLoggedIn: options.redirectIfLoggedIn ?? false,
+    public: false,
+  };
+}
+
+/** Open to anyone: pages for members and prospects, and the error pages. */
+function open(titleKey: string): RouteMeta {
+  return { titleKey, resource: 'Auth', action: 'read', layout: 'full', redirectIfLoggedIn: false, public: true };
+}
+
+const page = (path: string, screen: ScreenName, meta: RouteMeta): PageRoute => ({ path, screen, meta });
+const soon = (path: string, meta: RouteMeta): PageRoute => ({ path, screen: 'placeholder', meta });
+
+/**
+ * Reports. The spec names two families (`/report/<code>` and `/report-<name>`); both are reachable
+ * through `/report/{code}` too, where an unknown code is a 404. Misspellings are kept on purpose
+ * (`report-transacion`, `center-Sales.vue`): staff bookmarks use them.
+ */
+export const REPORTS = [
+  { code: 'class-income', path: '/report/class-income', titleKey: 'reportClassIncome', resource: 'Report' },
+  { code: 'hold-workshop', path: '/report/hold-workshop', titleKey: 'reportHoldWorkshop', resource: 'Report' },
+  { code: 'online-payment', path: '/report/online-payment', titleKey: 'reportOnlinePayment', resource: 'Report' },
+  { code: 'sales-monthly', path: '/report/sales-monthly', titleKey: 'reportSalesMonthly', resource: 'Report' },
+  { code: 'group', path: '/report/group', titleKey: 'reportGroup', resource: 'Report' },
+  { code: 'split', path: '/report/split', titleKey: 'reportSplit', resource: 'Report' },
+  {
+    code: 'user-commission',
+    path: '/report/user-commission',
+    titleKey: 'reportUserCommission',
+    resource: 'Commission',
+  },
+  { code: 'product', path: '/report/product', titleKey: 'reportProduct', resource: 'Report' },
+  { code: 'teacher', path: '/report/teacher', titleKey: 'reportTeacher', resource: 'Report' },
+  { code: 'center-Sales.vue', path: '/report/center-Sales.vue', titleKey: 'reportCenterSales', resource: 'Report' },
+  {
+    code: 'report-expire-student',
+    path: '/report/report-expire-student',
+    titleKey: 'reportExpireStudent',
+    resource: 'Report',
+  },
+  {
+    code: 'trial_and_newjoin',
+    path: '/report/trial_and_newjoin',
+    titleKey: 'reportTrialAndNewJoin',
+    resource: 'Report',
+  },
+  { code: 'paymentMethod', path: '/report-paymentMethod', titleKey: 'reportPaymentMethod', resource: 'Report' },
+  { code: 'transacion', path: '/report-transacion', titleKey: 'reportTransaction', resource: 'Report' },
+  { code: 'student', path: '/report-student', titleKey: 'reportStudent', resource: 'Report' },
+  { code: 'installment', path: '/report-installment', titleKey: 'reportInstallment', resource: 'Report' },
+  { code: 'entry', path: '/report-entry', titleKey: 'reportEntry', resource: 'Report' },
+  { code: 'commission', path: '/report-commission', titleKey: 'reportCommission', resource: 'Commission' },
+  { code: 'membership', path: '/report-membership', titleKey: 'reportMembership', resource: 'Report' },
+  {
+    code: 'online-payment-list',
+    path: '/report-online-payment',
+    titleKey: 'reportOnlinePaymentList',
+    resource: 'Report',
+  },
+  {
+    code: 'personal-training',
+    path: '/report-personal-training',
+    titleKey: 'reportPersonalTraining',
+    resource: 'Report',
+  },
+  { code: 'nonpay', path: '/report-nonpay', titleKey: 'reportNonpay', resource: 'Report' },
+] as const satisfies readonly { code: string; path: string; titleKey: string; resource: Resource }[];
+
+export type ReportCode = (typeof REPORTS)[number]['code'];
+
+/** Codes `/report/{code}` knows; anything else is a 404. */
+export const REPORT_CODES: readonly string[] = REPORTS.map((r) => r.code);
+
+function reportMeta(code: string | undefined): RouteMeta | null {
+  const report = REPORTS.find((r) => r.code.toLowerCase() === code?.toLowerCase());
+  return report ? product(report.titleKey, report.resource) : null;
+}
+
+export const ROUTE_TABLE: readonly RouteDef[] = [
+  // Root and sign-in aliases.
+  { path: '/', redirectTo: '/class-list' },
+  { path: '/login2', redirectTo: '/login' },
+  { path: '/pages/authentication/login-v1', redirectTo: '/login' },
+
+  // Auth (full layout, resource Auth).
+  page('/login', 'login', auth('login', { redirectIfLoggedIn: true })),
+  page('/register-old', 'register', auth('register', { redirectIfLoggedIn: true })),
+  page('/register-v1', 'register', auth('register', { redirectIfLoggedIn: true })),
+  page('/register-v2', 'register', auth('register', { redirectIfLoggedIn: true })),
+  page('/forgot-password', 'forgotPassword', auth('forgotPassword', { redirectIfLoggedIn: true })),
+  page('/forgot-password-v1', 'forgotPassword', auth('forgotPassword', { redirectIfLoggedIn: true })),
+  page('/forgot-password-v2', 'forgotPassword', auth('forgotPassword', { redirectIfLoggedIn: true })),
+  page('/reset-password-v1', 'resetPassword', auth('resetPassword')),
+  page('/reset-password-v2', 'resetPassword', auth('resetPassword')),
+  page('/access-control', 'accessControl', product('accessControl', 'ACL')),
+
+  // The staff member's own account.
+  page('/pages/account-setting', 'accountSetting', product('accountSetting', 'ACL')),
+  page('/pages/profile', 'profile', product('profile', 'ACL')),
+
+  // Miscellaneous (full layout, open to anyone).
+  page('/error-404', 'error404', open('error404')),
+  page('/pages/miscellaneous/coming-soon', 'comingSoon', open('comingSoon')),
+  page('/pages/miscellaneous/not-authorized', 'notAuthorized', open('notAuthorized')),
+  page('/pages/miscellaneous/under-maintenance', 'underMaintenance', open('underMaintenance')),
+  page('/pages/miscellaneous/error', 'error', open('error')),
+
+  // Development e-mail outbox.
+  page('/outbox', 'outbox', product('outbox', 'Outbox')),
+
+  // Front desk.
+  soon('/dashboard', product('dashboard', 'Dashboard')),
+  soon('/epad/:id', product('epad', 'Signature', { layout: 'full' })),
+
+  // Members.
+  soon('/student-list', product('memberList', 'Member')),
+  soon('/apps/student/edit/:id', product('memberEdit', 'Member')),
+  soon('/group-list', product('groupList', 'Member')),
+
+  // Staff.
+  soon('/staff-list', product('staffList', 'Staff')),
+  soon('/apps/staff/edit/:id', product('staffEdit', 'Staff')),
+  soon('/apps/cloudfit/staff/package/:id', product('staffPackage', 'Staff')),
+
+  // Centres and rooms.
+  soon('/center', product('center', 'Centre')),
+  soon('/center-list', product('centerList', 'Centre')),
+  soon('/room-list', product('roomList', 'Room')),
+
+  // Selling.
+  soon('/product-list', product('productList', 'Catalogue')),
+  soon('/product-set-list', product('productSetList', 'Catalogue')),
+  soon('/package-list', product('packageList', 'Catalogue')),
+  soon('/membership-list', product('membershipList', 'Catalogue')),
+  soon('/short-course-list', product('shortCourseList', 'Catalogue')),
+  soon('/coupon-list', product('couponList', 'Catalogue')),
+  soon('/offer-list', product('offerList', 'Catalogue')),
+  soon('/apps/cloudfit/package/:id', product('packageDetail', 'Catalogue')),
+  soon('/apps/cloudfit/membership/:id', product('membershipDetail', 'Catalogue')),
+  soon('/apps/member/:id/invoice/add', product('memberInvoiceAdd', 'Sale', { action: 'create' })),
+  soon('/apps/member/:id/membership/add', product('memberMembershipAdd', 'Sale', { action: 'create' })),
+  soon('/apps/member/:id/class/add', product('memberClassAdd', 'Sale', { action: 'create' })),
+  soon('/invoice', product('invoice', 'Sale')),
+  soon('/expenditure', product('expenditure', 'Expenditure')),
+  soon('/goal', product('goal', 'Goal')),
+
+  // Classes.
+  soon('/class-list', product('classList', 'Class')),
+  soon('/calendar', product('calendar', 'Class')),
+  soon('/class-import', product('classImport', 'Class', { action: 'create' })),
+  soon('/pt-detail/:id', product('ptDetail', 'PersonalTraining')),
+
+  // Content.
+  soon('/news-list', product('newsList', 'Content')),
+  soon('/album-list', product('albumList', 'Content')),
+  soon('/slider', product('slider', 'Content')),
+
+  // Settings.
+  soon('/system-config', product('systemConfig', 'Setting')),
+
+  // Reports: the named ones, then the generic one.
+  ...REPORTS.map((r) => soon(r.path, product(r.titleKey, r.resource))),
+  {
+    path: '/report/:code',
+    screen: 'placeholder',
+    meta: product('report', 'Report'),
+    resolve: (params) => reportMeta(params.code),
+  },
+
+  // Public pages for members and prospects (full layout, no sign-in).
+  soon('/card_link/:center_id/:token', open('cardLink')),
+  soon('/payment/:student_uuid/:date', open('payment')),
+  soon('/transaction-payment/:transaction_uuid', open('transactionPayment')),
+  soon('/payment-status/:order_id', open('paymentStatus')),
+  soon('/pay_link/:paylink_token', open('payLink')),
+  soon('/signature/:expire_token', open('signature')),
+  soon('/register/:initial/:center_code', open('memberRegistration')),
+];
+
+export const PAGE_ROUTES: readonly PageRoute[] = ROUTE_TABLE.filter((r): r is PageRoute => !isRedirect(r));
+export const REDIRECT_ROUTES: readonly RedirectRoute[] = ROUTE_TABLE.filter(isRedirect);
+
+/** Every title key used by the table (the locales test checks each one exists). */
+export const TITLE_KEYS: readonly string[] = [...new Set(PAGE_ROUTES.map((r) => r.meta.titleKey))];
+
+const SAMPLE_PARAMS: Record<string, string> = {
+  id: '1',
+  code: 'class-income',
+  center_id: '1',
+  token: 'sample-token',
+  student_uuid: '3f2b8c1e-5d4a-4f6b-9c7d-2e1f0a9b8c7d',
+  date: '2025-01-31',
+  transaction_uuid: '7a1c2b3d-4e5f-4a6b-8c9d-0e1f2a3b4c5d',
+  order_id: 'ORD-1001',
+  paylink_token: 'sample-paylink',
+  expire_token: 'sample-signature',
+  initial: 'DF',
+  center_code: 'CWB',
+};
+
+/** A concrete path for a route pattern, with sample params filled in (`/apps/student/edit/1`). */
+export function samplePath(pattern: string): string {
+  return pattern.replace(/:([A-Za-z_]+)/g, (_, name: string) => SAMPLE_PARAMS[name] ?? '1');
+}
+
+/** Every path the spec names (section 2 and SCOPE.md), with sample ids, trailing slashes as written. */
+export const SPEC_PATHS: readonly string[] = [
+  '/',
+  ...ROUTE_TABLE.filter((r) => r.path !== '/').map((r) => {
+    const path = samplePath(r.path);
+    // The spec writes member and public routes with a trailing slash; both forms work.
+    return /^\/(apps\/member|card_link|payment|transaction-payment|payment-status|pay_link|signature|register\/)/.test(
+      r.path,
+    )
+      ? `${path}/`
+      : path;
+  }),
+];
+
+/** A few template demo paths: they are not the product and must land on error-404. */
+export const TEMPLATE_DEMO_PATHS: readonly string[] = [
+  '/apps/calendar',
+  '/apps/email',
+  '/apps/email/label/personal',
+  '/apps/todo',
+  '/apps/todo/tag/team',
+  '/apps/chat',
+  '/apps/e-commerce/shop',
+  '/apps/users/list',
+  '/apps/invoice/list',
+  '/dashboard/analytics',
+  '/dashboard/ecommerce',
+  '/components/alert',
+  '/extensions/sweet-alert',
+  '/charts/apex-chart',
+  '/maps/leaflet',
+  '/forms/form-wizard',
+  '/tables/bs-table',
+  '/pages/faq',
+  '/pages/knowledge-base',
+  '/pages/pricing',
+  '/pages/blog/list',
+];

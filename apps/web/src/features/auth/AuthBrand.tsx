@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+
+export function AuthBrand() {
+  const { t } = useTranslation();
+  return (
+    <div className="auth-brand">
+      <svg viewBox="0 0 32 32" width="34" height="34" aria-hidden="true" focusable="false">
+        <rect width="32" height="32" rx="7" fill="#5b50d6" />
+        <path d="M7 13h3v6H7zm15 0h3v6h-3zM10 11h3v10h-3zm9 0h3v10h-3zm-6 4h6v2h-6z" fill="#fff" />
+      </svg>
+      <span>{t('common:appName')}</span>
+    </div>
+  );
+}

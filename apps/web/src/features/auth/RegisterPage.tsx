@@ -1,0 +1,155 @@
+import './auth.css';
+import { emailSchema, passwordSchema, type RegisterRequest, registerRequestSchema } from '@gym/contract/auth';
+import { LANGUAGES } from '@gym/contract/constants';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isApiError } from '../../shared/api/client';
+import {
+  apiErrorMessage,
+  applyFieldErrors,
+  fieldErrorMessage,
+  requiredRule,
+  schemaRule,
+} from '../../shared/api/errorMessages';
+import { LANGUAGE_ENDONYMS } from '../../shared/i18n/languages';
+import { currentLanguage } from '../../shared/preferences';
+import { BilingualTitle } from '../../shared/ui/BilingualTitle';
+import { PasswordInput } from '../../shared/ui/PasswordInput';
+import { AuthBrand } from './AuthBrand';
+import { authApi } from './api';
+import { useCompleteSignIn } from './useSignedIn';
+
+const FIELDS = ['organisationName', 'initial', 'fullName', 'email', 'password', 'language'] as const;
+const { shape } = registerRequestSchema;
+
+/** Sign-up of a new organisation (gym company) with its first admin. */
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<RegisterRequest>();
+  const completeSignIn = useCompleteSignIn();
+  const [pageError, setPageError] = useState<{ closed: boolean; text: string } | null>(null);
+
+  const register = useMutation({
+    mutationFn: authApi.register,
+    onSuccess: completeSignIn,
+    onError: (error) => {
+      if (isApiError(error) && (error.error === 'email_taken' || error.error === 'initial_taken')) {
+        const name = error.error === 'email_taken' ? 'email' : 'initial';
+        form.setFields([{ name, errors: [fieldErrorMessage(t, error.error)] }]);
+        document.getElementById(`register_${name}`)?.focus();
+        setPageError(null);
+        return;
+      }
+      if (isApiError(error) && error.error === 'validation_failed' && applyFieldErrors(form, error, t, FIELDS)) {
+        setPageError(null);
+        return;
+      }
+      setPageError({
+        closed: isApiError(error) && error.error === 'registration_closed',
+        text: apiErrorMessage(t, error),
+      });
+    },
+  });
+
+  return (
+    <div className="auth-page auth-page--wide" data-testid="screen-register">
+      <section className="auth-card">
+        <AuthBrand />
+        <BilingualTitle titleKey="register" />
+        <p className="auth-lead">{t('auth:register.lead')}</p>
+
+        {pageError && (
+          <Alert
+            className="auth-alert"
+            type={pageError.closed ? 'warning' : 'error'}
+            showIcon
+            role="alert"
+            data-testid="register-error"
+            title={pageError.text}
+            {...(pageError.closed ? { description: t('auth:register.closedHelp') } : {})}
+          />
+        )}
+
+        <Form
+          form={form}
+          name="register"
+          layout="vertical"
+          requiredMark={false}
+          disabled={register.isPending}
+          initialValues={{ language: currentLanguage() }}
+          onFinish={(values) => {
+            setPageError(null);
+            register.mutate({
+              organisationName: values.organisationName.trim(),
+              initial: values.initial.trim().toUpperCase(),
+              fullName: values.fullName.trim(),
+              email: values.email.trim(),
+              password: values.password,
+              language: values.language,
+            });
+          }}
+        >
+          <Form.Item
+            label={t('auth:fields.organisationName')}
+            name="organisationName"
+            rules={[requiredRule(t), schemaRule(shape.organisationName, t)]}
+          >
+            <Input autoComplete="organization" autoFocus maxLength={120} />
+          </Form.Item>
+          <Form.Item
+            label={t('auth:fields.initial')}
+            name="initial"
+            extra={t('auth:register.initialHelp')}
+            normalize={(value: string) => value?.toUpperCase().replace(/\s/g, '')}
+            rules={[requiredRule(t), schemaRule(shape.initial, t)]}
+          >
+            <Input maxLength={10} autoComplete="off" spellCheck={false} />
+          </Form.Item>
+          <div className="form-grid">
+            <Form.Item
+              label={t('auth:fields.fullName')}
+              name="fullName"
+              rules={[requiredRule(t), schemaRule(shape.fullName, t)]}
+            >
+              <Input autoComplete="name" maxLength={120} />
+            </Form.Item>
+            <Form.Item label={t('auth:fields.language')} name="language" rules={[requiredRule(t)]}>
+              <Select
+                options={LANGUAGES.map((language) => ({
+                  value: language,
+                  label: <span lang={language}>{LANGUAGE_ENDONYMS[language]}</span>,
+                }))}
+              />
+            </Form.Item>
+          </div>
+          <Form.Item
+            label={t('auth:fields.email')}
+            name="email"
+            validateTrigger="onBlur"
+            rules={[requiredRule(t), schemaRule(emailSchema, t)]}
+          >
+            <Input type="email" autoComplete="email" inputMode="email" />
+          </Form.Item>
+          <Form.Item
+            label={t('auth:fields.password')}
+            name="password"
+            extra={t('auth:passwordHelp')}
+            rules={[{ required: true, message: t('errors:validation.required') }, schemaRule(passwordSchema, t)]}
+          >
+            <PasswordInput autoComplete="new-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block size="large" loading={register.isPending}>
+            {t('auth:register.submit')}
+          </Button>
+        </Form>
+
+        <p className="auth-footer">
+          {t('auth:register.haveAccount')} <Link to="/login">{t('auth:register.signIn')}</Link>
+        </p>
+      </section>
+    </div>
+  );
+}

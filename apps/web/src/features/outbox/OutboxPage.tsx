@@ -1,0 +1,150 @@
+import { MailOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, Descriptions, Drawer, Empty, Table, Tag } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ErrorState } from '../../shared/ui/ScreenStates';
+import { type OutboxMessage, useOutbox } from './api';
+import { linkify } from './linkify';
+
+const PAGE_SIZE = 20;
+
+function positiveInt(value: string | null, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : fallback;
+}
+
+function useDateTime() {
+  const { i18n } = useTranslation();
+  return useMemo(() => {
+    const format = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
+    return (iso: string | null) => (iso ? format.format(new Date(iso)) : '');
+  }, [i18n.resolvedLanguage]);
+}
+
+/** Development e-mail outbox: every message the product "sent", with reset links clickable. */
+export default function OutboxPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const page = positiveInt(params.get('page'), 1);
+  const pageSize = Math.min(positiveInt(params.get('pageSize'), PAGE_SIZE), 200);
+  const openId = params.get('message');
+  const outbox = useOutbox(page, pageSize);
+  const formatDate = useDateTime();
+
+  const update = (changes: Record<string, string | null>) => {
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null) next.delete(key);
+        else next.set(key, value);
+      }
+      return next;
+    });
+  };
+
+  const open: OutboxMessage | undefined = outbox.data?.items.find((m) => m.id === openId);
+
+  if (outbox.isError && !outbox.data) {
+    return (
+      <div className="screen" data-testid="screen-outbox">
+        <Card>
+          <ErrorState error={outbox.error} onRetry={() => void outbox.refetch()} />
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <div className="screen" data-testid="screen-outbox">
+      <Card
+        title={t('outbox:lead')}
+        extra={
+          <Button icon={<ReloadOutlined />} onClick={() => void outbox.refetch()} loading={outbox.isFetching}>
+            {t('common:actions.refresh')}
+          </Button>
+        }
+      >
+        <Table<OutboxMessage>
+          rowKey="id"
+          loading={outbox.isPending || (outbox.isFetching && outbox.isPlaceholderData)}
+          dataSource={outbox.data?.items ?? []}
+          scroll={{ x: 720 }}
+          locale={{ emptyText: <Empty description={t('outbox:empty')} /> }}
+          pagination={{
+            current: page,
+            pageSize,
+            total: outbox.data?.total ?? 0,
+            showSizeChanger: false,
+            showTotal: (total) => t('outbox:total', { total }),
+            onChange: (next) => update({ page: next === 1 ? null : String(next), message: null }),
+          }}
+          columns={[
+            {
+              key: 'createdAt',
+              title: t('outbox:columns.createdAt'),
+              dataIndex: 'createdAt',
+              width: 190,
+              render: (value: string) => formatDate(value),
+            },
+            { key: 'to', title: t('outbox:columns.to'), dataIndex: 'to', ellipsis: true },
+            { key: 'subject', title: t('outbox:columns.subject'), dataIndex: 'subject', ellipsis: true },
+            {
+              key: 'status',
+              title: t('outbox:columns.status'),
+              width: 130,
+              render: (_, row) =>
+                row.sentAt ? (
+                  <Tag color="green">{t('outbox:sent')}</Tag>
+                ) : (
+                  <Tag color="gold">{t('outbox:pending')}</Tag>
+                ),
+            },
+            {
+              key: 'open',
+              title: <span className="sr-only">{t('outbox:columns.actions')}</span>,
+              width: 110,
+              render: (_, row) => (
+                <Button
+                  size="small"
+                  icon={<MailOutlined />}
+                  onClick={() => update({ message: row.id })}
+                  aria-label={t('outbox:readAria', { subject: row.subject })}
+                >
+                  {t('outbox:read')}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </Card>
+
+      <Drawer
+        open={Boolean(open)}
+        onClose={() => update({ message: null })}
+        title={open?.subject}
+        size={560}
+        destroyOnHidden
+      >
+        {open && (
+          <div data-testid="outbox-message">
+            <Descriptions
+              size="small"
+              column={1}
+              items={[
+                { key: 'to', label: t('outbox:columns.to'), children: open.to },
+                { key: 'created', label: t('outbox:columns.createdAt'), children: formatDate(open.createdAt) },
+                {
+                  key: 'sent',
+                  label: t('outbox:columns.sentAt'),
+                  children: open.sentAt ? formatDate(open.sentAt) : t('outbox:pending'),
+                },
+              ]}
+            />
+            <pre className="outbox-text">{linkify(open.text)}</pre>
+          </div>
+        )}
+      </Drawer>
+    </div>
+  );
+}

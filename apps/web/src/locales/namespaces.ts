@@ -1,0 +1,3 @@
+/** Translation namespaces; each is `src/locales/<lang>/<namespace>.json`. */
+export const NAMESPACES = ['common', 'nav', 'titles', 'auth', 'account', 'errors', 'misc', 'acl', 'outbox'] as const;
+export type Namespace = (typeof NAMESPACES)[number];

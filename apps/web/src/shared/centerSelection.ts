@@ -1,0 +1,27 @@
+/**
+ * The centre this tab works at (spec: "held in the session state"): sessionStorage `centerId`, so
+ * two tabs can serve two centres and the choice is forgotten when the tab closes.
+ */
+import { useSyncExternalStore } from 'react';
+import { APP_STORAGE_KEYS, session } from './storage';
+
+const listeners = new Set<() => void>();
+
+export function getCenterId(): string | null {
+  return session.get(APP_STORAGE_KEYS.centerId);
+}
+
+export function setCenterId(id: string | null): void {
+  if (id === getCenterId()) return;
+  session.set(APP_STORAGE_KEYS.centerId, id);
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useCenterId(): string | null {
+  return useSyncExternalStore(subscribe, getCenterId, getCenterId);
+}
