@@ -2,7 +2,7 @@ import './styles/global.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { loginPathFor, PATHS } from './app/guards';
 import { setMaintenanceMode } from './app/maintenance';
 import { queryClient } from './app/queryClient';
@@ -50,7 +50,8 @@ async function boot(): Promise<void> {
   createRoot(container).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        {/* Plain state updates (no transitions): the screen changes together with the address. */}
+        <RouterProvider router={router} useTransitions={false} />
       </QueryClientProvider>
     </StrictMode>,
   );
