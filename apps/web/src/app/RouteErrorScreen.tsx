@@ -18,7 +18,7 @@ export function RouteErrorScreen() {
   const textKey = chunk ? 'errors:screen.chunkText' : 'errors:screen.crashText';
 
   return (
-    <main className="route-error" data-testid="screen-route-error" role="alert">
+    <div className="route-error" data-testid="screen-route-error" role="alert">
       <div className="route-error__card">
         <h1 className="route-error__title">{t(titleKey)}</h1>
         <p className="route-error__text">{t(textKey)}</p>
@@ -37,6 +37,6 @@ export function RouteErrorScreen() {
           </a>
         </div>
       </div>
-    </main>
+    </div>
   );
 }

@@ -17,11 +17,27 @@ export function withChunkTimeout<T>(load: Promise<T>, timeoutMs: number = UI_TIM
   return Promise.race([load, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Turns a screen module loader into a React Router `lazy` function, with the load time-out. */
+/**
+ * Turns a screen module loader into a React Router `lazy` function, with the load time-out.
+ *
+ * A failed load is not rejected: React Router keeps a route whose `lazy` rejected in its "not
+ * loaded yet" state and renders nothing below the root, so the error screen would never show.
+ * Instead the route gets a component that throws the load error when rendered, which the route's
+ * `errorElement` turns into the error screen with its Retry button (a full reload, which also
+ * gets past browsers that remember a failed module fetch).
+ */
 export function lazyRoute(load: () => Promise<{ default: ComponentType }>) {
-  return async () => {
-    const module = await withChunkTimeout(load());
-    return { Component: module.default };
+  return async (): Promise<{ Component: ComponentType }> => {
+    try {
+      const module = await withChunkTimeout(load());
+      return { Component: module.default };
+    } catch (error) {
+      return {
+        Component: function ScreenLoadFailed(): never {
+          throw error;
+        },
+      };
+    }
   };
 }
 

@@ -47,7 +47,6 @@ export default function ForgotPasswordPage() {
             )}
             <Form
               form={form}
-              name="forgot"
               layout="vertical"
               requiredMark={false}
               disabled={request.isPending}

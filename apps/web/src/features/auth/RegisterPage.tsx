@@ -39,7 +39,7 @@ export default function RegisterPage() {
       if (isApiError(error) && (error.error === 'email_taken' || error.error === 'initial_taken')) {
         const name = error.error === 'email_taken' ? 'email' : 'initial';
         form.setFields([{ name, errors: [fieldErrorMessage(t, error.error)] }]);
-        document.getElementById(`register_${name}`)?.focus();
+        document.getElementById(name)?.focus();
         setPageError(null);
         return;
       }
@@ -75,7 +75,6 @@ export default function RegisterPage() {
 
         <Form
           form={form}
-          name="register"
           layout="vertical"
           requiredMark={false}
           disabled={register.isPending}

@@ -80,7 +80,6 @@ export default function ResetPasswordPage() {
         )}
         <Form
           form={form}
-          name="reset"
           layout="vertical"
           requiredMark={false}
           disabled={reset.isPending}

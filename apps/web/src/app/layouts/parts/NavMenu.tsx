@@ -43,8 +43,9 @@ export function NavMenu({ mode, theme, collapsed = false, onNavigate }: Props) {
   const active = menuKeyFor(pathname, groups);
   const [openKeys, setOpenKeys] = useState<string[]>(active.group ? [active.group] : []);
 
+  // Arriving in another group opens that group and closes the others (a short menu on a tablet).
   useEffect(() => {
-    if (active.group) setOpenKeys((keys) => (keys.includes(active.group!) ? keys : [...keys, active.group!]));
+    if (active.group) setOpenKeys([active.group]);
   }, [active.group]);
 
   const items: MenuProps['items'] = groups.map((group) => ({
