@@ -28,14 +28,16 @@ describe('screen chunk loading', () => {
 
   it('returns the screen component when the chunk arrives in time', async () => {
     const route = lazyRoute(async () => ({ default: Screen }));
-    expect((await route()).Component).toBe(Screen);
+    expect(await route()).toEqual({ Component: Screen });
   });
 
   it('turns a failed chunk into a component that throws, so the route error screen shows', async () => {
     const failure = new TypeError('Failed to fetch dynamically imported module: /assets/OutboxPage.js');
     const route = lazyRoute(() => Promise.reject(failure));
-    const { Component } = await route();
-    expect(() => (Component as () => unknown)()).toThrow(failure);
+    const loaded = await route();
+    if (!('element' in loaded)) throw new Error('expected an element');
+    const { type, props } = loaded.element as { type: (p: unknown) => unknown; props: unknown };
+    expect(() => type(props)).toThrow(failure);
     expect(isChunkLoadError(failure)).toBe(true);
     expect(isChunkLoadError(new Error('something else'))).toBe(false);
   });

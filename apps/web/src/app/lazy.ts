@@ -1,5 +1,5 @@
 import { UI_TIMING } from '@gym/contract/constants';
-import type { ComponentType } from 'react';
+import { type ComponentType, createElement, type ReactElement } from 'react';
 
 /** A screen chunk that did not arrive within `UI_TIMING.chunkLoadTimeoutMs` (spec: 120 s). */
 export class ChunkLoadTimeoutError extends Error {
@@ -27,18 +27,19 @@ export function withChunkTimeout<T>(load: Promise<T>, timeoutMs: number = UI_TIM
  * gets past browsers that remember a failed module fetch).
  */
 export function lazyRoute(load: () => Promise<{ default: ComponentType }>) {
-  return async (): Promise<{ Component: ComponentType }> => {
+  return async (): Promise<{ Component: ComponentType } | { element: ReactElement }> => {
     try {
       const module = await withChunkTimeout(load());
       return { Component: module.default };
     } catch (error) {
-      return {
-        Component: function ScreenLoadFailed(): never {
-          throw error;
-        },
-      };
+      return { element: createElement(ScreenLoadFailed, { error }) };
     }
   };
+}
+
+/** Rethrows a screen's load error during render, for the route's error element to show. */
+function ScreenLoadFailed({ error }: { error: unknown }): never {
+  throw error;
 }
 
 /** True for errors that mean "the code for this screen could not be fetched". */
