@@ -69,7 +69,7 @@ export default function AccessControlPage() {
               title: t('acl:columns.allowed'),
               render: (_, row) =>
                 row.actions.map((action) => (
-                  <Tag key={action} color={action === 'manage' ? 'purple' : action === 'read' ? 'blue' : 'green'}>
+                  <Tag key={action} {...(action === 'manage' ? { color: 'purple' } : {})}>
                     {t(`acl:actions.${action}`, { defaultValue: action })}
                   </Tag>
                 )),

@@ -1,4 +1,4 @@
-import { MailOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, ClockCircleOutlined, MailOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Drawer, Empty, Table, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -95,9 +95,9 @@ export default function OutboxPage() {
               width: 130,
               render: (_, row) =>
                 row.sentAt ? (
-                  <Tag color="green">{t('outbox:sent')}</Tag>
+                  <Tag icon={<CheckCircleOutlined />}>{t('outbox:sent')}</Tag>
                 ) : (
-                  <Tag color="gold">{t('outbox:pending')}</Tag>
+                  <Tag icon={<ClockCircleOutlined />}>{t('outbox:pending')}</Tag>
                 ),
             },
             {
