@@ -160,6 +160,28 @@ const NOT_AUTHORIZED = '/pages/miscellaneous/not-authorized';
 
 const norm = (path: string) => (path.length > 1 ? path.replace(/\/$/, '') : path);
 
+/** The screen each landing path shows. Product screens not built yet show the coming-soon stand-in. */
+const SCREEN_AT: Record<string, string> = {
+  '/login': 'screen-login',
+  '/register-old': 'screen-register',
+  '/register-v1': 'screen-register',
+  '/register-v2': 'screen-register',
+  '/forgot-password': 'screen-forgot-password',
+  '/forgot-password-v1': 'screen-forgot-password',
+  '/forgot-password-v2': 'screen-forgot-password',
+  '/reset-password-v1': 'screen-reset-password',
+  '/reset-password-v2': 'screen-reset-password',
+  '/error-404': 'screen-error-404',
+  '/pages/miscellaneous/coming-soon': 'screen-coming-soon',
+  '/pages/miscellaneous/not-authorized': 'screen-not-authorized',
+  '/pages/miscellaneous/under-maintenance': 'screen-under-maintenance',
+  '/pages/miscellaneous/error': 'screen-error',
+  '/access-control': 'screen-access-control',
+  '/pages/account-setting': 'screen-account-setting',
+  '/pages/profile': 'screen-profile',
+};
+const screenAt = (path: string) => SCREEN_AT[path] ?? 'screen-coming-soon';
+
 /** Where a visitor must end up, from SCOPE.md's guard rules and the role's permissions. */
 function expected(who: Who, sp: SpecPath): string {
   const self = norm(sp.alias ?? sp.path);
@@ -201,20 +223,24 @@ async function visit(page: Page, path: string, want: string): Promise<{ at: stri
   }, path);
   try {
     await page.waitForFunction(
-      (w) => {
+      ([w, screen]) => {
         const here = window.location.pathname.replace(/\/$/, '') || '/';
-        return here === w && document.querySelector('[data-testid^="screen-"]') !== null;
+        return here === w && document.querySelector(`[data-testid="${screen}"]`) !== null;
       },
-      want,
+      [want, screenAt(want)] as const,
       { timeout: 10_000, polling: 50 },
     );
   } catch {
     /* report what we got below */
   }
-  return page.evaluate(() => ({
-    at: window.location.pathname.replace(/\/$/, '') || '/',
-    screen: document.querySelector('[data-testid^="screen-"]')?.getAttribute('data-testid') ?? null,
-  }));
+  return page.evaluate((screen) => {
+    const found =
+      document.querySelector(`[data-testid="${screen}"]`) ?? document.querySelector('[data-testid^="screen-"]');
+    return {
+      at: window.location.pathname.replace(/\/$/, '') || '/',
+      screen: found?.getAttribute('data-testid') ?? null,
+    };
+  }, screenAt(want));
 }
 
 describe.each<Who>(['logged-out', 'admin', 'client', 'trainer'])('every spec path, %s', (who) => {
@@ -230,11 +256,8 @@ describe.each<Who>(['logged-out', 'admin', 'client', 'trainer'])('every spec pat
         const want = expected(who, sp);
         const got = await visit(page, sp.path, want);
         if (got.at !== want) failures.push(`${sp.path}: expected ${want}, got ${got.at}`);
-        else if (want === '/error-404' && got.screen !== 'screen-error-404') failures.push(`${sp.path}: no 404 screen`);
-        else if (want === NOT_AUTHORIZED && got.screen !== 'screen-not-authorized')
-          failures.push(`${sp.path}: no not-authorized screen`);
-        else if (want === '/login' && got.screen !== 'screen-login') failures.push(`${sp.path}: no login screen`);
-        else if (!got.screen) failures.push(`${sp.path}: no screen rendered`);
+        else if (got.screen !== screenAt(want))
+          failures.push(`${sp.path}: expected ${screenAt(want)}, got ${got.screen}`);
         // Product screens show a bilingual title: English (Traditional Chinese).
         if (sp.kind === 'product' && want === norm(sp.path)) {
           const title = await page

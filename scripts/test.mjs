@@ -11,6 +11,7 @@ const steps = [
     'npx',
     ['vitest', 'run', '--project', 'unit', '--project', 'server', '--project', 'server-pg'],
   ],
+  ['scale (two API servers, PostgreSQL 15, Redis)', 'npx', ['vitest', 'run', '--project', 'scale']],
   ['web build', 'npm', ['run', '--silent', 'build']],
   ['e2e (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e']],
 ];
