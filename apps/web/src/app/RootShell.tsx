@@ -41,7 +41,12 @@ export function RootShell() {
   const busy = navigation.state !== 'idle';
   return (
     <>
-      <div className={`nav-progress${busy ? ' is-active' : ''}`} role="progressbar" aria-hidden={!busy} />
+      <div
+        className={`nav-progress${busy ? ' is-active' : ''}`}
+        role="progressbar"
+        aria-label={t('common:states.loading')}
+        aria-hidden={!busy}
+      />
       <Outlet />
     </>
   );
