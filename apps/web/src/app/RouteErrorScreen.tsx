@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { hideLoadingOverlay } from './bootOverlay';
@@ -10,7 +11,8 @@ import { isChunkLoadError } from './lazy';
 export function RouteErrorScreen() {
   const error = useRouteError();
   const { t } = useTranslation();
-  hideLoadingOverlay();
+  // An error on the very first screen must not stay hidden under the boot overlay.
+  useEffect(() => hideLoadingOverlay(), []);
 
   const chunk = isChunkLoadError(error);
   const status = isRouteErrorResponse(error) ? error.status : null;
