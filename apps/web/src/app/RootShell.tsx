@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { bilingualTitleText } from '../shared/ui/bilingualTitle';
+import { useLoggedIn } from '../shared/useSession';
 import { hideLoadingOverlay } from './bootOverlay';
 import { rememberReaderFromQuery } from './readerParam';
 import { useRouteMeta } from './useRouteMeta';
@@ -17,10 +18,26 @@ export function RootShell() {
   const route = useRouteMeta();
   const { i18n, t } = useTranslation();
   const firstRender = useRef(true);
+  const loggedIn = useLoggedIn();
 
   useEffect(() => {
     rememberReaderFromQuery(location.search);
   }, [location.search]);
+
+  // The realtime channel stays open while someone is signed in, whatever the layout. Loaded on
+  // demand: the sign-in page never downloads the socket client.
+  useEffect(() => {
+    if (!loggedIn) return;
+    let cancelled = false;
+    const realtime = import('../shared/realtime');
+    void realtime.then((module) => {
+      if (!cancelled) module.connectRealtime();
+    });
+    return () => {
+      cancelled = true;
+      void realtime.then((module) => module.disconnectRealtime());
+    };
+  }, [loggedIn]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of page
   useEffect(() => {

@@ -8,7 +8,7 @@ import { Outlet, useLocation } from 'react-router';
 import { centersQueryKey } from '../../features/centers/api';
 import { api } from '../../shared/api/client';
 import { effectiveSkin, setMenuCollapsed, usePreferences } from '../../shared/preferences';
-import { connectRealtime, disconnectRealtime, subscribeRealtime } from '../../shared/realtime';
+import { subscribeRealtime } from '../../shared/realtime';
 import { setUserData } from '../../shared/session';
 import { useIsDesktop } from '../../shared/useMediaQuery';
 import { useLoggedIn } from '../../shared/useSession';
@@ -20,24 +20,18 @@ import { Navbar } from './parts/Navbar';
 import { NavMenu } from './parts/NavMenu';
 import { ScrollTopButton } from './parts/ScrollTopButton';
 
-/** Keeps the realtime channel open while a staff member is signed in. */
-function useRealtimeWhileSignedIn() {
-  const loggedIn = useLoggedIn();
+/** A card tap changes "the last person who entered" shown by the centre switcher. */
+function useEntriesRefreshCentres() {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!loggedIn) return;
-    connectRealtime();
-    const unsubscribe = subscribeRealtime((payload) => {
-      // A card tap changes "the last person who entered" in the centre switcher.
-      if (payload && typeof payload === 'object' && (payload as { action?: unknown }).action === 'entry') {
-        void queryClient.invalidateQueries({ queryKey: centersQueryKey });
-      }
-    });
-    return () => {
-      unsubscribe();
-      disconnectRealtime();
-    };
-  }, [loggedIn, queryClient]);
+  useEffect(
+    () =>
+      subscribeRealtime((payload) => {
+        if (payload && typeof payload === 'object' && (payload as { action?: unknown }).action === 'entry') {
+          void queryClient.invalidateQueries({ queryKey: centersQueryKey });
+        }
+      }),
+    [queryClient],
+  );
 }
 
 /**
@@ -200,7 +194,7 @@ function HorizontalLayout() {
 /** The staff layout: vertical (side menu, default) or horizontal (top menu), per preference. */
 export default function AppLayout() {
   const { layout } = usePreferences();
-  useRealtimeWhileSignedIn();
+  useEntriesRefreshCentres();
   useServerStateOnNavigation();
   // antd's App context (message, notification, modal hooks) lives here, not in the shared provider,
   // so that the sign-in pages do not download those components.

@@ -62,8 +62,8 @@ export function NavMenu({ mode, theme, collapsed = false, onNavigate }: Props) {
         theme={theme}
         items={items}
         selectedKeys={active.item ? [active.item] : []}
+        {...(mode === 'inline' ? { inlineCollapsed: collapsed } : {})}
         {...(mode === 'inline' && !collapsed ? { openKeys, onOpenChange: setOpenKeys } : {})}
-        inlineCollapsed={mode === 'inline' ? collapsed : undefined}
         onClick={({ key }) => {
           navigate(key);
           onNavigate?.();
