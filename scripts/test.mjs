@@ -1,5 +1,6 @@
 // `npm test`: lint, typecheck, unit + integration (PGlite and a real PostgreSQL 15), web build, e2e in Chromium.
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureSystemDeps } from './lib/system-deps.mjs';
 
 const steps = [
@@ -17,6 +18,29 @@ const steps = [
 ];
 
 const only = process.argv.slice(2);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const reportDir = new URL('../.tmp/test-reports/', import.meta.url).pathname;
+rmSync(reportDir, { recursive: true, force: true });
+mkdirSync(reportDir, { recursive: true });
+let runIndex = 0;
+
+/** vitest runs also write a JSON report, so that the closing line can add every run up. */
+function withReport(cmd, args) {
+  if (args[0] !== 'vitest') return { args, file: null };
+  runIndex += 1;
+  const file = `${reportDir}run-${runIndex}.json`;
+  return { args: [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], file };
+}
+
+function count(file) {
+  if (!file || !existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += r.numPassedTests ?? 0;
+  totals.failed += r.numFailedTests ?? 0;
+  totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+}
+
+const closingLine = () => `Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`;
 const started = Date.now();
 for (const [name, cmd, args] of steps) {
   if (only.length && !only.some((o) => name.startsWith(o))) continue;
@@ -30,15 +54,19 @@ for (const [name, cmd, args] of steps) {
       process.exit(1);
     }
   } else {
-    const r = spawnSync(cmd, args, {
+    const run = withReport(cmd, args);
+    const r = spawnSync(cmd, run.args, {
       stdio: 'inherit',
       env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
     });
+    count(run.file);
     if (r.status !== 0) {
       console.error(`\n${name} failed (exit ${r.status ?? r.signal})`);
+      console.log(closingLine());
       process.exit(r.status || 1);
     }
   }
   console.log(`--- ${name}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
 }
 console.log(`\nAll test steps passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(closingLine());
