@@ -25,7 +25,7 @@ mkdirSync(reportDir, { recursive: true });
 let runIndex = 0;
 
 /** vitest runs also write a JSON report, so that the closing line can add every run up. */
-function withReport(cmd, args) {
+function withReport(args) {
   if (args[0] !== 'vitest') return { args, file: null };
   runIndex += 1;
   const file = `${reportDir}run-${runIndex}.json`;
@@ -54,7 +54,7 @@ for (const [name, cmd, args] of steps) {
       process.exit(1);
     }
   } else {
-    const run = withReport(cmd, args);
+    const run = withReport(args);
     const r = spawnSync(cmd, run.args, {
       stdio: 'inherit',
       env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
