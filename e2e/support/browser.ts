@@ -1,3 +1,4 @@
+import { DEMO_PASSWORD } from '@gym/contract/demo';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -18,8 +19,6 @@ export async function newPage(browser: Browser, baseURL: string): Promise<{ cont
   const page = await context.newPage();
   return { context, page };
 }
-
-export const DEMO_PASSWORD = 'demo1234';
 
 /** Signs in through the login form, as staff do. */
 export async function loginThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APP_VERSION } from '@gym/contract/constants';
@@ -53,6 +53,11 @@ describe('HTTP surface', () => {
     }
     expect((await ctx.app.inject('/assets/app.js')).statusCode).toBe(200);
     expect((await ctx.app.inject('/assets/missing.js')).statusCode).toBe(404);
+    // A file removed after start (the web app rebuilt while running) is a 404, not a server error.
+    writeFileSync(join(web, 'assets', 'old.js'), 'old');
+    expect((await ctx.app.inject('/assets/old.js')).statusCode).toBe(200);
+    rmSync(join(web, 'assets', 'old.js'));
+    expect((await ctx.app.inject('/assets/old.js')).statusCode).toBe(404);
   });
 
   it('answers unknown API paths with the error shape', async () => {

@@ -185,8 +185,12 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
   const webDist = config.WEB_DIST ? resolve(config.WEB_DIST) : DEFAULT_WEB_DIST;
   const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1y', immutable: true });
+    // Looked up per request (not listed at start), so a rebuild of the web app while running answers 404, not 500.
+    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false, maxAge: '1y', immutable: true });
   }
+  const sendIndex = (reply: import('fastify').FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { maxAge: 0, immutable: false });
+  if (hasWeb) app.get('/', (_req, reply) => sendIndex(reply));
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
     if (path.startsWith('/api/') || path.startsWith('/socket.io') || req.method !== 'GET' || !hasWeb) {
@@ -195,7 +199,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
     if (/\.[a-z0-9]{2,5}$/i.test(path) && !path.endsWith('.vue')) {
       return send(reply, 404, { error: 'not_found', message: `No file ${path}` });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { maxAge: 0, immutable: false });
+    return sendIndex(reply);
   });
 
   return app as unknown as FastifyInstance;

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
+import { DEMO_PASSWORD, DEMO_USERS } from '@gym/contract/demo';
 import { ConfigError, loadConfig } from './config.ts';
-import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo.ts';
 import { createServer } from './server.ts';
 
 const started = performance.now();

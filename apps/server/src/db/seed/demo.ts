@@ -1,21 +1,9 @@
-import type { Role } from '@gym/contract/acl';
+import { DEMO_INITIAL, DEMO_PASSWORD, DEMO_USERS } from '@gym/contract/demo';
 import { eq } from 'drizzle-orm';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { Db } from '../client.ts';
 import { organisations } from '../schema/index.ts';
 import { buildCenter, buildOrganisation, buildUser } from './builders.ts';
-
-export const DEMO_PASSWORD = 'demo1234';
-export const DEMO_INITIAL = 'DF';
-export const DEMO_USERS: { email: string; role: Role; fullName: string }[] = [
-  { email: 'admin@demo.fit', role: 'admin', fullName: 'Ada Admin' },
-  { email: 'developer@demo.fit', role: 'developer', fullName: 'Dev Eloper' },
-  { email: 'client@demo.fit', role: 'client', fullName: 'Chris Client' },
-  { email: 'manager@demo.fit', role: 'manager', fullName: 'Mandy Manager' },
-  { email: 'frontdesk@demo.fit', role: 'frontdesk', fullName: 'Fiona Frontdesk' },
-  { email: 'trainer@demo.fit', role: 'trainer', fullName: 'Tom Trainer' },
-  { email: 'accountant@demo.fit', role: 'accountant', fullName: 'Alan Accountant' },
-];
 
 export async function hasDemo(db: Db): Promise<boolean> {
   const [row] = await db

@@ -9,7 +9,7 @@ const SUBJECTS: Record<string, string> = {
   en: 'Reset your password',
   de: 'Passwort zurücksetzen',
   fr: 'Réinitialiser votre mot de passe',
-  pt: 'Redefinir a sua palavra-passe',
+  pt: 'Redefinir sua senha',
   'zh-Hant': '重設密碼',
 };
 const BODIES: Record<string, (link: string, minutes: number) => string> = {
@@ -20,7 +20,7 @@ const BODIES: Record<string, (link: string, minutes: number) => string> = {
   fr: (l, m) =>
     `Une réinitialisation de votre mot de passe a été demandée.\n\nOuvrez ce lien dans les ${m} minutes pour en choisir un nouveau :\n${l}\n\nSi ce n'était pas vous, ignorez ce message.`,
   pt: (l, m) =>
-    `Foi pedida a redefinição da sua palavra-passe.\n\nAbra este link nos próximos ${m} minutos para escolher uma nova:\n${l}\n\nSe não foi você, ignore esta mensagem.`,
+    `Recebemos um pedido para redefinir sua senha.\n\nAbra este link nos próximos ${m} minutos para escolher uma nova:\n${l}\n\nSe não foi você, ignore esta mensagem.`,
   'zh-Hant': (l, m) =>
     `有人要求重設你的密碼。\n\n請在 ${m} 分鐘內打開以下連結設定新密碼：\n${l}\n\n如非本人操作，請忽略此郵件。`,
 };

@@ -1,4 +1,5 @@
 import type { LoginRequest, LoginResponse, RegisterRequest } from '@gym/contract/auth';
+import { DEMO_PASSWORD, DEMO_USERS } from '@gym/contract/demo';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
 
@@ -27,17 +28,6 @@ export function useHealth() {
   });
 }
 
-/**
- * The demo organisation's sign-ins (seeded by the server when demo data is on). The contract does
- * not carry them, so they are listed here; keep in step with the server's demo seed.
- */
-export const DEMO_PASSWORD = 'demo1234';
-export const DEMO_ACCOUNTS = [
-  { email: 'admin@demo.fit', role: 'admin' },
-  { email: 'manager@demo.fit', role: 'manager' },
-  { email: 'frontdesk@demo.fit', role: 'frontdesk' },
-  { email: 'trainer@demo.fit', role: 'trainer' },
-  { email: 'accountant@demo.fit', role: 'accountant' },
-  { email: 'client@demo.fit', role: 'client' },
-  { email: 'developer@demo.fit', role: 'developer' },
-] as const;
+export { DEMO_PASSWORD };
+/** The demo organisation's sign-ins, shown on the sign-in page when the server has demo data. */
+export const DEMO_ACCOUNTS = DEMO_USERS;
