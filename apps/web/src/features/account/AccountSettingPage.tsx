@@ -12,6 +12,7 @@ import {
   applyFieldErrors,
   fieldErrorMessage,
   requiredRule,
+  sameAsRule,
   schemaRule,
 } from '../../shared/api/errorMessages';
 import { LANGUAGE_ENDONYMS } from '../../shared/i18n/languages';
@@ -117,18 +118,14 @@ function PasswordCard() {
           change.mutate({ currentPassword: values.currentPassword, newPassword: values.newPassword })
         }
       >
-        <Form.Item
-          label={t('account:password.current')}
-          name="currentPassword"
-          rules={[{ required: true, message: t('errors:validation.required') }]}
-        >
+        <Form.Item label={t('account:password.current')} name="currentPassword" rules={[requiredRule(t)]}>
           <PasswordInput autoComplete="current-password" />
         </Form.Item>
         <Form.Item
           label={t('account:password.new')}
           name="newPassword"
           extra={t('auth:passwordHelp')}
-          rules={[{ required: true, message: t('errors:validation.required') }, schemaRule(passwordSchema, t)]}
+          rules={[requiredRule(t), schemaRule(passwordSchema, t)]}
         >
           <PasswordInput autoComplete="new-password" />
         </Form.Item>
@@ -136,16 +133,7 @@ function PasswordCard() {
           label={t('account:password.confirm')}
           name="confirm"
           dependencies={['newPassword']}
-          rules={[
-            { required: true, message: t('errors:validation.required') },
-            ({ getFieldValue }) => ({
-              validator: async (_rule, value) => {
-                if (value && value !== getFieldValue('newPassword')) {
-                  throw new Error(t('errors:validation.passwordsMismatch'));
-                }
-              },
-            }),
-          ]}
+          rules={[requiredRule(t), sameAsRule('newPassword', t)]}
         >
           <PasswordInput autoComplete="new-password" />
         </Form.Item>

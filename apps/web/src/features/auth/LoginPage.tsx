@@ -118,11 +118,7 @@ export default function LoginPage() {
           >
             <Input type="email" autoComplete="username" inputMode="email" autoFocus />
           </Form.Item>
-          <Form.Item
-            label={t('auth:fields.password')}
-            name="password"
-            rules={[{ required: true, message: t('errors:validation.required') }]}
-          >
+          <Form.Item label={t('auth:fields.password')} name="password" rules={[requiredRule(t)]}>
             <PasswordInput autoComplete="current-password" />
           </Form.Item>
           <div className="auth-row">

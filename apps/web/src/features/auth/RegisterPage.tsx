@@ -136,7 +136,7 @@ export default function RegisterPage() {
             label={t('auth:fields.password')}
             name="password"
             extra={t('auth:passwordHelp')}
-            rules={[{ required: true, message: t('errors:validation.required') }, schemaRule(passwordSchema, t)]}
+            rules={[requiredRule(t), schemaRule(passwordSchema, t)]}
           >
             <PasswordInput autoComplete="new-password" />
           </Form.Item>

@@ -5,7 +5,7 @@ import { Alert, Button, Form, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../shared/api/client';
-import { apiErrorMessage, schemaRule } from '../../shared/api/errorMessages';
+import { apiErrorMessage, requiredRule, sameAsRule, schemaRule } from '../../shared/api/errorMessages';
 import { clearSession } from '../../shared/session';
 import { BilingualTitle } from '../../shared/ui/BilingualTitle';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
@@ -89,7 +89,7 @@ export default function ResetPasswordPage() {
             label={t('auth:fields.newPassword')}
             name="password"
             extra={t('auth:passwordHelp')}
-            rules={[{ required: true, message: t('errors:validation.required') }, schemaRule(passwordSchema, t)]}
+            rules={[requiredRule(t), schemaRule(passwordSchema, t)]}
           >
             <PasswordInput autoComplete="new-password" autoFocus />
           </Form.Item>
@@ -97,16 +97,7 @@ export default function ResetPasswordPage() {
             label={t('auth:fields.confirmPassword')}
             name="confirm"
             dependencies={['password']}
-            rules={[
-              { required: true, message: t('errors:validation.required') },
-              ({ getFieldValue }) => ({
-                validator: async (_rule, value) => {
-                  if (value && value !== getFieldValue('password')) {
-                    throw new Error(t('errors:validation.passwordsMismatch'));
-                  }
-                },
-              }),
-            ]}
+            rules={[requiredRule(t), sameAsRule('password', t)]}
           >
             <PasswordInput autoComplete="new-password" />
           </Form.Item>

@@ -79,3 +79,12 @@ export function schemaRule(schema: z.ZodType, t: TFunction) {
 export function requiredRule(t: TFunction) {
   return { required: true, whitespace: true, message: t('errors:validation.required') };
 }
+
+/** An antd form rule: this field must repeat another one (a password confirmation). */
+export function sameAsRule(field: string, t: TFunction) {
+  return ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+    validator: async (_rule: unknown, value: unknown) => {
+      if (value && value !== getFieldValue(field)) throw new Error(t('errors:validation.passwordsMismatch'));
+    },
+  });
+}
