@@ -1,30 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
-import { type AppServer, startAppServer } from './support/server.ts';
+import { expect, it } from 'vitest';
+import { loginThroughForm, newPage } from './support/browser.ts';
+import { useAppServer } from './support/server.ts';
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useAppServer();
 
 it('forgot password: the e-mailed link (read in the outbox) sets a new password once', async () => {
   // A staff member asks for a link.
-  const member = await newPage(browser, server.url);
+  const member = await newPage(app.browser, app.server.url);
   await member.page.goto('/forgot-password');
   await member.page.locator('#email').fill('accountant@demo.fit');
   await member.page.keyboard.press('Enter');
   await member.page.getByTestId('forgot-sent').waitFor();
 
   // The admin reads it in the development outbox.
-  const admin = await newPage(browser, server.url);
+  const admin = await newPage(app.browser, app.server.url);
   await loginThroughForm(admin.page, 'admin@demo.fit');
   await admin.page.waitForURL(/\/class-list$/);
   await admin.page.goto('/outbox');

@@ -4,10 +4,10 @@
  * the spec, independently of the web app's own route table.
  */
 import { abilityRulesFor, buildAbility, type Resource, type Role } from '@gym/contract/acl';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, storeSession } from './support/browser.ts';
-import { type AppServer, startAppServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, storeSession } from './support/browser.ts';
+import { useAppServer } from './support/server.ts';
 
 type Kind = 'product' | 'public' | 'auth' | 'auth-redirect' | 'misc' | 'demo';
 interface SpecPath {
@@ -203,17 +203,7 @@ function expected(who: Who, sp: SpecPath): string {
   }
 }
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useAppServer();
 
 /** Client-side navigation (as a click on a link would do), then wait for the router to settle. */
 async function visit(page: Page, path: string, want: string): Promise<{ at: string; screen: string | null }> {
@@ -245,10 +235,10 @@ async function visit(page: Page, path: string, want: string): Promise<{ at: stri
 
 describe.each<Who>(['logged-out', 'admin', 'client', 'trainer'])('every spec path, %s', (who) => {
   it('lands on the screen or redirect the spec gives', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     try {
       if (who === 'logged-out') await page.goto('/error-404');
-      else await storeSession(page, server.url, `${who}@demo.fit`);
+      else await storeSession(page, app.server.url, `${who}@demo.fit`);
       await page.goto('/error-404');
       await page.getByTestId('screen-error-404').waitFor();
       const failures: string[] = [];
@@ -277,8 +267,8 @@ describe.each<Who>(['logged-out', 'admin', 'client', 'trainer'])('every spec pat
 });
 
 it('the root path goes to the class list', async () => {
-  const { context, page } = await newPage(browser, server.url);
-  await storeSession(page, server.url, 'admin@demo.fit');
+  const { context, page } = await newPage(app.browser, app.server.url);
+  await storeSession(page, app.server.url, 'admin@demo.fit');
   await page.goto('/');
   await page.waitForURL(/\/class-list$/);
   await context.close();

@@ -1,25 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginThroughForm, newPage } from './support/browser.ts';
-import { type AppServer, startAppServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { loginThroughForm, newPage } from './support/browser.ts';
+import { useAppServer } from './support/server.ts';
 
 const TTL = 3;
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // Short-lived access tokens so that the refresh path runs within the test.
-  server = await startAppServer({ ACCESS_TOKEN_TTL_SECONDS: String(TTL) });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// Short-lived access tokens, so that the refresh path runs within the test.
+const app = useAppServer({ ACCESS_TOKEN_TTL_SECONDS: String(TTL) });
 
 describe('signing in', () => {
   it('logs in through the form, lands on the class list in the vertical layout, with the version in the footer', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await loginThroughForm(page, 'admin@demo.fit');
     await page.waitForURL(/\/class-list$/);
     await page.getByTestId('layout-vertical').waitFor();
@@ -31,7 +20,7 @@ describe('signing in', () => {
   });
 
   it('shows the server’s refusal beside the form for a wrong password', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await loginThroughForm(page, 'frontdesk@demo.fit', 'wrong-password');
     await page
       .getByText(/invalid/i)
@@ -42,7 +31,7 @@ describe('signing in', () => {
   });
 
   it('a client lands on access control', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await loginThroughForm(page, 'client@demo.fit');
     await page.waitForURL(/\/access-control$/);
     await page.getByTestId('screen-access-control').waitFor();
@@ -50,7 +39,7 @@ describe('signing in', () => {
   });
 
   it('an expired access token with several requests in flight makes one refresh, and every request succeeds', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await loginThroughForm(page, 'admin@demo.fit');
     await page.waitForURL(/\/class-list$/);
     await page.getByTestId('screen-coming-soon').waitFor();
@@ -89,7 +78,7 @@ describe('signing in', () => {
   });
 
   it('a failed refresh sends the user to the login page', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await loginThroughForm(page, 'manager@demo.fit');
     await page.waitForURL(/\/class-list$/);
     await page.evaluate(() => {
@@ -105,7 +94,7 @@ describe('signing in', () => {
 
 describe('languages, skins and layouts', () => {
   it('switches to Traditional Chinese: Chinese UI and a bilingual title', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await loginThroughForm(page, 'admin@demo.fit');
     await page.waitForURL(/\/class-list$/);
     await page.getByTestId('language-switcher').click();
@@ -122,7 +111,7 @@ describe('languages, skins and layouts', () => {
   });
 
   it('keeps the chosen skin and layout across a reload; semi-dark becomes light on the horizontal layout', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await loginThroughForm(page, 'admin@demo.fit');
     await page.waitForURL(/\/class-list$/);
     await page.evaluate(() => {
@@ -161,7 +150,7 @@ describe('languages, skins and layouts', () => {
   });
 
   it('an unknown path shows the 404 page', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/no/such/screen');
     await page.waitForURL(/\/error-404$/);
     await page.getByTestId('screen-error-404').waitFor();

@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser } from './browser.ts';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -72,4 +74,21 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The usual e2e file setup: one real server process and one Chromium for the whole file.
+ * Call at the top level of a spec; the returned object is filled in before the first test.
+ */
+export function useAppServer(env: Record<string, string> = {}) {
+  const ctx = {} as { server: AppServer; browser: import('playwright-core').Browser };
+  beforeAll(async () => {
+    ctx.server = await startAppServer(env);
+    ctx.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await ctx.browser?.close();
+    await ctx.server?.stop();
+  });
+  return ctx;
 }
