@@ -4,10 +4,9 @@ import { users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
-import { centerIdsOf } from './user-data.ts';
 
 /**
- * Resolves a bearer token to the caller. The user is read on every request (one indexed query),
+ * Resolves a bearer token to the caller. The user is read on every request (one query),
  * so a deactivated account, a changed role or a signed-out session stops working at once rather
  * than when the access token expires.
  */
@@ -24,7 +23,10 @@ export async function authenticate(deps: AppDeps, header: string | undefined): P
       organisationId: users.organisationId,
       role: users.role,
       active: users.active,
-      allCenters: users.allCenters,
+      // null: every centre; otherwise the centres this staff member is limited to.
+      centerIds: sql<
+        string[] | null
+      >`case when ${users.allCenters} then null else coalesce((select array_agg(uc.center_id::text) from user_centers uc where uc.user_id = ${users.id}), '{}') end`,
       familyRevoked: sql<boolean>`exists (select 1 from refresh_tokens rt where rt.family_id = ${claims.fam} and rt.revoked_at is not null)`,
     })
     .from(users)
@@ -36,7 +38,7 @@ export async function authenticate(deps: AppDeps, header: string | undefined): P
     organisationId: user.organisationId,
     role,
     ability: buildAbility(abilityRulesFor(role)),
-    centerIds: await centerIdsOf(db, user),
+    centerIds: user.centerIds,
     familyId: claims.fam,
   };
 }

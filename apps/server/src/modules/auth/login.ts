@@ -31,7 +31,7 @@ export async function login(deps: AppDeps, input: LoginRequest, meta: ClientMeta
   const valid = await deps.hasher.verify(user?.passwordHash ?? (await decoyHash), input.password);
 
   if (!user || !valid) {
-    await throttle.recordFailure([
+    const { failures, lockedFor: nowLocked } = await throttle.recordFailure([
       {
         key: `email:${input.email}`,
         policy: { maxFailures: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, lockMinutes: config.LOGIN_LOCK_MINUTES },
@@ -45,13 +45,11 @@ export async function login(deps: AppDeps, input: LoginRequest, meta: ClientMeta
           ]
         : []),
     ]);
-    const failures = await throttle.failures(keys);
-    if (config.LOGIN_SLOWDOWN_MS > 0 && failures >= 3) {
-      await sleep(Math.min(config.LOGIN_SLOWDOWN_MS * 2 ** (failures - 3), 3000));
-    }
-    const nowLocked = await throttle.lockedFor(keys);
     if (nowLocked > 0) {
       throw new AppError(423, 'account_locked', 'Too many failed sign-ins; try again later', undefined, nowLocked);
+    }
+    if (config.LOGIN_SLOWDOWN_MS > 0 && failures >= 3) {
+      await sleep(Math.min(config.LOGIN_SLOWDOWN_MS * 2 ** (failures - 3), 3000));
     }
     throw new AppError(401, 'invalid_credentials', 'Email or Password is Invalid');
   }

@@ -63,7 +63,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string, origin:
 /** Sets a new password with a reset token: single use, expiring; every open session is signed out. */
 export async function resetPassword(deps: AppDeps, token: string, password: string): Promise<void> {
   const passwordHash = await deps.hasher.hash(password);
-  await deps.database.db.transaction(async (tx) => {
+  const email = await deps.database.db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(passwordResetTokens)
@@ -73,16 +73,17 @@ export async function resetPassword(deps: AppDeps, token: string, password: stri
       throw new AppError(400, 'token_invalid', 'This reset link is not valid or was already used');
     if (row.expiresAt.getTime() <= Date.now()) throw new AppError(410, 'token_expired', 'This reset link has expired');
     await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(eq(passwordResetTokens.id, row.id));
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, row.userId))
+      .returning({ email: users.email });
     await tx
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
       .where(and(eq(refreshTokens.userId, row.userId), isNull(refreshTokens.revokedAt)));
+    return user?.email;
   });
-  const [user] = await deps.database.db
-    .select({ email: users.email })
-    .from(users)
-    .innerJoin(passwordResetTokens, eq(passwordResetTokens.userId, users.id))
-    .where(eq(passwordResetTokens.tokenHash, hashToken(token)));
-  if (user) await createThrottle(deps.database.db).clear([`email:${user.email}`]);
+  // A successful reset also lifts a lock on the account.
+  if (email) await createThrottle(deps.database.db).clear([`email:${email}`]);
 }
