@@ -1,10 +1,11 @@
 import { outboxPageSchema } from '@gym/contract/outbox';
 import { listQuerySchema } from '@gym/contract/pagination';
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { outboxEmails } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
+import { scoped } from '../../lib/scope.ts';
 
 /** The e-mail outbox of the caller's organisation (in development, the only place mail goes). */
 export function outboxRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -22,7 +23,7 @@ export function outboxRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (req) => {
         const { db } = deps.database;
         const { page, pageSize } = req.query;
-        const where = eq(outboxEmails.organisationId, req.auth!.organisationId);
+        const where = scoped(req.auth!, outboxEmails);
         const [rows, [total]] = await Promise.all([
           db
             .select()

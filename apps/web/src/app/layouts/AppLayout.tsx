@@ -84,6 +84,23 @@ function useDrawer() {
   return [open, setOpen] as const;
 }
 
+/** The menu as a drawer, where there is no room for it beside or above the page (tablets, hidden menu). */
+function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Drawer
+      placement="left"
+      open={open}
+      onClose={onClose}
+      size={280}
+      title={<Brand />}
+      className="app-menu-drawer"
+      styles={{ body: { padding: 0 } }}
+    >
+      <NavMenu mode="inline" theme="light" onNavigate={onClose} />
+    </Drawer>
+  );
+}
+
 function VerticalLayout() {
   const { t } = useTranslation();
   const prefs = usePreferences();
@@ -115,19 +132,7 @@ function VerticalLayout() {
           </div>
         </Layout.Sider>
       )}
-      {!sideMenu && (
-        <Drawer
-          placement="left"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          size={280}
-          title={<Brand />}
-          className="app-menu-drawer"
-          styles={{ body: { padding: 0 } }}
-        >
-          <NavMenu mode="inline" theme="light" onNavigate={() => setDrawerOpen(false)} />
-        </Drawer>
-      )}
+      {!sideMenu && <MenuDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />}
       <Layout className="app-main">
         <Navbar
           menuToggle={
@@ -170,18 +175,7 @@ function HorizontalLayout() {
           </div>
         )}
       </div>
-      {!topMenu && (
-        <Drawer
-          placement="left"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          size={280}
-          title={<Brand />}
-          styles={{ body: { padding: 0 } }}
-        >
-          <NavMenu mode="inline" theme="light" onNavigate={() => setDrawerOpen(false)} />
-        </Drawer>
-      )}
+      {!topMenu && <MenuDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />}
       <Layout className="app-main">
         <Main />
         <AppFooter />
