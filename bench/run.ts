@@ -67,8 +67,8 @@ async function runAgainst(database: 'pglite' | 'postgres'): Promise<Row[]> {
         { headers: { authorization: `Bearer ${session.accessToken}` }, url: `${base}/api/v1/pro/me` },
       ],
       [
-        'GET /pro/centers (authenticated list)',
-        { headers: { authorization: `Bearer ${session.accessToken}` }, url: `${base}/api/v1/pro/centers` },
+        'GET /pro/centers/switcher (authenticated list)',
+        { headers: { authorization: `Bearer ${session.accessToken}` }, url: `${base}/api/v1/pro/centers/switcher` },
       ],
       ['GET /api/health', { url: `${base}/api/health` }],
     ];

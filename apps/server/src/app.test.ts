@@ -94,7 +94,7 @@ describe('centres', () => {
     const all = await (await org.newUser({ role: 'manager' })).login();
     const one = await (await org.newUser({ role: 'frontdesk', centerIds: [org.centers[1]!.id] })).login();
     const list = async (t: { accessToken: string }) =>
-      (await ctx.app.inject({ url: '/api/v1/pro/centers', headers: ctx.bearer(t) }))
+      (await ctx.app.inject({ url: '/api/v1/pro/centers/switcher', headers: ctx.bearer(t) }))
         .json()
         .items.map((c: { code: string }) => c.code);
     expect(await list(all)).toEqual(['A', 'B']);

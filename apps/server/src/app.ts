@@ -89,6 +89,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
         message: err.message,
         ...(err.fields ? { fields: err.fields } : {}),
         ...(err.retryAfterSeconds ? { retryAfterSeconds: err.retryAfterSeconds } : {}),
+        ...(err.details ? { details: err.details } : {}),
       });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -97,7 +98,9 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
           .concat(v.keyword === 'unrecognized_keys' ? ((v.params?.keys as string[] | undefined) ?? []) : [])
           .filter(Boolean)
           .join('.');
-        return { path: path || (err.validationContext ?? 'body'), code: v.keyword, message: v.message ?? 'invalid' };
+        // The contract's own rules carry a snake_case code as their message (e.g. `phone_format`).
+        const code = v.message && /^[a-z_]+$/.test(v.message) ? v.message : v.keyword;
+        return { path: path || (err.validationContext ?? 'body'), code, message: v.message ?? 'invalid' };
       });
       return send(reply, 400, {
         error: 'validation_failed',

@@ -19,6 +19,15 @@ export const ERROR_CODES = [
   'payload_too_large',
   'rate_limited',
   'maintenance',
+  'duplicate_member',
+  'card_in_use',
+  'code_taken',
+  'name_taken',
+  'sn_taken',
+  'token_used',
+  'import_invalid',
+  'last_center',
+  'not_allowed_role',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -31,5 +40,7 @@ export const errorResponseSchema = z.object({
   message: z.string(),
   fields: z.array(fieldErrorSchema).optional(),
   retryAfterSeconds: z.number().int().optional(),
+  /** Extra facts for the caller, e.g. `duplicates` of a 409 `duplicate_member`, `rows` of an import refusal. */
+  details: z.record(z.string(), z.unknown()).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -49,7 +50,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
   if (opts.dataDir) mkdirSync(dirname(opts.dataDir), { recursive: true });
-  const client = await PGlite.create(opts.dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+  // pg_trgm backs member search (a trigram index on members.search_text).
+  const extensions = { pg_trgm };
+  const client = await PGlite.create(
+    opts.dataDir,
+    opts.loadDataDir ? { loadDataDir: opts.loadDataDir, extensions } : { extensions },
+  );
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -8,6 +8,7 @@ export class AppError extends Error {
     message: string,
     readonly fields?: FieldError[],
     readonly retryAfterSeconds?: number,
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }

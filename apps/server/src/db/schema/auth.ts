@@ -33,6 +33,8 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
     .notNull()
     .references(() => organisations.id),
   tokenHash: text('token_hash').notNull().unique(),
+  /** `reset`: forgot-password link; `invite`: a new staff member's first password. */
+  purpose: text('purpose').notNull().default('reset'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

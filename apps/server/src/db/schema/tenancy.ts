@@ -1,5 +1,18 @@
+import type { OpeningDay } from '@gym/contract/centers';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const organisations = pgTable(
   'organisations',
@@ -7,7 +20,10 @@ export const organisations = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     initial: text('initial').notNull().unique(),
+    /** System configuration (`@gym/contract/config`); missing keys take the defaults. */
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** Last member code sequence number handed out; bumped with `update ... returning` so codes never repeat. */
+    memberSeq: integer('member_seq').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('organisations_initial_format', sql`${t.initial} ~ '^[A-Z][A-Z0-9]{1,9}$'`)],
@@ -24,6 +40,10 @@ export const centers = pgTable(
     name: text('name').notNull(),
     timeZone: text('time_zone').notNull(),
     currencySymbol: text('currency_symbol').notNull().default('R$ '),
+    address: text('address'),
+    phone: text('phone'),
+    email: text('email'),
+    openingHours: jsonb('opening_hours').$type<OpeningDay[]>().notNull().default([]),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -39,8 +59,12 @@ export const users = pgTable(
       .references(() => organisations.id),
     email: text('email').notNull().unique(),
     fullName: text('full_name').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** null until an invited staff member chooses a password. */
+    passwordHash: text('password_hash'),
     role: text('role').notNull(),
+    phone: text('phone'),
+    isTrainer: boolean('is_trainer').notNull().default(false),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** true: every centre of the organisation; false: only those in user_centers. */
     allCenters: boolean('all_centers').notNull().default(true),
     active: boolean('active').notNull().default(true),

@@ -38,7 +38,7 @@ export async function changePassword(
     .select()
     .from(users)
     .where(scoped(auth, users, eq(users.id, auth.userId)));
-  if (!user || !(await deps.hasher.verify(user.passwordHash, input.currentPassword))) {
+  if (!user?.passwordHash || !(await deps.hasher.verify(user.passwordHash, input.currentPassword))) {
     throw new AppError(401, 'invalid_credentials', 'The current password is not right', [
       { path: 'currentPassword', code: 'invalid_credentials', message: 'The current password is not right' },
     ]);

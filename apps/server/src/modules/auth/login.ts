@@ -28,7 +28,9 @@ export async function login(deps: AppDeps, input: LoginRequest, meta: ClientMeta
 
   const [user] = await db.select().from(users).where(eq(users.email, input.email));
   decoyHash ??= deps.hasher.hash('decoy-password-for-timing');
-  const valid = await deps.hasher.verify(user?.passwordHash ?? (await decoyHash), input.password);
+  // Unknown accounts and invited staff without a password cost the same hash check and never pass.
+  const matches = await deps.hasher.verify(user?.passwordHash ?? (await decoyHash), input.password);
+  const valid = Boolean(user?.passwordHash) && matches;
 
   if (!user || !valid) {
     const { failures, lockedFor: nowLocked } = await throttle.recordFailure([

@@ -1,4 +1,4 @@
-import { centerListResponseSchema } from '@gym/contract/centers';
+import { centerSwitcherResponseSchema } from '@gym/contract/centers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
@@ -7,10 +7,10 @@ import { listCentersForSwitcher } from './queries.ts';
 export function centerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
-      '/centers',
+      '/centers/switcher',
       {
         config: { access: can('read', 'Centre') },
-        schema: { tags: ['centres'], response: { 200: centerListResponseSchema } },
+        schema: { tags: ['centres'], response: { 200: centerSwitcherResponseSchema } },
       },
       async (req) => ({ items: await listCentersForSwitcher(deps.database.db, req.auth!) }),
     );

@@ -8,7 +8,7 @@ export const centersQueryKey = ['centers'] as const;
 export function useCenters(enabled = true) {
   return useQuery({
     queryKey: centersQueryKey,
-    queryFn: ({ signal }) => api.get<{ items: CenterSummary[] }>('/pro/centers', { signal }),
+    queryFn: ({ signal }) => api.get<{ items: CenterSummary[] }>('/pro/centers/switcher', { signal }),
     select: (answer) => answer.items,
     enabled,
   });

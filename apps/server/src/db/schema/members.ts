@@ -1,0 +1,168 @@
+import type { Guardian } from '@gym/contract/members';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { centers, organisations, users } from './tenancy.ts';
+
+/** Members (the spec's students). Rows are never deleted: erasing anonymises them (entries and invoices point here). */
+export const members = pgTable(
+  'members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    homeCenterId: uuid('home_center_id')
+      .notNull()
+      .references(() => centers.id),
+    code: text('code').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    chineseName: text('chinese_name'),
+    gender: text('gender'),
+    birthday: date('birthday', { mode: 'string' }),
+    phone: text('phone'),
+    /** Digits of the phone, for duplicate checks. */
+    phoneDigits: text('phone_digits'),
+    email: text('email'),
+    address: text('address'),
+    emergencyContactName: text('emergency_contact_name'),
+    emergencyContactPhone: text('emergency_contact_phone'),
+    guardian: jsonb('guardian').$type<Guardian>(),
+    photo: text('photo'),
+    source: text('source').notNull().default('walk_in'),
+    notes: text('notes'),
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
+    language: text('language').notNull().default('en'),
+    status: text('status').notNull().default('active'),
+    /** Registered on the public page and not yet opened by staff. */
+    isNew: boolean('is_new').notNull().default(false),
+    /** Normalised text every keyword search matches (`@gym/contract/search`). */
+    searchText: text('search_text').notNull(),
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('members_org_code').on(t.organisationId, t.code),
+    index('members_org_center').on(t.organisationId, t.homeCenterId),
+    index('members_org_created').on(t.organisationId, t.createdAt),
+    index('members_org_name').on(t.organisationId, t.lastName, t.firstName),
+    index('members_org_phone').on(t.organisationId, t.phoneDigits),
+    index('members_org_email').on(t.organisationId, t.email),
+    index('members_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    check('members_status_known', sql`${t.status} in ('prospect','active','frozen','left')`),
+    check('members_gender_known', sql`${t.gender} is null or ${t.gender} in ('female','male','other','undisclosed')`),
+  ],
+);
+
+/**
+ * Cards of members and of staff, in one table so that a number means one person in an
+ * organisation: unique among cards that are not detached. History is kept (lost, detached).
+ */
+export const cards = pgTable(
+  'cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    number: text('number').notNull(),
+    memberId: uuid('member_id').references(() => members.id),
+    staffId: uuid('staff_id').references(() => users.id),
+    status: text('status').notNull().default('active'),
+    attachedAt: timestamp('attached_at', { withTimezone: true }).notNull().defaultNow(),
+    attachedBy: uuid('attached_by').references(() => users.id),
+    lostAt: timestamp('lost_at', { withTimezone: true }),
+    detachedAt: timestamp('detached_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('cards_org_number_in_use').on(t.organisationId, t.number).where(sql`${t.status} <> 'detached'`),
+    index('cards_member').on(t.memberId),
+    index('cards_staff').on(t.staffId),
+    check('cards_one_owner', sql`(${t.memberId} is null) <> (${t.staffId} is null)`),
+    check('cards_status_known', sql`${t.status} in ('active','lost','detached')`),
+  ],
+);
+
+export const memberGroups = pgTable(
+  'member_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    name: text('name').notNull(),
+    description: text('description'),
+    color: text('color').notNull().default('#7367f0'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('member_groups_org_name').on(t.organisationId, sql`lower(${t.name})`)],
+);
+
+export const memberGroupMembers = pgTable(
+  'member_group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => memberGroups.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.memberId] }), index('member_group_members_member').on(t.memberId)],
+);
+
+/** Single-use links for a member to link a card from their phone; the token is stored hashed. */
+export const cardLinkTokens = pgTable(
+  'card_link_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    centerId: uuid('center_id')
+      .notNull()
+      .references(() => centers.id),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('card_link_tokens_member').on(t.memberId)],
+);
+
+/** Saved column mappings for member imports (e.g. the export of the gym's previous software). */
+export const importPresets = pgTable(
+  'import_presets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    name: text('name').notNull(),
+    mapping: jsonb('mapping').$type<Record<string, string | null>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('import_presets_org_name').on(t.organisationId, sql`lower(${t.name})`)],
+);

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { centers, organisations } from './tenancy.ts';
+
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    centerId: uuid('center_id')
+      .notNull()
+      .references(() => centers.id),
+    name: text('name').notNull(),
+    capacity: integer('capacity').notNull(),
+    notes: text('notes'),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('rooms_center_name').on(t.centerId, sql`lower(${t.name})`),
+    index('rooms_org').on(t.organisationId),
+    check('rooms_capacity_positive', sql`${t.capacity} > 0`),
+  ],
+);
+
+/** Physical card readers. The secret is shown once and stored as a SHA-256 hash. */
+export const readers = pgTable(
+  'readers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    centerId: uuid('center_id')
+      .notNull()
+      .references(() => centers.id),
+    name: text('name').notNull(),
+    sn: text('sn').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    active: boolean('active').notNull().default(true),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('readers_org_sn').on(t.organisationId, t.sn).where(sql`${t.deletedAt} is null`),
+    index('readers_center').on(t.centerId),
+  ],
+);

@@ -1,0 +1,30 @@
+import { DEFAULT_SYSTEM_CONFIG, type SystemConfig } from '@gym/contract/config';
+import type { Language } from '@gym/contract/constants';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { organisations } from '../db/schema/index.ts';
+import { notFound } from './errors.ts';
+
+/** The organisation's system configuration: stored keys over the defaults. */
+export async function readSystemConfig(db: DbOrTx, organisationId: string): Promise<SystemConfig> {
+  const [org] = await db
+    .select({ name: organisations.name, initial: organisations.initial, settings: organisations.settings })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  if (!org) throw notFound('organisation');
+  return configOf(org);
+}
+
+export function configOf(org: { name: string; initial: string; settings: Record<string, unknown> }): SystemConfig {
+  const s = org.settings as Partial<SystemConfig>;
+  return {
+    organisationName: org.name,
+    initial: org.initial,
+    defaultLanguage: (s.defaultLanguage as Language | undefined) ?? DEFAULT_SYSTEM_CONFIG.defaultLanguage,
+    currencySymbol: s.currencySymbol ?? DEFAULT_SYSTEM_CONFIG.currencySymbol,
+    memberCodePattern: s.memberCodePattern ?? DEFAULT_SYSTEM_CONFIG.memberCodePattern,
+    registrationOpen: s.registrationOpen ?? DEFAULT_SYSTEM_CONFIG.registrationOpen,
+    duplicateTapWindowSeconds: s.duplicateTapWindowSeconds ?? DEFAULT_SYSTEM_CONFIG.duplicateTapWindowSeconds,
+    maintenanceMode: s.maintenanceMode ?? DEFAULT_SYSTEM_CONFIG.maintenanceMode,
+  };
+}

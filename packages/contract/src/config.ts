@@ -1,0 +1,83 @@
+/** The organisation's system configuration (`/system-config`). */
+import { z } from 'zod';
+import { languageSchema } from './auth.ts';
+import { MONEY_INPUT_DEFAULTS } from './constants.ts';
+
+/**
+ * Member code pattern: literal text plus tokens `{INITIAL}` (organisation), `{CENTER}` (home centre
+ * code), `{YYYY}`, `{YY}`, `{MM}` (date of creation) and exactly one `{SEQ:n}` (a per-organisation
+ * counter, zero-padded to n digits, 3 to 9).
+ */
+export const MEMBER_CODE_TOKENS = ['{INITIAL}', '{CENTER}', '{YYYY}', '{YY}', '{MM}', '{SEQ:n}'] as const;
+export const DEFAULT_MEMBER_CODE_PATTERN = '{INITIAL}{SEQ:6}';
+
+export const memberCodePatternSchema = z
+  .string()
+  .trim()
+  .min(6)
+  .max(40)
+  .refine((p) => (p.match(/\{SEQ:[3-9]\}/g) ?? []).length === 1, 'pattern_needs_one_seq')
+  .refine(
+    (p) => p.replace(/\{(INITIAL|CENTER|YYYY|YY|MM|SEQ:[3-9])\}/g, '').match(/^[A-Za-z0-9-]*$/) !== null,
+    'pattern_bad_token',
+  );
+
+export interface MemberCodeParts {
+  initial: string;
+  centerCode: string;
+  date: Date;
+  seq: number;
+}
+
+/** Renders a member code; the same function runs in the server and in the config screen's preview. */
+export function renderMemberCode(pattern: string, p: MemberCodeParts): string {
+  const yyyy = String(p.date.getUTCFullYear());
+  return pattern
+    .replace('{INITIAL}', p.initial)
+    .replace('{CENTER}', p.centerCode)
+    .replace('{YYYY}', yyyy)
+    .replace('{YY}', yyyy.slice(2))
+    .replace('{MM}', String(p.date.getUTCMonth() + 1).padStart(2, '0'))
+    .replace(/\{SEQ:([3-9])\}/, (_, n: string) => String(p.seq).padStart(Number(n), '0'));
+}
+
+export const systemConfigSchema = z.object({
+  organisationName: z.string(),
+  initial: z.string(),
+  defaultLanguage: languageSchema,
+  currencySymbol: z.string(),
+  memberCodePattern: z.string(),
+  registrationOpen: z.boolean().describe('public registration page on or off'),
+  duplicateTapWindowSeconds: z.number().int(),
+  maintenanceMode: z.boolean(),
+});
+export type SystemConfig = z.infer<typeof systemConfigSchema>;
+
+export const DEFAULT_SYSTEM_CONFIG: Omit<SystemConfig, 'organisationName' | 'initial'> = {
+  defaultLanguage: 'en',
+  currencySymbol: MONEY_INPUT_DEFAULTS.prefix,
+  memberCodePattern: DEFAULT_MEMBER_CODE_PATTERN,
+  registrationOpen: true,
+  duplicateTapWindowSeconds: 60,
+  maintenanceMode: false,
+};
+
+export const updateSystemConfigRequestSchema = z
+  .strictObject({
+    organisationName: z.string().trim().min(2).max(120),
+    defaultLanguage: languageSchema,
+    currencySymbol: z.string().min(1).max(8),
+    memberCodePattern: memberCodePatternSchema,
+    registrationOpen: z.boolean(),
+    duplicateTapWindowSeconds: z.number().int().min(0).max(3600),
+    maintenanceMode: z.boolean(),
+  })
+  .partial();
+
+/** What every signed-in staff member may read: enough for money inputs and the maintenance switch. */
+export const publicConfigSchema = systemConfigSchema.pick({
+  organisationName: true,
+  currencySymbol: true,
+  maintenanceMode: true,
+  defaultLanguage: true,
+});

@@ -1,0 +1,272 @@
+/**
+ * Members (the spec's "students"): the people who train at the gym. Shared by the API (validation)
+ * and the web app (forms). Dates are `YYYY-MM-DD` strings, instants ISO strings.
+ */
+import { z } from 'zod';
+import { emailSchema, languageSchema } from './auth.ts';
+import { listQuerySchema, pageOf } from './pagination.ts';
+
+export const MEMBER_STATUSES = ['prospect', 'active', 'frozen', 'left'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+export const memberStatusSchema = z.enum(MEMBER_STATUSES);
+
+export const GENDERS = ['female', 'male', 'other', 'undisclosed'] as const;
+export const genderSchema = z.enum(GENDERS);
+
+export const MEMBER_SOURCES = ['walk_in', 'referral', 'online', 'social', 'corporate', 'import', 'other'] as const;
+export const memberSourceSchema = z.enum(MEMBER_SOURCES);
+
+/** Age below which a guardian is required. */
+export const ADULT_AGE = 18;
+
+export const isoDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date_format')
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    'date_invalid',
+  );
+
+/** Phone numbers as staff type them: digits, spaces, dashes, brackets, a leading +. */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?[\d\s()-]{6,24}$/, 'phone_format');
+
+/** Card numbers as printed on the card: letters and digits; leading zeros are kept. */
+export const cardNumberSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{4,32}$/, 'card_format');
+
+/** A photo as a data URL (JPEG, PNG or WebP), from an upload or the webcam; up to ~750 kB. */
+export const photoSchema = z
+  .string()
+  .max(1_000_000, 'photo_too_large')
+  .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/, 'photo_format');
+
+const optionalText = (max: number) => z.string().trim().max(max).nullish();
+
+export const guardianSchema = z.strictObject({
+  name: z.string().trim().min(1).max(120),
+  phone: phoneSchema,
+  relationship: z.string().trim().max(60).nullish(),
+});
+export type Guardian = z.infer<typeof guardianSchema>;
+
+export function ageOn(birthday: string, today = new Date()): number {
+  const [y, m, d] = birthday.split('-').map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - y;
+  const beforeBirthday = today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+const memberFields = {
+  firstName: z.string().trim().min(1).max(80),
+  lastName: z.string().trim().min(1).max(80),
+  chineseName: optionalText(40),
+  gender: genderSchema.nullish(),
+  birthday: isoDateSchema.nullish(),
+  phone: phoneSchema,
+  email: emailSchema.nullish(),
+  address: optionalText(300),
+  emergencyContactName: optionalText(120),
+  emergencyContactPhone: phoneSchema.nullish(),
+  guardian: guardianSchema.nullish(),
+  photo: photoSchema.nullish(),
+  homeCenterId: z.uuid(),
+  source: memberSourceSchema,
+  notes: optionalText(2000),
+  marketingConsent: z.boolean(),
+  language: languageSchema,
+  groupIds: z.array(z.uuid()).max(50),
+};
+
+/** A guardian is needed when the birthday makes the member a minor. */
+export function guardianRule(
+  value: { birthday?: string | null; guardian?: Guardian | null },
+  ctx: z.RefinementCtx,
+  today = new Date(),
+) {
+  if (value.birthday && ageOn(value.birthday, today) < ADULT_AGE && !value.guardian) {
+    ctx.addIssue({ code: 'custom', path: ['guardian'], message: 'guardian_required' });
+  }
+  if (value.birthday && value.birthday > today.toISOString().slice(0, 10)) {
+    ctx.addIssue({ code: 'custom', path: ['birthday'], message: 'birthday_future' });
+  }
+}
+
+export const createMemberRequestSchema = z
+  .strictObject({
+    ...memberFields,
+    source: memberFields.source.default('walk_in'),
+    marketingConsent: memberFields.marketingConsent.default(false),
+    language: memberFields.language.default('en'),
+    groupIds: memberFields.groupIds.default([]),
+    status: memberStatusSchema.default('active'),
+    /** Leave empty to generate one from the organisation's pattern. */
+    code: z.string().trim().min(1).max(30).nullish(),
+    /** A first card to attach at once. */
+    cardNumber: cardNumberSchema.nullish(),
+    /** Set after staff saw the possible duplicates and confirmed this is a different person. */
+    confirmDifferentPerson: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => guardianRule(v, ctx));
+export type CreateMemberRequest = z.input<typeof createMemberRequestSchema>;
+
+export const updateMemberRequestSchema = z
+  .strictObject({
+    ...memberFields,
+    status: memberStatusSchema,
+  })
+  .partial()
+  .extend({ confirmDifferentPerson: z.boolean().default(false) })
+  // A patch may carry the birthday without the guardian already stored: the server checks the merged member too.
+  .superRefine((v, ctx) => {
+    if (v.birthday !== undefined && v.guardian !== undefined) guardianRule(v, ctx);
+  });
+export type UpdateMemberRequest = z.input<typeof updateMemberRequestSchema>;
+
+export const CARD_STATUSES = ['active', 'lost', 'detached'] as const;
+export const cardSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: z.enum(CARD_STATUSES),
+  attachedAt: z.string(),
+  lostAt: z.string().nullable(),
+  detachedAt: z.string().nullable(),
+  attachedBy: z.string().nullable().describe('name of the staff member who attached it'),
+});
+export type Card = z.infer<typeof cardSchema>;
+
+export const centerRefSchema = z.object({ id: z.string(), code: z.string(), name: z.string() });
+
+export const memberSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  chineseName: z.string().nullable(),
+  gender: genderSchema.nullable(),
+  birthday: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  emergencyContactName: z.string().nullable(),
+  emergencyContactPhone: z.string().nullable(),
+  guardian: guardianSchema.nullable(),
+  photo: z.string().nullable(),
+  homeCenter: centerRefSchema,
+  source: memberSourceSchema,
+  notes: z.string().nullable(),
+  marketingConsent: z.boolean(),
+  language: languageSchema,
+  status: memberStatusSchema,
+  isNew: z.boolean().describe('registered online and not yet opened by staff'),
+  groups: z.array(z.object({ id: z.string(), name: z.string() })),
+  cards: z.array(cardSchema),
+  erasedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const memberListItemSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  chineseName: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  status: memberStatusSchema,
+  homeCenter: centerRefSchema,
+  cardNumber: z.string().nullable().describe('the active card, if any'),
+  isNew: z.boolean(),
+  hasPhoto: z.boolean(),
+  createdAt: z.string(),
+});
+export type MemberListItem = z.infer<typeof memberListItemSchema>;
+export const memberListResponseSchema = pageOf(memberListItemSchema);
+
+export const MEMBER_SORTS = ['code', '-code', 'name', '-name', 'createdAt', '-createdAt', 'status', '-status'] as const;
+export const memberListQuerySchema = listQuerySchema.extend({
+  sort: z.enum(MEMBER_SORTS).default('-createdAt'),
+  centerId: z.uuid().optional(),
+  status: memberStatusSchema.optional(),
+  groupId: z.uuid().optional(),
+  isNew: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
+export type MemberListQuery = z.input<typeof memberListQuerySchema>;
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export const exportQuerySchema = z.object({ format: z.enum(EXPORT_FORMATS) });
+export const memberExportQuerySchema = memberListQuerySchema
+  .omit({ page: true, pageSize: true })
+  .extend({ format: z.enum(EXPORT_FORMATS) });
+
+/** 409 `duplicate_member` carries the members who share the phone or e-mail in `details.duplicates`. */
+export const duplicateMemberSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  matchedOn: z.array(z.enum(['phone', 'email'])),
+});
+export type DuplicateMember = z.infer<typeof duplicateMemberSchema>;
+
+export const attachCardRequestSchema = z.strictObject({ number: cardNumberSchema });
+/** The spec's reader call: `POST pro/student/{student_id}/nfc/ {card}` answering `{result, message}`. */
+export const nfcRequestSchema = z.strictObject({ card: cardNumberSchema });
+export const nfcResponseSchema = z.object({ result: z.boolean(), message: z.string() });
+
+export const eraseMemberRequestSchema = z.strictObject({
+  /** The member's code, typed again by staff to confirm. */
+  confirmCode: z.string().trim().min(1).max(30),
+});
+
+export const memberIdParamsSchema = z.object({ id: z.uuid() });
+export const memberCardParamsSchema = z.object({ id: z.uuid(), cardId: z.uuid() });
+
+/** A single-use link staff give a member to link a card from their phone. */
+export const CARD_LINK_TTL_HOURS = 48;
+export const cardLinkIssuedSchema = z.object({ url: z.string(), expiresAt: z.string() });
+
+// ---- groups ----
+export const groupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  color: z.string(),
+  memberCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type Group = z.infer<typeof groupSchema>;
+export const groupListResponseSchema = pageOf(groupSchema);
+export const groupListQuerySchema = listQuerySchema.extend({
+  sort: z.enum(['name', '-name', 'memberCount', '-memberCount', 'createdAt', '-createdAt']).default('name'),
+});
+export const groupInputSchema = z.strictObject({
+  name: z.string().trim().min(1).max(80),
+  description: z.string().trim().max(500).nullish(),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'color_format')
+    .default('#7367f0'),
+});
+export const groupUpdateSchema = z.strictObject({
+  name: z.string().trim().min(1).max(80).optional(),
+  description: z.string().trim().max(500).nullish(),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'color_format')
+    .optional(),
+});
+export const groupMembersRequestSchema = z.strictObject({ memberIds: z.array(z.uuid()).min(1).max(500) });
+export const groupMemberParamsSchema = z.object({ id: z.uuid(), memberId: z.uuid() });

@@ -1,0 +1,52 @@
+/** Public pages (no sign-in): prospect registration and card linking. API under `/api/v1/public/`. */
+import { z } from 'zod';
+import { emailSchema, languageSchema } from './auth.ts';
+import { cardNumberSchema, genderSchema, isoDateSchema, phoneSchema } from './members.ts';
+
+export const registerPageParamsSchema = z.object({
+  initial: z.string().regex(/^[A-Za-z][A-Za-z0-9]{1,9}$/),
+  centerCode: z.string().regex(/^[A-Za-z0-9]{1,10}$/),
+});
+
+export const registerPageInfoSchema = z.object({
+  organisationName: z.string(),
+  centerName: z.string(),
+  centerCode: z.string(),
+  registrationOpen: z.boolean(),
+  defaultLanguage: languageSchema,
+});
+export type RegisterPageInfo = z.infer<typeof registerPageInfoSchema>;
+
+export const prospectRegistrationSchema = z.strictObject({
+  firstName: z.string().trim().min(1).max(80),
+  lastName: z.string().trim().min(1).max(80),
+  chineseName: z.string().trim().max(40).nullish(),
+  phone: phoneSchema,
+  email: emailSchema,
+  birthday: isoDateSchema.nullish(),
+  gender: genderSchema.nullish(),
+  language: languageSchema,
+  marketingConsent: z.boolean().default(false),
+  /** The prospect accepts that the centre keeps their data to contact them. */
+  privacyAccepted: z.literal(true, { error: 'privacy_required' }),
+  /** Honeypot: hidden from people; a bot that fills it is thanked and ignored. */
+  website: z.string().max(200).optional(),
+});
+export type ProspectRegistration = z.input<typeof prospectRegistrationSchema>;
+export const prospectRegisteredSchema = z.object({ ok: z.literal(true) });
+
+/** Registrations allowed per address in the window before 429. */
+export const REGISTRATION_RATE_LIMIT = { max: 5, windowSeconds: 600 } as const;
+
+export const cardLinkParamsSchema = z.object({
+  centerId: z.uuid(),
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/),
+});
+export const cardLinkInfoSchema = z.object({
+  centerName: z.string(),
+  organisationName: z.string(),
+  memberFirstName: z.string(),
+  expiresAt: z.string(),
+});
+export const cardLinkRequestSchema = z.strictObject({ cardNumber: cardNumberSchema });
+export const cardLinkDoneSchema = z.object({ ok: z.literal(true), cardNumber: z.string() });

@@ -1,0 +1,71 @@
+/**
+ * Member search text. Staff type part of a name (Latin or Chinese), a phone, an e-mail, a member
+ * code or a card number into one box. The server stores one normalised `search_text` per member
+ * and matches `LIKE '%keyword%'` on it through a trigram index.
+ *
+ * Trigram indexes only see letters and digits of the database's locale; CJK characters are not
+ * letters in the C locale (PGlite's), so each one is spelled as `u` + its hex code point. A
+ * two-character fragment such as 大文 then becomes `u5927u6587`, long enough for trigrams, and
+ * the `u` marker keeps a match aligned on whole characters.
+ */
+
+const CJK = /[\u3400-\u9fff\uf900-\ufaff\u{20000}-\u{2fa1f}]/u;
+
+function spellCjk(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    out += CJK.test(ch) ? `u${ch.codePointAt(0)!.toString(16)}` : ch;
+  }
+  return out;
+}
+
+/** Lower case, accents removed, CJK spelled out; spaces kept as separators. */
+export function normaliseSearchPart(text: string): string {
+  return spellCjk(
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
+}
+
+/** The keyword as it is matched against `search_text` (phones lose their spaces and dashes). */
+export function normaliseKeyword(keyword: string): string {
+  const k = keyword.trim();
+  if (/^[+\d][\d\s()-]*$/.test(k)) return k.replace(/[^\d]/g, '');
+  return normaliseSearchPart(k);
+}
+
+export interface SearchableMember {
+  code: string;
+  firstName: string;
+  lastName: string;
+  chineseName?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  cardNumbers?: readonly string[];
+}
+
+/** One member's search text: every field a keyword may hit, separated by `|` so that a match never spans two fields. */
+export function searchTextOf(m: SearchableMember): string {
+  const parts = [
+    m.code,
+    `${m.firstName} ${m.lastName}`,
+    `${m.lastName} ${m.firstName}`,
+    m.chineseName ?? '',
+    (m.phone ?? '').replace(/[^\d]/g, ''),
+    m.email ?? '',
+    ...(m.cardNumbers ?? []),
+  ];
+  return `|${parts
+    .map((p) => normaliseSearchPart(p))
+    .filter(Boolean)
+    .join('|')}|`;
+}
+
+/** Escapes LIKE wildcards in a normalised keyword. */
+export function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
