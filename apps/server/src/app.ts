@@ -22,7 +22,16 @@ import { AppError } from './lib/errors.ts';
 import { authenticate } from './modules/auth/authenticate.ts';
 import { accountRoutes, jwtRoutes } from './modules/auth/routes.ts';
 import { centerRoutes } from './modules/centers/routes.ts';
+import { enforceMaintenance } from './modules/config/maintenance.ts';
+import { configRoutes } from './modules/config/routes.ts';
+import { groupRoutes } from './modules/groups/routes.ts';
+import { importRoutes } from './modules/imports/routes.ts';
+import { memberRoutes } from './modules/members/routes.ts';
 import { outboxRoutes } from './modules/outbox/routes.ts';
+import { publicRoutes } from './modules/public/routes.ts';
+import { readerRoutes } from './modules/readers/routes.ts';
+import { roomRoutes } from './modules/rooms/routes.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
 
 const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -80,6 +89,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
     if ('action' in access && !req.auth.ability.can(access.action, access.subject)) {
       throw new AppError(403, 'forbidden', 'You are not allowed to do this');
     }
+    await enforceMaintenance(deps, req);
   });
 
   app.setErrorHandler((err, req, reply) => {
@@ -174,11 +184,19 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
   );
 
   await app.register(jwtRoutes(deps), { prefix: '/api/v1/jwt' });
+  await app.register(publicRoutes(deps), { prefix: '/api/v1/public' });
   await app.register(
     async (pro) => {
       await pro.register(accountRoutes(deps));
       await pro.register(centerRoutes(deps));
       await pro.register(outboxRoutes(deps));
+      await pro.register(memberRoutes(deps));
+      await pro.register(groupRoutes(deps));
+      await pro.register(staffRoutes(deps));
+      await pro.register(roomRoutes(deps));
+      await pro.register(readerRoutes(deps));
+      await pro.register(configRoutes(deps));
+      await pro.register(importRoutes(deps));
     },
     { prefix: '/api/v1/pro' },
   );

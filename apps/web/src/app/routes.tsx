@@ -25,6 +25,18 @@ export const SCREENS = {
   comingSoon: () => import('../features/misc/ComingSoonPage'),
   underMaintenance: () => import('../features/misc/UnderMaintenancePage'),
   error: () => import('../features/misc/ErrorPage'),
+  memberList: () => import('../features/members/MemberListPage'),
+  memberEdit: () => import('../features/members/MemberEditPage'),
+  groupList: () => import('../features/members/GroupListPage'),
+  staffList: () => import('../features/staff/StaffListPage'),
+  staffEdit: () => import('../features/staff/StaffEditPage'),
+  center: () => import('../features/centers/CenterPage'),
+  centerList: () => import('../features/centers/CenterListPage'),
+  roomList: () => import('../features/centers/RoomListPage'),
+  systemConfig: () => import('../features/settings/SystemConfigPage'),
+  cardLink: () => import('../features/public/CardLinkPage'),
+  memberRegistration: () => import('../features/public/RegistrationPage'),
+  memberImport: () => import('../features/imports/MemberImportPage'),
   /** Product screens that later work builds show this until then (title and "coming soon"). */
   placeholder: () => import('../features/placeholder/PlaceholderPage'),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
@@ -193,19 +205,20 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   soon('/epad/:id', product('epad', 'Signature', { layout: 'full' })),
 
   // Members.
-  soon('/student-list', product('memberList', 'Member')),
-  soon('/apps/student/edit/:id', product('memberEdit', 'Member')),
-  soon('/group-list', product('groupList', 'Member')),
+  page('/student-list', 'memberList', product('memberList', 'Member')),
+  page('/apps/student/edit/:id', 'memberEdit', product('memberEdit', 'Member')),
+  page('/group-list', 'groupList', product('groupList', 'Member')),
+  page('/student-import', 'memberImport', product('memberImport', 'Member', { action: 'create' })),
 
   // Staff.
-  soon('/staff-list', product('staffList', 'Staff')),
-  soon('/apps/staff/edit/:id', product('staffEdit', 'Staff')),
+  page('/staff-list', 'staffList', product('staffList', 'Staff')),
+  page('/apps/staff/edit/:id', 'staffEdit', product('staffEdit', 'Staff')),
   soon('/apps/cloudfit/staff/package/:id', product('staffPackage', 'Staff')),
 
   // Centres and rooms.
-  soon('/center', product('center', 'Centre')),
-  soon('/center-list', product('centerList', 'Centre')),
-  soon('/room-list', product('roomList', 'Room')),
+  page('/center', 'center', product('center', 'Centre')),
+  page('/center-list', 'centerList', product('centerList', 'Centre')),
+  page('/room-list', 'roomList', product('roomList', 'Room')),
 
   // Selling.
   soon('/product-list', product('productList', 'Catalogue')),
@@ -236,7 +249,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   soon('/slider', product('slider', 'Content')),
 
   // Settings.
-  soon('/system-config', product('systemConfig', 'Setting')),
+  page('/system-config', 'systemConfig', product('systemConfig', 'Setting')),
 
   // Reports: the named ones, then the generic one.
   ...REPORTS.map((r) => soon(r.path, product(r.titleKey, r.resource))),
@@ -248,13 +261,13 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   },
 
   // Public pages for members and prospects (full layout, no sign-in).
-  soon('/card_link/:center_id/:token', open('cardLink')),
+  page('/card_link/:center_id/:token', 'cardLink', open('cardLink')),
   soon('/payment/:student_uuid/:date', open('payment')),
   soon('/transaction-payment/:transaction_uuid', open('transactionPayment')),
   soon('/payment-status/:order_id', open('paymentStatus')),
   soon('/pay_link/:paylink_token', open('payLink')),
   soon('/signature/:expire_token', open('signature')),
-  soon('/register/:initial/:center_code', open('memberRegistration')),
+  page('/register/:initial/:center_code', 'memberRegistration', open('memberRegistration')),
 ];
 
 export const PAGE_ROUTES: readonly PageRoute[] = ROUTE_TABLE.filter((r): r is PageRoute => !isRedirect(r));

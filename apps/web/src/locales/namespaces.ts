@@ -1,3 +1,20 @@
 /** Translation namespaces; each is `src/locales/<lang>/<namespace>.json`. */
-export const NAMESPACES = ['common', 'nav', 'titles', 'auth', 'account', 'errors', 'misc', 'acl', 'outbox'] as const;
+export const NAMESPACES = [
+  'common',
+  'nav',
+  'titles',
+  'auth',
+  'account',
+  'errors',
+  'misc',
+  'acl',
+  'outbox',
+  'members',
+  'groups',
+  'centers',
+  'staff',
+  'settings',
+  'public',
+  'imports',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];

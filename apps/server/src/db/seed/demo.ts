@@ -4,6 +4,7 @@ import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { Db } from '../client.ts';
 import { organisations } from '../schema/index.ts';
 import { buildCenter, buildOrganisation, buildUser } from './builders.ts';
+import { seedDemoMembers } from './demo-members.ts';
 
 export async function hasDemo(db: Db): Promise<boolean> {
   const [row] = await db
@@ -24,6 +25,7 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<boolean>
     for (const [i, u] of DEMO_USERS.entries()) {
       await buildUser(tx, { organisationId: org.id, ...u, passwordHash: hashes[i]! });
     }
+    await seedDemoMembers(tx, org.id);
   });
   return true;
 }
