@@ -270,3 +270,28 @@ export const groupUpdateSchema = z.strictObject({
 });
 export const groupMembersRequestSchema = z.strictObject({ memberIds: z.array(z.uuid()).min(1).max(500) });
 export const groupMemberParamsSchema = z.object({ id: z.uuid(), memberId: z.uuid() });
+
+// ---- privacy ----
+/** Everything stored about one member, as handed to them on request (`GET pro/students/{id}/privacy-export`). */
+export const memberPrivacyExportSchema = z.object({
+  exportedAt: z.string(),
+  organisation: z.object({ name: z.string(), initial: z.string() }),
+  member: memberSchema.omit({ cards: true, groups: true }).extend({
+    createdBy: z.string().nullable().describe('name of the staff member who created the record'),
+  }),
+  cards: z.array(cardSchema),
+  groups: z.array(z.object({ id: z.string(), name: z.string(), addedAt: z.string() })),
+  cardLinks: z.array(
+    z.object({
+      id: z.string(),
+      center: centerRefSchema,
+      createdAt: z.string(),
+      expiresAt: z.string(),
+      usedAt: z.string().nullable(),
+    }),
+  ),
+});
+export type MemberPrivacyExport = z.infer<typeof memberPrivacyExportSchema>;
+
+/** `POST pro/groups/{id}/members`: how many of the given members were added now (the others already were). */
+export const groupMembersAddedSchema = z.object({ added: z.number().int(), memberCount: z.number().int() });

@@ -6,7 +6,9 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import { cards } from '../db/schema/index.ts';
 import { buildCenter, buildOrganisation, buildUser } from '../db/seed/builders.ts';
+import { insertMember } from '../modules/members/insert-member.ts';
 import { createServer, type RunningServer } from '../server.ts';
 import { TEMPLATE_DB } from './global-setup.ts';
 
@@ -54,6 +56,28 @@ export interface TestOrganisation {
   initial: string;
   centers: { id: string; code: string }[];
   newUser(input: { role: Role; centerIds?: string[]; active?: boolean; email?: string }): Promise<TestUser>;
+  /** A member inserted directly (generated code and search text), at centre A unless told; `cardNumber` gives an active card. */
+  newMember(input?: TestMemberInput): Promise<TestMember>;
+}
+
+export interface TestMemberInput {
+  firstName?: string;
+  lastName?: string;
+  chineseName?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  homeCenterId?: string;
+  status?: 'prospect' | 'active' | 'frozen' | 'left';
+  cardNumber?: string;
+  code?: string;
+}
+
+export interface TestMember {
+  id: string;
+  code: string;
+  firstName: string;
+  lastName: string;
+  homeCenterId: string;
 }
 
 export interface TestUser {
@@ -64,6 +88,7 @@ export interface TestUser {
 }
 
 let initialCounter = 0;
+let memberCounter = 0;
 function nextInitial(): string {
   initialCounter += 1;
   const n = (Date.now() % 10_000) * 100 + initialCounter;
@@ -126,6 +151,36 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
               return res.json() as LoginResponse;
             },
           };
+        },
+        async newMember(input = {}) {
+          const homeCenterId = input.homeCenterId ?? centers[0]!.id;
+          const center = centers.find((c) => c.id === homeCenterId) ?? centers[0]!;
+          memberCounter += 1;
+          return db.transaction(async (tx) => {
+            const member = await insertMember(tx, {
+              organisationId: org.id,
+              homeCenterId,
+              centerCode: center.code,
+              code: input.code,
+              firstName: input.firstName ?? `First${memberCounter}`,
+              lastName: input.lastName ?? `Last${memberCounter}`,
+              chineseName: input.chineseName ?? null,
+              phone: input.phone === undefined ? `+852 6${String(memberCounter).padStart(7, '0')}` : input.phone,
+              email: input.email ?? null,
+              status: input.status ?? 'active',
+              cardNumbers: input.cardNumber ? [input.cardNumber] : [],
+            });
+            if (input.cardNumber) {
+              await tx.insert(cards).values({ organisationId: org.id, memberId: member.id, number: input.cardNumber });
+            }
+            return {
+              id: member.id,
+              code: member.code,
+              firstName: member.firstName,
+              lastName: member.lastName,
+              homeCenterId,
+            };
+          });
         },
       };
     },

@@ -1,6 +1,77 @@
+import {
+  groupInputSchema,
+  groupListQuerySchema,
+  groupListResponseSchema,
+  groupMemberParamsSchema,
+  groupMembersAddedSchema,
+  groupMembersRequestSchema,
+  groupSchema,
+  groupUpdateSchema,
+  memberIdParamsSchema,
+} from '@gym/contract/members';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
+import { can } from '../../lib/access.ts';
+import { addGroupMembers, createGroup, deleteGroup, listGroups, removeGroupMember, updateGroup } from './groups.ts';
 
-export function groupRoutes(_deps: AppDeps): FastifyPluginAsyncZod {
-  return async () => {};
+const tags = ['groups'];
+/** Groups are a way of filing members: whoever may edit members may file them. */
+const READ = can('read', 'Member');
+const WRITE = can('update', 'Member');
+
+/** `/api/v1/pro/groups…`: member groups (`/group-list`); a group's members are `GET students?groupId=`. */
+export function groupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/groups',
+      {
+        config: { access: READ },
+        schema: { tags, querystring: groupListQuerySchema, response: { 200: groupListResponseSchema } },
+      },
+      (req) => listGroups(deps.database.db, req.auth!, req.query),
+    );
+    app.post(
+      '/groups',
+      { config: { access: WRITE }, schema: { tags, body: groupInputSchema, response: { 201: groupSchema } } },
+      async (req, reply) => reply.code(201).send(await createGroup(deps, req.auth!, req.body)),
+    );
+    app.patch(
+      '/groups/:id',
+      {
+        config: { access: WRITE },
+        schema: { tags, params: memberIdParamsSchema, body: groupUpdateSchema, response: { 200: groupSchema } },
+      },
+      (req) => updateGroup(deps, req.auth!, req.params.id, req.body),
+    );
+    app.delete(
+      '/groups/:id',
+      { config: { access: WRITE }, schema: { tags, params: memberIdParamsSchema, response: { 204: z.null() } } },
+      async (req, reply) => {
+        await deleteGroup(deps, req.auth!, req.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+    app.post(
+      '/groups/:id/members',
+      {
+        config: { access: WRITE },
+        schema: {
+          tags,
+          params: memberIdParamsSchema,
+          body: groupMembersRequestSchema,
+          response: { 200: groupMembersAddedSchema },
+        },
+      },
+      (req) => addGroupMembers(deps, req.auth!, req.params.id, req.body.memberIds),
+    );
+    app.delete(
+      '/groups/:id/members/:memberId',
+      { config: { access: WRITE }, schema: { tags, params: groupMemberParamsSchema, response: { 204: z.null() } } },
+      async (req, reply) => {
+        await removeGroupMember(deps, req.auth!, req.params.id, req.params.memberId);
+        return reply.code(204).send(null);
+      },
+    );
+  };
 }

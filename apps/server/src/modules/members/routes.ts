@@ -1,6 +1,212 @@
+import {
+  attachCardRequestSchema,
+  cardLinkIssuedSchema,
+  cardSchema,
+  createMemberRequestSchema,
+  eraseMemberRequestSchema,
+  memberCardParamsSchema,
+  memberExportQuerySchema,
+  memberIdParamsSchema,
+  memberListQuerySchema,
+  memberListResponseSchema,
+  memberPrivacyExportSchema,
+  memberSchema,
+  nfcRequestSchema,
+  nfcResponseSchema,
+  updateMemberRequestSchema,
+} from '@gym/contract/members';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { members } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
+import { can } from '../../lib/access.ts';
+import { sendTable } from '../../lib/table-export.ts';
+import { issueCardLink } from './card-link.ts';
+import { attachCard, detachCard, markCardLost } from './cards.ts';
+import { createMember } from './create-member.ts';
+import { eraseMember } from './erase-member.ts';
+import { linkScannedCard } from './nfc.ts';
+import { privacyExport } from './privacy-export.ts';
+import { exportMembers, getMember, listMembers, type MemberExportRow } from './queries.ts';
+import { updateMember } from './update-member.ts';
 
-export function memberRoutes(_deps: AppDeps): FastifyPluginAsyncZod {
-  return async () => {};
+const tags = ['members'];
+const origin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+
+const EXPORT_COLUMNS: { header: string; value: (m: MemberExportRow) => string | boolean | null; width?: number }[] = [
+  { header: 'Code', value: (m) => m.code, width: 14 },
+  { header: 'First name', value: (m) => m.firstName },
+  { header: 'Last name', value: (m) => m.lastName },
+  { header: 'Chinese name', value: (m) => m.chineseName, width: 12 },
+  { header: 'Gender', value: (m) => m.gender, width: 10 },
+  { header: 'Birthday', value: (m) => m.birthday, width: 12 },
+  { header: 'Phone', value: (m) => m.phone },
+  { header: 'E-mail', value: (m) => m.email, width: 28 },
+  { header: 'Status', value: (m) => m.status, width: 10 },
+  { header: 'Home centre', value: (m) => m.homeCenter.code, width: 12 },
+  { header: 'Card', value: (m) => m.cardNumber },
+  { header: 'Source', value: (m) => m.source, width: 12 },
+  { header: 'Marketing consent', value: (m) => m.marketingConsent, width: 10 },
+  { header: 'Created', value: (m) => m.createdAt, width: 24 },
+];
+
+/** `/api/v1/pro/students…` (the spec's students are members) and the reader's `pro/student/{id}/nfc/`. */
+export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db } = deps.database;
+  return async (app) => {
+    app.get(
+      '/students',
+      {
+        config: { access: can('read', 'Member') },
+        schema: { tags, querystring: memberListQuerySchema, response: { 200: memberListResponseSchema } },
+      },
+      (req) => listMembers(db, req.auth!, req.query),
+    );
+
+    app.get(
+      '/students/export',
+      {
+        config: { access: can('read', 'Member') },
+        schema: { tags, querystring: memberExportQuerySchema },
+      },
+      (req, reply) =>
+        sendTable(reply, {
+          fileName: 'members',
+          format: req.query.format,
+          columns: EXPORT_COLUMNS,
+          rows: exportMembers(db, req.auth!, req.query),
+        }),
+    );
+
+    app.post(
+      '/students',
+      {
+        config: { access: can('create', 'Member') },
+        schema: { tags, body: createMemberRequestSchema, response: { 201: memberSchema } },
+      },
+      async (req, reply) => reply.code(201).send(await createMember(deps, req.auth!, req.body)),
+    );
+
+    app.get(
+      '/students/:id',
+      {
+        config: { access: can('read', 'Member') },
+        schema: { tags, params: memberIdParamsSchema, response: { 200: memberSchema } },
+      },
+      async (req) => {
+        const member = await getMember(db, req.auth!, req.params.id);
+        // Opening an online registration is staff seeing it: it leaves the "new" filter. This answer
+        // still says new, so the screen can point it out once.
+        if (member.isNew) {
+          await db
+            .update(members)
+            .set({ isNew: false })
+            .where(and(eq(members.id, member.id), eq(members.isNew, true)));
+        }
+        return member;
+      },
+    );
+
+    app.patch(
+      '/students/:id',
+      {
+        config: { access: can('update', 'Member') },
+        schema: {
+          tags,
+          params: memberIdParamsSchema,
+          body: updateMemberRequestSchema,
+          response: { 200: memberSchema },
+        },
+      },
+      (req) => updateMember(deps, req.auth!, req.params.id, req.body),
+    );
+
+    app.post(
+      '/students/:id/cards',
+      {
+        config: { access: can('update', 'Member') },
+        schema: {
+          tags,
+          params: memberIdParamsSchema,
+          body: attachCardRequestSchema,
+          response: { 200: cardSchema, 201: cardSchema },
+        },
+      },
+      async (req, reply) => {
+        const { card, already } = await attachCard(deps, req.auth!, req.params.id, req.body.number);
+        return reply.code(already ? 200 : 201).send(card);
+      },
+    );
+
+    app.post(
+      '/students/:id/cards/:cardId/lost',
+      {
+        config: { access: can('update', 'Member') },
+        schema: { tags, params: memberCardParamsSchema, response: { 200: cardSchema } },
+      },
+      (req) => markCardLost(deps, req.auth!, req.params.id, req.params.cardId),
+    );
+
+    app.delete(
+      '/students/:id/cards/:cardId',
+      {
+        config: { access: can('update', 'Member') },
+        schema: { tags, params: memberCardParamsSchema, response: { 204: z.null() } },
+      },
+      async (req, reply) => {
+        await detachCard(deps, req.auth!, req.params.id, req.params.cardId);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.post(
+      '/student/:student_id/nfc',
+      {
+        config: { access: can('update', 'Member') },
+        schema: {
+          tags,
+          params: z.object({ student_id: z.uuid() }),
+          body: nfcRequestSchema,
+          response: { 200: nfcResponseSchema },
+        },
+      },
+      (req) => linkScannedCard(deps, req.auth!, req.params.student_id, req.body.card),
+    );
+
+    app.get(
+      '/students/:id/privacy-export',
+      {
+        config: { access: can('update', 'Member') },
+        schema: { tags, params: memberIdParamsSchema, response: { 200: memberPrivacyExportSchema } },
+      },
+      async (req, reply) => {
+        const data = await privacyExport(deps, req.auth!, req.params.id);
+        const name = `member-${data.member.code.replace(/[^A-Za-z0-9_-]/g, '_')}-personal-data.json`;
+        return reply
+          .header('content-disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+          .header('cache-control', 'no-store')
+          .send(data);
+      },
+    );
+
+    app.post(
+      '/students/:id/erase',
+      {
+        config: { access: can('delete', 'Member') },
+        schema: { tags, params: memberIdParamsSchema, body: eraseMemberRequestSchema, response: { 200: memberSchema } },
+      },
+      (req) => eraseMember(deps, req.auth!, req.params.id, req.body.confirmCode),
+    );
+
+    app.post(
+      '/students/:id/card-link',
+      {
+        config: { access: can('update', 'Member') },
+        schema: { tags, params: memberIdParamsSchema, response: { 201: cardLinkIssuedSchema } },
+      },
+      async (req, reply) => reply.code(201).send(await issueCardLink(deps, req.auth!, req.params.id, origin(req))),
+    );
+  };
 }

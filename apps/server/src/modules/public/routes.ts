@@ -1,6 +1,68 @@
+import {
+  cardLinkDoneSchema,
+  cardLinkInfoSchema,
+  cardLinkParamsSchema,
+  cardLinkRequestSchema,
+  prospectRegisteredSchema,
+  prospectRegistrationSchema,
+  registerPageInfoSchema,
+  registerPageParamsSchema,
+} from '@gym/contract/public';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
+import { PUBLIC } from '../../lib/access.ts';
+import { readCardLink, redeemCardLink } from '../members/card-link.ts';
+import { registerPageInfo, registerProspect } from './register-prospect.ts';
 
-export function publicRoutes(_deps: AppDeps): FastifyPluginAsyncZod {
-  return async () => {};
+const tags = ['public'];
+
+/** `/api/v1/public/…`: the pages outsiders open without signing in (registration, card linking). */
+export function publicRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/register/:initial/:centerCode',
+      {
+        config: { access: PUBLIC },
+        schema: { tags, params: registerPageParamsSchema, response: { 200: registerPageInfoSchema } },
+      },
+      (req) => registerPageInfo(deps, req.params.initial, req.params.centerCode),
+    );
+    app.post(
+      '/register/:initial/:centerCode',
+      {
+        config: { access: PUBLIC },
+        schema: {
+          tags,
+          params: registerPageParamsSchema,
+          body: prospectRegistrationSchema,
+          response: { 201: prospectRegisteredSchema },
+        },
+      },
+      async (req, reply) => {
+        await registerProspect(deps, req.params, req.body, req.ip);
+        return reply.code(201).send({ ok: true as const });
+      },
+    );
+    app.get(
+      '/card-link/:centerId/:token',
+      {
+        config: { access: PUBLIC },
+        schema: { tags, params: cardLinkParamsSchema, response: { 200: cardLinkInfoSchema } },
+      },
+      (req) => readCardLink(deps, req.params.centerId, req.params.token),
+    );
+    app.post(
+      '/card-link/:centerId/:token',
+      {
+        config: { access: PUBLIC },
+        schema: {
+          tags,
+          params: cardLinkParamsSchema,
+          body: cardLinkRequestSchema,
+          response: { 200: cardLinkDoneSchema },
+        },
+      },
+      (req) => redeemCardLink(deps, req.params.centerId, req.params.token, req.body.cardNumber),
+    );
+  };
 }

@@ -1,0 +1,204 @@
+import type { Group, groupInputSchema, groupListQuerySchema, groupUpdateSchema } from '@gym/contract/members';
+import { likeEscape } from '@gym/contract/search';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import { memberGroupMembers, memberGroups, members } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { AuthContext } from '../../lib/access.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { scoped } from '../../lib/scope.ts';
+
+type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
+
+/** Members of the group the caller can see: the count matches what `GET students?groupId=` lists. */
+function memberCountOf(auth: Scope): SQL<number> {
+  const centerFilter =
+    auth.centerIds === null
+      ? sql``
+      : auth.centerIds.length > 0
+        ? sql` and m.home_center_id in (${sql.join(
+            auth.centerIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`
+        : sql` and false`;
+  return sql<number>`(select count(*)::int from ${memberGroupMembers} gm join ${members} m on m.id = gm.member_id where gm.group_id = ${memberGroups.id}${centerFilter})`;
+}
+
+const groupColumns = (auth: Scope) => ({
+  id: memberGroups.id,
+  name: memberGroups.name,
+  description: memberGroups.description,
+  color: memberGroups.color,
+  createdAt: memberGroups.createdAt,
+  memberCount: memberCountOf(auth),
+});
+
+const view = (g: { createdAt: Date; memberCount: number } & Omit<Group, 'createdAt' | 'memberCount'>): Group => ({
+  ...g,
+  memberCount: Number(g.memberCount),
+  createdAt: g.createdAt.toISOString(),
+});
+
+export async function listGroups(db: DbOrTx, auth: Scope, q: z.output<typeof groupListQuerySchema>) {
+  const where = scoped(
+    auth,
+    memberGroups,
+    q.keyword ? sql`lower(${memberGroups.name}) like ${`%${likeEscape(q.keyword.toLowerCase())}%`}` : undefined,
+  );
+  const direction = q.sort.startsWith('-') ? desc : asc;
+  const cols = groupColumns(auth);
+  const key = q.sort.replace('-', '');
+  const order =
+    key === 'memberCount'
+      ? [direction(cols.memberCount), asc(memberGroups.name)]
+      : key === 'createdAt'
+        ? [direction(memberGroups.createdAt), asc(memberGroups.id)]
+        : [direction(sql`lower(${memberGroups.name})`), asc(memberGroups.id)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(cols)
+      .from(memberGroups)
+      .where(where)
+      .orderBy(...order)
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(memberGroups).where(where),
+  ]);
+  return { items: rows.map(view), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}
+
+async function getGroup(db: DbOrTx, auth: Scope, id: string): Promise<Group> {
+  const [row] = await db
+    .select(groupColumns(auth))
+    .from(memberGroups)
+    .where(scoped(auth, memberGroups, eq(memberGroups.id, id)));
+  if (!row) throw notFound('group');
+  return view(row);
+}
+
+async function lockGroup(tx: DbOrTx, auth: Scope, id: string) {
+  const [row] = await tx
+    .select({ id: memberGroups.id })
+    .from(memberGroups)
+    .where(scoped(auth, memberGroups, eq(memberGroups.id, id)))
+    .for('update');
+  if (!row) throw notFound('group');
+  return row;
+}
+
+const nameTaken = () =>
+  new AppError(409, 'name_taken', 'A group with this name already exists', [
+    { path: 'name', code: 'name_taken', message: 'A group with this name already exists' },
+  ]);
+
+/** Runs a write that may hit the case-insensitive unique name index and says so in the one error shape. */
+async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err, 'member_groups_org_name')) throw nameTaken();
+    throw err;
+  }
+}
+
+export async function createGroup(deps: AppDeps, auth: AuthContext, input: z.output<typeof groupInputSchema>) {
+  const { db } = deps.database;
+  const [row] = await withUniqueName(() =>
+    db
+      .insert(memberGroups)
+      .values({ organisationId: auth.organisationId, ...input })
+      .returning({ id: memberGroups.id }),
+  );
+  return getGroup(db, auth, row!.id);
+}
+
+export async function updateGroup(
+  deps: AppDeps,
+  auth: AuthContext,
+  id: string,
+  input: z.output<typeof groupUpdateSchema>,
+) {
+  const { db } = deps.database;
+  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  if (Object.keys(changes).length > 0) {
+    const updated = await withUniqueName(() =>
+      db
+        .update(memberGroups)
+        .set(changes)
+        .where(scoped(auth, memberGroups, eq(memberGroups.id, id)))
+        .returning({ id: memberGroups.id }),
+    );
+    if (updated.length === 0) throw notFound('group');
+  }
+  return getGroup(db, auth, id);
+}
+
+/** Deletes a group; its members stay, only the grouping goes. */
+export async function deleteGroup(deps: AppDeps, auth: AuthContext, id: string): Promise<void> {
+  const deleted = await deps.database.db
+    .delete(memberGroups)
+    .where(scoped(auth, memberGroups, eq(memberGroups.id, id)))
+    .returning({ id: memberGroups.id });
+  if (deleted.length === 0) throw notFound('group');
+}
+
+/**
+ * Adds members the caller can see to a group; those already in it stay as they are. All or
+ * nothing: an id the caller cannot see (404) or an erased member (422) adds no one.
+ */
+export async function addGroupMembers(deps: AppDeps, auth: AuthContext, id: string, memberIds: string[]) {
+  const unique = [...new Set(memberIds)];
+  return deps.database.db.transaction(async (tx) => {
+    await lockGroup(tx, auth, id);
+    const found = await tx
+      .select({ id: members.id, erased: sql<boolean>`${members.erasedAt} is not null` })
+      .from(members)
+      .where(
+        scoped(
+          auth,
+          { organisationId: members.organisationId, centerId: members.homeCenterId },
+          inArray(members.id, unique),
+        ),
+      );
+    if (found.length !== unique.length) {
+      throw new AppError(404, 'not_found', 'Member not found', [
+        { path: 'memberIds', code: 'not_found', message: 'Member not found' },
+      ]);
+    }
+    if (found.some((m) => m.erased)) {
+      throw new AppError(422, 'business_rule', 'An erased member cannot join a group', [
+        { path: 'memberIds', code: 'member_erased', message: 'An erased member cannot join a group' },
+      ]);
+    }
+    const added = await tx
+      .insert(memberGroupMembers)
+      .values(unique.map((memberId) => ({ groupId: id, memberId, organisationId: auth.organisationId })))
+      .onConflictDoNothing()
+      .returning({ memberId: memberGroupMembers.memberId });
+    const group = await getGroup(tx, auth, id);
+    return { added: added.length, memberCount: group.memberCount };
+  });
+}
+
+/** Takes a member out of a group; taking out someone who is not in it is harmless. */
+export async function removeGroupMember(deps: AppDeps, auth: AuthContext, id: string, memberId: string) {
+  await deps.database.db.transaction(async (tx) => {
+    await lockGroup(tx, auth, id);
+    const [member] = await tx
+      .select({ id: members.id })
+      .from(members)
+      .where(
+        scoped(
+          auth,
+          { organisationId: members.organisationId, centerId: members.homeCenterId },
+          eq(members.id, memberId),
+        ),
+      );
+    if (!member) throw notFound('member');
+    await tx
+      .delete(memberGroupMembers)
+      .where(and(eq(memberGroupMembers.groupId, id), eq(memberGroupMembers.memberId, memberId)));
+  });
+}

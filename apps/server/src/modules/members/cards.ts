@@ -1,0 +1,123 @@
+import type { Card } from '@gym/contract/members';
+import { and, eq, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { cards, members } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { AuthContext } from '../../lib/access.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { cardView, lockMember, type MemberRow } from './queries.ts';
+import { refreshSearchText } from './search-text.ts';
+
+export const cardInUse = (path = 'number') =>
+  new AppError(409, 'card_in_use', 'This card number is already in use', [
+    { path, code: 'card_in_use', message: 'This card number is already in use' },
+  ]);
+
+export const memberErased = () => new AppError(422, 'business_rule', 'This member’s data was erased');
+
+export interface AttachResult {
+  card: Card;
+  /** The member already held this card: nothing changed. */
+  already: boolean;
+}
+
+/**
+ * Gives a member a card. A member holds one active card: a new one replaces the active one, which
+ * is detached (kept as history). A number is one person's while its card is active or lost, whether
+ * a member's or a staff member's; the member's own lost card, found again, becomes active again.
+ * The unique index `cards_org_number_in_use` is the final word when two desks race for a number.
+ * The member row must be locked by the caller (`lockMember`).
+ */
+export async function attachCardToMember(
+  tx: DbOrTx,
+  member: MemberRow,
+  number: string,
+  attachedBy: string | null,
+  conflictPath = 'number',
+): Promise<AttachResult> {
+  if (member.erasedAt) throw memberErased();
+  const [holder] = await tx
+    .select()
+    .from(cards)
+    .where(
+      and(eq(cards.organisationId, member.organisationId), eq(cards.number, number), ne(cards.status, 'detached')),
+    );
+  if (holder && holder.memberId !== member.id) throw cardInUse(conflictPath);
+  if (holder?.status === 'active') return { card: cardView(holder), already: true };
+
+  const now = new Date();
+  await tx
+    .update(cards)
+    .set({ status: 'detached', detachedAt: now })
+    .where(and(eq(cards.memberId, member.id), eq(cards.status, 'active')));
+  let card: typeof cards.$inferSelect;
+  if (holder) {
+    [card] = (await tx
+      .update(cards)
+      .set({ status: 'active', lostAt: null })
+      .where(eq(cards.id, holder.id))
+      .returning()) as [typeof cards.$inferSelect];
+  } else {
+    try {
+      [card] = (await tx
+        .insert(cards)
+        .values({ organisationId: member.organisationId, memberId: member.id, number, attachedBy, attachedAt: now })
+        .returning()) as [typeof cards.$inferSelect];
+    } catch (err) {
+      if (isUniqueViolation(err, 'cards_org_number_in_use')) throw cardInUse(conflictPath);
+      throw err;
+    }
+  }
+  await tx.update(members).set({ updatedAt: now }).where(eq(members.id, member.id));
+  await refreshSearchText(tx, member.id);
+  return { card: cardView(card), already: false };
+}
+
+/** `POST pro/students/{id}/cards`. */
+export async function attachCard(deps: AppDeps, auth: AuthContext, memberId: string, number: string) {
+  return deps.database.db.transaction(async (tx) => {
+    const member = await lockMember(tx, auth, memberId);
+    return attachCardToMember(tx, member, number, auth.userId);
+  });
+}
+
+async function lockCard(tx: DbOrTx, member: MemberRow, cardId: string) {
+  const [card] = await tx
+    .select()
+    .from(cards)
+    .where(and(eq(cards.id, cardId), eq(cards.memberId, member.id)))
+    .for('update');
+  if (!card) throw notFound('card');
+  return card;
+}
+
+/** Reports a card lost: it stops opening doors but its number stays blocked until it is detached. */
+export async function markCardLost(deps: AppDeps, auth: AuthContext, memberId: string, cardId: string): Promise<Card> {
+  return deps.database.db.transaction(async (tx) => {
+    const member = await lockMember(tx, auth, memberId);
+    if (member.erasedAt) throw memberErased();
+    const card = await lockCard(tx, member, cardId);
+    if (card.status === 'lost') return cardView(card);
+    if (card.status === 'detached') throw new AppError(422, 'business_rule', 'This card is no longer attached');
+    const [lost] = await tx
+      .update(cards)
+      .set({ status: 'lost', lostAt: new Date() })
+      .where(eq(cards.id, card.id))
+      .returning();
+    await tx.update(members).set({ updatedAt: new Date() }).where(eq(members.id, member.id));
+    return cardView(lost!);
+  });
+}
+
+/** Detaches a card: the row stays as history and the number is free again. Detaching twice is harmless. */
+export async function detachCard(deps: AppDeps, auth: AuthContext, memberId: string, cardId: string): Promise<void> {
+  await deps.database.db.transaction(async (tx) => {
+    const member = await lockMember(tx, auth, memberId);
+    const card = await lockCard(tx, member, cardId);
+    if (card.status === 'detached') return;
+    await tx.update(cards).set({ status: 'detached', detachedAt: new Date() }).where(eq(cards.id, card.id));
+    await tx.update(members).set({ updatedAt: new Date() }).where(eq(members.id, member.id));
+    await refreshSearchText(tx, member.id);
+  });
+}

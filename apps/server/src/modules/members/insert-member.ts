@@ -1,0 +1,116 @@
+import { searchTextOf } from '@gym/contract/search';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { centers, memberGroupMembers, memberGroups, members } from '../../db/schema/index.ts';
+import type { AuthContext } from '../../lib/access.ts';
+import { AppError } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { scoped } from '../../lib/scope.ts';
+import { allocateMemberCodes } from './member-code.ts';
+import type { MemberRow } from './queries.ts';
+import { phoneDigits } from './search-text.ts';
+
+export type NewMember = Omit<typeof members.$inferInsert, 'id' | 'code' | 'searchText' | 'phoneDigits'> & {
+  /** A code staff chose; empty to generate one from the organisation's pattern. */
+  code?: string | null;
+  /** The home centre's code, for patterns that carry `{CENTER}`. */
+  centerCode: string;
+  /** Card numbers the member will hold, for the search text. */
+  cardNumbers?: string[];
+};
+
+/** Inserts one member with its generated code, phone digits and search text. Call inside the command's transaction. */
+export async function insertMember(tx: DbOrTx, input: NewMember): Promise<MemberRow> {
+  const { centerCode, cardNumbers, code: chosen, ...fields } = input;
+  let code = chosen?.trim();
+  if (code) {
+    const [taken] = await tx
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.organisationId, fields.organisationId), eq(members.code, code)));
+    if (taken) throw codeTaken();
+  } else {
+    [code] = await allocateMemberCodes(tx, fields.organisationId, [centerCode]);
+  }
+  const searchText = searchTextOf({
+    code: code!,
+    firstName: fields.firstName,
+    lastName: fields.lastName,
+    chineseName: fields.chineseName,
+    phone: fields.phone,
+    email: fields.email,
+    cardNumbers,
+  });
+  try {
+    const [row] = await tx
+      .insert(members)
+      .values({ ...fields, code: code!, phoneDigits: phoneDigits(fields.phone), searchText })
+      .returning();
+    return row!;
+  } catch (err) {
+    // Two desks choosing the same code at once: the unique index decides.
+    if (isUniqueViolation(err, 'members_org_code')) throw codeTaken();
+    throw err;
+  }
+}
+
+const codeTaken = () =>
+  new AppError(409, 'code_taken', 'This member code is already in use', [
+    { path: 'code', code: 'code_taken', message: 'This member code is already in use' },
+  ]);
+
+/**
+ * The centre a member may call home, for this caller: of the organisation (404), one the caller
+ * works in (403) and open (422).
+ */
+export async function usableHomeCenter(
+  tx: DbOrTx,
+  auth: Pick<AuthContext, 'organisationId' | 'centerIds'>,
+  id: string,
+) {
+  const [center] = await tx
+    .select()
+    .from(centers)
+    .where(and(eq(centers.organisationId, auth.organisationId), eq(centers.id, id)));
+  const field = (code: string, message: string) => [{ path: 'homeCenterId', code, message }];
+  if (!center) throw new AppError(404, 'not_found', 'Centre not found', field('not_found', 'Centre not found'));
+  if (auth.centerIds !== null && !auth.centerIds.includes(center.id)) {
+    throw new AppError(403, 'forbidden', 'You do not work in this centre', field('forbidden', 'Not your centre'));
+  }
+  if (!center.active) {
+    throw new AppError(
+      422,
+      'business_rule',
+      'This centre is closed',
+      field('center_inactive', 'This centre is closed'),
+    );
+  }
+  return center;
+}
+
+/** Checks that every group belongs to the organisation (404 naming `groupIds` otherwise). */
+export async function checkGroups(tx: DbOrTx, organisationId: string, groupIds: readonly string[]): Promise<string[]> {
+  const unique = [...new Set(groupIds)];
+  if (unique.length === 0) return [];
+  const found = await tx
+    .select({ id: memberGroups.id })
+    .from(memberGroups)
+    .where(scoped({ organisationId, centerIds: null }, memberGroups, inArray(memberGroups.id, unique)));
+  if (found.length !== unique.length) {
+    throw new AppError(404, 'not_found', 'Group not found', [
+      { path: 'groupIds', code: 'not_found', message: 'Group not found' },
+    ]);
+  }
+  return unique;
+}
+
+/** Makes the member's groups exactly `groupIds` (already checked). */
+export async function setGroups(tx: DbOrTx, organisationId: string, memberId: string, groupIds: readonly string[]) {
+  await tx.delete(memberGroupMembers).where(eq(memberGroupMembers.memberId, memberId));
+  if (groupIds.length > 0) {
+    await tx
+      .insert(memberGroupMembers)
+      .values(groupIds.map((groupId) => ({ groupId, memberId, organisationId })))
+      .onConflictDoNothing();
+  }
+}

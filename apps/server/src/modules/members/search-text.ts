@@ -1,0 +1,40 @@
+import { searchTextOf } from '@gym/contract/search';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { cards, members } from '../../db/schema/index.ts';
+
+/**
+ * Recomputes a member's search text from the row and the numbers of the cards they hold (active
+ * or lost: a lost card still names its holder). Call it in the transaction of every change to
+ * names, phone, e-mail, code or cards. Erased members are searchable by code only.
+ */
+export async function refreshSearchText(tx: DbOrTx, memberId: string): Promise<void> {
+  const [m] = await tx
+    .select({
+      code: members.code,
+      firstName: members.firstName,
+      lastName: members.lastName,
+      chineseName: members.chineseName,
+      phone: members.phone,
+      email: members.email,
+      erasedAt: members.erasedAt,
+      cardNumbers: sql<
+        string[] | null
+      >`(select array_agg(c.number order by c.attached_at) from ${cards} c where c.member_id = ${members.id} and c.status <> 'detached')`,
+    })
+    .from(members)
+    .where(eq(members.id, memberId));
+  if (!m) return;
+  const searchText = m.erasedAt ? erasedSearchText(m.code) : searchTextOf({ ...m, cardNumbers: m.cardNumbers ?? [] });
+  await tx
+    .update(members)
+    .set({ searchText })
+    .where(and(eq(members.id, memberId), ne(members.searchText, searchText)));
+}
+
+export function erasedSearchText(code: string): string {
+  return searchTextOf({ code, firstName: '', lastName: '' });
+}
+
+/** Digits of a phone number, as stored in `phone_digits` and compared for duplicates. */
+export const phoneDigits = (phone: string | null | undefined) => (phone ? phone.replace(/\D/g, '') || null : null);
