@@ -81,3 +81,10 @@ export const publicConfigSchema = systemConfigSchema.pick({
   maintenanceMode: true,
   defaultLanguage: true,
 });
+
+/**
+ * Realtime message on the organisation's channel after the configuration changed, so open
+ * browsers update money inputs and switch to (or leave) the under-maintenance page at once.
+ */
+export const configUpdatedEventSchema = publicConfigSchema.extend({ action: z.literal('config.updated') });
+export type ConfigUpdatedEvent = z.infer<typeof configUpdatedEventSchema>;

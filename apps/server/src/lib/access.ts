@@ -16,6 +16,8 @@ export interface AuthContext {
   /** null: every centre of the organisation. */
   centerIds: string[] | null;
   familyId: string;
+  /** The organisation's maintenance switch, read with the user so that checking it costs no query. */
+  maintenanceMode?: boolean;
 }
 
 export interface RegisteredRoute {

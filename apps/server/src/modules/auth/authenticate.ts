@@ -1,6 +1,6 @@
 import { abilityRulesFor, buildAbility, type Role } from '@gym/contract/acl';
 import { and, eq, sql } from 'drizzle-orm';
-import { users } from '../../db/schema/index.ts';
+import { organisations, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 /**
  * Resolves a bearer token to the caller. The user is read on every request (one query),
  * so a deactivated account, a changed role or a signed-out session stops working at once rather
- * than when the access token expires.
+ * than when the access token expires. The same query reads the organisation's maintenance switch.
  */
 export async function authenticate(deps: AppDeps, header: string | undefined): Promise<AuthContext> {
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
@@ -28,8 +28,10 @@ export async function authenticate(deps: AppDeps, header: string | undefined): P
         string[] | null
       >`case when ${users.allCenters} then null else coalesce((select array_agg(uc.center_id::text) from user_centers uc where uc.user_id = ${users.id}), '{}') end`,
       familyRevoked: sql<boolean>`exists (select 1 from refresh_tokens rt where rt.family_id = ${claims.fam} and rt.revoked_at is not null)`,
+      maintenanceMode: sql<boolean>`coalesce((${organisations.settings}->>'maintenanceMode')::boolean, false)`,
     })
     .from(users)
+    .innerJoin(organisations, eq(organisations.id, users.organisationId))
     .where(and(eq(users.id, claims.sub), eq(users.organisationId, claims.org)));
   if (!user?.active || user.familyRevoked) throw new AppError(401, 'token_invalid', 'The session has ended');
   const role = user.role as Role;
@@ -40,5 +42,6 @@ export async function authenticate(deps: AppDeps, header: string | undefined): P
     ability: buildAbility(abilityRulesFor(role)),
     centerIds: user.centerIds,
     familyId: claims.fam,
+    maintenanceMode: user.maintenanceMode,
   };
 }

@@ -1,6 +1,39 @@
+import { publicConfigSchema, systemConfigSchema, updateSystemConfigRequestSchema } from '@gym/contract/config';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
+import { AUTHENTICATED, can } from '../../lib/access.ts';
+import { readSystemConfig } from '../../lib/settings.ts';
+import { updateSystemConfig } from './update-config.ts';
 
-export function configRoutes(_deps: AppDeps): FastifyPluginAsyncZod {
-  return async () => {};
+const tags = ['config'];
+
+/** `/pro/config`: the organisation's system configuration (`/system-config`). */
+export function configRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/config',
+      { config: { access: can('read', 'Setting') }, schema: { tags, response: { 200: systemConfigSchema } } },
+      (req) => readSystemConfig(deps.database.db, req.auth!.organisationId),
+    );
+    app.patch(
+      '/config',
+      {
+        config: { access: can('update', 'Setting') },
+        schema: { tags, body: updateSystemConfigRequestSchema, response: { 200: systemConfigSchema } },
+      },
+      (req) => updateSystemConfig(deps, req.auth!, req.body),
+    );
+    // Every signed-in staff member needs the currency symbol for money inputs and the maintenance switch.
+    app.get(
+      '/config/public',
+      { config: { access: AUTHENTICATED }, schema: { tags, response: { 200: publicConfigSchema } } },
+      async (req) => {
+        const { organisationName, currencySymbol, maintenanceMode, defaultLanguage } = await readSystemConfig(
+          deps.database.db,
+          req.auth!.organisationId,
+        );
+        return { organisationName, currencySymbol, maintenanceMode, defaultLanguage };
+      },
+    );
+  };
 }
