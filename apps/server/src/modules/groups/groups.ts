@@ -12,7 +12,10 @@ import { scoped } from '../../lib/scope.ts';
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
 
-/** Members of the group the caller can see: the count matches what `GET students?groupId=` lists. */
+/**
+ * Members of the group the caller can see: the count matches what `GET students?groupId=` lists.
+ * The outer column is spelt out because drizzle leaves a one-table select's columns unqualified.
+ */
 function memberCountOf(auth: Scope): SQL<number> {
   const centerFilter =
     auth.centerIds === null
@@ -23,7 +26,7 @@ function memberCountOf(auth: Scope): SQL<number> {
             sql`, `,
           )})`
         : sql` and false`;
-  return sql<number>`(select count(*)::int from ${memberGroupMembers} gm join ${members} m on m.id = gm.member_id where gm.group_id = ${memberGroups.id}${centerFilter})`;
+  return sql<number>`(select count(*)::int from ${memberGroupMembers} gm join ${members} m on m.id = gm.member_id where gm.group_id = "member_groups"."id"${centerFilter})`;
 }
 
 const groupColumns = (auth: Scope) => ({

@@ -15,14 +15,28 @@ type ListFilters = Omit<ListQuery, 'page' | 'pageSize'>;
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-/** The member's active card number; the newest wins should history ever hold two. Backed by `cards_member`. */
+/**
+ * The member's active card number; the newest wins should history ever hold two. Backed by
+ * `cards_member`. The outer column is spelt out: drizzle leaves columns of a one-table select
+ * unqualified, and inside the subquery a bare `id` would be the card's.
+ */
 const activeCardNumber = sql<
   string | null
->`(select c.number from ${cards} c where c.member_id = ${members.id} and c.status = 'active' order by c.attached_at desc limit 1)`;
+>`(select c.number from ${cards} c where c.member_id = "members"."id" and c.status = 'active' order by c.attached_at desc limit 1)`;
+
+/**
+ * The keyword as matched against `search_text`. A keyword made only of phone characters with a
+ * digit in it ("(11) 91234", "9876-54") is a phone fragment and keeps only its digits.
+ */
+export function memberKeyword(keyword: string | undefined): string {
+  const k = keyword?.trim() ?? '';
+  if (/^[\d\s()+.-]+$/.test(k) && /\d/.test(k)) return k.replace(/\D/g, '');
+  return k ? normaliseKeyword(k) : '';
+}
 
 /** Every filter of the member list, scoped to the caller's organisation and centres. */
 export function memberListWhere(auth: Scope, q: Partial<ListFilters>): SQL {
-  const keyword = q.keyword ? normaliseKeyword(q.keyword) : '';
+  const keyword = memberKeyword(q.keyword);
   return scoped(
     auth,
     { organisationId: members.organisationId, centerId: members.homeCenterId },

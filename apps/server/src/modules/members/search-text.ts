@@ -18,14 +18,17 @@ export async function refreshSearchText(tx: DbOrTx, memberId: string): Promise<v
       phone: members.phone,
       email: members.email,
       erasedAt: members.erasedAt,
+      // Card numbers are letters and digits only, so a comma joins them safely (arrays come back differently per driver).
       cardNumbers: sql<
-        string[] | null
-      >`(select array_agg(c.number order by c.attached_at) from ${cards} c where c.member_id = ${members.id} and c.status <> 'detached')`,
+        string | null
+      >`(select string_agg(c.number, ',' order by c.attached_at) from ${cards} c where c.member_id = ${memberId} and c.status <> 'detached')`,
     })
     .from(members)
     .where(eq(members.id, memberId));
   if (!m) return;
-  const searchText = m.erasedAt ? erasedSearchText(m.code) : searchTextOf({ ...m, cardNumbers: m.cardNumbers ?? [] });
+  const searchText = m.erasedAt
+    ? erasedSearchText(m.code)
+    : searchTextOf({ ...m, cardNumbers: m.cardNumbers?.split(',') ?? [] });
   await tx
     .update(members)
     .set({ searchText })
