@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPORT_FORMATS } from './members.ts';
 import { listQuerySchema, pageOf } from './pagination.ts';
 
 export const centerSummarySchema = z.object({
@@ -110,3 +111,7 @@ export const centerAdminListQuerySchema = listQuerySchema.extend({
 });
 export const centerAdminListResponseSchema = pageOf(centerDetailSchema.omit({ readers: true }));
 export const centerIdParamsSchema = z.object({ id: z.uuid() });
+/** `GET pro/centers/export`: the list's filters and sort, every page, as CSV or XLSX. */
+export const centerExportQuerySchema = centerAdminListQuerySchema
+  .omit({ page: true, pageSize: true })
+  .extend({ format: z.enum(EXPORT_FORMATS) });

@@ -1,8 +1,17 @@
-import type { CenterSummary } from '@gym/contract/centers';
-import { asc, eq } from 'drizzle-orm';
+import type {
+  CenterDetail,
+  CenterSummary,
+  centerAdminListQuerySchema,
+  centerExportQuerySchema,
+  OpeningDay,
+} from '@gym/contract/centers';
+import { likeEscape } from '@gym/contract/search';
+import { asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { centers } from '../../db/schema/index.ts';
+import { centers, readers } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
+import { notFound } from '../../lib/errors.ts';
 import { scoped } from '../../lib/scope.ts';
 
 /** The active centres the caller may work in, for the navbar's centre switcher. */
@@ -21,4 +30,120 @@ export async function listCentersForSwitcher(db: DbOrTx, auth: AuthContext): Pro
     // Entries arrive with the card-reader work; until then no one has entered.
     lastPerson: null,
   }));
+}
+
+export type CenterListItem = Omit<CenterDetail, 'readers'>;
+type ListFilters = Omit<z.infer<typeof centerExportQuerySchema>, 'format'>;
+
+/**
+ * A centre's current members are those whose home it is, neither erased nor gone (`left`), nor
+ * prospects who never joined; its rooms are the ones in use. Both are counted in the same query
+ * as the centres (correlated subqueries on indexed columns), so a page costs one round trip.
+ * The outer column is written qualified by hand: drizzle leaves it bare in a select list, where it
+ * would name the subquery's own `id`.
+ */
+const centerColumns = {
+  center: centers,
+  memberCount: sql<number>`(select count(*)::int from members m where m.home_center_id = centers.id and m.erased_at is null and m.status in ('active', 'frozen'))`,
+  roomCount: sql<number>`(select count(*)::int from rooms r where r.center_id = centers.id and r.active)`,
+};
+
+type CenterRow = { center: typeof centers.$inferSelect; memberCount: number; roomCount: number };
+
+function toItem({ center: c, memberCount, roomCount }: CenterRow): CenterListItem {
+  return {
+    id: c.id,
+    code: c.code,
+    name: c.name,
+    address: c.address,
+    phone: c.phone,
+    email: c.email,
+    timeZone: c.timeZone,
+    currencySymbol: c.currencySymbol,
+    openingHours: c.openingHours as OpeningDay[],
+    active: c.active,
+    memberCount: Number(memberCount),
+    roomCount: Number(roomCount),
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+
+function listWhere(auth: AuthContext, q: ListFilters): SQL {
+  const keyword = q.keyword?.trim();
+  const pattern = keyword ? `%${likeEscape(keyword)}%` : undefined;
+  return scoped(
+    auth,
+    { organisationId: centers.organisationId, centerId: centers.id },
+    q.includeInactive ? undefined : eq(centers.active, true),
+    pattern ? or(ilike(centers.code, pattern), ilike(centers.name, pattern)) : undefined,
+  );
+}
+
+function listOrder(sort: ListFilters['sort']): SQL[] {
+  const dir = sort.startsWith('-') ? desc : asc;
+  const column = { code: centers.code, name: centers.name, createdAt: centers.createdAt }[
+    sort.replace(/^-/, '') as 'code' | 'name' | 'createdAt'
+  ];
+  return [dir(column), asc(centers.id)];
+}
+
+/** `GET /centers`: the centres the caller may use, with their member and room counts. */
+export async function listCenters(
+  db: DbOrTx,
+  auth: AuthContext,
+  q: z.infer<typeof centerAdminListQuerySchema>,
+): Promise<{ items: CenterListItem[]; total: number; page: number; pageSize: number }> {
+  const where = listWhere(auth, q);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(centerColumns)
+      .from(centers)
+      .where(where)
+      .orderBy(...listOrder(q.sort))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(centers).where(where),
+  ]);
+  return { items: rows.map(toItem), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}
+
+/** Every centre the export's filters select; an organisation has tens of centres, not thousands. */
+export async function listCentersForExport(db: DbOrTx, auth: AuthContext, q: ListFilters): Promise<CenterListItem[]> {
+  const rows = await db
+    .select(centerColumns)
+    .from(centers)
+    .where(listWhere(auth, q))
+    .orderBy(...listOrder(q.sort));
+  return rows.map(toItem);
+}
+
+/** One centre with its card readers; a centre the caller may not use is not found. */
+export async function getCenterDetail(db: DbOrTx, auth: AuthContext, id: string): Promise<CenterDetail> {
+  const [row] = await db
+    .select(centerColumns)
+    .from(centers)
+    .where(scoped(auth, { organisationId: centers.organisationId, centerId: centers.id }, eq(centers.id, id)));
+  if (!row) throw notFound('centre');
+  const readerRows = await db
+    .select()
+    .from(readers)
+    .where(
+      scoped(
+        auth,
+        { organisationId: readers.organisationId, centerId: readers.centerId },
+        eq(readers.centerId, id),
+        isNull(readers.deletedAt),
+      ),
+    )
+    .orderBy(asc(readers.name), asc(readers.id));
+  return {
+    ...toItem(row),
+    readers: readerRows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      sn: r.sn,
+      active: r.active,
+      lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
+    })),
+  };
 }
