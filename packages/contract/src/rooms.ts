@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPORT_FORMATS } from './members.ts';
 import { listQuerySchema, pageOf } from './pagination.ts';
 
 export const roomSchema = z.object({
@@ -35,3 +36,7 @@ export const updateRoomRequestSchema = z
   })
   .partial();
 export const roomIdParamsSchema = z.object({ id: z.uuid() });
+/** `GET pro/rooms/export`: the list's filters and sort, every page, as CSV or XLSX. */
+export const roomExportQuerySchema = roomListQuerySchema
+  .omit({ page: true, pageSize: true })
+  .extend({ format: z.enum(EXPORT_FORMATS) });

@@ -1,6 +1,90 @@
+import {
+  createRoomRequestSchema,
+  type Room,
+  roomExportQuerySchema,
+  roomIdParamsSchema,
+  roomListQuerySchema,
+  roomListResponseSchema,
+  roomSchema,
+  updateRoomRequestSchema,
+} from '@gym/contract/rooms';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
+import { can } from '../../lib/access.ts';
+import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
+import { createRoom, deactivateRoom, updateRoom } from './manage-room.ts';
+import { getRoom, listRooms, listRoomsForExport } from './queries.ts';
 
-export function roomRoutes(_deps: AppDeps): FastifyPluginAsyncZod {
-  return async () => {};
+const tags = ['rooms'];
+
+const EXPORT_COLUMNS: ExportColumn<Room>[] = [
+  { header: 'Centre code', value: (r) => r.center.code, width: 10 },
+  { header: 'Centre', value: (r) => r.center.name, width: 24 },
+  { header: 'Room', value: (r) => r.name, width: 24 },
+  { header: 'Capacity', value: (r) => r.capacity, width: 10 },
+  { header: 'Notes', value: (r) => r.notes, width: 40 },
+  { header: 'Active', value: (r) => (r.active ? 'yes' : 'no'), width: 8 },
+  { header: 'Created', value: (r) => new Date(r.createdAt) },
+];
+
+/** `/pro/rooms` (`/room-list`): the rooms of the centres the caller works in. */
+export function roomRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { db } = deps.database;
+    app.get(
+      '/rooms',
+      {
+        config: { access: can('read', 'Room') },
+        schema: { tags, querystring: roomListQuerySchema, response: { 200: roomListResponseSchema } },
+      },
+      (req) => listRooms(db, req.auth!, req.query),
+    );
+    app.get(
+      '/rooms/export',
+      { config: { access: can('read', 'Room') }, schema: { tags, querystring: roomExportQuerySchema } },
+      async (req, reply) =>
+        sendTable(reply, {
+          fileName: 'rooms',
+          format: req.query.format,
+          columns: EXPORT_COLUMNS,
+          rows: await listRoomsForExport(db, req.auth!, req.query),
+        }),
+    );
+    app.get(
+      '/rooms/:id',
+      {
+        config: { access: can('read', 'Room') },
+        schema: { tags, params: roomIdParamsSchema, response: { 200: roomSchema } },
+      },
+      (req) => getRoom(db, req.auth!, req.params.id),
+    );
+    app.post(
+      '/rooms',
+      {
+        config: { access: can('create', 'Room') },
+        schema: { tags, body: createRoomRequestSchema, response: { 201: roomSchema } },
+      },
+      async (req, reply) => reply.code(201).send(await createRoom(deps, req.auth!, req.body)),
+    );
+    app.patch(
+      '/rooms/:id',
+      {
+        config: { access: can('update', 'Room') },
+        schema: { tags, params: roomIdParamsSchema, body: updateRoomRequestSchema, response: { 200: roomSchema } },
+      },
+      (req) => updateRoom(deps, req.auth!, req.params.id, req.body),
+    );
+    app.delete(
+      '/rooms/:id',
+      {
+        config: { access: can('delete', 'Room') },
+        schema: { tags, params: roomIdParamsSchema, response: { 204: z.null() } },
+      },
+      async (req, reply) => {
+        await deactivateRoom(deps, req.auth!, req.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+  };
 }
