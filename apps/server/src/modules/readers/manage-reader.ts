@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import type { createReaderRequestSchema, Reader, updateReaderRequestSchema } from '@gym/contract/readers';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
+import { centers, readers } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { AuthContext } from '../../lib/access.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { scoped } from '../../lib/scope.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { getReader, readerScope } from './queries.ts';
+
+export interface ReaderWithSecret {
+  reader: Reader;
+  secret: string;
+}
+
+/** 32 random bytes, URL-safe: typed once into the reader's configuration, never shown again. */
+function newReaderSecret(): { secret: string; secretHash: string } {
+  const secret = randomBytes(32).toString('base64url');
+  return { secret, secretHash: hashToken(secret) };
+}
+
+async function inTransaction<T>(deps: AppDeps, work: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await deps.database.db.transaction(work);
+  } catch (err) {
+    if (isUniqueViolation(err, 'readers_org_sn')) {
+      throw conflict('sn_taken', 'Another reader of the organisation has this serial number', 'sn');
+    }
+    throw err;
+  }
+}
+
+/** A reader belongs to a centre the caller works in and that is open. */
+async function usableCenter(tx: Tx, auth: AuthContext, centerId: string): Promise<void> {
+  const [center] = await tx
+    .select({ active: centers.active })
+    .from(centers)
+    .where(scoped(auth, { organisationId: centers.organisationId, centerId: centers.id }, eq(centers.id, centerId)));
+  if (!center) {
+    throw new AppError(404, 'not_found', 'centre not found', [
+      { path: 'centerId', code: 'not_found', message: 'centre not found' },
+    ]);
+  }
+  if (!center.active) {
+    throw new AppError(422, 'business_rule', 'This centre is deactivated', [
+      { path: 'centerId', code: 'center_inactive', message: 'This centre is deactivated' },
+    ]);
+  }
+}
+
+export async function createReader(
+  deps: AppDeps,
+  auth: AuthContext,
+  input: z.infer<typeof createReaderRequestSchema>,
+): Promise<ReaderWithSecret> {
+  return inTransaction(deps, async (tx) => {
+    await usableCenter(tx, auth, input.centerId);
+    const { secret, secretHash } = newReaderSecret();
+    const [row] = await tx
+      .insert(readers)
+      .values({
+        organisationId: auth.organisationId,
+        centerId: input.centerId,
+        name: input.name,
+        sn: input.sn,
+        secretHash,
+      })
+      .returning({ id: readers.id });
+    return { reader: await getReader(tx, auth, row!.id), secret };
+  });
+}
+
+/** A new secret replaces the old one at once: a reader still using the old one is refused from now on. */
+export async function rotateReaderSecret(deps: AppDeps, auth: AuthContext, id: string): Promise<ReaderWithSecret> {
+  return inTransaction(deps, async (tx) => {
+    const { secret, secretHash } = newReaderSecret();
+    const [row] = await tx
+      .update(readers)
+      .set({ secretHash })
+      .where(readerScope(auth, eq(readers.id, id)))
+      .returning({ id: readers.id });
+    if (!row) throw notFound('reader');
+    return { reader: await getReader(tx, auth, id), secret };
+  });
+}
+
+export async function updateReader(
+  deps: AppDeps,
+  auth: AuthContext,
+  id: string,
+  input: z.infer<typeof updateReaderRequestSchema>,
+): Promise<Reader> {
+  return inTransaction(deps, async (tx) => {
+    const where = readerScope(auth, eq(readers.id, id));
+    const [current] = await tx.select({ centerId: readers.centerId }).from(readers).where(where);
+    if (!current) throw notFound('reader');
+    if (input.centerId !== undefined && input.centerId !== current.centerId)
+      await usableCenter(tx, auth, input.centerId);
+    if (Object.keys(input).length > 0) await tx.update(readers).set(input).where(where);
+    return getReader(tx, auth, id);
+  });
+}
+
+/** Deleting keeps the row (entries will name their reader) and frees the serial number for a replacement. */
+export async function deleteReader(deps: AppDeps, auth: AuthContext, id: string): Promise<void> {
+  const [row] = await deps.database.db
+    .update(readers)
+    .set({ deletedAt: new Date(), active: false })
+    .where(readerScope(auth, eq(readers.id, id)))
+    .returning({ id: readers.id });
+  if (!row) throw notFound('reader');
+}
