@@ -5,7 +5,10 @@
 import { z } from 'zod';
 import { listQuerySchema, pageOf } from './pagination.ts';
 
-/** Member fields a column can map to. `cardNumber` attaches a card; `code` keeps the old system's number. */
+/**
+ * Member fields a column can map to. `cardNumber` attaches a card; `code` keeps the old system's
+ * number; `fullName` is split into first and last name; the guardian columns let minors be imported.
+ */
 export const IMPORT_FIELDS = [
   'code',
   'firstName',
@@ -26,6 +29,9 @@ export const IMPORT_FIELDS = [
   'marketingConsent',
   'cardNumber',
   'joinedAt',
+  'guardianName',
+  'guardianPhone',
+  'guardianRelationship',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const importFieldSchema = z.enum(IMPORT_FIELDS);
@@ -33,9 +39,26 @@ export const importFieldSchema = z.enum(IMPORT_FIELDS);
 /** Largest file accepted (bytes of the file itself). */
 export const IMPORT_MAX_BYTES = 15 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 50_000;
+/** Columns a mapping may name (a spreadsheet wider than this is not a member export). */
+export const IMPORT_MAX_COLUMNS = 300;
+/** Rows shown in the preview's sample. */
+export const IMPORT_SAMPLE_ROWS = 20;
+/** Row errors listed at most (in the preview and in a refused commit). */
+export const IMPORT_MAX_ERRORS = 1_000;
+/** The commit reports progress after about this many rows. */
+export const IMPORT_PROGRESS_EVERY = 1_000;
+
+/** A row needs these (a full name counts for both names). */
+export const IMPORT_REQUIRED_FIELDS = ['firstName', 'lastName', 'phone'] as const satisfies readonly ImportField[];
 
 /** column header in the file -> member field (or null to skip the column). */
-export const importMappingSchema = z.record(z.string().max(200), importFieldSchema.nullable());
+export const importMappingSchema = z
+  .record(z.string().max(200), importFieldSchema.nullable())
+  .refine((m) => Object.keys(m).length <= IMPORT_MAX_COLUMNS, 'mapping_too_wide')
+  .refine((m) => {
+    const fields = Object.values(m).filter((f) => f !== null);
+    return new Set(fields).size === fields.length;
+  }, 'mapping_duplicate_field');
 export type ImportMapping = z.infer<typeof importMappingSchema>;
 
 export const importRequestSchema = z.strictObject({
@@ -67,8 +90,16 @@ export const importPreviewSchema = z.object({
   mapping: importMappingSchema,
   totalRows: z.number().int(),
   validRows: z.number().int(),
+  /** Every error found, even when `errors` lists only the first 1,000. */
+  errorCount: z.number().int(),
   errors: z.array(importRowErrorSchema).describe('every bad row (capped at 1,000 entries)'),
-  sample: z.array(z.record(z.string(), z.string().nullable())).describe('first mapped rows'),
+  /** Rows whose phone or e-mail matches a member already stored: imported anyway (families share phones). */
+  possibleDuplicates: z.number().int(),
+  /** Rows that bring a card. */
+  cards: z.number().int(),
+  sample: z
+    .array(z.record(z.string(), z.string().nullable()))
+    .describe('first mapped rows, as they would be stored, with their spreadsheet `row`'),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
@@ -98,3 +129,11 @@ export const importPresetInputSchema = z.strictObject({
   mapping: importMappingSchema,
 });
 export const importPresetIdParamsSchema = z.object({ id: z.uuid() });
+
+export const importTemplateQuerySchema = z.object({ format: z.enum(['csv', 'xlsx']) });
+
+/** `details` of a refused commit (422 `import_invalid`). */
+export const importRefusalDetailsSchema = z.object({
+  rows: z.array(importRowErrorSchema),
+  errorCount: z.number().int(),
+});

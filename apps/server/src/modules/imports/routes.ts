@@ -1,6 +1,131 @@
+import { PassThrough } from 'node:stream';
+import {
+  IMPORT_MAX_BYTES,
+  type ImportProgressLine,
+  importPresetIdParamsSchema,
+  importPresetInputSchema,
+  importPresetListQuerySchema,
+  importPresetListResponseSchema,
+  importPresetSchema,
+  importPreviewSchema,
+  importRequestSchema,
+  importTemplateQuerySchema,
+} from '@gym/contract/imports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
+import { can } from '../../lib/access.ts';
+import { AppError } from '../../lib/errors.ts';
+import { analyseImport } from './analyse-import.ts';
+import { commitImport, failureLine } from './commit-import.ts';
+import { createPreset, deletePreset, listPresets } from './presets.ts';
+import { sendTemplate } from './template.ts';
 
-export function importRoutes(_deps: AppDeps): FastifyPluginAsyncZod {
-  return async () => {};
+const tags = ['imports'];
+/** The file travels base64 inside JSON: 4/3 of the file, plus room for the mapping. */
+const IMPORT_BODY_LIMIT = Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 256 * 1024;
+const access = can('create', 'Member');
+
+/** Member import (`/student-import`): preview, all-or-nothing commit, saved mappings and the template. */
+export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { db } = deps.database;
+
+    app.post(
+      '/imports/members/preview',
+      {
+        bodyLimit: IMPORT_BODY_LIMIT,
+        config: { access },
+        schema: { tags, body: importRequestSchema, response: { 200: importPreviewSchema } },
+      },
+      async (req) => (await analyseImport(db, req.auth!, req.body)).preview,
+    );
+
+    app.post(
+      '/imports/members/commit',
+      {
+        bodyLimit: IMPORT_BODY_LIMIT,
+        config: { access },
+        schema: {
+          tags,
+          body: importRequestSchema,
+          description:
+            'Imports every row or none. A file with any bad row answers 422 `import_invalid` with the errors in ' +
+            '`details.rows`. Otherwise the answer is `application/x-ndjson`: `progress` lines while one transaction ' +
+            'writes the rows, then one `done` line, or a `failed` line when the transaction failed (nothing kept).',
+        },
+      },
+      async (req, reply) => {
+        const auth = req.auth!;
+        const analysed = await analyseImport(db, auth, req.body);
+        if (analysed.errors.length > 0) {
+          const bad = new Set(analysed.errors.map((e) => e.row)).size;
+          throw new AppError(
+            422,
+            'import_invalid',
+            `${bad} row(s) cannot be imported: nothing was imported`,
+            undefined,
+            undefined,
+            { rows: analysed.preview.errors, errorCount: analysed.preview.errorCount },
+          );
+        }
+        const out = new PassThrough();
+        const emit = (line: ImportProgressLine) => {
+          out.write(`${JSON.stringify(line)}\n`);
+        };
+        const codes: string[] = [];
+        commitImport(db, auth, analysed.members, emit, codes)
+          .then((result) => emit({ type: 'done', ...result }))
+          .catch((err: unknown) => {
+            const line = failureLine(err, analysed.members, codes);
+            if (line.type === 'failed' && line.error === 'internal') req.log.error({ err }, 'member import failed');
+            emit(line);
+          })
+          .finally(() => out.end());
+        return (
+          reply
+            .header('content-type', 'application/x-ndjson; charset=utf-8')
+            .header('cache-control', 'no-store')
+            // Proxies must pass each progress line on at once rather than collect the whole answer.
+            .header('x-accel-buffering', 'no')
+            .send(out)
+        );
+      },
+    );
+
+    app.get(
+      '/imports/members/template',
+      {
+        config: { access },
+        schema: { tags, querystring: importTemplateQuerySchema },
+      },
+      (req, reply) => sendTemplate(reply, req.query.format),
+    );
+
+    app.get(
+      '/import-presets',
+      {
+        config: { access },
+        schema: { tags, querystring: importPresetListQuerySchema, response: { 200: importPresetListResponseSchema } },
+      },
+      (req) => listPresets(db, req.auth!, req.query),
+    );
+
+    app.post(
+      '/import-presets',
+      {
+        config: { access },
+        schema: { tags, body: importPresetInputSchema, response: { 201: importPresetSchema } },
+      },
+      async (req, reply) => reply.code(201).send(await createPreset(db, req.auth!, req.body)),
+    );
+
+    app.delete(
+      '/import-presets/:id',
+      { config: { access }, schema: { tags, params: importPresetIdParamsSchema } },
+      async (req, reply) => {
+        await deletePreset(db, req.auth!, req.params.id);
+        return reply.code(204).send();
+      },
+    );
+  };
 }

@@ -1,0 +1,139 @@
+import { IMPORT_MAX_ERRORS, type ImportPreview, type ImportRequest, type ImportRowError } from '@gym/contract/imports';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { cards, centers, members } from '../../db/schema/index.ts';
+import type { AuthContext } from '../../lib/access.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { scoped } from '../../lib/scope.ts';
+import { readSystemConfig } from '../../lib/settings.ts';
+import { mappingForHeaders, proposeMapping } from './mapping.ts';
+import { type ImportCenter, type PreparedMember, prepareRows } from './prepare-rows.ts';
+import { readSheet } from './read-file.ts';
+
+export interface AnalysedImport {
+  preview: ImportPreview;
+  /** Every row, when the file has no error at all; otherwise the rows that passed. */
+  members: PreparedMember[];
+  /** Every error, uncapped. */
+  errors: ImportRowError[];
+}
+
+/** A JSON array as one parameter: a 20,000-value list stays one bind value on both databases. */
+const jsonList = (values: readonly string[]) =>
+  sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+
+/** The organisation's centres, each marked with whether the caller may work there. */
+export async function centersForImport(db: DbOrTx, auth: AuthContext): Promise<ImportCenter[]> {
+  const rows = await db
+    .select({ id: centers.id, code: centers.code, name: centers.name })
+    .from(centers)
+    .where(scoped(auth, { organisationId: centers.organisationId }));
+  return rows.map((c) => ({ ...c, allowed: auth.centerIds === null || auth.centerIds.includes(c.id) }));
+}
+
+/**
+ * Codes already taken and cards already in use in the organisation (every centre: codes and card
+ * numbers are unique across the organisation), and rows that look like people already stored.
+ */
+async function checkAgainstDatabase(db: DbOrTx, auth: AuthContext, rows: readonly PreparedMember[]) {
+  const errors: ImportRowError[] = [];
+  const codes = rows.flatMap((r) => (r.code ? [r.code] : []));
+  const numbers = rows.flatMap((r) => (r.cardNumber ? [r.cardNumber] : []));
+  const phones = rows.map((r) => r.phone.replace(/\D/g, ''));
+  const emails = rows.flatMap((r) => (r.email ? [r.email] : []));
+  const [takenCodes, usedCards, lookalikes] = await Promise.all([
+    codes.length === 0
+      ? []
+      : db
+          .select({ code: members.code })
+          .from(members)
+          .where(scoped(auth, { organisationId: members.organisationId }, sql`${members.code} in ${jsonList(codes)}`)),
+    numbers.length === 0
+      ? []
+      : db
+          .select({ number: cards.number })
+          .from(cards)
+          .where(
+            scoped(
+              auth,
+              { organisationId: cards.organisationId },
+              sql`${cards.status} <> 'detached'`,
+              sql`${cards.number} in ${jsonList(numbers)}`,
+            ),
+          ),
+    db
+      .select({ phoneDigits: members.phoneDigits, email: members.email })
+      .from(members)
+      .where(
+        scoped(
+          auth,
+          { organisationId: members.organisationId },
+          sql`${members.erasedAt} is null`,
+          sql`(${members.phoneDigits} in ${jsonList(phones)} or ${members.email} in ${jsonList(emails)})`,
+        ),
+      ),
+  ]);
+  const codeSet = new Set(takenCodes.map((r) => r.code));
+  const cardSet = new Set(usedCards.map((r) => r.number));
+  const phoneSet = new Set(lookalikes.map((r) => r.phoneDigits).filter(Boolean));
+  const emailSet = new Set(lookalikes.map((r) => r.email).filter(Boolean));
+  let possibleDuplicates = 0;
+  for (const r of rows) {
+    if (r.code && codeSet.has(r.code)) {
+      errors.push({
+        row: r.row,
+        field: 'code',
+        code: 'code_taken',
+        message: `Member code ${r.code} is already in use`,
+      });
+    }
+    if (r.cardNumber && cardSet.has(r.cardNumber)) {
+      errors.push({
+        row: r.row,
+        field: 'cardNumber',
+        code: 'card_in_use',
+        message: `Card ${r.cardNumber} is already in use`,
+      });
+    }
+    if (phoneSet.has(r.phone.replace(/\D/g, '')) || (r.email && emailSet.has(r.email))) possibleDuplicates++;
+  }
+  return { errors, possibleDuplicates };
+}
+
+/**
+ * Reads the file, maps it (the given mapping or one proposed from the headers), checks every row
+ * against the member rules and the database. Writes nothing: the preview and the commit share it.
+ */
+export async function analyseImport(db: DbOrTx, auth: AuthContext, request: ImportRequest): Promise<AnalysedImport> {
+  const centerList = await centersForImport(db, auth);
+  const defaultCenter = centerList.find((c) => c.id === request.defaultCenterId);
+  if (!defaultCenter) throw notFound('centre');
+  if (!defaultCenter.allowed) {
+    throw new AppError(403, 'forbidden', 'You may not add members to this centre', [
+      { path: 'defaultCenterId', code: 'center_not_allowed', message: 'You may not add members to this centre' },
+    ]);
+  }
+  const sheet = await readSheet(request.format, request.data);
+  const mapping = mappingForHeaders(sheet.headers, request.mapping ?? proposeMapping(sheet.headers));
+  const { defaultLanguage } = await readSystemConfig(db, auth.organisationId);
+  const prepared = prepareRows(sheet, mapping, { centers: centerList, defaultCenter, language: defaultLanguage });
+  const checked = await checkAgainstDatabase(db, auth, prepared.members);
+  const badRows = new Set(checked.errors.map((e) => e.row));
+  const errors = [...prepared.errors, ...checked.errors].sort((a, b) => a.row - b.row);
+  const valid = prepared.members.filter((m) => !badRows.has(m.row));
+  return {
+    members: valid,
+    errors,
+    preview: {
+      headers: sheet.headers,
+      mapping,
+      totalRows: prepared.totalRows,
+      validRows: valid.length,
+      errorCount: errors.length,
+      errors: errors.slice(0, IMPORT_MAX_ERRORS),
+      possibleDuplicates: checked.possibleDuplicates,
+      cards: prepared.members.filter((m) => m.cardNumber).length,
+      sample: prepared.sample,
+    },
+  };
+}

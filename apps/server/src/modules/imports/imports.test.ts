@@ -1,0 +1,524 @@
+import { normaliseKeyword } from '@gym/contract/search';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCenter } from '../../db/seed/builders.ts';
+import { rowsOf } from '../../test/db-snapshot.ts';
+import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { base64, csvText, memberRows, ndjsonLines, xlsxBase64 } from './import-fixtures.ts';
+
+let ctx: TestContext;
+let org: TestOrganisation;
+let admin: { authorization: string };
+const databaseKind = () => ctx.database.kind;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  org = await ctx.newOrganisation();
+  admin = ctx.bearer(await (await org.newUser({ role: 'admin' })).login());
+});
+afterAll(() => ctx?.close());
+
+const centerA = () => org.centers[0]!.id;
+
+function importBody(data: string, extra: Record<string, unknown> = {}) {
+  return { fileName: 'members.csv', format: 'csv', data, defaultCenterId: centerA(), ...extra };
+}
+
+const preview = (payload: object, headers = admin) =>
+  ctx.app.inject({ method: 'POST', url: '/api/v1/pro/imports/members/preview', headers, payload });
+const commit = (payload: object, headers = admin) =>
+  ctx.app.inject({ method: 'POST', url: '/api/v1/pro/imports/members/commit', headers, payload });
+
+async function count(query: ReturnType<typeof sql>): Promise<number> {
+  return Number(rowsOf<{ n: string }>(await ctx.database.db.execute(query))[0]!.n);
+}
+const membersOf = (organisationId: string) =>
+  count(sql`select count(*)::text as n from members where organisation_id = ${organisationId}`);
+const memberSeq = (organisationId: string) =>
+  count(sql`select member_seq::text as n from organisations where id = ${organisationId}`);
+
+describe('preview', () => {
+  it('proposes a mapping from headers in other languages and splits full names', async () => {
+    const file = csvText([
+      ['姓名', 'Mobile', 'E-Mail', '性別', 'Geburtsdatum', 'Karte', 'Statut', 'Remarks'],
+      ['陳大文', '9123 4567', 'TaiMan@Example.com', '男', '01/05/1990', '0001234567', 'actif', ''],
+      ['CHAN Siu Ming 陳小明', '+852 6123-4567', '', 'F', '31/12/1985', '', 'Inaktiv', 'VIP'],
+      ['Ana Souza', '11 98765-4321', 'ana@example.com', 'feminino', '1988-02-29', '', '', ''],
+    ]);
+    const res = await preview(importBody(base64(`\ufeff${file}`)));
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.mapping).toEqual({
+      姓名: 'fullName',
+      Mobile: 'phone',
+      'E-Mail': 'email',
+      性別: 'gender',
+      Geburtsdatum: 'birthday',
+      Karte: 'cardNumber',
+      Statut: 'status',
+      Remarks: 'notes',
+    });
+    expect(body.totalRows).toBe(3);
+    expect(body.validRows).toBe(3);
+    expect(body.errors).toEqual([]);
+    expect(body.cards).toBe(1);
+    expect(body.sample[0]).toMatchObject({
+      row: '2',
+      firstName: '大文',
+      lastName: '陳',
+      chineseName: '陳大文',
+      gender: 'male',
+      birthday: '1990-05-01',
+      email: 'taiman@example.com',
+      status: 'active',
+      source: 'import',
+      cardNumber: '0001234567',
+    });
+    expect(body.sample[1]).toMatchObject({
+      firstName: 'Siu Ming',
+      lastName: 'Chan',
+      chineseName: '陳小明',
+      gender: 'female',
+      birthday: '1985-12-31',
+      status: 'left',
+    });
+    expect(body.sample[2]).toMatchObject({ firstName: 'Ana', lastName: 'Souza', gender: 'female' });
+    expect(await membersOf(org.id)).toBe(0);
+  });
+
+  it('reads semicolon-separated files and month-first dates when the column says so', async () => {
+    const file = csvText(
+      [
+        ['Vorname', 'Name', 'Telefon', 'Birthday'],
+        ['Jürgen', 'Müller', '030 1234567', '12/25/1980'],
+        ['Anna', 'Schmidt', '030 7654321', '03/04/1990'],
+      ],
+      ';',
+    );
+    const body = (await preview(importBody(base64(file)))).json();
+    expect(body.mapping).toEqual({ Vorname: 'firstName', Name: 'lastName', Telefon: 'phone', Birthday: 'birthday' });
+    expect(body.errors).toEqual([]);
+    expect(body.sample.map((s: { birthday: string }) => s.birthday)).toEqual(['1980-12-25', '1990-03-04']);
+  });
+
+  it('lists every bad row with its spreadsheet row number, field and reason', async () => {
+    const rows = memberRows(10, (row, i) => {
+      if (i === 5) row[2] = 'call me'; // spreadsheet row 7
+      if (i === 8) row[0] = ''; // row 10: no first name
+    });
+    rows[0]!.push('Gender', 'Birthday');
+    for (const [i, row] of rows.slice(1).entries()) row.push(i === 2 ? 'robot' : 'm', i === 3 ? '1990-02-30' : '');
+    const res = await preview(importBody(base64(csvText(rows))));
+    const body = res.json();
+    expect(body.totalRows).toBe(10);
+    expect(body.validRows).toBe(6);
+    expect(body.errors).toEqual([
+      expect.objectContaining({ row: 4, field: 'gender', code: 'unknown_value' }),
+      expect.objectContaining({ row: 5, field: 'birthday', code: 'date_invalid' }),
+      expect.objectContaining({ row: 7, field: 'phone', code: 'phone_format' }),
+      expect.objectContaining({ row: 10, field: 'firstName', code: 'required' }),
+    ]);
+    expect(body.errorCount).toBe(4);
+  });
+
+  it('says once, on the header row, that a required column is not mapped', async () => {
+    const file = csvText([
+      ['First name', 'Last name', 'Mobile'],
+      ['Ada', 'Lovelace', '91234567'],
+      ['Alan', 'Turing', '92345678'],
+    ]);
+    const body = (
+      await preview(importBody(base64(file), { mapping: { 'First name': 'firstName', 'Last name': 'lastName' } }))
+    ).json();
+    expect(body.errors).toEqual([expect.objectContaining({ row: 1, field: 'phone', code: 'column_missing' })]);
+    expect(body.validRows).toBe(0);
+    expect(body.mapping).toEqual({ 'First name': 'firstName', 'Last name': 'lastName', Mobile: null });
+  });
+
+  it('refuses a mapping that gives one field two columns', async () => {
+    const file = csvText([
+      ['A', 'B'],
+      ['x', 'y'],
+    ]);
+    const res = await preview(importBody(base64(file), { mapping: { A: 'phone', B: 'phone' } }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields[0]).toMatchObject({ code: 'mapping_duplicate_field' });
+  });
+
+  it('refuses unreadable files with a reason', async () => {
+    const empty = await preview(importBody(base64('First name,Last name,Phone\r\n')));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fields[0].code).toBe('file_empty');
+    const latin1 = await preview(
+      importBody(Buffer.from([0x4e, 0x61, 0x6d, 0x65, 0x0a, 0x4a, 0xfc, 0x72, 0x67]).toString('base64')),
+    );
+    expect(latin1.json().fields[0].code).toBe('file_encoding');
+    const notXlsx = await preview(importBody(base64('hello'), { format: 'xlsx' }));
+    expect(notXlsx.json().fields[0].code).toBe('file_unreadable');
+  });
+
+  it('checks codes and cards against the organisation and inside the file', async () => {
+    const other = await ctx.newOrganisation();
+    const staff = await org.newUser({ role: 'trainer' });
+    await ctx.database.db.execute(
+      sql`insert into cards (organisation_id, number, staff_id) values (${org.id}, 'STAFF0001', ${staff.id})`,
+    );
+    // The same card number in another organisation does not matter.
+    const otherStaff = await other.newUser({ role: 'trainer' });
+    await ctx.database.db.execute(
+      sql`insert into cards (organisation_id, number, staff_id) values (${other.id}, 'C0000001', ${otherStaff.id})`,
+    );
+    const rows = memberRows(4, (row, i) => {
+      if (i === 1) row[4] = 'staff0001'; // in use by a staff card (numbers are compared in capitals)
+      if (i === 3) {
+        row[4] = 'C0000000'; // same card as row 2
+        row[5] = 'DUP000000'; // same code as row 2 below
+      }
+      if (i === 0) row[5] = 'DUP000000';
+    });
+    const body = (await preview(importBody(base64(csvText(rows))))).json();
+    expect(body.errors).toEqual([
+      expect.objectContaining({ row: 3, field: 'cardNumber', code: 'card_in_use' }),
+      expect.objectContaining({ row: 5, field: 'code', code: 'duplicate_in_file' }),
+      expect.objectContaining({ row: 5, field: 'cardNumber', code: 'duplicate_in_file' }),
+    ]);
+    expect(body.errors[1].message).toContain('row 2');
+  });
+});
+
+describe('commit', () => {
+  it('a file with one bad row (row 7, phone) imports nothing and names row 7 and the phone', async () => {
+    const before = await memberSeq(org.id);
+    const rows = memberRows(12, (row, i) => {
+      if (i === 5) row[2] = '12';
+    });
+    const res = await commit(importBody(base64(csvText(rows))));
+    expect(res.statusCode).toBe(422);
+    const body = res.json();
+    expect(body.error).toBe('import_invalid');
+    expect(body.details.rows).toEqual([expect.objectContaining({ row: 7, field: 'phone', code: 'phone_format' })]);
+    expect(body.details.errorCount).toBe(1);
+    expect(await membersOf(org.id)).toBe(0);
+    expect(await memberSeq(org.id)).toBe(before);
+  });
+
+  it('imports a good file with generated codes, cards, search text and a summary', async () => {
+    const o = await ctx.newOrganisation();
+    const headers = ctx.bearer(await (await o.newUser({ role: 'manager' })).login());
+    const file = csvText([
+      ['Name', 'Phone', 'Card', 'Centre', 'Joined', 'Source', 'Marketing'],
+      ['陳大文', '9123 4567', '0001234567', 'b', '2020-03-01', '', 'yes'],
+      ['Kelvin Wong 黃嘉偉', '6123 4567', '', '', '', 'Facebook', 'no'],
+    ]);
+    const res = await commit(importBody(base64(file), { defaultCenterId: o.centers[0]!.id }), headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('application/x-ndjson');
+    const lines = ndjsonLines(res.body);
+    expect(lines.at(-1)).toEqual({ type: 'done', imported: 2, cardsAttached: 1 });
+    expect(lines[0]).toEqual({ type: 'progress', done: 0, total: 2 });
+
+    const stored = rowsOf<Record<string, string | boolean | null>>(
+      await ctx.database.db.execute(sql`
+        select m.code, m.first_name, m.last_name, m.chinese_name, m.phone_digits, m.source, m.status, m.marketing_consent,
+               c.code as center, to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD') as joined, m.search_text,
+               (select string_agg(number, ',') from cards where member_id = m.id and status = 'active') as cards
+        from members m join centers c on c.id = m.home_center_id
+        where m.organisation_id = ${o.id} order by m.code`),
+    );
+    expect(stored).toHaveLength(2);
+    expect(stored[0]).toMatchObject({
+      code: `${o.initial}000001`,
+      first_name: '大文',
+      last_name: '陳',
+      chinese_name: '陳大文',
+      phone_digits: '91234567',
+      source: 'import',
+      status: 'active',
+      marketing_consent: true,
+      center: 'B',
+      joined: '2020-03-01',
+      cards: '0001234567',
+    });
+    expect(stored[1]).toMatchObject({
+      code: `${o.initial}000002`,
+      first_name: 'Kelvin',
+      last_name: 'Wong',
+      chinese_name: '黃嘉偉',
+      source: 'social',
+      center: 'A',
+      marketing_consent: false,
+      cards: null,
+    });
+    // The search text is the contract's: a keyword finds the member by Chinese fragment, phone or card.
+    for (const keyword of ['大文', '9123-4567', '0001234567', 'kelvin', '黃', `${o.initial}000002`]) {
+      const like = `%${normaliseKeyword(keyword)}%`;
+      const hits = await count(
+        sql`select count(*)::text as n from members where organisation_id = ${o.id} and search_text like ${like}`,
+      );
+      expect(hits, keyword).toBe(1);
+    }
+    expect(await memberSeq(o.id)).toBe(2);
+  });
+
+  it('skips generated codes that are already used', async () => {
+    const o = await ctx.newOrganisation();
+    const headers = ctx.bearer(await (await o.newUser({ role: 'admin' })).login());
+    const first = csvText([
+      ['First name', 'Last name', 'Phone', 'Member code'],
+      ['Typed', 'Code', '91111111', `${o.initial}000002`],
+    ]);
+    expect(
+      ndjsonLines((await commit(importBody(base64(first), { defaultCenterId: o.centers[0]!.id }), headers)).body).at(
+        -1,
+      ),
+    ).toMatchObject({ type: 'done', imported: 1 });
+    const second = csvText([
+      ['First name', 'Last name', 'Phone'],
+      ['One', 'Member', '92222222'],
+      ['Two', 'Member', '93333333'],
+    ]);
+    const res = await commit(importBody(base64(second), { defaultCenterId: o.centers[0]!.id }), headers);
+    expect(ndjsonLines(res.body).at(-1)).toMatchObject({ type: 'done', imported: 2 });
+    const codes = rowsOf<{ code: string }>(
+      await ctx.database.db.execute(sql`select code from members where organisation_id = ${o.id} order by code`),
+    ).map((r) => r.code);
+    expect(codes).toEqual([`${o.initial}000001`, `${o.initial}000002`, `${o.initial}000003`]);
+  });
+
+  it('reads XLSX: first sheet, date cells, number cells, rich text', async () => {
+    const o = await ctx.newOrganisation();
+    const headers = ctx.bearer(await (await o.newUser({ role: 'admin' })).login());
+    const data = await xlsxBase64([
+      ['Vorname', 'Nachname', 'Handy', 'Geburtsdatum', 'Kartennummer', 'Geschlecht', 'Newsletter'],
+      ['Jürgen', 'Müller', 91234567, new Date(Date.UTC(1980, 11, 25)), 'AB12CD', 'männlich', true],
+      [{ richText: [{ text: 'Zo' }, { text: 'ë' }] }, 'Brandt', '+49 30 1234567', 29221, 12345678, 'w', 'nein'],
+    ]);
+    const body = {
+      ...importBody(data, { defaultCenterId: o.centers[0]!.id }),
+      fileName: 'export.xlsx',
+      format: 'xlsx',
+    };
+    const p = (await preview(body, headers)).json();
+    expect(p.errors).toEqual([]);
+    expect(p.sample[0]).toMatchObject({
+      firstName: 'Jürgen',
+      phone: '91234567',
+      birthday: '1980-12-25',
+      gender: 'male',
+      cardNumber: 'AB12CD',
+      marketingConsent: 'true',
+    });
+    // 29221 is an Excel serial: 1980-01-01.
+    expect(p.sample[1]).toMatchObject({
+      firstName: 'Zoë',
+      birthday: '1980-01-01',
+      cardNumber: '12345678',
+      gender: 'female',
+    });
+    const res = await commit(body, headers);
+    expect(ndjsonLines(res.body).at(-1)).toEqual({ type: 'done', imported: 2, cardsAttached: 2 });
+  });
+
+  it('refuses a centre code of another organisation and a default centre of another organisation', async () => {
+    const other = await ctx.newOrganisation();
+    await buildCenter(ctx.database.db, { organisationId: other.id, code: 'ELSEWHERE', name: 'Elsewhere' });
+    const file = csvText([
+      ['First name', 'Last name', 'Phone', 'Centre code'],
+      ['Ada', 'Lovelace', '91234567', 'ELSEWHERE'],
+    ]);
+    const body = (await preview(importBody(base64(file)))).json();
+    expect(body.errors).toEqual([expect.objectContaining({ row: 2, field: 'homeCenterCode', code: 'center_unknown' })]);
+    const foreignDefault = await preview(importBody(base64(file), { defaultCenterId: other.centers[0]!.id }));
+    expect(foreignDefault.statusCode).toBe(404);
+  });
+
+  it('a front desk limited to centre A cannot import into centre B', async () => {
+    const desk = ctx.bearer(await (await org.newUser({ role: 'frontdesk', centerIds: [centerA()] })).login());
+    const file = csvText([
+      ['First name', 'Last name', 'Phone', 'Centre code'],
+      ['Ada', 'Lovelace', '91234567', 'A'],
+      ['Alan', 'Turing', '92345678', 'B'],
+    ]);
+    const rowInB = await commit(importBody(base64(file)), desk);
+    expect(rowInB.statusCode).toBe(422);
+    expect(rowInB.json().details.rows).toEqual([
+      expect.objectContaining({ row: 3, field: 'homeCenterCode', code: 'center_not_allowed' }),
+    ]);
+    const defaultB = await commit(importBody(base64(file), { defaultCenterId: org.centers[1]!.id }), desk);
+    expect(defaultB.statusCode).toBe(403);
+    expect(await membersOf(org.id)).toBe(0);
+    const trainer = ctx.bearer(await (await org.newUser({ role: 'trainer' })).login());
+    expect((await preview(importBody(base64(file)), trainer)).statusCode).toBe(403);
+  });
+
+  it('two imports of the same codes at the same time: one imports, the other imports nothing', async () => {
+    const o = await ctx.newOrganisation();
+    const headers = ctx.bearer(await (await o.newUser({ role: 'admin' })).login());
+    const file = base64(csvText(memberRows(3_000, undefined, 'SAME')));
+    const body = importBody(file, { defaultCenterId: o.centers[0]!.id });
+    const answers = await Promise.all([commit(body, headers), commit(body, headers)]);
+    const outcomes = answers.map((res) =>
+      res.statusCode === 200 ? ndjsonLines(res.body).at(-1)!.type : `${res.statusCode} ${res.json().error}`,
+    );
+    // The loser either saw the winner's rows while checking (422) or lost at the unique index (failed).
+    expect(outcomes.filter((o) => o === 'done')).toHaveLength(1);
+    const loser = answers.find((res) => res.statusCode !== 200 || ndjsonLines(res.body).at(-1)!.type !== 'done')!;
+    if (loser.statusCode === 200) {
+      expect(ndjsonLines(loser.body).at(-1)).toMatchObject({ type: 'failed', error: 'code_taken' });
+    } else {
+      expect(loser.json().error).toBe('import_invalid');
+      expect(loser.json().details.rows[0]).toMatchObject({ field: 'code', code: 'code_taken' });
+    }
+    console.log(`[${databaseKind()}] concurrent imports of the same codes: ${outcomes.join(' / ')}`);
+    expect(await membersOf(o.id)).toBe(3_000);
+  }, 120_000);
+});
+
+describe('20,000 members in one go', () => {
+  it('imports 20,000 rows in one transaction, with progress lines', async () => {
+    const o = await ctx.newOrganisation();
+    const headers = ctx.bearer(await (await o.newUser({ role: 'admin' })).login());
+    const file = base64(csvText(memberRows(20_000)));
+    const body = importBody(file, { defaultCenterId: o.centers[1]!.id });
+    const started = performance.now();
+    const checked = (await preview(body, headers)).json();
+    const previewMs = performance.now() - started;
+    expect(checked.validRows).toBe(20_000);
+    const commitStarted = performance.now();
+    const res = await commit(body, headers);
+    const commitMs = performance.now() - commitStarted;
+    const lines = ndjsonLines(res.body);
+    expect(lines.at(-1)).toEqual({ type: 'done', imported: 20_000, cardsAttached: 20_000 });
+    const progress = lines.filter((l) => l.type === 'progress');
+    expect(progress.length).toBeGreaterThanOrEqual(20);
+    expect(progress.at(-1)).toEqual({ type: 'progress', done: 20_000, total: 20_000 });
+    expect(await membersOf(o.id)).toBe(20_000);
+    expect(await count(sql`select count(*)::text as n from cards where organisation_id = ${o.id}`)).toBe(20_000);
+    console.log(
+      `[${databaseKind()}] 20,000-row CSV (${(file.length / 1024 / 1024).toFixed(1)} MB base64): preview ${Math.round(previewMs)} ms, commit ${Math.round(commitMs)} ms`,
+    );
+  }, 180_000);
+
+  it('a card taken at commit time on row 19,999 fails the whole import: nothing remains', async () => {
+    const o = await ctx.newOrganisation();
+    const headers = ctx.bearer(await (await o.newUser({ role: 'admin' })).login());
+    const before = await memberSeq(o.id);
+    // Another writer attaches row 19,999's card the moment that member's row is written, inside the same
+    // statement: the import's own card insert then meets the unique index, as with a concurrent attach.
+    await ctx.database.db.execute(
+      sql.raw(`
+      create function steal_card() returns trigger language plpgsql as $$
+      begin
+        insert into cards (organisation_id, number, member_id) values (new.organisation_id, 'C0019998', new.id);
+        return null;
+      end $$`),
+    );
+    await ctx.database.db.execute(
+      sql.raw(`create trigger steal_card after insert on members for each row
+        when (new.code = 'R019998') execute function steal_card()`),
+    );
+    try {
+      const file = base64(csvText(memberRows(20_000)));
+      const res = await commit(importBody(file, { defaultCenterId: o.centers[0]!.id }), headers);
+      expect(res.statusCode).toBe(200);
+      const lines = ndjsonLines(res.body);
+      const last = lines.at(-1)!;
+      expect(last).toMatchObject({ type: 'failed', error: 'card_in_use' });
+      expect(last.type === 'failed' && last.errors[0]).toMatchObject({ row: 20_000, field: 'cardNumber' });
+      // Rows were written before the failure, then rolled back with it.
+      const written = lines.filter((l) => l.type === 'progress').at(-1);
+      expect(written).toMatchObject({ done: 19_000 });
+      expect(await membersOf(o.id)).toBe(0);
+      expect(await count(sql`select count(*)::text as n from cards where organisation_id = ${o.id}`)).toBe(0);
+      expect(await memberSeq(o.id)).toBe(before);
+    } finally {
+      await ctx.database.db.execute(sql.raw('drop trigger steal_card on members'));
+      await ctx.database.db.execute(sql.raw('drop function steal_card()'));
+    }
+  }, 180_000);
+
+  it('a 20,000-row file whose last row is bad imports nothing and names that row', async () => {
+    const o = await ctx.newOrganisation();
+    const headers = ctx.bearer(await (await o.newUser({ role: 'admin' })).login());
+    const rows = memberRows(20_000, (row, i) => {
+      if (i === 19_999) row[3] = 'not-an-email';
+    });
+    const res = await commit(importBody(base64(csvText(rows)), { defaultCenterId: o.centers[0]!.id }), headers);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().details.rows).toEqual([expect.objectContaining({ row: 20_001, field: 'email' })]);
+    expect(await membersOf(o.id)).toBe(0);
+  }, 120_000);
+});
+
+describe('presets and template', () => {
+  it('saves, lists and deletes mappings; names are unique per organisation whatever the case', async () => {
+    const mapping = {
+      Mitgliedsnummer: 'code',
+      Vorname: 'firstName',
+      Nachname: 'lastName',
+      Handy: 'phone',
+      Extra: null,
+    };
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/pro/import-presets',
+      headers: admin,
+      payload: { name: 'Old gym software', mapping },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ name: 'Old gym software', mapping });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/pro/import-presets',
+      headers: admin,
+      payload: { name: 'OLD GYM SOFTWARE', mapping: {} },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'name_taken', fields: [{ path: 'name', code: 'name_taken' }] });
+
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/v1/pro/import-presets', headers: admin });
+    expect(list.json()).toMatchObject({ total: 1, items: [{ id: created.json().id, mapping }] });
+
+    // The saved mapping drives a preview of a file with those headers.
+    const file = csvText([
+      ['Mitgliedsnummer', 'Vorname', 'Nachname', 'Handy', 'Extra'],
+      ['X-1', 'Jürgen', 'Müller', '0171 1234567', 'ignored'],
+    ]);
+    const p = (await preview(importBody(base64(file), { mapping: list.json().items[0].mapping }))).json();
+    expect(p.errors).toEqual([]);
+    expect(p.sample[0]).toMatchObject({ code: 'X-1', firstName: 'Jürgen' });
+
+    const other = await ctx.newOrganisation();
+    const outsider = ctx.bearer(await (await other.newUser({ role: 'admin' })).login());
+    const outsiderList = await ctx.app.inject({ method: 'GET', url: '/api/v1/pro/import-presets', headers: outsider });
+    expect(outsiderList.json().total).toBe(0);
+    const url = `/api/v1/pro/import-presets/${created.json().id}`;
+    expect((await ctx.app.inject({ method: 'DELETE', url, headers: outsider })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'DELETE', url, headers: admin })).statusCode).toBe(204);
+    expect((await ctx.app.inject({ method: 'DELETE', url, headers: admin })).statusCode).toBe(404);
+  });
+
+  it('serves a template (CSV and XLSX) that previews cleanly without a mapping', async () => {
+    const csv = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/pro/imports/members/template?format=csv',
+      headers: admin,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toContain('member-import-template');
+    expect(csv.body.split('\r\n')[0]).toContain('First name,Last name,Chinese name');
+    const p = (await preview(importBody(base64(csv.rawPayload)))).json();
+    expect(p.errors).toEqual([]);
+    expect(Object.values(p.mapping).every((f) => f !== null)).toBe(true);
+    expect(p.sample[0]).toMatchObject({ firstName: 'Tai Man', lastName: 'Chan', chineseName: '陳大文' });
+
+    const xlsx = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/pro/imports/members/template?format=xlsx',
+      headers: admin,
+    });
+    const px = (await preview({ ...importBody(base64(xlsx.rawPayload)), format: 'xlsx', fileName: 't.xlsx' })).json();
+    expect(px.errors).toEqual([]);
+    expect(px.sample[0]).toMatchObject({ cardNumber: '0009876543', birthday: '1990-05-01' });
+  });
+});

@@ -1,0 +1,127 @@
+import type { Guardian } from '@gym/contract/members';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+
+/** A member row as stored, every value final (code allocated, search text computed). */
+export interface NewMemberRow {
+  id: string;
+  organisationId: string;
+  homeCenterId: string;
+  code: string;
+  firstName: string;
+  lastName: string;
+  chineseName: string | null;
+  gender: string | null;
+  birthday: string | null;
+  phone: string | null;
+  phoneDigits: string | null;
+  email: string | null;
+  address: string | null;
+  emergencyContactName: string | null;
+  emergencyContactPhone: string | null;
+  guardian: Guardian | null;
+  source: string;
+  notes: string | null;
+  marketingConsent: boolean;
+  language: string;
+  status: string;
+  isNew: boolean;
+  searchText: string;
+  createdBy: string | null;
+  /** ISO instant. */
+  createdAt: string;
+}
+
+export interface NewCardRow {
+  id: string;
+  organisationId: string;
+  number: string;
+  memberId: string;
+  attachedBy: string | null;
+  /** ISO instant. */
+  attachedAt: string;
+}
+
+/** Rows per statement: large enough to keep round trips few, small enough to report progress often. */
+export const INSERT_CHUNK = 1_000;
+
+function memberJson(m: NewMemberRow) {
+  return {
+    id: m.id,
+    organisation_id: m.organisationId,
+    home_center_id: m.homeCenterId,
+    code: m.code,
+    first_name: m.firstName,
+    last_name: m.lastName,
+    chinese_name: m.chineseName,
+    gender: m.gender,
+    birthday: m.birthday,
+    phone: m.phone,
+    phone_digits: m.phoneDigits,
+    email: m.email,
+    address: m.address,
+    emergency_contact_name: m.emergencyContactName,
+    emergency_contact_phone: m.emergencyContactPhone,
+    guardian: m.guardian,
+    source: m.source,
+    notes: m.notes,
+    marketing_consent: m.marketingConsent,
+    language: m.language,
+    status: m.status,
+    is_new: m.isNew,
+    search_text: m.searchText,
+    created_by: m.createdBy,
+    created_at: m.createdAt,
+  };
+}
+
+function cardJson(c: NewCardRow) {
+  return {
+    id: c.id,
+    organisation_id: c.organisationId,
+    number: c.number,
+    member_id: c.memberId,
+    status: 'active',
+    attached_by: c.attachedBy,
+    attached_at: c.attachedAt,
+  };
+}
+
+/**
+ * Inserts members and their cards in multi-row statements of `INSERT_CHUNK` rows. Each statement
+ * sends its rows as one JSON parameter read by `json_populate_recordset`: one bind value instead of
+ * 25 per row, which keeps both PostgreSQL and PGlite far from the parameter limit and parses fast.
+ * Run it inside the caller's transaction: a failure leaves nothing behind.
+ */
+export async function insertMemberRows(
+  tx: DbOrTx,
+  memberRows: readonly NewMemberRow[],
+  cardRows: readonly NewCardRow[],
+  onProgress?: (done: number) => void | Promise<void>,
+): Promise<void> {
+  const cardsOf = new Map<string, NewCardRow[]>();
+  for (const c of cardRows) {
+    const list = cardsOf.get(c.memberId);
+    if (list) list.push(c);
+    else cardsOf.set(c.memberId, [c]);
+  }
+  for (let start = 0; start < memberRows.length; start += INSERT_CHUNK) {
+    const chunk = memberRows.slice(start, start + INSERT_CHUNK);
+    await tx.execute(sql`
+      insert into members (id, organisation_id, home_center_id, code, first_name, last_name, chinese_name, gender,
+        birthday, phone, phone_digits, email, address, emergency_contact_name, emergency_contact_phone, guardian,
+        source, notes, marketing_consent, language, status, is_new, search_text, created_by, created_at, updated_at)
+      select id, organisation_id, home_center_id, code, first_name, last_name, chinese_name, gender,
+        birthday, phone, phone_digits, email, address, emergency_contact_name, emergency_contact_phone, guardian,
+        source, notes, marketing_consent, language, status, is_new, search_text, created_by, created_at, created_at
+      from json_populate_recordset(null::members, ${JSON.stringify(chunk.map(memberJson))}::json)`);
+    const chunkCards = chunk.flatMap((m) => cardsOf.get(m.id) ?? []);
+    if (chunkCards.length > 0) {
+      await tx.execute(sql`
+        insert into cards (id, organisation_id, number, member_id, status, attached_by, attached_at)
+        select id, organisation_id, number, member_id, status, attached_by, attached_at
+        from json_populate_recordset(null::cards, ${JSON.stringify(chunkCards.map(cardJson))}::json)`);
+    }
+    await onProgress?.(start + chunk.length);
+  }
+}

@@ -1,0 +1,330 @@
+import type { Language } from '@gym/contract/constants';
+import {
+  IMPORT_REQUIRED_FIELDS,
+  IMPORT_SAMPLE_ROWS,
+  type ImportField,
+  type ImportMapping,
+  type ImportRowError,
+} from '@gym/contract/imports';
+import {
+  createMemberRequestSchema,
+  type GENDERS,
+  type Guardian,
+  isoDateSchema,
+  type MEMBER_SOURCES,
+  type MemberStatus,
+} from '@gym/contract/members';
+import { columnsOf } from './mapping.ts';
+import { isChineseOnly, splitFullName } from './names.ts';
+import { type Cell, cellText, type Sheet } from './read-file.ts';
+import { type DayOrder, dayOrderOf, readBoolean, readDate, readGender, readSource, readStatus } from './values.ts';
+
+export interface ImportCenter {
+  id: string;
+  code: string;
+  name: string;
+  /** The caller may work at this centre. */
+  allowed: boolean;
+}
+
+export interface PrepareContext {
+  /** Every centre of the organisation. */
+  centers: readonly ImportCenter[];
+  defaultCenter: ImportCenter;
+  language: Language;
+  today?: Date;
+}
+
+/** A row that passed every rule of the file itself, ready to be checked against the database and stored. */
+export interface PreparedMember {
+  row: number;
+  code: string | null;
+  firstName: string;
+  lastName: string;
+  chineseName: string | null;
+  gender: (typeof GENDERS)[number] | null;
+  birthday: string | null;
+  phone: string;
+  email: string | null;
+  address: string | null;
+  emergencyContactName: string | null;
+  emergencyContactPhone: string | null;
+  guardian: Guardian | null;
+  homeCenterId: string;
+  homeCenterCode: string;
+  status: MemberStatus;
+  source: (typeof MEMBER_SOURCES)[number];
+  notes: string | null;
+  marketingConsent: boolean;
+  language: Language;
+  cardNumber: string | null;
+  /** `YYYY-MM-DD`: the member's creation date in the old system. */
+  joinedAt: string | null;
+}
+
+export interface PreparedRows {
+  totalRows: number;
+  members: PreparedMember[];
+  /** Every error of the file, in row order. */
+  errors: ImportRowError[];
+  sample: Record<string, string | null>[];
+}
+
+const FIELD_LABELS: Partial<Record<ImportField, string>> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  phone: 'Phone',
+  fullName: 'Full name',
+};
+
+/** English texts of the codes; the web app shows its own translation of each code. */
+const MESSAGES: Record<string, string> = {
+  required: 'This field is required',
+  phone_format: 'Not a phone number (digits, spaces, dashes, a leading +)',
+  date_format: 'Not a date (use YYYY-MM-DD)',
+  date_invalid: 'This date does not exist',
+  birthday_future: 'The birthday is in the future',
+  joined_future: 'The joining date is in the future',
+  card_format: 'A card number has 4 to 32 letters or digits',
+  guardian_required: 'A member under 18 needs a guardian (name and phone)',
+  invalid_format: 'Not in the expected format',
+  too_big: 'Too long',
+  unknown_value: 'Value not recognised',
+  center_unknown: 'No centre of the organisation has this code',
+  center_not_allowed: 'You may not add members to this centre',
+  column_missing: 'No column of the file is mapped to this field',
+};
+
+/** An issue's code as the contract writes it: its own snake_case message, else zod's code. */
+function issueCode(issue: { code: string; message: string }): string {
+  return /^[a-z_]+$/.test(issue.message) ? issue.message : issue.code;
+}
+
+/** The import field a contract path belongs to. */
+function fieldOfPath(path: readonly PropertyKey[]): ImportField | string {
+  const [head, sub] = path.map(String);
+  if (head === 'homeCenterId') return 'homeCenterCode';
+  if (head === 'guardian') {
+    if (sub === 'phone') return 'guardianPhone';
+    if (sub === 'relationship') return 'guardianRelationship';
+    return 'guardianName';
+  }
+  return head ?? 'row';
+}
+
+const optional = (text: string) => (text === '' ? null : text);
+
+/**
+ * Reads every row through the mapping and the contract's member rules. Nothing here touches the
+ * database: codes taken and cards in use are checked afterwards, for the whole file at once.
+ */
+export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareContext): PreparedRows {
+  const today = ctx.today ?? new Date();
+  const todayIso = today.toISOString().slice(0, 10);
+  const columns = columnsOf(sheet.headers, mapping);
+  const errors: ImportRowError[] = [];
+  const members: PreparedMember[] = [];
+  const sample: Record<string, string | null>[] = [];
+
+  // A required field without any column is said once, on the header row, instead of on every row.
+  const missing = new Set<ImportField>();
+  for (const field of IMPORT_REQUIRED_FIELDS) {
+    const covered = columns[field] !== undefined || (field !== 'phone' && columns.fullName !== undefined);
+    if (!covered) {
+      missing.add(field);
+      errors.push({
+        row: 1,
+        field,
+        code: 'column_missing',
+        message: `${FIELD_LABELS[field]}: ${MESSAGES.column_missing}`,
+      });
+    }
+  }
+
+  const columnCells = (field: ImportField): Cell[] =>
+    columns[field] === undefined ? [] : sheet.rows.map((r) => r.cells[columns[field]!] ?? null);
+  const orders: Record<'birthday' | 'joinedAt', DayOrder> = {
+    birthday: dayOrderOf(columnCells('birthday')),
+    joinedAt: dayOrderOf(columnCells('joinedAt')),
+  };
+
+  const byCode = new Map(ctx.centers.map((c) => [c.code.toLowerCase(), c]));
+  const byName = new Map(ctx.centers.map((c) => [c.name.trim().toLowerCase(), c]));
+  const firstRowOfCode = new Map<string, number>();
+  const firstRowOfCard = new Map<string, number>();
+
+  for (const { row, cells } of sheet.rows) {
+    const rowErrors: ImportRowError[] = [];
+    const fail = (field: string, code: string, detail?: string) =>
+      rowErrors.push({ row, field, code, message: detail ?? MESSAGES[code] ?? code });
+    const cell = (field: ImportField): Cell => (columns[field] === undefined ? null : (cells[columns[field]!] ?? null));
+    const text = (field: ImportField) => cellText(cell(field));
+
+    // Names: explicit columns first, the full name fills what they leave empty.
+    let firstName = text('firstName');
+    let lastName = text('lastName');
+    let chineseName = optional(text('chineseName'));
+    const nameSource: Record<'firstName' | 'lastName', ImportField> = { firstName: 'firstName', lastName: 'lastName' };
+    if (columns.fullName !== undefined && (!firstName || !lastName)) {
+      const split = splitFullName(text('fullName'));
+      if (!firstName) {
+        firstName = split.firstName;
+        nameSource.firstName = 'fullName';
+      }
+      if (!lastName) {
+        lastName = split.lastName;
+        nameSource.lastName = 'fullName';
+      }
+      chineseName ??= split.chineseName;
+    }
+    if (!chineseName && firstName && lastName && isChineseOnly(firstName) && isChineseOnly(lastName)) {
+      chineseName = `${lastName}${firstName}`;
+    }
+
+    const vocabulary = <T>(field: ImportField, read: (t: string) => T | undefined, fallback: T): T => {
+      const t = text(field);
+      if (!t) return fallback;
+      const value = read(t);
+      if (value === undefined) {
+        fail(field, 'unknown_value', `${MESSAGES.unknown_value}: "${t.slice(0, 60)}"`);
+        return fallback;
+      }
+      return value;
+    };
+    const gender = vocabulary('gender', readGender, null);
+    const status = vocabulary('status', readStatus, 'active' as MemberStatus);
+    const source = vocabulary('source', readSource, 'import' as const);
+    const marketingConsent = vocabulary('marketingConsent', () => readBoolean(cell('marketingConsent')), false);
+
+    const date = (field: 'birthday' | 'joinedAt') => {
+      const c = cell(field);
+      return cellText(c) === '' ? null : readDate(c, orders[field], today);
+    };
+    const birthday = date('birthday');
+    const joinedAt = date('joinedAt');
+    if (joinedAt !== null) {
+      const parsed = isoDateSchema.safeParse(joinedAt);
+      if (!parsed.success) fail('joinedAt', issueCode(parsed.error.issues[0]!));
+      else if (joinedAt > todayIso) fail('joinedAt', 'joined_future');
+    }
+
+    let center = ctx.defaultCenter;
+    const centerText = text('homeCenterCode');
+    if (centerText) {
+      const found = byCode.get(centerText.toLowerCase()) ?? byName.get(centerText.toLowerCase());
+      if (!found) fail('homeCenterCode', 'center_unknown', `${MESSAGES.center_unknown}: "${centerText.slice(0, 60)}"`);
+      else if (!found.allowed)
+        fail('homeCenterCode', 'center_not_allowed', `${MESSAGES.center_not_allowed}: ${found.code}`);
+      else center = found;
+    }
+
+    const guardianName = text('guardianName');
+    const guardianPhone = text('guardianPhone');
+    const guardian =
+      guardianName || guardianPhone
+        ? { name: guardianName, phone: guardianPhone, relationship: optional(text('guardianRelationship')) }
+        : null;
+
+    const candidate = {
+      firstName,
+      lastName,
+      chineseName,
+      gender,
+      birthday,
+      phone: text('phone'),
+      email: optional(text('email')),
+      address: optional(text('address')),
+      emergencyContactName: optional(text('emergencyContactName')),
+      emergencyContactPhone: optional(text('emergencyContactPhone')),
+      guardian,
+      homeCenterId: center.id,
+      source,
+      notes: optional(text('notes')),
+      marketingConsent,
+      language: ctx.language,
+      status,
+      code: optional(text('code')),
+      cardNumber: optional(text('cardNumber')),
+    };
+    const parsed = createMemberRequestSchema.safeParse(candidate);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        let field = fieldOfPath(issue.path);
+        if (field === 'firstName' || field === 'lastName') field = nameSource[field];
+        if (missing.has(field as ImportField)) continue;
+        const value = issue.path.reduce<unknown>(
+          (v, k) => (v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined),
+          candidate,
+        );
+        const blank = value === '' || value === null || value === undefined;
+        const code = blank && issue.code !== 'custom' ? 'required' : issueCode(issue);
+        fail(field, code);
+      }
+    }
+
+    const code = parsed.success ? (parsed.data.code ?? null) : candidate.code;
+    const cardNumber = parsed.success ? (parsed.data.cardNumber ?? null) : candidate.cardNumber;
+    if (code) {
+      const first = firstRowOfCode.get(code);
+      if (first !== undefined) fail('code', 'duplicate_in_file', `Member code ${code} is also on row ${first}`);
+      else firstRowOfCode.set(code, row);
+    }
+    if (cardNumber && parsed.success) {
+      const first = firstRowOfCard.get(cardNumber);
+      if (first !== undefined) fail('cardNumber', 'duplicate_in_file', `Card ${cardNumber} is also on row ${first}`);
+      else firstRowOfCard.set(cardNumber, row);
+    }
+
+    if (sample.length < IMPORT_SAMPLE_ROWS) {
+      const shown = parsed.success ? parsed.data : candidate;
+      sample.push({
+        row: String(row),
+        code: shown.code ?? null,
+        firstName: shown.firstName || null,
+        lastName: shown.lastName || null,
+        chineseName: shown.chineseName ?? null,
+        gender: shown.gender ?? null,
+        birthday: shown.birthday ?? null,
+        phone: shown.phone || null,
+        email: shown.email ?? null,
+        homeCenterCode: center.code,
+        status: shown.status,
+        source: shown.source,
+        marketingConsent: String(shown.marketingConsent),
+        cardNumber: shown.cardNumber ?? null,
+        joinedAt,
+      });
+    }
+
+    if (rowErrors.length > 0 || !parsed.success) {
+      errors.push(...rowErrors);
+      continue;
+    }
+    const m = parsed.data;
+    members.push({
+      row,
+      code: m.code ?? null,
+      firstName: m.firstName,
+      lastName: m.lastName,
+      chineseName: m.chineseName ?? null,
+      gender: m.gender ?? null,
+      birthday: m.birthday ?? null,
+      phone: m.phone,
+      email: m.email ?? null,
+      address: m.address ?? null,
+      emergencyContactName: m.emergencyContactName ?? null,
+      emergencyContactPhone: m.emergencyContactPhone ?? null,
+      guardian: m.guardian ?? null,
+      homeCenterId: center.id,
+      homeCenterCode: center.code,
+      status: m.status,
+      source: m.source,
+      notes: m.notes ?? null,
+      marketingConsent: m.marketingConsent,
+      language: m.language,
+      cardNumber: m.cardNumber ?? null,
+      joinedAt,
+    });
+  }
+  return { totalRows: sheet.rows.length, members, errors, sample };
+}
