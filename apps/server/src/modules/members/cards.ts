@@ -1,7 +1,7 @@
 import type { Card } from '@gym/contract/members';
 import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { cards, members } from '../../db/schema/index.ts';
+import { cards, members, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -44,7 +44,7 @@ export async function attachCardToMember(
       and(eq(cards.organisationId, member.organisationId), eq(cards.number, number), ne(cards.status, 'detached')),
     );
   if (holder && holder.memberId !== member.id) throw cardInUse(conflictPath);
-  if (holder?.status === 'active') return { card: cardView(holder), already: true };
+  if (holder?.status === 'active') return { card: await withAttachedBy(tx, holder), already: true };
 
   const now = new Date();
   await tx
@@ -71,7 +71,13 @@ export async function attachCardToMember(
   }
   await tx.update(members).set({ updatedAt: now }).where(eq(members.id, member.id));
   await refreshSearchText(tx, member.id);
-  return { card: cardView(card), already: false };
+  return { card: await withAttachedBy(tx, card), already: false };
+}
+
+async function withAttachedBy(tx: DbOrTx, card: typeof cards.$inferSelect): Promise<Card> {
+  if (!card.attachedBy) return cardView(card);
+  const [user] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, card.attachedBy));
+  return cardView(card, user?.name ?? null);
 }
 
 /** `POST pro/students/{id}/cards`. */
@@ -98,7 +104,7 @@ export async function markCardLost(deps: AppDeps, auth: AuthContext, memberId: s
     const member = await lockMember(tx, auth, memberId);
     if (member.erasedAt) throw memberErased();
     const card = await lockCard(tx, member, cardId);
-    if (card.status === 'lost') return cardView(card);
+    if (card.status === 'lost') return withAttachedBy(tx, card);
     if (card.status === 'detached') throw new AppError(422, 'business_rule', 'This card is no longer attached');
     const [lost] = await tx
       .update(cards)
@@ -106,7 +112,7 @@ export async function markCardLost(deps: AppDeps, auth: AuthContext, memberId: s
       .where(eq(cards.id, card.id))
       .returning();
     await tx.update(members).set({ updatedAt: new Date() }).where(eq(members.id, member.id));
-    return cardView(lost!);
+    return withAttachedBy(tx, lost!);
   });
 }
 
