@@ -30,7 +30,7 @@ const newCenter = (code: string, extra: Record<string, unknown> = {}) => ({
 describe('centre list', () => {
   it('lists the centres with their current members and rooms counted', async () => {
     const o = await ctx.newOrganisation();
-    const [a, b] = o.centers as [{ id: string }, { id: string }];
+    const [a, b] = o.centers.map((c) => ({ id: c.id })) as [{ id: string }, { id: string }];
     const member = (code: string, status: string, homeCenterId = a.id) => ({
       organisationId: o.id,
       homeCenterId,
@@ -64,7 +64,7 @@ describe('centre list', () => {
   });
 
   it('a centre-limited caller sees only their centres; the detail of another one is not found', async () => {
-    const [a, b] = org.centers as [{ id: string }, { id: string }];
+    const [a, b] = org.centers.map((c) => ({ id: c.id })) as [{ id: string }, { id: string }];
     const frontdesk = await as(org, 'frontdesk', [a.id]);
     const list = (await req('GET', '/centers', frontdesk)).json();
     expect(list.items.map((c: { id: string }) => c.id)).toEqual([a.id]);
@@ -145,7 +145,7 @@ describe('changing a centre', () => {
   it('updates fields, clears an optional one with null, and keeps codes unique', async () => {
     const o = await ctx.newOrganisation();
     const h = await as(o, 'manager');
-    const [a] = o.centers as [{ id: string }];
+    const [a] = o.centers.map((c) => ({ id: c.id })) as [{ id: string }];
     const res = await req('PATCH', `/centers/${a.id}`, h, {
       name: 'Central',
       email: 'Front@Gym.test',
@@ -162,7 +162,7 @@ describe('changing a centre', () => {
   it('deactivates and activates; the last active centre stays open', async () => {
     const o = await ctx.newOrganisation();
     const h = await as(o, 'admin');
-    const [a, b] = o.centers as [{ id: string }, { id: string }];
+    const [a, b] = o.centers.map((c) => ({ id: c.id })) as [{ id: string }, { id: string }];
     const off = await req('POST', `/centers/${b.id}/deactivate`, h);
     expect(off.statusCode).toBe(200);
     expect(off.json().active).toBe(false);

@@ -81,7 +81,7 @@ function listWhere(auth: AuthContext, q: ListFilters): SQL {
 
 function listOrder(sort: ListFilters['sort']): SQL[] {
   const dir = sort.startsWith('-') ? desc : asc;
-  const column = { code: centers.code, name: centers.name, createdAt: centers.createdAt }[
+  const column = { code: centers.code, name: sql`lower(${centers.name})`, createdAt: centers.createdAt }[
     sort.replace(/^-/, '') as 'code' | 'name' | 'createdAt'
   ];
   return [dir(column), asc(centers.id)];

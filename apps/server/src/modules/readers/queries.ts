@@ -44,7 +44,7 @@ function listOrder(sort: z.infer<typeof readerListQuerySchema>['sort']): SQL[] {
         asc(readers.id),
       ];
     default:
-      return [dir(readers.name), asc(readers.id)];
+      return [dir(sql`lower(${readers.name})`), asc(readers.id)];
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Room, roomExportQuerySchema, roomListQuerySchema } from '@gym/contract/rooms';
 import { likeEscape } from '@gym/contract/search';
-import { asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { centers, rooms } from '../../db/schema/index.ts';
@@ -43,11 +43,11 @@ function listOrder(sort: ListFilters['sort']): SQL[] {
   const dir = sort.startsWith('-') ? desc : asc;
   switch (sort.replace(/^-/, '')) {
     case 'capacity':
-      return [dir(rooms.capacity), asc(rooms.name), asc(rooms.id)];
+      return [dir(rooms.capacity), asc(sql`lower(${rooms.name})`), asc(rooms.id)];
     case 'center':
-      return [dir(centers.code), asc(rooms.name), asc(rooms.id)];
+      return [dir(centers.code), asc(sql`lower(${rooms.name})`), asc(rooms.id)];
     default:
-      return [dir(rooms.name), asc(rooms.id)];
+      return [dir(sql`lower(${rooms.name})`), asc(rooms.id)];
   }
 }
 
