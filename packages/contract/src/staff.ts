@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { roleSchema } from './acl.ts';
 import { emailSchema, languageSchema } from './auth.ts';
-import { cardNumberSchema, cardSchema, phoneSchema } from './members.ts';
+import { cardNumberSchema, cardSchema, EXPORT_FORMATS, phoneSchema } from './members.ts';
 import { listQuerySchema, pageOf } from './pagination.ts';
 
 /** Roles a staff form may assign; `client` and `developer` are not given from the staff screen. */
@@ -79,3 +79,7 @@ export const updateStaffRequestSchema = z
 export const staffIdParamsSchema = z.object({ id: z.uuid() });
 export const staffCardParamsSchema = z.object({ id: z.uuid(), cardId: z.uuid() });
 export const attachStaffCardRequestSchema = z.strictObject({ number: cardNumberSchema });
+/** `GET pro/staff/export`: the list's filters and sort, every page, as CSV or XLSX. */
+export const staffExportQuerySchema = staffListQuerySchema
+  .omit({ page: true, pageSize: true })
+  .extend({ format: z.enum(EXPORT_FORMATS) });

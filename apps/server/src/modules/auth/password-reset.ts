@@ -1,9 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
 import { passwordResetTokens, refreshTokens, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 import { createThrottle } from './throttle.ts';
+import type { UserRow } from './user-data.ts';
 
 const SUBJECTS: Record<string, string> = {
   en: 'Reset your password',
@@ -25,6 +27,41 @@ const BODIES: Record<string, (link: string, minutes: number) => string> = {
     `有人要求重設你的密碼。\n\n請在 ${m} 分鐘內打開以下連結設定新密碼：\n${l}\n\n如非本人操作，請忽略此郵件。`,
 };
 
+/** The web app's page that takes a reset or invitation token and sets the password. */
+export function passwordLink(deps: AppDeps, origin: string, token: string): string {
+  const base = deps.config.PUBLIC_URL ?? origin;
+  return `${base.replace(/\/$/, '')}/reset-password-v1?token=${token}`;
+}
+
+/**
+ * Writes a reset token and its e-mail inside the caller's transaction; answers the outbox id to
+ * flush after the commit. Staff screens use it too ("send a reset link" on a colleague's account).
+ */
+export async function enqueuePasswordResetMail(
+  deps: AppDeps,
+  tx: DbOrTx,
+  user: Pick<UserRow, 'id' | 'organisationId' | 'email' | 'language'>,
+  origin: string,
+): Promise<string> {
+  const token = newOpaqueToken();
+  const minutes = deps.config.PASSWORD_RESET_TTL_MINUTES;
+  const link = passwordLink(deps, origin, token);
+  const lang = SUBJECTS[user.language] ? user.language : 'en';
+  await tx.insert(passwordResetTokens).values({
+    userId: user.id,
+    organisationId: user.organisationId,
+    tokenHash: hashToken(token),
+    purpose: 'reset',
+    expiresAt: new Date(Date.now() + minutes * 60_000),
+  });
+  return deps.mailer.enqueue(tx, {
+    organisationId: user.organisationId,
+    to: user.email,
+    subject: SUBJECTS[lang]!,
+    text: BODIES[lang]!(link, minutes),
+  });
+}
+
 /**
  * Sends a single-use, expiring reset link. Answers the same whether or not the address is known,
  * so the form cannot be used to find staff e-mails. Limited to 5 requests per address per hour.
@@ -38,29 +75,15 @@ export async function requestPasswordReset(deps: AppDeps, email: string, origin:
 
   const [user] = await db.select().from(users).where(eq(users.email, email));
   if (!user?.active) return;
-  const token = newOpaqueToken();
-  const minutes = deps.config.PASSWORD_RESET_TTL_MINUTES;
-  const base = deps.config.PUBLIC_URL ?? origin;
-  const link = `${base.replace(/\/$/, '')}/reset-password-v1?token=${token}`;
-  const lang = SUBJECTS[user.language] ? user.language : 'en';
-  const mailId = await db.transaction(async (tx) => {
-    await tx.insert(passwordResetTokens).values({
-      userId: user.id,
-      organisationId: user.organisationId,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + minutes * 60_000),
-    });
-    return deps.mailer.enqueue(tx, {
-      organisationId: user.organisationId,
-      to: user.email,
-      subject: SUBJECTS[lang]!,
-      text: BODIES[lang]!(link, minutes),
-    });
-  });
+  const mailId = await db.transaction((tx) => enqueuePasswordResetMail(deps, tx, user, origin));
   await deps.mailer.flush(mailId);
 }
 
-/** Sets a new password with a reset token: single use, expiring; every open session is signed out. */
+/**
+ * Sets a new password with a reset or invitation token (an invited staff member chooses their
+ * first password here): single use, expiring; every open session is signed out, and every other
+ * link of the account still outstanding stops working (an older invitation or reset e-mail).
+ */
 export async function resetPassword(deps: AppDeps, token: string, password: string): Promise<void> {
   const passwordHash = await deps.hasher.hash(password);
   const email = await deps.database.db.transaction(async (tx) => {
@@ -69,10 +92,13 @@ export async function resetPassword(deps: AppDeps, token: string, password: stri
       .from(passwordResetTokens)
       .where(eq(passwordResetTokens.tokenHash, hashToken(token)))
       .for('update');
-    if (!row || row.usedAt)
-      throw new AppError(400, 'token_invalid', 'This reset link is not valid or was already used');
-    if (row.expiresAt.getTime() <= Date.now()) throw new AppError(410, 'token_expired', 'This reset link has expired');
-    await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(eq(passwordResetTokens.id, row.id));
+    const what = row?.purpose === 'invite' ? 'invitation link' : 'reset link';
+    if (!row || row.usedAt) throw new AppError(400, 'token_invalid', `This ${what} is not valid or was already used`);
+    if (row.expiresAt.getTime() <= Date.now()) throw new AppError(410, 'token_expired', `This ${what} has expired`);
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
     const [user] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: new Date() })
