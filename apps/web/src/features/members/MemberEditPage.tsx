@@ -1,1 +1,169 @@
-export { default } from '../placeholder/PlaceholderPage';
+import './members.css';
+import { ArrowLeftOutlined, EnvironmentOutlined } from '@ant-design/icons';
+import type { Member } from '@gym/contract/members';
+import { Alert, Card, Result, Space, Tabs, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { useAbility } from '../../shared/acl';
+import { isApiError } from '../../shared/api/client';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
+import { isUuid, useMember } from './api';
+import { CardsTab } from './components/CardsTab';
+import { LATER_TABS, LaterTab } from './components/LaterTab';
+import { MemberAvatar } from './components/MemberAvatar';
+import { MemberStatusTag } from './components/MemberStatusTag';
+import { PrivacyTab } from './components/PrivacyTab';
+import { ProfileTab } from './components/ProfileTab';
+import { memberName, useFormatters } from './format';
+import { MEMBER_LIST_PATH } from './paths';
+
+const TABS = ['profile', 'cards', ...LATER_TABS, 'privacy'] as const;
+type TabKey = (typeof TABS)[number];
+
+function BackToList() {
+  const { t } = useTranslation();
+  // The bare path: the list restores the search the desk left (kept in the session).
+  return (
+    <ButtonLink to={MEMBER_LIST_PATH} icon={<ArrowLeftOutlined />} data-testid="back-to-list">
+      {t('members:edit.backToList')}
+    </ButtonLink>
+  );
+}
+
+function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <div className="screen" data-testid="member-not-found">
+      <Card variant="borderless">
+        <Result
+          status="404"
+          title={t('members:edit.notFound')}
+          subTitle={t('members:edit.notFoundText')}
+          extra={<BackToList />}
+        />
+      </Card>
+    </div>
+  );
+}
+
+function MemberHeader({ member }: { member: Member }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  return (
+    <Card variant="borderless" className="member-header" data-testid="member-header">
+      <div className="member-header__body">
+        <MemberAvatar member={member} photo={member.photo} size={72} />
+        <div className="member-header__text">
+          <h2 className="member-header__name" data-testid="member-name">
+            {memberName(member)}
+            {member.chineseName && (
+              <span className="member-header__zh" lang="zh-Hant">
+                {member.chineseName}
+              </span>
+            )}
+          </h2>
+          <Space wrap size="small">
+            <Tag className="mono" data-testid="member-code">
+              {member.code}
+            </Tag>
+            <MemberStatusTag status={member.status} />
+            <span>
+              <EnvironmentOutlined aria-hidden /> {member.homeCenter.name} ({member.homeCenter.code})
+            </span>
+            <span className="field-hint">{t('members:edit.joined', { date: format.date(member.createdAt) })}</span>
+          </Space>
+        </div>
+        <div className="member-header__actions">
+          <BackToList />
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+export default function MemberEditPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const ability = useAbility();
+  const [search, setSearch] = useSearchParams();
+  const member = useMember(id);
+
+  if (!isUuid(id)) return <NotFound />;
+  if (member.isPending) {
+    return (
+      <div className="screen">
+        <LoadingState />
+      </div>
+    );
+  }
+  if (member.isError) {
+    if (isApiError(member.error) && (member.error.status === 404 || member.error.status === 400)) return <NotFound />;
+    return (
+      <div className="screen">
+        <ErrorState error={member.error} onRetry={() => void member.refetch()} />
+      </div>
+    );
+  }
+
+  const m = member.data;
+  const erased = Boolean(m.erasedAt);
+  const canUpdate = ability.can('update', 'Member') && !erased;
+  const requested = search.get('tab');
+  const tab: TabKey = (TABS as readonly string[]).includes(requested ?? '') ? (requested as TabKey) : 'profile';
+
+  const body = (key: TabKey) => {
+    switch (key) {
+      case 'profile':
+        return <ProfileTab member={m} readOnly={!canUpdate} />;
+      case 'cards':
+        return <CardsTab member={m} canUpdate={canUpdate} />;
+      case 'privacy':
+        return <PrivacyTab member={m} canErase={ability.can('delete', 'Member')} />;
+      default:
+        return <LaterTab tab={key} />;
+    }
+  };
+
+  return (
+    <div className="screen member-edit" data-testid="screen-member-edit" data-member-id={m.id}>
+      <MemberHeader member={m} />
+      {erased && (
+        <Alert
+          type="warning"
+          showIcon
+          className="member-erased"
+          data-testid="member-erased"
+          title={t('members:edit.erased')}
+          description={t('members:edit.erasedText')}
+        />
+      )}
+      {!erased && !ability.can('update', 'Member') && (
+        <Alert type="info" showIcon className="member-erased" title={t('members:edit.readOnly')} />
+      )}
+      <Card variant="borderless">
+        <Tabs
+          activeKey={tab}
+          onChange={(key) =>
+            setSearch(
+              (current) => {
+                const next = new URLSearchParams(current);
+                if (key === 'profile') next.delete('tab');
+                else next.set('tab', key);
+                return next;
+              },
+              { replace: true },
+            )
+          }
+          destroyOnHidden
+          items={TABS.map((key) => ({
+            key,
+            label: t(`members:tabs.${key}`),
+            children: body(key),
+          }))}
+          data-testid="member-tabs"
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,1 +1,313 @@
-export { default } from '../placeholder/PlaceholderPage';
+import './members.css';
+import { ImportOutlined, ReloadOutlined, UserAddOutlined } from '@ant-design/icons';
+import { MEMBER_SORTS, MEMBER_STATUSES, type MemberListItem } from '@gym/contract/members';
+import { Badge, Button, Card, Checkbox, Select, Skeleton, Space, Table, type TableColumnsType, Tooltip } from 'antd';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useAbility } from '../../shared/acl';
+import { useCenterId } from '../../shared/centerSelection';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { ExportButtons } from '../../shared/ui/ExportButtons';
+import { EmptyState, ErrorState } from '../../shared/ui/ScreenStates';
+import { type ListParamsConfig, sortFromTable, sortOrderOf, useListParams } from '../../shared/useListParams';
+import { useCenters } from '../centers/api';
+import { isUuid, MEMBER_EXPORT_PATH, useGroupOptions, useMembers } from './api';
+import { MemberAvatar } from './components/MemberAvatar';
+import { MemberStatusTag } from './components/MemberStatusTag';
+import { SearchBox } from './components/SearchBox';
+import { memberName, useFormatters } from './format';
+import { memberPath } from './paths';
+
+const AddMemberDrawer = lazy(() => import('./components/AddMemberDrawer'));
+
+type MemberSort = (typeof MEMBER_SORTS)[number];
+type MemberFilter = 'centerId' | 'status' | 'groupId' | 'isNew';
+
+/** Kept in the session as the spec asks: a desk that opens a member comes back to the same search. */
+const MEMBER_LIST_STORAGE_KEY = 'memberList';
+
+const MEMBER_LIST_PARAMS: ListParamsConfig<MemberSort, MemberFilter> = {
+  sorts: MEMBER_SORTS,
+  defaultSort: '-createdAt',
+  defaultPageSize: 20,
+  filters: { centerId: isUuid, status: MEMBER_STATUSES, groupId: isUuid, isNew: ['true'] },
+  storageKey: MEMBER_LIST_STORAGE_KEY,
+};
+
+function isInteractive(target: EventTarget | null): boolean {
+  return target instanceof Element && Boolean(target.closest('a, button, input, label, .ant-checkbox'));
+}
+
+export default function MemberListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const ability = useAbility();
+  const list = useListParams(MEMBER_LIST_PARAMS);
+  const members = useMembers(list.query);
+  const centers = useCenters();
+  const groups = useGroupOptions();
+  const currentCenterId = useCenterId();
+  const format = useFormatters();
+  const [search, setSearch] = useSearchParams();
+  const canCreate = ability.can('create', 'Member');
+  const adding = canCreate && search.get('add') === '1';
+
+  const setAdding = (open: boolean) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (open) next.set('add', '1');
+        else next.delete('add');
+        return next;
+      },
+      { replace: !open },
+    );
+
+  const columns: TableColumnsType<MemberListItem> = [
+    {
+      key: 'photo',
+      title: <span className="sr-only">{t('members:columns.photo')}</span>,
+      width: 56,
+      render: (_, m) => <MemberAvatar member={m} />,
+    },
+    {
+      key: 'code',
+      dataIndex: 'code',
+      title: t('members:columns.code'),
+      sorter: true,
+      sortOrder: sortOrderOf('code', list.sort),
+      width: 120,
+    },
+    {
+      key: 'name',
+      title: t('members:columns.name'),
+      sorter: true,
+      sortOrder: sortOrderOf('name', list.sort),
+      render: (_, m) => (
+        <div className="member-name-cell">
+          <Link to={memberPath(m.id)} data-testid="member-link">
+            {memberName(m)}
+          </Link>
+          {m.chineseName && (
+            <span className="member-name-cell__zh" lang="zh-Hant">
+              {m.chineseName}
+            </span>
+          )}
+          {m.isNew && (
+            <Tooltip title={t('members:list.newHint')}>
+              <Badge count={t('members:list.new')} color="#d4380d" className="member-new-badge" />
+            </Tooltip>
+          )}
+        </div>
+      ),
+    },
+    { key: 'phone', dataIndex: 'phone', title: t('members:columns.phone'), width: 140 },
+    {
+      key: 'email',
+      dataIndex: 'email',
+      title: t('members:columns.email'),
+      ellipsis: true,
+      responsive: ['xl'],
+    },
+    {
+      key: 'card',
+      dataIndex: 'cardNumber',
+      title: t('members:columns.card'),
+      width: 130,
+      render: (value: string | null) => (value ? <span className="mono">{value}</span> : null),
+    },
+    {
+      key: 'center',
+      title: t('members:columns.center'),
+      width: 110,
+      responsive: ['lg'],
+      render: (_, m) => <Tooltip title={m.homeCenter.name}>{m.homeCenter.code}</Tooltip>,
+    },
+    {
+      key: 'status',
+      title: t('members:columns.status'),
+      sorter: true,
+      sortOrder: sortOrderOf('status', list.sort),
+      width: 110,
+      render: (_, m) => <MemberStatusTag status={m.status} />,
+    },
+    {
+      key: 'createdAt',
+      dataIndex: 'createdAt',
+      title: t('members:columns.joined'),
+      sorter: true,
+      sortOrder: sortOrderOf('createdAt', list.sort),
+      width: 130,
+      responsive: ['md'],
+      render: (value: string) => format.date(value),
+    },
+  ];
+
+  const centerOptions = (centers.data ?? []).map((c) => ({
+    value: c.id,
+    label: c.id === currentCenterId ? t('members:filters.thisCenter', { name: c.name }) : c.name,
+  }));
+
+  const emptyText = list.narrowed ? (
+    <EmptyState
+      description={
+        list.keyword ? t('members:list.noMatchKeyword', { keyword: list.keyword }) : t('members:list.noMatchFilters')
+      }
+    />
+  ) : (
+    <EmptyState description={t('members:list.empty')} />
+  );
+
+  return (
+    <div className="screen member-list" data-testid="screen-member-list">
+      <Card variant="borderless">
+        <div className="list-toolbar">
+          <div className="list-toolbar__search">
+            <SearchBox
+              id="member-search"
+              value={list.keyword}
+              onSearch={list.setKeyword}
+              label={t('members:list.searchLabel')}
+              placeholder={t('members:list.searchPlaceholder')}
+              autoFocus
+            />
+          </div>
+          <Space wrap className="list-toolbar__actions">
+            {canCreate && (
+              <Button
+                type="primary"
+                icon={<UserAddOutlined />}
+                onClick={() => setAdding(true)}
+                data-testid="add-member"
+              >
+                {t('members:actions.add')}
+              </Button>
+            )}
+            {canCreate && (
+              <ButtonLink to="/student-import" icon={<ImportOutlined />} data-testid="import-members">
+                {t('members:actions.import')}
+              </ButtonLink>
+            )}
+            <ExportButtons
+              path={MEMBER_EXPORT_PATH}
+              query={list.filterQuery}
+              fileName="members"
+              disabled={members.data?.total === 0}
+            />
+          </Space>
+        </div>
+
+        <fieldset className="list-filters">
+          <legend className="sr-only">{t('members:filters.label')}</legend>
+          <Select
+            allowClear
+            className="list-filters__select"
+            aria-label={t('members:filters.center')}
+            placeholder={t('members:filters.allCenters')}
+            value={list.filters.centerId}
+            onChange={(value?: string) => list.setFilter('centerId', value)}
+            options={centerOptions}
+            loading={centers.isPending}
+            data-testid="filter-center"
+          />
+          <Select
+            allowClear
+            className="list-filters__select"
+            aria-label={t('members:filters.status')}
+            placeholder={t('members:filters.allStatuses')}
+            value={list.filters.status}
+            onChange={(value?: string) => list.setFilter('status', value)}
+            options={MEMBER_STATUSES.map((s) => ({ value: s, label: t(`members:status.${s}`) }))}
+            data-testid="filter-status"
+          />
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            className="list-filters__select"
+            aria-label={t('members:filters.group')}
+            placeholder={t('members:filters.allGroups')}
+            value={list.filters.groupId}
+            onChange={(value?: string) => list.setFilter('groupId', value)}
+            options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+            loading={groups.isPending}
+            data-testid="filter-group"
+          />
+          <Checkbox
+            checked={list.filters.isNew === 'true'}
+            onChange={(event) => list.setFilter('isNew', event.target.checked ? 'true' : null)}
+            data-testid="filter-new"
+          >
+            {t('members:filters.isNew')}
+          </Checkbox>
+          {list.narrowed && (
+            <Button type="link" onClick={list.reset} data-testid="filters-reset">
+              {t('members:filters.reset')}
+            </Button>
+          )}
+        </fieldset>
+
+        {members.isError && !members.data ? (
+          <ErrorState error={members.error} onRetry={() => void members.refetch()} />
+        ) : members.isPending ? (
+          <div data-testid="state-loading" role="status" aria-label={t('members:list.loading')}>
+            <Skeleton active avatar paragraph={{ rows: 6 }} />
+          </div>
+        ) : (
+          <>
+            {members.isError && (
+              <div className="list-stale" role="alert">
+                {t('members:list.stale')}{' '}
+                <Button size="small" icon={<ReloadOutlined />} onClick={() => void members.refetch()}>
+                  {t('common:actions.retry')}
+                </Button>
+              </div>
+            )}
+            <Table<MemberListItem>
+              rowKey="id"
+              size="middle"
+              columns={columns}
+              dataSource={members.data?.items ?? []}
+              loading={members.isFetching && members.isPlaceholderData}
+              scroll={{ x: 760 }}
+              locale={{ emptyText }}
+              onRow={(m) => ({
+                tabIndex: 0,
+                className: 'member-row',
+                'data-testid': 'member-row',
+                'data-code': m.code,
+                onClick: (event) => {
+                  if (!isInteractive(event.target)) navigate(memberPath(m.id));
+                },
+                onKeyDown: (event) => {
+                  if (event.key === 'Enter' && event.target === event.currentTarget) navigate(memberPath(m.id));
+                },
+              })}
+              onChange={(_pagination, _filters, sorter, extra) => {
+                if (extra.action === 'sort') list.setSort(sortFromTable(sorter, MEMBER_SORTS));
+              }}
+              pagination={{
+                current: list.page,
+                pageSize: list.pageSize,
+                total: members.data?.total ?? 0,
+                showSizeChanger: true,
+                pageSizeOptions: [10, 20, 50, 100],
+                showTotal: (total) => <span data-testid="member-total">{t('members:list.total', { total })}</span>,
+                onChange: (page, pageSize) => list.setPage(page, pageSize),
+              }}
+            />
+          </>
+        )}
+      </Card>
+      {adding && (
+        <Suspense fallback={null}>
+          <AddMemberDrawer
+            open
+            onClose={() => setAdding(false)}
+            onCreated={(member) => navigate(memberPath(member.id), { replace: true })}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

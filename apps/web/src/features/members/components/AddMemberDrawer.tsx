@@ -1,0 +1,96 @@
+import type { DuplicateMember, Member } from '@gym/contract/members';
+import { Alert, App, Button, Drawer, Form, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '../../../shared/api/errorMessages';
+import { getCenterId } from '../../../shared/centerSelection';
+import { useIsDesktop } from '../../../shared/useMediaQuery';
+import { duplicatesOf, useCreateMember } from '../api';
+import { applyMemberFieldErrors } from '../formErrors';
+import { createRequestOf, type MemberFormValues } from '../memberForm';
+import { DuplicateWarning } from './DuplicateWarning';
+import { MemberForm } from './MemberForm';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (member: Member) => void;
+}
+
+/**
+ * Add member, in a drawer over the list: the desk keeps its search behind it, and lands on the new
+ * member's page once saved (to attach a card or sell a membership next).
+ */
+export default function AddMemberDrawer({ open, onClose, onCreated }: Props) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const isDesktop = useIsDesktop();
+  const [form] = Form.useForm<MemberFormValues>();
+  const create = useCreateMember();
+  const [duplicates, setDuplicates] = useState<DuplicateMember[] | null>(null);
+  const [pageError, setPageError] = useState<string | null>(null);
+
+  const save = (values: MemberFormValues, confirmDifferentPerson: boolean) => {
+    setPageError(null);
+    create.mutate(createRequestOf(values, confirmDifferentPerson), {
+      onSuccess: (member) => {
+        void message.success(t('members:add.created', { code: member.code }));
+        onCreated(member);
+      },
+      onError: (error) => {
+        const found = duplicatesOf(error);
+        setDuplicates(found);
+        const marked = applyMemberFieldErrors(form, error, t);
+        if (!found && !marked) setPageError(apiErrorMessage(t, error));
+      },
+    });
+  };
+
+  const initialValues: Partial<MemberFormValues> = {
+    status: 'active',
+    source: 'walk_in',
+    language: (i18n.resolvedLanguage as MemberFormValues['language'] | undefined) ?? 'en',
+    marketingConsent: false,
+    groupIds: [],
+    photo: null,
+    ...(getCenterId() ? { homeCenterId: getCenterId() as string } : {}),
+  };
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title={t('members:add.title')}
+      size={isDesktop ? 720 : '100%'}
+      destroyOnHidden
+      mask={{ closable: false }}
+      data-testid="add-member-drawer"
+    >
+      <MemberForm
+        form={form}
+        mode="create"
+        initialValues={initialValues}
+        disabled={create.isPending}
+        onFinish={(values) => save(values, false)}
+        footer={
+          <>
+            {duplicates && duplicates.length > 0 && (
+              <DuplicateWarning
+                duplicates={duplicates}
+                confirming={create.isPending}
+                onConfirm={() => void form.validateFields().then((values) => save(values, true))}
+              />
+            )}
+            {pageError && <Alert type="error" showIcon role="alert" title={pageError} className="form-alert" />}
+            <Space className="form-footer">
+              <Button type="primary" htmlType="submit" loading={create.isPending} data-testid="member-save">
+                {t('members:add.save')}
+              </Button>
+              <Button onClick={onClose}>{t('members:actions.cancel')}</Button>
+            </Space>
+          </>
+        }
+      />
+    </Drawer>
+  );
+}

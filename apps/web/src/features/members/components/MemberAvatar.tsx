@@ -1,0 +1,20 @@
+import { Avatar } from 'antd';
+import { initialsOf } from '../format';
+
+interface Props {
+  member: { firstName: string; lastName: string; chineseName?: string | null };
+  photo?: string | null;
+  size?: number;
+}
+
+/** The member's photo, or their initials on a colour drawn from the name (same name, same colour). */
+export function MemberAvatar({ member, photo, size = 36 }: Props) {
+  const seed = [...`${member.firstName}${member.lastName}`].reduce((n, ch) => (n * 31 + ch.charCodeAt(0)) % 360, 7);
+  return photo ? (
+    <Avatar src={photo} size={size} alt="" />
+  ) : (
+    <Avatar size={size} style={{ backgroundColor: `hsl(${seed} 45% 42%)` }} aria-hidden>
+      {initialsOf(member)}
+    </Avatar>
+  );
+}

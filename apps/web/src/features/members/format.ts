@@ -1,0 +1,32 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** A member's name as staff say it: Latin name, then the Chinese name when there is one. */
+export function memberName(m: { firstName: string; lastName: string }): string {
+  return `${m.firstName} ${m.lastName}`.trim();
+}
+
+export function initialsOf(m: { firstName: string; lastName: string; chineseName?: string | null }): string {
+  const latin = `${m.firstName.slice(0, 1)}${m.lastName.slice(0, 1)}`.toUpperCase();
+  return latin.trim() || (m.chineseName ?? '').slice(0, 1) || '?';
+}
+
+/** Dates and instants in the screen's language. */
+export function useFormatters() {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  return useMemo(() => {
+    const day = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
+    const moment = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+    const safe = (format: Intl.DateTimeFormat, value: string | null | undefined) => {
+      if (!value) return '';
+      const date = new Date(value.length === 10 ? `${value}T00:00:00` : value);
+      return Number.isNaN(date.getTime()) ? value : format.format(date);
+    };
+    return {
+      date: (value: string | null | undefined) => safe(day, value),
+      dateTime: (value: string | null | undefined) => safe(moment, value),
+      number: (value: number) => new Intl.NumberFormat(language).format(value),
+    };
+  }, [language]);
+}
