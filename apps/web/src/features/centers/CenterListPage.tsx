@@ -1,1 +1,280 @@
-export { default } from '../placeholder/PlaceholderPage';
+import './centers.css';
+import { EditOutlined, PlusOutlined, PoweroffOutlined, ReloadOutlined } from '@ant-design/icons';
+import { App, Button, Card, Checkbox, Drawer, Empty, Form, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAbility } from '../../shared/acl';
+import { isApiError } from '../../shared/api/client';
+import { apiErrorMessage } from '../../shared/api/errorMessages';
+import { ExportButtons } from '../../shared/ui/ExportButtons';
+import { ErrorState } from '../../shared/ui/ScreenStates';
+import { type ListParamsConfig, sortFromTable, sortOrderOf, useListParams } from '../../shared/useListParams';
+import { usePublicConfig } from '../settings/api';
+import { type CenterListItem, useCenterList, useSaveCenter, useSetCenterActive } from './api';
+import {
+  CENTER_FIELDS,
+  CenterFields,
+  type CenterFormValues,
+  centerFormValues,
+  centerRequest,
+} from './components/CenterFields';
+import { KeywordSearch } from './components/KeywordSearch';
+import { showErrorOnFields } from './formErrors';
+
+const SORTS = ['code', '-code', 'name', '-name', 'createdAt', '-createdAt'] as const;
+type Sort = (typeof SORTS)[number];
+const LIST: ListParamsConfig<Sort, 'includeInactive'> = {
+  sorts: SORTS,
+  defaultSort: 'code',
+  filters: { includeInactive: ['true'] },
+};
+
+type Editing = { center: CenterListItem | null } | null;
+
+function CenterDrawer({ editing, onClose }: { editing: Editing; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<CenterFormValues>();
+  const save = useSaveCenter();
+  const config = usePublicConfig();
+  const center = editing?.center ?? null;
+  const defaultCurrency = config.data?.currencySymbol ?? 'R$ ';
+
+  return (
+    <Drawer
+      open={Boolean(editing)}
+      onClose={onClose}
+      title={center ? t('centers:editTitle', { name: center.name }) : t('centers:addTitle')}
+      size={640}
+      destroyOnHidden
+      data-testid="center-drawer"
+      footer={
+        <Space>
+          <Button onClick={onClose}>{t('centers:cancel')}</Button>
+          <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="center-submit">
+            {t('common:actions.save')}
+          </Button>
+        </Space>
+      }
+    >
+      {editing && (
+        <Form<CenterFormValues>
+          form={form}
+          name="center_edit"
+          layout="vertical"
+          requiredMark={false}
+          initialValues={centerFormValues(center, defaultCurrency)}
+          disabled={save.isPending}
+          scrollToFirstError={{ block: 'center', focus: true }}
+          onFinish={(values) =>
+            save.mutate(
+              { id: center?.id ?? null, body: centerRequest(values) },
+              {
+                onSuccess: () => {
+                  void message.success(t('centers:saved'));
+                  onClose();
+                },
+                onError: (error) => {
+                  if (!showErrorOnFields(form, error, t, CENTER_FIELDS, { code_taken: 'code' })) {
+                    void message.error(apiErrorMessage(t, error));
+                  }
+                },
+              },
+            )
+          }
+        >
+          <CenterFields />
+          <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+        </Form>
+      )}
+    </Drawer>
+  );
+}
+
+/** Every centre of the organisation: search, sort, include inactive, add, edit, (de)activate, export. */
+export default function CenterListPage() {
+  const { t, i18n } = useTranslation();
+  const { message, modal } = App.useApp();
+  const ability = useAbility();
+  const list = useListParams(LIST);
+  const centers = useCenterList(list.query);
+  const setActive = useSetCenterActive();
+  const [editing, setEditing] = useState<Editing>(null);
+  const numbers = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
+
+  const canCreate = ability.can('create', 'Centre');
+  const canUpdate = ability.can('update', 'Centre');
+
+  const confirmActive = (center: CenterListItem, active: boolean) =>
+    modal.confirm({
+      title: t(active ? 'centers:activateTitle' : 'centers:deactivateTitle', { name: center.name }),
+      content: t(active ? 'centers:activateText' : 'centers:deactivateText'),
+      okText: t(active ? 'centers:activate' : 'centers:deactivate'),
+      okButtonProps: active ? {} : { danger: true },
+      cancelText: t('centers:cancel'),
+      onOk: () =>
+        setActive
+          .mutateAsync({ id: center.id, active })
+          .then(() => void message.success(t(active ? 'centers:activated' : 'centers:deactivated')))
+          .catch((error: unknown) => {
+            if (isApiError(error) && error.error === 'last_center') {
+              modal.warning({ title: apiErrorMessage(t, error), content: t('centers:lastCenterHelp') });
+            } else {
+              void message.error(apiErrorMessage(t, error));
+            }
+          }),
+    });
+
+  if (centers.isError && !centers.data) {
+    return (
+      <div className="screen" data-testid="screen-center-list">
+        <Card>
+          <ErrorState error={centers.error} onRetry={() => void centers.refetch()} />
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <div className="screen" data-testid="screen-center-list">
+      <Card>
+        <div className="list-toolbar">
+          <KeywordSearch
+            id="center-keyword"
+            value={list.keyword}
+            onChange={list.setKeyword}
+            label={t('centers:searchLabel')}
+            placeholder={t('centers:searchPlaceholder')}
+          />
+          <Checkbox
+            checked={list.filters.includeInactive === 'true'}
+            onChange={(event) => list.setFilter('includeInactive', event.target.checked ? 'true' : null)}
+            data-testid="filter-include-inactive"
+          >
+            {t('centers:includeInactive')}
+          </Checkbox>
+          <div className="list-toolbar__end">
+            <ExportButtons path="/pro/centers/export" query={list.filterQuery} fileName="centres" />
+            <Button
+              icon={<ReloadOutlined />}
+              aria-label={t('common:actions.refresh')}
+              onClick={() => void centers.refetch()}
+              loading={centers.isFetching && !centers.isPending}
+            />
+            {canCreate && (
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setEditing({ center: null })}
+                data-testid="center-add"
+              >
+                {t('centers:add')}
+              </Button>
+            )}
+          </div>
+        </div>
+        <Table<CenterListItem>
+          rowKey="id"
+          loading={centers.isPending || (centers.isFetching && centers.isPlaceholderData)}
+          dataSource={centers.data?.items ?? []}
+          scroll={{ x: 900 }}
+          locale={{
+            emptyText: <Empty description={list.narrowed ? t('centers:noMatch') : t('centers:empty')} />,
+          }}
+          onChange={(_pagination, _filters, sorter, extra) => {
+            if (extra.action === 'sort') list.setSort(sortFromTable(sorter, SORTS));
+          }}
+          pagination={{
+            current: list.page,
+            pageSize: list.pageSize,
+            total: centers.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (total) => t('centers:total', { count: total }),
+            onChange: (page, pageSize) => list.setPage(page, pageSize),
+          }}
+          columns={[
+            {
+              key: 'code',
+              title: t('centers:fields.code'),
+              dataIndex: 'code',
+              width: 110,
+              sorter: true,
+              sortOrder: sortOrderOf('code', list.sort),
+              render: (code: string) => <code>{code}</code>,
+            },
+            {
+              key: 'name',
+              title: t('centers:fields.name'),
+              dataIndex: 'name',
+              sorter: true,
+              sortOrder: sortOrderOf('name', list.sort),
+            },
+            { key: 'timeZone', title: t('centers:fields.timeZone'), dataIndex: 'timeZone', ellipsis: true },
+            { key: 'phone', title: t('centers:fields.phone'), dataIndex: 'phone' },
+            {
+              key: 'memberCount',
+              title: t('centers:memberCount'),
+              dataIndex: 'memberCount',
+              align: 'right',
+              width: 110,
+              render: (n: number) => numbers.format(n),
+            },
+            {
+              key: 'roomCount',
+              title: t('centers:roomCount'),
+              dataIndex: 'roomCount',
+              align: 'right',
+              width: 90,
+              render: (n: number) => numbers.format(n),
+            },
+            {
+              key: 'active',
+              title: t('centers:status.label'),
+              dataIndex: 'active',
+              width: 110,
+              render: (active: boolean) =>
+                active ? (
+                  <Tag color="success">{t('centers:status.active')}</Tag>
+                ) : (
+                  <Tag>{t('centers:status.inactive')}</Tag>
+                ),
+            },
+            ...(canUpdate
+              ? [
+                  {
+                    key: 'actions',
+                    title: <span className="sr-only">{t('centers:actions')}</span>,
+                    width: 200,
+                    render: (_: unknown, center: CenterListItem) => (
+                      <div className="row-actions">
+                        <Button
+                          size="small"
+                          icon={<EditOutlined />}
+                          onClick={() => setEditing({ center })}
+                          aria-label={t('centers:editAria', { name: center.name })}
+                        >
+                          {t('centers:edit')}
+                        </Button>
+                        <Button
+                          size="small"
+                          danger={center.active}
+                          icon={<PoweroffOutlined />}
+                          onClick={() => confirmActive(center, !center.active)}
+                          aria-label={t(center.active ? 'centers:deactivateAria' : 'centers:activateAria', {
+                            name: center.name,
+                          })}
+                        >
+                          {t(center.active ? 'centers:deactivate' : 'centers:activate')}
+                        </Button>
+                      </div>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
+      </Card>
+      <CenterDrawer editing={editing} onClose={() => setEditing(null)} />
+    </div>
+  );
+}

@@ -1,1 +1,339 @@
-export { default } from '../placeholder/PlaceholderPage';
+import './centers.css';
+import { EditOutlined, PlusOutlined, PoweroffOutlined, ReloadOutlined } from '@ant-design/icons';
+import { createRoomRequestSchema } from '@gym/contract/rooms';
+import { App, Button, Card, Checkbox, Empty, Form, Input, InputNumber, Modal, Select, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAbility } from '../../shared/acl';
+import { apiErrorMessage, requiredRule, schemaRule } from '../../shared/api/errorMessages';
+import { useCenterId } from '../../shared/centerSelection';
+import { ExportButtons } from '../../shared/ui/ExportButtons';
+import { ErrorState } from '../../shared/ui/ScreenStates';
+import { type ListParamsConfig, sortFromTable, sortOrderOf, useListParams } from '../../shared/useListParams';
+import { type Room, useCenters, useRoomList, useSaveRoom } from './api';
+import { KeywordSearch } from './components/KeywordSearch';
+import { showErrorOnFields } from './formErrors';
+
+const SORTS = ['name', '-name', 'capacity', '-capacity', 'center', '-center'] as const;
+type Sort = (typeof SORTS)[number];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** `center` is absent for the current centre, `all` for every centre, or a centre's id. */
+const ALL_CENTERS = 'all';
+const LIST: ListParamsConfig<Sort, 'center' | 'includeInactive'> = {
+  sorts: SORTS,
+  defaultSort: 'name',
+  filters: { center: (v) => v === ALL_CENTERS || UUID.test(v), includeInactive: ['true'] },
+};
+
+interface RoomValues {
+  centerId: string;
+  name: string;
+  capacity: number | null;
+  notes?: string | null;
+}
+
+const ROOM_FIELDS = ['centerId', 'name', 'capacity', 'notes'] as const;
+const { shape } = createRoomRequestSchema;
+
+function RoomModal({
+  editing,
+  defaultCenterId,
+  onClose,
+}: {
+  editing: { room: Room | null } | null;
+  defaultCenterId: string | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<RoomValues>();
+  const centers = useCenters();
+  const save = useSaveRoom();
+  const room = editing?.room ?? null;
+
+  return (
+    <Modal
+      open={Boolean(editing)}
+      title={room ? t('centers:rooms.editTitle', { name: room.name }) : t('centers:rooms.addTitle')}
+      onCancel={onClose}
+      okText={t('common:actions.save')}
+      onOk={() => form.submit()}
+      okButtonProps={{ loading: save.isPending, 'data-testid': 'room-submit' }}
+      cancelText={t('centers:cancel')}
+      destroyOnHidden
+    >
+      {editing && (
+        <Form<RoomValues>
+          form={form}
+          name="room"
+          layout="vertical"
+          requiredMark={false}
+          disabled={save.isPending}
+          initialValues={
+            room
+              ? { centerId: room.center.id, name: room.name, capacity: room.capacity, notes: room.notes ?? '' }
+              : { centerId: defaultCenterId ?? undefined, name: '', capacity: null, notes: '' }
+          }
+          onFinish={(values) => {
+            const notes = values.notes?.trim() ? values.notes.trim() : null;
+            const body = room
+              ? { name: values.name.trim(), capacity: Number(values.capacity), notes }
+              : { centerId: values.centerId, name: values.name.trim(), capacity: Number(values.capacity), notes };
+            save.mutate(
+              { id: room?.id ?? null, body },
+              {
+                onSuccess: () => {
+                  void message.success(t('centers:saved'));
+                  onClose();
+                },
+                onError: (error) => {
+                  if (!showErrorOnFields(form, error, t, ROOM_FIELDS, { name_taken: 'name' })) {
+                    void message.error(apiErrorMessage(t, error));
+                  }
+                },
+              },
+            );
+          }}
+        >
+          <Form.Item
+            label={t('centers:rooms.center')}
+            name="centerId"
+            rules={[{ required: true, message: t('errors:validation.required') }]}
+          >
+            <Select
+              disabled={Boolean(room)}
+              loading={centers.isPending}
+              options={centers.data?.map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }))}
+            />
+          </Form.Item>
+          <Form.Item label={t('centers:rooms.name')} name="name" rules={[requiredRule(t), schemaRule(shape.name, t)]}>
+            <Input maxLength={80} autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            label={t('centers:rooms.capacity')}
+            name="capacity"
+            extra={t('centers:rooms.capacityHelp')}
+            rules={[
+              { required: true, message: t('errors:validation.required') },
+              {
+                // No min/max on the input itself: it would silently change 0 into 1 instead of explaining.
+                validator: async (_rule, value: number | null) => {
+                  if (value === null || value === undefined) return;
+                  if (!shape.capacity.safeParse(value).success) throw new Error(t('centers:rooms.capacityRange'));
+                },
+              },
+            ]}
+          >
+            <InputNumber precision={0} inputMode="numeric" style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item label={t('centers:rooms.notes')} name="notes" rules={[schemaRule(shape.notes, t)]}>
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={500} />
+          </Form.Item>
+          <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
+/** Rooms of one centre (the current one unless chosen) or of all: search, sort, add, edit, deactivate, export. */
+export default function RoomListPage() {
+  const { t, i18n } = useTranslation();
+  const { message, modal } = App.useApp();
+  const ability = useAbility();
+  const currentCenterId = useCenterId();
+  const centers = useCenters();
+  const list = useListParams(LIST);
+  const save = useSaveRoom();
+  const [editing, setEditing] = useState<{ room: Room | null } | null>(null);
+  const numbers = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
+
+  const centerFilter = list.filters.center ?? currentCenterId ?? ALL_CENTERS;
+  const { center: _center, ...otherFilters } = list.filters;
+  const apiFilters = {
+    ...(list.keyword ? { keyword: list.keyword } : {}),
+    sort: list.sort,
+    ...(otherFilters.includeInactive ? { includeInactive: otherFilters.includeInactive } : {}),
+    ...(centerFilter !== ALL_CENTERS ? { centerId: centerFilter } : {}),
+  };
+  const rooms = useRoomList({ ...apiFilters, page: list.page, pageSize: list.pageSize });
+
+  const canCreate = ability.can('create', 'Room');
+  const canUpdate = ability.can('update', 'Room');
+
+  const confirmActive = (room: Room, active: boolean) =>
+    modal.confirm({
+      title: t(active ? 'centers:rooms.activateTitle' : 'centers:rooms.deactivateTitle', { name: room.name }),
+      content: active ? undefined : t('centers:rooms.deactivateText'),
+      okText: t(active ? 'centers:activate' : 'centers:deactivate'),
+      okButtonProps: active ? {} : { danger: true },
+      cancelText: t('centers:cancel'),
+      onOk: () =>
+        save
+          .mutateAsync({ id: room.id, body: { active } })
+          .then(() => void message.success(t(active ? 'centers:activated' : 'centers:deactivated')))
+          .catch((error: unknown) => {
+            void message.error(apiErrorMessage(t, error));
+          }),
+    });
+
+  if (rooms.isError && !rooms.data) {
+    return (
+      <div className="screen" data-testid="screen-room-list">
+        <Card>
+          <ErrorState error={rooms.error} onRetry={() => void rooms.refetch()} />
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <div className="screen" data-testid="screen-room-list">
+      <Card>
+        <div className="list-toolbar">
+          <KeywordSearch
+            id="room-keyword"
+            value={list.keyword}
+            onChange={list.setKeyword}
+            label={t('centers:rooms.searchLabel')}
+            placeholder={t('centers:rooms.searchPlaceholder')}
+          />
+          <Select
+            className="list-toolbar__filter"
+            aria-label={t('centers:rooms.center')}
+            value={centerFilter}
+            loading={centers.isPending}
+            popupMatchSelectWidth={false}
+            onChange={(value: string) => list.setFilter('center', value === currentCenterId ? null : value)}
+            options={[
+              { value: ALL_CENTERS, label: t('centers:rooms.allCenters') },
+              ...(centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` })),
+            ]}
+            data-testid="filter-center"
+          />
+          <Checkbox
+            checked={list.filters.includeInactive === 'true'}
+            onChange={(event) => list.setFilter('includeInactive', event.target.checked ? 'true' : null)}
+          >
+            {t('centers:includeInactive')}
+          </Checkbox>
+          <div className="list-toolbar__end">
+            <ExportButtons path="/pro/rooms/export" query={apiFilters} fileName="rooms" />
+            <Button
+              icon={<ReloadOutlined />}
+              aria-label={t('common:actions.refresh')}
+              onClick={() => void rooms.refetch()}
+              loading={rooms.isFetching && !rooms.isPending}
+            />
+            {canCreate && (
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setEditing({ room: null })}
+                data-testid="room-add"
+              >
+                {t('centers:rooms.add')}
+              </Button>
+            )}
+          </div>
+        </div>
+        <Table<Room>
+          rowKey="id"
+          loading={rooms.isPending || (rooms.isFetching && rooms.isPlaceholderData)}
+          dataSource={rooms.data?.items ?? []}
+          scroll={{ x: 760 }}
+          locale={{
+            emptyText: <Empty description={list.narrowed ? t('centers:noMatch') : t('centers:rooms.empty')} />,
+          }}
+          onChange={(_pagination, _filters, sorter, extra) => {
+            if (extra.action === 'sort') list.setSort(sortFromTable(sorter, SORTS));
+          }}
+          pagination={{
+            current: list.page,
+            pageSize: list.pageSize,
+            total: rooms.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (total) => t('centers:rooms.total', { count: total }),
+            onChange: (page, pageSize) => list.setPage(page, pageSize),
+          }}
+          columns={[
+            {
+              key: 'name',
+              title: t('centers:rooms.name'),
+              dataIndex: 'name',
+              sorter: true,
+              sortOrder: sortOrderOf('name', list.sort),
+            },
+            {
+              key: 'center',
+              title: t('centers:rooms.center'),
+              sorter: true,
+              sortOrder: sortOrderOf('center', list.sort),
+              render: (_: unknown, room: Room) => `${room.center.name} (${room.center.code})`,
+            },
+            {
+              key: 'capacity',
+              title: t('centers:rooms.capacity'),
+              dataIndex: 'capacity',
+              align: 'right',
+              width: 120,
+              sorter: true,
+              sortOrder: sortOrderOf('capacity', list.sort),
+              render: (n: number) => numbers.format(n),
+            },
+            { key: 'notes', title: t('centers:rooms.notes'), dataIndex: 'notes', ellipsis: true },
+            {
+              key: 'active',
+              title: t('centers:status.label'),
+              dataIndex: 'active',
+              width: 110,
+              render: (active: boolean) =>
+                active ? (
+                  <Tag color="success">{t('centers:status.active')}</Tag>
+                ) : (
+                  <Tag>{t('centers:status.inactive')}</Tag>
+                ),
+            },
+            ...(canUpdate
+              ? [
+                  {
+                    key: 'actions',
+                    title: <span className="sr-only">{t('centers:actions')}</span>,
+                    width: 200,
+                    render: (_: unknown, room: Room) => (
+                      <div className="row-actions">
+                        <Button
+                          size="small"
+                          icon={<EditOutlined />}
+                          onClick={() => setEditing({ room })}
+                          aria-label={t('centers:rooms.editAria', { name: room.name })}
+                        >
+                          {t('centers:edit')}
+                        </Button>
+                        <Button
+                          size="small"
+                          danger={room.active}
+                          icon={<PoweroffOutlined />}
+                          onClick={() => confirmActive(room, !room.active)}
+                          aria-label={t(room.active ? 'centers:deactivateAria' : 'centers:activateAria', {
+                            name: room.name,
+                          })}
+                        >
+                          {t(room.active ? 'centers:deactivate' : 'centers:activate')}
+                        </Button>
+                      </div>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
+      </Card>
+      <RoomModal
+        editing={editing}
+        defaultCenterId={centerFilter !== ALL_CENTERS ? centerFilter : currentCenterId}
+        onClose={() => setEditing(null)}
+      />
+    </div>
+  );
+}
