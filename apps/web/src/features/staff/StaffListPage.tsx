@@ -1,1 +1,302 @@
-export { default } from '../placeholder/PlaceholderPage';
+import '../centers/centers.css';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ROLES } from '@gym/contract/acl';
+import { App, Button, Card, Checkbox, Drawer, Empty, Form, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useAbility } from '../../shared/acl';
+import { apiErrorMessage } from '../../shared/api/errorMessages';
+import { currentLanguage } from '../../shared/preferences';
+import { ExportButtons } from '../../shared/ui/ExportButtons';
+import { ErrorState } from '../../shared/ui/ScreenStates';
+import { type ListParamsConfig, sortFromTable, sortOrderOf, useListParams } from '../../shared/useListParams';
+import { useUserData } from '../../shared/useSession';
+import { useAllCenters } from '../centers/api';
+import { KeywordSearch } from '../centers/components/KeywordSearch';
+import { showErrorOnFields } from '../centers/formErrors';
+import { useDateTime } from '../centers/useDateTime';
+import { type StaffListItem, useCreateStaff, useStaffList } from './api';
+import { STAFF_FIELDS, StaffFields, type StaffFormValues } from './components/StaffFields';
+import { rolesGivenBy, STATUS_COLORS } from './roles';
+
+const SORTS = ['name', '-name', 'email', '-email', 'role', '-role', 'createdAt', '-createdAt'] as const;
+type Sort = (typeof SORTS)[number];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const LIST: ListParamsConfig<Sort, 'role' | 'centerId' | 'isTrainer' | 'active'> = {
+  sorts: SORTS,
+  defaultSort: 'name',
+  filters: { role: ROLES, centerId: (v) => UUID.test(v), isTrainer: ['true', 'false'], active: ['true', 'false'] },
+};
+
+type AddValues = StaffFormValues & { sendInvite: boolean };
+
+function AddStaffDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const user = useUserData();
+  const [form] = Form.useForm<AddValues>();
+  const create = useCreateStaff();
+  const roles = rolesGivenBy(user?.role);
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title={t('staff:addTitle')}
+      size={640}
+      destroyOnHidden
+      footer={
+        <Space>
+          <Button onClick={onClose}>{t('staff:cancel')}</Button>
+          <Button type="primary" loading={create.isPending} onClick={() => form.submit()} data-testid="staff-submit">
+            {t('staff:add')}
+          </Button>
+        </Space>
+      }
+    >
+      {open && (
+        <Form<AddValues>
+          form={form}
+          name="staff_add"
+          layout="vertical"
+          requiredMark={false}
+          disabled={create.isPending}
+          scrollToFirstError={{ block: 'center', focus: true }}
+          initialValues={{
+            fullName: '',
+            email: '',
+            phone: '',
+            role: 'frontdesk',
+            allCenters: true,
+            centerIds: [],
+            isTrainer: false,
+            language: currentLanguage(),
+            sendInvite: true,
+          }}
+          onFinish={(values) =>
+            create.mutate(
+              {
+                fullName: values.fullName.trim(),
+                email: values.email.trim(),
+                phone: values.phone?.trim() ? values.phone.trim() : null,
+                role: values.role as (typeof roles)[number],
+                allCenters: values.allCenters,
+                centerIds: values.allCenters ? [] : values.centerIds,
+                isTrainer: values.isTrainer,
+                language: values.language,
+                sendInvite: values.sendInvite,
+              },
+              {
+                onSuccess: (staff) => {
+                  void message.success(
+                    values.sendInvite ? t('staff:addedInvited', { email: staff.email }) : t('staff:added'),
+                  );
+                  onClose();
+                  void navigate(`/apps/staff/edit/${staff.id}`);
+                },
+                onError: (error) => {
+                  if (
+                    !showErrorOnFields(form, error, t, STAFF_FIELDS, { email_taken: 'email', not_allowed_role: 'role' })
+                  ) {
+                    void message.error(apiErrorMessage(t, error));
+                  }
+                },
+              },
+            )
+          }
+        >
+          <StaffFields roles={roles} />
+          <Form.Item name="sendInvite" valuePropName="checked" extra={t('staff:sendInviteHelp')}>
+            <Checkbox>{t('staff:fields.sendInvite')}</Checkbox>
+          </Form.Item>
+          <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+        </Form>
+      )}
+    </Drawer>
+  );
+}
+
+/** Staff of the organisation: search, filters (role, centre, trainer, active), sort, add, export. */
+export default function StaffListPage() {
+  const { t } = useTranslation();
+  const ability = useAbility();
+  const list = useListParams(LIST);
+  const staff = useStaffList(list.query);
+  const centers = useAllCenters();
+  const formatDateTime = useDateTime();
+  const [adding, setAdding] = useState(false);
+  const centerName = new Map(centers.data?.map((c) => [c.id, c.code]) ?? []);
+
+  if (staff.isError && !staff.data) {
+    return (
+      <div className="screen" data-testid="screen-staff-list">
+        <Card>
+          <ErrorState error={staff.error} onRetry={() => void staff.refetch()} />
+        </Card>
+      </div>
+    );
+  }
+
+  const yesNo = [
+    { value: 'true', label: t('staff:yes') },
+    { value: 'false', label: t('staff:no') },
+  ];
+
+  return (
+    <div className="screen" data-testid="screen-staff-list">
+      <Card>
+        <div className="list-toolbar">
+          <KeywordSearch
+            id="staff-keyword"
+            value={list.keyword}
+            onChange={list.setKeyword}
+            label={t('staff:searchLabel')}
+            placeholder={t('staff:searchPlaceholder')}
+          />
+          <Select
+            className="list-toolbar__filter"
+            allowClear
+            placeholder={t('staff:filters.role')}
+            aria-label={t('staff:filters.role')}
+            value={list.filters.role ?? null}
+            onChange={(value: string | null | undefined) => list.setFilter('role', value)}
+            options={ROLES.map((role) => ({ value: role, label: t(`common:roles.${role}`) }))}
+            data-testid="filter-role"
+          />
+          <Select
+            className="list-toolbar__filter"
+            allowClear
+            placeholder={t('staff:filters.center')}
+            aria-label={t('staff:filters.center')}
+            value={list.filters.centerId ?? null}
+            loading={centers.isPending}
+            popupMatchSelectWidth={false}
+            onChange={(value: string | null | undefined) => list.setFilter('centerId', value)}
+            options={centers.data?.map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }))}
+          />
+          <Select
+            className="list-toolbar__filter"
+            allowClear
+            placeholder={t('staff:filters.trainer')}
+            aria-label={t('staff:filters.trainer')}
+            value={list.filters.isTrainer ?? null}
+            onChange={(value: string | null | undefined) => list.setFilter('isTrainer', value)}
+            options={yesNo}
+          />
+          <Select
+            className="list-toolbar__filter"
+            allowClear
+            placeholder={t('staff:filters.active')}
+            aria-label={t('staff:filters.active')}
+            value={list.filters.active ?? null}
+            onChange={(value: string | null | undefined) => list.setFilter('active', value)}
+            options={[
+              { value: 'true', label: t('staff:filters.activeOnly') },
+              { value: 'false', label: t('staff:filters.inactiveOnly') },
+            ]}
+          />
+          <div className="list-toolbar__end">
+            <ExportButtons path="/pro/staff/export" query={list.filterQuery} fileName="staff" />
+            <Button
+              icon={<ReloadOutlined />}
+              aria-label={t('common:actions.refresh')}
+              onClick={() => void staff.refetch()}
+              loading={staff.isFetching && !staff.isPending}
+            />
+            {ability.can('create', 'Staff') && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="staff-add">
+                {t('staff:add')}
+              </Button>
+            )}
+          </div>
+        </div>
+        <Table<StaffListItem>
+          rowKey="id"
+          loading={staff.isPending || (staff.isFetching && staff.isPlaceholderData)}
+          dataSource={staff.data?.items ?? []}
+          scroll={{ x: 1000 }}
+          locale={{ emptyText: <Empty description={list.narrowed ? t('staff:noMatch') : t('staff:empty')} /> }}
+          onChange={(_pagination, _filters, sorter, extra) => {
+            if (extra.action === 'sort') list.setSort(sortFromTable(sorter, SORTS));
+          }}
+          pagination={{
+            current: list.page,
+            pageSize: list.pageSize,
+            total: staff.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (total) => t('staff:total', { count: total }),
+            onChange: (page, pageSize) => list.setPage(page, pageSize),
+          }}
+          columns={[
+            {
+              key: 'name',
+              title: t('staff:fields.fullName'),
+              dataIndex: 'fullName',
+              sorter: true,
+              sortOrder: sortOrderOf('name', list.sort),
+              render: (name: string, row) => <Link to={`/apps/staff/edit/${row.id}`}>{name}</Link>,
+            },
+            {
+              key: 'email',
+              title: t('staff:fields.email'),
+              dataIndex: 'email',
+              ellipsis: true,
+              sorter: true,
+              sortOrder: sortOrderOf('email', list.sort),
+            },
+            {
+              key: 'role',
+              title: t('staff:fields.role'),
+              dataIndex: 'role',
+              width: 140,
+              sorter: true,
+              sortOrder: sortOrderOf('role', list.sort),
+              render: (role: string, row) => (
+                <Space size={4} wrap>
+                  <span>{t(`common:roles.${role}`)}</span>
+                  {row.isTrainer && <Tag color="purple">{t('staff:trainerTag')}</Tag>}
+                </Space>
+              ),
+            },
+            {
+              key: 'centers',
+              title: t('staff:fields.centers'),
+              render: (_: unknown, row) =>
+                row.allCenters
+                  ? t('staff:allCentersYes')
+                  : row.centerIds.map((id) => centerName.get(id) ?? '…').join(', '),
+            },
+            {
+              key: 'status',
+              title: t('staff:fields.accountStatus'),
+              dataIndex: 'accountStatus',
+              width: 130,
+              render: (status: StaffListItem['accountStatus']) => (
+                <Tag color={STATUS_COLORS[status]} data-testid="staff-status">
+                  {t(`staff:status.${status}`)}
+                </Tag>
+              ),
+            },
+            {
+              key: 'card',
+              title: t('staff:fields.card'),
+              dataIndex: 'cardNumber',
+              width: 130,
+              render: (number: string | null) => (number ? <code>{number}</code> : ''),
+            },
+            {
+              key: 'lastLoginAt',
+              title: t('staff:fields.lastLogin'),
+              dataIndex: 'lastLoginAt',
+              width: 170,
+              render: (at: string | null) => (at ? formatDateTime(at) : t('staff:never')),
+            },
+          ]}
+        />
+      </Card>
+      <AddStaffDrawer open={adding} onClose={() => setAdding(false)} />
+    </div>
+  );
+}
