@@ -1,1 +1,362 @@
-export { default } from '../placeholder/PlaceholderPage';
+import '../centers/centers.css';
+import './settings.css';
+import {
+  MEMBER_CODE_TOKENS,
+  memberCodePatternSchema,
+  renderMemberCode,
+  updateSystemConfigRequestSchema,
+} from '@gym/contract/config';
+import { LANGUAGES, type Language } from '@gym/contract/constants';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { setMaintenanceMode } from '../../app/maintenance';
+import { useAbility } from '../../shared/acl';
+import { apiErrorMessage, requiredRule, schemaRule } from '../../shared/api/errorMessages';
+import { useCenterId } from '../../shared/centerSelection';
+import { LANGUAGE_ENDONYMS } from '../../shared/i18n/languages';
+import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
+import { useAllCenters, useCenters } from '../centers/api';
+import { showErrorOnFields } from '../centers/formErrors';
+import { type SystemConfig, useSystemConfig, useUpdateSystemConfig } from './api';
+import { formatMoneyPreview } from './money';
+
+interface ConfigValues {
+  organisationName: string;
+  defaultLanguage: Language;
+  currencySymbol: string;
+  memberCodePattern: string;
+  registrationOpen: boolean;
+  duplicateTapWindowSeconds: number | null;
+}
+
+const FIELDS = [
+  'organisationName',
+  'defaultLanguage',
+  'currencySymbol',
+  'memberCodePattern',
+  'registrationOpen',
+  'duplicateTapWindowSeconds',
+] as const;
+const { shape } = updateSystemConfigRequestSchema;
+const PREVIEW_AMOUNT_MINOR = 123_456;
+
+function MemberCodePreview({ initial, centerCode }: { initial: string; centerCode: string }) {
+  const { t } = useTranslation();
+  const pattern = Form.useWatch<string | undefined>('memberCodePattern') ?? '';
+  const valid = memberCodePatternSchema.safeParse(pattern);
+  return (
+    <div className="config-preview" aria-live="polite" data-testid="member-code-preview">
+      {valid.success ? (
+        <>
+          {t('settings:memberCode.preview')}{' '}
+          <code>{renderMemberCode(valid.data, { initial, centerCode, date: new Date(), seq: 1 })}</code>
+        </>
+      ) : (
+        t('settings:memberCode.noPreview')
+      )}
+    </div>
+  );
+}
+
+function CurrencyPreview() {
+  const { t } = useTranslation();
+  const symbol = Form.useWatch<string | undefined>('currencySymbol') ?? '';
+  return (
+    <div className="config-preview" aria-live="polite">
+      {t('settings:currency.preview')}{' '}
+      <code data-testid="currency-preview">{formatMoneyPreview(PREVIEW_AMOUNT_MINOR, symbol)}</code>
+    </div>
+  );
+}
+
+function TokenList({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<ConfigValues>();
+  return (
+    <div className="token-list">
+      <span id="member-code-tokens">{t('settings:memberCode.tokens')}</span>
+      <ul aria-labelledby="member-code-tokens">
+        {MEMBER_CODE_TOKENS.map((token) => {
+          const inserted = token === '{SEQ:n}' ? '{SEQ:6}' : token;
+          return (
+            <li key={token}>
+              <Button
+                size="small"
+                disabled={disabled}
+                onClick={() => {
+                  const current = form.getFieldValue('memberCodePattern') ?? '';
+                  form.setFieldValue('memberCodePattern', `${current}${inserted}`);
+                  void form.validateFields(['memberCodePattern']);
+                }}
+                aria-label={t('settings:memberCode.insert', { token: inserted })}
+              >
+                <code>{token}</code>
+              </Button>{' '}
+              <span className="token-list__text">{t(`settings:memberCode.token.${token.replace(/[{}:]/g, '')}`)}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function RegistrationLinks({ initial }: { initial: string }) {
+  const { t } = useTranslation();
+  const centers = useAllCenters();
+  const active = centers.data?.filter((c) => c.active) ?? [];
+  if (centers.isPending) return <LoadingState />;
+  if (centers.isError) return <Alert type="warning" showIcon title={apiErrorMessage(t, centers.error)} />;
+  return (
+    <ul className="registration-links" data-testid="registration-links">
+      {active.map((center) => {
+        const url = `${window.location.origin}/register/${encodeURIComponent(initial)}/${encodeURIComponent(center.code)}/`;
+        return (
+          <li key={center.id}>
+            <span className="registration-links__center">{center.name}</span>
+            <Typography.Text copyable={{ text: url, tooltips: [t('settings:copy'), t('settings:copied')] }}>
+              <a href={url} target="_blank" rel="noreferrer">
+                {url}
+              </a>
+            </Typography.Text>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function MaintenanceCard({ config, canUpdate }: { config: SystemConfig; canUpdate: boolean }) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const update = useUpdateSystemConfig();
+
+  const toggle = (on: boolean) =>
+    modal.confirm({
+      title: t(on ? 'settings:maintenance.onTitle' : 'settings:maintenance.offTitle'),
+      content: t(on ? 'settings:maintenance.onText' : 'settings:maintenance.offText'),
+      okText: t(on ? 'settings:maintenance.turnOn' : 'settings:maintenance.turnOff'),
+      okButtonProps: on ? { danger: true } : {},
+      cancelText: t('settings:cancel'),
+      onOk: () =>
+        update
+          .mutateAsync({ maintenanceMode: on })
+          .then((saved) => {
+            setMaintenanceMode(saved.maintenanceMode);
+            void message.success(t(on ? 'settings:maintenance.turnedOn' : 'settings:maintenance.turnedOff'));
+          })
+          .catch((error: unknown) => {
+            void message.error(apiErrorMessage(t, error));
+          }),
+    });
+
+  return (
+    <Card title={t('settings:maintenance.title')} data-testid="maintenance-card">
+      <p className="screen-lead">{t('settings:maintenance.lead')}</p>
+      {config.maintenanceMode && (
+        <Alert type="warning" showIcon title={t('settings:maintenance.isOn')} className="config-alert" />
+      )}
+      <div className="config-switch">
+        <Switch
+          id="maintenance_mode"
+          checked={config.maintenanceMode}
+          disabled={!canUpdate}
+          loading={update.isPending}
+          onChange={(on) => toggle(on)}
+          data-testid="maintenance-switch"
+        />
+        <label htmlFor="maintenance_mode">{t('settings:maintenance.label')}</label>
+      </div>
+    </Card>
+  );
+}
+
+function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: boolean }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ConfigValues>();
+  const update = useUpdateSystemConfig();
+  const centerId = useCenterId();
+  const centers = useCenters();
+  const centerCode = centers.data?.find((c) => c.id === centerId)?.code ?? centers.data?.[0]?.code ?? 'CWB';
+  const registrationOpen = Form.useWatch<boolean | undefined>('registrationOpen', form);
+
+  return (
+    <Form<ConfigValues>
+      form={form}
+      name="config"
+      layout="vertical"
+      requiredMark={false}
+      disabled={!canUpdate || update.isPending}
+      scrollToFirstError={{ block: 'center', focus: true }}
+      initialValues={{
+        organisationName: config.organisationName,
+        defaultLanguage: config.defaultLanguage,
+        currencySymbol: config.currencySymbol,
+        memberCodePattern: config.memberCodePattern,
+        registrationOpen: config.registrationOpen,
+        duplicateTapWindowSeconds: config.duplicateTapWindowSeconds,
+      }}
+      onFinish={(values) =>
+        update.mutate(
+          {
+            organisationName: values.organisationName.trim(),
+            defaultLanguage: values.defaultLanguage,
+            currencySymbol: values.currencySymbol,
+            memberCodePattern: values.memberCodePattern.trim(),
+            registrationOpen: values.registrationOpen,
+            duplicateTapWindowSeconds: Number(values.duplicateTapWindowSeconds),
+          },
+          {
+            onSuccess: () => void message.success(t('settings:saved')),
+            onError: (error) => {
+              if (!showErrorOnFields(form, error, t, FIELDS)) void message.error(apiErrorMessage(t, error));
+            },
+          },
+        )
+      }
+      className="config-form"
+    >
+      <Card title={t('settings:organisation.title')}>
+        <div className="form-columns">
+          <Form.Item
+            label={t('settings:organisation.name')}
+            name="organisationName"
+            rules={[requiredRule(t), schemaRule(shape.organisationName.unwrap(), t)]}
+          >
+            <Input maxLength={120} autoComplete="organization" />
+          </Form.Item>
+          <Form.Item label={t('settings:organisation.initial')} extra={t('settings:organisation.initialHelp')}>
+            <Input value={config.initial} readOnly disabled aria-label={t('settings:organisation.initial')} />
+          </Form.Item>
+        </div>
+        <Form.Item
+          label={t('settings:organisation.defaultLanguage')}
+          name="defaultLanguage"
+          extra={t('settings:organisation.defaultLanguageHelp')}
+          rules={[{ required: true, message: t('errors:validation.required') }]}
+        >
+          <Select
+            style={{ maxWidth: 280 }}
+            options={LANGUAGES.map((language) => ({
+              value: language,
+              label: <span lang={language}>{LANGUAGE_ENDONYMS[language]}</span>,
+            }))}
+          />
+        </Form.Item>
+      </Card>
+
+      <Card title={t('settings:currency.title')}>
+        <Form.Item
+          label={t('settings:currency.symbol')}
+          name="currencySymbol"
+          extra={t('settings:currency.help')}
+          rules={[
+            { required: true, message: t('errors:validation.required') },
+            schemaRule(shape.currencySymbol.unwrap(), t),
+          ]}
+        >
+          <Input maxLength={8} style={{ maxWidth: 160 }} autoComplete="off" data-testid="currency-symbol" />
+        </Form.Item>
+        <CurrencyPreview />
+      </Card>
+
+      <Card title={t('settings:memberCode.title')}>
+        <Form.Item
+          label={t('settings:memberCode.pattern')}
+          name="memberCodePattern"
+          extra={t('settings:memberCode.help')}
+          rules={[requiredRule(t), schemaRule(memberCodePatternSchema, t)]}
+        >
+          <Input maxLength={40} autoComplete="off" spellCheck={false} style={{ maxWidth: 360 }} />
+        </Form.Item>
+        <MemberCodePreview initial={config.initial} centerCode={centerCode} />
+        <TokenList disabled={!canUpdate} />
+      </Card>
+
+      <Card title={t('settings:registration.title')}>
+        <Form.Item
+          name="registrationOpen"
+          valuePropName="checked"
+          label={t('settings:registration.open')}
+          extra={t('settings:registration.help')}
+        >
+          <Switch data-testid="registration-switch" />
+        </Form.Item>
+        {registrationOpen === false && (
+          <Alert type="info" showIcon title={t('settings:registration.closedNote')} className="config-alert" />
+        )}
+        <h3 className="config-subtitle">{t('settings:registration.links')}</h3>
+        <RegistrationLinks initial={config.initial} />
+      </Card>
+
+      <Card title={t('settings:entries.title')}>
+        <Form.Item
+          label={t('settings:entries.duplicateWindow')}
+          name="duplicateTapWindowSeconds"
+          extra={t('settings:entries.duplicateWindowHelp')}
+          rules={[
+            { required: true, message: t('errors:validation.required') },
+            {
+              validator: async (_rule, value: number | null) => {
+                if (value === null || value === undefined) return;
+                if (!shape.duplicateTapWindowSeconds.unwrap().safeParse(value).success) {
+                  throw new Error(t('settings:entries.duplicateWindowRange'));
+                }
+              },
+            },
+          ]}
+        >
+          <InputNumber
+            precision={0}
+            inputMode="numeric"
+            style={{ width: 160 }}
+            suffix={t('settings:entries.seconds')}
+          />
+        </Form.Item>
+      </Card>
+
+      {canUpdate && (
+        <div className="config-actions">
+          <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="config-save">
+            {t('common:actions.save')}
+          </Button>
+        </div>
+      )}
+    </Form>
+  );
+}
+
+/** The organisation's configuration; read-only without `update Setting` (a manager reads it). */
+export default function SystemConfigPage() {
+  const { t } = useTranslation();
+  const ability = useAbility();
+  const config = useSystemConfig();
+  const canUpdate = ability.can('update', 'Setting');
+
+  if (config.isPending) {
+    return (
+      <div className="screen" data-testid="screen-system-config">
+        <Card>
+          <LoadingState />
+        </Card>
+      </div>
+    );
+  }
+  if (config.isError) {
+    return (
+      <div className="screen" data-testid="screen-system-config">
+        <Card>
+          <ErrorState error={config.error} onRetry={() => void config.refetch()} />
+        </Card>
+      </div>
+    );
+  }
+  return (
+    <div className="screen" data-testid="screen-system-config">
+      {!canUpdate && <Alert type="info" showIcon title={t('settings:readOnly')} />}
+      <ConfigForm config={config.data} canUpdate={canUpdate} />
+      <MaintenanceCard config={config.data} canUpdate={canUpdate} />
+    </div>
+  );
+}
