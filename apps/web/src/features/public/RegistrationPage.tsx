@@ -1,1 +1,260 @@
-export { default } from '../placeholder/PlaceholderPage';
+import './public.css';
+import { emailSchema } from '@gym/contract/auth';
+import { GENDERS, isoDateSchema, phoneSchema } from '@gym/contract/members';
+import { prospectRegistrationSchema } from '@gym/contract/public';
+import { Alert, Button, Checkbox, Form, Input, Radio } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { isApiError } from '../../shared/api/client';
+import { apiErrorMessage, applyFieldErrors, requiredRule, schemaRule } from '../../shared/api/errorMessages';
+import { currentLanguage } from '../../shared/preferences';
+import { type ProspectRegistration, useRegisterPageInfo, useRegisterProspect } from './api';
+import { useOrganisationLanguage } from './language';
+import { PublicMessage, PublicPage, PublicSpinner } from './PublicPage';
+
+interface Values {
+  firstName: string;
+  lastName: string;
+  chineseName?: string;
+  phone: string;
+  email: string;
+  birthday?: string;
+  gender?: (typeof GENDERS)[number];
+  marketingConsent: boolean;
+  privacyAccepted: boolean;
+  website?: string;
+}
+
+const FIELDS = ['firstName', 'lastName', 'chineseName', 'phone', 'email', 'birthday', 'gender', 'privacyAccepted'];
+const { shape } = prospectRegistrationSchema;
+
+const blankToNull = (value: string | undefined) => (value?.trim() ? value.trim() : null);
+
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** Public registration of a prospect at one centre: `/register/:initial/:center_code/`. */
+export default function RegistrationPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const initial = params.initial ?? '';
+  const centerCode = params.center_code ?? '';
+  const info = useRegisterPageInfo(initial, centerCode);
+  const register = useRegisterProspect(initial, centerCode);
+  const [form] = Form.useForm<Values>();
+  const [done, setDone] = useState<string | null>(null);
+  const [closed, setClosed] = useState(false);
+  const [pageError, setPageError] = useState<string | null>(null);
+  useOrganisationLanguage(info.data?.defaultLanguage);
+
+  if (info.isPending) return <PublicSpinner />;
+
+  if (info.isError) {
+    const missing = isApiError(info.error) && (info.error.status === 404 || info.error.status === 400);
+    return missing ? (
+      <PublicMessage testId="register-not-found" status="404" title={t('public:register.notFoundTitle')}>
+        {t('public:register.notFoundText')}
+      </PublicMessage>
+    ) : (
+      <PublicMessage
+        testId="register-load-error"
+        status="warning"
+        title={t('public:loadErrorTitle')}
+        action={
+          <Button type="primary" onClick={() => void info.refetch()}>
+            {t('common:actions.retry')}
+          </Button>
+        }
+      >
+        {apiErrorMessage(t, info.error)}
+      </PublicMessage>
+    );
+  }
+
+  const { organisationName, centerName } = info.data;
+
+  if (closed || !info.data.registrationOpen) {
+    return (
+      <PublicMessage testId="register-closed" status="info" title={t('public:register.closedTitle')}>
+        {t('public:register.closedText', { centre: centerName })}
+      </PublicMessage>
+    );
+  }
+
+  if (done !== null) {
+    return (
+      <PublicMessage testId="register-done" status="success" title={t('public:register.doneTitle', { name: done })}>
+        {t('public:register.doneText', { centre: centerName })}
+      </PublicMessage>
+    );
+  }
+
+  const submit = (values: Values) => {
+    setPageError(null);
+    const body: ProspectRegistration = {
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      chineseName: blankToNull(values.chineseName),
+      phone: values.phone.trim(),
+      email: values.email.trim(),
+      birthday: blankToNull(values.birthday),
+      gender: values.gender ?? null,
+      language: currentLanguage(),
+      marketingConsent: values.marketingConsent,
+      privacyAccepted: true,
+      ...(values.website ? { website: values.website } : {}),
+    };
+    register.mutate(body, {
+      onSuccess: () => {
+        setDone(body.firstName);
+        window.scrollTo({ top: 0 });
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.error === 'registration_closed') {
+          setClosed(true);
+          return;
+        }
+        if (isApiError(error) && error.status === 429) {
+          const minutes = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 600) / 60));
+          setPageError(t('public:tooManyAttempts', { minutes }));
+          return;
+        }
+        if (applyFieldErrors(form, error, t, FIELDS)) return;
+        setPageError(apiErrorMessage(t, error));
+      },
+    });
+  };
+
+  return (
+    <PublicPage testId="screen-register" titleKey="memberRegistration" subtitle={`${organisationName} · ${centerName}`}>
+      <p className="public-lead">{t('public:register.lead', { centre: centerName })}</p>
+      {pageError && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          className="public-alert"
+          title={pageError}
+          data-testid="register-error"
+        />
+      )}
+      <Form<Values>
+        form={form}
+        name="register"
+        layout="vertical"
+        requiredMark="optional"
+        disabled={register.isPending}
+        scrollToFirstError={{ block: 'center', focus: true }}
+        initialValues={{ marketingConsent: false, privacyAccepted: false, website: '' }}
+        onFinish={submit}
+      >
+        <div className="public-columns">
+          <Form.Item
+            label={t('public:fields.firstName')}
+            name="firstName"
+            rules={[requiredRule(t), schemaRule(shape.firstName, t)]}
+          >
+            <Input autoComplete="given-name" maxLength={80} />
+          </Form.Item>
+          <Form.Item
+            label={t('public:fields.lastName')}
+            name="lastName"
+            rules={[requiredRule(t), schemaRule(shape.lastName, t)]}
+          >
+            <Input autoComplete="family-name" maxLength={80} />
+          </Form.Item>
+        </div>
+        <Form.Item
+          label={t('public:fields.chineseName')}
+          name="chineseName"
+          required={false}
+          rules={[schemaRule(shape.chineseName, t)]}
+        >
+          <Input maxLength={40} autoComplete="off" lang="zh-Hant" />
+        </Form.Item>
+        <Form.Item
+          label={t('public:fields.phone')}
+          name="phone"
+          validateTrigger={['onBlur', 'onSubmit']}
+          rules={[requiredRule(t), schemaRule(phoneSchema, t)]}
+        >
+          <Input type="tel" inputMode="tel" autoComplete="tel" maxLength={24} />
+        </Form.Item>
+        <Form.Item
+          label={t('public:fields.email')}
+          name="email"
+          validateTrigger={['onBlur', 'onSubmit']}
+          rules={[requiredRule(t), schemaRule(emailSchema, t)]}
+        >
+          <Input type="email" inputMode="email" autoComplete="email" maxLength={254} />
+        </Form.Item>
+        <div className="public-columns">
+          <Form.Item
+            label={t('public:fields.birthday')}
+            name="birthday"
+            required={false}
+            rules={[
+              schemaRule(isoDateSchema, t),
+              {
+                validator: async (_rule, value: string | undefined) => {
+                  if (value && value > today()) throw new Error(t('errors:validation.birthday_future'));
+                },
+              },
+            ]}
+          >
+            <Input type="date" max={today()} min="1900-01-01" autoComplete="bday" />
+          </Form.Item>
+          <Form.Item label={t('public:fields.gender')} name="gender" required={false}>
+            <Radio.Group
+              className="public-radios"
+              options={GENDERS.map((gender) => ({ value: gender, label: t(`public:gender.${gender}`) }))}
+            />
+          </Form.Item>
+        </div>
+
+        {/* A trap for robots: people never see or reach it, and a filled one is thanked and ignored. */}
+        <div className="public-hp" aria-hidden="true">
+          <label htmlFor="register_website">{t('public:honeypot')}</label>
+          <Form.Item name="website" noStyle>
+            <Input id="register_website" tabIndex={-1} autoComplete="off" />
+          </Form.Item>
+        </div>
+
+        <Form.Item name="marketingConsent" valuePropName="checked" className="public-check">
+          <Checkbox>{t('public:register.marketing', { organisation: organisationName })}</Checkbox>
+        </Form.Item>
+        <section className="public-privacy" aria-labelledby="privacy-title">
+          <h2 id="privacy-title">{t('public:register.privacyTitle')}</h2>
+          <p>{t('public:register.privacyText', { organisation: organisationName })}</p>
+        </section>
+        <Form.Item
+          name="privacyAccepted"
+          valuePropName="checked"
+          className="public-check"
+          rules={[
+            {
+              validator: async (_rule, value: boolean) => {
+                if (!value) throw new Error(t('errors:validation.privacy_required'));
+              },
+            },
+          ]}
+        >
+          <Checkbox>{t('public:register.privacyAccept')}</Checkbox>
+        </Form.Item>
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          block
+          loading={register.isPending}
+          data-testid="register-submit"
+        >
+          {t('public:register.submit')}
+        </Button>
+      </Form>
+    </PublicPage>
+  );
+}
