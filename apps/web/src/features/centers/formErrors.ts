@@ -1,7 +1,7 @@
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 import { isApiError } from '../../shared/api/client';
-import { applyFieldErrors, fieldErrorMessage } from '../../shared/api/errorMessages';
+import { applyFieldErrors } from '../../shared/api/errorMessages';
 
 /**
  * Puts an API error beside the field it is about: the field errors of a 400, or a conflict code
@@ -15,16 +15,19 @@ export function showErrorOnFields(
   fields: readonly string[],
   codeToField: Readonly<Record<string, string>> = {},
 ): boolean {
+  // A conflict code names its field more precisely than a generic field error would.
+  const field = isApiError(error) ? codeToField[error.error] : undefined;
+  if (isApiError(error) && field) {
+    const message = t(`errors:field.${error.error}`, { defaultValue: t(`errors:codes.${error.error}`) });
+    form.setFields([{ name: field, errors: [message] }]);
+    focusFirstError(form);
+    return true;
+  }
   if (applyFieldErrors(form, error, t, fields)) {
     focusFirstError(form);
     return true;
   }
-  if (!isApiError(error)) return false;
-  const field = codeToField[error.error];
-  if (!field) return false;
-  form.setFields([{ name: field, errors: [fieldErrorMessage(t, error.error)] }]);
-  focusFirstError(form);
-  return true;
+  return false;
 }
 
 function focusFirstError(form: FormInstance): void {

@@ -1,6 +1,6 @@
 import '../centers/centers.css';
 import { ArrowLeftOutlined, MailOutlined, PoweroffOutlined, UnlockOutlined } from '@ant-design/icons';
-import { App, Button, Card, Descriptions, Form, Space, Tag } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Form, Space, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -15,7 +15,7 @@ import { useDateTime } from '../centers/useDateTime';
 import { type AccountAction, type Staff, useStaffAccountAction, useStaffMember, useUpdateStaff } from './api';
 import { StaffCards } from './components/StaffCards';
 import { STAFF_FIELDS, StaffFields, type StaffFormValues } from './components/StaffFields';
-import { rolesGivenBy, STATUS_COLORS } from './roles';
+import { mayManage, rolesGivenBy, STATUS_COLORS } from './roles';
 
 function ProfileCard({ staff, canUpdate }: { staff: Staff; canUpdate: boolean }) {
   const { t } = useTranslation();
@@ -181,7 +181,8 @@ export default function StaffEditPage() {
   const { id } = useParams();
   const ability = useAbility();
   const staff = useStaffMember(id);
-  const canUpdate = ability.can('update', 'Staff');
+  const user = useUserData();
+  const mayEdit = ability.can('update', 'Staff');
 
   let body: ReactNode;
   if (staff.isPending) {
@@ -201,8 +202,10 @@ export default function StaffEditPage() {
       </Card>
     );
   } else {
+    const canUpdate = mayEdit && mayManage(user, staff.data);
     body = (
       <>
+        {mayEdit && !canUpdate && <Alert type="info" showIcon title={t('staff:notYours')} />}
         <ProfileCard key={staff.data.id} staff={staff.data} canUpdate={canUpdate} />
         <AccountCard staff={staff.data} canUpdate={canUpdate} />
         <StaffCards staff={staff.data} canUpdate={canUpdate} />

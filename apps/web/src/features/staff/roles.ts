@@ -13,3 +13,21 @@ export function isRole(value: string): value is Role {
 }
 
 export const STATUS_COLORS = { invited: 'processing', active: 'success', deactivated: 'default' } as const;
+
+const isElevated = (role: string | null | undefined) => role === 'admin' || role === 'developer';
+
+/**
+ * Whether this user may change that staff member's account (the server's rule, so the screen does
+ * not offer what would be refused): an administrator's account only by an administrator; a user
+ * limited to some centres only colleagues who work in none but those centres.
+ */
+export function mayManage(
+  user: { role: string; centerIds: string[] | null } | null,
+  target: { role: string; allCenters: boolean; centerIds: string[] },
+): boolean {
+  if (!user) return false;
+  if (isElevated(target.role) && !isElevated(user.role)) return false;
+  const mine = user.centerIds;
+  if (mine !== null && (target.allCenters || target.centerIds.some((id) => !mine.includes(id)))) return false;
+  return true;
+}

@@ -7,6 +7,7 @@ import { Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { requiredRule, schemaRule } from '../../../shared/api/errorMessages';
 import { LANGUAGE_ENDONYMS } from '../../../shared/i18n/languages';
+import { useUserData } from '../../../shared/useSession';
 import { useAllCenters } from '../../centers/api';
 
 export interface StaffFormValues {
@@ -44,6 +45,9 @@ interface Props {
 export function StaffFields({ roles, disabled, roleLocked }: Props) {
   const { t } = useTranslation();
   const centers = useAllCenters();
+  const user = useUserData();
+  // Someone limited to some centres can only hand out those centres, never "all centres".
+  const limitedTo = user?.centerIds ?? null;
   const allCenters = Form.useWatch<boolean | undefined>('allCenters');
   const currentRole = Form.useWatch<Role | undefined>('role');
   const roleOptions = [...new Set([...roles, ...(currentRole && roleLocked ? [currentRole] : [])])];
@@ -127,10 +131,12 @@ export function StaffFields({ roles, disabled, roleLocked }: Props) {
             disabled={disabled}
             loading={centers.isPending}
             showSearch={{ optionFilterProp: 'label' }}
-            options={centers.data?.map((c) => ({
-              value: c.id,
-              label: c.active ? `${c.name} (${c.code})` : `${c.name} (${c.code}) – ${t('centers:status.inactive')}`,
-            }))}
+            options={centers.data
+              ?.filter((c) => limitedTo === null || limitedTo.includes(c.id))
+              .map((c) => ({
+                value: c.id,
+                label: c.active ? `${c.name} (${c.code})` : `${c.name} (${c.code}) – ${t('centers:status.inactive')}`,
+              }))}
           />
         </Form.Item>
       )}
