@@ -22,15 +22,22 @@ export type NewMember = Omit<typeof members.$inferInsert, 'id' | 'code' | 'searc
 /** Inserts one member with its generated code, phone digits and search text. Call inside the command's transaction. */
 export async function insertMember(tx: DbOrTx, input: NewMember): Promise<MemberRow> {
   const { centerCode, cardNumbers, code: chosen, ...fields } = input;
+  const isTaken = async (code: string) =>
+    (
+      await tx
+        .select({ id: members.id })
+        .from(members)
+        .where(and(eq(members.organisationId, fields.organisationId), eq(members.code, code)))
+    ).length > 0;
   let code = chosen?.trim();
   if (code) {
-    const [taken] = await tx
-      .select({ id: members.id })
-      .from(members)
-      .where(and(eq(members.organisationId, fields.organisationId), eq(members.code, code)));
-    if (taken) throw codeTaken();
+    if (await isTaken(code)) throw codeTaken();
   } else {
-    [code] = await allocateMemberCodes(tx, fields.organisationId, [centerCode]);
+    // A code staff once chose by hand (or an imported one) may already hold the next number: skip it.
+    for (let attempt = 0; attempt < 20; attempt++) {
+      [code] = await allocateMemberCodes(tx, fields.organisationId, [centerCode]);
+      if (!(await isTaken(code!))) break;
+    }
   }
   const searchText = searchTextOf({
     code: code!,

@@ -311,3 +311,14 @@ describe('export', () => {
     expect((await admin.get('/students/export?format=pdf')).statusCode).toBe(400);
   });
 });
+
+describe('generated codes', () => {
+  it('skip a number that a hand-chosen code already holds', async () => {
+    const next = (await memberSeq()) + 1;
+    const taken = `${org.initial}${String(next).padStart(6, '0')}`;
+    expect((await admin.post('/students', base({ code: taken }))).statusCode).toBe(201);
+    const res = await admin.post('/students', base());
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().code).toBe(`${org.initial}${String(next + 1).padStart(6, '0')}`);
+  });
+});
