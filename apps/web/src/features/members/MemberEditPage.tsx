@@ -68,6 +68,11 @@ function MemberHeader({ member }: { member: Member }) {
               {member.code}
             </Tag>
             <MemberStatusTag status={member.status} />
+            {member.isNew && (
+              <Tag color="volcano" data-testid="member-new">
+                {t('members:edit.newRegistration')}
+              </Tag>
+            )}
             <span>
               <EnvironmentOutlined aria-hidden /> {member.homeCenter.name} ({member.homeCenter.code})
             </span>
@@ -119,7 +124,13 @@ export default function MemberEditPage() {
       case 'cards':
         return <CardsTab member={m} canUpdate={canUpdate} />;
       case 'privacy':
-        return <PrivacyTab member={m} canErase={ability.can('delete', 'Member')} />;
+        return (
+          <PrivacyTab
+            member={m}
+            canExport={ability.can('update', 'Member')}
+            canErase={ability.can('delete', 'Member')}
+          />
+        );
       default:
         return <LaterTab tab={key} />;
     }

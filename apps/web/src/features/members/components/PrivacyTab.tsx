@@ -56,7 +56,14 @@ function EraseDialog({ member, open, onClose }: { member: Member; open: boolean;
   );
 }
 
-export function PrivacyTab({ member, canErase }: { member: Member; canErase: boolean }) {
+interface Props {
+  member: Member;
+  /** The export holds everything about a person: the server lets whoever may edit members take it. */
+  canExport: boolean;
+  canErase: boolean;
+}
+
+export function PrivacyTab({ member, canExport, canErase }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const format = useFormatters();
@@ -81,14 +88,18 @@ export function PrivacyTab({ member, canErase }: { member: Member; canErase: boo
     <div className="member-tab" data-testid="member-privacy">
       <Card size="small" title={t('members:privacy.exportTitle')} className="member-section">
         <p className="field-hint">{t('members:privacy.exportLead')}</p>
-        <Button
-          icon={<DownloadOutlined />}
-          onClick={() => void exportData()}
-          loading={exporting}
-          data-testid="privacy-export"
-        >
-          {t('members:privacy.export')}
-        </Button>
+        {canExport ? (
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => void exportData()}
+            loading={exporting}
+            data-testid="privacy-export"
+          >
+            {t('members:privacy.export')}
+          </Button>
+        ) : (
+          <p className="field-hint">{t('members:privacy.exportNotAllowed')}</p>
+        )}
       </Card>
       <Card size="small" title={t('members:privacy.eraseSection')} className="member-section">
         {member.erasedAt ? (
