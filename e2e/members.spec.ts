@@ -5,14 +5,15 @@
  * demo member, so the tests do not depend on their order.
  */
 
-import type { BrowserContext, Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newPage, storeSession } from './support/browser.ts';
+import { CHROMIUM_PATH, newPage, storeSession } from './support/browser.ts';
 import {
   type ApiSession,
   api,
   apiLogin,
   DEMO_MEMBER,
+  demoCenterId,
   demoMember,
   freshCardNumber,
   listedCodes,
@@ -233,5 +234,146 @@ describe('add member', () => {
     await page.waitForURL('**/apps/student/edit/*');
     await page.getByTestId('screen-member-edit').waitFor();
     expect(await page.getByTestId('member-name').textContent()).toContain('Siu Ming Chan');
+  });
+});
+
+describe('member file', () => {
+  it('takes a photo with the webcam, downscaled, and keeps it with the member', async () => {
+    // Chromium's fake camera: a moving test picture, allowed without asking.
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: ['--no-sandbox', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+    });
+    try {
+      const member = await api<{ id: string }>(admin, 'POST', '/pro/students', {
+        firstName: 'Photo',
+        lastName: 'Webcam',
+        phone: `6${Date.now().toString().slice(-7)}`,
+        homeCenterId: (await demoCenterId(admin)).id,
+      });
+      const ctx = await browser.newContext({ baseURL: app.server.url, viewport: { width: 1280, height: 800 } });
+      const page = await ctx.newPage();
+      await storeSession(page, app.server.url, FRONT_DESK);
+      await page.goto(`/apps/student/edit/${member.id}`);
+      await page.getByTestId('member-profile').waitFor();
+      await page.getByTestId('photo-camera').click();
+      const take = page.getByTestId('photo-take');
+      await page.waitForFunction(() => {
+        const button = document.querySelector('[data-testid="photo-take"]') as HTMLButtonElement | null;
+        return button !== null && !button.disabled;
+      });
+      await take.click();
+      const src = await page.getByTestId('photo-preview').locator('img').getAttribute('src');
+      expect(src).toMatch(/^data:image\/jpeg;base64,/);
+      const size = await page.evaluate(async (url) => {
+        const image = new Image();
+        image.src = url;
+        await image.decode();
+        return Math.max(image.naturalWidth, image.naturalHeight);
+      }, src ?? '');
+      expect(size).toBeLessThanOrEqual(600);
+      await page.getByTestId('member-save').click();
+      await page.getByText('Changes saved').waitFor();
+      const saved = await api<{ photo: string | null }>(admin, 'GET', `/pro/students/${member.id}`);
+      expect(saved.photo).toBe(src);
+      await ctx.close();
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('says plainly when a member does not exist', async () => {
+    const page = await signedIn();
+    await page.goto('/apps/student/edit/00000000-0000-4000-8000-000000000000');
+    await page.getByTestId('member-not-found').waitFor();
+    await page.goto('/apps/student/edit/not-a-member');
+    await page.getByTestId('member-not-found').waitFor();
+  });
+
+  it('lets a manager erase a member after typing the code, then shows the record read-only', async () => {
+    const member = await api<{ id: string; code: string }>(admin, 'POST', '/pro/students', {
+      firstName: 'Erase',
+      lastName: 'Me',
+      phone: `5${Date.now().toString().slice(-7)}`,
+      email: `erase.${Date.now()}@example.com`,
+      homeCenterId: (await demoCenterId(admin)).id,
+    });
+
+    // The front desk may not erase.
+    const desk = await signedIn();
+    await desk.goto(`/apps/student/edit/${member.id}?tab=privacy`);
+    await desk.getByTestId('member-privacy').waitFor();
+    expect(await desk.getByTestId('erase-open').count()).toBe(0);
+    await context?.close();
+
+    const page = await signedIn('manager@demo.fit');
+    await page.goto(`/apps/student/edit/${member.id}?tab=privacy`);
+    await page.getByTestId('erase-open').click();
+    const confirm = page.getByTestId('erase-confirm');
+    expect(await confirm.isDisabled()).toBe(true);
+    await page.getByTestId('erase-code').fill(member.code);
+    await confirm.click();
+    await page.getByTestId('member-erased').waitFor();
+    expect(await page.getByTestId('member-name').textContent()).not.toContain('Erase Me');
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    expect(await page.locator('#member_firstName').isDisabled()).toBe(true);
+    expect(await page.getByTestId('member-save').count()).toBe(0);
+  });
+});
+
+describe('member groups', () => {
+  it('creates a group, adds 陳大文 through the member search, lists and removes them', async () => {
+    const chan = await demoMember(admin);
+    const name = `Early birds ${Date.now().toString(36)}`;
+    const page = await signedIn();
+    await page.goto('/group-list');
+    await page.getByTestId('screen-group-list').waitFor();
+
+    await page.getByTestId('group-create').click();
+    await page.locator('#group_name').fill(name);
+    await page.getByTestId('group-save').click();
+    const row = page.getByTestId('group-row').filter({ hasText: name });
+    await row.waitFor();
+
+    // The same name again is refused beside the field.
+    await page.getByTestId('group-create').click();
+    await page.locator('#group_name').fill(name.toUpperCase());
+    await page.getByTestId('group-save').click();
+    await page
+      .locator('.ant-form-item')
+      .filter({ has: page.locator('#group_name') })
+      .locator('.ant-form-item-explain-error')
+      .filter({ hasText: 'This name is already in use.' })
+      .waitFor();
+    await page.keyboard.press('Escape');
+
+    await row.getByRole('button', { name: 'Members' }).click();
+    const drawer = page.getByTestId('group-members');
+    await drawer.waitFor();
+    await page.waitForURL((url) => url.searchParams.has('group'));
+    await drawer.locator('#group-add-members').fill('大文');
+    await page.locator('.ant-select-item-option').filter({ hasText: DEMO_MEMBER.chineseName }).first().click();
+    await drawer.getByTestId('group-add-submit').click();
+    await drawer.locator('tr').filter({ hasText: chan.code }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(await row.locator('td').nth(2).textContent()).toBe('1');
+
+    // The member list filtered by the group shows the same.
+    const groups = await api<{ items: { id: string; name: string }[] }>(
+      admin,
+      'GET',
+      `/pro/groups?keyword=${encodeURIComponent(name)}`,
+    );
+    const group = groups.items.find((g) => g.name === name);
+    expect(group).toBeDefined();
+    await page.goto(`/student-list?groupId=${group?.id}`);
+    expect(await listedCodes(page)).toEqual([chan.code]);
+
+    await page.goto(`/group-list?group=${group?.id}`);
+    await drawer.waitFor();
+    await drawer.locator('tr').filter({ hasText: chan.code }).getByRole('button', { name: 'Remove' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Remove' }).click();
+    await drawer.getByText('No member in this group yet.').waitFor();
   });
 });

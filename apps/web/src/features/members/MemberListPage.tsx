@@ -2,7 +2,7 @@ import './members.css';
 import { ImportOutlined, ReloadOutlined, UserAddOutlined } from '@ant-design/icons';
 import { MEMBER_SORTS, MEMBER_STATUSES, type MemberListItem } from '@gym/contract/members';
 import { Badge, Button, Card, Checkbox, Select, Skeleton, Space, Table, type TableColumnsType, Tooltip } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAbility } from '../../shared/acl';
@@ -51,6 +51,12 @@ export default function MemberListPage() {
   const format = useFormatters();
   const [search, setSearch] = useSearchParams();
   const canCreate = ability.can('create', 'Member');
+  const lastPage = members.data ? Math.max(1, Math.ceil(members.data.total / list.pageSize)) : null;
+
+  // A remembered or bookmarked page past the end (members left, filters changed): show the last one.
+  useEffect(() => {
+    if (lastPage !== null && !members.isPlaceholderData && list.page > lastPage) list.update({ page: lastPage }, { replace: true });
+  }, [lastPage, list, members.isPlaceholderData]);
   const adding = canCreate && search.get('add') === '1';
 
   const setAdding = (open: boolean) =>
