@@ -28,6 +28,33 @@ describe('sign-in', () => {
     expect(me.json().email).toBe(user.email);
   });
 
+  it('records the time of the last sign-in, which the staff screens show', async () => {
+    const user = await org.newUser({ role: 'accountant' });
+    const admin = await (await org.newUser({ role: 'admin' })).login();
+    const lastLogin = async () =>
+      (await ctx.app.inject({ url: `/api/v1/pro/staff/${user.id}`, headers: ctx.bearer(admin) })).json().lastLoginAt;
+    expect(await lastLogin()).toBeNull();
+    const before = Date.now();
+    await user.login();
+    expect(Date.parse(await lastLogin())).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('invited staff without a password cannot sign in, whatever they type', async () => {
+    const admin = await (await org.newUser({ role: 'admin' })).login();
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/pro/staff',
+      headers: ctx.bearer(admin),
+      payload: { fullName: 'New Starter', email: 'starter@invite.test', role: 'frontdesk', sendInvite: false },
+    });
+    expect(created.statusCode).toBe(201);
+    // Two tries: this file locks an account at the third failure.
+    for (const password of ['decoy-password-for-timing', TEST_PASSWORD]) {
+      const res = await post('/api/v1/jwt/login', { email: 'starter@invite.test', password: password || 'x' });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
   it('refuses a wrong password with the translated-code error shape', async () => {
     const user = await org.newUser({ role: 'trainer' });
     const res = await post('/api/v1/jwt/login', { email: user.email, password: 'wrong' });

@@ -60,6 +60,7 @@ export async function login(deps: AppDeps, input: LoginRequest, meta: ClientMeta
   await throttle.clear([`email:${input.email}`]);
   return db.transaction(async (tx) => {
     const tokens = await startSession(deps, tx, user, meta);
+    await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
     return { ...tokens, userData: await loadUserData(tx, user.id) };
   });
 }
