@@ -4,17 +4,25 @@
  * and matches `LIKE '%keyword%'` on it through a trigram index.
  *
  * Trigram indexes only see letters and digits of the database's locale; CJK characters are not
- * letters in the C locale (PGlite's), so each one is spelled as `u` + its hex code point. A
- * two-character fragment such as 大文 then becomes `u5927u6587`, long enough for trigrams, and
- * the `u` marker keeps a match aligned on whole characters.
+ * letters in the C locale (PGlite's), so each one is spelled as `Z` and its code point in five
+ * hex digits written with the letters A to P. A two-character fragment such as 大文 then becomes
+ * `ZAFJCHZAGFIH`, long enough for trigrams. Everything else in the text is lower case and a
+ * keyword is lower-cased too, so a typed word or phone fragment can never land inside a spelling
+ * (LIKE is case-sensitive; the trigram index only narrows the rows), and the `Z` marker keeps a
+ * match on whole characters.
  */
-
+const HEX_LETTERS = 'ABCDEFGHIJKLMNOP';
 const CJK = /[\u3400-\u9fff\uf900-\ufaff\u{20000}-\u{2fa1f}]/u;
 
 function spellCjk(text: string): string {
   let out = '';
   for (const ch of text) {
-    out += CJK.test(ch) ? `u${ch.codePointAt(0)!.toString(16)}` : ch;
+    if (!CJK.test(ch)) {
+      out += ch;
+      continue;
+    }
+    const hex = ch.codePointAt(0)!.toString(16).padStart(5, '0');
+    out += `Z${[...hex].map((d) => HEX_LETTERS[Number.parseInt(d, 16)]).join('')}`;
   }
   return out;
 }
@@ -31,10 +39,13 @@ export function normaliseSearchPart(text: string): string {
   );
 }
 
-/** The keyword as it is matched against `search_text` (phones lose their spaces and dashes). */
+/**
+ * The keyword as it is matched against `search_text`. A keyword made only of phone characters with
+ * a digit in it ("(11) 91234", "9876-54") is a phone fragment and keeps only its digits.
+ */
 export function normaliseKeyword(keyword: string): string {
   const k = keyword.trim();
-  if (/^[+\d][\d\s()-]*$/.test(k)) return k.replace(/[^\d]/g, '');
+  if (/^[\d\s()+.-]+$/.test(k) && /\d/.test(k)) return k.replace(/\D/g, '');
   return normaliseSearchPart(k);
 }
 

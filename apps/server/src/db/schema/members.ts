@@ -59,6 +59,8 @@ export const members = pgTable(
     uniqueIndex('members_org_code').on(t.organisationId, t.code),
     index('members_org_center').on(t.organisationId, t.homeCenterId),
     index('members_org_created').on(t.organisationId, t.createdAt),
+    // The status filter's total (e.g. all active members) without a table scan.
+    index('members_org_status_created').on(t.organisationId, t.status, t.createdAt),
     index('members_org_name').on(t.organisationId, t.lastName, t.firstName),
     index('members_org_phone').on(t.organisationId, t.phoneDigits),
     index('members_org_email').on(t.organisationId, t.email),

@@ -24,13 +24,9 @@ const activeCardNumber = sql<
   string | null
 >`(select c.number from ${cards} c where c.member_id = "members"."id" and c.status = 'active' order by c.attached_at desc limit 1)`;
 
-/**
- * The keyword as matched against `search_text`. A keyword made only of phone characters with a
- * digit in it ("(11) 91234", "9876-54") is a phone fragment and keeps only its digits.
- */
+/** The keyword as matched against `search_text` (contract `normaliseKeyword`). */
 export function memberKeyword(keyword: string | undefined): string {
   const k = keyword?.trim() ?? '';
-  if (/^[\d\s()+.-]+$/.test(k) && /\d/.test(k)) return k.replace(/\D/g, '');
   return k ? normaliseKeyword(k) : '';
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "members_org_status_created" ON "members" USING btree ("organisation_id","status","created_at");
