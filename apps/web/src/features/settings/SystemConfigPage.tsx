@@ -9,7 +9,6 @@ import {
 import { LANGUAGES, type Language } from '@gym/contract/constants';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { setMaintenanceMode } from '../../app/maintenance';
 import { useAbility } from '../../shared/acl';
 import { apiErrorMessage, requiredRule, schemaRule } from '../../shared/api/errorMessages';
 import { useCenterId } from '../../shared/centerSelection';
@@ -141,8 +140,7 @@ function MaintenanceCard({ config, canUpdate }: { config: SystemConfig; canUpdat
       onOk: () =>
         update
           .mutateAsync({ maintenanceMode: on })
-          .then((saved) => {
-            setMaintenanceMode(saved.maintenanceMode);
+          .then(() => {
             void message.success(t(on ? 'settings:maintenance.turnedOn' : 'settings:maintenance.turnedOff'));
           })
           .catch((error: unknown) => {
