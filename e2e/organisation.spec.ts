@@ -1,0 +1,131 @@
+/**
+ * Running the organisation as its administrator: rooms, card readers (the secret is shown once),
+ * the system configuration, and maintenance mode as another staff member lives through it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiSession, apiLogin } from './support/members.ts';
+import { changeConfig, confirmDialog, fieldHelp, openAs, readConfig, unique } from './support/organisation.ts';
+import { useAppServer } from './support/server.ts';
+
+const app = useAppServer();
+const ADMIN = 'admin@demo.fit';
+const FRONT_DESK = 'frontdesk@demo.fit';
+const UNDER_MAINTENANCE = /\/pages\/miscellaneous\/under-maintenance$/;
+let admin: ApiSession;
+
+beforeAll(async () => {
+  admin = await apiLogin(app.server.url, ADMIN);
+});
+
+afterAll(async () => {
+  // Whatever happened above, the demo organisation is left working.
+  if (admin) await changeConfig(admin, { maintenanceMode: false, currencySymbol: 'R$ ' }).catch(() => undefined);
+});
+
+describe('rooms', () => {
+  it('explains a capacity of 0 beside the field, then adds the room', async () => {
+    const { context, page } = await openAs(app.browser, app.server.url, ADMIN, '/room-list', 'screen-room-list');
+    const name = unique('Studio ');
+    await page.getByTestId('room-add').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name', { exact: true }).fill(name);
+    await dialog.getByLabel('Capacity', { exact: true }).fill('0');
+    await page.getByTestId('room-submit').click();
+    await fieldHelp(page, 'room_capacity').getByText('Enter a whole number from 1 to 1000.').waitFor();
+
+    await dialog.getByLabel('Capacity', { exact: true }).fill('12');
+    await page.getByTestId('room-submit').click();
+    await page.locator('.ant-modal').waitFor({ state: 'hidden' });
+    await page.getByRole('row', { name: new RegExp(name) }).waitFor();
+
+    // The search lives in the address: a reload shows the same list.
+    await page.getByTestId('list-keyword').fill(name);
+    await page.waitForURL(/keyword=/);
+    await page.reload();
+    await page.getByRole('row', { name: new RegExp(name) }).waitFor();
+    expect(await page.getByTestId('list-keyword').inputValue()).toBe(name);
+    await context.close();
+  });
+});
+
+describe('card readers', () => {
+  it('shows a new reader’s secret once; after the modal closes it is nowhere', async () => {
+    const { context, page } = await openAs(app.browser, app.server.url, ADMIN, '/center', 'readers-card');
+    const sn = unique('SN-');
+    await page.getByTestId('reader-add').click();
+    await page.locator('#reader_name').fill('Front door');
+    await page.locator('#reader_sn').fill(sn);
+    await page.getByTestId('reader-add-submit').click();
+
+    await page.getByTestId('reader-secret-modal').waitFor();
+    await page.getByText('it will not be shown again').waitFor();
+    const secret = (await page.getByTestId('reader-secret').textContent())?.trim() ?? '';
+    expect(secret.length).toBeGreaterThanOrEqual(16);
+
+    await page.getByTestId('reader-secret-done').click();
+    await page.getByTestId('reader-secret-modal').waitFor({ state: 'detached' });
+    await page
+      .getByTestId('readers-card')
+      .getByRole('row', { name: new RegExp(sn) })
+      .waitFor();
+    expect(await page.content()).not.toContain(secret);
+
+    await page.reload();
+    await page
+      .getByTestId('readers-card')
+      .getByRole('row', { name: new RegExp(sn) })
+      .waitFor();
+    expect(await page.content()).not.toContain(secret);
+    await context.close();
+  });
+});
+
+describe('system configuration', () => {
+  it('previews the currency symbol as it is typed and saves it', async () => {
+    const { context, page } = await openAs(
+      app.browser,
+      app.server.url,
+      ADMIN,
+      '/system-config',
+      'screen-system-config',
+    );
+    expect(await page.getByTestId('currency-preview').textContent()).toBe('R$ 1,234.56');
+    await page.getByTestId('currency-symbol').fill('€ ');
+    await page.getByTestId('currency-preview').getByText('€ 1,234.56').waitFor();
+    await page.getByTestId('config-save').click();
+    await page.getByText('Configuration saved.').waitFor();
+    expect((await readConfig(admin)).currencySymbol).toBe('€ ');
+    await changeConfig(admin, { currencySymbol: 'R$ ' });
+    await context.close();
+  });
+
+  it('maintenance mode sends a signed-in front desk to the under-maintenance page and back', async () => {
+    const desk = await openAs(app.browser, app.server.url, FRONT_DESK, '/student-list', 'screen-member-list');
+    const boss = await openAs(app.browser, app.server.url, ADMIN, '/system-config', 'screen-system-config');
+
+    await boss.page.getByTestId('maintenance-switch').click();
+    await boss.page.getByText('under-maintenance page at once').waitFor();
+    await confirmDialog(boss.page);
+    await boss.page.getByText('Maintenance mode is on.').first().waitFor();
+    expect((await readConfig(admin)).maintenanceMode).toBe(true);
+
+    // Already open: moved at once. Opening any staff page: held there too.
+    await desk.page.waitForURL(UNDER_MAINTENANCE);
+    await desk.page.getByTestId('screen-under-maintenance').waitFor();
+    await desk.page.goto('/staff-list');
+    await desk.page.waitForURL(UNDER_MAINTENANCE);
+    // The administrator keeps working.
+    await boss.page.goto('/room-list');
+    await boss.page.getByTestId('screen-room-list').waitFor();
+
+    await boss.page.goto('/system-config');
+    await boss.page.getByTestId('maintenance-switch').click();
+    await confirmDialog(boss.page);
+    await boss.page.getByText('Maintenance mode is off.').first().waitFor();
+    await desk.page.waitForURL((url) => !UNDER_MAINTENANCE.test(url.pathname));
+    await desk.page.goto('/staff-list');
+    await desk.page.getByTestId('screen-staff-list').waitFor();
+    await desk.context.close();
+    await boss.context.close();
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * The public pages of the demo organisation (DF), opened without signing in: a prospect registers
+ * in Portuguese, an unknown centre says so, and a member links a card through a one-time link.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newPage } from './support/browser.ts';
+import { type ApiSession, api, apiLogin, demoMember, freshCardNumber } from './support/members.ts';
+import { fieldHelp, unique } from './support/organisation.ts';
+import { useAppServer } from './support/server.ts';
+
+const app = useAppServer();
+let admin: ApiSession;
+
+beforeAll(async () => {
+  admin = await apiLogin(app.server.url, 'admin@demo.fit');
+});
+
+describe('public registration', () => {
+  it('registers a prospect in Portuguese, with the errors beside the fields, and staff see them as new', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await page.goto('/register/DF/CWB/');
+    await page.getByTestId('screen-register').waitFor();
+    await page.getByText('Leave your details').waitFor();
+
+    await page.getByTestId('language-switcher').selectOption('pt');
+    await page.getByText('Deixe seus dados e a unidade').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt');
+    for (const label of ['Nome', 'Sobrenome', 'Celular', 'E-mail']) {
+      await page.getByLabel(label, { exact: true }).waitFor();
+    }
+    await page.getByText('Li e aceito o aviso de privacidade.').waitFor();
+    // Marketing consent is asked, never assumed.
+    expect(await page.getByRole('checkbox', { name: /novidades e ofertas/ }).isChecked()).toBe(false);
+
+    const lastName = unique('Souza');
+    await page.getByLabel('Nome', { exact: true }).fill('Ana');
+    await page.getByLabel('Sobrenome', { exact: true }).fill(lastName);
+    await page.getByLabel('Celular', { exact: true }).fill('12ab');
+    await page.getByLabel('E-mail', { exact: true }).fill(`${lastName.toLowerCase()}@example.com`);
+    await page.getByRole('button', { name: 'Cadastrar' }).click();
+    await fieldHelp(page, 'register_phone').getByText('Informe um telefone').waitFor();
+    await fieldHelp(page, 'register_privacyAccepted').getByText('Aceite o aviso de privacidade').waitFor();
+
+    await page.getByLabel('Celular', { exact: true }).fill('+55 41 99876-5432');
+    await page.getByText('Li e aceito o aviso de privacidade.').click();
+    await page.getByRole('button', { name: 'Cadastrar' }).click();
+    await page.getByTestId('register-done').waitFor();
+    await page.getByText('Obrigado, Ana!').waitFor();
+    await page.getByText('vai entrar em contato em breve').waitFor();
+    await context.close();
+
+    const fresh = await api<{ items: { lastName: string; status: string; isNew: boolean }[] }>(
+      admin,
+      'GET',
+      `/pro/students?isNew=true&keyword=${encodeURIComponent(lastName)}`,
+    );
+    expect(fresh.items).toEqual([expect.objectContaining({ lastName, status: 'prospect', isNew: true })]);
+  });
+
+  it('says clearly that a registration page of an unknown centre does not exist', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await page.goto('/register/DF/NOPE/');
+    await page.getByTestId('register-not-found').waitFor();
+    await page.getByText('This registration page does not exist').waitFor();
+    expect(await page.getByTestId('screen-register').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('card link', () => {
+  it('links a card once; the same link then says it was already used', async () => {
+    const member = await demoMember(admin);
+    const issued = await api<{ url: string }>(admin, 'POST', `/pro/students/${member.id}/card-link`);
+    const path = new URL(issued.url).pathname;
+    expect(path).toMatch(/^\/card_link\/[0-9a-f-]{36}\/[A-Za-z0-9_-]+\/?$/);
+
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await page.goto(path);
+    await page.getByTestId('screen-card-link').waitFor();
+    await page.getByText(/Hello .+! Type the number printed on your card/).waitFor();
+
+    await page.getByLabel('Card number').fill('x');
+    await page.getByRole('button', { name: 'Link my card' }).click();
+    await fieldHelp(page, 'card_link_cardNumber').getByText('A card number has 4 to 32 letters or digits.').waitFor();
+
+    const number = freshCardNumber();
+    await page.getByLabel('Card number').fill(number.toLowerCase());
+    await page.getByRole('button', { name: 'Link my card' }).click();
+    await page.getByTestId('card-link-done').waitFor();
+    await page.getByText(`Card ${number} now opens the doors`).waitFor();
+
+    await page.goto(path);
+    await page.getByTestId('card-link-used').waitFor();
+    await page.getByText('This link was already used').waitFor();
+
+    const { items } = await api<{ items: { id: string; cardNumber: string | null }[] }>(
+      admin,
+      'GET',
+      `/pro/students?keyword=${number}`,
+    );
+    expect(items.map((m) => m.id)).toEqual([member.id]);
+    await context.close();
+  });
+
+  it('says a made-up link is not valid', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    const centre = '00000000-0000-4000-8000-000000000000';
+    await page.goto(`/card_link/${centre}/${'a'.repeat(32)}/`);
+    await page.getByTestId('card-link-invalid').waitFor();
+    await page.getByText('This link is not valid').waitFor();
+    await context.close();
+  });
+});

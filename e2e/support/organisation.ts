@@ -1,0 +1,52 @@
+/** Helpers of the organisation and public-page specs: signed-in pages, antd confirmations, config. */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { newPage, storeSession } from './browser.ts';
+import { type ApiSession, api } from './members.ts';
+
+export interface OpenPage {
+  context: BrowserContext;
+  page: Page;
+}
+
+/** A new browser context signed in as `email` (through the API), showing `path` once `testId` is there. */
+export async function openAs(
+  browser: Browser,
+  baseURL: string,
+  email: string,
+  path: string,
+  testId: string,
+): Promise<OpenPage> {
+  const opened = await newPage(browser, baseURL);
+  await storeSession(opened.page, baseURL, email);
+  await opened.page.goto(path);
+  await opened.page.getByTestId(testId).waitFor();
+  return opened;
+}
+
+/** Accepts the open confirmation dialog (antd `modal.confirm`). */
+export async function confirmDialog(page: Page): Promise<void> {
+  const dialog = page.locator('.ant-modal-confirm');
+  await dialog.waitFor();
+  await dialog.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** The help text antd shows beside a form field (`<form name>_<field>`). */
+export function fieldHelp(page: Page, fieldId: string) {
+  return page.locator(`#${fieldId}_help`);
+}
+
+export interface ConfigShape {
+  currencySymbol: string;
+  maintenanceMode: boolean;
+  registrationOpen: boolean;
+}
+
+export const readConfig = (session: ApiSession) => api<ConfigShape>(session, 'GET', '/pro/config');
+export const changeConfig = (session: ApiSession, patch: Partial<ConfigShape>) =>
+  api<ConfigShape>(session, 'PATCH', '/pro/config', patch);
+
+/** A name or serial number nobody used yet. */
+export function unique(prefix: string): string {
+  return `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e4)}`;
+}
