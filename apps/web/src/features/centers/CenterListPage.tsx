@@ -177,7 +177,7 @@ export default function CenterListPage() {
           rowKey="id"
           loading={centers.isPending || (centers.isFetching && centers.isPlaceholderData)}
           dataSource={centers.data?.items ?? []}
-          scroll={{ x: 900 }}
+          scroll={{ x: 'max-content' }}
           locale={{
             emptyText: <Empty description={list.narrowed ? t('centers:noMatch') : t('centers:empty')} />,
           }}
@@ -209,7 +209,7 @@ export default function CenterListPage() {
               sorter: true,
               sortOrder: sortOrderOf('name', list.sort),
             },
-            { key: 'timeZone', title: t('centers:fields.timeZone'), dataIndex: 'timeZone', ellipsis: true },
+            { key: 'timeZone', title: t('centers:fields.timeZone'), dataIndex: 'timeZone' },
             { key: 'phone', title: t('centers:fields.phone'), dataIndex: 'phone' },
             {
               key: 'memberCount',

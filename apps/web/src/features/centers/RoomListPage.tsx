@@ -241,7 +241,7 @@ export default function RoomListPage() {
           rowKey="id"
           loading={rooms.isPending || (rooms.isFetching && rooms.isPlaceholderData)}
           dataSource={rooms.data?.items ?? []}
-          scroll={{ x: 760 }}
+          scroll={{ x: 'max-content' }}
           locale={{
             emptyText: <Empty description={list.narrowed ? t('centers:noMatch') : t('centers:rooms.empty')} />,
           }}
@@ -281,7 +281,7 @@ export default function RoomListPage() {
               sortOrder: sortOrderOf('capacity', list.sort),
               render: (n: number) => numbers.format(n),
             },
-            { key: 'notes', title: t('centers:rooms.notes'), dataIndex: 'notes', ellipsis: true },
+            { key: 'notes', title: t('centers:rooms.notes'), dataIndex: 'notes', width: 260, ellipsis: true },
             {
               key: 'active',
               title: t('centers:status.label'),

@@ -1,1 +1,400 @@
-export { default } from '../placeholder/PlaceholderPage';
+import './imports.css';
+import { CheckCircleOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { ImportField, ImportMapping, ImportPreview, ImportRequest, ImportRowError } from '@gym/contract/imports';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Card, Progress, Result, Space, Statistic, Steps, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../shared/api/client';
+import { apiErrorMessage } from '../../shared/api/errorMessages';
+import { useCenterId } from '../../shared/centerSelection';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
+import { useCenters } from '../centers/api';
+import { commitImport, ImportRefusedError, previewImport, usePresets } from './api';
+import { FileStep } from './components/FileStep';
+import { MappingTable } from './components/MappingTable';
+import { RowErrorsTable } from './components/RowErrorsTable';
+import { SampleTable } from './components/SampleTable';
+import { SavePresetForm } from './components/SavePresetForm';
+import type { ChosenFile } from './file';
+import { fieldLabel } from './rowErrors';
+
+type Step = 0 | 1 | 2 | 3;
+
+interface Failure {
+  /** refused: bad rows found before writing; stream: the transaction failed midway; error: the call failed. */
+  kind: 'refused' | 'stream' | 'error';
+  text: string;
+  errors: ImportRowError[];
+  errorCount: number;
+}
+
+/** Required fields the mapping leaves without a column (a full name covers both names). */
+function missingFields(mapping: ImportMapping): ImportField[] {
+  const mapped = new Set(Object.values(mapping));
+  const missing: ImportField[] = [];
+  if (!mapped.has('firstName') && !mapped.has('fullName')) missing.push('firstName');
+  if (!mapped.has('lastName') && !mapped.has('fullName')) missing.push('lastName');
+  if (!mapped.has('phone')) missing.push('phone');
+  return missing;
+}
+
+const sameMapping = (a: ImportMapping | null, b: ImportMapping) =>
+  a !== null && JSON.stringify(a) === JSON.stringify(b);
+
+/** A refused file or centre in the import's own words (`fileErrors`), else the shared error text. */
+function checkErrorText(t: TFunction, error: unknown): string {
+  const code = isApiError(error) ? error.fields?.[0]?.code : undefined;
+  const fallback = apiErrorMessage(t, error);
+  return code ? t(`imports:fileErrors.${code}`, { defaultValue: fallback }) : fallback;
+}
+
+/**
+ * `/student-import`: a gym moving from its previous software brings its members in one go. Four
+ * steps: the file; its columns and every bad row; the import with a real progress bar; the summary.
+ */
+export default function MemberImportPage() {
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
+  const centers = useCenters();
+  const presets = usePresets();
+  const currentCenterId = useCenterId();
+  const [step, setStep] = useState<Step>(0);
+  const [file, setFile] = useState<ChosenFile | null>(null);
+  const [chosenCenterId, setChosenCenterId] = useState<string | undefined>();
+  const [presetId, setPresetId] = useState<string | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [mapping, setMapping] = useState<ImportMapping>({});
+  const [checkedMapping, setCheckedMapping] = useState<ImportMapping | null>(null);
+  const [progress, setProgress] = useState({ done: 0, total: 0 });
+  const [result, setResult] = useState<{ imported: number; cardsAttached: number } | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const focusHeading = useRef(false);
+
+  const centerList = centers.data ?? [];
+  const centerId =
+    chosenCenterId ??
+    (centerList.some((c) => c.id === currentCenterId) ? (currentCenterId ?? undefined) : centerList[0]?.id);
+
+  // Each new step starts with its heading in focus, so keyboard and screen-reader users follow the flow.
+  const goTo = (next: Step) => {
+    focusHeading.current = true;
+    setStep(next);
+  };
+  const headingRef = (heading: HTMLHeadingElement | null) => {
+    if (heading && focusHeading.current) {
+      focusHeading.current = false;
+      heading.focus();
+    }
+  };
+
+  // Leaving while the rows are written would hide the outcome (the server finishes the import anyway).
+  useEffect(() => {
+    if (step !== 2) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [step]);
+
+  const request = (withMapping?: ImportMapping): ImportRequest => ({
+    fileName: file!.name,
+    format: file!.format,
+    data: file!.data,
+    defaultCenterId: centerId!,
+    ...(withMapping ? { mapping: withMapping } : {}),
+  });
+
+  const check = useMutation({
+    mutationFn: (withMapping?: ImportMapping) => previewImport(request(withMapping)),
+    onSuccess: (answer) => {
+      setPreview(answer);
+      setMapping(answer.mapping);
+      setCheckedMapping(answer.mapping);
+      setFailure(null);
+      goTo(1);
+    },
+  });
+
+  const startCheck = () => {
+    const preset = presets.data?.find((p) => p.id === presetId);
+    check.mutate(preset?.mapping);
+  };
+
+  const runImport = async () => {
+    if (!preview || !checkedMapping) return;
+    setFailure(null);
+    setProgress({ done: 0, total: preview.validRows });
+    goTo(2);
+    let finished: { imported: number; cardsAttached: number } | null = null;
+    let failed: Failure | null = null;
+    try {
+      await commitImport(request(checkedMapping), (line) => {
+        if (line.type === 'progress') setProgress({ done: line.done, total: line.total });
+        else if (line.type === 'done') finished = { imported: line.imported, cardsAttached: line.cardsAttached };
+        else
+          failed = {
+            kind: 'stream',
+            text: t('imports:failed.stream'),
+            errors: line.errors,
+            errorCount: line.errors.length,
+          };
+      });
+      if (!finished && !failed) {
+        failed = { kind: 'stream', text: t('imports:failed.stream'), errors: [], errorCount: 0 };
+      }
+    } catch (error) {
+      failed =
+        error instanceof ImportRefusedError
+          ? {
+              kind: 'refused',
+              text: t('imports:failed.refused'),
+              errors: error.refusal.rows,
+              errorCount: error.refusal.errorCount,
+            }
+          : { kind: 'error', text: apiErrorMessage(t, error), errors: [], errorCount: 0 };
+    }
+    if (finished) {
+      setResult(finished);
+      goTo(3);
+    } else {
+      setFailure(failed);
+      goTo(1);
+    }
+  };
+
+  const restart = () => {
+    setFile(null);
+    setPreview(null);
+    setCheckedMapping(null);
+    setResult(null);
+    setFailure(null);
+    check.reset();
+    goTo(0);
+  };
+
+  if (centers.isPending) return <LoadingState />;
+  if (centers.isError) {
+    return (
+      <div className="screen" data-testid="screen-member-import">
+        <Card>
+          <ErrorState error={centers.error} onRetry={() => void centers.refetch()} />
+        </Card>
+      </div>
+    );
+  }
+
+  const stale = preview !== null && !sameMapping(checkedMapping, mapping);
+  const missing = missingFields(mapping);
+  const shownErrors = failure?.errors.length ? failure.errors : (preview?.errors ?? []);
+  const shownErrorCount = failure?.errors.length ? failure.errorCount : (preview?.errorCount ?? 0);
+  const canImport =
+    preview !== null && !stale && !check.isPending && preview.errorCount === 0 && preview.validRows > 0 && !failure;
+
+  const stepTitles = [
+    t('imports:steps.file'),
+    t('imports:steps.check'),
+    t('imports:steps.import'),
+    t('imports:steps.summary'),
+  ];
+
+  return (
+    <div className="screen member-import" data-testid="screen-member-import">
+      <Card>
+        <Steps current={step} items={stepTitles.map((title) => ({ title }))} className="member-import__steps" />
+      </Card>
+
+      <Card>
+        <Typography.Title key={step} level={2} className="import-step-title" tabIndex={-1} ref={headingRef}>
+          {stepTitles[step]}
+        </Typography.Title>
+
+        {step === 0 && (
+          <>
+            <FileStep
+              file={file}
+              onFile={(chosen) => {
+                setFile(chosen);
+                check.reset();
+              }}
+              centers={centerList}
+              centerId={centerId}
+              onCenter={setChosenCenterId}
+              presets={presets.data ?? []}
+              presetId={presetId}
+              onPreset={setPresetId}
+            />
+            {check.isError && (
+              <Alert
+                type="error"
+                showIcon
+                className="import-alert"
+                title={checkErrorText(t, check.error)}
+                data-testid="import-check-error"
+              />
+            )}
+            <div className="import-actions">
+              <Button
+                type="primary"
+                size="large"
+                disabled={!file || !centerId}
+                loading={check.isPending}
+                onClick={startCheck}
+                data-testid="import-check"
+              >
+                {check.isPending ? t('imports:file.checking') : t('imports:file.check')}
+              </Button>
+            </div>
+          </>
+        )}
+
+        {step === 1 && preview && (
+          <div className="import-check-step">
+            <div className="import-stats" data-testid="import-stats">
+              <Statistic title={t('imports:preview.total')} value={number.format(preview.totalRows)} />
+              <Statistic title={t('imports:preview.valid')} value={number.format(preview.validRows)} />
+              <Statistic
+                title={t('imports:preview.invalid')}
+                value={number.format(preview.totalRows - preview.validRows)}
+                data-testid="import-invalid-count"
+              />
+              <Statistic title={t('imports:preview.cards')} value={number.format(preview.cards)} />
+            </div>
+
+            {failure && (
+              <Alert type="error" showIcon className="import-alert" title={failure.text} data-testid="import-failure" />
+            )}
+            {preview.possibleDuplicates > 0 && (
+              <Alert
+                type="info"
+                showIcon
+                className="import-alert"
+                title={t('imports:preview.duplicatesHint', { count: preview.possibleDuplicates })}
+              />
+            )}
+            {!failure && !stale && preview.errorCount === 0 && (
+              <Alert
+                type="success"
+                showIcon
+                className="import-alert"
+                title={t('imports:preview.allGood')}
+                data-testid="import-all-good"
+              />
+            )}
+
+            <section aria-labelledby="import-mapping-title">
+              <Typography.Title level={3} id="import-mapping-title" className="import-section-title">
+                {t('imports:mapping.title')}
+              </Typography.Title>
+              <p className="screen-lead">{t('imports:mapping.lead')}</p>
+              <MappingTable
+                headers={preview.headers}
+                mapping={mapping}
+                onChange={setMapping}
+                disabled={check.isPending}
+              />
+              {missing.length > 0 && (
+                <Alert
+                  type="warning"
+                  showIcon
+                  className="import-alert"
+                  title={t('imports:mapping.missing', { fields: missing.map((f) => fieldLabel(t, f)).join(', ') })}
+                />
+              )}
+              {stale && (
+                <Alert
+                  type="warning"
+                  showIcon
+                  className="import-alert"
+                  title={t('imports:mapping.stale')}
+                  action={
+                    <Button
+                      icon={<ReloadOutlined />}
+                      loading={check.isPending}
+                      onClick={() => check.mutate(mapping)}
+                      data-testid="import-recheck"
+                    >
+                      {t('imports:mapping.recheck')}
+                    </Button>
+                  }
+                />
+              )}
+              {check.isError && (
+                <Alert type="error" showIcon className="import-alert" title={checkErrorText(t, check.error)} />
+              )}
+              <div className="import-preset-save">
+                <Typography.Text strong>{t('imports:mapping.saveTitle')}</Typography.Text>
+                <Typography.Text type="secondary"> {t('imports:mapping.saveHint')}</Typography.Text>
+                <SavePresetForm mapping={mapping} onSaved={(preset) => setPresetId(preset.id)} />
+              </div>
+            </section>
+
+            {shownErrorCount > 0 && <RowErrorsTable errors={shownErrors} errorCount={shownErrorCount} />}
+            {preview.sample.length > 0 && <SampleTable sample={preview.sample} mapping={checkedMapping ?? mapping} />}
+
+            <div className="import-actions">
+              <Button size="large" onClick={() => goTo(0)} data-testid="import-back">
+                {t('imports:actions.back')}
+              </Button>
+              <Button
+                type="primary"
+                size="large"
+                disabled={!canImport}
+                onClick={() => void runImport()}
+                data-testid="import-run"
+              >
+                {t('imports:actions.import', { count: preview.validRows })}
+              </Button>
+            </div>
+          </div>
+        )}
+
+        {step === 2 && (
+          <div className="import-progress" data-testid="import-progress">
+            <p className="screen-lead">{t('imports:progress.lead')}</p>
+            <Progress
+              percent={progress.total > 0 ? Math.floor((progress.done / progress.total) * 100) : 0}
+              status="active"
+              aria-label={t('imports:progress.title')}
+            />
+            <p role="status" aria-live="polite">
+              {progress.done > 0
+                ? t('imports:progress.count', {
+                    done: number.format(progress.done),
+                    total: number.format(progress.total),
+                  })
+                : t('imports:progress.preparing')}
+            </p>
+          </div>
+        )}
+
+        {step === 3 && result && (
+          <Result
+            status="success"
+            icon={<CheckCircleOutlined aria-hidden />}
+            title={t('imports:summary.title')}
+            subTitle={t('imports:summary.text', { count: result.imported })}
+            data-testid="import-summary"
+            extra={
+              <Space wrap className="import-summary">
+                <Statistic
+                  title={t('imports:summary.imported')}
+                  value={number.format(result.imported)}
+                  data-testid="import-summary-imported"
+                />
+                <Statistic title={t('imports:summary.cards')} value={number.format(result.cardsAttached)} />
+                <Space wrap>
+                  <ButtonLink to="/student-list" type="primary" data-testid="import-to-list">
+                    {t('imports:summary.toList')}
+                  </ButtonLink>
+                  <Button onClick={restart}>{t('imports:actions.restart')}</Button>
+                </Space>
+              </Space>
+            }
+          />
+        )}
+      </Card>
+    </div>
+  );
+}

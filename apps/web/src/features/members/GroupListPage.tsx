@@ -1,7 +1,7 @@
 import './members.css';
 import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import type { Group } from '@gym/contract/members';
-import { App, Button, Card, Popconfirm, Skeleton, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Popconfirm, Skeleton, Space, Table } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { EmptyState, ErrorState } from '../../shared/ui/ScreenStates';
 import { type ListParamsConfig, sortFromTable, sortOrderOf, useListParams } from '../../shared/useListParams';
 import { useDeleteGroup, useGroupOptions, useGroups } from './api';
 import { GroupFormModal } from './components/GroupFormModal';
+import { GroupLabel } from './components/GroupLabel';
 import { GroupMembersDrawer } from './components/GroupMembersDrawer';
 import { SearchBox } from './components/SearchBox';
 import { useFormatters } from './format';
@@ -119,7 +120,7 @@ export default function GroupListPage() {
                 sortOrder: sortOrderOf('name', list.sort),
                 render: (_, g) => (
                   <Button type="link" className="group-name" onClick={() => setOpen(g.id)}>
-                    <Tag color={g.color}>{g.name}</Tag>
+                    <GroupLabel name={g.name} color={g.color} />
                   </Button>
                 ),
               },

@@ -69,7 +69,7 @@ function MemberHeader({ member }: { member: Member }) {
             </Tag>
             <MemberStatusTag status={member.status} />
             {member.isNew && (
-              <Tag color="volcano" data-testid="member-new">
+              <Tag color="#b7410e" data-testid="member-new">
                 {t('members:edit.newRegistration')}
               </Tag>
             )}

@@ -55,7 +55,8 @@ export default function MemberListPage() {
 
   // A remembered or bookmarked page past the end (members left, filters changed): show the last one.
   useEffect(() => {
-    if (lastPage !== null && !members.isPlaceholderData && list.page > lastPage) list.update({ page: lastPage }, { replace: true });
+    if (lastPage !== null && !members.isPlaceholderData && list.page > lastPage)
+      list.update({ page: lastPage }, { replace: true });
   }, [lastPage, list, members.isPlaceholderData]);
   const adding = canCreate && search.get('add') === '1';
 

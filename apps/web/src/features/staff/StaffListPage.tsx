@@ -216,7 +216,7 @@ export default function StaffListPage() {
           rowKey="id"
           loading={staff.isPending || (staff.isFetching && staff.isPlaceholderData)}
           dataSource={staff.data?.items ?? []}
-          scroll={{ x: 1000 }}
+          scroll={{ x: 'max-content' }}
           locale={{ emptyText: <Empty description={list.narrowed ? t('staff:noMatch') : t('staff:empty')} /> }}
           onChange={(_pagination, _filters, sorter, extra) => {
             if (extra.action === 'sort') list.setSort(sortFromTable(sorter, SORTS));
@@ -242,7 +242,6 @@ export default function StaffListPage() {
               key: 'email',
               title: t('staff:fields.email'),
               dataIndex: 'email',
-              ellipsis: true,
               sorter: true,
               sortOrder: sortOrderOf('email', list.sort),
             },

@@ -218,7 +218,7 @@ export function ReadersCard({ center }: { center: CenterDetail }) {
         size="middle"
         dataSource={center.readers}
         pagination={false}
-        scroll={{ x: 640 }}
+        scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty description={t('centers:readers.empty')} /> }}
         columns={[
           { key: 'name', title: t('centers:readers.name'), dataIndex: 'name' },

@@ -10,7 +10,11 @@ import { useAttachCard, useDetachCard, useMarkCardLost } from '../api';
 import { useFormatters } from '../format';
 import { CardLinkPanel } from './CardLinkPanel';
 
-const CARD_STATUS_COLOURS: Record<MemberCard['status'], string> = { active: 'green', lost: 'red', detached: 'default' };
+const CARD_STATUS_COLOURS: Record<MemberCard['status'], string> = {
+  active: '#2e7d32',
+  lost: '#c62828',
+  detached: '#5d596c',
+};
 
 /** Whether this browser's reader is set to attach the next card to this member. */
 function readerModeFor(memberId: string): boolean {
@@ -208,7 +212,7 @@ export function CardsTab({ member, canUpdate }: Props) {
                               cancelText={t('members:actions.cancel')}
                               onConfirm={() => markLost.mutateAsync(c.id).catch(onError)}
                             >
-                              <Button size="small" danger icon={<StopOutlined />}>
+                              <Button size="small" icon={<StopOutlined />}>
                                 {t('members:cards.markLost')}
                               </Button>
                             </Popconfirm>

@@ -1,6 +1,6 @@
 import { UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import type { Group, MemberListItem } from '@gym/contract/members';
-import { App, Button, Drawer, Empty, Popconfirm, Space, Table, Tag } from 'antd';
+import { App, Button, Drawer, Empty, Popconfirm, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { useIsDesktop } from '../../../shared/useMediaQuery';
 import { MEMBER_EXPORT_PATH, useAddGroupMembers, useMembers, useRemoveGroupMember } from '../api';
 import { memberName } from '../format';
 import { memberPath } from '../paths';
+import { GroupLabel } from './GroupLabel';
 import { MemberSearchSelect } from './MemberSearchSelect';
 import { MemberStatusTag } from './MemberStatusTag';
 
@@ -50,7 +51,7 @@ export function GroupMembersDrawer({ group, canEdit, onClose }: Props) {
       size={isDesktop ? 720 : '100%'}
       title={
         <Space>
-          <Tag color={group.color}>{group.name}</Tag>
+          <GroupLabel name={group.name} color={group.color} />
           {t('groups:members.title')}
         </Space>
       }

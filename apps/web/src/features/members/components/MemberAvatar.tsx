@@ -7,13 +7,13 @@ interface Props {
   size?: number;
 }
 
-/** The member's photo, or their initials on a colour drawn from the name (same name, same colour). */
+/** The member's photo, or their initials on a dark colour drawn from the name (same name, same colour; white text stays readable). */
 export function MemberAvatar({ member, photo, size = 36 }: Props) {
   const seed = [...`${member.firstName}${member.lastName}`].reduce((n, ch) => (n * 31 + ch.charCodeAt(0)) % 360, 7);
   return photo ? (
     <Avatar src={photo} size={size} alt="" />
   ) : (
-    <Avatar size={size} style={{ backgroundColor: `hsl(${seed} 45% 42%)` }} aria-hidden>
+    <Avatar size={size} style={{ backgroundColor: `hsl(${seed} 50% 30%)` }} aria-hidden>
       {initialsOf(member)}
     </Avatar>
   );

@@ -84,7 +84,7 @@ export function StaffCards({ staff, canUpdate }: { staff: Staff; canUpdate: bool
         size="middle"
         dataSource={cards}
         pagination={false}
-        scroll={{ x: 720 }}
+        scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty description={t('staff:cards.empty')} /> }}
         columns={[
           {
