@@ -5,6 +5,7 @@
  * demo member, so the tests do not depend on their order.
  */
 
+import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_PATH, newPage, storeSession } from './support/browser.ts';
@@ -375,5 +376,40 @@ describe('member groups', () => {
     await drawer.locator('tr').filter({ hasText: chan.code }).getByRole('button', { name: 'Remove' }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Remove' }).click();
     await drawer.getByText('No member in this group yet.').waitFor();
+  });
+});
+
+describe('accessibility of the member screens', () => {
+  it('has no serious or critical axe violations on the list, the add-member form, the member file and the groups', async () => {
+    const chan = await demoMember(admin);
+    const page = await signedIn();
+    const problems: string[] = [];
+    const scan = async (label: string) => {
+      await page.waitForLoadState('networkidle');
+      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      for (const v of result.violations) {
+        if (v.impact === 'serious' || v.impact === 'critical') {
+          problems.push(`${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        }
+      }
+    };
+    await openMemberList(page);
+    await page.getByTestId('member-row').first().waitFor();
+    await scan('member list');
+    await page.getByTestId('add-member').click();
+    await page.getByTestId('member-form').waitFor();
+    // Colours are only measurable once the drawer has finished sliding in.
+    await page.waitForFunction(() => !document.querySelector('.ant-drawer [class*="motion"]'));
+    await scan('add member');
+    await page.goto(`/apps/student/edit/${chan.id}`);
+    await page.getByTestId('member-profile').waitFor();
+    await scan('member profile');
+    await page.getByRole('tab', { name: 'Cards' }).click();
+    await page.getByTestId('member-cards').waitFor();
+    await scan('member cards');
+    await page.goto('/group-list');
+    await page.getByTestId('group-row').first().waitFor();
+    await scan('group list');
+    expect(problems).toEqual([]);
   });
 });
