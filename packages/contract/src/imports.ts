@@ -82,6 +82,8 @@ export const importRowErrorSchema = z.object({
   field: z.string().nullable(),
   code: z.string(),
   message: z.string(),
+  /** Facts a translated message needs: `value` (the cell or code in question), `firstRow` (of a repeated value). */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 

@@ -85,6 +85,7 @@ async function checkAgainstDatabase(db: DbOrTx, auth: AuthContext, rows: readonl
         field: 'code',
         code: 'code_taken',
         message: `Member code ${r.code} is already in use`,
+        params: { value: r.code },
       });
     }
     if (r.cardNumber && cardSet.has(r.cardNumber)) {
@@ -93,6 +94,7 @@ async function checkAgainstDatabase(db: DbOrTx, auth: AuthContext, rows: readonl
         field: 'cardNumber',
         code: 'card_in_use',
         message: `Card ${r.cardNumber} is already in use`,
+        params: { value: r.cardNumber },
       });
     }
     if (phoneSet.has(r.phone.replace(/\D/g, '')) || (r.email && emailSet.has(r.email))) possibleDuplicates++;

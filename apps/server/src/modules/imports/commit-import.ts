@@ -8,7 +8,13 @@ import type { AuthContext } from '../../lib/access.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { scoped } from '../../lib/scope.ts';
 import { allocateMemberCodes } from '../members/member-code.ts';
-import { insertMemberRows, type NewCardRow, type NewMemberRow } from './insert-members.ts';
+import {
+  ANALYZE_AFTER_ROWS,
+  insertMemberRows,
+  type NewCardRow,
+  type NewMemberRow,
+  refreshPlannerStatistics,
+} from './insert-members.ts';
 import type { PreparedMember } from './prepare-rows.ts';
 
 /**
@@ -53,19 +59,25 @@ async function allocateFreeCodes(
   return result;
 }
 
-/** The row a unique violation names (`Key (organisation_id, code)=(..., X) already exists`). */
-function conflictRow(err: unknown, rows: readonly { row: number; value: string | null }[]): number {
+/**
+ * The row a unique violation names (`Key (organisation_id, code)=(..., X) already exists`); row 0
+ * and no params when the database did not say.
+ */
+function conflictOf(
+  err: unknown,
+  rows: readonly { row: number; value: string | null }[],
+): Pick<ImportRowError, 'row' | 'params'> {
   let e: unknown = err;
   for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
     const detail = (e as { detail?: unknown }).detail;
     if (typeof detail === 'string') {
       const m = /=\([^,]+, (.*)\) already exists/.exec(detail);
       const hit = m ? rows.find((r) => r.value === m[1]) : undefined;
-      if (hit) return hit.row;
+      if (hit?.value) return { row: hit.row, params: { value: hit.value } };
     }
     e = (e as { cause?: unknown }).cause;
   }
-  return 0;
+  return { row: 0 };
 }
 
 /** What the person importing reads when the transaction fails midway (nothing was kept). */
@@ -76,12 +88,12 @@ export function failureLine(
 ): ImportProgressLine {
   const errors: ImportRowError[] = [];
   if (isUniqueViolation(err, 'members_org_code')) {
-    const row = conflictRow(
+    const conflict = conflictOf(
       err,
       rows.map((r, i) => ({ row: r.row, value: codes[i] ?? r.code })),
     );
     errors.push({
-      row,
+      ...conflict,
       field: 'code',
       code: 'code_taken',
       message: 'This member code was taken while the file was being imported (another import or a new member)',
@@ -94,12 +106,12 @@ export function failureLine(
     };
   }
   if (isUniqueViolation(err, 'cards_org_number_in_use')) {
-    const row = conflictRow(
+    const conflict = conflictOf(
       err,
       rows.map((r) => ({ row: r.row, value: r.cardNumber })),
     );
     errors.push({
-      row,
+      ...conflict,
       field: 'cardNumber',
       code: 'card_in_use',
       message: 'This card was attached to someone else while the file was being imported',
@@ -133,7 +145,7 @@ export async function commitImport(
 ): Promise<CommitResult> {
   const total = rows.length;
   emit({ type: 'progress', done: 0, total });
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const reserved = new Set(rows.flatMap((r) => (r.code ? [r.code] : [])));
     const withoutCode = rows.flatMap((r, i) => (r.code ? [] : [i]));
     const drawn = await allocateFreeCodes(
@@ -203,4 +215,9 @@ export async function commitImport(
     });
     return { imported: memberRows.length, cardsAttached: cardRows.length };
   });
+  if (result.imported >= ANALYZE_AFTER_ROWS) {
+    // The rows are committed: a statistics refresh that fails must not turn the answer into a failure.
+    await refreshPlannerStatistics(db).catch(() => undefined);
+  }
+  return result;
 }

@@ -183,6 +183,8 @@ describe('preview', () => {
       expect.objectContaining({ row: 5, field: 'cardNumber', code: 'duplicate_in_file' }),
     ]);
     expect(body.errors[1].message).toContain('row 2');
+    expect(body.errors[1].params).toEqual({ value: 'DUP000000', firstRow: 2 });
+    expect(body.errors[0].params).toEqual({ value: 'STAFF0001' });
   });
 });
 
@@ -424,7 +426,11 @@ describe('20,000 members in one go', () => {
       const lines = ndjsonLines(res.body);
       const last = lines.at(-1)!;
       expect(last).toMatchObject({ type: 'failed', error: 'card_in_use' });
-      expect(last.type === 'failed' && last.errors[0]).toMatchObject({ row: 20_000, field: 'cardNumber' });
+      expect(last.type === 'failed' && last.errors[0]).toMatchObject({
+        row: 20_000,
+        field: 'cardNumber',
+        params: { value: 'C0019998' },
+      });
       // Rows were written before the failure, then rolled back with it.
       const written = lines.filter((l) => l.type === 'progress').at(-1);
       expect(written).toMatchObject({ done: 19_000 });

@@ -125,3 +125,17 @@ export async function insertMemberRows(
     await onProgress?.(start + chunk.length);
   }
 }
+
+/** Rows after which a bulk insert refreshes the planner's statistics. */
+export const ANALYZE_AFTER_ROWS = 1_000;
+
+/**
+ * Refreshes the planner's statistics of members and cards. PGlite runs no autovacuum, so after a
+ * bulk insert the planner would keep estimating an empty table and pass over the trigram index
+ * (a card search measured 15 ms before, 5 ms after on 20,000 members); PostgreSQL's autovacuum would
+ * get there later on its own. Call it after the transaction commits.
+ */
+export async function refreshPlannerStatistics(db: DbOrTx): Promise<void> {
+  await db.execute(sql`analyze members`);
+  await db.execute(sql`analyze cards`);
+}

@@ -155,8 +155,8 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
 
   for (const { row, cells } of sheet.rows) {
     const rowErrors: ImportRowError[] = [];
-    const fail = (field: string, code: string, detail?: string) =>
-      rowErrors.push({ row, field, code, message: detail ?? MESSAGES[code] ?? code });
+    const fail = (field: string, code: string, detail?: string, params?: ImportRowError['params']) =>
+      rowErrors.push({ row, field, code, message: detail ?? MESSAGES[code] ?? code, ...(params ? { params } : {}) });
     const cell = (field: ImportField): Cell => (columns[field] === undefined ? null : (cells[columns[field]!] ?? null));
     const text = (field: ImportField) => cellText(cell(field));
 
@@ -186,7 +186,7 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
       if (!t) return fallback;
       const value = read(t);
       if (value === undefined) {
-        fail(field, 'unknown_value', `${MESSAGES.unknown_value}: "${t.slice(0, 60)}"`);
+        fail(field, 'unknown_value', `${MESSAGES.unknown_value}: "${t.slice(0, 60)}"`, { value: t.slice(0, 60) });
         return fallback;
       }
       return value;
@@ -212,10 +212,16 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
     const centerText = text('homeCenterCode');
     if (centerText) {
       const found = byCode.get(centerText.toLowerCase()) ?? byName.get(centerText.toLowerCase());
-      if (!found) fail('homeCenterCode', 'center_unknown', `${MESSAGES.center_unknown}: "${centerText.slice(0, 60)}"`);
-      else if (!found.allowed)
-        fail('homeCenterCode', 'center_not_allowed', `${MESSAGES.center_not_allowed}: ${found.code}`);
-      else center = found;
+      if (!found) {
+        const value = centerText.slice(0, 60);
+        fail('homeCenterCode', 'center_unknown', `${MESSAGES.center_unknown}: "${value}"`, { value });
+      } else if (!found.allowed) {
+        fail('homeCenterCode', 'center_not_allowed', `${MESSAGES.center_not_allowed}: ${found.code}`, {
+          value: found.code,
+        });
+      } else {
+        center = found;
+      }
     }
 
     const guardianName = text('guardianName');
@@ -266,13 +272,21 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
     const cardNumber = parsed.success ? (parsed.data.cardNumber ?? null) : candidate.cardNumber;
     if (code) {
       const first = firstRowOfCode.get(code);
-      if (first !== undefined) fail('code', 'duplicate_in_file', `Member code ${code} is also on row ${first}`);
-      else firstRowOfCode.set(code, row);
+      if (first !== undefined) {
+        fail('code', 'duplicate_in_file', `Member code ${code} is also on row ${first}`, {
+          value: code,
+          firstRow: first,
+        });
+      } else firstRowOfCode.set(code, row);
     }
     if (cardNumber && parsed.success) {
       const first = firstRowOfCard.get(cardNumber);
-      if (first !== undefined) fail('cardNumber', 'duplicate_in_file', `Card ${cardNumber} is also on row ${first}`);
-      else firstRowOfCard.set(cardNumber, row);
+      if (first !== undefined) {
+        fail('cardNumber', 'duplicate_in_file', `Card ${cardNumber} is also on row ${first}`, {
+          value: cardNumber,
+          firstRow: first,
+        });
+      } else firstRowOfCard.set(cardNumber, row);
     }
 
     if (sample.length < IMPORT_SAMPLE_ROWS) {
