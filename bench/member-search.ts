@@ -1,0 +1,152 @@
+/**
+ * Member search at size: many generated members in one organisation (the same generator as the demo
+ * seed), then `GET /pro/students?keyword=` with a different keyword on every request, so that no
+ * cache of one query flatters the figures.
+ */
+import autocannon from 'autocannon';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../apps/server/src/db/client.ts';
+import { centers, organisations } from '../apps/server/src/db/schema/index.ts';
+import {
+  type GeneratedMember,
+  generateMembers,
+  insertGeneratedMembers,
+  seededRandom,
+} from '../apps/server/src/db/seed/member-generator.ts';
+import { refreshPlannerStatistics } from '../apps/server/src/modules/imports/insert-members.ts';
+
+const BATCH = 20_000;
+
+export interface SeededMembers {
+  count: number;
+  ms: number;
+  /** Every `sampleEvery`-th member, to draw keywords from. */
+  sample: GeneratedMember[];
+}
+
+/** Adds `count` generated members to the organisation, in transactions of 20,000 rows, printing progress. */
+export async function seedSearchMembers(db: Db, initial: string, count: number, seed = 4242): Promise<SeededMembers> {
+  const [org] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.initial, initial));
+  if (!org) throw new Error(`organisation ${initial} not found`);
+  const centerRows = await db
+    .select({ id: centers.id, code: centers.code })
+    .from(centers)
+    .where(eq(centers.organisationId, org.id));
+  const sample: GeneratedMember[] = [];
+  const started = performance.now();
+  for (let offset = 0; offset < count; offset += BATCH) {
+    const size = Math.min(BATCH, count - offset);
+    const people = generateMembers(size, { seed: seed + offset, centers: centerRows, offset: offset + 1_000_000 });
+    for (let i = 0; i < people.length; i += 50) sample.push(people[i]!);
+    await db.transaction((tx) => insertGeneratedMembers(tx, org.id, people).then(() => undefined));
+    const done = offset + size;
+    const seconds = (performance.now() - started) / 1000;
+    process.stdout.write(
+      `\r  ${done.toLocaleString('en')} / ${count.toLocaleString('en')} members, ${seconds.toFixed(1)} s`,
+    );
+  }
+  // As the import does after a large file (PGlite has no autovacuum to do it).
+  await refreshPlannerStatistics(db);
+  process.stdout.write('\n');
+  return { count, ms: performance.now() - started, sample };
+}
+
+export type KeywordKind = 'latin' | 'chinese' | 'phone' | 'card';
+
+/** Keywords as staff type them, drawn from the stored members: name fragments, phone fragments, whole card numbers. */
+export function keywordsOf(kind: KeywordKind, people: readonly GeneratedMember[], n = 2_000): string[] {
+  const random = seededRandom(99 + kind.length);
+  const pick = () => people[Math.floor(random() * people.length)]!;
+  const out: string[] = [];
+  for (let guard = 0; out.length < n && guard < n * 50; guard++) {
+    const p = pick();
+    switch (kind) {
+      case 'latin': {
+        const name = `${p.firstName} ${p.lastName}`.toLowerCase();
+        const length = 3 + Math.floor(random() * 4);
+        const start = Math.floor(random() * Math.max(1, name.length - length));
+        const fragment = name.slice(start, start + length).trim();
+        if (fragment.length >= 3) out.push(fragment);
+        break;
+      }
+      case 'chinese': {
+        if (!p.chineseName) break;
+        const start = Math.floor(random() * (p.chineseName.length - 1));
+        out.push(p.chineseName.slice(start, start + 2));
+        break;
+      }
+      case 'phone': {
+        const length = 4 + Math.floor(random() * 3);
+        const start = Math.floor(random() * (p.phone.length - length + 1));
+        out.push(p.phone.slice(start, start + length));
+        break;
+      }
+      case 'card':
+        if (p.cardNumber) out.push(p.cardNumber);
+        break;
+    }
+  }
+  return out;
+}
+
+export interface LoadFigures {
+  reqPerSec: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+  requests: number;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** HTTP load where every request asks for the next keyword of the list (shared by all connections). */
+export async function searchLoad(
+  base: string,
+  token: string,
+  keywords: readonly string[],
+  opts: { connections: number; seconds: number },
+): Promise<LoadFigures> {
+  let next = 0;
+  const times: number[] = [];
+  let finish: (r: autocannon.Result) => void = () => {};
+  let fail: (e: unknown) => void = () => {};
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    finish = resolve;
+    fail = reject;
+  });
+  const instance = autocannon(
+    {
+      url: base,
+      connections: opts.connections,
+      duration: opts.seconds,
+      headers: { authorization: `Bearer ${token}` },
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (req) => {
+            const keyword = keywords[next++ % keywords.length]!;
+            return { ...req, path: `/api/v1/pro/students?keyword=${encodeURIComponent(keyword)}` };
+          },
+        },
+      ],
+    },
+    (err, result) => (err ? fail(err) : finish(result)),
+  );
+  instance.on('response', (_client, _status, _bytes, responseTime) => {
+    times.push(responseTime);
+  });
+  const result = await done;
+  times.sort((a, b) => a - b);
+  return {
+    reqPerSec: Math.round(result.requests.average),
+    p50: Math.round(percentile(times, 50) * 10) / 10,
+    p95: Math.round(percentile(times, 95) * 10) / 10,
+    p99: Math.round(percentile(times, 99) * 10) / 10,
+    non2xx: result.non2xx,
+    requests: times.length,
+  };
+}
