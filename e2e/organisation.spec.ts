@@ -4,7 +4,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSession, apiLogin } from './support/members.ts';
-import { changeConfig, confirmDialog, fieldHelp, openAs, readConfig, unique } from './support/organisation.ts';
+import {
+  changeConfig,
+  confirmDialog,
+  fieldHelp,
+  openAs,
+  readConfig,
+  seriousViolations,
+  unique,
+} from './support/organisation.ts';
 import { useAppServer } from './support/server.ts';
 
 const app = useAppServer();
@@ -127,5 +135,31 @@ describe('system configuration', () => {
     await desk.page.getByTestId('screen-staff-list').waitFor();
     await desk.context.close();
     await boss.context.close();
+  });
+});
+
+describe('accessibility', () => {
+  it('has no serious or critical axe violations on the centre, room, staff and configuration screens', async () => {
+    const { context, page } = await openAs(app.browser, app.server.url, ADMIN, '/center', 'readers-card');
+    const problems: string[] = [];
+    for (const [path, screen] of [
+      ['/center', 'readers-card'],
+      ['/center-list', 'screen-center-list'],
+      ['/room-list', 'screen-room-list'],
+      ['/staff-list', 'screen-staff-list'],
+      ['/system-config', 'screen-system-config'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByTestId(screen).waitFor();
+      await page.waitForLoadState('networkidle');
+      problems.push(...(await seriousViolations(page, path)));
+    }
+    await page.goto('/staff-list');
+    await page.locator('.ant-table-row a').first().click();
+    await page.getByTestId('staff-cards').waitFor();
+    await page.waitForLoadState('networkidle');
+    problems.push(...(await seriousViolations(page, 'staff edit')));
+    expect(problems).toEqual([]);
+    await context.close();
   });
 });

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage } from './support/browser.ts';
 import { type ApiSession, api, apiLogin, demoMember, freshCardNumber } from './support/members.ts';
-import { fieldHelp, unique } from './support/organisation.ts';
+import { fieldHelp, seriousViolations, unique } from './support/organisation.ts';
 import { useAppServer } from './support/server.ts';
 
 const app = useAppServer();
@@ -108,6 +108,31 @@ describe('card link', () => {
     await page.goto(`/card_link/${centre}/${'a'.repeat(32)}/`);
     await page.getByTestId('card-link-invalid').waitFor();
     await page.getByText('This link is not valid').waitFor();
+    await context.close();
+  });
+});
+
+describe('on a phone', () => {
+  it('the registration and card link pages fit 375 px and have no serious axe violations', async () => {
+    const context = await app.browser.newContext({
+      baseURL: app.server.url,
+      viewport: { width: 375, height: 740 },
+      locale: 'en-US',
+    });
+    const page = await context.newPage();
+    await page.goto('/register/DF/MK/');
+    await page.getByTestId('screen-register').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // The robots' field is out of sight and out of the keyboard's way.
+    const trap = page.locator('#register_website');
+    expect(await trap.getAttribute('tabindex')).toBe('-1');
+    expect(await trap.isVisible()).toBe(true);
+    expect((await trap.boundingBox())?.x ?? 0).toBeLessThan(0);
+    const problems = await seriousViolations(page, '/register');
+    await page.goto(`/card_link/00000000-0000-4000-8000-000000000000/${'b'.repeat(32)}/`);
+    await page.getByTestId('card-link-invalid').waitFor();
+    problems.push(...(await seriousViolations(page, '/card_link')));
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

@@ -1,4 +1,5 @@
 /** Helpers of the organisation and public-page specs: signed-in pages, antd confirmations, config. */
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newPage, storeSession } from './browser.ts';
 import { type ApiSession, api } from './members.ts';
@@ -49,4 +50,12 @@ export const changeConfig = (session: ApiSession, patch: Partial<ConfigShape>) =
 /** A name or serial number nobody used yet. */
 export function unique(prefix: string): string {
   return `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e4)}`;
+}
+
+/** Serious and critical WCAG 2 A/AA problems on the page, as `label: rule (count)`. */
+export async function seriousViolations(page: Page, label: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${label}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ') ?? ''}`);
 }

@@ -1,6 +1,6 @@
 import './centers.css';
 import { EditOutlined, PlusOutlined, PoweroffOutlined, ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Checkbox, Drawer, Empty, Form, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Checkbox, Drawer, Empty, Form, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
@@ -19,6 +19,7 @@ import {
   centerRequest,
 } from './components/CenterFields';
 import { KeywordSearch } from './components/KeywordSearch';
+import { StatusTag } from './components/StatusTag';
 import { showErrorOnFields } from './formErrors';
 
 const SORTS = ['code', '-code', 'name', '-name', 'createdAt', '-createdAt'] as const;
@@ -234,9 +235,9 @@ export default function CenterListPage() {
               width: 110,
               render: (active: boolean) =>
                 active ? (
-                  <Tag color="success">{t('centers:status.active')}</Tag>
+                  <StatusTag tone="success">{t('centers:status.active')}</StatusTag>
                 ) : (
-                  <Tag>{t('centers:status.inactive')}</Tag>
+                  <StatusTag tone="neutral">{t('centers:status.inactive')}</StatusTag>
                 ),
             },
             ...(canUpdate
@@ -257,7 +258,6 @@ export default function CenterListPage() {
                         </Button>
                         <Button
                           size="small"
-                          danger={center.active}
                           icon={<PoweroffOutlined />}
                           onClick={() => confirmActive(center, !center.active)}
                           aria-label={t(center.active ? 'centers:deactivateAria' : 'centers:activateAria', {

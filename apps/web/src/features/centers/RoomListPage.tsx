@@ -1,7 +1,7 @@
 import './centers.css';
 import { EditOutlined, PlusOutlined, PoweroffOutlined, ReloadOutlined } from '@ant-design/icons';
 import { createRoomRequestSchema } from '@gym/contract/rooms';
-import { App, Button, Card, Checkbox, Empty, Form, Input, InputNumber, Modal, Select, Table, Tag } from 'antd';
+import { App, Button, Card, Checkbox, Empty, Form, Input, InputNumber, Modal, Select, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
@@ -12,6 +12,7 @@ import { ErrorState } from '../../shared/ui/ScreenStates';
 import { type ListParamsConfig, sortFromTable, sortOrderOf, useListParams } from '../../shared/useListParams';
 import { type Room, useCenters, useRoomList, useSaveRoom } from './api';
 import { KeywordSearch } from './components/KeywordSearch';
+import { StatusTag } from './components/StatusTag';
 import { showErrorOnFields } from './formErrors';
 
 const SORTS = ['name', '-name', 'capacity', '-capacity', 'center', '-center'] as const;
@@ -289,9 +290,9 @@ export default function RoomListPage() {
               width: 110,
               render: (active: boolean) =>
                 active ? (
-                  <Tag color="success">{t('centers:status.active')}</Tag>
+                  <StatusTag tone="success">{t('centers:status.active')}</StatusTag>
                 ) : (
-                  <Tag>{t('centers:status.inactive')}</Tag>
+                  <StatusTag tone="neutral">{t('centers:status.inactive')}</StatusTag>
                 ),
             },
             ...(canUpdate
@@ -312,7 +313,6 @@ export default function RoomListPage() {
                         </Button>
                         <Button
                           size="small"
-                          danger={room.active}
                           icon={<PoweroffOutlined />}
                           onClick={() => confirmActive(room, !room.active)}
                           aria-label={t(room.active ? 'centers:deactivateAria' : 'centers:activateAria', {

@@ -1,6 +1,6 @@
 import '../centers/centers.css';
 import { ArrowLeftOutlined, MailOutlined, PoweroffOutlined, UnlockOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Descriptions, Form, Space, Tag } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Form, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -10,12 +10,13 @@ import { apiErrorMessage } from '../../shared/api/errorMessages';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { useUserData } from '../../shared/useSession';
+import { StatusTag } from '../centers/components/StatusTag';
 import { showErrorOnFields } from '../centers/formErrors';
 import { useDateTime } from '../centers/useDateTime';
 import { type AccountAction, type Staff, useStaffAccountAction, useStaffMember, useUpdateStaff } from './api';
 import { StaffCards } from './components/StaffCards';
 import { STAFF_FIELDS, StaffFields, type StaffFormValues } from './components/StaffFields';
-import { mayManage, rolesGivenBy, STATUS_COLORS } from './roles';
+import { mayManage, rolesGivenBy, STATUS_TONES } from './roles';
 
 function ProfileCard({ staff, canUpdate }: { staff: Staff; canUpdate: boolean }) {
   const { t } = useTranslation();
@@ -131,9 +132,9 @@ function AccountCard({ staff, canUpdate }: { staff: Staff; canUpdate: boolean })
             key: 'status',
             label: t('staff:fields.accountStatus'),
             children: (
-              <Tag color={STATUS_COLORS[staff.accountStatus]} data-testid="staff-status">
+              <StatusTag tone={STATUS_TONES[staff.accountStatus]} testId="staff-status">
                 {t(`staff:status.${staff.accountStatus}`)}
-              </Tag>
+              </StatusTag>
             ),
           },
           {
@@ -160,7 +161,7 @@ function AccountCard({ staff, canUpdate }: { staff: Staff; canUpdate: boolean })
               </Button>
             )}
             {staff.active ? (
-              <Button danger icon={<PoweroffOutlined />} onClick={() => confirm('deactivate')}>
+              <Button icon={<PoweroffOutlined />} onClick={() => confirm('deactivate')}>
                 {t('staff:account.deactivate')}
               </Button>
             ) : (

@@ -1,7 +1,7 @@
 import '../centers/centers.css';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { ROLES } from '@gym/contract/acl';
-import { App, Button, Card, Checkbox, Drawer, Empty, Form, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Checkbox, Drawer, Empty, Form, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -14,11 +14,12 @@ import { type ListParamsConfig, sortFromTable, sortOrderOf, useListParams } from
 import { useUserData } from '../../shared/useSession';
 import { useAllCenters } from '../centers/api';
 import { KeywordSearch } from '../centers/components/KeywordSearch';
+import { StatusTag } from '../centers/components/StatusTag';
 import { showErrorOnFields } from '../centers/formErrors';
 import { useDateTime } from '../centers/useDateTime';
 import { type StaffListItem, useCreateStaff, useStaffList } from './api';
 import { STAFF_FIELDS, StaffFields, type StaffFormValues } from './components/StaffFields';
-import { rolesGivenBy, STATUS_COLORS } from './roles';
+import { rolesGivenBy, STATUS_TONES } from './roles';
 
 const SORTS = ['name', '-name', 'email', '-email', 'role', '-role', 'createdAt', '-createdAt'] as const;
 type Sort = (typeof SORTS)[number];
@@ -255,7 +256,7 @@ export default function StaffListPage() {
               render: (role: string, row) => (
                 <Space size={4} wrap>
                   <span>{t(`common:roles.${role}`)}</span>
-                  {row.isTrainer && <Tag color="purple">{t('staff:trainerTag')}</Tag>}
+                  {row.isTrainer && <StatusTag tone="accent">{t('staff:trainerTag')}</StatusTag>}
                 </Space>
               ),
             },
@@ -273,9 +274,9 @@ export default function StaffListPage() {
               dataIndex: 'accountStatus',
               width: 130,
               render: (status: StaffListItem['accountStatus']) => (
-                <Tag color={STATUS_COLORS[status]} data-testid="staff-status">
+                <StatusTag tone={STATUS_TONES[status]} testId="staff-status">
                   {t(`staff:status.${status}`)}
-                </Tag>
+                </StatusTag>
               ),
             },
             {

@@ -12,7 +12,7 @@ export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
 
-export const STATUS_COLORS = { invited: 'processing', active: 'success', deactivated: 'default' } as const;
+export const STATUS_TONES = { invited: 'info', active: 'success', deactivated: 'neutral' } as const;
 
 const isElevated = (role: string | null | undefined) => role === 'admin' || role === 'developer';
 

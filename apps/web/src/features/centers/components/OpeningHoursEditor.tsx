@@ -1,4 +1,4 @@
-import { Form, Input, Switch } from 'antd';
+import { Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { requiredRule } from '../../../shared/api/errorMessages';
 import { WEEK_ORDER, weekdayName } from '../timeZones';
@@ -6,7 +6,7 @@ import { WEEK_ORDER, weekdayName } from '../timeZones';
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /**
- * Seven rows (Monday first), each with a "closed" switch and opening and closing times. A row whose
+ * Seven rows (Monday first), each with a "closed" box and opening and closing times. A row whose
  * closing time is not after its opening time says so beside that row. Lives inside the centre form
  * under `openingHours`, whose entries are kept in the data's order (0 = Sunday).
  */
@@ -35,13 +35,9 @@ export function OpeningHoursEditor({ disabled }: { disabled?: boolean }) {
                   {name}
                 </span>
                 <Form.Item name={[index, 'closed']} valuePropName="checked" noStyle>
-                  <Switch
-                    size="small"
-                    disabled={disabled}
-                    aria-label={t('centers:hours.closedOn', { day: name })}
-                    checkedChildren={t('centers:hours.closed')}
-                    unCheckedChildren={t('centers:hours.open')}
-                  />
+                  <Checkbox disabled={disabled} aria-label={t('centers:hours.closedOn', { day: name })}>
+                    {t('centers:hours.closed')}
+                  </Checkbox>
                 </Form.Item>
                 <Form.Item noStyle shouldUpdate>
                   {({ getFieldValue }) => {

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { createReaderRequestSchema, readerSnSchema } from '@gym/contract/readers';
-import { App, Button, Card, Empty, Form, Input, Modal, Space, Switch, Table, Tag } from 'antd';
+import { App, Button, Card, Empty, Form, Input, Modal, Space, Switch, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../../shared/acl';
@@ -9,6 +9,7 @@ import { type CenterDetail, useCreateReader, useDeleteReader, useRotateReaderSec
 import { showErrorOnFields } from '../formErrors';
 import { useDateTime } from '../useDateTime';
 import { ReaderSecretModal, type ShownSecret } from './ReaderSecretModal';
+import { StatusTag } from './StatusTag';
 
 type ReaderRow = CenterDetail['readers'][number];
 
@@ -230,9 +231,9 @@ export function ReadersCard({ center }: { center: CenterDetail }) {
             width: 110,
             render: (active: boolean) =>
               active ? (
-                <Tag color="success">{t('centers:status.active')}</Tag>
+                <StatusTag tone="success">{t('centers:status.active')}</StatusTag>
               ) : (
-                <Tag>{t('centers:status.inactive')}</Tag>
+                <StatusTag tone="neutral">{t('centers:status.inactive')}</StatusTag>
               ),
           },
           {

@@ -1,14 +1,15 @@
 import { DisconnectOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Card as StaffCard } from '@gym/contract/members';
 import { cardNumberSchema } from '@gym/contract/members';
-import { App, Button, Card, Empty, Form, Input, Table, Tag } from 'antd';
+import { App, Button, Card, Empty, Form, Input, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, requiredRule, schemaRule } from '../../../shared/api/errorMessages';
+import { StatusTag } from '../../centers/components/StatusTag';
 import { showErrorOnFields } from '../../centers/formErrors';
 import { useDateTime } from '../../centers/useDateTime';
 import { type Staff, useAttachStaffCard, useDetachStaffCard } from '../api';
 
-const CARD_COLORS = { active: 'success', lost: 'warning', detached: 'default' } as const;
+const CARD_TONES = { active: 'success', lost: 'warning', detached: 'neutral' } as const;
 
 /** Staff cards (used to clock in): attach by the printed number, detach, and the history. */
 export function StaffCards({ staff, canUpdate }: { staff: Staff; canUpdate: boolean }) {
@@ -99,7 +100,7 @@ export function StaffCards({ staff, canUpdate }: { staff: Staff; canUpdate: bool
             dataIndex: 'status',
             width: 120,
             render: (status: StaffCard['status']) => (
-              <Tag color={CARD_COLORS[status]}>{t(`staff:cards.statuses.${status}`)}</Tag>
+              <StatusTag tone={CARD_TONES[status]}>{t(`staff:cards.statuses.${status}`)}</StatusTag>
             ),
           },
           {
@@ -129,7 +130,6 @@ export function StaffCards({ staff, canUpdate }: { staff: Staff; canUpdate: bool
                     card.status === 'active' && (
                       <Button
                         size="small"
-                        danger
                         icon={<DisconnectOutlined />}
                         onClick={() => confirmDetach(card)}
                         aria-label={t('staff:cards.detachAria', { number: card.number })}
