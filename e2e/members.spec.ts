@@ -71,8 +71,8 @@ describe('member search', () => {
     await page.getByTestId('member-row').filter({ hasText: DEMO_MEMBER.card }).first().waitFor();
     expect(await listedCodes(page)).toEqual([chan.code]);
 
-    // Open them from the keyboard: the row takes the focus and Enter.
-    await page.getByTestId('member-row').first().focus();
+    // Open them from the keyboard: the name is a link.
+    await page.getByTestId('member-link').first().focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/apps/student/edit/${chan.id}`);
     await page.getByTestId('screen-member-edit').waitFor();

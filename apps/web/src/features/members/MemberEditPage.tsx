@@ -1,14 +1,16 @@
 import './members.css';
 import { ArrowLeftOutlined, EnvironmentOutlined } from '@ant-design/icons';
 import type { Member } from '@gym/contract/members';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Result, Space, Tabs, Tag } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useAbility } from '../../shared/acl';
 import { isApiError } from '../../shared/api/client';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
-import { isUuid, useMember } from './api';
+import { isUuid, memberKeys, useMember } from './api';
 import { CardsTab } from './components/CardsTab';
 import { LATER_TABS, LaterTab } from './components/LaterTab';
 import { MemberAvatar } from './components/MemberAvatar';
@@ -93,6 +95,13 @@ export default function MemberEditPage() {
   const ability = useAbility();
   const [search, setSearch] = useSearchParams();
   const member = useMember(id);
+  const queryClient = useQueryClient();
+  const wasNew = member.data?.isNew === true;
+
+  // Opening an online registration clears its "New" mark on the server: the lists show it gone.
+  useEffect(() => {
+    if (wasNew) void queryClient.invalidateQueries({ queryKey: memberKeys.lists() });
+  }, [wasNew, queryClient]);
 
   if (!isUuid(id)) return <NotFound />;
   if (member.isPending) {
@@ -137,7 +146,8 @@ export default function MemberEditPage() {
   };
 
   return (
-    <div className="screen member-edit" data-testid="screen-member-edit" data-member-id={m.id}>
+    // Keyed by member: another member opened from here starts with fresh forms.
+    <div key={m.id} className="screen member-edit" data-testid="screen-member-edit" data-member-id={m.id}>
       <MemberHeader member={m} />
       {erased && (
         <Alert

@@ -1,18 +1,20 @@
 import './members.css';
 import { ImportOutlined, ReloadOutlined, UserAddOutlined } from '@ant-design/icons';
 import { MEMBER_SORTS, MEMBER_STATUSES, type MemberListItem } from '@gym/contract/members';
+import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Checkbox, Select, Skeleton, Space, Table, type TableColumnsType, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAbility } from '../../shared/acl';
 import { useCenterId } from '../../shared/centerSelection';
+import { subscribeRealtime } from '../../shared/realtime';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { ExportButtons } from '../../shared/ui/ExportButtons';
 import { EmptyState, ErrorState } from '../../shared/ui/ScreenStates';
 import { type ListParamsConfig, sortFromTable, sortOrderOf, useListParams } from '../../shared/useListParams';
 import { useCenters } from '../centers/api';
-import { isUuid, MEMBER_EXPORT_PATH, useGroupOptions, useMembers } from './api';
+import { isUuid, MEMBER_EXPORT_PATH, memberKeys, useGroupOptions, useMembers } from './api';
 import { MemberAvatar } from './components/MemberAvatar';
 import { MemberStatusTag } from './components/MemberStatusTag';
 import { SearchBox } from './components/SearchBox';
@@ -39,6 +41,24 @@ function isInteractive(target: EventTarget | null): boolean {
   return target instanceof Element && Boolean(target.closest('a, button, input, label, .ant-checkbox'));
 }
 
+/** A registration on the public page shows up in the list (with its "New" badge) without a reload. */
+function useRegistrationsRefresh() {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      subscribeRealtime((payload) => {
+        if (
+          payload &&
+          typeof payload === 'object' &&
+          (payload as { action?: unknown }).action === 'member.registered'
+        ) {
+          void queryClient.invalidateQueries({ queryKey: memberKeys.lists() });
+        }
+      }),
+    [queryClient],
+  );
+}
+
 export default function MemberListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -51,6 +71,7 @@ export default function MemberListPage() {
   const format = useFormatters();
   const [search, setSearch] = useSearchParams();
   const canCreate = ability.can('create', 'Member');
+  useRegistrationsRefresh();
   const lastPage = members.data ? Math.max(1, Math.ceil(members.data.total / list.pageSize)) : null;
 
   // A remembered or bookmarked page past the end (members left, filters changed): show the last one.
@@ -278,16 +299,13 @@ export default function MemberListPage() {
               loading={members.isFetching && members.isPlaceholderData}
               scroll={{ x: 760 }}
               locale={{ emptyText }}
+              // The whole row opens the member for a finger or a mouse; the keyboard reaches the name's link.
               onRow={(m) => ({
-                tabIndex: 0,
                 className: 'member-row',
                 'data-testid': 'member-row',
                 'data-code': m.code,
                 onClick: (event) => {
                   if (!isInteractive(event.target)) navigate(memberPath(m.id));
-                },
-                onKeyDown: (event) => {
-                  if (event.key === 'Enter' && event.target === event.currentTarget) navigate(memberPath(m.id));
                 },
               })}
               onChange={(_pagination, _filters, sorter, extra) => {
