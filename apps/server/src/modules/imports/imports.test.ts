@@ -171,6 +171,7 @@ describe('preview', () => {
     const rows = memberRows(4, (row, i) => {
       if (i === 1) row[4] = 'staff0001'; // in use by a staff card (numbers are compared in capitals)
       if (i === 3) {
+        row[2] = 'x'; // a bad phone does not hide the repeated card and code
         row[4] = 'C0000000'; // same card as row 2
         row[5] = 'DUP000000'; // same code as row 2 below
       }
@@ -179,11 +180,12 @@ describe('preview', () => {
     const body = (await preview(importBody(base64(csvText(rows))))).json();
     expect(body.errors).toEqual([
       expect.objectContaining({ row: 3, field: 'cardNumber', code: 'card_in_use' }),
+      expect.objectContaining({ row: 5, field: 'phone', code: 'phone_format' }),
       expect.objectContaining({ row: 5, field: 'code', code: 'duplicate_in_file' }),
       expect.objectContaining({ row: 5, field: 'cardNumber', code: 'duplicate_in_file' }),
     ]);
-    expect(body.errors[1].message).toContain('row 2');
-    expect(body.errors[1].params).toEqual({ value: 'DUP000000', firstRow: 2 });
+    expect(body.errors[2].message).toContain('row 2');
+    expect(body.errors[2].params).toEqual({ value: 'DUP000000', firstRow: 2 });
     expect(body.errors[0].params).toEqual({ value: 'STAFF0001' });
   });
 });

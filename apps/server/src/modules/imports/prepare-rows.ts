@@ -7,6 +7,7 @@ import {
   type ImportRowError,
 } from '@gym/contract/imports';
 import {
+  cardNumberSchema,
   createMemberRequestSchema,
   type GENDERS,
   type Guardian,
@@ -269,7 +270,9 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
     }
 
     const code = parsed.success ? (parsed.data.code ?? null) : candidate.code;
-    const cardNumber = parsed.success ? (parsed.data.cardNumber ?? null) : candidate.cardNumber;
+    // Repeated codes and cards are named even on rows with other errors, so one pass shows every fix.
+    const card = candidate.cardNumber ? cardNumberSchema.safeParse(candidate.cardNumber) : null;
+    const cardNumber = card?.success ? card.data : null;
     if (code) {
       const first = firstRowOfCode.get(code);
       if (first !== undefined) {
@@ -279,7 +282,7 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
         });
       } else firstRowOfCode.set(code, row);
     }
-    if (cardNumber && parsed.success) {
+    if (cardNumber) {
       const first = firstRowOfCard.get(cardNumber);
       if (first !== undefined) {
         fail('cardNumber', 'duplicate_in_file', `Card ${cardNumber} is also on row ${first}`, {
