@@ -260,10 +260,20 @@ export default function MemberImportPage() {
                 data-testid="import-invalid-count"
               />
               <Statistic title={t('imports:preview.cards')} value={number.format(preview.cards)} />
+              {preview.possibleDuplicates > 0 && (
+                <Statistic title={t('imports:preview.duplicates')} value={number.format(preview.possibleDuplicates)} />
+              )}
             </div>
 
             {failure && (
-              <Alert type="error" showIcon className="import-alert" title={failure.text} data-testid="import-failure" />
+              <Alert
+                type="error"
+                showIcon
+                className="import-alert"
+                title={t('imports:failed.title')}
+                description={failure.text}
+                data-testid="import-failure"
+              />
             )}
             {preview.possibleDuplicates > 0 && (
               <Alert

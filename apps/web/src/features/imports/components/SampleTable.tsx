@@ -28,6 +28,13 @@ const SHOWN: readonly ImportField[] = [
 /** The first rows as the server read them: how names were split and words like "M" or "Inaktiv" understood. */
 export function SampleTable({ sample, mapping }: Props) {
   const { t } = useTranslation();
+  // Stored words (status, gender, source) in the screen's language, as the member file shows them.
+  const shown = (field: ImportField, value: string) => {
+    if (field === 'status') return t(`members:status.${value}`, { defaultValue: value });
+    if (field === 'gender') return t(`members:gender.${value}`, { defaultValue: value });
+    if (field === 'source') return t(`members:source.${value}`, { defaultValue: value });
+    return value;
+  };
   const mapped = new Set(Object.values(mapping));
   const fields = SHOWN.filter(
     (f) =>
@@ -49,7 +56,13 @@ export function SampleTable({ sample, mapping }: Props) {
         scroll={{ x: 'max-content' }}
         columns={[
           { key: 'row', title: t('imports:preview.row'), dataIndex: 'row', width: 70 },
-          ...fields.map((f) => ({ key: f, title: fieldLabel(t, f), dataIndex: f, ellipsis: true })),
+          ...fields.map((f) => ({
+            key: f,
+            title: fieldLabel(t, f),
+            dataIndex: f,
+            ellipsis: true,
+            render: (value: string | null) => (value ? shown(f, value) : null),
+          })),
         ]}
       />
     </section>
