@@ -10,7 +10,7 @@ import { isApiError } from '../../shared/api/client';
 import { apiErrorMessage } from '../../shared/api/errorMessages';
 import { useCenterId } from '../../shared/centerSelection';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
-import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { useCenters } from '../centers/api';
 import { commitImport, ImportRefusedError, previewImport, usePresets } from './api';
 import { FileStep } from './components/FileStep';
@@ -180,6 +180,16 @@ export default function MemberImportPage() {
       <div className="screen" data-testid="screen-member-import">
         <Card>
           <ErrorState error={centers.error} onRetry={() => void centers.refetch()} />
+        </Card>
+      </div>
+    );
+  }
+
+  if (centerList.length === 0) {
+    return (
+      <div className="screen" data-testid="screen-member-import">
+        <Card>
+          <EmptyState description={t('common:center.none')} />
         </Card>
       </div>
     );

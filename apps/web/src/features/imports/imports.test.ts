@@ -2,12 +2,10 @@ import type { ImportRowError } from '@gym/contract/imports';
 import { IMPORT_MAX_BYTES } from '@gym/contract/imports';
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resources as enShell } from '../../locales/en';
-import { resources as enScreens } from '../../locales/en/screens';
-import { resources as zh } from '../../locales/zh-Hant';
-
-const en = { ...enShell, ...enScreens };
-
+import enErrors from '../../locales/en/errors.json';
+import enImports from '../../locales/en/imports.json';
+import zhErrors from '../../locales/zh-Hant/errors.json';
+import zhImports from '../../locales/zh-Hant/imports.json';
 import { checkFile, formatOf, formatSize } from './file';
 import { createLineSplitter, readNdjson } from './ndjson';
 import { errorsCsv, rowErrorText } from './rowErrors';
@@ -18,7 +16,10 @@ let tZh: TFunction;
 beforeAll(async () => {
   const instance = i18next.createInstance();
   await instance.init({
-    resources: { en, 'zh-Hant': zh },
+    resources: {
+      en: { imports: enImports, errors: enErrors },
+      'zh-Hant': { imports: zhImports, errors: zhErrors },
+    },
     lng: 'en',
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
