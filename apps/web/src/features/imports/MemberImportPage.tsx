@@ -199,6 +199,8 @@ export default function MemberImportPage() {
   const missing = missingFields(mapping);
   const shownErrors = failure?.errors.length ? failure.errors : (preview?.errors ?? []);
   const shownErrorCount = failure?.errors.length ? failure.errorCount : (preview?.errorCount ?? 0);
+  // After any failure the file is checked again first: a call cut off midway may still have imported,
+  // and the new check then shows the codes, cards or phones already taken.
   const canImport =
     preview !== null && !stale && !check.isPending && preview.errorCount === 0 && preview.validRows > 0 && !failure;
 
@@ -283,6 +285,11 @@ export default function MemberImportPage() {
                 title={t('imports:failed.title')}
                 description={failure.text}
                 data-testid="import-failure"
+                action={
+                  <Button icon={<ReloadOutlined />} loading={check.isPending} onClick={() => check.mutate(mapping)}>
+                    {t('imports:mapping.recheck')}
+                  </Button>
+                }
               />
             )}
             {preview.possibleDuplicates > 0 && (
