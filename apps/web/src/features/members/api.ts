@@ -13,8 +13,7 @@ import type {
   UpdateMemberRequest,
 } from '@gym/contract/members';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiError, api, isApiError, type QueryValue } from '../../shared/api/client';
-import { sendJson } from './request';
+import { api, isApiError, type QueryValue } from '../../shared/api/client';
 
 export interface Page<T> {
   items: T[];
@@ -76,15 +75,14 @@ function invalidateMembers(queryClient: QueryClient, member?: Member) {
 /** The members of a 409 `duplicate_member`, or null for any other answer. */
 export function duplicatesOf(error: unknown): DuplicateMember[] | null {
   if (!isApiError(error) || error.error !== 'duplicate_member') return null;
-  const details = (error as ApiError & { details?: { duplicates?: unknown } }).details;
-  return Array.isArray(details?.duplicates) ? (details.duplicates as DuplicateMember[]) : [];
+  const duplicates = error.details?.duplicates;
+  return Array.isArray(duplicates) ? (duplicates as DuplicateMember[]) : [];
 }
 
 export function useCreateMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    // Through `sendJson`: the duplicate warning needs the answer's `details`.
-    mutationFn: (body: CreateMemberRequest) => sendJson<Member>('POST', '/pro/students', body),
+    mutationFn: (body: CreateMemberRequest) => api.post<Member>('/pro/students', body),
     onSuccess: (member) => invalidateMembers(queryClient, member),
   });
 }
@@ -92,7 +90,7 @@ export function useCreateMember() {
 export function useUpdateMember(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateMemberRequest) => sendJson<Member>('PATCH', `/pro/students/${id}`, body),
+    mutationFn: (body: UpdateMemberRequest) => api.patch<Member>(`/pro/students/${id}`, body),
     onSuccess: (member) => invalidateMembers(queryClient, member),
   });
 }

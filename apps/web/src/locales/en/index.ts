@@ -1,36 +1,15 @@
 import account from './account.json';
 import acl from './acl.json';
 import auth from './auth.json';
-import centers from './centers.json';
 import common from './common.json';
 import errors from './errors.json';
-import groups from './groups.json';
-import imports from './imports.json';
-import members from './members.json';
 import misc from './misc.json';
 import nav from './nav.json';
-import outbox from './outbox.json';
-import publicPages from './public.json';
-import settings from './settings.json';
-import staff from './staff.json';
 import titles from './titles.json';
 
-/** Every namespace of this language, bundled together (one chunk per language). */
-export const resources = {
-  common,
-  nav,
-  titles,
-  auth,
-  account,
-  errors,
-  misc,
-  acl,
-  outbox,
-  members,
-  groups,
-  centers,
-  staff,
-  settings,
-  public: publicPages,
-  imports,
-};
+/**
+ * English for the shell and the sign-in pages, bundled with the entry. The screens' namespaces are
+ * their own chunk (`./screens`), loaded beside it at start, so the sign-in page does not carry every
+ * screen's words.
+ */
+export const resources = { common, nav, titles, auth, account, errors, misc, acl };

@@ -244,6 +244,19 @@ describe('api client: errors and bodies', () => {
     });
   });
 
+  it('keeps the details of a refusal, such as the duplicates of a 409', async () => {
+    const tokens = memoryTokens({ accessToken: 'a', refreshToken: 'r' });
+    const duplicates = [{ id: 'm1', code: 'DF000001', name: 'Tai Man Chan', matchedOn: ['phone'] }];
+    const client = createApiClient({
+      tokens,
+      fetch: async () => json(409, { error: 'duplicate_member', message: 'D', details: { duplicates } }),
+    });
+    await expect(client.post('/pro/students', {})).rejects.toMatchObject({
+      error: 'duplicate_member',
+      details: { duplicates },
+    });
+  });
+
   it('reports an unreachable server as status 0 network_error', async () => {
     const tokens = memoryTokens({ accessToken: 'a', refreshToken: 'r' });
     const client = createApiClient({

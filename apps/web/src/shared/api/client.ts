@@ -23,6 +23,8 @@ export class ApiError extends Error {
   readonly error: string;
   readonly fields?: FieldError[];
   readonly retryAfterSeconds?: number;
+  /** Extra facts of the refusal, e.g. `duplicates` of a 409 `duplicate_member`. */
+  readonly details?: Record<string, unknown>;
 
   constructor(init: {
     status: number;
@@ -30,12 +32,14 @@ export class ApiError extends Error {
     message: string;
     fields?: FieldError[];
     retryAfterSeconds?: number;
+    details?: Record<string, unknown>;
   }) {
     super(init.message);
     this.status = init.status;
     this.error = init.error;
     if (init.fields) this.fields = init.fields;
     if (init.retryAfterSeconds !== undefined) this.retryAfterSeconds = init.retryAfterSeconds;
+    if (init.details) this.details = init.details;
   }
 }
 
@@ -97,6 +101,7 @@ interface ErrorBody {
   message?: unknown;
   fields?: unknown;
   retryAfterSeconds?: unknown;
+  details?: unknown;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -132,6 +137,9 @@ function errorFromBody(status: number, body: unknown, statusText: string): ApiEr
     message: typeof shape.message === 'string' ? shape.message : statusText || `HTTP ${status}`,
     ...(fields && fields.length > 0 ? { fields } : {}),
     ...(typeof shape.retryAfterSeconds === 'number' ? { retryAfterSeconds: shape.retryAfterSeconds } : {}),
+    ...(shape.details && typeof shape.details === 'object' && !Array.isArray(shape.details)
+      ? { details: shape.details as Record<string, unknown> }
+      : {}),
   });
 }
 
@@ -151,6 +159,7 @@ async function toApiError(response: Response): Promise<ApiError> {
         error: error.error,
         message: error.message,
         ...(error.fields ? { fields: error.fields } : {}),
+        ...(error.details ? { details: error.details } : {}),
         retryAfterSeconds: header,
       });
     }

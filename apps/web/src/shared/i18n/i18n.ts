@@ -1,6 +1,7 @@
 /**
- * i18next set-up. English (default and fallback) is bundled with the entry; every other language is
- * its own chunk, loaded before it is shown. The Traditional Chinese titles are always present too,
+ * i18next set-up. English (default and fallback) for the shell and sign-in is bundled with the entry,
+ * the English of the screens is one chunk fetched at start beside the chosen language; every other
+ * language is its own chunk, loaded before it is shown. The Traditional Chinese titles are always present too,
  * because every page title is bilingual (`Member List (會員管理)`).
  */
 import type { Language } from '@gym/contract/constants';
@@ -37,8 +38,15 @@ export async function initI18n(language: Language): Promise<void> {
     returnEmptyString: false,
     react: { useSuspense: false },
   });
-  await loadLanguage(language);
+  await Promise.all([loadEnglishScreens(), loadLanguage(language)]);
   await i18next.changeLanguage(language);
+}
+
+async function loadEnglishScreens(): Promise<void> {
+  const { resources } = await import('../../locales/en/screens');
+  for (const [namespace, bundle] of Object.entries(resources)) {
+    i18next.addResourceBundle('en', namespace, bundle, true, true);
+  }
 }
 
 /** Makes sure a language's texts are present (one chunk per language). */

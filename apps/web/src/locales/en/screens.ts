@@ -1,0 +1,20 @@
+import centers from './centers.json';
+import groups from './groups.json';
+import imports from './imports.json';
+import members from './members.json';
+import outbox from './outbox.json';
+import publicPages from './public.json';
+import settings from './settings.json';
+import staff from './staff.json';
+
+/** English of the product screens (a chunk of its own, see `./index`). */
+export const resources = {
+  outbox,
+  members,
+  groups,
+  centers,
+  staff,
+  settings,
+  public: publicPages,
+  imports,
+};
