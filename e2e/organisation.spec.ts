@@ -3,7 +3,7 @@
  * the system configuration, and maintenance mode as another staff member lives through it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSession, apiLogin } from './support/members.ts';
+import { type ApiSession, apiLogin, DEMO_MEMBER, freshCardNumber } from './support/members.ts';
 import {
   changeConfig,
   confirmDialog,
@@ -52,6 +52,61 @@ describe('rooms', () => {
     await page.reload();
     await page.getByRole('row', { name: new RegExp(name) }).waitFor();
     expect(await page.getByTestId('list-keyword').inputValue()).toBe(name);
+    await context.close();
+  });
+});
+
+describe('staff', () => {
+  it('adds an invited staff member, then resends the invitation, attaches a card (a card in use is refused beside the field) and detaches it', async () => {
+    const { context, page } = await openAs(app.browser, app.server.url, ADMIN, '/staff-list', 'screen-staff-list');
+    const name = unique('Paula ');
+    const email = `${name.replace(/\s/g, '').toLowerCase()}@example.com`;
+    await page.getByTestId('staff-add').click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByLabel('Full name', { exact: true }).fill(name);
+    await drawer.getByLabel('E-mail', { exact: true }).fill(email);
+    // An administrator may make someone an administrator.
+    await drawer.getByTestId('staff-role').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Administrator' }).waitFor();
+    await page.locator('.ant-select-item-option', { hasText: 'Trainer' }).click();
+    await page.getByTestId('staff-submit').click();
+
+    await page.waitForURL(/\/apps\/staff\/edit\/[0-9a-f-]{36}$/);
+    await page.getByTestId('staff-account').getByTestId('staff-status').getByText('Invited').waitFor();
+    await page.getByRole('button', { name: 'Resend invitation' }).click();
+    await page.getByText(`Invitation sent to ${email}.`).waitFor();
+
+    const cards = page.getByTestId('staff-cards');
+    await cards.getByLabel('Card number').fill(DEMO_MEMBER.card);
+    await cards.getByRole('button', { name: 'Attach card' }).click();
+    await fieldHelp(page, 'staff_card_number').getByText('This card number is already in use.').waitFor();
+    const number = freshCardNumber();
+    await cards.getByLabel('Card number').fill(number);
+    await cards.getByRole('button', { name: 'Attach card' }).click();
+    await cards.getByRole('row', { name: new RegExp(`${number}.*In use`) }).waitFor();
+    await cards.getByRole('button', { name: `Detach card ${number}` }).click();
+    await confirmDialog(page);
+    await cards.getByRole('row', { name: new RegExp(`${number}.*Detached`) }).waitFor();
+    await context.close();
+  });
+
+  it('lets a manager give every role but administrator, and shows an administrator read-only', async () => {
+    const { context, page } = await openAs(
+      app.browser,
+      app.server.url,
+      'manager@demo.fit',
+      '/staff-list',
+      'screen-staff-list',
+    );
+    await page.getByTestId('staff-add').click();
+    await page.getByTestId('staff-role').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Accountant' }).waitFor();
+    expect(await page.locator('.ant-select-item-option', { hasText: 'Administrator' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.goto('/staff-list?role=admin');
+    await page.getByRole('link', { name: 'Ada Admin' }).click();
+    await page.getByText('You cannot change this staff member').waitFor();
+    expect(await page.getByTestId('staff-save').count()).toBe(0);
     await context.close();
   });
 });

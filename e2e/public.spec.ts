@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage } from './support/browser.ts';
 import { type ApiSession, api, apiLogin, demoMember, freshCardNumber } from './support/members.ts';
-import { fieldHelp, seriousViolations, unique } from './support/organisation.ts';
+import { changeConfig, fieldHelp, seriousViolations, unique } from './support/organisation.ts';
 import { useAppServer } from './support/server.ts';
 
 const app = useAppServer();
@@ -64,6 +64,18 @@ describe('public registration', () => {
     await page.getByText('This registration page does not exist').waitFor();
     expect(await page.getByTestId('screen-register').count()).toBe(0);
     await context.close();
+  });
+  it('says when the organisation closed its registration page', async () => {
+    await changeConfig(admin, { registrationOpen: false });
+    try {
+      const { context, page } = await newPage(app.browser, app.server.url);
+      await page.goto('/register/DF/CWB/');
+      await page.getByTestId('register-closed').waitFor();
+      await page.getByText('Registration is closed').waitFor();
+      await context.close();
+    } finally {
+      await changeConfig(admin, { registrationOpen: true });
+    }
   });
 });
 
@@ -133,6 +145,41 @@ describe('on a phone', () => {
     await page.getByTestId('card-link-invalid').waitFor();
     problems.push(...(await seriousViolations(page, '/card_link')));
     expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('too many registrations', () => {
+  it('tells the visitor how many minutes to wait', async () => {
+    const body = {
+      firstName: 'Rate',
+      lastName: 'Limit',
+      phone: '+55 41 90000-0000',
+      email: 'rate.limit@example.com',
+      language: 'en',
+      privacyAccepted: true,
+    };
+    for (let i = 0; i < 10; i++) {
+      const res = await fetch(`${app.server.url}/api/v1/public/register/DF/MK`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...body, email: `rate.limit.${i}@example.com` }),
+      });
+      if (res.status === 429) break;
+    }
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await page.goto('/register/DF/MK/');
+    await page.getByTestId('screen-register').waitFor();
+    await page.getByLabel('First name', { exact: true }).fill('Rita');
+    await page.getByLabel('Last name', { exact: true }).fill('Wait');
+    await page.getByLabel('Mobile phone', { exact: true }).fill('+55 41 91111-2222');
+    await page.getByLabel('E-mail', { exact: true }).fill('rita.wait@example.com');
+    await page.getByText('I have read and accept the privacy notice.').click();
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page
+      .getByTestId('register-error')
+      .getByText(/Too many attempts\. Try again in \d+ min\./)
+      .waitFor();
     await context.close();
   });
 });
