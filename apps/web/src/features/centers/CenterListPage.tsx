@@ -11,13 +11,8 @@ import { ErrorState } from '../../shared/ui/ScreenStates';
 import { type ListParamsConfig, sortFromTable, sortOrderOf, useListParams } from '../../shared/useListParams';
 import { usePublicConfig } from '../settings/api';
 import { type CenterListItem, useCenterList, useSaveCenter, useSetCenterActive } from './api';
-import {
-  CENTER_FIELDS,
-  CenterFields,
-  type CenterFormValues,
-  centerFormValues,
-  centerRequest,
-} from './components/CenterFields';
+import { CENTER_FIELDS, type CenterFormValues, centerFormValues, centerRequest } from './centerForm';
+import { CenterFields } from './components/CenterFields';
 import { KeywordSearch } from './components/KeywordSearch';
 import { StatusTag } from './components/StatusTag';
 import { showErrorOnFields } from './formErrors';

@@ -7,13 +7,8 @@ import { apiErrorMessage } from '../../shared/api/errorMessages';
 import { useCenterId } from '../../shared/centerSelection';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { type CenterDetail, useCenterDetail, useCenters, useSaveCenter } from './api';
-import {
-  CENTER_FIELDS,
-  CenterFields,
-  type CenterFormValues,
-  centerFormValues,
-  centerRequest,
-} from './components/CenterFields';
+import { CENTER_FIELDS, type CenterFormValues, centerFormValues, centerRequest } from './centerForm';
+import { CenterFields } from './components/CenterFields';
 import { ReadersCard } from './components/ReadersCard';
 import { showErrorOnFields } from './formErrors';
 

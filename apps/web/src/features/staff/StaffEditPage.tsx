@@ -3,7 +3,7 @@ import { ArrowLeftOutlined, MailOutlined, PoweroffOutlined, UnlockOutlined } fro
 import { Alert, App, Button, Card, Descriptions, Form, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { useAbility } from '../../shared/acl';
 import { isApiError } from '../../shared/api/client';
 import { apiErrorMessage } from '../../shared/api/errorMessages';
@@ -180,6 +180,9 @@ function AccountCard({ staff, canUpdate }: { staff: Staff; canUpdate: boolean })
 export default function StaffEditPage() {
   const { t } = useTranslation();
   const { id } = useParams();
+  // Back to the list as it was left: its search, filters and page.
+  const state = useLocation().state as { listSearch?: unknown } | null;
+  const listSearch = typeof state?.listSearch === 'string' && state.listSearch.startsWith('?') ? state.listSearch : '';
   const ability = useAbility();
   const staff = useStaffMember(id);
   const user = useUserData();
@@ -217,7 +220,7 @@ export default function StaffEditPage() {
   return (
     <div className="screen" data-testid="screen-staff-edit">
       <div>
-        <ButtonLink to="/staff-list" icon={<ArrowLeftOutlined />}>
+        <ButtonLink to={`/staff-list${listSearch}`} icon={<ArrowLeftOutlined />}>
           {t('staff:backToList')}
         </ButtonLink>
       </div>

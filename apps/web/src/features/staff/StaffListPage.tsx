@@ -4,7 +4,7 @@ import { ROLES } from '@gym/contract/acl';
 import { App, Button, Card, Checkbox, Drawer, Empty, Form, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useAbility } from '../../shared/acl';
 import { apiErrorMessage } from '../../shared/api/errorMessages';
 import { currentLanguage } from '../../shared/preferences';
@@ -95,7 +95,7 @@ function AddStaffDrawer({ open, onClose }: { open: boolean; onClose: () => void 
                     values.sendInvite ? t('staff:addedInvited', { email: staff.email }) : t('staff:added'),
                   );
                   onClose();
-                  void navigate(`/apps/staff/edit/${staff.id}`);
+                  void navigate(`/apps/staff/edit/${staff.id}`, { state: { listSearch: window.location.search } });
                 },
                 onError: (error) => {
                   if (
@@ -124,6 +124,7 @@ export default function StaffListPage() {
   const { t } = useTranslation();
   const ability = useAbility();
   const list = useListParams(LIST);
+  const { search } = useLocation();
   const staff = useStaffList(list.query);
   const centers = useAllCenters();
   const formatDateTime = useDateTime();
@@ -237,7 +238,11 @@ export default function StaffListPage() {
               dataIndex: 'fullName',
               sorter: true,
               sortOrder: sortOrderOf('name', list.sort),
-              render: (name: string, row) => <Link to={`/apps/staff/edit/${row.id}`}>{name}</Link>,
+              render: (name: string, row) => (
+                <Link to={`/apps/staff/edit/${row.id}`} state={{ listSearch: search }}>
+                  {name}
+                </Link>
+              ),
             },
             {
               key: 'email',

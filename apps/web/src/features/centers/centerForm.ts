@@ -1,0 +1,75 @@
+import { DEFAULT_OPENING_HOURS, type OpeningDay } from '@gym/contract/centers';
+import type { CenterDetail, CreateCenterRequest } from './api';
+
+export interface CenterFormValues {
+  code: string;
+  name: string;
+  address?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  timeZone: string;
+  currencySymbol: string;
+  openingHours: OpeningDay[];
+}
+
+/** Field names the server may name in a 400 or 409 (they are put beside their field). */
+export const CENTER_FIELDS = ['code', 'name', 'address', 'phone', 'email', 'timeZone', 'currencySymbol'] as const;
+
+function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** One entry per day, in data order, whatever the server sent (a missing day gets the default). */
+function sevenDays(days: readonly OpeningDay[] | undefined): OpeningDay[] {
+  return DEFAULT_OPENING_HOURS.map((fallback) => ({ ...(days?.find((d) => d.day === fallback.day) ?? fallback) }));
+}
+
+export function centerFormValues(
+  center: Omit<CenterDetail, 'readers'> | null,
+  currencySymbol: string,
+): CenterFormValues {
+  if (!center) {
+    return {
+      code: '',
+      name: '',
+      address: '',
+      phone: '',
+      email: '',
+      timeZone: browserTimeZone(),
+      currencySymbol,
+      openingHours: sevenDays(undefined),
+    };
+  }
+  return {
+    code: center.code,
+    name: center.name,
+    address: center.address ?? '',
+    phone: center.phone ?? '',
+    email: center.email ?? '',
+    timeZone: center.timeZone,
+    currencySymbol: center.currencySymbol,
+    openingHours: sevenDays(center.openingHours),
+  };
+}
+
+const orNull = (value: string | null | undefined) => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+};
+
+export function centerRequest(values: CenterFormValues): CreateCenterRequest {
+  return {
+    code: values.code.trim().toUpperCase(),
+    name: values.name.trim(),
+    address: orNull(values.address),
+    phone: orNull(values.phone),
+    email: orNull(values.email),
+    timeZone: values.timeZone,
+    currencySymbol: values.currencySymbol,
+    openingHours: values.openingHours.map((d) => ({ day: d.day, closed: d.closed, open: d.open, close: d.close })),
+  };
+}
