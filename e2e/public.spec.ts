@@ -19,7 +19,7 @@ describe('public registration', () => {
   it('registers a prospect in Portuguese, with the errors beside the fields, and staff see them as new', async () => {
     const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/register/DF/CWB/');
-    await page.getByTestId('screen-register').waitFor();
+    await page.getByTestId('register-form').waitFor();
     await page.getByText('Leave your details').waitFor();
 
     await page.getByTestId('language-switcher').selectOption('pt');
@@ -62,7 +62,7 @@ describe('public registration', () => {
     await page.goto('/register/DF/NOPE/');
     await page.getByTestId('register-not-found').waitFor();
     await page.getByText('This registration page does not exist').waitFor();
-    expect(await page.getByTestId('screen-register').count()).toBe(0);
+    expect(await page.getByTestId('register-form').count()).toBe(0);
     await context.close();
   });
   it('says when the organisation closed its registration page', async () => {
@@ -88,7 +88,7 @@ describe('card link', () => {
 
     const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto(path);
-    await page.getByTestId('screen-card-link').waitFor();
+    await page.getByTestId('card-link-form').waitFor();
     await page.getByText(/Hello .+! Type the number printed on your card/).waitFor();
 
     await page.getByLabel('Card number').fill('x');
@@ -133,7 +133,7 @@ describe('on a phone', () => {
     });
     const page = await context.newPage();
     await page.goto('/register/DF/MK/');
-    await page.getByTestId('screen-register').waitFor();
+    await page.getByTestId('register-form').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     // The robots' field is out of sight and out of the keyboard's way.
     const trap = page.locator('#register_website');
@@ -169,7 +169,7 @@ describe('too many registrations', () => {
     }
     const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/register/DF/MK/');
-    await page.getByTestId('screen-register').waitFor();
+    await page.getByTestId('register-form').waitFor();
     await page.getByLabel('First name', { exact: true }).fill('Rita');
     await page.getByLabel('Last name', { exact: true }).fill('Wait');
     await page.getByLabel('Mobile phone', { exact: true }).fill('+55 41 91111-2222');

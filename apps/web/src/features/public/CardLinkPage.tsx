@@ -7,7 +7,7 @@ import { useParams } from 'react-router';
 import { isApiError } from '../../shared/api/client';
 import { apiErrorMessage, applyFieldErrors, requiredRule, schemaRule } from '../../shared/api/errorMessages';
 import { useCardLinkInfo, useLinkCard } from './api';
-import { PublicMessage, PublicPage, PublicSpinner } from './PublicPage';
+import { PublicForm, PublicMessage, PublicScreen, PublicSpinner } from './PublicPage';
 
 type Ending = 'invalid' | 'expired' | 'used';
 
@@ -35,8 +35,7 @@ function EndingPage({ ending }: { ending: Ending }) {
   );
 }
 
-/** A member links their card to their account: `/card_link/:center_id/:token/`. */
-export default function CardLinkPage() {
+function CardLinkContent() {
   const { t } = useTranslation();
   const params = useParams();
   const centerId = params.center_id ?? '';
@@ -81,7 +80,7 @@ export default function CardLinkPage() {
   }
 
   return (
-    <PublicPage testId="screen-card-link" titleKey="cardLink" subtitle={`${organisationName} · ${centerName}`}>
+    <PublicForm testId="card-link-form" titleKey="cardLink" subtitle={`${organisationName} · ${centerName}`}>
       <p className="public-lead">{t('public:cardLink.lead', { name: memberFirstName })}</p>
       {pageError && (
         <Alert
@@ -157,6 +156,15 @@ export default function CardLinkPage() {
           {t('public:cardLink.submit')}
         </Button>
       </Form>
-    </PublicPage>
+    </PublicForm>
+  );
+}
+
+/** A member links their card to their account: `/card_link/:center_id/:token/`. */
+export default function CardLinkPage() {
+  return (
+    <PublicScreen testId="screen-card-link">
+      <CardLinkContent />
+    </PublicScreen>
   );
 }

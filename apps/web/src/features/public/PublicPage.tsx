@@ -3,8 +3,17 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BilingualTitle } from '../../shared/ui/BilingualTitle';
 
-/** The frame of a public page: the bilingual title, who it is for, then the content. */
-export function PublicPage({
+/** The root of a public page, whatever it shows: `data-testid="screen-<name>"` like every screen. */
+export function PublicScreen({ testId, children }: { testId: string; children: ReactNode }) {
+  return (
+    <div className="public-page" data-testid={testId}>
+      {children}
+    </div>
+  );
+}
+
+/** A public page's form: the bilingual title, who it is for, then the content. */
+export function PublicForm({
   testId,
   titleKey,
   subtitle,
@@ -16,13 +25,11 @@ export function PublicPage({
   children: ReactNode;
 }) {
   return (
-    <div className="public-page" data-testid={testId}>
-      <section className="auth-card public-card">
-        <BilingualTitle titleKey={titleKey} />
-        <p className="public-subtitle">{subtitle}</p>
-        {children}
-      </section>
-    </div>
+    <section className="auth-card public-card" data-testid={testId}>
+      <BilingualTitle titleKey={titleKey} />
+      <p className="public-subtitle">{subtitle}</p>
+      {children}
+    </section>
   );
 }
 
@@ -41,23 +48,21 @@ export function PublicMessage({
   action?: ReactNode;
 }) {
   return (
-    <div className="public-page" data-testid={testId}>
-      <section className="auth-card public-card">
-        <Result
-          status={status}
-          title={<h1 className="public-message__title">{title}</h1>}
-          subTitle={<p className="public-message__text">{children}</p>}
-          extra={action}
-        />
-      </section>
-    </div>
+    <section className="auth-card public-card" data-testid={testId}>
+      <Result
+        status={status}
+        title={<h1 className="public-message__title">{title}</h1>}
+        subTitle={<p className="public-message__text">{children}</p>}
+        extra={action}
+      />
+    </section>
   );
 }
 
 export function PublicSpinner() {
   const { t } = useTranslation();
   return (
-    <div className="public-page public-page--loading" role="status" aria-live="polite" data-testid="state-loading">
+    <div className="public-loading" role="status" aria-live="polite" data-testid="state-loading">
       <Spin description={t('common:states.loading')} size="large" />
     </div>
   );

@@ -11,7 +11,7 @@ import { apiErrorMessage, applyFieldErrors, requiredRule, schemaRule } from '../
 import { currentLanguage } from '../../shared/preferences';
 import { type ProspectRegistration, useRegisterPageInfo, useRegisterProspect } from './api';
 import { useOrganisationLanguage } from './language';
-import { PublicMessage, PublicPage, PublicSpinner } from './PublicPage';
+import { PublicForm, PublicMessage, PublicScreen, PublicSpinner } from './PublicPage';
 
 interface Values {
   firstName: string;
@@ -36,8 +36,7 @@ function today(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-/** Public registration of a prospect at one centre: `/register/:initial/:center_code/`. */
-export default function RegistrationPage() {
+function RegistrationContent() {
   const { t } = useTranslation();
   const params = useParams();
   const initial = params.initial ?? '';
@@ -129,7 +128,7 @@ export default function RegistrationPage() {
   };
 
   return (
-    <PublicPage testId="screen-register" titleKey="memberRegistration" subtitle={`${organisationName} · ${centerName}`}>
+    <PublicForm testId="register-form" titleKey="memberRegistration" subtitle={`${organisationName} · ${centerName}`}>
       <p className="public-lead">{t('public:register.lead', { centre: centerName })}</p>
       {pageError && (
         <Alert
@@ -255,6 +254,15 @@ export default function RegistrationPage() {
           {t('public:register.submit')}
         </Button>
       </Form>
-    </PublicPage>
+    </PublicForm>
+  );
+}
+
+/** Public registration of a prospect at one centre: `/register/:initial/:center_code/`. */
+export default function RegistrationPage() {
+  return (
+    <PublicScreen testId="screen-member-registration">
+      <RegistrationContent />
+    </PublicScreen>
   );
 }

@@ -198,7 +198,7 @@ export default function StaffEditPage() {
   } else if (staff.isError) {
     body = (
       <Card>
-        {isApiError(staff.error) && staff.error.status === 404 ? (
+        {isApiError(staff.error) && (staff.error.status === 404 || staff.error.status === 400) ? (
           <EmptyState description={t('staff:notFound')} />
         ) : (
           <ErrorState error={staff.error} onRetry={() => void staff.refetch()} />
