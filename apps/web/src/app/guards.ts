@@ -20,7 +20,7 @@ export interface GuardContext {
   ability: AppAbility;
   /** Path and query the user asked for (kept to return to after sign-in). */
   wanted: string;
-  /** Maintenance mode (from system config). The API does not serve it yet: see `maintenance.ts`. */
+  /** Maintenance mode (system config, read by `maintenance.ts`). */
   maintenance: boolean;
 }
 

@@ -322,7 +322,7 @@ export function setSessionExpiredHandler(handler: Hook): void {
   hooks.sessionExpired = handler;
 }
 
-/** Maintenance hook: the API answers `{error: 'maintenance'}` (503) once the server serves it. */
+/** Maintenance hook: the API answers `{error: 'maintenance'}` (503) to non-admin staff while maintenance mode is on. */
 export function setMaintenanceHandler(handler: Hook): void {
   hooks.maintenance = handler;
 }
