@@ -179,6 +179,17 @@ const SCREEN_AT: Record<string, string> = {
   '/access-control': 'screen-access-control',
   '/pages/account-setting': 'screen-account-setting',
   '/pages/profile': 'screen-profile',
+  '/student-list': 'screen-member-list',
+  '/apps/student/edit/1': 'screen-member-edit',
+  '/group-list': 'screen-group-list',
+  '/staff-list': 'screen-staff-list',
+  '/apps/staff/edit/1': 'screen-staff-edit',
+  '/center': 'screen-center',
+  '/center-list': 'screen-center-list',
+  '/room-list': 'screen-room-list',
+  '/system-config': 'screen-system-config',
+  '/card_link/1/abc': 'screen-card-link',
+  '/register/DF/CWB': 'screen-member-registration',
 };
 const screenAt = (path: string) => SCREEN_AT[path] ?? 'screen-coming-soon';
 
