@@ -36,8 +36,8 @@ function BackToList() {
 function NotFound() {
   const { t } = useTranslation();
   return (
-    <div className="screen" data-testid="member-not-found">
-      <Card variant="borderless">
+    <div className="screen" data-testid="screen-member-edit" data-state="not-found">
+      <Card variant="borderless" data-testid="member-not-found">
         <Result
           status="404"
           title={t('members:edit.notFound')}
@@ -106,7 +106,7 @@ export default function MemberEditPage() {
   if (!isUuid(id)) return <NotFound />;
   if (member.isPending) {
     return (
-      <div className="screen">
+      <div className="screen" data-testid="screen-member-edit" data-state="loading">
         <LoadingState />
       </div>
     );
@@ -114,7 +114,7 @@ export default function MemberEditPage() {
   if (member.isError) {
     if (isApiError(member.error) && (member.error.status === 404 || member.error.status === 400)) return <NotFound />;
     return (
-      <div className="screen">
+      <div className="screen" data-testid="screen-member-edit" data-state="error">
         <ErrorState error={member.error} onRetry={() => void member.refetch()} />
       </div>
     );
