@@ -1,5 +1,5 @@
 import './centers.css';
-import { EditOutlined, PlusOutlined, PoweroffOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Checkbox, Drawer, Empty, Form, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +12,9 @@ import { type ListParamsConfig, sortFromTable, sortOrderOf, useListParams } from
 import { usePublicConfig } from '../settings/api';
 import { type CenterListItem, useCenterList, useSaveCenter, useSetCenterActive } from './api';
 import { CENTER_FIELDS, type CenterFormValues, centerFormValues, centerRequest } from './centerForm';
+import { activeColumn, editAndActiveColumn } from './components/ActiveColumns';
 import { CenterFields } from './components/CenterFields';
 import { KeywordSearch } from './components/KeywordSearch';
-import { StatusTag } from './components/StatusTag';
 import { showErrorOnFields } from './formErrors';
 
 const SORTS = ['code', '-code', 'name', '-name', 'createdAt', '-createdAt'] as const;
@@ -223,47 +223,14 @@ export default function CenterListPage() {
               width: 90,
               render: (n: number) => numbers.format(n),
             },
-            {
-              key: 'active',
-              title: t('centers:status.label'),
-              dataIndex: 'active',
-              width: 110,
-              render: (active: boolean) =>
-                active ? (
-                  <StatusTag tone="success">{t('centers:status.active')}</StatusTag>
-                ) : (
-                  <StatusTag tone="neutral">{t('centers:status.inactive')}</StatusTag>
-                ),
-            },
+            activeColumn(t),
             ...(canUpdate
               ? [
-                  {
-                    key: 'actions',
-                    title: <span className="sr-only">{t('centers:actions')}</span>,
-                    width: 200,
-                    render: (_: unknown, center: CenterListItem) => (
-                      <div className="row-actions">
-                        <Button
-                          size="small"
-                          icon={<EditOutlined />}
-                          onClick={() => setEditing({ center })}
-                          aria-label={t('centers:editAria', { name: center.name })}
-                        >
-                          {t('centers:edit')}
-                        </Button>
-                        <Button
-                          size="small"
-                          icon={<PoweroffOutlined />}
-                          onClick={() => confirmActive(center, !center.active)}
-                          aria-label={t(center.active ? 'centers:deactivateAria' : 'centers:activateAria', {
-                            name: center.name,
-                          })}
-                        >
-                          {t(center.active ? 'centers:deactivate' : 'centers:activate')}
-                        </Button>
-                      </div>
-                    ),
-                  },
+                  editAndActiveColumn<CenterListItem>(t, {
+                    editAria: (center) => t('centers:editAria', { name: center.name }),
+                    onEdit: (center) => setEditing({ center }),
+                    onToggle: (center) => confirmActive(center, !center.active),
+                  }),
                 ]
               : []),
           ]}

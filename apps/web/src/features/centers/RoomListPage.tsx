@@ -1,5 +1,5 @@
 import './centers.css';
-import { EditOutlined, PlusOutlined, PoweroffOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { createRoomRequestSchema } from '@gym/contract/rooms';
 import { App, Button, Card, Checkbox, Empty, Form, Input, InputNumber, Modal, Select, Table } from 'antd';
 import { useState } from 'react';
@@ -11,8 +11,8 @@ import { ExportButtons } from '../../shared/ui/ExportButtons';
 import { ErrorState } from '../../shared/ui/ScreenStates';
 import { type ListParamsConfig, sortFromTable, sortOrderOf, useListParams } from '../../shared/useListParams';
 import { type Room, useCenters, useRoomList, useSaveRoom } from './api';
+import { activeColumn, editAndActiveColumn } from './components/ActiveColumns';
 import { KeywordSearch } from './components/KeywordSearch';
-import { StatusTag } from './components/StatusTag';
 import { showErrorOnFields } from './formErrors';
 
 const SORTS = ['name', '-name', 'capacity', '-capacity', 'center', '-center'] as const;
@@ -283,47 +283,14 @@ export default function RoomListPage() {
               render: (n: number) => numbers.format(n),
             },
             { key: 'notes', title: t('centers:rooms.notes'), dataIndex: 'notes', width: 260, ellipsis: true },
-            {
-              key: 'active',
-              title: t('centers:status.label'),
-              dataIndex: 'active',
-              width: 110,
-              render: (active: boolean) =>
-                active ? (
-                  <StatusTag tone="success">{t('centers:status.active')}</StatusTag>
-                ) : (
-                  <StatusTag tone="neutral">{t('centers:status.inactive')}</StatusTag>
-                ),
-            },
+            activeColumn(t),
             ...(canUpdate
               ? [
-                  {
-                    key: 'actions',
-                    title: <span className="sr-only">{t('centers:actions')}</span>,
-                    width: 200,
-                    render: (_: unknown, room: Room) => (
-                      <div className="row-actions">
-                        <Button
-                          size="small"
-                          icon={<EditOutlined />}
-                          onClick={() => setEditing({ room })}
-                          aria-label={t('centers:rooms.editAria', { name: room.name })}
-                        >
-                          {t('centers:edit')}
-                        </Button>
-                        <Button
-                          size="small"
-                          icon={<PoweroffOutlined />}
-                          onClick={() => confirmActive(room, !room.active)}
-                          aria-label={t(room.active ? 'centers:deactivateAria' : 'centers:activateAria', {
-                            name: room.name,
-                          })}
-                        >
-                          {t(room.active ? 'centers:deactivate' : 'centers:activate')}
-                        </Button>
-                      </div>
-                    ),
-                  },
+                  editAndActiveColumn<Room>(t, {
+                    editAria: (room) => t('centers:rooms.editAria', { name: room.name }),
+                    onEdit: (room) => setEditing({ room }),
+                    onToggle: (room) => confirmActive(room, !room.active),
+                  }),
                 ]
               : []),
           ]}

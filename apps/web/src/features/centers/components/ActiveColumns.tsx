@@ -1,0 +1,57 @@
+import { EditOutlined, PoweroffOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import type { TFunction } from 'i18next';
+import { StatusTag } from './StatusTag';
+
+interface Activatable {
+  name: string;
+  active: boolean;
+}
+
+/** The active / inactive column that the centre and room lists share. */
+export function activeColumn(t: TFunction) {
+  return {
+    key: 'active',
+    title: t('centers:status.label'),
+    dataIndex: 'active',
+    width: 110,
+    render: (active: boolean) =>
+      active ? (
+        <StatusTag tone="success">{t('centers:status.active')}</StatusTag>
+      ) : (
+        <StatusTag tone="neutral">{t('centers:status.inactive')}</StatusTag>
+      ),
+  };
+}
+
+/** Edit and deactivate / activate buttons of a row; `editAria` names the row for screen readers. */
+export function editAndActiveColumn<T extends Activatable>(
+  t: TFunction,
+  options: { editAria: (row: T) => string; onEdit: (row: T) => void; onToggle: (row: T) => void },
+) {
+  return {
+    key: 'actions',
+    title: <span className="sr-only">{t('centers:actions')}</span>,
+    width: 200,
+    render: (_: unknown, row: T) => (
+      <div className="row-actions">
+        <Button
+          size="small"
+          icon={<EditOutlined />}
+          onClick={() => options.onEdit(row)}
+          aria-label={options.editAria(row)}
+        >
+          {t('centers:edit')}
+        </Button>
+        <Button
+          size="small"
+          icon={<PoweroffOutlined />}
+          onClick={() => options.onToggle(row)}
+          aria-label={t(row.active ? 'centers:deactivateAria' : 'centers:activateAria', { name: row.name })}
+        >
+          {t(row.active ? 'centers:deactivate' : 'centers:activate')}
+        </Button>
+      </div>
+    ),
+  };
+}
