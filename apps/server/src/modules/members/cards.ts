@@ -4,15 +4,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { cards, members, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
+import { cardInUse, insertCard } from '../../lib/card-numbers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { cardView, lockMember, type MemberRow } from './queries.ts';
 import { refreshSearchText } from './search-text.ts';
-
-export const cardInUse = (path = 'number') =>
-  new AppError(409, 'card_in_use', 'This card number is already in use', [
-    { path, code: 'card_in_use', message: 'This card number is already in use' },
-  ]);
 
 export const memberErased = () => new AppError(422, 'business_rule', 'This member’s data was erased');
 
@@ -59,15 +54,11 @@ export async function attachCardToMember(
       .where(eq(cards.id, holder.id))
       .returning()) as [typeof cards.$inferSelect];
   } else {
-    try {
-      [card] = (await tx
-        .insert(cards)
-        .values({ organisationId: member.organisationId, memberId: member.id, number, attachedBy, attachedAt: now })
-        .returning()) as [typeof cards.$inferSelect];
-    } catch (err) {
-      if (isUniqueViolation(err, 'cards_org_number_in_use')) throw cardInUse(conflictPath);
-      throw err;
-    }
+    card = await insertCard(
+      tx,
+      { organisationId: member.organisationId, memberId: member.id, number, attachedBy, attachedAt: now },
+      conflictPath,
+    );
   }
   await tx.update(members).set({ updatedAt: now }).where(eq(members.id, member.id));
   await refreshSearchText(tx, member.id);

@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { cards } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
-import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { insertCard } from '../../lib/card-numbers.ts';
+import { notFound } from '../../lib/errors.ts';
 import { scoped } from '../../lib/scope.ts';
 import { findStaff, staffCards } from './queries.ts';
 import { assertMayManage } from './rules.ts';
@@ -21,35 +21,26 @@ export async function attachStaffCard(
   staffId: string,
   number: string,
 ): Promise<Card> {
-  try {
-    return await deps.database.db.transaction(async (tx) => {
-      const target = await findStaff(tx, auth, staffId, true);
-      assertMayManage(auth, target);
-      const now = new Date();
-      await tx
-        .update(cards)
-        .set({ status: 'detached', detachedAt: now })
-        .where(
-          scoped(
-            auth,
-            { organisationId: cards.organisationId },
-            eq(cards.staffId, staffId),
-            eq(cards.status, 'active'),
-          ),
-        );
-      const [card] = await tx
-        .insert(cards)
-        .values({ organisationId: auth.organisationId, number, staffId, attachedBy: auth.userId, attachedAt: now })
-        .returning({ id: cards.id });
-      const history = await staffCards(tx, auth, staffId);
-      return history.find((c) => c.id === card!.id)!;
+  return deps.database.db.transaction(async (tx) => {
+    const target = await findStaff(tx, auth, staffId, true);
+    assertMayManage(auth, target);
+    const now = new Date();
+    await tx
+      .update(cards)
+      .set({ status: 'detached', detachedAt: now })
+      .where(
+        scoped(auth, { organisationId: cards.organisationId }, eq(cards.staffId, staffId), eq(cards.status, 'active')),
+      );
+    const card = await insertCard(tx, {
+      organisationId: auth.organisationId,
+      number,
+      staffId,
+      attachedBy: auth.userId,
+      attachedAt: now,
     });
-  } catch (err) {
-    if (isUniqueViolation(err, 'cards_org_number_in_use')) {
-      throw conflict('card_in_use', 'This card number is already in use', 'number');
-    }
-    throw err;
-  }
+    const history = await staffCards(tx, auth, staffId);
+    return history.find((c) => c.id === card.id)!;
+  });
 }
 
 /** Detaching keeps the card in the history and frees its number; detaching twice changes nothing. */
