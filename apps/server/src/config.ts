@@ -27,6 +27,8 @@ export const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_ALL_ADDRESSES: z.coerce.number().int().min(1).default(20),
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(5000).default(300),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19_456),
   REGISTRATION_OPEN: bool.default(true),

@@ -69,9 +69,10 @@ export async function enqueuePasswordResetMail(
 export async function requestPasswordReset(deps: AppDeps, email: string, origin: string): Promise<void> {
   const { db } = deps.database;
   const throttle = createThrottle(db);
-  const key = `reset:${email}`;
-  if ((await throttle.lockedFor([key])) > 0) return;
-  await throttle.recordFailure([{ key, policy: { maxFailures: 5, lockMinutes: 60 } }]);
+  const attempt = await throttle.attempt([
+    { key: `reset:${email}`, maxAttempts: 5, lockSeconds: 3600, windowSeconds: 3600 },
+  ]);
+  if (attempt.refusedFor > 0) return;
 
   const [user] = await db.select().from(users).where(eq(users.email, email));
   if (!user?.active) return;
@@ -111,5 +112,5 @@ export async function resetPassword(deps: AppDeps, token: string, password: stri
     return user?.email;
   });
   // A successful reset also lifts a lock on the account.
-  if (email) await createThrottle(deps.database.db).clear([`email:${email}`]);
+  if (email) await createThrottle(deps.database.db).clear([`email:${email}`], [`email-ip:${email} `]);
 }

@@ -63,17 +63,17 @@ export async function registerProspect(
 ): Promise<void> {
   const { db } = deps.database;
   const throttle = createThrottle(db);
-  const key = `register:${ip}`;
-  const lockedFor = await throttle.lockedFor([key]);
-  if (lockedFor > 0) {
-    throw new AppError(429, 'rate_limited', 'Too many registrations from this address', undefined, lockedFor);
-  }
-  await throttle.recordFailure([
+  const { refusedFor } = await throttle.attempt([
     {
-      key,
-      policy: { maxFailures: REGISTRATION_RATE_LIMIT.max, lockMinutes: REGISTRATION_RATE_LIMIT.windowSeconds / 60 },
+      key: `register:${ip}`,
+      maxAttempts: REGISTRATION_RATE_LIMIT.max,
+      lockSeconds: REGISTRATION_RATE_LIMIT.windowSeconds,
+      windowSeconds: REGISTRATION_RATE_LIMIT.windowSeconds,
     },
   ]);
+  if (refusedFor > 0) {
+    throw new AppError(429, 'rate_limited', 'Too many registrations from this address', undefined, refusedFor);
+  }
 
   const { organisation, center } = await findPlace(deps, place.initial, place.centerCode);
   if (!(await readSystemConfig(db, organisation.id)).registrationOpen) {
