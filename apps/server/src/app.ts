@@ -81,6 +81,11 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
     }
   });
 
+  // API answers carry tokens or personal data: no browser or proxy may keep them (errors included).
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url.startsWith('/api/v1/')) reply.header('cache-control', 'no-store');
+  });
+
   // Authentication and the route's permission are checked before the body is even parsed.
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;

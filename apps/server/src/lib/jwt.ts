@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { appSecrets } from '../db/schema/index.ts';
 
@@ -9,6 +10,14 @@ export interface AccessClaims {
   org: string;
   fam: string;
 }
+
+/** What a valid access token must carry: uuids for the user, organisation and session family, and an expiry. */
+const accessClaimsSchema = z.object({
+  sub: z.uuid(),
+  org: z.uuid(),
+  fam: z.uuid(),
+  exp: z.number().int(),
+});
 
 /** The signing key: JWT_SECRET when set, else one generated once and kept in the database for every server. */
 export async function loadSigningKey(db: Db, fromEnv?: string): Promise<Uint8Array> {
@@ -31,10 +40,9 @@ export function createJwt(key: Uint8Array, ttlSeconds: number) {
     /** Answers the claims, 'expired', or null for anything else that is wrong. */
     async verify(token: string): Promise<AccessClaims | 'expired' | null> {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string' || typeof payload.org !== 'string' || typeof payload.fam !== 'string')
-          return null;
-        return { sub: payload.sub, org: payload.org, fam: payload.fam };
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp'] });
+        const claims = accessClaimsSchema.safeParse(payload);
+        return claims.success ? { sub: claims.data.sub, org: claims.data.org, fam: claims.data.fam } : null;
       } catch (err) {
         return err instanceof errors.JWTExpired ? 'expired' : null;
       }

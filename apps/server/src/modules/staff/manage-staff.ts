@@ -8,6 +8,7 @@ import type { AuthContext } from '../../lib/access.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { scoped } from '../../lib/scope.ts';
+import { enqueueEmailChangedNotice } from './email-changed.ts';
 import { enqueueInvitation } from './invitation.ts';
 import { findStaff, getStaff } from './queries.ts';
 import { assertMayGiveCenters, assertMayGiveRole, assertMayManage, assertNotSelf } from './rules.ts';
@@ -100,7 +101,8 @@ export async function updateStaff(
   id: string,
   input: z.infer<typeof updateStaffRequestSchema>,
 ): Promise<Staff> {
-  return staffCommand(deps, async (tx) => {
+  let mailId: string | null = null;
+  const staff = await staffCommand(deps, async (tx) => {
     const target = await findStaff(tx, auth, id, true);
     assertMayManage(auth, target);
     const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
@@ -126,6 +128,11 @@ export async function updateStaff(
       .update(users)
       .set(set)
       .where(scoped(auth, { organisationId: users.organisationId }, eq(users.id, id)));
+    if (set.email !== undefined && set.email !== target.email) {
+      mailId = await enqueueEmailChangedNotice(deps, tx, auth, target, set.email);
+    }
     return getStaff(tx, auth, id);
   });
+  if (mailId) await deps.mailer.flush(mailId);
+  return staff;
 }
