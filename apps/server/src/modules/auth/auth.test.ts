@@ -236,7 +236,7 @@ describe('password reset', () => {
 });
 
 describe('organisation registration', () => {
-  it('creates an organisation with its admin and signs them in', async () => {
+  it('creates an organisation with its admin, who then signs in', async () => {
     const res = await post('/api/v1/jwt/register', {
       organisationName: 'Iron Temple',
       initial: 'it',
@@ -244,8 +244,14 @@ describe('organisation registration', () => {
       email: 'ivy@irontemple.test',
       password: 'long enough',
     });
-    expect(res.statusCode).toBe(201);
-    expect(res.json().userData).toMatchObject({ role: 'admin', organisation: { name: 'Iron Temple', initial: 'IT' } });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ ok: true });
+    const signIn = await post('/api/v1/jwt/login', { email: 'ivy@irontemple.test', password: 'long enough' });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json().userData).toMatchObject({
+      role: 'admin',
+      organisation: { name: 'Iron Temple', initial: 'IT' },
+    });
     const dup = await post('/api/v1/jwt/register', {
       organisationName: 'Other',
       initial: 'IT',

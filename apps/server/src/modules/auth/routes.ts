@@ -42,9 +42,12 @@ export function jwtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/register',
       {
         config: { access: PUBLIC },
-        schema: { tags, body: registerRequestSchema, response: { 201: loginResponseSchema } },
+        schema: { tags, body: registerRequestSchema, response: { 202: okResponseSchema } },
       },
-      async (req, reply) => reply.code(201).send(await registerOrganisation(deps, req.body, meta(req))),
+      async (req, reply) => {
+        await registerOrganisation(deps, req.body, req.ip);
+        return reply.code(202).send({ ok: true as const });
+      },
     );
     app.post(
       '/refresh-token',

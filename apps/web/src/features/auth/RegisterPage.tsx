@@ -22,6 +22,12 @@ import { AuthBrand } from './AuthBrand';
 import { authApi } from './api';
 import { useCompleteSignIn } from './useSignedIn';
 
+class CheckEmail extends Error {
+  constructor(readonly email: string) {
+    super('check_email');
+  }
+}
+
 const FIELDS = ['organisationName', 'initial', 'fullName', 'email', 'password', 'language'] as const;
 const { shape } = registerRequestSchema;
 
@@ -31,15 +37,30 @@ export default function RegisterPage() {
   const [form] = Form.useForm<RegisterRequest>();
   const completeSignIn = useCompleteSignIn();
   const [pageError, setPageError] = useState<{ closed: boolean; text: string } | null>(null);
+  const [checkEmail, setCheckEmail] = useState<string | null>(null);
 
+  // The server answers a known e-mail exactly as a new one (and mails its owner), so the new
+  // admin is signed in with the password just chosen; when that fails, the address had an account.
   const register = useMutation({
-    mutationFn: authApi.register,
+    mutationFn: async (body: RegisterRequest) => {
+      await authApi.register(body);
+      try {
+        return await authApi.login({ email: body.email, password: body.password });
+      } catch (error) {
+        if (isApiError(error) && error.error === 'invalid_credentials') throw new CheckEmail(body.email);
+        throw error;
+      }
+    },
     onSuccess: completeSignIn,
     onError: (error) => {
-      if (isApiError(error) && (error.error === 'email_taken' || error.error === 'initial_taken')) {
-        const name = error.error === 'email_taken' ? 'email' : 'initial';
-        form.setFields([{ name, errors: [fieldErrorMessage(t, error.error)] }]);
-        document.getElementById(name)?.focus();
+      if (error instanceof CheckEmail) {
+        setPageError(null);
+        setCheckEmail(error.email);
+        return;
+      }
+      if (isApiError(error) && error.error === 'initial_taken') {
+        form.setFields([{ name: 'initial', errors: [fieldErrorMessage(t, error.error)] }]);
+        document.getElementById('initial')?.focus();
         setPageError(null);
         return;
       }
@@ -61,6 +82,18 @@ export default function RegisterPage() {
         <BilingualTitle titleKey="register" />
         <p className="auth-lead">{t('auth:register.lead')}</p>
 
+        {checkEmail && (
+          <Alert
+            className="auth-alert"
+            type="info"
+            showIcon
+            role="status"
+            data-testid="register-check-email"
+            title={t('auth:register.checkEmailTitle')}
+            description={t('auth:register.checkEmailText', { email: checkEmail })}
+          />
+        )}
+
         {pageError && (
           <Alert
             className="auth-alert"
@@ -81,6 +114,7 @@ export default function RegisterPage() {
           initialValues={{ language: currentLanguage() }}
           onFinish={(values) => {
             setPageError(null);
+            setCheckEmail(null);
             register.mutate({
               organisationName: values.organisationName.trim(),
               initial: values.initial.trim().toUpperCase(),

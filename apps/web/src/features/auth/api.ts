@@ -13,7 +13,7 @@ export interface HealthAnswer {
 
 export const authApi = {
   login: (body: LoginRequest) => api.post<LoginResponse>('/jwt/login', body, { auth: false }),
-  register: (body: RegisterRequest) => api.post<LoginResponse>('/jwt/register', body, { auth: false }),
+  register: (body: RegisterRequest) => api.post<{ ok: true }>('/jwt/register', body, { auth: false }),
   forgotPassword: (email: string) => api.post<{ ok: true }>('/jwt/forgot-password', { email }, { auth: false }),
   resetPassword: (token: string, password: string) =>
     api.post<{ ok: true }>('/jwt/reset-password', { token, password }, { auth: false }),
