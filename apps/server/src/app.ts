@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { AppDeps } from './deps.ts';
 import { PUBLIC, type RegisteredRoute } from './lib/access.ts';
 import { AppError } from './lib/errors.ts';
+import { registerIdempotency } from './lib/idempotency.ts';
 import { authenticate } from './modules/auth/authenticate.ts';
 import { accountRoutes, jwtRoutes } from './modules/auth/routes.ts';
 import { centerRoutes } from './modules/centers/routes.ts';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
     }
     await enforceMaintenance(deps, req);
   });
+  registerIdempotency(app as unknown as FastifyInstance, deps.database.db);
 
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof AppError) {

@@ -5,6 +5,7 @@ import { organisations } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
+import { appendEvent } from '../../lib/outbox.ts';
 import { configOf } from '../../lib/settings.ts';
 
 export type UpdateSystemConfig = z.infer<typeof updateSystemConfigRequestSchema>;
@@ -30,17 +31,22 @@ export async function updateSystemConfig(
       .where(eq(organisations.id, auth.organisationId))
       .returning({ name: organisations.name, initial: organisations.initial, settings: organisations.settings });
     if (!row) throw notFound('organisation');
-    return configOf(row);
-  });
-  deps.events.publish('realtime.organisation', {
-    organisationId: auth.organisationId,
-    payload: {
+    const config = configOf(row);
+    const message = {
       action: 'config.updated',
       organisationName: config.organisationName,
       currencySymbol: config.currencySymbol,
       maintenanceMode: config.maintenanceMode,
       defaultLanguage: config.defaultLanguage,
-    },
+    };
+    await appendEvent(tx, {
+      organisationId: auth.organisationId,
+      type: 'config.updated',
+      payload: message,
+      realtime: { scope: 'organisation', message },
+    });
+    return config;
   });
+  deps.outbox.wake();
   return config;
 }
