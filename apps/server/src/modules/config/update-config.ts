@@ -4,9 +4,10 @@ import type { z } from 'zod';
 import { organisations } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
+import { audit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import { appendEvent } from '../../lib/outbox.ts';
-import { configOf } from '../../lib/settings.ts';
+import { configOf, readSystemConfig } from '../../lib/settings.ts';
 
 export type UpdateSystemConfig = z.infer<typeof updateSystemConfigRequestSchema>;
 
@@ -22,6 +23,7 @@ export async function updateSystemConfig(
 ): Promise<SystemConfig> {
   const { organisationName, ...settings } = input;
   const config = await deps.database.db.transaction(async (tx) => {
+    const before = await readSystemConfig(tx, auth.organisationId);
     const [row] = await tx
       .update(organisations)
       .set({
@@ -32,6 +34,15 @@ export async function updateSystemConfig(
       .returning({ name: organisations.name, initial: organisations.initial, settings: organisations.settings });
     if (!row) throw notFound('organisation');
     const config = configOf(row);
+    await audit(tx, auth, null, {
+      action: before.maintenanceMode !== config.maintenanceMode ? 'config.maintenance_changed' : 'config.changed',
+      entityType: 'config',
+      entityId: auth.organisationId,
+      summary: `System configuration changed: ${Object.keys(input).join(', ')}`,
+      before,
+      after: config,
+      fields: Object.keys(input),
+    });
     const message = {
       action: 'config.updated',
       organisationName: config.organisationName,
