@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cards, idempotencyKeys, members } from '../db/schema/index.ts';
+import { cards, domainEvents, idempotencyKeys, members } from '../db/schema/index.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../test/harness.ts';
 import { cleanupIdempotencyKeys } from './idempotency.ts';
 
@@ -53,6 +53,18 @@ describe('Idempotency-Key', () => {
       expect(a.json()).toEqual(answers[0]!.json());
     }
     expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(19);
+    // The member's creation emitted its one domain event, in the same transaction.
+    const events = await ctx.database.db
+      .select()
+      .from(domainEvents)
+      .where(
+        and(
+          eq(domainEvents.type, 'member.registered'),
+          sql`${domainEvents.payload}->>'memberId' = ${answers[0]!.json().id}`,
+        ),
+      );
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ organisationId: org.id, payload: { source: 'desk' } });
   });
 
   it('replays a later repeat, refuses the same key with another body (409), and keys are per caller', async () => {
