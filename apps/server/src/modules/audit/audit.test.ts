@@ -100,6 +100,20 @@ describe('audit log', () => {
       before: { cardStatus: 'lost' },
       after: { cardStatus: 'detached' },
     });
+
+    // A card given with a new member, and a card scanned at the desk, are attachments too.
+    const created = await manager.post('/students', {
+      firstName: 'Card',
+      lastName: 'Holder',
+      phone: '+852 5999 0001',
+      homeCenterId: org.centers[0]!.id,
+      cardNumber: '7770003',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(await lastRow('member.card_attached', created.json().id)).toMatchObject({ after: { cardNumber: '7770003' } });
+    const scanned = await manager.post(`/student/${member.id}/nfc`, { card: '7770004' });
+    expect(scanned.statusCode, scanned.body).toBe(200);
+    expect(await lastRow('member.card_attached', member.id)).toMatchObject({ after: { cardNumber: '7770004' } });
   });
 
   it('records privacy export and erase, config and maintenance changes, reader creation and secret rotation', async () => {

@@ -2,6 +2,7 @@ import type { createMemberRequestSchema, Member } from '@gym/contract/members';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
+import { audit } from '../../lib/audit.ts';
 import { appendEvent } from '../../lib/outbox.ts';
 import { attachCardToMember } from './cards.ts';
 import { refuseDuplicates } from './duplicates.ts';
@@ -37,6 +38,15 @@ export async function createMember(deps: AppDeps, auth: AuthContext, input: Crea
     });
     await setGroups(tx, auth.organisationId, member.id, groups);
     if (cardNumber) await attachCardToMember(tx, member, cardNumber, auth.userId, 'cardNumber');
+    if (cardNumber)
+      await audit(tx, auth, null, {
+        action: 'member.card_attached',
+        entityType: 'member',
+        entityId: member.id,
+        centerId: member.homeCenterId,
+        summary: `Card ${cardNumber} attached to new member ${member.code}`,
+        after: { cardNumber },
+      });
     await appendEvent(tx, {
       organisationId: auth.organisationId,
       centerId: member.homeCenterId,
