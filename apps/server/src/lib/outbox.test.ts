@@ -138,6 +138,22 @@ describe('transactional outbox', () => {
     expect(seen).toEqual([id]);
   });
 
+  it('deletes delivered events after the retention period, never pending ones', async () => {
+    const outbox = dispatcher({ keepDeliveredDays: 7 });
+    const old = await commit('test.prune');
+    const pending = await commit('test.prune_pending');
+    await outbox.drain();
+    await ctx.database.db
+      .update(domainEvents)
+      .set({ deliveredAt: new Date(Date.now() - 8 * 86_400_000) })
+      .where(eq(domainEvents.id, old));
+    await ctx.database.db.update(domainEvents).set({ deliveredAt: null }).where(eq(domainEvents.id, pending));
+    expect(await outbox.prune()).toBeGreaterThanOrEqual(1);
+    expect(await ctx.database.db.select().from(domainEvents).where(eq(domainEvents.id, old))).toEqual([]);
+    expect(await ctx.database.db.select().from(domainEvents).where(eq(domainEvents.id, pending))).toHaveLength(1);
+    await ctx.database.db.update(domainEvents).set({ deliveredAt: new Date() }).where(eq(domainEvents.id, pending));
+  });
+
   it('fans a realtime message out through the event bus after the commit', async () => {
     const bus = createEventBus();
     const outbox = createOutbox(ctx.database.db, bus, { pollMs: 60_000 });

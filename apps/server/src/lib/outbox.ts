@@ -57,6 +57,8 @@ export interface OutboxOptions {
   /** First retry delay; doubles per attempt, at most `maxBackoffMs`. */
   backoffMs?: number;
   maxBackoffMs?: number;
+  /** Delivered events are kept this long (for inspection and late de-duplication), then deleted. */
+  keepDeliveredDays?: number;
   onError?: (err: unknown, context: { eventId?: string; listener?: string }) => void;
 }
 
@@ -80,9 +82,11 @@ export function createOutbox(db: DbOrTx, bus: EventBus, opts: OutboxOptions = {}
   const backoffMs = opts.backoffMs ?? 1000;
   const maxBackoffMs = opts.maxBackoffMs ?? 5 * 60_000;
   const onError = opts.onError ?? (() => {});
+  const keepDeliveredDays = opts.keepDeliveredDays ?? 7;
   const listeners = new Map<string, Map<string, EventHandler>>();
 
   let timer: NodeJS.Timeout | null = null;
+  let pruneTimer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = true;
@@ -208,6 +212,14 @@ export function createOutbox(db: DbOrTx, bus: EventBus, opts: OutboxOptions = {}
     return running;
   }
 
+  async function prune(): Promise<number> {
+    const deleted = await db
+      .delete(domainEvents)
+      .where(sql`${domainEvents.deliveredAt} < now() - make_interval(days => ${keepDeliveredDays})`)
+      .returning({ id: domainEvents.id });
+    return deleted.length;
+  }
+
   let retryTimer: NodeJS.Timeout | null = null;
   function schedule(delay: number) {
     if (stopped || retryTimer) return;
@@ -233,16 +245,22 @@ export function createOutbox(db: DbOrTx, bus: EventBus, opts: OutboxOptions = {}
     },
     /** One delivery pass, awaited (tests, and the poll). */
     drain: () => run(),
+    /** Deletes events delivered more than `keepDeliveredDays` ago; run hourly while started. */
+    prune,
     start() {
       if (!stopped) return;
       stopped = false;
       timer = setInterval(() => void run(), pollMs);
       timer.unref();
+      pruneTimer = setInterval(() => void prune().catch((err) => onError(err, {})), 60 * 60_000);
+      pruneTimer.unref();
       void run();
     },
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
+      if (pruneTimer) clearInterval(pruneTimer);
+      pruneTimer = null;
       if (retryTimer) clearTimeout(retryTimer);
       timer = null;
       retryTimer = null;
