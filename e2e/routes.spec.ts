@@ -53,6 +53,7 @@ const PRODUCT: SpecPath[] = [
   p('/membership-list', 'Catalogue'),
   p('/class-import', 'Class', 'create'),
   p('/system-config', 'Setting'),
+  p('/system-config/audit', 'Audit'),
   p('/class-list', 'Class'),
   p('/slider', 'Content'),
   p('/product-list', 'Catalogue'),
@@ -188,6 +189,7 @@ const SCREEN_AT: Record<string, string> = {
   '/center-list': 'screen-center-list',
   '/room-list': 'screen-room-list',
   '/system-config': 'screen-system-config',
+  '/system-config/audit': 'screen-audit-log',
   '/card_link/1/abc': 'screen-card-link',
   '/register/DF/CWB': 'screen-member-registration',
 };

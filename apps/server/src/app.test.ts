@@ -140,4 +140,47 @@ describe('realtime gateway', () => {
     expect(typeof received[0]).toBe('string');
     expect(JSON.parse(received[0]!)).toEqual(payload);
   });
+
+  it('brings a public registration to the browsers of its centre after the commit, through the outbox', async () => {
+    const address = ctx.app.server.listening
+      ? `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`
+      : await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const org = await ctx.newOrganisation();
+    const desk = await (await org.newUser({ role: 'frontdesk', centerIds: [org.centers[0]!.id] })).login();
+    const socket: Socket = connect(address, { auth: { token: desk.accessToken }, transports: ['websocket'] });
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', () => resolve());
+      socket.on('connect_error', reject);
+    });
+    const received: string[] = [];
+    const arrived = new Promise<void>((resolve) =>
+      socket.on(REALTIME_EVENT, (msg: string) => {
+        received.push(msg);
+        resolve();
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/public/register/${org.initial}/A`,
+      payload: {
+        firstName: 'Mei',
+        lastName: 'Lam',
+        phone: '+852 6000 1234',
+        email: 'mei@example.com',
+        language: 'en',
+        privacyAccepted: true,
+      },
+      remoteAddress: '192.0.2.44',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // No drain here: the commit wakes the server's dispatcher, which fans the message out.
+    await arrived;
+    socket.close();
+    expect(JSON.parse(received[0]!)).toMatchObject({
+      action: 'member.registered',
+      center_id: org.centers[0]!.id,
+      message: 'New online registration: Mei Lam',
+    });
+  });
 });

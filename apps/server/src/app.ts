@@ -18,7 +18,10 @@ import {
 import { z } from 'zod';
 import type { AppDeps } from './deps.ts';
 import { PUBLIC, type RegisteredRoute } from './lib/access.ts';
+import { requestMeta } from './lib/audit.ts';
 import { AppError } from './lib/errors.ts';
+import { registerIdempotency } from './lib/idempotency.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { authenticate } from './modules/auth/authenticate.ts';
 import { accountRoutes, jwtRoutes } from './modules/auth/routes.ts';
 import { centerRoutes } from './modules/centers/routes.ts';
@@ -90,12 +93,13 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;
     if (!access || 'public' in access) return;
-    req.auth = await authenticate(deps, req.headers.authorization);
+    req.auth = { ...(await authenticate(deps, req.headers.authorization)), request: requestMeta(req) };
     if ('action' in access && !req.auth.ability.can(access.action, access.subject)) {
       throw new AppError(403, 'forbidden', 'You are not allowed to do this');
     }
     await enforceMaintenance(deps, req);
   });
+  registerIdempotency(app as unknown as FastifyInstance, deps.database.db);
 
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof AppError) {
@@ -202,6 +206,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
       await pro.register(readerRoutes(deps));
       await pro.register(configRoutes(deps));
       await pro.register(importRoutes(deps));
+      await pro.register(auditRoutes(deps));
     },
     { prefix: '/api/v1/pro' },
   );

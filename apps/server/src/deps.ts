@@ -3,6 +3,7 @@ import type { Database } from './db/client.ts';
 import type { EventBus } from './lib/events.ts';
 import type { Jwt } from './lib/jwt.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { Outbox } from './lib/outbox.ts';
 import type { PasswordHasher } from './lib/passwords.ts';
 
 /** What use cases need from the outside world; built once in main.ts (and by tests). */
@@ -13,6 +14,8 @@ export interface AppDeps {
   jwt: Jwt;
   mailer: Mailer;
   events: EventBus;
+  /** Delivers committed domain events (lib/outbox.ts); `wake()` after a commit that appended some. */
+  outbox: Outbox;
   /** Whether the demo organisation is present (the login page then shows the demo logins). */
   demo: boolean;
 }

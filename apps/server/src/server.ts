@@ -6,8 +6,10 @@ import { type Database, openDatabase } from './db/client.ts';
 import { hasDemo, seedDemo } from './db/seed/demo.ts';
 import type { AppDeps } from './deps.ts';
 import { createEventBus } from './lib/events.ts';
+import { startIdempotencyCleanup } from './lib/idempotency.ts';
 import { createJwt, loadSigningKey } from './lib/jwt.ts';
 import { createMailer } from './lib/mailer.ts';
+import { createOutbox } from './lib/outbox.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
 import { attachRealtime } from './realtime/gateway.ts';
 
@@ -35,20 +37,30 @@ export async function createServer(
   if (opts.migrate !== false) await database.migrate();
   const hasher = createPasswordHasher(config.ARGON2_MEMORY_KIB);
   const key = await loadSigningKey(database.db, config.JWT_SECRET);
+  const events = createEventBus();
+  let logDeliveryError: (err: unknown, at: { eventId?: string; listener?: string }) => void = () => {};
   const deps: AppDeps = {
     config,
     database,
     hasher,
     jwt: createJwt(key, config.ACCESS_TOKEN_TTL_SECONDS),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db }),
-    events: createEventBus(),
+    events,
+    outbox: createOutbox(database.db, events, {
+      onError: (err, at) => logDeliveryError(err, at),
+    }),
     demo: false,
   };
   if (config.SEED_DEMO) await seedDemo(database.db, hasher);
   deps.demo = await hasDemo(database.db);
   const app = await buildApp(deps, { logger: opts.logger });
   const realtime = await attachRealtime(app, deps);
+  logDeliveryError = (err, at) => app.log.warn({ err, ...at }, 'domain event delivery failed; retried later');
+  deps.outbox.start();
+  const stopCleanup = startIdempotencyCleanup(database.db);
   app.addHook('onClose', async () => {
+    stopCleanup();
+    await deps.outbox.stop();
     await realtime.close();
   });
   await app.ready();

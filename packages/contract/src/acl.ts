@@ -32,6 +32,7 @@ export const RESOURCES = [
   'Signature',
   'Setting',
   'Outbox',
+  'Audit',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 export type Subject = Resource | 'ACL' | 'Auth' | 'all';
@@ -78,6 +79,7 @@ export const PERMISSION_MAP: Record<GymRole, Record<Resource, Action[]>> = {
     Signature: ALL,
     Setting: R,
     Outbox: NONE,
+    Audit: R,
   },
   frontdesk: {
     Dashboard: R,
@@ -100,6 +102,7 @@ export const PERMISSION_MAP: Record<GymRole, Record<Resource, Action[]>> = {
     Signature: ALL,
     Setting: NONE,
     Outbox: NONE,
+    Audit: NONE,
   },
   trainer: {
     Dashboard: R,
@@ -122,6 +125,7 @@ export const PERMISSION_MAP: Record<GymRole, Record<Resource, Action[]>> = {
     Signature: NONE,
     Setting: NONE,
     Outbox: NONE,
+    Audit: NONE,
   },
   accountant: {
     Dashboard: R,
@@ -144,6 +148,7 @@ export const PERMISSION_MAP: Record<GymRole, Record<Resource, Action[]>> = {
     Signature: R,
     Setting: NONE,
     Outbox: NONE,
+    Audit: NONE,
   },
 };
 

@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'import_invalid',
   'last_center',
   'not_allowed_role',
+  'idempotency_key_reused',
+  'idempotency_in_progress',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

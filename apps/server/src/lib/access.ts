@@ -18,6 +18,14 @@ export interface AuthContext {
   familyId: string;
   /** The organisation's maintenance switch, read with the user so that checking it costs no query. */
   maintenanceMode?: boolean;
+  /** Where the request came from (set per request by the authentication hook; the audit log records it). */
+  request?: RequestMeta;
+}
+
+/** Where a request came from, as the audit log records it. */
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
 }
 
 export interface RegisteredRoute {

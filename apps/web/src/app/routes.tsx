@@ -34,6 +34,7 @@ export const SCREENS = {
   centerList: () => import('../features/centers/CenterListPage'),
   roomList: () => import('../features/centers/RoomListPage'),
   systemConfig: () => import('../features/settings/SystemConfigPage'),
+  auditLog: () => import('../features/audit/AuditLogPage'),
   cardLink: () => import('../features/public/CardLinkPage'),
   memberRegistration: () => import('../features/public/RegistrationPage'),
   memberImport: () => import('../features/imports/MemberImportPage'),
@@ -250,6 +251,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
 
   // Settings.
   page('/system-config', 'systemConfig', product('systemConfig', 'Setting')),
+  page('/system-config/audit', 'auditLog', product('auditLog', 'Audit')),
 
   // Reports: the named ones, then the generic one.
   ...REPORTS.map((r) => soon(r.path, product(r.titleKey, r.resource))),

@@ -16,5 +16,6 @@ export const NAMESPACES = [
   'settings',
   'public',
   'imports',
+  'audit',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

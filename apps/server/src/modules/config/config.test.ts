@@ -46,6 +46,7 @@ describe('system configuration', () => {
       currencySymbol: 'HK$ ',
       duplicateTapWindowSeconds: 30,
     });
+    await ctx.deps.outbox.drain(); // delivered after the commit, through the outbox
     stop();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({

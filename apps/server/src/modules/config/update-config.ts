@@ -4,8 +4,10 @@ import type { z } from 'zod';
 import { organisations } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
+import { audit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
-import { configOf } from '../../lib/settings.ts';
+import { appendEvent } from '../../lib/outbox.ts';
+import { configOf, readSystemConfig } from '../../lib/settings.ts';
 
 export type UpdateSystemConfig = z.infer<typeof updateSystemConfigRequestSchema>;
 
@@ -21,6 +23,7 @@ export async function updateSystemConfig(
 ): Promise<SystemConfig> {
   const { organisationName, ...settings } = input;
   const config = await deps.database.db.transaction(async (tx) => {
+    const before = await readSystemConfig(tx, auth.organisationId);
     const [row] = await tx
       .update(organisations)
       .set({
@@ -30,17 +33,31 @@ export async function updateSystemConfig(
       .where(eq(organisations.id, auth.organisationId))
       .returning({ name: organisations.name, initial: organisations.initial, settings: organisations.settings });
     if (!row) throw notFound('organisation');
-    return configOf(row);
-  });
-  deps.events.publish('realtime.organisation', {
-    organisationId: auth.organisationId,
-    payload: {
+    const config = configOf(row);
+    await audit(tx, auth, null, {
+      action: before.maintenanceMode !== config.maintenanceMode ? 'config.maintenance_changed' : 'config.changed',
+      entityType: 'config',
+      entityId: auth.organisationId,
+      summary: `System configuration changed: ${Object.keys(input).join(', ')}`,
+      before,
+      after: config,
+      fields: Object.keys(input),
+    });
+    const message = {
       action: 'config.updated',
       organisationName: config.organisationName,
       currencySymbol: config.currencySymbol,
       maintenanceMode: config.maintenanceMode,
       defaultLanguage: config.defaultLanguage,
-    },
+    };
+    await appendEvent(tx, {
+      organisationId: auth.organisationId,
+      type: 'config.updated',
+      payload: message,
+      realtime: { scope: 'organisation', message },
+    });
+    return config;
   });
+  deps.outbox.wake();
   return config;
 }

@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { cardLinkTokens, centers, members, organisations } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
+import { audit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 import { attachCardToMember, memberErased } from './cards.ts';
@@ -91,6 +92,14 @@ export async function redeemCardLink(deps: AppDeps, centerId: string, token: str
     const [member] = link ? await tx.select().from(members).where(eq(members.id, link.memberId)).for('update') : [];
     check(link && member ? { ...link, erasedAt: member.erasedAt } : undefined, centerId);
     const { card } = await attachCardToMember(tx, member!, cardNumber, null, 'cardNumber');
+    await audit(tx, { organisationId: member!.organisationId }, null, {
+      action: 'member.card_attached',
+      entityType: 'member',
+      entityId: member!.id,
+      centerId: centerId,
+      summary: `Card ${card.number} attached to member ${member!.code} by the member through a card link`,
+      after: { cardNumber: card.number },
+    });
     await tx.update(cardLinkTokens).set({ usedAt: new Date() }).where(eq(cardLinkTokens.id, link!.id));
     return { ok: true as const, cardNumber: card.number };
   });

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { cards, members, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
+import { audit } from '../../lib/audit.ts';
 import { cardInUse, insertCard } from '../../lib/card-numbers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { cardView, lockMember, type MemberRow } from './queries.ts';
@@ -75,7 +76,17 @@ async function withAttachedBy(tx: DbOrTx, card: typeof cards.$inferSelect): Prom
 export async function attachCard(deps: AppDeps, auth: AuthContext, memberId: string, number: string) {
   return deps.database.db.transaction(async (tx) => {
     const member = await lockMember(tx, auth, memberId);
-    return attachCardToMember(tx, member, number, auth.userId);
+    const result = await attachCardToMember(tx, member, number, auth.userId);
+    if (!result.already)
+      await audit(tx, auth, null, {
+        action: 'member.card_attached',
+        entityType: 'member',
+        entityId: member.id,
+        centerId: member.homeCenterId,
+        summary: `Card ${number} attached to member ${member.code}`,
+        after: { cardNumber: number },
+      });
+    return result;
   });
 }
 
@@ -103,6 +114,15 @@ export async function markCardLost(deps: AppDeps, auth: AuthContext, memberId: s
       .where(eq(cards.id, card.id))
       .returning();
     await tx.update(members).set({ updatedAt: new Date() }).where(eq(members.id, member.id));
+    await audit(tx, auth, null, {
+      action: 'member.card_lost',
+      entityType: 'member',
+      entityId: member.id,
+      centerId: member.homeCenterId,
+      summary: `Card ${card.number} of member ${member.code} reported lost`,
+      before: { cardNumber: card.number, cardStatus: card.status },
+      after: { cardNumber: card.number, cardStatus: 'lost' },
+    });
     return withAttachedBy(tx, lost!);
   });
 }
@@ -116,5 +136,14 @@ export async function detachCard(deps: AppDeps, auth: AuthContext, memberId: str
     await tx.update(cards).set({ status: 'detached', detachedAt: new Date() }).where(eq(cards.id, card.id));
     await tx.update(members).set({ updatedAt: new Date() }).where(eq(members.id, member.id));
     await refreshSearchText(tx, member.id);
+    await audit(tx, auth, null, {
+      action: 'member.card_detached',
+      entityType: 'member',
+      entityId: member.id,
+      centerId: member.homeCenterId,
+      summary: `Card ${card.number} detached from member ${member.code}`,
+      before: { cardNumber: card.number, cardStatus: card.status },
+      after: { cardNumber: card.number, cardStatus: 'detached' },
+    });
   });
 }

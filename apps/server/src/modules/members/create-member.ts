@@ -2,6 +2,8 @@ import type { createMemberRequestSchema, Member } from '@gym/contract/members';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
+import { audit } from '../../lib/audit.ts';
+import { appendEvent } from '../../lib/outbox.ts';
 import { attachCardToMember } from './cards.ts';
 import { refuseDuplicates } from './duplicates.ts';
 import { checkGroups, insertMember, setGroups, usableHomeCenter } from './insert-member.ts';
@@ -17,7 +19,7 @@ export type CreateMemberInput = z.output<typeof createMemberRequestSchema>;
  */
 export async function createMember(deps: AppDeps, auth: AuthContext, input: CreateMemberInput): Promise<Member> {
   const { groupIds, cardNumber, confirmDifferentPerson, code, ...fields } = input;
-  return deps.database.db.transaction(async (tx) => {
+  const created = await deps.database.db.transaction(async (tx) => {
     const center = await usableHomeCenter(tx, auth, fields.homeCenterId);
     const groups = await checkGroups(tx, auth.organisationId, groupIds);
     await refuseDuplicates(
@@ -36,6 +38,23 @@ export async function createMember(deps: AppDeps, auth: AuthContext, input: Crea
     });
     await setGroups(tx, auth.organisationId, member.id, groups);
     if (cardNumber) await attachCardToMember(tx, member, cardNumber, auth.userId, 'cardNumber');
+    if (cardNumber)
+      await audit(tx, auth, null, {
+        action: 'member.card_attached',
+        entityType: 'member',
+        entityId: member.id,
+        centerId: member.homeCenterId,
+        summary: `Card ${cardNumber} attached to new member ${member.code}`,
+        after: { cardNumber },
+      });
+    await appendEvent(tx, {
+      organisationId: auth.organisationId,
+      centerId: member.homeCenterId,
+      type: 'member.registered',
+      payload: { memberId: member.id, homeCenterId: member.homeCenterId, source: 'desk', by: auth.userId },
+    });
     return getMember(tx, auth, member.id);
   });
+  deps.outbox.wake();
+  return created;
 }

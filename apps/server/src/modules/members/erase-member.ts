@@ -3,6 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { cardLinkTokens, cards, memberGroupMembers, members } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
+import { audit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { memberErased } from './cards.ts';
 import { getMember, lockMember } from './queries.ts';
@@ -56,6 +57,15 @@ export async function eraseMember(deps: AppDeps, auth: AuthContext, id: string, 
         updatedAt: now,
       })
       .where(eq(members.id, id));
+    await audit(tx, auth, null, {
+      action: 'member.erased',
+      entityType: 'member',
+      entityId: id,
+      centerId: member.homeCenterId,
+      summary: `Member ${member.code} erased (personal data removed)`,
+      before: { status: member.status },
+      after: { status: 'left', erased: true },
+    });
     return getMember(tx, auth, id);
   });
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
+import { audit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { attachCardToMember } from './cards.ts';
 import { lockMember } from './queries.ts';
@@ -63,7 +64,17 @@ export async function linkScannedCard(
     const { already } = await db.transaction(async (tx) => {
       const member = await lockMember(tx, auth, memberId);
       name = [member.firstName, member.lastName].join(' ');
-      return attachCardToMember(tx, member, card, auth.userId);
+      const attached = await attachCardToMember(tx, member, card, auth.userId);
+      if (!attached.already)
+        await audit(tx, auth, null, {
+          action: 'member.card_attached',
+          entityType: 'member',
+          entityId: member.id,
+          centerId: member.homeCenterId,
+          summary: `Card ${card} attached to member ${member.code} (scanned)`,
+          after: { cardNumber: card },
+        });
+      return attached;
     });
     return { result: true, message: (already ? words.already : words.linked)(card, name) };
   } catch (err) {

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { cardLinkTokens, centers, members, organisations, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
+import { audit } from '../../lib/audit.ts';
 import { cardsOf, getMember, groupsOf } from './queries.ts';
 
 /** Everything stored about one member, for a subject access request. Token hashes are not personal data and stay out. */
@@ -34,6 +35,13 @@ export async function privacyExport(deps: AppDeps, auth: AuthContext, id: string
       .where(eq(cardLinkTokens.memberId, id))
       .orderBy(asc(cardLinkTokens.createdAt)),
   ]);
+  await audit(db, auth, null, {
+    action: 'member.privacy_exported',
+    entityType: 'member',
+    entityId: id,
+    centerId: member.homeCenter.id,
+    summary: `Personal data of member ${member.code} exported`,
+  });
   return {
     exportedAt: new Date().toISOString(),
     organisation: org!,

@@ -83,7 +83,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/students',
       {
-        config: { access: can('create', 'Member') },
+        config: { access: can('create', 'Member'), idempotent: true },
         schema: { tags, body: createMemberRequestSchema, response: { 201: memberSchema } },
       },
       async (req, reply) => reply.code(201).send(await createMember(deps, req.auth!, req.body)),
@@ -126,7 +126,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/students/:id/cards',
       {
-        config: { access: can('update', 'Member') },
+        config: { access: can('update', 'Member'), idempotent: true },
         schema: {
           tags,
           params: memberIdParamsSchema,

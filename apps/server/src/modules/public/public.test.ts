@@ -65,6 +65,7 @@ describe('public registration page', () => {
     const events: unknown[] = [];
     const stop = ctx.deps.events.subscribe('realtime.center', (e) => events.push(e));
     const res = await publicCall('POST', `/register/${org.initial}/A`, prospect({ chineseName: '高樂' }));
+    await ctx.deps.outbox.drain(); // delivered after the commit, through the outbox
     stop();
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({ ok: true });

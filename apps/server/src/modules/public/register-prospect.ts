@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { centers, organisations } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { appendEvent } from '../../lib/outbox.ts';
 import { configOf, readSystemConfig } from '../../lib/settings.ts';
 import { createThrottle } from '../auth/throttle.ts';
 import { insertMember } from '../members/insert-member.ts';
@@ -82,8 +83,9 @@ export async function registerProspect(
   if (input.website) return;
 
   const { website: _honeypot, privacyAccepted: _accepted, ...fields } = input;
-  const member = await db.transaction((tx) =>
-    insertMember(tx, {
+  const lang = (organisation.settings as { defaultLanguage?: Language }).defaultLanguage ?? 'en';
+  await db.transaction(async (tx) => {
+    const member = await insertMember(tx, {
       ...fields,
       organisationId: organisation.id,
       homeCenterId: center.id,
@@ -92,18 +94,24 @@ export async function registerProspect(
       source: 'online',
       isNew: true,
       createdBy: null,
-    }),
-  );
-  const lang = (organisation.settings as { defaultLanguage?: Language }).defaultLanguage ?? 'en';
-  deps.events.publish('realtime.center', {
-    organisationId: organisation.id,
-    centerId: center.id,
-    payload: {
-      center_id: center.id,
-      action: 'member.registered',
-      message: (REGISTERED_MESSAGE[lang] ?? REGISTERED_MESSAGE.en)(`${member.firstName} ${member.lastName}`),
-      icon: 'UserPlusIcon',
-      member_id: member.id,
-    },
+    });
+    await appendEvent(tx, {
+      organisationId: organisation.id,
+      centerId: center.id,
+      type: 'member.registered',
+      payload: { memberId: member.id, homeCenterId: center.id, source: 'online' },
+      realtime: {
+        scope: 'center',
+        centerId: center.id,
+        message: {
+          center_id: center.id,
+          action: 'member.registered',
+          message: (REGISTERED_MESSAGE[lang] ?? REGISTERED_MESSAGE.en)(`${member.firstName} ${member.lastName}`),
+          icon: 'UserPlusIcon',
+          member_id: member.id,
+        },
+      },
+    });
   });
+  deps.outbox.wake();
 }

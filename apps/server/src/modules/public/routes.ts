@@ -30,7 +30,7 @@ export function publicRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/register/:initial/:centerCode',
       {
-        config: { access: PUBLIC },
+        config: { access: PUBLIC, idempotent: true },
         schema: {
           tags,
           params: registerPageParamsSchema,

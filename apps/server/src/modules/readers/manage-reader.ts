@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client.ts';
 import { centers, readers } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
+import { audit } from '../../lib/audit.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { scoped } from '../../lib/scope.ts';
@@ -70,6 +71,14 @@ export async function createReader(
         secretHash,
       })
       .returning({ id: readers.id });
+    await audit(tx, auth, null, {
+      action: 'reader.created',
+      entityType: 'reader',
+      entityId: row!.id,
+      centerId: input.centerId,
+      summary: `Reader ${input.name} (${input.sn}) created with a new secret`,
+      after: { name: input.name, sn: input.sn, centerId: input.centerId },
+    });
     return { reader: await getReader(tx, auth, row!.id), secret };
   });
 }
@@ -84,7 +93,15 @@ export async function rotateReaderSecret(deps: AppDeps, auth: AuthContext, id: s
       .where(readerScope(auth, eq(readers.id, id)))
       .returning({ id: readers.id });
     if (!row) throw notFound('reader');
-    return { reader: await getReader(tx, auth, id), secret };
+    const reader = await getReader(tx, auth, id);
+    await audit(tx, auth, null, {
+      action: 'reader.secret_rotated',
+      entityType: 'reader',
+      entityId: id,
+      centerId: reader.center.id,
+      summary: `Secret of reader ${reader.name} (${reader.sn}) replaced`,
+    });
+    return { reader, secret };
   });
 }
 

@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { passwordResetTokens, refreshTokens, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
+import { audit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { scoped } from '../../lib/scope.ts';
 import { enqueuePasswordResetMail } from '../auth/password-reset.ts';
@@ -68,6 +69,14 @@ export async function setStaffActive(deps: AppDeps, auth: AuthContext, id: strin
       .update(users)
       .set({ active, updatedAt: new Date() })
       .where(scoped(auth, { organisationId: users.organisationId }, eq(users.id, id)));
+    await audit(tx, auth, null, {
+      action: active ? 'staff.activated' : 'staff.deactivated',
+      entityType: 'staff',
+      entityId: id,
+      summary: `${target.fullName} ${active ? 'activated' : 'deactivated'}`,
+      before: { active: target.active },
+      after: { active },
+    });
     return getStaff(tx, auth, id);
   });
 }

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { userCenters, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
+import { audit } from '../../lib/audit.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { scoped } from '../../lib/scope.ts';
@@ -131,8 +132,21 @@ export async function updateStaff(
     if (set.email !== undefined && set.email !== target.email) {
       mailId = await enqueueEmailChangedNotice(deps, tx, auth, target, set.email);
     }
-    return getStaff(tx, auth, id);
+    const updated = await getStaff(tx, auth, id);
+    await audit(tx, auth, null, {
+      action: updated.role !== target.role ? 'staff.role_changed' : 'staff.access_changed',
+      entityType: 'staff',
+      entityId: id,
+      summary: `Role, centres or e-mail of ${updated.fullName} changed`,
+      before: target,
+      after: updated,
+      fields: STAFF_AUDITED_FIELDS,
+    });
+    return updated;
   });
   if (mailId) await deps.mailer.flush(mailId);
   return staff;
 }
+
+/** What an audit row records of a staff change: what decides access, and the sign-in address. */
+const STAFF_AUDITED_FIELDS = ['role', 'allCenters', 'centerIds', 'isTrainer', 'email'] as const;

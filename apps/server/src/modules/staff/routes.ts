@@ -128,7 +128,7 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/staff/:id/cards',
       {
-        config: { access: can('update', 'Staff') },
+        config: { access: can('update', 'Staff'), idempotent: true },
         schema: {
           tags,
           params: staffIdParamsSchema,

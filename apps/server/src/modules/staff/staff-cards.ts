@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { cards } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
+import { audit } from '../../lib/audit.ts';
 import { insertCard } from '../../lib/card-numbers.ts';
 import { notFound } from '../../lib/errors.ts';
 import { scoped } from '../../lib/scope.ts';
@@ -39,6 +40,13 @@ export async function attachStaffCard(
       attachedAt: now,
     });
     const history = await staffCards(tx, auth, staffId);
+    await audit(tx, auth, null, {
+      action: 'staff.card_attached',
+      entityType: 'staff',
+      entityId: staffId,
+      summary: `Card ${number} attached to ${target.fullName}`,
+      after: { cardNumber: number },
+    });
     return history.find((c) => c.id === card.id)!;
   });
 }
@@ -59,10 +67,18 @@ export async function detachStaffCard(
       eq(cards.id, cardId),
       eq(cards.staffId, staffId),
     );
-    const [card] = await tx.select({ status: cards.status }).from(cards).where(where);
+    const [card] = await tx.select({ status: cards.status, number: cards.number }).from(cards).where(where);
     if (!card) throw notFound('card');
     if (card.status !== 'detached') {
       await tx.update(cards).set({ status: 'detached', detachedAt: new Date() }).where(and(where));
+      await audit(tx, auth, null, {
+        action: 'staff.card_detached',
+        entityType: 'staff',
+        entityId: staffId,
+        summary: `Card ${card.number} detached from ${target.fullName}`,
+        before: { cardNumber: card.number, cardStatus: card.status },
+        after: { cardNumber: card.number, cardStatus: 'detached' },
+      });
     }
   });
 }

@@ -13,7 +13,8 @@ import type {
   UpdateMemberRequest,
 } from '@gym/contract/members';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError, type QueryValue } from '../../shared/api/client';
+import { useState } from 'react';
+import { api, idempotencyKeys, isApiError, type QueryValue } from '../../shared/api/client';
 
 export interface Page<T> {
   items: T[];
@@ -81,9 +82,15 @@ export function duplicatesOf(error: unknown): DuplicateMember[] | null {
 
 export function useCreateMember() {
   const queryClient = useQueryClient();
+  // One key per add-member action: a double submit or a retry after a lost answer adds one member.
+  const [keys] = useState(idempotencyKeys);
   return useMutation({
-    mutationFn: (body: CreateMemberRequest) => api.post<Member>('/pro/students', body),
-    onSuccess: (member) => invalidateMembers(queryClient, member),
+    mutationFn: (body: CreateMemberRequest) =>
+      api.post<Member>('/pro/students', body, { idempotencyKey: keys.keyFor(body) }),
+    onSuccess: (member) => {
+      keys.reset();
+      return invalidateMembers(queryClient, member);
+    },
   });
 }
 

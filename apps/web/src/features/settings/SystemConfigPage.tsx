@@ -9,6 +9,7 @@ import {
 import { LANGUAGES, type Language } from '@gym/contract/constants';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useAbility } from '../../shared/acl';
 import { apiErrorMessage, requiredRule, schemaRule } from '../../shared/api/errorMessages';
 import { useCenterId } from '../../shared/centerSelection';
@@ -355,6 +356,14 @@ export default function SystemConfigPage() {
       {!canUpdate && <Alert type="info" showIcon title={t('settings:readOnly')} />}
       <ConfigForm config={config.data} canUpdate={canUpdate} />
       <MaintenanceCard config={config.data} canUpdate={canUpdate} />
+      {ability.can('read', 'Audit') && (
+        <Card>
+          <Link to="/system-config/audit" data-testid="audit-log-link">
+            {t('audit:link')}
+          </Link>
+          <Typography.Paragraph type="secondary">{t('audit:linkHelp')}</Typography.Paragraph>
+        </Card>
+      )}
     </div>
   );
 }

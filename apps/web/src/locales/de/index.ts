@@ -1,5 +1,6 @@
 import account from './account.json';
 import acl from './acl.json';
+import audit from './audit.json';
 import auth from './auth.json';
 import centers from './centers.json';
 import common from './common.json';
@@ -33,4 +34,5 @@ export const resources = {
   settings,
   public: publicPages,
   imports,
+  audit,
 };

@@ -1,3 +1,4 @@
+import audit from './audit.json';
 import centers from './centers.json';
 import groups from './groups.json';
 import imports from './imports.json';
@@ -17,4 +18,5 @@ export const resources = {
   settings,
   public: publicPages,
   imports,
+  audit,
 };

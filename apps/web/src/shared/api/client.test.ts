@@ -1,6 +1,6 @@
 import type { TokenPair } from '@gym/contract/auth';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, type TokenStore } from './client';
+import { ApiError, createApiClient, idempotencyKeys, type TokenStore } from './client';
 
 interface Call {
   method: string;
@@ -308,5 +308,32 @@ describe('api client: errors and bodies', () => {
     expect(seen).toEqual(['/api/v1/pro/outbox?page=2&pageSize=20']);
     await client.get('/api/health', { prefix: '' });
     expect(seen[1]).toBe('/api/health');
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('sends the key of a user action, the same for the same body and a new one for a changed body', async () => {
+    const sent: (string | null)[] = [];
+    const client = createApiClient({
+      tokens: memoryTokens({ accessToken: 'a', refreshToken: 'r' }),
+      origin: 'http://api.test',
+      fetch: (async (_input: RequestInfo | URL, init?: RequestInit) => {
+        sent.push(new Headers(init?.headers).get('idempotency-key'));
+        return json(201, { ok: true });
+      }) as typeof fetch,
+    });
+    const keys = idempotencyKeys();
+    const body = { lastName: 'Chan' };
+    await client.post('/pro/students', body, { idempotencyKey: keys.keyFor(body) });
+    await client.post('/pro/students', { ...body }, { idempotencyKey: keys.keyFor({ ...body }) });
+    await client.post('/pro/students', { lastName: 'Wong' }, { idempotencyKey: keys.keyFor({ lastName: 'Wong' }) });
+    keys.reset();
+    await client.post('/pro/students', { lastName: 'Wong' }, { idempotencyKey: keys.keyFor({ lastName: 'Wong' }) });
+    await client.post('/pro/students', body);
+    expect(sent[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[1]).toBe(sent[0]);
+    expect(sent[2]).not.toBe(sent[0]);
+    expect(sent[3]).not.toBe(sent[2]);
+    expect(sent[4]).toBeNull();
   });
 });

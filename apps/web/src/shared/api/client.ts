@@ -66,6 +66,35 @@ export interface RequestOptions {
   auth?: boolean;
   /** Path prefix; defaults to the versioned API base. Pass '' for `/api/health`. */
   prefix?: string;
+  /**
+   * `Idempotency-Key` of one user action (see `idempotencyKeys()`): the server runs a repeated
+   * request with the same key and body once and answers every repeat with the first answer.
+   */
+  idempotencyKey?: string;
+}
+
+/** A new random `Idempotency-Key`. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+/**
+ * Keys per user action for a command screen: the same body gets the same key (a double click, or
+ * a retry after a lost answer, is run once by the server), a changed body a new key (the server
+ * would refuse a key reused with other content). Call `reset()` after the action succeeded.
+ */
+export function idempotencyKeys() {
+  let last: { body: string; key: string } | null = null;
+  return {
+    keyFor(body: unknown): string {
+      const text = JSON.stringify(body ?? null);
+      if (last?.body !== text) last = { body: text, key: newIdempotencyKey() };
+      return last.key;
+    },
+    reset() {
+      last = null;
+    },
+  };
 }
 
 export interface ApiClientOptions {
@@ -203,6 +232,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   function send(path: string, request: RequestOptions, token: string | null): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
+    if (request.idempotencyKey) headers['Idempotency-Key'] = request.idempotencyKey;
     const language = options.getLanguage?.();
     if (language) headers['Accept-Language'] = language;
     if (token) headers.Authorization = `Bearer ${token}`;

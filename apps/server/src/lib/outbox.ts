@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { domainEvents } from '../db/schema/index.ts';
+import type { RealtimeTarget } from '../db/schema/platform.ts';
+import type { EventBus } from './events.ts';
+
+export type { RealtimeTarget };
+
+/** What a use case emits: `type` names what happened (`member.registered`), in the past tense. */
+export interface DomainEventInput {
+  /** Given when the caller needs it; generated otherwise. */
+  id?: string;
+  organisationId: string;
+  centerId?: string | null;
+  type: string;
+  payload: Record<string, unknown>;
+  /** Also shown live to the browsers of that centre or organisation (after the commit). */
+  realtime?: RealtimeTarget;
+}
+
+/** What a listener receives: the event id is the de-duplication key (delivery is at least once). */
+export interface DeliveredEvent {
+  id: string;
+  organisationId: string;
+  centerId: string | null;
+  type: string;
+  payload: Record<string, unknown>;
+  occurredAt: Date;
+}
+
+export type EventHandler = (event: DeliveredEvent) => Promise<void> | void;
+
+/**
+ * Writes a domain event inside the use case's transaction: rolled back with it, delivered after
+ * its commit. The caller wakes the dispatcher after the commit (`outbox.wake()`).
+ */
+export async function appendEvent(tx: DbOrTx, event: DomainEventInput): Promise<string> {
+  const id = event.id ?? randomUUID();
+  await tx.insert(domainEvents).values({
+    id,
+    organisationId: event.organisationId,
+    centerId: event.centerId ?? null,
+    type: event.type,
+    payload: event.payload,
+    realtime: event.realtime ?? null,
+  });
+  return id;
+}
+
+export interface OutboxOptions {
+  /** Fallback poll for events committed by another server or left by a crash. */
+  pollMs?: number;
+  /** How long a claimed batch is held before another dispatcher may take it (a crashed one's). */
+  claimSeconds?: number;
+  batchSize?: number;
+  /** First retry delay; doubles per attempt, at most `maxBackoffMs`. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  /** Delivered events are kept this long (for inspection and late de-duplication), then deleted. */
+  keepDeliveredDays?: number;
+  onError?: (err: unknown, context: { eventId?: string; listener?: string }) => void;
+}
+
+/** The built-in listener that fans an event's `realtime` message out to the Socket.IO rooms. */
+export const REALTIME_LISTENER = 'realtime';
+/** First key of the advisory locks that keep two dispatchers off one organisation's claim at once. */
+const ADVISORY_CLASS = 0x6f7574; // 'out'
+
+/**
+ * Delivers committed domain events to the realtime gateway and to the listeners modules register
+ * with `onEvent(type, name, handler)`. Claims rows with `FOR UPDATE SKIP LOCKED` and a lease, so
+ * with several servers one event is handled once per listener cluster-wide; a failing listener is
+ * retried with backoff without re-running the listeners that succeeded, and without holding back
+ * the others. The first attempt follows commit order per organisation (an event is not taken while
+ * an earlier one of its organisation has not been tried yet).
+ */
+export function createOutbox(db: DbOrTx, bus: EventBus, opts: OutboxOptions = {}) {
+  const pollMs = opts.pollMs ?? 1000;
+  const claimSeconds = opts.claimSeconds ?? 60;
+  const batchSize = opts.batchSize ?? 100;
+  const backoffMs = opts.backoffMs ?? 1000;
+  const maxBackoffMs = opts.maxBackoffMs ?? 5 * 60_000;
+  const onError = opts.onError ?? (() => {});
+  const keepDeliveredDays = opts.keepDeliveredDays ?? 7;
+  const listeners = new Map<string, Map<string, EventHandler>>();
+
+  let timer: NodeJS.Timeout | null = null;
+  let pruneTimer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = true;
+
+  function handlersFor(type: string): [string, EventHandler][] {
+    return [...(listeners.get(type) ?? new Map()).entries(), ...(listeners.get('*') ?? new Map()).entries()];
+  }
+
+  async function claim() {
+    // The lease is taken in one statement. Rows another dispatcher is claiming are skipped, with
+    // their whole organisation (a transaction-scoped advisory lock per organisation), and a row is
+    // not taken while an earlier, never-tried event of its organisation is claimed by another.
+    const result = await db.execute<{ id: string }>(sql`
+      update ${domainEvents} set claimed_until = now() + make_interval(secs => ${claimSeconds})
+      where id in (
+        select e.id from ${domainEvents} e
+        where e.delivered_at is null and e.next_attempt_at <= now()
+          and (e.claimed_until is null or e.claimed_until < now())
+          and not exists (
+            select 1 from ${domainEvents} p
+            where p.organisation_id = e.organisation_id and p.seq < e.seq
+              and p.delivered_at is null and p.attempts = 0 and p.claimed_until >= now()
+          )
+          and pg_try_advisory_xact_lock(${ADVISORY_CLASS}, hashtext(e.organisation_id::text))
+        order by e.seq
+        limit ${batchSize}
+        for update skip locked
+      )
+      returning id`);
+    const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    if (ids.length === 0) return [];
+    return db.select().from(domainEvents).where(inArray(domainEvents.id, ids)).orderBy(asc(domainEvents.seq));
+  }
+
+  async function deliver(row: typeof domainEvents.$inferSelect) {
+    const done = new Set(row.doneListeners);
+    const errors: string[] = [];
+    const event: DeliveredEvent = {
+      id: row.id,
+      organisationId: row.organisationId,
+      centerId: row.centerId,
+      type: row.type,
+      payload: row.payload,
+      occurredAt: row.occurredAt,
+    };
+    const targets: [string, EventHandler][] = [];
+    if (row.realtime) {
+      const rt = row.realtime;
+      targets.push([
+        REALTIME_LISTENER,
+        () => {
+          if (rt.scope === 'center') {
+            bus.publish('realtime.center', {
+              organisationId: row.organisationId,
+              centerId: rt.centerId,
+              payload: rt.message,
+            });
+          } else {
+            bus.publish('realtime.organisation', { organisationId: row.organisationId, payload: rt.message });
+          }
+        },
+      ]);
+    }
+    targets.push(...handlersFor(row.type));
+    for (const [name, handler] of targets) {
+      if (done.has(name)) continue;
+      try {
+        await handler(event);
+        done.add(name);
+      } catch (err) {
+        errors.push(`${name}: ${err instanceof Error ? err.message : String(err)}`);
+        onError(err, { eventId: row.id, listener: name });
+      }
+    }
+    const attempts = row.attempts + 1;
+    if (errors.length === 0) {
+      await db
+        .update(domainEvents)
+        .set({ doneListeners: [...done], attempts, deliveredAt: sql`now()`, claimedUntil: null, lastError: null })
+        .where(eq(domainEvents.id, row.id));
+    } else {
+      const delay = Math.min(maxBackoffMs, backoffMs * 2 ** (attempts - 1));
+      await db
+        .update(domainEvents)
+        .set({
+          doneListeners: [...done],
+          attempts,
+          claimedUntil: null,
+          lastError: errors.join('; ').slice(0, 2000),
+          nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})`,
+        })
+        .where(and(eq(domainEvents.id, row.id)));
+      schedule(delay);
+    }
+  }
+
+  async function drain() {
+    for (;;) {
+      const rows = await claim();
+      for (const row of rows) await deliver(row);
+      if (rows.length < batchSize) return;
+    }
+  }
+
+  /** Runs one drain at a time; a wake during a drain runs another right after it. */
+  function run(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await drain();
+        } while (again && !stopped);
+      } catch (err) {
+        onError(err, {});
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  async function prune(): Promise<number> {
+    const deleted = await db
+      .delete(domainEvents)
+      .where(sql`${domainEvents.deliveredAt} < now() - make_interval(days => ${keepDeliveredDays})`)
+      .returning({ id: domainEvents.id });
+    return deleted.length;
+  }
+
+  let retryTimer: NodeJS.Timeout | null = null;
+  function schedule(delay: number) {
+    if (stopped || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void run();
+    }, delay + 5);
+    retryTimer.unref();
+  }
+
+  return {
+    /** Registers a listener of one event type (`*`: every type); `name` must be stable across restarts. */
+    onEvent(type: string, name: string, handler: EventHandler) {
+      if (name === REALTIME_LISTENER) throw new Error(`listener name ${name} is reserved`);
+      const byName = listeners.get(type) ?? new Map<string, EventHandler>();
+      byName.set(name, handler);
+      listeners.set(type, byName);
+      return () => byName.delete(name);
+    },
+    /** Delivers what is pending now; call after a commit that appended events. */
+    wake(): void {
+      if (!stopped) void run();
+    },
+    /** One delivery pass, awaited (tests, and the poll). */
+    drain: () => run(),
+    /** Deletes events delivered more than `keepDeliveredDays` ago; run hourly while started. */
+    prune,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      timer = setInterval(() => void run(), pollMs);
+      timer.unref();
+      pruneTimer = setInterval(() => void prune().catch((err) => onError(err, {})), 60 * 60_000);
+      pruneTimer.unref();
+      void run();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      if (pruneTimer) clearInterval(pruneTimer);
+      pruneTimer = null;
+      if (retryTimer) clearTimeout(retryTimer);
+      timer = null;
+      retryTimer = null;
+      await running;
+    },
+  };
+}
+export type Outbox = ReturnType<typeof createOutbox>;

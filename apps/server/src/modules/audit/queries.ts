@@ -1,0 +1,99 @@
+import type { AuditEntry, AuditListQuery } from '@gym/contract/audit';
+import { likeEscape } from '@gym/contract/search';
+import { dayBounds } from '@gym/contract/time';
+import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { auditLog, centers, users } from '../../db/schema/index.ts';
+import type { AuthContext } from '../../lib/access.ts';
+
+export type AuditFilters = Omit<AuditListQuery, 'page' | 'pageSize'>;
+
+/**
+ * The organisation's time zone for business dates: its first centre's (an organisation's centres
+ * share one zone in practice; UTC when it has no centre yet).
+ */
+async function organisationTimeZone(db: DbOrTx, organisationId: string): Promise<string> {
+  const [first] = await db
+    .select({ timeZone: centers.timeZone })
+    .from(centers)
+    .where(eq(centers.organisationId, organisationId))
+    .orderBy(asc(centers.createdAt))
+    .limit(1);
+  return first?.timeZone ?? 'UTC';
+}
+
+/** Always the caller's organisation; the other filters narrow it. */
+async function auditWhere(db: DbOrTx, auth: AuthContext, q: AuditFilters): Promise<SQL> {
+  const conditions: (SQL | undefined)[] = [eq(auditLog.organisationId, auth.organisationId)];
+  if (q.from || q.to) {
+    const zone = await organisationTimeZone(db, auth.organisationId);
+    if (q.from) conditions.push(gte(auditLog.at, dayBounds(q.from, zone).start));
+    if (q.to) conditions.push(lt(auditLog.at, dayBounds(q.to, zone).end));
+  }
+  if (q.actorId) conditions.push(eq(auditLog.actorUserId, q.actorId));
+  if (q.action) conditions.push(eq(auditLog.action, q.action));
+  if (q.entityType) conditions.push(eq(auditLog.entityType, q.entityType));
+  const keyword = q.keyword?.trim();
+  if (keyword) {
+    const pattern = `%${likeEscape(keyword)}%`;
+    conditions.push(
+      or(ilike(auditLog.summary, pattern), ilike(users.fullName, pattern), ilike(auditLog.entityId, pattern)),
+    );
+  }
+  return and(...conditions)!;
+}
+
+const columns = { entry: auditLog, actorName: users.fullName };
+
+function toEntry(row: { entry: typeof auditLog.$inferSelect; actorName: string | null }): AuditEntry {
+  const e = row.entry;
+  return {
+    id: e.id,
+    at: e.at.toISOString(),
+    actor: e.actorUserId ? { id: e.actorUserId, name: row.actorName ?? '' } : null,
+    actorRole: e.actorRole,
+    action: e.action,
+    entityType: e.entityType,
+    entityId: e.entityId,
+    centerId: e.centerId,
+    summary: e.summary,
+    before: e.before,
+    after: e.after,
+    ipAddress: e.ipAddress,
+    userAgent: e.userAgent,
+  };
+}
+
+/** `GET pro/audit`: newest first. */
+export async function listAudit(db: DbOrTx, auth: AuthContext, q: AuditListQuery) {
+  const where = await auditWhere(db, auth, q);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columns)
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorUserId))
+      .where(where)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorUserId)).where(where),
+  ]);
+  return { items: rows.map(toEntry), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}
+
+/** The rows an export's filters select, in pages of 1,000 (the log grows without bound). */
+export async function* auditForExport(db: DbOrTx, auth: AuthContext, q: AuditFilters): AsyncIterable<AuditEntry[]> {
+  const where = await auditWhere(db, auth, q);
+  for (let offset = 0; ; offset += 1000) {
+    const rows = await db
+      .select(columns)
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorUserId))
+      .where(where)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(1000)
+      .offset(offset);
+    yield rows.map(toEntry);
+    if (rows.length < 1000) return;
+  }
+}

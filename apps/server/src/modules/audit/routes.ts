@@ -1,0 +1,51 @@
+import type { AuditEntry } from '@gym/contract/audit';
+import { auditExportQuerySchema, auditListQuerySchema, auditListResponseSchema } from '@gym/contract/audit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps.ts';
+import { can } from '../../lib/access.ts';
+import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
+import { auditForExport, listAudit } from './queries.ts';
+
+const tags = ['audit'];
+
+const changes = (v: Record<string, unknown> | null) => (v ? JSON.stringify(v) : '');
+
+const EXPORT_COLUMNS: ExportColumn<AuditEntry>[] = [
+  { header: 'At', value: (e) => new Date(e.at), width: 22 },
+  { header: 'Actor', value: (e) => e.actor?.name ?? '', width: 24 },
+  { header: 'Role', value: (e) => e.actorRole ?? '' },
+  { header: 'Action', value: (e) => e.action, width: 26 },
+  { header: 'Entity type', value: (e) => e.entityType },
+  { header: 'Entity id', value: (e) => e.entityId ?? '', width: 38 },
+  { header: 'Summary', value: (e) => e.summary, width: 50 },
+  { header: 'Before', value: (e) => changes(e.before), width: 40 },
+  { header: 'After', value: (e) => changes(e.after), width: 40 },
+  { header: 'IP address', value: (e) => e.ipAddress ?? '' },
+  { header: 'User agent', value: (e) => e.userAgent ?? '', width: 40 },
+];
+
+/** `/pro/audit` (`/system-config/audit`): who did which sensitive thing, when, from where. */
+export function auditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { db } = deps.database;
+    app.get(
+      '/audit',
+      {
+        config: { access: can('read', 'Audit') },
+        schema: { tags, querystring: auditListQuerySchema, response: { 200: auditListResponseSchema } },
+      },
+      (req) => listAudit(db, req.auth!, req.query),
+    );
+    app.get(
+      '/audit/export',
+      { config: { access: can('read', 'Audit') }, schema: { tags, querystring: auditExportQuerySchema } },
+      (req, reply) =>
+        sendTable(reply, {
+          fileName: 'audit-log',
+          format: req.query.format,
+          columns: EXPORT_COLUMNS,
+          rows: auditForExport(db, req.auth!, req.query),
+        }),
+    );
+  };
+}

@@ -1,0 +1,191 @@
+import '../centers/centers.css';
+import { ReloadOutlined } from '@ant-design/icons';
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from '@gym/contract/audit';
+import { Button, Card, DatePicker, Empty, Select, Table, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ExportButtons } from '../../shared/ui/ExportButtons';
+import { ErrorState } from '../../shared/ui/ScreenStates';
+import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
+import { KeywordSearch } from '../centers/components/KeywordSearch';
+import { useDateTime } from '../centers/useDateTime';
+import { type AuditRow, useAuditLog } from './api';
+
+const SORTS = ['-at'] as const;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const LIST: ListParamsConfig<(typeof SORTS)[number], 'from' | 'to' | 'action' | 'entityType' | 'actorId'> = {
+  sorts: SORTS,
+  defaultSort: '-at',
+  filters: {
+    from: (v) => DATE.test(v),
+    to: (v) => DATE.test(v),
+    action: AUDIT_ACTIONS,
+    entityType: AUDIT_ENTITY_TYPES,
+    actorId: (v) => UUID.test(v),
+  },
+};
+
+/** The changed fields, `field: before → after`, one per line. */
+function Changes({ row }: { row: AuditRow }) {
+  const fields = [...new Set([...Object.keys(row.before ?? {}), ...Object.keys(row.after ?? {})])];
+  if (fields.length === 0) return null;
+  const show = (v: unknown) => (v === undefined || v === null ? '–' : typeof v === 'string' ? v : JSON.stringify(v));
+  return (
+    <ul className="audit-changes" style={{ margin: 0, paddingInlineStart: 16 }}>
+      {fields.map((f) => (
+        <li key={f}>
+          <code>{f}</code>: {show(row.before?.[f])} → {show(row.after?.[f])}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** `/system-config/audit`: who did which sensitive thing, when and from where; filters live in the URL. */
+export default function AuditLogPage() {
+  const { t } = useTranslation();
+  const list = useListParams(LIST);
+  // The server sorts newest first; the sort is not a choice here.
+  const { sort: _sort, ...query } = list.query;
+  const { sort: _exportSort, ...exportQuery } = list.filterQuery;
+  const audit = useAuditLog(query);
+  const formatDateTime = useDateTime();
+  const range: [Dayjs | null, Dayjs | null] = [
+    list.filters.from ? dayjs(list.filters.from) : null,
+    list.filters.to ? dayjs(list.filters.to) : null,
+  ];
+
+  if (audit.isError && !audit.data) {
+    return (
+      <div className="screen" data-testid="screen-audit-log">
+        <Card>
+          <ErrorState error={audit.error} onRetry={() => void audit.refetch()} />
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <div className="screen" data-testid="screen-audit-log">
+      <Card>
+        <Typography.Paragraph>
+          <Link to="/system-config">{t('audit:back')}</Link>
+        </Typography.Paragraph>
+        <div className="list-toolbar">
+          <KeywordSearch
+            id="audit-keyword"
+            value={list.keyword}
+            onChange={list.setKeyword}
+            label={t('audit:searchLabel')}
+            placeholder={t('audit:searchPlaceholder')}
+          />
+          <DatePicker.RangePicker
+            className="list-toolbar__filter"
+            aria-label={t('audit:filters.dates')}
+            value={range}
+            allowEmpty={[true, true]}
+            onChange={(dates) => {
+              list.update({
+                filters: {
+                  from: dates?.[0] ? dates[0].format('YYYY-MM-DD') : null,
+                  to: dates?.[1] ? dates[1].format('YYYY-MM-DD') : null,
+                },
+              });
+            }}
+            data-testid="filter-dates"
+          />
+          <Select
+            className="list-toolbar__filter"
+            allowClear
+            popupMatchSelectWidth={false}
+            placeholder={t('audit:filters.action')}
+            aria-label={t('audit:filters.action')}
+            value={list.filters.action ?? null}
+            onChange={(value: string | null | undefined) => list.setFilter('action', value)}
+            options={AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`audit:actions.${a}`) }))}
+            data-testid="filter-action"
+          />
+          <Select
+            className="list-toolbar__filter"
+            allowClear
+            placeholder={t('audit:filters.entityType')}
+            aria-label={t('audit:filters.entityType')}
+            value={list.filters.entityType ?? null}
+            onChange={(value: string | null | undefined) => list.setFilter('entityType', value)}
+            options={AUDIT_ENTITY_TYPES.map((e) => ({ value: e, label: t(`audit:entities.${e}`) }))}
+          />
+          {list.filters.actorId && (
+            <Button onClick={() => list.setFilter('actorId', null)}>{t('audit:filters.clearActor')}</Button>
+          )}
+          <div className="list-toolbar__end">
+            <ExportButtons path="/pro/audit/export" query={exportQuery} fileName="audit-log" />
+            <Button
+              icon={<ReloadOutlined />}
+              aria-label={t('common:actions.refresh')}
+              onClick={() => void audit.refetch()}
+              loading={audit.isFetching && !audit.isPending}
+            />
+          </div>
+        </div>
+        <Table<AuditRow>
+          rowKey="id"
+          loading={audit.isPending || (audit.isFetching && audit.isPlaceholderData)}
+          dataSource={audit.data?.items ?? []}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <Empty description={list.narrowed ? t('audit:noMatch') : t('audit:empty')} /> }}
+          pagination={{
+            current: list.page,
+            pageSize: list.pageSize,
+            total: audit.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (total) => t('audit:total', { count: total }),
+            onChange: (page, pageSize) => list.setPage(page, pageSize),
+          }}
+          columns={[
+            {
+              key: 'at',
+              title: t('audit:fields.at'),
+              dataIndex: 'at',
+              width: 170,
+              render: (at: string) => formatDateTime(at),
+            },
+            {
+              key: 'actor',
+              title: t('audit:fields.actor'),
+              render: (_: unknown, row) =>
+                row.actor ? (
+                  <Button type="link" size="small" onClick={() => list.setFilter('actorId', row.actor!.id)}>
+                    {row.actor.name}
+                  </Button>
+                ) : (
+                  t('audit:system')
+                ),
+            },
+            {
+              key: 'role',
+              title: t('audit:fields.role'),
+              dataIndex: 'actorRole',
+              render: (role: string | null) => (role ? t(`common:roles.${role}`) : ''),
+            },
+            {
+              key: 'action',
+              title: t('audit:fields.action'),
+              dataIndex: 'action',
+              render: (action: string) => t(`audit:actions.${action}`, { defaultValue: action }),
+            },
+            { key: 'summary', title: t('audit:fields.summary'), dataIndex: 'summary' },
+            { key: 'changes', title: t('audit:fields.changes'), render: (_: unknown, row) => <Changes row={row} /> },
+            {
+              key: 'from',
+              title: t('audit:fields.from'),
+              dataIndex: 'ipAddress',
+              render: (ip: string | null, row) => <span title={row.userAgent ?? ''}>{ip ?? ''}</span>,
+            },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}

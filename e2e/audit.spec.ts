@@ -1,0 +1,51 @@
+/**
+ * The audit log as an administrator reads it: reached from the system configuration, a change
+ * made a moment ago is listed with who made it, and the action filter lives in the address.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiSession, apiLogin } from './support/members.ts';
+import { changeConfig, openAs, readConfig } from './support/organisation.ts';
+import { useAppServer } from './support/server.ts';
+
+const app = useAppServer();
+const ADMIN = 'admin@demo.fit';
+let admin: ApiSession;
+let symbol = 'R$ ';
+
+beforeAll(async () => {
+  admin = await apiLogin(app.server.url, ADMIN);
+  symbol = (await readConfig(admin)).currencySymbol;
+});
+afterAll(async () => {
+  if (admin) await changeConfig(admin, { currencySymbol: symbol }).catch(() => undefined);
+});
+
+describe('audit log', () => {
+  it('lists a configuration change with its author, and filters by action through the URL', async () => {
+    await changeConfig(admin, { currencySymbol: 'HK$ ' });
+    const { context, page } = await openAs(
+      app.browser,
+      app.server.url,
+      ADMIN,
+      '/system-config',
+      'screen-system-config',
+    );
+    try {
+      await page.getByTestId('audit-log-link').click();
+      await page.getByTestId('screen-audit-log').waitFor();
+      const row = page.locator('.ant-table-row', { hasText: 'Configuration changed' }).first();
+      await row.waitFor();
+      await expect(row.textContent()).resolves.toContain('HK$');
+
+      await page.getByTestId('filter-action').click();
+      await page.locator('.ant-select-item-option', { hasText: 'Reader created' }).click();
+      await page.waitForURL(/action=reader\.created/);
+      await page.locator('.ant-table-row', { hasText: 'Configuration changed' }).waitFor({ state: 'detached' });
+      await page.reload();
+      await page.getByTestId('screen-audit-log').waitFor();
+      expect(page.url()).toContain('action=reader.created');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { EXPORT_FORMATS, isoDateSchema } from './members.ts';
+import { listQuerySchema, pageOf } from './pagination.ts';
+
+/** Every sensitive action the audit log records (later modules add price overrides, refunds, voids). */
+export const AUDIT_ACTIONS = [
+  'staff.role_changed',
+  'staff.access_changed',
+  'staff.activated',
+  'staff.deactivated',
+  'staff.card_attached',
+  'staff.card_detached',
+  'member.card_attached',
+  'member.card_detached',
+  'member.card_lost',
+  'member.erased',
+  'member.privacy_exported',
+  'config.changed',
+  'config.maintenance_changed',
+  'reader.created',
+  'reader.secret_rotated',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ENTITY_TYPES = ['member', 'staff', 'reader', 'config'] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: z.object({ id: z.string(), name: z.string() }).nullable(),
+  actorRole: z.string().nullable(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  centerId: z.string().nullable(),
+  summary: z.string(),
+  /** The changed fields only, before and after. */
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/**
+ * `GET pro/audit`: newest first. `from`/`to` are business dates (inclusive) in the organisation's
+ * time zone; `keyword` searches the summary and the actor's name.
+ */
+export const auditListQuerySchema = listQuerySchema.extend({
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
+  actorId: z.uuid().optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  entityType: z.enum(AUDIT_ENTITY_TYPES).optional(),
+});
+export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
+export const auditListResponseSchema = pageOf(auditEntrySchema);
+export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
+export const auditExportQuerySchema = auditListQuerySchema
+  .omit({ page: true, pageSize: true })
+  .extend({ format: z.enum(EXPORT_FORMATS) });
