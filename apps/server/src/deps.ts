@@ -4,6 +4,7 @@ import type { EventBus } from './lib/events.ts';
 import type { Jwt } from './lib/jwt.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { PasswordHasher } from './lib/passwords.ts';
+import type { SessionCache } from './modules/auth/authenticate.ts';
 
 /** What use cases need from the outside world; built once in main.ts (and by tests). */
 export interface AppDeps {
@@ -13,6 +14,8 @@ export interface AppDeps {
   jwt: Jwt;
   mailer: Mailer;
   events: EventBus;
+  /** The callers' sessions as last read, per server; writes that change them call `sessions.changed(tx, ...)`. */
+  sessions: SessionCache;
   /** Whether the demo organisation is present (the login page then shows the demo logins). */
   demo: boolean;
 }

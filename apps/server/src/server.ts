@@ -9,6 +9,7 @@ import { createEventBus } from './lib/events.ts';
 import { createJwt, loadSigningKey } from './lib/jwt.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
+import { createSessionCache } from './modules/auth/authenticate.ts';
 import { attachRealtime } from './realtime/gateway.ts';
 
 export interface RunningServer {
@@ -42,14 +43,17 @@ export async function createServer(
     jwt: createJwt(key, config.ACCESS_TOKEN_TTL_SECONDS),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db }),
     events: createEventBus(),
+    sessions: createSessionCache(),
     demo: false,
   };
+  await deps.sessions.start(database);
   if (config.SEED_DEMO) await seedDemo(database.db, hasher);
   deps.demo = await hasDemo(database.db);
   const app = await buildApp(deps, { logger: opts.logger });
   const realtime = await attachRealtime(app, deps);
   app.addHook('onClose', async () => {
     await realtime.close();
+    await deps.sessions.close();
   });
   await app.ready();
   return {

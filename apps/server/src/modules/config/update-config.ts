@@ -30,6 +30,9 @@ export async function updateSystemConfig(
       .where(eq(organisations.id, auth.organisationId))
       .returning({ name: organisations.name, initial: organisations.initial, settings: organisations.settings });
     if (!row) throw notFound('organisation');
+    // The maintenance switch travels on every session of the organisation.
+    if (settings.maintenanceMode !== undefined)
+      await deps.sessions.changed(tx, { organisations: [auth.organisationId] });
     return configOf(row);
   });
   deps.events.publish('realtime.organisation', {

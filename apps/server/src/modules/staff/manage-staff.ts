@@ -117,6 +117,8 @@ export async function updateStaff(
       set.allCenters = allCenters;
       await replaceCenters(tx, auth, id, centerIds);
     }
+    // Role and centres are what a session carries: every server forgets this user's sessions on commit.
+    if (set.role !== undefined || set.allCenters !== undefined) await deps.sessions.changed(tx, { users: [id] });
     if (input.fullName !== undefined) set.fullName = input.fullName;
     if (input.email !== undefined) set.email = input.email;
     if (input.phone !== undefined) set.phone = input.phone;
