@@ -56,13 +56,8 @@ async function handshake(base: string, token: string): Promise<string> {
   }
 }
 
-const req = (method: string, url: string, token: string, payload?: unknown) =>
-  ctx.app.inject({
-    method: method as 'POST',
-    url: `/api/v1${url}`,
-    headers: { authorization: `Bearer ${token}` },
-    payload,
-  });
+const req = (method: 'POST' | 'PATCH', url: string, token: string, payload?: Record<string, unknown>) =>
+  ctx.app.inject({ method, url: `/api/v1${url}`, headers: { authorization: `Bearer ${token}` }, payload });
 
 describe('a socket closes with its session', () => {
   it('sign-out closes the socket at once, and it receives no later event of the organisation', async () => {
