@@ -24,6 +24,7 @@ export async function updateAccount(
       .update(users)
       .set(set)
       .where(scoped(auth, users, eq(users.id, auth.userId)));
+    await deps.sessions.changed(tx, { profiles: [auth.userId] });
     return loadUserData(tx, auth.userId);
   });
 }

@@ -4,6 +4,8 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 /** What a change touches: every cached session of these users, these session families, these organisations. */
 export interface AuthChange {
   users?: string[];
+  /** Users whose profile changed (name, e-mail, preferences): their cached `/me` only; sockets stay. */
+  profiles?: string[];
   families?: string[];
   organisations?: string[];
 }
@@ -14,9 +16,9 @@ interface Keys {
   organisationId: string;
 }
 
-interface Entry<T> {
+interface Entry {
   keys: Keys;
-  value: T;
+  value: unknown;
   expiresAt: number;
 }
 
@@ -34,10 +36,10 @@ const PENDING_MS = 5_000;
  * drops the matching entries (and closes the matching sockets). While the listener is down
  * (a lost PostgreSQL connection) nothing is cached; a short TTL bounds anything missed otherwise.
  */
-export function createAuthCache<T>(opts: { max?: number; ttlMs?: number } = {}) {
+export function createAuthCache(opts: { max?: number; ttlMs?: number } = {}) {
   const max = opts.max ?? 10_000;
   const ttlMs = opts.ttlMs ?? 30_000;
-  const entries = new Map<string, Entry<T>>();
+  const entries = new Map<string, Entry>();
   const pending = new Map<string, number>();
   const handlers = new Set<(change: AuthChange) => void>();
   let generation = 0;
@@ -62,7 +64,7 @@ export function createAuthCache<T>(opts: { max?: number; ttlMs?: number } = {}) 
   /** Drops what a change touches on this server. */
   function drop(change: AuthChange) {
     generation += 1;
-    const users = new Set(change.users);
+    const users = new Set([...(change.users ?? []), ...(change.profiles ?? [])]);
     const families = new Set(change.families);
     const organisations = new Set(change.organisations);
     for (const [key, entry] of entries) {
@@ -98,16 +100,19 @@ export function createAuthCache<T>(opts: { max?: number; ttlMs?: number } = {}) 
       stop = null;
     },
 
-    /** The cached value, or `load()`'s answer (kept unless a change came in while it was read). */
-    async get(keys: Keys, load: () => Promise<T | undefined>): Promise<T | undefined> {
-      const key = `${keys.userId}:${keys.familyId}`;
+    /**
+     * The cached value, or `load()`'s answer (kept unless a change came in while it was read).
+     * `kind` keeps different things about the same session apart.
+     */
+    async get<T>(keys: Keys, load: () => Promise<T | undefined>, kind = 'session'): Promise<T | undefined> {
+      const key = `${kind}:${keys.userId}:${keys.familyId}`;
       const now = Date.now();
       const hit = entries.get(key);
       if (hit && hit.expiresAt > now && listening && !isPending(keys, now)) {
         // Most recently used last: the first key is the one to evict.
         entries.delete(key);
         entries.set(key, hit);
-        return hit.value;
+        return hit.value as T;
       }
       if (hit) entries.delete(key);
       const seen = generation;
@@ -126,12 +131,12 @@ export function createAuthCache<T>(opts: { max?: number; ttlMs?: number } = {}) 
      */
     async changed(tx: DbOrTx, change: AuthChange): Promise<void> {
       const until = Date.now() + PENDING_MS;
-      for (const id of change.users ?? []) pending.set(`u:${id}`, until);
+      for (const id of [...(change.users ?? []), ...(change.profiles ?? [])]) pending.set(`u:${id}`, until);
       for (const id of change.families ?? []) pending.set(`f:${id}`, until);
       for (const id of change.organisations ?? []) pending.set(`o:${id}`, until);
       drop(change);
       const parts: AuthChange[] = [];
-      for (const field of ['users', 'families', 'organisations'] as const) {
+      for (const field of ['users', 'profiles', 'families', 'organisations'] as const) {
         const ids = [...new Set(change[field] ?? [])];
         for (let i = 0; i < ids.length; i += IDS_PER_NOTIFY) parts.push({ [field]: ids.slice(i, i + IDS_PER_NOTIFY) });
       }
@@ -151,4 +156,4 @@ export function createAuthCache<T>(opts: { max?: number; ttlMs?: number } = {}) 
   };
 }
 
-export type AuthCache<T = unknown> = ReturnType<typeof createAuthCache<T>>;
+export type AuthCache = ReturnType<typeof createAuthCache>;

@@ -16,7 +16,7 @@ export interface SessionState {
   maintenanceMode: boolean;
 }
 
-export const createSessionCache = () => createAuthCache<SessionState>();
+export const createSessionCache = () => createAuthCache();
 export type SessionCache = ReturnType<typeof createSessionCache>;
 
 /**
@@ -31,8 +31,9 @@ export async function authenticate(deps: AppDeps, header: string | undefined): P
   const claims = await deps.jwt.verify(token);
   if (claims === 'expired') throw new AppError(401, 'token_expired', 'The access token has expired');
   if (!claims) throw new AppError(401, 'token_invalid', 'The access token is not valid');
-  const state = await deps.sessions.get({ userId: claims.sub, familyId: claims.fam, organisationId: claims.org }, () =>
-    readSession(deps, claims),
+  const state = await deps.sessions.get<SessionState>(
+    { userId: claims.sub, familyId: claims.fam, organisationId: claims.org },
+    () => readSession(deps, claims),
   );
   if (!state?.active || state.familyRevoked) throw new AppError(401, 'token_invalid', 'The session has ended');
   return {

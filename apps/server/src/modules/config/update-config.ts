@@ -30,8 +30,8 @@ export async function updateSystemConfig(
       .where(eq(organisations.id, auth.organisationId))
       .returning({ name: organisations.name, initial: organisations.initial, settings: organisations.settings });
     if (!row) throw notFound('organisation');
-    // The maintenance switch travels on every session of the organisation.
-    if (settings.maintenanceMode !== undefined)
+    // The maintenance switch travels on every session of the organisation, its name on every `/me`.
+    if (settings.maintenanceMode !== undefined || organisationName !== undefined)
       await deps.sessions.changed(tx, { organisations: [auth.organisationId] });
     return configOf(row);
   });
