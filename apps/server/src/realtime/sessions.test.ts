@@ -154,3 +154,30 @@ describe('a socket closes when its access token expires', () => {
     }
   });
 });
+
+describe('the session cache follows every change', () => {
+  it('GET /me shows a renamed person and organisation from the next request', async () => {
+    const org = await ctx.newOrganisation();
+    const admin = await (await org.newUser({ role: 'admin' })).login();
+    const person = await org.newUser({ role: 'frontdesk' });
+    const session = await person.login();
+    const me = async () => (await ctx.app.inject({ url: '/api/v1/pro/me', headers: ctx.bearer(session) })).json();
+    expect((await me()).fullName).toBe(`frontdesk of ${org.initial}`);
+    expect((await req('PATCH', `/pro/staff/${person.id}`, admin.accessToken, { fullName: 'Renamed' })).statusCode).toBe(
+      200,
+    );
+    expect((await me()).fullName).toBe('Renamed');
+    expect((await req('PATCH', '/pro/config', admin.accessToken, { organisationName: 'New Name' })).statusCode).toBe(
+      200,
+    );
+    expect((await me()).organisation.name).toBe('New Name');
+    expect((await req('PATCH', '/pro/me', session.accessToken, { fullName: 'Own Choice' })).statusCode).toBe(200);
+    expect((await me()).fullName).toBe('Own Choice');
+    const limited = await req('PATCH', `/pro/staff/${person.id}`, admin.accessToken, {
+      allCenters: false,
+      centerIds: [org.centers[1]!.id],
+    });
+    expect(limited.statusCode).toBe(200);
+    expect((await me()).centerIds).toEqual([org.centers[1]!.id]);
+  });
+});
