@@ -5,6 +5,7 @@ import type { Jwt } from './lib/jwt.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { Outbox } from './lib/outbox.ts';
 import type { PasswordHasher } from './lib/passwords.ts';
+import type { SessionCache } from './modules/auth/authenticate.ts';
 
 /** What use cases need from the outside world; built once in main.ts (and by tests). */
 export interface AppDeps {
@@ -16,6 +17,8 @@ export interface AppDeps {
   events: EventBus;
   /** Delivers committed domain events (lib/outbox.ts); `wake()` after a commit that appended some. */
   outbox: Outbox;
+  /** The callers' sessions as last read, per server; writes that change them call `sessions.changed(tx, ...)`. */
+  sessions: SessionCache;
   /** Whether the demo organisation is present (the login page then shows the demo logins). */
   demo: boolean;
 }

@@ -132,4 +132,32 @@ describe('two API servers on PostgreSQL and Redis', () => {
     socket.close();
     expect(JSON.parse(message)).toEqual(payload);
   });
+
+  it('sign-out on server A closes the socket held on server B, and B refuses the token at once', async () => {
+    const login = await json(post(urlA, '/api/v1/jwt/login', { email, password }));
+    const socket = connect(urlB, {
+      auth: { token: login.accessToken },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', () => resolve());
+      socket.on('connect_error', reject);
+    });
+    // B has the session in its cache.
+    const before = await fetch(`${urlB}/api/v1/pro/me`, { headers: { authorization: `Bearer ${login.accessToken}` } });
+    expect(before.status).toBe(200);
+    const closed = new Promise<string>((resolve) => {
+      const timer = setTimeout(() => resolve('still connected'), 5000);
+      socket.once('disconnect', (reason) => {
+        clearTimeout(timer);
+        resolve(reason);
+      });
+    });
+    expect((await post(urlA, '/api/v1/jwt/logout', { refreshToken: login.refreshToken })).status).toBeLessThan(300);
+    expect(await closed).toBe('io server disconnect');
+    socket.close();
+    const after = await fetch(`${urlB}/api/v1/pro/me`, { headers: { authorization: `Bearer ${login.accessToken}` } });
+    expect(after.status).toBe(401);
+  });
 });

@@ -11,6 +11,7 @@ import { createJwt, loadSigningKey } from './lib/jwt.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createOutbox } from './lib/outbox.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
+import { createSessionCache } from './modules/auth/authenticate.ts';
 import { attachRealtime } from './realtime/gateway.ts';
 
 export interface RunningServer {
@@ -49,8 +50,10 @@ export async function createServer(
     outbox: createOutbox(database.db, events, {
       onError: (err, at) => logDeliveryError(err, at),
     }),
+    sessions: createSessionCache(),
     demo: false,
   };
+  await deps.sessions.start(database);
   if (config.SEED_DEMO) await seedDemo(database.db, hasher);
   deps.demo = await hasDemo(database.db);
   const app = await buildApp(deps, { logger: opts.logger });
@@ -62,6 +65,7 @@ export async function createServer(
     stopCleanup();
     await deps.outbox.stop();
     await realtime.close();
+    await deps.sessions.close();
   });
   await app.ready();
   return {

@@ -26,6 +26,69 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel (NOTIFY is sent inside a transaction and delivered on commit). `onState`
+   * says when the listener is up (true) and when it was lost (false): notifications sent meanwhile
+   * are gone, so a listener that keeps state must drop it. Answers a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onState: (up: boolean) => void,
+  ): Promise<() => Promise<void>>;
+}
+
+/** A dedicated connection for LISTEN on PostgreSQL (pooled connections are shared): reconnects after a second when lost. */
+async function listenPg(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onState: (up: boolean) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const open = async (initial: boolean): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (current === client) current = null;
+      client.end().catch(() => {});
+      onState(false);
+      if (!stopped) retry = setTimeout(() => void open(false).catch(() => {}), 1000);
+    };
+    client.on('error', onLost);
+    client.on('end', onLost);
+    client.on('notification', (msg) => {
+      if (msg.channel === channel) onMessage(msg.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${channel}`);
+    } catch (err) {
+      // At start the server must not run without its listener; later, keep trying.
+      if (initial) stopped = true;
+      onLost();
+      if (initial) throw err;
+      return;
+    }
+    if (stopped) {
+      await client.end();
+      return;
+    }
+    current = client;
+    onState(true);
+  };
+  await open(true);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => {});
+  };
 }
 
 export type DatabaseOptions =
@@ -47,6 +110,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         await pool.query('select 1');
       },
       close: () => pool.end(),
+      listen: (channel, onMessage, onState) => listenPg(opts.url, channel, onMessage, onState),
     };
   }
   if (opts.dataDir) mkdirSync(dirname(opts.dataDir), { recursive: true });
@@ -65,5 +129,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       await client.query('select 1');
     },
     close: () => client.close(),
+    listen: async (channel, onMessage, onState) => {
+      // In-process: the listener cannot be lost.
+      const stop = await client.listen(channel, onMessage);
+      onState(true);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
   };
 }

@@ -1,12 +1,13 @@
 import type { changePasswordRequestSchema, UserData, updateAccountRequestSchema } from '@gym/contract/auth';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { refreshTokens, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { scoped } from '../../lib/scope.ts';
 import { createThrottle } from './throttle.ts';
+import { revokeUserSessions } from './sessions.ts';
 import { loadUserData } from './user-data.ts';
 
 export async function updateAccount(
@@ -24,6 +25,7 @@ export async function updateAccount(
       .update(users)
       .set(set)
       .where(scoped(auth, users, eq(users.id, auth.userId)));
+    await deps.sessions.changed(tx, { profiles: [auth.userId] });
     return loadUserData(tx, auth.userId);
   });
 }
@@ -59,15 +61,6 @@ export async function changePassword(
   const passwordHash = await deps.hasher.hash(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-    await tx
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(
-        and(
-          eq(refreshTokens.userId, user.id),
-          ne(refreshTokens.familyId, auth.familyId),
-          isNull(refreshTokens.revokedAt),
-        ),
-      );
+    await revokeUserSessions(deps, tx, user.id, { except: auth.familyId });
   });
 }

@@ -1,14 +1,29 @@
-import { abilityRulesFor, buildAbility, type Role } from '@gym/contract/acl';
+import { type AppAbility, abilityRulesFor, buildAbility, type Role } from '@gym/contract/acl';
 import { and, eq, sql } from 'drizzle-orm';
 import { organisations, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
+import { createAuthCache } from './auth-cache.ts';
+
+/** What `authenticate` reads about a session, as the per-server cache keeps it. */
+export interface SessionState {
+  active: boolean;
+  familyRevoked: boolean;
+  role: Role;
+  ability: AppAbility;
+  centerIds: string[] | null;
+  maintenanceMode: boolean;
+}
+
+export const createSessionCache = () => createAuthCache();
+export type SessionCache = ReturnType<typeof createSessionCache>;
 
 /**
- * Resolves a bearer token to the caller. The user is read on every request (one query),
- * so a deactivated account, a changed role or a signed-out session stops working at once rather
- * than when the access token expires. The same query reads the organisation's maintenance switch.
+ * Resolves a bearer token to the caller. The user, their centres, the session family's revocation
+ * and the organisation's maintenance switch come from one query, kept per server in `deps.sessions`
+ * until a change to any of them is announced (see auth-cache.ts): a deactivated account, a changed
+ * role or a signed-out session stops working at once rather than when the access token expires.
  */
 export async function authenticate(deps: AppDeps, header: string | undefined): Promise<AuthContext> {
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
@@ -16,11 +31,28 @@ export async function authenticate(deps: AppDeps, header: string | undefined): P
   const claims = await deps.jwt.verify(token);
   if (claims === 'expired') throw new AppError(401, 'token_expired', 'The access token has expired');
   if (!claims) throw new AppError(401, 'token_invalid', 'The access token is not valid');
-  const { db } = deps.database;
-  const [user] = await db
+  const state = await deps.sessions.get<SessionState>(
+    { userId: claims.sub, familyId: claims.fam, organisationId: claims.org },
+    () => readSession(deps, claims),
+  );
+  if (!state?.active || state.familyRevoked) throw new AppError(401, 'token_invalid', 'The session has ended');
+  return {
+    userId: claims.sub,
+    organisationId: claims.org,
+    role: state.role,
+    ability: state.ability,
+    centerIds: state.centerIds,
+    familyId: claims.fam,
+    maintenanceMode: state.maintenanceMode,
+  };
+}
+
+async function readSession(
+  deps: AppDeps,
+  claims: { sub: string; org: string; fam: string },
+): Promise<SessionState | undefined> {
+  const [user] = await deps.database.db
     .select({
-      id: users.id,
-      organisationId: users.organisationId,
       role: users.role,
       active: users.active,
       // null: every centre; otherwise the centres this staff member is limited to.
@@ -33,15 +65,14 @@ export async function authenticate(deps: AppDeps, header: string | undefined): P
     .from(users)
     .innerJoin(organisations, eq(organisations.id, users.organisationId))
     .where(and(eq(users.id, claims.sub), eq(users.organisationId, claims.org)));
-  if (!user?.active || user.familyRevoked) throw new AppError(401, 'token_invalid', 'The session has ended');
+  if (!user) return undefined;
   const role = user.role as Role;
   return {
-    userId: user.id,
-    organisationId: user.organisationId,
+    active: user.active,
+    familyRevoked: user.familyRevoked,
     role,
     ability: buildAbility(abilityRulesFor(role)),
     centerIds: user.centerIds,
-    familyId: claims.fam,
     maintenanceMode: user.maintenanceMode,
   };
 }

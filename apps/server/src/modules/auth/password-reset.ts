@@ -1,9 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { passwordResetTokens, refreshTokens, users } from '../../db/schema/index.ts';
+import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
+import { revokeUserSessions } from './sessions.ts';
 import { createThrottle } from './throttle.ts';
 import type { UserRow } from './user-data.ts';
 
@@ -105,10 +106,7 @@ export async function resetPassword(deps: AppDeps, token: string, password: stri
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, row.userId))
       .returning({ email: users.email });
-    await tx
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.userId, row.userId), isNull(refreshTokens.revokedAt)));
+    await revokeUserSessions(deps, tx, row.userId);
     return user?.email;
   });
   // A successful reset also lifts a lock on the account.

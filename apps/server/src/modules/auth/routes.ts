@@ -22,7 +22,7 @@ import { login } from './login.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import { registerOrganisation } from './register-organisation.ts';
 import { logout, rotateRefreshToken } from './sessions.ts';
-import { loadUserData } from './user-data.ts';
+import { currentUserData } from './user-data.ts';
 
 const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 const tags = ['auth'];
@@ -95,7 +95,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const tags = ['account'];
   return async (app) => {
     app.get('/me', { config: { access: AUTHENTICATED }, schema: { tags, response: { 200: userDataSchema } } }, (req) =>
-      loadUserData(deps.database.db, req.auth!.userId),
+      currentUserData(deps, req.auth!),
     );
     app.patch(
       '/me',

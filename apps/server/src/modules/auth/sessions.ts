@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TokenPair } from '@gym/contract/auth';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { refreshTokens, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -46,11 +46,39 @@ export function startSession(
   return issue(deps, tx, user, randomUUID(), meta);
 }
 
-export async function revokeFamily(tx: DbOrTx, familyId: string): Promise<void> {
+/** Ends one sign-in: its refresh tokens are revoked, and every server forgets it (its sockets close) on commit. */
+export async function revokeFamily(deps: AppDeps, tx: DbOrTx, familyId: string): Promise<void> {
   await tx
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await deps.sessions.changed(tx, { families: [familyId] });
+}
+
+/**
+ * Ends every sign-in of a user (password reset, deactivation), or every one but `except` (a
+ * password change keeps the session that made it). Answers the families revoked.
+ */
+export async function revokeUserSessions(
+  deps: AppDeps,
+  tx: DbOrTx,
+  userId: string,
+  opts: { except?: string; now?: Date } = {},
+): Promise<string[]> {
+  const rows = await tx
+    .update(refreshTokens)
+    .set({ revokedAt: opts.now ?? new Date() })
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        opts.except ? ne(refreshTokens.familyId, opts.except) : undefined,
+      ),
+    )
+    .returning({ familyId: refreshTokens.familyId });
+  const families = [...new Set(rows.map((r) => r.familyId))];
+  if (families.length > 0) await deps.sessions.changed(tx, { families });
+  return families;
 }
 
 type RefreshOutcome = { ok: true; tokens: TokenPair } | { ok: false; revokeFamily?: string };
@@ -85,7 +113,7 @@ export async function rotateRefreshToken(deps: AppDeps, presented: string, meta:
     return { ok: true, tokens };
   });
   if (outcome.ok) return outcome.tokens;
-  if (outcome.revokeFamily) await revokeFamily(db, outcome.revokeFamily);
+  if (outcome.revokeFamily) await revokeFamily(deps, db, outcome.revokeFamily);
   throw invalidToken();
 }
 
@@ -96,5 +124,5 @@ export async function logout(deps: AppDeps, presented: string): Promise<void> {
     .select({ familyId: refreshTokens.familyId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashToken(presented)));
-  if (row) await revokeFamily(db, row.familyId);
+  if (row) await revokeFamily(deps, db, row.familyId);
 }

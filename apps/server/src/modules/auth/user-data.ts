@@ -4,6 +4,8 @@ import type { Language, LayoutType, Skin } from '@gym/contract/constants';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { organisations, userCenters, users } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -38,4 +40,18 @@ export async function loadUserData(db: DbOrTx, userId: string): Promise<UserData
     preferences: { language: user.language as Language, skin: user.skin as Skin, layout: user.layout as LayoutType },
     extras: { eCommerceCartItemsCount: 0 },
   };
+}
+
+/**
+ * `GET /me`: the caller's `userData`, kept in the session cache until their profile, role, centres
+ * or organisation change (each of those writes announces it, see auth-cache.ts).
+ */
+export async function currentUserData(deps: AppDeps, auth: AuthContext): Promise<UserData> {
+  const data = await deps.sessions.get<UserData>(
+    { userId: auth.userId, familyId: '', organisationId: auth.organisationId },
+    () => loadUserData(deps.database.db, auth.userId),
+    'me',
+  );
+  if (!data) throw notFound('user');
+  return data;
 }

@@ -34,6 +34,9 @@ export async function updateSystemConfig(
       .returning({ name: organisations.name, initial: organisations.initial, settings: organisations.settings });
     if (!row) throw notFound('organisation');
     const config = configOf(row);
+    // The maintenance switch travels on every session of the organisation, its name on every `/me`.
+    if (settings.maintenanceMode !== undefined || organisationName !== undefined)
+      await deps.sessions.changed(tx, { organisations: [auth.organisationId] });
     await audit(tx, auth, null, {
       action: before.maintenanceMode !== config.maintenanceMode ? 'config.maintenance_changed' : 'config.changed',
       entityType: 'config',

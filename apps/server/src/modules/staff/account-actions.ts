@@ -1,12 +1,13 @@
 import type { Staff } from '@gym/contract/staff';
 import { and, eq, isNull } from 'drizzle-orm';
-import { passwordResetTokens, refreshTokens, users } from '../../db/schema/index.ts';
+import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { scoped } from '../../lib/scope.ts';
 import { enqueuePasswordResetMail } from '../auth/password-reset.ts';
+import { revokeUserSessions } from '../auth/sessions.ts';
 import { enqueueInvitation } from './invitation.ts';
 import { assertAnotherActiveAdmin, staffCommand } from './manage-staff.ts';
 import { findStaff, getStaff } from './queries.ts';
@@ -56,10 +57,7 @@ export async function setStaffActive(deps: AppDeps, auth: AuthContext, id: strin
       assertNotSelf(auth, id, 'active', 'You cannot deactivate your own account');
       if (target.role === 'admin') await assertAnotherActiveAdmin(tx, auth, id);
       const now = new Date();
-      await tx
-        .update(refreshTokens)
-        .set({ revokedAt: now })
-        .where(and(eq(refreshTokens.userId, id), isNull(refreshTokens.revokedAt)));
+      await revokeUserSessions(deps, tx, id, { now });
       await tx
         .update(passwordResetTokens)
         .set({ usedAt: now })
@@ -77,6 +75,7 @@ export async function setStaffActive(deps: AppDeps, auth: AuthContext, id: strin
       before: { active: target.active },
       after: { active },
     });
+    await deps.sessions.changed(tx, { users: [id] });
     return getStaff(tx, auth, id);
   });
 }

@@ -120,6 +120,10 @@ export async function updateStaff(
       set.allCenters = allCenters;
       await replaceCenters(tx, auth, id, centerIds);
     }
+    // Role and centres are what a session carries: every server forgets this user's sessions on commit.
+    if (set.role !== undefined || set.allCenters !== undefined) await deps.sessions.changed(tx, { users: [id] });
+    else if (input.fullName !== undefined || input.email !== undefined || input.language !== undefined)
+      await deps.sessions.changed(tx, { profiles: [id] });
     if (input.fullName !== undefined) set.fullName = input.fullName;
     if (input.email !== undefined) set.email = input.email;
     if (input.phone !== undefined) set.phone = input.phone;

@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../../db/client.ts';
+
+/** What a change touches: every cached session of these users, these session families, these organisations. */
+export interface AuthChange {
+  users?: string[];
+  /** Users whose profile changed (name, e-mail, preferences): their cached `/me` only; sockets stay. */
+  profiles?: string[];
+  families?: string[];
+  organisations?: string[];
+}
+
+interface Keys {
+  userId: string;
+  familyId: string;
+  organisationId: string;
+}
+
+interface Entry {
+  keys: Keys;
+  value: unknown;
+  expiresAt: number;
+}
+
+export const AUTH_CHANNEL = 'auth_changed';
+/** Ids per NOTIFY: a payload stays well under PostgreSQL's 8,000 bytes. */
+const IDS_PER_NOTIFY = 100;
+/** A key changed by this server is read from the database until its notification has surely come back. */
+const PENDING_MS = 5_000;
+
+/**
+ * The caller's session as `authenticate` last read it (user, centres, family revocation,
+ * maintenance switch), per server, so that an authenticated request costs no query.
+ * Every write that changes what `authenticate` reads calls `changed(tx, ...)` inside its
+ * transaction: a NOTIFY on `auth_changed`, delivered on commit to every server's listener, which
+ * drops the matching entries (and closes the matching sockets). While the listener is down
+ * (a lost PostgreSQL connection) nothing is cached; a short TTL bounds anything missed otherwise.
+ */
+export function createAuthCache(opts: { max?: number; ttlMs?: number } = {}) {
+  const max = opts.max ?? 10_000;
+  const ttlMs = opts.ttlMs ?? 30_000;
+  const entries = new Map<string, Entry>();
+  const pending = new Map<string, number>();
+  const handlers = new Set<(change: AuthChange) => void>();
+  let generation = 0;
+  let listening = false;
+  let stop: (() => Promise<void>) | null = null;
+
+  const idsOf = (keys: Keys) => [`u:${keys.userId}`, `f:${keys.familyId}`, `o:${keys.organisationId}`];
+  const isPending = (keys: Keys, now: number) =>
+    idsOf(keys).some((id) => {
+      const until = pending.get(id);
+      if (until === undefined) return false;
+      if (until > now) return true;
+      pending.delete(id);
+      return false;
+    });
+
+  function flush() {
+    generation += 1;
+    entries.clear();
+  }
+
+  /** Drops what a change touches on this server. */
+  function drop(change: AuthChange) {
+    generation += 1;
+    const users = new Set([...(change.users ?? []), ...(change.profiles ?? [])]);
+    const families = new Set(change.families);
+    const organisations = new Set(change.organisations);
+    for (const [key, entry] of entries) {
+      const k = entry.keys;
+      if (users.has(k.userId) || families.has(k.familyId) || organisations.has(k.organisationId)) entries.delete(key);
+    }
+  }
+
+  function received(payload: string) {
+    let change: AuthChange;
+    try {
+      change = JSON.parse(payload) as AuthChange;
+    } catch {
+      flush();
+      return;
+    }
+    drop(change);
+    for (const handler of handlers) handler(change);
+  }
+
+  return {
+    /** Starts listening; until the listener is up, every lookup reads the database. */
+    async start(database: Database) {
+      stop = await database.listen(AUTH_CHANNEL, received, (up) => {
+        flush();
+        listening = up;
+      });
+    },
+    async close() {
+      listening = false;
+      flush();
+      await stop?.();
+      stop = null;
+    },
+
+    /**
+     * The cached value, or `load()`'s answer (kept unless a change came in while it was read).
+     * `kind` keeps different things about the same session apart.
+     */
+    async get<T>(keys: Keys, load: () => Promise<T | undefined>, kind = 'session'): Promise<T | undefined> {
+      const key = `${kind}:${keys.userId}:${keys.familyId}`;
+      const now = Date.now();
+      const hit = entries.get(key);
+      if (hit && hit.expiresAt > now && listening && !isPending(keys, now)) {
+        // Most recently used last: the first key is the one to evict.
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit.value as T;
+      }
+      if (hit) entries.delete(key);
+      const seen = generation;
+      const value = await load();
+      if (value === undefined || !listening || generation !== seen || isPending(keys, Date.now())) return value;
+      entries.set(key, { keys, value, expiresAt: Date.now() + ttlMs });
+      if (entries.size > max) entries.delete(entries.keys().next().value as string);
+      return value;
+    },
+
+    /**
+     * Call inside the transaction that changes users' role, activity or centres, revokes refresh
+     * tokens, or changes an organisation's maintenance switch. Every server drops the entries on
+     * commit; this one also stops caching them at once, so the caller's next request sees the change
+     * even before the notification comes back.
+     */
+    async changed(tx: DbOrTx, change: AuthChange): Promise<void> {
+      const until = Date.now() + PENDING_MS;
+      for (const id of [...(change.users ?? []), ...(change.profiles ?? [])]) pending.set(`u:${id}`, until);
+      for (const id of change.families ?? []) pending.set(`f:${id}`, until);
+      for (const id of change.organisations ?? []) pending.set(`o:${id}`, until);
+      drop(change);
+      const parts: AuthChange[] = [];
+      for (const field of ['users', 'profiles', 'families', 'organisations'] as const) {
+        const ids = [...new Set(change[field] ?? [])];
+        for (let i = 0; i < ids.length; i += IDS_PER_NOTIFY) parts.push({ [field]: ids.slice(i, i + IDS_PER_NOTIFY) });
+      }
+      for (const part of parts) await tx.execute(sql`select pg_notify(${AUTH_CHANNEL}, ${JSON.stringify(part)})`);
+    },
+
+    /** Called on every server for every change committed anywhere (the realtime gateway closes sockets). */
+    onChange(handler: (change: AuthChange) => void): () => void {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+
+    /** For tests and figures. */
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+export type AuthCache = ReturnType<typeof createAuthCache>;
