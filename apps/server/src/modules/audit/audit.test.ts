@@ -110,7 +110,9 @@ describe('audit log', () => {
       cardNumber: '7770003',
     });
     expect(created.statusCode, created.body).toBe(201);
-    expect(await lastRow('member.card_attached', created.json().id)).toMatchObject({ after: { cardNumber: '7770003' } });
+    expect(await lastRow('member.card_attached', created.json().id)).toMatchObject({
+      after: { cardNumber: '7770003' },
+    });
     const scanned = await manager.post(`/student/${member.id}/nfc`, { card: '7770004' });
     expect(scanned.statusCode, scanned.body).toBe(200);
     expect(await lastRow('member.card_attached', member.id)).toMatchObject({ after: { cardNumber: '7770004' } });

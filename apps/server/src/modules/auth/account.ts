@@ -6,8 +6,8 @@ import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { scoped } from '../../lib/scope.ts';
-import { createThrottle } from './throttle.ts';
 import { revokeUserSessions } from './sessions.ts';
+import { createThrottle } from './throttle.ts';
 import { loadUserData } from './user-data.ts';
 
 export async function updateAccount(
