@@ -9,6 +9,7 @@ import { createEventBus } from './lib/events.ts';
 import { createJwt, loadSigningKey } from './lib/jwt.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
+import { backfillMemberPhones } from './modules/members/phone-backfill.ts';
 import { attachRealtime } from './realtime/gateway.ts';
 
 export interface RunningServer {
@@ -45,6 +46,7 @@ export async function createServer(
     demo: false,
   };
   if (config.SEED_DEMO) await seedDemo(database.db, hasher);
+  await backfillMemberPhones(database.db);
   deps.demo = await hasDemo(database.db);
   const app = await buildApp(deps, { logger: opts.logger });
   const realtime = await attachRealtime(app, deps);

@@ -1,6 +1,7 @@
 import './members.css';
 import { ImportOutlined, ReloadOutlined, UserAddOutlined } from '@ant-design/icons';
 import { MEMBER_SORTS, MEMBER_STATUSES, type MemberListItem } from '@gym/contract/members';
+import { formatPhone } from '@gym/contract/phone';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Checkbox, Select, Skeleton, Space, Table, type TableColumnsType, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
@@ -130,7 +131,13 @@ export default function MemberListPage() {
         </div>
       ),
     },
-    { key: 'phone', dataIndex: 'phone', title: t('members:columns.phone'), width: 140 },
+    {
+      key: 'phone',
+      dataIndex: 'phone',
+      title: t('members:columns.phone'),
+      width: 150,
+      render: (value: string | null) => <span className="nowrap">{formatPhone(value)}</span>,
+    },
     {
       key: 'email',
       dataIndex: 'email',
