@@ -19,6 +19,8 @@ import { isUuid, MEMBER_EXPORT_PATH, memberKeys, useGroupOptions, useMembers } f
 import { MemberAvatar } from './components/MemberAvatar';
 import { MemberStatusTag } from './components/MemberStatusTag';
 import { SearchBox } from './components/SearchBox';
+import { findExactMember } from './find/exactMember';
+import { useCardScan } from './find/useCardScan';
 import { memberName, useFormatters } from './format';
 import { memberPath } from './paths';
 
@@ -73,6 +75,16 @@ export default function MemberListPage() {
   const [search, setSearch] = useSearchParams();
   const canCreate = ability.can('create', 'Member');
   useRegistrationsRefresh();
+  // A card scanned or a code typed, then Enter: the one member it names opens at once.
+  const openExact = (keyword: string) =>
+    void findExactMember(keyword).then(
+      (m) => m && navigate(memberPath(m.id)),
+      () => undefined,
+    );
+  useCardScan((text) => {
+    list.setKeyword(text);
+    openExact(text);
+  });
   const lastPage = members.data ? Math.max(1, Math.ceil(members.data.total / list.pageSize)) : null;
 
   // A remembered or bookmarked page past the end (members left, filters changed): show the last one.
@@ -203,6 +215,7 @@ export default function MemberListPage() {
               id="member-search"
               value={list.keyword}
               onSearch={list.setKeyword}
+              onEnter={openExact}
               label={t('members:list.searchLabel')}
               placeholder={t('members:list.searchPlaceholder')}
               autoFocus

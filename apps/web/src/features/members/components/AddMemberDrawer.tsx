@@ -65,7 +65,7 @@ export default function AddMemberDrawer({ open, onClose, onCreated }: Props) {
       title: t('members:add.discardTitle'),
       content: t('members:add.discardText'),
       okText: t('members:add.discard'),
-      okButtonProps: { danger: true, 'data-testid': 'discard-confirm' } as object,
+      okButtonProps: { danger: true, ...{ 'data-testid': 'discard-confirm' } },
       cancelText: t('members:add.keepEditing'),
       focusable: { autoFocusButton: 'cancel' },
       onOk: onClose,
