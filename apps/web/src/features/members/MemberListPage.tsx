@@ -118,7 +118,7 @@ export default function MemberListPage() {
       title: t('members:columns.code'),
       sorter: true,
       sortOrder: sortOrderOf('code', list.sort),
-      width: 120,
+      width: 110,
     },
     {
       key: 'name',
@@ -162,6 +162,8 @@ export default function MemberListPage() {
       dataIndex: 'cardNumber',
       title: t('members:columns.card'),
       width: 130,
+      // A tablet in portrait keeps code, name, phone and status; the card and dates come back from 992 px.
+      responsive: ['lg'],
       render: (value: string | null) => (value ? <span className="mono">{value}</span> : null),
     },
     {
@@ -186,7 +188,7 @@ export default function MemberListPage() {
       sorter: true,
       sortOrder: sortOrderOf('createdAt', list.sort),
       width: 130,
-      responsive: ['md'],
+      responsive: ['xl'],
       render: (value: string) => format.date(value),
     },
   ];
@@ -317,7 +319,7 @@ export default function MemberListPage() {
               columns={columns}
               dataSource={members.data?.items ?? []}
               loading={members.isFetching && members.isPlaceholderData}
-              scroll={{ x: 760 }}
+              tableLayout="fixed"
               locale={{ emptyText }}
               // The whole row opens the member for a finger or a mouse; the keyboard reaches the name's link.
               onRow={(m) => ({
