@@ -69,6 +69,9 @@ export default function AddMemberDrawer({ open, onClose, onCreated }: Props) {
       cancelText: t('members:add.keepEditing'),
       focusable: { autoFocusButton: 'cancel' },
       onOk: onClose,
+      onCancel: () => {
+        asking.current = false;
+      },
       afterClose: () => {
         asking.current = false;
       },

@@ -29,7 +29,7 @@ export function useCardScan(onScan: (text: string) => void, enabled = true) {
         buffer = '';
         return;
       }
-      const now = event.timeStamp;
+      const now = performance.now();
       if (now - last > SCAN_KEY_GAP_MS) buffer = '';
       last = now;
       if (event.key === 'Enter') {
