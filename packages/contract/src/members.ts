@@ -167,6 +167,12 @@ export const memberSchema = z.object({
   isNew: z.boolean().describe('registered online and not yet opened by staff'),
   groups: z.array(z.object({ id: z.string(), name: z.string() })),
   cards: z.array(cardSchema),
+  possibleDuplicateOf: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('a member with the same phone or e-mail, linked when this one registered online'),
+  mergedInto: z.string().nullable().optional().describe('set on a record merged into another member'),
   erasedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -184,6 +190,7 @@ export const memberListItemSchema = z.object({
   status: memberStatusSchema,
   homeCenter: centerRefSchema,
   cardNumber: z.string().nullable().describe('the active card, if any'),
+  possibleDuplicateOf: z.string().nullable().optional().describe('linked as a possible duplicate of this member'),
   isNew: z.boolean(),
   hasPhoto: z.boolean(),
   createdAt: z.string(),

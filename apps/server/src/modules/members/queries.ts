@@ -90,6 +90,7 @@ const listColumns = {
   centerCode: centers.code,
   centerName: centers.name,
   cardNumber: activeCardNumber,
+  possibleDuplicateOf: members.possibleDuplicateOf,
 };
 
 interface ListRow {
@@ -108,6 +109,7 @@ interface ListRow {
   centerCode: string;
   centerName: string;
   cardNumber: string | null;
+  possibleDuplicateOf: string | null;
 }
 
 function listItem(r: ListRow): MemberListItem {
@@ -122,6 +124,7 @@ function listItem(r: ListRow): MemberListItem {
     status: r.status as MemberListItem['status'],
     homeCenter: { id: r.centerId, code: r.centerCode, name: r.centerName },
     cardNumber: r.cardNumber,
+    possibleDuplicateOf: r.possibleDuplicateOf,
     isNew: r.isNew,
     hasPhoto: Boolean(r.hasPhoto),
     createdAt: r.createdAt.toISOString(),
@@ -270,6 +273,8 @@ export function memberView(
     isNew: m.isNew,
     groups: groups.map((g) => ({ id: g.id, name: g.name })),
     cards: memberCards,
+    possibleDuplicateOf: m.possibleDuplicateOf,
+    mergedInto: m.mergedInto,
     erasedAt: iso(m.erasedAt),
     createdAt: m.createdAt.toISOString(),
     updatedAt: m.updatedAt.toISOString(),

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import { configOf, readSystemConfig } from '../../lib/settings.ts';
 import { createThrottle } from '../auth/throttle.ts';
 import { insertMember } from '../members/insert-member.ts';
+import { linkPossibleDuplicate } from '../members/possible-duplicate.ts';
 
 const notFound = () => new AppError(404, 'not_found', 'This registration page does not exist');
 
@@ -51,8 +52,9 @@ const REGISTERED_MESSAGE: Record<Language, (name: string) => string> = {
 
 /**
  * A prospect registers on the centre's public page: a member with status `prospect`, source
- * `online`, flagged new for the desk. No duplicate check here (the page must not tell who is
- * already a member); staff merge or confirm when they open it. Limited per address; a filled
+ * `online`, flagged new for the desk. No refusal of duplicates here (the page must not tell who
+ * is already a member): a record sharing a phone or e-mail is linked as a possible duplicate, and
+ * staff merge or confirm when they open it. Limited per address; a filled
  * honeypot is thanked and ignored.
  */
 export async function registerProspect(
@@ -82,8 +84,8 @@ export async function registerProspect(
   if (input.website) return;
 
   const { website: _honeypot, privacyAccepted: _accepted, ...fields } = input;
-  const member = await db.transaction((tx) =>
-    insertMember(tx, {
+  const member = await db.transaction(async (tx) => {
+    const inserted = await insertMember(tx, {
       ...fields,
       organisationId: organisation.id,
       homeCenterId: center.id,
@@ -92,8 +94,10 @@ export async function registerProspect(
       source: 'online',
       isNew: true,
       createdBy: null,
-    }),
-  );
+    });
+    await linkPossibleDuplicate(tx, inserted);
+    return inserted;
+  });
   const lang = (organisation.settings as { defaultLanguage?: Language }).defaultLanguage ?? 'en';
   deps.events.publish('realtime.center', {
     organisationId: organisation.id,
