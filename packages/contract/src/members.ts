@@ -302,3 +302,29 @@ export type MemberPrivacyExport = z.infer<typeof memberPrivacyExportSchema>;
 
 /** `POST pro/groups/{id}/members`: how many of the given members were added now (the others already were). */
 export const groupMembersAddedSchema = z.object({ added: z.number().int(), memberCount: z.number().int() });
+
+/** Fields of a member a merge may take from the record that goes (the rest stay as the kept record has them). */
+export const MERGE_FIELDS = [
+  'firstName',
+  'lastName',
+  'chineseName',
+  'gender',
+  'birthday',
+  'phone',
+  'email',
+  'address',
+  'emergencyContactName',
+  'emergencyContactPhone',
+  'photo',
+  'notes',
+  'status',
+] as const;
+export type MergeField = (typeof MERGE_FIELDS)[number];
+
+/** `POST /pro/students/:id/merge`: the record `:id` is kept (and its code); `otherId` is merged into it. */
+export const mergeMembersRequestSchema = z.object({
+  otherId: z.uuid(),
+  /** The fields whose value comes from the other record. */
+  takeFromOther: z.array(z.enum(MERGE_FIELDS)).max(MERGE_FIELDS.length).default([]),
+});
+export type MergeMembersRequest = z.input<typeof mergeMembersRequestSchema>;

@@ -1,6 +1,6 @@
 import type { Card, Member, MemberListItem, MemberListQuery, memberListQuerySchema } from '@gym/contract/members';
 import { likeEscape, normaliseKeyword } from '@gym/contract/search';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
@@ -37,6 +37,8 @@ export function memberListWhere(auth: Scope, q: Partial<ListFilters>): SQL {
     auth,
     { organisationId: members.organisationId, centerId: members.homeCenterId },
     keyword ? sql`${members.searchText} like ${`%${likeEscape(keyword)}%`}` : undefined,
+    // A record merged into another is not listed (its file still opens, pointing at the kept one).
+    isNull(members.mergedInto),
     q.centerId ? eq(members.homeCenterId, q.centerId) : undefined,
     q.status ? eq(members.status, q.status) : undefined,
     q.isNew !== undefined ? eq(members.isNew, q.isNew) : undefined,
