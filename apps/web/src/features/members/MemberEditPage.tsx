@@ -11,6 +11,7 @@ import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { isUuid, memberKeys, useMember } from './api';
 import { CardsTab } from './components/CardsTab';
+import { DuplicateLinkAlert } from './components/DuplicateLinkAlert';
 import { LATER_TABS, LaterTab } from './components/LaterTab';
 import { MemberHeader } from './components/MemberHeader';
 import { PrivacyTab } from './components/PrivacyTab';
@@ -105,7 +106,11 @@ export default function MemberEditPage() {
   return (
     // Keyed by member: another member opened from here starts with fresh forms.
     <div key={m.id} className="screen member-edit" data-testid="screen-member-edit" data-member-id={m.id}>
-      <MemberHeader member={m} actions={<BackToList />} />
+      <MemberHeader
+        member={m}
+        actions={<BackToList />}
+        slots={m.possibleDuplicateOf || m.mergedInto ? { alerts: <DuplicateLinkAlert member={m} /> } : {}}
+      />
       {erased && (
         <Alert
           type="warning"

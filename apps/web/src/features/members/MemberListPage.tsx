@@ -3,7 +3,19 @@ import { ImportOutlined, ReloadOutlined, UserAddOutlined } from '@ant-design/ico
 import { MEMBER_SORTS, MEMBER_STATUSES, type MemberListItem } from '@gym/contract/members';
 import { formatPhone } from '@gym/contract/phone';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, Checkbox, Select, Skeleton, Space, Table, type TableColumnsType, Tooltip } from 'antd';
+import {
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Select,
+  Skeleton,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Tooltip,
+} from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -134,6 +146,13 @@ export default function MemberListPage() {
             <span className="member-name-cell__zh" lang="zh-Hant">
               {m.chineseName}
             </span>
+          )}
+          {m.possibleDuplicateOf && (
+            <Tooltip title={t('members:duplicateLink.badgeHint')}>
+              <Tag color="orange" className="member-dup-badge" data-testid="duplicate-badge">
+                {t('members:duplicateLink.badge')}
+              </Tag>
+            </Tooltip>
           )}
           {m.isNew && (
             <Tooltip title={t('members:list.newHint')}>
