@@ -23,7 +23,7 @@ afterEach(async () => {
   context = undefined;
 });
 
-async function signedIn(viewport?: { width: number; height: number }): Promise<Page> {
+async function signedIn(viewport?: { width: number; height: number }, email = 'frontdesk@demo.fit'): Promise<Page> {
   const opened = await newPage(app.browser, app.server.url);
   context = opened.context;
   errors = [];
@@ -32,7 +32,7 @@ async function signedIn(viewport?: { width: number; height: number }): Promise<P
     if (msg.type() === 'error') errors.push(msg.text());
   });
   if (viewport) await opened.page.setViewportSize(viewport);
-  await storeSession(opened.page, app.server.url, 'frontdesk@demo.fit');
+  await storeSession(opened.page, app.server.url, email);
   return opened.page;
 }
 
@@ -188,5 +188,57 @@ describe('member list on a portrait tablet', () => {
       .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
     const lineHeight = Math.min(...heights);
     expect(Math.max(...heights)).toBeLessThan(lineHeight * 1.5);
+  });
+});
+
+describe('public registration twice, then a merge', () => {
+  async function registerOnline(firstName: string) {
+    const { context: ctx, page } = await newPage(app.browser, app.server.url);
+    try {
+      await page.goto('/register/DF/CWB/');
+      await page.getByTestId('register-form').waitFor();
+      await page.getByLabel('First name', { exact: true }).fill(firstName);
+      await page.getByLabel('Last name', { exact: true }).fill('Twiceson');
+      await page.getByLabel('Mobile phone', { exact: true }).fill('6555 0199');
+      await page.getByLabel('E-mail', { exact: true }).fill('twiceson@example.com');
+      await page.getByText('I have read and accept the privacy notice.').click();
+      await page.getByRole('button', { name: 'Register' }).click();
+      await page.getByTestId('register-done').waitFor();
+    } finally {
+      await ctx.close();
+    }
+  }
+
+  it('links the second registration to the first, and staff merge them into one record', async () => {
+    await registerOnline('Pat');
+    await registerOnline('Patricia');
+    const page = await signedIn(undefined, 'admin@demo.fit');
+    await openMemberList(page);
+    await searchFor(page, 'twiceson@example.com');
+    const rows = page.getByTestId('member-row');
+    await rows.nth(1).waitFor();
+    expect(await rows.count()).toBe(2);
+    const flagged = rows.filter({ has: page.getByTestId('duplicate-badge') });
+    expect(await flagged.count()).toBe(1);
+    const keptCode = await rows.filter({ hasNot: page.getByTestId('duplicate-badge') }).getAttribute('data-code');
+
+    await flagged.getByTestId('member-link').click();
+    await page.getByTestId('duplicate-alert').waitFor();
+    expect(await page.getByTestId('duplicate-link').textContent()).toContain(keptCode ?? '?');
+    await page.getByTestId('merge-open').click();
+    await page.getByTestId('merge-drawer').waitFor();
+    // Keep the second registration's first name ("Patricia").
+    await page.getByTestId('merge-field-firstName').getByText('Patricia').click();
+    await page.getByTestId('merge-confirm').click();
+    await page.waitForFunction(
+      (code) => document.querySelector('[data-testid="member-code"]')?.textContent === code,
+      keptCode,
+    );
+    expect(await page.getByTestId('member-name').textContent()).toContain('Patricia Twiceson');
+
+    await openMemberList(page);
+    await searchFor(page, 'twiceson@example.com');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="member-row"]').length === 1);
+    expect(await page.getByTestId('member-row').getAttribute('data-code')).toBe(keptCode);
   });
 });
