@@ -338,7 +338,6 @@ export default function MemberListPage() {
               columns={columns}
               dataSource={members.data?.items ?? []}
               loading={members.isFetching && members.isPlaceholderData}
-              tableLayout="fixed"
               locale={{ emptyText }}
               // The whole row opens the member for a finger or a mouse; the keyboard reaches the name's link.
               onRow={(m) => ({
