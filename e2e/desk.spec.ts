@@ -216,8 +216,7 @@ describe('public registration twice, then a merge', () => {
     await openMemberList(page);
     await searchFor(page, 'twiceson@example.com');
     const rows = page.getByTestId('member-row');
-    await rows.nth(1).waitFor();
-    expect(await rows.count()).toBe(2);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="member-row"]').length === 2);
     const flagged = rows.filter({ has: page.getByTestId('duplicate-badge') });
     expect(await flagged.count()).toBe(1);
     const keptCode = await rows.filter({ hasNot: page.getByTestId('duplicate-badge') }).getAttribute('data-code');

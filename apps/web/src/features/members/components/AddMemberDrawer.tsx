@@ -93,7 +93,10 @@ export default function AddMemberDrawer({ open, onClose, onCreated }: Props) {
       open={open}
       onClose={close}
       afterOpenChange={(visible) => {
-        if (visible) form.focusField('firstName');
+        // Unless someone already started typing (or opened a select) while the drawer slid in.
+        if (visible && !document.getElementById('member')?.contains(document.activeElement)) {
+          form.focusField('firstName');
+        }
       }}
       title={t('members:add.title')}
       size={isDesktop ? 720 : '100%'}
