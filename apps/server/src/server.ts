@@ -12,6 +12,7 @@ import { createMailer } from './lib/mailer.ts';
 import { createOutbox } from './lib/outbox.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
 import { createSessionCache } from './modules/auth/authenticate.ts';
+import { backfillMemberPhones } from './modules/members/phone-backfill.ts';
 import { attachRealtime } from './realtime/gateway.ts';
 
 export interface RunningServer {
@@ -55,6 +56,7 @@ export async function createServer(
   };
   await deps.sessions.start(database);
   if (config.SEED_DEMO) await seedDemo(database.db, hasher);
+  await backfillMemberPhones(database.db);
   deps.demo = await hasDemo(database.db);
   const app = await buildApp(deps, { logger: opts.logger });
   const realtime = await attachRealtime(app, deps);

@@ -167,6 +167,12 @@ export const memberSchema = z.object({
   isNew: z.boolean().describe('registered online and not yet opened by staff'),
   groups: z.array(z.object({ id: z.string(), name: z.string() })),
   cards: z.array(cardSchema),
+  possibleDuplicateOf: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('a member with the same phone or e-mail, linked when this one registered online'),
+  mergedInto: z.string().nullable().optional().describe('set on a record merged into another member'),
   erasedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -184,6 +190,7 @@ export const memberListItemSchema = z.object({
   status: memberStatusSchema,
   homeCenter: centerRefSchema,
   cardNumber: z.string().nullable().describe('the active card, if any'),
+  possibleDuplicateOf: z.string().nullable().optional().describe('linked as a possible duplicate of this member'),
   isNew: z.boolean(),
   hasPhoto: z.boolean(),
   createdAt: z.string(),
@@ -295,3 +302,29 @@ export type MemberPrivacyExport = z.infer<typeof memberPrivacyExportSchema>;
 
 /** `POST pro/groups/{id}/members`: how many of the given members were added now (the others already were). */
 export const groupMembersAddedSchema = z.object({ added: z.number().int(), memberCount: z.number().int() });
+
+/** Fields of a member a merge may take from the record that goes (the rest stay as the kept record has them). */
+export const MERGE_FIELDS = [
+  'firstName',
+  'lastName',
+  'chineseName',
+  'gender',
+  'birthday',
+  'phone',
+  'email',
+  'address',
+  'emergencyContactName',
+  'emergencyContactPhone',
+  'photo',
+  'notes',
+  'status',
+] as const;
+export type MergeField = (typeof MERGE_FIELDS)[number];
+
+/** `POST /pro/students/:id/merge`: the record `:id` is kept (and its code); `otherId` is merged into it. */
+export const mergeMembersRequestSchema = z.object({
+  otherId: z.uuid(),
+  /** The fields whose value comes from the other record. */
+  takeFromOther: z.array(z.enum(MERGE_FIELDS)).max(MERGE_FIELDS.length).default([]),
+});
+export type MergeMembersRequest = z.input<typeof mergeMembersRequestSchema>;

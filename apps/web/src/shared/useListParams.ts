@@ -206,6 +206,10 @@ export function useListParams<S extends string, F extends string>(config: ListPa
         (current) => {
           const base = hasListParams(current, config) ? current : (storedSearch(config) ?? current);
           const next = applyListChange(parseListParams(base, config), change);
+          // Remember the new state at once: a change back to every default (a cleared keyword) leaves
+          // no list parameter in the address, and the render that follows must not mistake that for
+          // "arrived from the menu" and restore the old keyword from the session (which looped).
+          if (config.storageKey) session.set(config.storageKey, writeListParams(next, config).toString() || null);
           return writeListParams(next, config, current);
         },
         { replace },

@@ -50,6 +50,10 @@ export const members = pgTable(
     isNew: boolean('is_new').notNull().default(false),
     /** Normalised text every keyword search matches (`@gym/contract/search`). */
     searchText: text('search_text').notNull(),
+    /** Set by the public registration when a member of the organisation already has this phone or e-mail: staff check and merge. */
+    possibleDuplicateOf: uuid('possible_duplicate_of'),
+    /** Set on the record a merge removed: the kept member it was merged into (the row stays for what points at it). */
+    mergedInto: uuid('merged_into'),
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

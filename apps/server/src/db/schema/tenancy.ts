@@ -39,6 +39,8 @@ export const centers = pgTable(
     code: text('code').notNull(),
     name: text('name').notNull(),
     timeZone: text('time_zone').notNull(),
+    /** ISO 3166 country (HK, DE, ...): the default country of phone numbers typed without one. */
+    country: text('country'),
     currencySymbol: text('currency_symbol').notNull().default('R$ '),
     address: text('address'),
     phone: text('phone'),

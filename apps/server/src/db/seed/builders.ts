@@ -10,11 +10,18 @@ export async function buildOrganisation(db: DbOrTx, input: { name: string; initi
 
 export async function buildCenter(
   db: DbOrTx,
-  input: { organisationId: string; code: string; name: string; timeZone?: string; currencySymbol?: string },
+  input: {
+    organisationId: string;
+    code: string;
+    name: string;
+    timeZone?: string;
+    currencySymbol?: string;
+    country?: string | null;
+  },
 ) {
   const [row] = await db
     .insert(centers)
-    .values({ timeZone: 'Asia/Hong_Kong', currencySymbol: 'R$ ', ...input })
+    .values({ timeZone: 'Asia/Hong_Kong', country: 'HK', currencySymbol: 'R$ ', ...input })
     .returning();
   return row!;
 }
@@ -30,6 +37,7 @@ export async function buildUser(
     centerIds?: string[];
     active?: boolean;
     language?: string;
+    isTrainer?: boolean;
   },
 ) {
   const { centerIds, ...rest } = input;

@@ -55,9 +55,9 @@ describe('demo members', () => {
       sql`select count(distinct group_id)::int as n from member_group_members where organisation_id = ${orgId}`,
     );
     expect(groups!.n).toBeGreaterThan(1);
-    // Phones are Hong Kong mobiles; codes follow the organisation's pattern and its counter.
+    // Phones are Hong Kong mobiles, stored in E.164 as the API stores them; codes follow the organisation's pattern and its counter.
     const [bad] = await query<{ n: number }>(
-      sql`select count(*)::int as n from members where organisation_id = ${orgId} and phone !~ '^[569][0-9]{7}$'`,
+      sql`select count(*)::int as n from members where organisation_id = ${orgId} and phone !~ '^\\+852[569][0-9]{7}$'`,
     );
     expect(bad!.n).toBe(0);
     const [seq] = await query<{ member_seq: number }>(sql`select member_seq from organisations where id = ${orgId}`);
@@ -76,12 +76,12 @@ describe('demo members', () => {
         first_name: 'Tai Man',
         last_name: 'Chan',
         chinese_name: '陳大文',
-        phone: '91234567',
+        phone: '+85291234567',
         center: 'CWB',
         cards: '0001234567',
       },
     ]);
-    for (const keyword of ['大文', '9123 4567', '0001234567']) {
+    for (const keyword of ['大文', '9123 4567', '+852 9123 4567', '0001234567']) {
       const hits = await query<{ chinese_name: string }>(sql`
         select chinese_name from members
         where organisation_id = ${orgId} and search_text like ${`%${normaliseKeyword(keyword)}%`}`);
@@ -89,8 +89,26 @@ describe('demo members', () => {
     }
     const [others] = await query<{ n: number }>(sql`
       select count(*)::int as n from members
-      where organisation_id = ${orgId} and (phone = '91234567' or chinese_name = '陳大文')`);
+      where organisation_id = ${orgId} and (phone = '+85291234567' or chinese_name = '陳大文')`);
     expect(others!.n).toBe(1);
+  });
+
+  it('gives each demo centre three rooms and makes the demo trainer a trainer', async () => {
+    const rooms = await query<{ code: string; n: number }>(sql`
+      select c.code, count(r.id)::int as n from centers c left join rooms r on r.center_id = c.id and r.active
+      where c.organisation_id = ${orgId} group by c.code order by c.code`);
+    expect(rooms).toEqual([
+      { code: 'CWB', n: 3 },
+      { code: 'MK', n: 3 },
+    ]);
+    const trainers = await query<{ email: string }>(
+      sql`select email from users where organisation_id = ${orgId} and is_trainer order by email`,
+    );
+    expect(trainers.map((t) => t.email)).toEqual(['trainer@demo.fit']);
+    const countries = await query<{ country: string }>(
+      sql`select distinct country from centers where organisation_id = ${orgId}`,
+    );
+    expect(countries).toEqual([{ country: 'HK' }]);
   });
 
   it('generates the same people from the same seed, with unique card numbers', () => {

@@ -2,9 +2,15 @@ import { DEMO_INITIAL, DEMO_PASSWORD, DEMO_USERS } from '@gym/contract/demo';
 import { eq } from 'drizzle-orm';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { Db } from '../client.ts';
-import { organisations } from '../schema/index.ts';
+import { organisations, rooms } from '../schema/index.ts';
 import { buildCenter, buildOrganisation, buildUser } from './builders.ts';
 import { seedDemoMembers } from './demo-members.ts';
+
+const DEMO_ROOMS = [
+  { name: 'Studio A', capacity: 30 },
+  { name: 'Spin Room', capacity: 20 },
+  { name: 'PT Room', capacity: 4 },
+] as const;
 
 export async function hasDemo(db: Db): Promise<boolean> {
   const [row] = await db
@@ -14,16 +20,32 @@ export async function hasDemo(db: Db): Promise<boolean> {
   return Boolean(row);
 }
 
-/** The demo organisation "Demo Fitness" (DF): two centres and one user per role. Runs once. */
+/** The demo organisation "Demo Fitness" (DF): two centres with three rooms each and one user per role (the trainer flagged as a trainer). Runs once. */
 export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<boolean> {
   if (await hasDemo(db)) return false;
   const hashes = await Promise.all(DEMO_USERS.map(() => hasher.hash(DEMO_PASSWORD)));
   await db.transaction(async (tx) => {
     const org = await buildOrganisation(tx, { name: 'Demo Fitness', initial: DEMO_INITIAL });
-    await buildCenter(tx, { organisationId: org.id, code: 'CWB', name: 'Causeway Bay' });
-    await buildCenter(tx, { organisationId: org.id, code: 'MK', name: 'Mong Kok' });
+    const centers = [
+      await buildCenter(tx, { organisationId: org.id, code: 'CWB', name: 'Causeway Bay' }),
+      await buildCenter(tx, { organisationId: org.id, code: 'MK', name: 'Mong Kok' }),
+    ];
+    // Rooms to book classes into: each centre has a studio, a spin room and a small PT room.
+    await tx
+      .insert(rooms)
+      .values(
+        centers.flatMap((c) =>
+          DEMO_ROOMS.map((r) => ({ organisationId: org.id, centerId: c.id, name: r.name, capacity: r.capacity })),
+        ),
+      );
     for (const [i, u] of DEMO_USERS.entries()) {
-      await buildUser(tx, { organisationId: org.id, ...u, passwordHash: hashes[i]! });
+      await buildUser(tx, {
+        organisationId: org.id,
+        ...u,
+        passwordHash: hashes[i]!,
+        // The demo trainer teaches: listed where a trainer is chosen (classes, personal training).
+        isTrainer: u.role === 'trainer',
+      });
     }
     await seedDemoMembers(tx, org.id);
   });

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Language } from '@gym/contract/constants';
 import type { GENDERS, MEMBER_SOURCES, MemberStatus } from '@gym/contract/members';
+import { normalisePhone } from '@gym/contract/phone';
 import { searchTextOf } from '@gym/contract/search';
 import { insertMemberRows, type NewCardRow, type NewMemberRow } from '../../modules/imports/insert-members.ts';
 import { allocateMemberCodes } from '../../modules/members/member-code.ts';
@@ -411,8 +412,9 @@ export async function insertGeneratedMembers(
       chineseName: p.chineseName,
       gender: p.gender,
       birthday: p.birthday,
-      phone: p.phone,
-      phoneDigits: p.phone.replace(/\D/g, ''),
+      // Stored as the API stores a Hong Kong number (E.164), so search and duplicates see one form.
+      phone: normalisePhone(p.phone, 'HK'),
+      phoneDigits: normalisePhone(p.phone, 'HK')!.replace(/\D/g, ''),
       email: p.email,
       address: p.address,
       emergencyContactName: p.emergencyContactName,
@@ -424,7 +426,12 @@ export async function insertGeneratedMembers(
       language: p.language,
       status: p.status,
       isNew: p.isNew,
-      searchText: searchTextOf({ ...p, code, cardNumbers: p.cardNumber ? [p.cardNumber] : [] }),
+      searchText: searchTextOf({
+        ...p,
+        phone: normalisePhone(p.phone, 'HK'),
+        code,
+        cardNumbers: p.cardNumber ? [p.cardNumber] : [],
+      }),
       createdBy: null,
       createdAt,
     });

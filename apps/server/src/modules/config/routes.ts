@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { AUTHENTICATED, can } from '../../lib/access.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
+import { nextMemberCodeSchema, nextMemberSeq } from './next-code.ts';
 import { updateSystemConfig } from './update-config.ts';
 
 const tags = ['config'];
@@ -22,6 +23,11 @@ export function configRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, body: updateSystemConfigRequestSchema, response: { 200: systemConfigSchema } },
       },
       (req) => updateSystemConfig(deps, req.auth!, req.body),
+    );
+    app.get(
+      '/config/next-member-code',
+      { config: { access: can('read', 'Setting') }, schema: { tags, response: { 200: nextMemberCodeSchema } } },
+      (req) => nextMemberSeq(deps.database.db, req.auth!.organisationId),
     );
     // Every signed-in staff member needs the currency symbol for money inputs and the maintenance switch.
     app.get(

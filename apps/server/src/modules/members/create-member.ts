@@ -1,4 +1,5 @@
 import type { createMemberRequestSchema, Member } from '@gym/contract/members';
+import { normalisePhone } from '@gym/contract/phone';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
@@ -18,9 +19,10 @@ export type CreateMemberInput = z.output<typeof createMemberRequestSchema>;
  * refusal at any step writes nothing (not even a used code number).
  */
 export async function createMember(deps: AppDeps, auth: AuthContext, input: CreateMemberInput): Promise<Member> {
-  const { groupIds, cardNumber, confirmDifferentPerson, code, ...fields } = input;
+  const { groupIds, cardNumber, confirmDifferentPerson, code, ...typed } = input;
   const created = await deps.database.db.transaction(async (tx) => {
-    const center = await usableHomeCenter(tx, auth, fields.homeCenterId);
+    const center = await usableHomeCenter(tx, auth, typed.homeCenterId);
+    const fields = { ...typed, phone: normalisePhone(typed.phone, center.country) };
     const groups = await checkGroups(tx, auth.organisationId, groupIds);
     await refuseDuplicates(
       tx,

@@ -39,6 +39,7 @@ export async function findDuplicates(
       and(
         eq(members.organisationId, auth.organisationId),
         isNull(members.erasedAt),
+        isNull(members.mergedInto),
         match.excludeId ? ne(members.id, match.excludeId) : undefined,
         or(...conditions),
       ),

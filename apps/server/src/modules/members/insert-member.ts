@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { scoped } from '../../lib/scope.ts';
 import { allocateMemberCodes } from './member-code.ts';
+import { storedPhone } from './phone-normal.ts';
 import type { MemberRow } from './queries.ts';
 import { phoneDigits } from './search-text.ts';
 
@@ -21,7 +22,8 @@ export type NewMember = Omit<typeof members.$inferInsert, 'id' | 'code' | 'searc
 
 /** Inserts one member with its generated code, phone digits and search text. Call inside the command's transaction. */
 export async function insertMember(tx: DbOrTx, input: NewMember): Promise<MemberRow> {
-  const { centerCode, cardNumbers, code: chosen, ...fields } = input;
+  const { centerCode, cardNumbers, code: chosen, ...typed } = input;
+  const fields = { ...typed, phone: await storedPhone(tx, typed.homeCenterId, typed.phone) };
   const isTaken = async (code: string) =>
     (
       await tx

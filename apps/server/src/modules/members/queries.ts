@@ -1,6 +1,6 @@
 import type { Card, Member, MemberListItem, MemberListQuery, memberListQuerySchema } from '@gym/contract/members';
 import { likeEscape, normaliseKeyword } from '@gym/contract/search';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
@@ -37,6 +37,8 @@ export function memberListWhere(auth: Scope, q: Partial<ListFilters>): SQL {
     auth,
     { organisationId: members.organisationId, centerId: members.homeCenterId },
     keyword ? sql`${members.searchText} like ${`%${likeEscape(keyword)}%`}` : undefined,
+    // A record merged into another is not listed (its file still opens, pointing at the kept one).
+    isNull(members.mergedInto),
     q.centerId ? eq(members.homeCenterId, q.centerId) : undefined,
     q.status ? eq(members.status, q.status) : undefined,
     q.isNew !== undefined ? eq(members.isNew, q.isNew) : undefined,
@@ -90,6 +92,7 @@ const listColumns = {
   centerCode: centers.code,
   centerName: centers.name,
   cardNumber: activeCardNumber,
+  possibleDuplicateOf: members.possibleDuplicateOf,
 };
 
 interface ListRow {
@@ -108,6 +111,7 @@ interface ListRow {
   centerCode: string;
   centerName: string;
   cardNumber: string | null;
+  possibleDuplicateOf: string | null;
 }
 
 function listItem(r: ListRow): MemberListItem {
@@ -122,6 +126,7 @@ function listItem(r: ListRow): MemberListItem {
     status: r.status as MemberListItem['status'],
     homeCenter: { id: r.centerId, code: r.centerCode, name: r.centerName },
     cardNumber: r.cardNumber,
+    possibleDuplicateOf: r.possibleDuplicateOf,
     isNew: r.isNew,
     hasPhoto: Boolean(r.hasPhoto),
     createdAt: r.createdAt.toISOString(),
@@ -270,6 +275,8 @@ export function memberView(
     isNew: m.isNew,
     groups: groups.map((g) => ({ id: g.id, name: g.name })),
     cards: memberCards,
+    possibleDuplicateOf: m.possibleDuplicateOf,
+    mergedInto: m.mergedInto,
     erasedAt: iso(m.erasedAt),
     createdAt: m.createdAt.toISOString(),
     updatedAt: m.updatedAt.toISOString(),

@@ -11,6 +11,7 @@ import {
   memberListResponseSchema,
   memberPrivacyExportSchema,
   memberSchema,
+  mergeMembersRequestSchema,
   nfcRequestSchema,
   nfcResponseSchema,
   updateMemberRequestSchema,
@@ -27,6 +28,7 @@ import { issueCardLink } from './card-link.ts';
 import { attachCard, detachCard, markCardLost } from './cards.ts';
 import { createMember } from './create-member.ts';
 import { eraseMember } from './erase-member.ts';
+import { mergeMembers } from './merge-members.ts';
 import { linkScannedCard } from './nfc.ts';
 import { privacyExport } from './privacy-export.ts';
 import { exportMembers, getMember, listMembers, type MemberExportRow } from './queries.ts';
@@ -198,6 +200,21 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: memberIdParamsSchema, body: eraseMemberRequestSchema, response: { 200: memberSchema } },
       },
       (req) => eraseMember(deps, req.auth!, req.params.id, req.body.confirmCode),
+    );
+
+    app.post(
+      '/students/:id/merge',
+      {
+        // Merging removes a record from the lists: those who may erase members may merge them.
+        config: { access: can('delete', 'Member') },
+        schema: {
+          tags,
+          params: memberIdParamsSchema,
+          body: mergeMembersRequestSchema,
+          response: { 200: memberSchema },
+        },
+      },
+      (req) => mergeMembers(deps, req.auth!, req.params.id, req.body),
     );
 
     app.post(

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import { memberErased } from './cards.ts';
 import { refuseDuplicates } from './duplicates.ts';
 import { checkGroups, setGroups, usableHomeCenter } from './insert-member.ts';
+import { storedPhone } from './phone-normal.ts';
 import { getMember, lockMember } from './queries.ts';
 import { phoneDigits, refreshSearchText } from './search-text.ts';
 
@@ -34,9 +35,13 @@ export async function updateMember(
   id: string,
   input: UpdateMemberInput,
 ): Promise<Member> {
-  const { groupIds, confirmDifferentPerson, ...fields } = input;
+  const { groupIds, confirmDifferentPerson, ...typed } = input;
   return deps.database.db.transaction(async (tx) => {
     const current = await lockMember(tx, auth, id);
+    const fields =
+      typed.phone !== undefined
+        ? { ...typed, phone: await storedPhone(tx, typed.homeCenterId ?? current.homeCenterId, typed.phone) }
+        : typed;
     if (current.erasedAt) throw memberErased();
     checkGuardian({
       birthday: fields.birthday !== undefined ? fields.birthday : current.birthday,

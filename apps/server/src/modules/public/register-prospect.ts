@@ -9,6 +9,7 @@ import { appendEvent } from '../../lib/outbox.ts';
 import { configOf, readSystemConfig } from '../../lib/settings.ts';
 import { createThrottle } from '../auth/throttle.ts';
 import { insertMember } from '../members/insert-member.ts';
+import { linkPossibleDuplicate } from '../members/possible-duplicate.ts';
 
 const notFound = () => new AppError(404, 'not_found', 'This registration page does not exist');
 
@@ -52,8 +53,9 @@ const REGISTERED_MESSAGE: Record<Language, (name: string) => string> = {
 
 /**
  * A prospect registers on the centre's public page: a member with status `prospect`, source
- * `online`, flagged new for the desk. No duplicate check here (the page must not tell who is
- * already a member); staff merge or confirm when they open it. Limited per address; a filled
+ * `online`, flagged new for the desk. No refusal of duplicates here (the page must not tell who
+ * is already a member): a record sharing a phone or e-mail is linked as a possible duplicate, and
+ * staff merge or confirm when they open it. Limited per address; a filled
  * honeypot is thanked and ignored.
  */
 export async function registerProspect(
@@ -95,6 +97,7 @@ export async function registerProspect(
       isNew: true,
       createdBy: null,
     });
+    await linkPossibleDuplicate(tx, member);
     await appendEvent(tx, {
       organisationId: organisation.id,
       centerId: center.id,

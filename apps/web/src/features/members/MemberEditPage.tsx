@@ -1,8 +1,7 @@
 import './members.css';
-import { ArrowLeftOutlined, EnvironmentOutlined } from '@ant-design/icons';
-import type { Member } from '@gym/contract/members';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Card, Result, Space, Tabs, Tag } from 'antd';
+import { Alert, Card, Result, Tabs } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -12,12 +11,11 @@ import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { isUuid, memberKeys, useMember } from './api';
 import { CardsTab } from './components/CardsTab';
+import { DuplicateLinkAlert } from './components/DuplicateLinkAlert';
 import { LATER_TABS, LaterTab } from './components/LaterTab';
-import { MemberAvatar } from './components/MemberAvatar';
-import { MemberStatusTag } from './components/MemberStatusTag';
+import { MemberHeader } from './components/MemberHeader';
 import { PrivacyTab } from './components/PrivacyTab';
 import { ProfileTab } from './components/ProfileTab';
-import { memberName, useFormatters } from './format';
 import { MEMBER_LIST_PATH } from './paths';
 
 const TABS = ['profile', 'cards', ...LATER_TABS, 'privacy'] as const;
@@ -46,46 +44,6 @@ function NotFound() {
         />
       </Card>
     </div>
-  );
-}
-
-function MemberHeader({ member }: { member: Member }) {
-  const { t } = useTranslation();
-  const format = useFormatters();
-  return (
-    <Card variant="borderless" className="member-header" data-testid="member-header">
-      <div className="member-header__body">
-        <MemberAvatar member={member} photo={member.photo} size={72} />
-        <div className="member-header__text">
-          <h2 className="member-header__name" data-testid="member-name">
-            {memberName(member)}
-            {member.chineseName && (
-              <span className="member-header__zh" lang="zh-Hant">
-                {member.chineseName}
-              </span>
-            )}
-          </h2>
-          <Space wrap size="small">
-            <Tag className="mono" data-testid="member-code">
-              {member.code}
-            </Tag>
-            <MemberStatusTag status={member.status} />
-            {member.isNew && (
-              <Tag color="#b7410e" data-testid="member-new">
-                {t('members:edit.newRegistration')}
-              </Tag>
-            )}
-            <span>
-              <EnvironmentOutlined aria-hidden /> {member.homeCenter.name} ({member.homeCenter.code})
-            </span>
-            <span className="field-hint">{t('members:edit.joined', { date: format.date(member.createdAt) })}</span>
-          </Space>
-        </div>
-        <div className="member-header__actions">
-          <BackToList />
-        </div>
-      </div>
-    </Card>
   );
 }
 
@@ -148,7 +106,11 @@ export default function MemberEditPage() {
   return (
     // Keyed by member: another member opened from here starts with fresh forms.
     <div key={m.id} className="screen member-edit" data-testid="screen-member-edit" data-member-id={m.id}>
-      <MemberHeader member={m} />
+      <MemberHeader
+        member={m}
+        actions={<BackToList />}
+        slots={m.possibleDuplicateOf || m.mergedInto ? { alerts: <DuplicateLinkAlert member={m} /> } : {}}
+      />
       {erased && (
         <Alert
           type="warning"

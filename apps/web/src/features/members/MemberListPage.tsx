@@ -1,8 +1,21 @@
 import './members.css';
 import { ImportOutlined, ReloadOutlined, UserAddOutlined } from '@ant-design/icons';
 import { MEMBER_SORTS, MEMBER_STATUSES, type MemberListItem } from '@gym/contract/members';
+import { formatPhone } from '@gym/contract/phone';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, Checkbox, Select, Skeleton, Space, Table, type TableColumnsType, Tooltip } from 'antd';
+import {
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Select,
+  Skeleton,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Tooltip,
+} from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -18,6 +31,8 @@ import { isUuid, MEMBER_EXPORT_PATH, memberKeys, useGroupOptions, useMembers } f
 import { MemberAvatar } from './components/MemberAvatar';
 import { MemberStatusTag } from './components/MemberStatusTag';
 import { SearchBox } from './components/SearchBox';
+import { findExactMember } from './find/exactMember';
+import { useCardScan } from './find/useCardScan';
 import { memberName, useFormatters } from './format';
 import { memberPath } from './paths';
 
@@ -72,6 +87,16 @@ export default function MemberListPage() {
   const [search, setSearch] = useSearchParams();
   const canCreate = ability.can('create', 'Member');
   useRegistrationsRefresh();
+  // A card scanned or a code typed, then Enter: the one member it names opens at once.
+  const openExact = (keyword: string) =>
+    void findExactMember(keyword).then(
+      (m) => m && navigate(memberPath(m.id)),
+      () => undefined,
+    );
+  useCardScan((text) => {
+    list.setKeyword(text);
+    openExact(text);
+  });
   const lastPage = members.data ? Math.max(1, Math.ceil(members.data.total / list.pageSize)) : null;
 
   // A remembered or bookmarked page past the end (members left, filters changed): show the last one.
@@ -105,7 +130,7 @@ export default function MemberListPage() {
       title: t('members:columns.code'),
       sorter: true,
       sortOrder: sortOrderOf('code', list.sort),
-      width: 120,
+      width: 110,
     },
     {
       key: 'name',
@@ -122,6 +147,13 @@ export default function MemberListPage() {
               {m.chineseName}
             </span>
           )}
+          {m.possibleDuplicateOf && (
+            <Tooltip title={t('members:duplicateLink.badgeHint')}>
+              <Tag color="orange" className="member-dup-badge" data-testid="duplicate-badge">
+                {t('members:duplicateLink.badge')}
+              </Tag>
+            </Tooltip>
+          )}
           {m.isNew && (
             <Tooltip title={t('members:list.newHint')}>
               <Badge count={t('members:list.new')} color="#d4380d" className="member-new-badge" />
@@ -130,7 +162,13 @@ export default function MemberListPage() {
         </div>
       ),
     },
-    { key: 'phone', dataIndex: 'phone', title: t('members:columns.phone'), width: 140 },
+    {
+      key: 'phone',
+      dataIndex: 'phone',
+      title: t('members:columns.phone'),
+      width: 150,
+      render: (value: string | null) => <span className="nowrap">{formatPhone(value)}</span>,
+    },
     {
       key: 'email',
       dataIndex: 'email',
@@ -143,6 +181,8 @@ export default function MemberListPage() {
       dataIndex: 'cardNumber',
       title: t('members:columns.card'),
       width: 130,
+      // A tablet in portrait keeps code, name, phone and status; the card and dates come back from 992 px.
+      responsive: ['lg'],
       render: (value: string | null) => (value ? <span className="mono">{value}</span> : null),
     },
     {
@@ -167,7 +207,7 @@ export default function MemberListPage() {
       sorter: true,
       sortOrder: sortOrderOf('createdAt', list.sort),
       width: 130,
-      responsive: ['md'],
+      responsive: ['xl'],
       render: (value: string) => format.date(value),
     },
   ];
@@ -196,6 +236,7 @@ export default function MemberListPage() {
               id="member-search"
               value={list.keyword}
               onSearch={list.setKeyword}
+              onEnter={openExact}
               label={t('members:list.searchLabel')}
               placeholder={t('members:list.searchPlaceholder')}
               autoFocus
@@ -297,7 +338,6 @@ export default function MemberListPage() {
               columns={columns}
               dataSource={members.data?.items ?? []}
               loading={members.isFetching && members.isPlaceholderData}
-              scroll={{ x: 760 }}
               locale={{ emptyText }}
               // The whole row opens the member for a finger or a mouse; the keyboard reaches the name's link.
               onRow={(m) => ({

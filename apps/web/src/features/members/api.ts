@@ -10,6 +10,7 @@ import type {
   Group,
   Member,
   MemberListItem,
+  MergeMembersRequest,
   UpdateMemberRequest,
 } from '@gym/contract/members';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -174,3 +175,15 @@ export const useAddGroupMembers = (groupId: string) =>
   );
 export const useRemoveGroupMember = (groupId: string) =>
   useGroupChange((memberId: string) => api.delete<void>(`/pro/groups/${groupId}/members/${memberId}`));
+
+/** Merges `otherId` into member `id` (kept, with its code), taking the listed fields from the other. */
+export function useMergeMembers(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MergeMembersRequest) => api.post<Member>(`/pro/students/${id}/merge`, body),
+    onSuccess: (member, body) => {
+      invalidateMembers(queryClient, member);
+      void queryClient.invalidateQueries({ queryKey: memberKeys.detail(body.otherId) });
+    },
+  });
+}

@@ -1,15 +1,12 @@
+import { formatMemberName, memberInitials } from '@gym/contract/names';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A member's name as staff say it: Latin name, then the Chinese name when there is one. */
-export function memberName(m: { firstName: string; lastName: string }): string {
-  return `${m.firstName} ${m.lastName}`.trim();
-}
+/** A member's name as staff say it (Chinese names family name first): the one formatter every screen uses. */
+export const memberName = formatMemberName;
 
-export function initialsOf(m: { firstName: string; lastName: string; chineseName?: string | null }): string {
-  const latin = `${m.firstName.slice(0, 1)}${m.lastName.slice(0, 1)}`.toUpperCase();
-  return latin.trim() || (m.chineseName ?? '').slice(0, 1) || '?';
-}
+/** Avatar initials matching `memberName`. */
+export const initialsOf = memberInitials;
 
 /** Dates and instants in the screen's language. */
 export function useFormatters() {

@@ -17,7 +17,7 @@ import { LANGUAGE_ENDONYMS } from '../../shared/i18n/languages';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { useAllCenters, useCenters } from '../centers/api';
 import { showErrorOnFields } from '../centers/formErrors';
-import { type SystemConfig, useSystemConfig, useUpdateSystemConfig } from './api';
+import { type SystemConfig, useNextMemberSeq, useSystemConfig, useUpdateSystemConfig } from './api';
 import { formatMoneyPreview } from './money';
 
 interface ConfigValues {
@@ -44,12 +44,15 @@ function MemberCodePreview({ initial, centerCode }: { initial: string; centerCod
   const { t } = useTranslation();
   const pattern = Form.useWatch<string | undefined>('memberCodePattern') ?? '';
   const valid = memberCodePatternSchema.safeParse(pattern);
+  // The real next number from the server's counter (not 1), so the preview shows the code the next member gets.
+  const next = useNextMemberSeq();
+  const seq = next.data?.nextSeq ?? 1;
   return (
     <div className="config-preview" aria-live="polite" data-testid="member-code-preview">
       {valid.success ? (
         <>
           {t('settings:memberCode.preview')}{' '}
-          <code>{renderMemberCode(valid.data, { initial, centerCode, date: new Date(), seq: 1 })}</code>
+          <code>{renderMemberCode(valid.data, { initial, centerCode, date: new Date(), seq })}</code>
         </>
       ) : (
         t('settings:memberCode.noPreview')

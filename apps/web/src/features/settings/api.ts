@@ -36,3 +36,11 @@ export function useUpdateSystemConfig() {
     },
   });
 }
+
+/** The number the next generated member code carries (the server's counter plus one), for the preview. */
+export function useNextMemberSeq() {
+  return useQuery({
+    queryKey: [...configQueryKey, 'next-member-code'],
+    queryFn: ({ signal }) => api.get<{ nextSeq: number }>('/pro/config/next-member-code', { signal }),
+  });
+}

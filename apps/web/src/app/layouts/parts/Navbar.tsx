@@ -2,6 +2,7 @@ import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GlobalSearchTrigger } from '../../../features/members/find/GlobalSearchTrigger';
 import { CenterSwitcher } from './CenterSwitcher';
 import { Customizer } from './Customizer';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -49,6 +50,7 @@ export function Navbar({ start, menuToggle }: Props) {
         <CenterSwitcher />
       </div>
       <div className="app-navbar__end">
+        <GlobalSearchTrigger />
         <LanguageSwitcher compact />
         <SkinSwitcher />
         <Customizer />

@@ -1,6 +1,6 @@
 import type { DuplicateMember, Member } from '@gym/contract/members';
 import { Alert, App, Button, Drawer, Form, Space } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../shared/api/errorMessages';
 import { getCenterId } from '../../../shared/centerSelection';
@@ -23,7 +23,9 @@ interface Props {
  */
 export default function AddMemberDrawer({ open, onClose, onCreated }: Props) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
+  const top = useRef<HTMLDivElement>(null);
+  const asking = useRef(false);
   const isDesktop = useIsDesktop();
   const [form] = Form.useForm<MemberFormValues>();
   const create = useCreateMember();
@@ -46,6 +48,36 @@ export default function AddMemberDrawer({ open, onClose, onCreated }: Props) {
     });
   };
 
+  // The duplicate alert sits above the form, where staff look first: bring it into view when it appears.
+  useEffect(() => {
+    if (duplicates?.length) top.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [duplicates]);
+
+  /** Esc, the close icon and Cancel: a form with something typed in asks before throwing it away. */
+  const close = () => {
+    if (create.isPending || asking.current) return;
+    if (!form.isFieldsTouched()) {
+      onClose();
+      return;
+    }
+    asking.current = true;
+    modal.confirm({
+      title: t('members:add.discardTitle'),
+      content: t('members:add.discardText'),
+      okText: t('members:add.discard'),
+      okButtonProps: { danger: true, ...{ 'data-testid': 'discard-confirm' } },
+      cancelText: t('members:add.keepEditing'),
+      focusable: { autoFocusButton: 'cancel' },
+      onOk: onClose,
+      onCancel: () => {
+        asking.current = false;
+      },
+      afterClose: () => {
+        asking.current = false;
+      },
+    });
+  };
+
   const initialValues: Partial<MemberFormValues> = {
     status: 'active',
     source: 'walk_in',
@@ -59,12 +91,29 @@ export default function AddMemberDrawer({ open, onClose, onCreated }: Props) {
   return (
     <Drawer
       open={open}
-      onClose={onClose}
+      onClose={close}
+      afterOpenChange={(visible) => {
+        // Unless someone already started typing (or opened a select) while the drawer slid in.
+        if (visible && !document.getElementById('member')?.contains(document.activeElement)) {
+          form.focusField('firstName');
+        }
+      }}
       title={t('members:add.title')}
       size={isDesktop ? 720 : '100%'}
       destroyOnHidden
       mask={{ closable: false }}
       data-testid="add-member-drawer"
+      // The actions stay in view however long the form is.
+      footer={
+        <Space className="form-footer" data-testid="add-member-actions">
+          <Button type="primary" onClick={() => form.submit()} loading={create.isPending} data-testid="member-save">
+            {t('members:add.save')}
+          </Button>
+          <Button onClick={close} disabled={create.isPending}>
+            {t('members:actions.cancel')}
+          </Button>
+        </Space>
+      }
     >
       <MemberForm
         form={form}
@@ -72,8 +121,8 @@ export default function AddMemberDrawer({ open, onClose, onCreated }: Props) {
         initialValues={initialValues}
         disabled={create.isPending}
         onFinish={(values) => save(values, false)}
-        footer={
-          <>
+        notice={
+          <div ref={top} className="add-member__notices">
             {duplicates && duplicates.length > 0 && (
               <DuplicateWarning
                 duplicates={duplicates}
@@ -82,14 +131,9 @@ export default function AddMemberDrawer({ open, onClose, onCreated }: Props) {
               />
             )}
             {pageError && <Alert type="error" showIcon role="alert" title={pageError} className="form-alert" />}
-            <Space className="form-footer">
-              <Button type="primary" htmlType="submit" loading={create.isPending} data-testid="member-save">
-                {t('members:add.save')}
-              </Button>
-              <Button onClick={onClose}>{t('members:actions.cancel')}</Button>
-            </Space>
-          </>
+          </div>
         }
+        footer={<button type="submit" hidden aria-hidden tabIndex={-1} />}
       />
     </Drawer>
   );

@@ -12,13 +12,15 @@ interface Props {
   label: string;
   placeholder: string;
   autoFocus?: boolean;
+  /** Enter pressed (after the search is sent): e.g. open the one member a scanned card names. */
+  onEnter?: (keyword: string) => void;
 }
 
 /**
  * Searches as the user types (after a short pause) and at once on Enter. A keyboard-wedge card
  * reader types the number and Enter: the text is then selected, so the next card typed replaces it.
  */
-export function SearchBox({ id, value, onSearch, label, placeholder, autoFocus }: Props) {
+export function SearchBox({ id, value, onSearch, label, placeholder, autoFocus, onEnter }: Props) {
   const [text, setText] = useState(value);
   const input = useRef<InputRef>(null);
   const latest = useRef(onSearch);
@@ -51,6 +53,7 @@ export function SearchBox({ id, value, onSearch, label, placeholder, autoFocus }
       onPressEnter={() => {
         latest.current(text);
         input.current?.select();
+        onEnter?.(text);
       }}
       data-testid="search-input"
     />
