@@ -3,12 +3,12 @@ import type { createReaderRequestSchema, Reader, updateReaderRequestSchema } fro
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import { centers, readers } from '../../db/schema/index.ts';
+import { readers } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { scoped } from '../../lib/scope.ts';
+import { usableCenter } from '../../lib/tenant-db.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { getReader, readerScope } from './queries.ts';
 
@@ -34,22 +34,9 @@ async function inTransaction<T>(deps: AppDeps, work: (tx: Tx) => Promise<T>): Pr
   }
 }
 
-/** A reader belongs to a centre the caller works in and that is open. */
-async function usableCenter(tx: Tx, auth: AuthContext, centerId: string): Promise<void> {
-  const [center] = await tx
-    .select({ active: centers.active })
-    .from(centers)
-    .where(scoped(auth, { organisationId: centers.organisationId, centerId: centers.id }, eq(centers.id, centerId)));
-  if (!center) {
-    throw new AppError(404, 'not_found', 'centre not found', [
-      { path: 'centerId', code: 'not_found', message: 'centre not found' },
-    ]);
-  }
-  if (!center.active) {
-    throw new AppError(422, 'business_rule', 'This centre is deactivated', [
-      { path: 'centerId', code: 'center_inactive', message: 'This centre is deactivated' },
-    ]);
-  }
+/** A reader belongs to a centre the caller works in and that is open (the one centre rule). */
+async function usableReaderCenter(tx: Tx, auth: AuthContext, centerId: string): Promise<void> {
+  await usableCenter(tx, auth, centerId, 'centerId');
 }
 
 export async function createReader(
@@ -58,7 +45,7 @@ export async function createReader(
   input: z.infer<typeof createReaderRequestSchema>,
 ): Promise<ReaderWithSecret> {
   return inTransaction(deps, async (tx) => {
-    await usableCenter(tx, auth, input.centerId);
+    await usableReaderCenter(tx, auth, input.centerId);
     const { secret, secretHash } = newReaderSecret();
     const [row] = await tx
       .insert(readers)
@@ -99,7 +86,7 @@ export async function updateReader(
     const [current] = await tx.select({ centerId: readers.centerId }).from(readers).where(where);
     if (!current) throw notFound('reader');
     if (input.centerId !== undefined && input.centerId !== current.centerId)
-      await usableCenter(tx, auth, input.centerId);
+      await usableReaderCenter(tx, auth, input.centerId);
     if (Object.keys(input).length > 0) await tx.update(readers).set(input).where(where);
     return getReader(tx, auth, id);
   });

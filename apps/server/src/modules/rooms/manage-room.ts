@@ -2,12 +2,13 @@ import type { createRoomRequestSchema, Room, updateRoomRequestSchema } from '@gy
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { centers, rooms } from '../../db/schema/index.ts';
+import { rooms } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { scoped } from '../../lib/scope.ts';
+import { usableCenter } from '../../lib/tenant-db.ts';
 import { getRoom } from './queries.ts';
 
 /**
@@ -57,26 +58,7 @@ export async function createRoom(
     deps,
     async (tx) => {
       // A centre of another organisation, or one this caller does not work in, does not exist for them.
-      const [center] = await tx
-        .select({ id: centers.id, active: centers.active })
-        .from(centers)
-        .where(
-          scoped(
-            auth,
-            { organisationId: centers.organisationId, centerId: centers.id },
-            eq(centers.id, input.centerId),
-          ),
-        );
-      if (!center) {
-        throw new AppError(404, 'not_found', 'centre not found', [
-          { path: 'centerId', code: 'not_found', message: 'centre not found' },
-        ]);
-      }
-      if (!center.active) {
-        throw new AppError(422, 'business_rule', 'This centre is deactivated', [
-          { path: 'centerId', code: 'center_inactive', message: 'This centre is deactivated' },
-        ]);
-      }
+      await usableCenter(tx, auth, input.centerId);
       const [row] = await tx
         .insert(rooms)
         .values({
