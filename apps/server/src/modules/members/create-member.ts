@@ -1,7 +1,6 @@
 import type { createMemberRequestSchema, Member } from '@gym/contract/members';
 import type { z } from 'zod';
-import type { AppDeps } from '../../deps.ts';
-import type { AuthContext } from '../../lib/access.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
 import { attachCardToMember } from './cards.ts';
 import { refuseDuplicates } from './duplicates.ts';
 import { checkGroups, insertMember, setGroups, usableHomeCenter } from './insert-member.ts';
@@ -15,27 +14,26 @@ export type CreateMemberInput = z.output<typeof createMemberRequestSchema>;
  * unconfirmed duplicate, a generated or chosen code, an optional first card. One transaction: a
  * refusal at any step writes nothing (not even a used code number).
  */
-export async function createMember(deps: AppDeps, auth: AuthContext, input: CreateMemberInput): Promise<Member> {
+export async function createMember(ctx: UseCaseContext, input: CreateMemberInput): Promise<Member> {
   const { groupIds, cardNumber, confirmDifferentPerson, code, ...fields } = input;
-  return deps.database.db.transaction(async (tx) => {
-    const center = await usableHomeCenter(tx, auth, fields.homeCenterId);
-    const groups = await checkGroups(tx, auth.organisationId, groupIds);
-    await refuseDuplicates(
-      tx,
-      auth,
-      { phoneDigits: phoneDigits(fields.phone), email: fields.email },
-      confirmDifferentPerson,
-    );
-    const member = await insertMember(tx, {
-      ...fields,
-      organisationId: auth.organisationId,
-      centerCode: center.code,
-      code,
-      createdBy: auth.userId,
-      isNew: false,
-    });
-    await setGroups(tx, auth.organisationId, member.id, groups);
-    if (cardNumber) await attachCardToMember(tx, member, cardNumber, auth.userId, 'cardNumber');
-    return getMember(tx, auth, member.id);
+  const { tx, auth } = ctx;
+  const center = await usableHomeCenter(tx, auth, fields.homeCenterId);
+  const groups = await checkGroups(tx, auth.organisationId, groupIds);
+  await refuseDuplicates(
+    tx,
+    auth,
+    { phoneDigits: phoneDigits(fields.phone), email: fields.email },
+    confirmDifferentPerson,
+  );
+  const member = await insertMember(tx, {
+    ...fields,
+    organisationId: auth.organisationId,
+    centerCode: center.code,
+    code,
+    createdBy: auth.userId,
+    isNew: false,
   });
+  await setGroups(tx, auth.organisationId, member.id, groups);
+  if (cardNumber) await attachCardToMember(tx, member, cardNumber, auth.userId, 'cardNumber');
+  return getMember(tx, auth, member.id);
 }

@@ -89,7 +89,9 @@ export async function checkGroups(tx: DbOrTx, organisationId: string, groupIds: 
 
 /** Makes the member's groups exactly `groupIds` (already checked). */
 export async function setGroups(tx: DbOrTx, organisationId: string, memberId: string, groupIds: readonly string[]) {
-  await tx.delete(memberGroupMembers).where(eq(memberGroupMembers.memberId, memberId));
+  await tx
+    .delete(memberGroupMembers)
+    .where(and(eq(memberGroupMembers.organisationId, organisationId), eq(memberGroupMembers.memberId, memberId)));
   if (groupIds.length > 0) {
     await tx
       .insert(memberGroupMembers)
