@@ -2,7 +2,7 @@ import { REALTIME_EVENT } from '@gym/contract/realtime';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { AppDeps } from '../deps.ts';
-import { authenticate } from '../modules/auth/authenticate.ts';
+import { authenticate } from '../modules/auth/index.ts';
 
 export const orgRoom = (organisationId: string) => `org:${organisationId}`;
 export const centerRoom = (centerId: string) => `center:${centerId}`;

@@ -6,8 +6,8 @@ import { centers, organisations } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { configOf, readSystemConfig } from '../../lib/settings.ts';
-import { createThrottle } from '../auth/throttle.ts';
-import { insertMember } from '../members/insert-member.ts';
+import { createThrottle } from '../auth/index.ts';
+import { insertMember } from '../members/index.ts';
 
 const notFound = () => new AppError(404, 'not_found', 'This registration page does not exist');
 

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { scoped } from '../../lib/scope.ts';
-import { enqueuePasswordResetMail } from '../auth/password-reset.ts';
+import { enqueuePasswordResetMail } from '../auth/index.ts';
 import { enqueueInvitation } from './invitation.ts';
 import { assertAnotherActiveAdmin, staffCommand } from './manage-staff.ts';
 import { findStaff, getStaff } from './queries.ts';
