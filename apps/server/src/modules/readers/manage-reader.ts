@@ -10,6 +10,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { usableCenter } from '../../lib/tenant-db.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { runCommand, type UseCaseContext } from '../../lib/use-case.ts';
 import { getReader, readerScope } from './queries.ts';
 
 export interface ReaderWithSecret {
@@ -23,9 +24,14 @@ function newReaderSecret(): { secret: string; secretHash: string } {
   return { secret, secretHash: hashToken(secret) };
 }
 
-async function inTransaction<T>(deps: AppDeps, work: (tx: Tx) => Promise<T>): Promise<T> {
+/** Runs a reader command; the serial number's unique index answers 409 `sn_taken` naming `sn`. */
+export async function runReaderCommand<T>(
+  deps: AppDeps,
+  auth: AuthContext,
+  work: (ctx: UseCaseContext) => Promise<T>,
+): Promise<T> {
   try {
-    return await deps.database.db.transaction(work);
+    return await runCommand(deps, auth, work);
   } catch (err) {
     if (isUniqueViolation(err, 'readers_org_sn')) {
       throw conflict('sn_taken', 'Another reader of the organisation has this serial number', 'sn');
@@ -40,64 +46,59 @@ async function usableReaderCenter(tx: Tx, auth: AuthContext, centerId: string): 
 }
 
 export async function createReader(
-  deps: AppDeps,
-  auth: AuthContext,
+  ctx: UseCaseContext,
   input: z.infer<typeof createReaderRequestSchema>,
 ): Promise<ReaderWithSecret> {
-  return inTransaction(deps, async (tx) => {
-    await usableReaderCenter(tx, auth, input.centerId);
-    const { secret, secretHash } = newReaderSecret();
-    const [row] = await tx
-      .insert(readers)
-      .values({
-        organisationId: auth.organisationId,
-        centerId: input.centerId,
-        name: input.name,
-        sn: input.sn,
-        secretHash,
-      })
-      .returning({ id: readers.id });
-    return { reader: await getReader(tx, auth, row!.id), secret };
-  });
+  const { tx, auth } = ctx;
+  await usableReaderCenter(tx, auth, input.centerId);
+  const { secret, secretHash } = newReaderSecret();
+  const [row] = await tx
+    .insert(readers)
+    .values({
+      organisationId: auth.organisationId,
+      centerId: input.centerId,
+      name: input.name,
+      sn: input.sn,
+      secretHash,
+    })
+    .returning({ id: readers.id });
+  return { reader: await getReader(tx, auth, row!.id), secret };
 }
 
 /** A new secret replaces the old one at once: a reader still using the old one is refused from now on. */
-export async function rotateReaderSecret(deps: AppDeps, auth: AuthContext, id: string): Promise<ReaderWithSecret> {
-  return inTransaction(deps, async (tx) => {
-    const { secret, secretHash } = newReaderSecret();
-    const [row] = await tx
-      .update(readers)
-      .set({ secretHash })
-      .where(readerScope(auth, eq(readers.id, id)))
-      .returning({ id: readers.id });
-    if (!row) throw notFound('reader');
-    return { reader: await getReader(tx, auth, id), secret };
-  });
+export async function rotateReaderSecret(ctx: UseCaseContext, input: { id: string }): Promise<ReaderWithSecret> {
+  const { id } = input;
+  const { tx, auth } = ctx;
+  const { secret, secretHash } = newReaderSecret();
+  const [row] = await tx
+    .update(readers)
+    .set({ secretHash })
+    .where(readerScope(auth, eq(readers.id, id)))
+    .returning({ id: readers.id });
+  if (!row) throw notFound('reader');
+  return { reader: await getReader(tx, auth, id), secret };
 }
 
 export async function updateReader(
-  deps: AppDeps,
-  auth: AuthContext,
-  id: string,
-  input: z.infer<typeof updateReaderRequestSchema>,
+  ctx: UseCaseContext,
+  { id, ...input }: z.infer<typeof updateReaderRequestSchema> & { id: string },
 ): Promise<Reader> {
-  return inTransaction(deps, async (tx) => {
-    const where = readerScope(auth, eq(readers.id, id));
-    const [current] = await tx.select({ centerId: readers.centerId }).from(readers).where(where);
-    if (!current) throw notFound('reader');
-    if (input.centerId !== undefined && input.centerId !== current.centerId)
-      await usableReaderCenter(tx, auth, input.centerId);
-    if (Object.keys(input).length > 0) await tx.update(readers).set(input).where(where);
-    return getReader(tx, auth, id);
-  });
+  const { tx, auth } = ctx;
+  const where = readerScope(auth, eq(readers.id, id));
+  const [current] = await tx.select({ centerId: readers.centerId }).from(readers).where(where);
+  if (!current) throw notFound('reader');
+  if (input.centerId !== undefined && input.centerId !== current.centerId)
+    await usableReaderCenter(tx, auth, input.centerId);
+  if (Object.keys(input).length > 0) await tx.update(readers).set(input).where(where);
+  return getReader(tx, auth, id);
 }
 
 /** Deleting keeps the row (entries will name their reader) and frees the serial number for a replacement. */
-export async function deleteReader(deps: AppDeps, auth: AuthContext, id: string): Promise<void> {
-  const [row] = await deps.database.db
+export async function deleteReader(ctx: UseCaseContext, input: { id: string }): Promise<void> {
+  const [row] = await ctx.tx
     .update(readers)
-    .set({ deletedAt: new Date(), active: false })
-    .where(readerScope(auth, eq(readers.id, id)))
+    .set({ deletedAt: ctx.clock.now(), active: false })
+    .where(readerScope(ctx.auth, eq(readers.id, input.id)))
     .returning({ id: readers.id });
   if (!row) throw notFound('reader');
 }
