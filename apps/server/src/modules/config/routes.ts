@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { AUTHENTICATED, can } from '../../lib/access.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
+import { runCommand } from '../../lib/use-case.ts';
 import { updateSystemConfig } from './update-config.ts';
 
 const tags = ['config'];
@@ -21,7 +22,7 @@ export function configRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Setting') },
         schema: { tags, body: updateSystemConfigRequestSchema, response: { 200: systemConfigSchema } },
       },
-      (req) => updateSystemConfig(deps, req.auth!, req.body),
+      (req) => runCommand(deps, req.auth!, (ctx) => updateSystemConfig(ctx, req.body)),
     );
     // Every signed-in staff member needs the currency symbol for money inputs and the maintenance switch.
     app.get(

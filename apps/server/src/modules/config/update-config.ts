@@ -2,10 +2,9 @@ import type { SystemConfig, updateSystemConfigRequestSchema } from '@gym/contrac
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { organisations } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../deps.ts';
-import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
 import { configOf } from '../../lib/settings.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
 
 export type UpdateSystemConfig = z.infer<typeof updateSystemConfigRequestSchema>;
 
@@ -14,28 +13,25 @@ export type UpdateSystemConfig = z.infer<typeof updateSystemConfigRequestSchema>
  * key is merged into its settings (keys not sent keep their value). Open browsers are told after
  * the commit, so a maintenance switch or a new currency symbol reaches them without a reload.
  */
-export async function updateSystemConfig(
-  deps: AppDeps,
-  auth: AuthContext,
-  input: UpdateSystemConfig,
-): Promise<SystemConfig> {
+export async function updateSystemConfig(ctx: UseCaseContext, input: UpdateSystemConfig): Promise<SystemConfig> {
   const { organisationName, ...settings } = input;
-  const config = await deps.database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(organisations)
-      .set({
-        ...(organisationName !== undefined ? { name: organisationName } : {}),
-        settings: sql`${organisations.settings} || ${JSON.stringify(settings)}::jsonb`,
-      })
-      .where(eq(organisations.id, auth.organisationId))
-      .returning({ name: organisations.name, initial: organisations.initial, settings: organisations.settings });
-    if (!row) throw notFound('organisation');
-    return configOf(row);
-  });
-  deps.events.publish('realtime.organisation', {
+  const { auth } = ctx;
+  // The organisation row is the tenant itself: its id is the caller's organisation.
+  const [row] = await ctx.db
+    .unscoped('the organisations row is keyed by the caller’s organisation id')
+    .update(organisations)
+    .set({
+      ...(organisationName !== undefined ? { name: organisationName } : {}),
+      settings: sql`${organisations.settings} || ${JSON.stringify(settings)}::jsonb`,
+    })
+    .where(eq(organisations.id, auth.organisationId))
+    .returning({ name: organisations.name, initial: organisations.initial, settings: organisations.settings });
+  if (!row) throw notFound('organisation');
+  const config = configOf(row);
+  ctx.emit({
+    type: 'config.updated',
     organisationId: auth.organisationId,
     payload: {
-      action: 'config.updated',
       organisationName: config.organisationName,
       currencySymbol: config.currencySymbol,
       maintenanceMode: config.maintenanceMode,
