@@ -5,7 +5,7 @@ import type { Jwt } from './lib/jwt.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { Outbox } from './lib/outbox.ts';
 import type { PasswordHasher } from './lib/passwords.ts';
-import type { SessionCache } from './modules/auth/authenticate.ts';
+import type { SessionCache } from './modules/auth/index.ts';
 
 /** What use cases need from the outside world; built once in main.ts (and by tests). */
 export interface AppDeps {

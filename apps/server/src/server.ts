@@ -11,8 +11,8 @@ import { createJwt, loadSigningKey } from './lib/jwt.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createOutbox } from './lib/outbox.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
-import { createSessionCache } from './modules/auth/authenticate.ts';
-import { backfillMemberPhones } from './modules/members/phone-backfill.ts';
+import { createSessionCache } from './modules/auth/index.ts';
+import { backfillMemberPhones } from './modules/members/index.ts';
 import { attachRealtime } from './realtime/gateway.ts';
 
 export interface RunningServer {

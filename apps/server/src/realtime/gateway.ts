@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { Server } from 'socket.io';
 import type { AppDeps } from '../deps.ts';
-import { authenticate } from '../modules/auth/authenticate.ts';
+import { authenticate } from '../modules/auth/index.ts';
 
 export const orgRoom = (organisationId: string) => `org:${organisationId}`;
 export const centerRoom = (centerId: string) => `center:${centerId}`;

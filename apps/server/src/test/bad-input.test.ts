@@ -9,15 +9,22 @@ import { z } from 'zod';
 import type { RegisteredRoute } from '../lib/access.ts';
 import { snapshotDatabase } from './db-snapshot.ts';
 import { createTestContext, type TestContext } from './harness.ts';
+import { emptyTenantTables, fillOrganisation } from './tenant-data.ts';
 
 let ctx: TestContext;
 let token = '';
+let emptyTables: string[] = [];
 
 beforeAll(async () => {
   ctx = await createTestContext();
   const org = await ctx.newOrganisation();
   token = (await (await org.newUser({ role: 'admin' })).login()).accessToken;
+  // Rows in every tenant table, so a refused request that still wrote would show in the snapshot.
+  await fillOrganisation(ctx, org);
+  emptyTables = await emptyTenantTables(ctx.database.db, org.id);
 });
+
+it('runs with a row in every tenant table', () => expect(emptyTables).toEqual([]));
 afterAll(() => ctx?.close());
 
 type Schema = z.ZodType;

@@ -21,3 +21,26 @@ export async function snapshotDatabase(db: Db): Promise<Record<string, string>> 
 export function rowsOf<T>(res: unknown): T[] {
   return (res as { rows: T[] }).rows;
 }
+
+/** A fingerprint of one organisation's rows in every tenant table (and its own row). */
+export async function snapshotOrganisation(db: Db, organisationId: string): Promise<Record<string, string>> {
+  const tables = rowsOf<{ name: string }>(
+    await db.execute(
+      sql`select c.table_name as name from information_schema.columns c join information_schema.tables t
+          on t.table_schema = c.table_schema and t.table_name = c.table_name
+          where c.table_schema = 'public' and c.column_name = 'organisation_id' and t.table_type = 'BASE TABLE'
+          order by 1`,
+    ),
+  );
+  const out: Record<string, string> = {};
+  const fingerprint = async (name: string, column: string) => {
+    const res = await db.execute(
+      sql`select count(*)::text as n, md5(string_agg(t::text, '|' order by t::text)) as h from ${sql.identifier(name)} t where ${sql.identifier(column)} = ${organisationId}`,
+    );
+    const row = rowsOf<{ n: string; h: string | null }>(res)[0]!;
+    out[name] = `${row.n}:${row.h ?? ''}`;
+  };
+  await fingerprint('organisations', 'id');
+  for (const { name } of tables) await fingerprint(name, 'organisation_id');
+  return out;
+}

@@ -3,18 +3,52 @@
  * New modules get this coverage by registering routes (with their declared access), not by writing tests.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { abilityRulesFor, buildAbility, ROLES, type Role } from '@gym/contract/acl';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../lib/access.ts';
-import { rowsOf } from './db-snapshot.ts';
+import { rowsOf, snapshotOrganisation } from './db-snapshot.ts';
 import { createTestContext, type TestContext } from './harness.ts';
+import { emptyTenantTables, fillOrganisation, type TenantIds, tenantTables } from './tenant-data.ts';
+import { validInput } from './valid-input.ts';
 
 let ctx: TestContext;
 const tokens = new Map<Role, string>();
 let outsider: string;
 let orgAIds: string[] = [];
+let orgAId = '';
 let orgBId = '';
+let orgA: TenantIds;
+
+/** The kind of row a path parameter names, from the route (`/rooms/:id` names a room). */
+function paramKind(url: string, name: string): keyof TenantIds {
+  if (name === 'cardId') return 'card';
+  if (name === 'memberId' || name === 'student_id') return 'member';
+  if (name === 'centerId') return 'center';
+  const resource = url.split('/')[4] ?? '';
+  const byResource: Record<string, keyof TenantIds> = {
+    students: 'member',
+    student: 'member',
+    rooms: 'room',
+    readers: 'reader',
+    staff: 'user',
+    groups: 'group',
+    centers: 'center',
+    'import-presets': 'preset',
+  };
+  return byResource[resource] ?? 'member';
+}
+
+/** The kind of row a body or query field names, from its name (`homeCenterId`, `groupIds`, ...). */
+function fieldKind(key: string): keyof TenantIds {
+  if (/center/i.test(key)) return 'center';
+  if (/group/i.test(key)) return 'group';
+  if (/staff|user/i.test(key)) return 'user';
+  if (/room/i.test(key)) return 'room';
+  if (/card/i.test(key)) return 'card';
+  return 'member';
+}
 
 const fillParams = (url: string, id: string) => url.replace(/:[A-Za-z_]+/g, id);
 const privateRoutes = () => ctx.app.routeRegistry.filter((r) => !('public' in r.access));
@@ -28,33 +62,25 @@ function allowed(role: Role, route: RegisteredRoute): boolean {
 beforeAll(async () => {
   ctx = await createTestContext();
   const a = await ctx.newOrganisation();
+  orgAId = a.id;
   for (const role of ROLES) tokens.set(role, (await (await a.newUser({ role })).login()).accessToken);
+  // Organisation A has rows in every tenant table; B is the outsider who names them.
+  orgA = await fillOrganisation(ctx, a);
   const b = await ctx.newOrganisation();
   orgBId = b.id;
   outsider = (await (await b.newUser({ role: 'admin' })).login()).accessToken;
-  // Something of org A in the outbox too.
-  await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/jwt/forgot-password',
-    payload: { email: (await a.newUser({ role: 'manager' })).email },
-  });
   // Every id that belongs to organisation A, in every table that has an organisation.
-  const tables = rowsOf<{ table_name: string }>(
-    await ctx.database.db.execute(
-      sql`select table_name from information_schema.columns where table_schema='public' and column_name='organisation_id'`,
-    ),
-  );
   const ids = new Set<string>([a.id]);
-  for (const { table_name } of tables) {
+  for (const table of await tenantTables(ctx.database.db)) {
     const hasId = rowsOf(
       await ctx.database.db.execute(
-        sql`select 1 from information_schema.columns where table_schema='public' and table_name=${table_name} and column_name='id'`,
+        sql`select 1 from information_schema.columns where table_schema='public' and table_name=${table} and column_name='id'`,
       ),
     ).length;
     if (!hasId) continue;
     const rows = rowsOf<{ id: string }>(
       await ctx.database.db.execute(
-        sql.raw(`select id::text as id from "${table_name}" where organisation_id = '${a.id}'`),
+        sql`select id::text as id from ${sql.identifier(table)} where organisation_id = ${a.id}`,
       ),
     );
     for (const r of rows) ids.add(r.id);
@@ -74,6 +100,31 @@ describe('route registry', () => {
     const app = await buildApp(ctx.deps, { logger: false });
     expect(() => app.get('/api/v1/pro/forgotten', async () => ({}))).toThrow(/declares no access/);
     await app.close();
+  });
+});
+
+/** The reviewed table of every route's access, committed beside this test. */
+const PERMISSIONS_FILE = new URL('./route-permissions.json', import.meta.url);
+
+function accessLabel(route: RegisteredRoute): string {
+  if ('public' in route.access) return 'public';
+  if ('authenticated' in route.access) return 'authenticated';
+  return `${route.access.action} ${route.access.subject}`;
+}
+
+describe('route permissions', () => {
+  it('match the reviewed table (a new or changed route fails until route-permissions.json is updated)', () => {
+    const actual = Object.fromEntries(
+      ctx.app.routeRegistry
+        .map((r) => [`${r.method} ${r.url}`, accessLabel(r)] as const)
+        .sort(([a], [b]) => a.localeCompare(b)),
+    );
+    // `npm run routes:permissions -w apps/server` rewrites the table; the diff is then reviewed like code.
+    if (process.env.UPDATE_ROUTE_PERMISSIONS === '1') {
+      writeFileSync(PERMISSIONS_FILE, `${JSON.stringify(actual, null, 2)}\n`);
+    }
+    const reviewed = JSON.parse(readFileSync(PERMISSIONS_FILE, 'utf8')) as Record<string, string>;
+    expect(actual).toEqual(reviewed);
   });
 });
 
@@ -124,18 +175,40 @@ describe('organisation isolation', () => {
     }
   });
 
-  it('ids of another organisation are not found, read or changed', async () => {
-    const withParams = privateRoutes().filter((r) => r.hasParams);
-    for (const route of withParams) {
+  it('the other organisation has rows in every tenant table (a new table must be filled too)', async () => {
+    expect(await emptyTenantTables(ctx.database.db, orgAId)).toEqual([]);
+  });
+
+  it('schema-valid requests naming another organisation’s ids find, read and change nothing of it', async () => {
+    const before = await snapshotOrganisation(ctx.database.db, orgAId);
+    const idFor = (key: string) => orgA[fieldKind(key)];
+    const noValidBody: string[] = [];
+    for (const route of privateRoutes()) {
+      const label = `${route.method} ${route.url}`;
+      const url = route.url.replace(/:([A-Za-z_]+)/g, (_, name: string) => orgA[paramKind(route.url, name)]);
+      const body = route.hasBody ? validInput(route.schemas.body, idFor) : undefined;
+      if (route.hasBody && body === undefined) noValidBody.push(label);
+      const query = route.hasQuery ? (validInput(route.schemas.querystring, idFor) as Record<string, unknown>) : {};
+      const qs = new URLSearchParams(
+        Object.entries(query ?? {}).map(([k, v]): [string, string] => [k, Array.isArray(v) ? v.join(',') : String(v)]),
+      ).toString();
+      const res = await ctx.app.inject({
+        method: route.method as 'GET',
+        url: qs ? `${url}?${qs}` : url,
+        headers: { authorization: `Bearer ${outsider}` },
+        payload: route.hasBody ? (body ?? {}) : undefined,
+      });
+      const said = `${label} ${JSON.stringify(body ?? query)} -> ${res.statusCode} ${res.body.slice(0, 160)}`;
+      expect(res.statusCode, said).toBeLessThan(500);
+      if (route.hasParams) expect(res.statusCode >= 200 && res.statusCode < 300, said).toBe(false);
+      // A 2xx is allowed only where the named ids play no part (e.g. `centerIds` beside "every centre"):
+      // the answer then names none of them, and the snapshot below shows nothing of A changed.
       for (const id of orgAIds) {
-        const res = await ctx.app.inject({
-          method: route.method as 'GET',
-          url: fillParams(route.url, id),
-          headers: { authorization: `Bearer ${outsider}` },
-          payload: route.hasBody ? {} : undefined,
-        });
-        expect(res.statusCode >= 200 && res.statusCode < 300, `${route.method} ${route.url} with ${id}`).toBe(false);
+        if (id === orgAId) continue;
+        expect(res.body.includes(id), `${said} leaks ${id}`).toBe(false);
       }
     }
+    expect(noValidBody).toEqual([]);
+    expect(await snapshotOrganisation(ctx.database.db, orgAId)).toEqual(before);
   });
 });

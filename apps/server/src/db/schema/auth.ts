@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organisations, users } from './tenancy.ts';
 
 /** Opaque refresh tokens, stored as SHA-256 hashes; one family per sign-in, rotated on each use. */
@@ -21,24 +21,42 @@ export const refreshTokens = pgTable(
     userAgent: text('user_agent'),
     ip: text('ip'),
   },
-  (t) => [index('refresh_tokens_family').on(t.familyId), index('refresh_tokens_user').on(t.userId)],
+  (t) => [
+    index('refresh_tokens_family').on(t.familyId),
+    index('refresh_tokens_user').on(t.userId),
+    foreignKey({
+      name: 'refresh_tokens_org_user_fk',
+      columns: [t.organisationId, t.userId],
+      foreignColumns: [users.organisationId, users.id],
+    }).onDelete('cascade'),
+  ],
 );
 
-export const passwordResetTokens = pgTable('password_reset_tokens', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  organisationId: uuid('organisation_id')
-    .notNull()
-    .references(() => organisations.id),
-  tokenHash: text('token_hash').notNull().unique(),
-  /** `reset`: forgot-password link; `invite`: a new staff member's first password. */
-  purpose: text('purpose').notNull().default('reset'),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** `reset`: forgot-password link; `invite`: a new staff member's first password. */
+    purpose: text('purpose').notNull().default('reset'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'password_reset_tokens_org_user_fk',
+      columns: [t.organisationId, t.userId],
+      foreignColumns: [users.organisationId, users.id],
+    }).onDelete('cascade'),
+  ],
+);
 
 /** Failed sign-in counters per account (`email:`) and per address (`ip:`), shared by every API server. */
 export const loginThrottles = pgTable('login_throttles', {

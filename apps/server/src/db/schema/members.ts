@@ -4,12 +4,14 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -61,6 +63,17 @@ export const members = pgTable(
   },
   (t) => [
     uniqueIndex('members_org_code').on(t.organisationId, t.code),
+    unique('members_org_id').on(t.organisationId, t.id),
+    foreignKey({
+      name: 'members_org_center_fk',
+      columns: [t.organisationId, t.homeCenterId],
+      foreignColumns: [centers.organisationId, centers.id],
+    }),
+    foreignKey({
+      name: 'members_org_created_by_fk',
+      columns: [t.organisationId, t.createdBy],
+      foreignColumns: [users.organisationId, users.id],
+    }),
     index('members_org_center').on(t.organisationId, t.homeCenterId),
     index('members_org_created').on(t.organisationId, t.createdAt),
     // The status filter's total (e.g. all active members) without a table scan.
@@ -98,6 +111,21 @@ export const cards = pgTable(
     uniqueIndex('cards_org_number_in_use').on(t.organisationId, t.number).where(sql`${t.status} <> 'detached'`),
     index('cards_member').on(t.memberId),
     index('cards_staff').on(t.staffId),
+    foreignKey({
+      name: 'cards_org_member_fk',
+      columns: [t.organisationId, t.memberId],
+      foreignColumns: [members.organisationId, members.id],
+    }),
+    foreignKey({
+      name: 'cards_org_staff_fk',
+      columns: [t.organisationId, t.staffId],
+      foreignColumns: [users.organisationId, users.id],
+    }),
+    foreignKey({
+      name: 'cards_org_attached_by_fk',
+      columns: [t.organisationId, t.attachedBy],
+      foreignColumns: [users.organisationId, users.id],
+    }),
     check('cards_one_owner', sql`(${t.memberId} is null) <> (${t.staffId} is null)`),
     check('cards_status_known', sql`${t.status} in ('active','lost','detached')`),
   ],
@@ -115,7 +143,10 @@ export const memberGroups = pgTable(
     color: text('color').notNull().default('#7367f0'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('member_groups_org_name').on(t.organisationId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('member_groups_org_name').on(t.organisationId, sql`lower(${t.name})`),
+    unique('member_groups_org_id').on(t.organisationId, t.id),
+  ],
 );
 
 export const memberGroupMembers = pgTable(
@@ -132,7 +163,20 @@ export const memberGroupMembers = pgTable(
       .references(() => organisations.id),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.memberId] }), index('member_group_members_member').on(t.memberId)],
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.memberId] }),
+    index('member_group_members_member').on(t.memberId),
+    foreignKey({
+      name: 'member_group_members_org_group_fk',
+      columns: [t.organisationId, t.groupId],
+      foreignColumns: [memberGroups.organisationId, memberGroups.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'member_group_members_org_member_fk',
+      columns: [t.organisationId, t.memberId],
+      foreignColumns: [members.organisationId, members.id],
+    }),
+  ],
 );
 
 /** Single-use links for a member to link a card from their phone; the token is stored hashed. */
@@ -155,7 +199,24 @@ export const cardLinkTokens = pgTable(
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('card_link_tokens_member').on(t.memberId)],
+  (t) => [
+    index('card_link_tokens_member').on(t.memberId),
+    foreignKey({
+      name: 'card_link_tokens_org_center_fk',
+      columns: [t.organisationId, t.centerId],
+      foreignColumns: [centers.organisationId, centers.id],
+    }),
+    foreignKey({
+      name: 'card_link_tokens_org_member_fk',
+      columns: [t.organisationId, t.memberId],
+      foreignColumns: [members.organisationId, members.id],
+    }),
+    foreignKey({
+      name: 'card_link_tokens_org_created_by_fk',
+      columns: [t.organisationId, t.createdBy],
+      foreignColumns: [users.organisationId, users.id],
+    }),
+  ],
 );
 
 /** Saved column mappings for member imports (e.g. the export of the gym's previous software). */

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { centers, organisations } from './tenancy.ts';
 
 export const rooms = pgTable(
@@ -21,6 +32,11 @@ export const rooms = pgTable(
   (t) => [
     uniqueIndex('rooms_center_name').on(t.centerId, sql`lower(${t.name})`),
     index('rooms_org').on(t.organisationId),
+    foreignKey({
+      name: 'rooms_org_center_fk',
+      columns: [t.organisationId, t.centerId],
+      foreignColumns: [centers.organisationId, centers.id],
+    }),
     check('rooms_capacity_positive', sql`${t.capacity} > 0`),
   ],
 );
@@ -47,5 +63,10 @@ export const readers = pgTable(
   (t) => [
     uniqueIndex('readers_org_sn').on(t.organisationId, t.sn).where(sql`${t.deletedAt} is null`),
     index('readers_center').on(t.centerId),
+    foreignKey({
+      name: 'readers_org_center_fk',
+      columns: [t.organisationId, t.centerId],
+      foreignColumns: [centers.organisationId, centers.id],
+    }),
   ],
 );

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -49,7 +50,12 @@ export const centers = pgTable(
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('centers_org_code').on(t.organisationId, t.code), index('centers_org').on(t.organisationId)],
+  (t) => [
+    unique('centers_org_code').on(t.organisationId, t.code),
+    index('centers_org').on(t.organisationId),
+    // Target of the composite keys that keep every centre reference inside its organisation.
+    unique('centers_org_id').on(t.organisationId, t.id),
+  ],
 );
 
 export const users = pgTable(
@@ -78,6 +84,7 @@ export const users = pgTable(
   },
   (t) => [
     index('users_org').on(t.organisationId),
+    unique('users_org_id').on(t.organisationId, t.id),
     check(
       'users_role_known',
       sql`${t.role} in ('admin','developer','client','manager','frontdesk','trainer','accountant')`,
@@ -99,7 +106,19 @@ export const userCenters = pgTable(
       .notNull()
       .references(() => organisations.id),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.centerId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.centerId] }),
+    foreignKey({
+      name: 'user_centers_org_user_fk',
+      columns: [t.organisationId, t.userId],
+      foreignColumns: [users.organisationId, users.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'user_centers_org_center_fk',
+      columns: [t.organisationId, t.centerId],
+      foreignColumns: [centers.organisationId, centers.id],
+    }),
+  ],
 );
 
 /** Server-wide secrets generated on first start (e.g. the token signing key), shared by every API server. */

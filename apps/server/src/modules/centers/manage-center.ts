@@ -1,7 +1,6 @@
 import type { CenterDetail, createCenterRequestSchema, updateCenterRequestSchema } from '@gym/contract/centers';
 import { count, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client.ts';
 import { centers, organisations } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
@@ -9,14 +8,19 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { scoped } from '../../lib/scope.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
+import { runCommand, type UseCaseContext } from '../../lib/use-case.ts';
 import { getCenterDetail } from './queries.ts';
 
 const codeTaken = () => conflict('code_taken', 'Another centre already has this code', 'code');
 
-/** Runs a command in one transaction and turns the code's unique index into a 409 on `code`. */
-async function inTransaction<T>(deps: AppDeps, work: (tx: Tx) => Promise<T>): Promise<T> {
+/** Runs a centre command (`runCommand`) and turns the code's unique index into a 409 on `code`. */
+export async function runCenterCommand<T>(
+  deps: AppDeps,
+  auth: AuthContext,
+  work: (ctx: UseCaseContext) => Promise<T>,
+): Promise<T> {
   try {
-    return await deps.database.db.transaction(work);
+    return await runCommand(deps, auth, work);
   } catch (err) {
     if (isUniqueViolation(err, 'centers_org_code')) throw codeTaken();
     throw err;
@@ -28,54 +32,49 @@ async function inTransaction<T>(deps: AppDeps, work: (tx: Tx) => Promise<T>): Pr
  * manager could not even see the centre they had just created.
  */
 export async function createCenter(
-  deps: AppDeps,
-  auth: AuthContext,
+  ctx: UseCaseContext,
   input: z.infer<typeof createCenterRequestSchema>,
 ): Promise<CenterDetail> {
+  const { tx, auth } = ctx;
   if (auth.centerIds !== null) {
     throw new AppError(403, 'forbidden', 'Only staff who work in every centre may open a new one');
   }
-  return inTransaction(deps, async (tx) => {
-    const currencySymbol = input.currencySymbol ?? (await readSystemConfig(tx, auth.organisationId)).currencySymbol;
-    const [row] = await tx
-      .insert(centers)
-      .values({
-        organisationId: auth.organisationId,
-        code: input.code,
-        name: input.name,
-        address: input.address ?? null,
-        phone: input.phone ?? null,
-        email: input.email ?? null,
-        timeZone: input.timeZone,
-        currencySymbol,
-        openingHours: input.openingHours,
-      })
-      .returning({ id: centers.id });
-    return getCenterDetail(tx, auth, row!.id);
-  });
+  const currencySymbol = input.currencySymbol ?? (await readSystemConfig(tx, auth.organisationId)).currencySymbol;
+  const [row] = await tx
+    .insert(centers)
+    .values({
+      organisationId: auth.organisationId,
+      code: input.code,
+      name: input.name,
+      address: input.address ?? null,
+      phone: input.phone ?? null,
+      email: input.email ?? null,
+      timeZone: input.timeZone,
+      currencySymbol,
+      openingHours: input.openingHours,
+    })
+    .returning({ id: centers.id });
+  return getCenterDetail(tx, auth, row!.id);
 }
 
 export async function updateCenter(
-  deps: AppDeps,
-  auth: AuthContext,
-  id: string,
-  input: z.infer<typeof updateCenterRequestSchema>,
+  ctx: UseCaseContext,
+  { id, ...input }: z.infer<typeof updateCenterRequestSchema> & { id: string },
 ): Promise<CenterDetail> {
-  return inTransaction(deps, async (tx) => {
-    const { address, phone, email, ...required } = input;
-    const set: Partial<typeof centers.$inferInsert> = { ...required };
-    // null clears an optional field; absent leaves it as it is.
-    if (address !== undefined) set.address = address;
-    if (phone !== undefined) set.phone = phone;
-    if (email !== undefined) set.email = email;
-    const where = scoped(auth, { organisationId: centers.organisationId, centerId: centers.id }, eq(centers.id, id));
-    const [row] =
-      Object.keys(set).length > 0
-        ? await tx.update(centers).set(set).where(where).returning({ id: centers.id })
-        : await tx.select({ id: centers.id }).from(centers).where(where);
-    if (!row) throw notFound('centre');
-    return getCenterDetail(tx, auth, id);
-  });
+  const { tx, auth } = ctx;
+  const { address, phone, email, ...required } = input;
+  const set: Partial<typeof centers.$inferInsert> = { ...required };
+  // null clears an optional field; absent leaves it as it is.
+  if (address !== undefined) set.address = address;
+  if (phone !== undefined) set.phone = phone;
+  if (email !== undefined) set.email = email;
+  const where = scoped(auth, { organisationId: centers.organisationId, centerId: centers.id }, eq(centers.id, id));
+  const [row] =
+    Object.keys(set).length > 0
+      ? await tx.update(centers).set(set).where(where).returning({ id: centers.id })
+      : await tx.select({ id: centers.id }).from(centers).where(where);
+  if (!row) throw notFound('centre');
+  return getCenterDetail(tx, auth, id);
 }
 
 /**
@@ -84,32 +83,29 @@ export async function updateCenter(
  * managers closing the last two centres at once cannot both succeed.
  */
 export async function setCenterActive(
-  deps: AppDeps,
-  auth: AuthContext,
-  id: string,
-  active: boolean,
+  ctx: UseCaseContext,
+  { id, active }: { id: string; active: boolean },
 ): Promise<CenterDetail> {
-  return deps.database.db.transaction(async (tx) => {
-    await tx
-      .select({ id: organisations.id })
-      .from(organisations)
-      .where(eq(organisations.id, auth.organisationId))
-      .for('update');
-    const where = scoped(auth, { organisationId: centers.organisationId, centerId: centers.id }, eq(centers.id, id));
-    const [center] = await tx.select({ id: centers.id, active: centers.active }).from(centers).where(where);
-    if (!center) throw notFound('centre');
-    if (center.active === active) return getCenterDetail(tx, auth, id);
-    if (!active) {
-      const [others] = await tx
-        .select({ n: count() })
-        .from(centers)
-        // Every centre of the organisation counts, including those this caller does not work in.
-        .where(scoped(auth, { organisationId: centers.organisationId }, eq(centers.active, true), ne(centers.id, id)));
-      if ((others?.n ?? 0) === 0) {
-        throw new AppError(422, 'last_center', 'The organisation must keep at least one active centre');
-      }
+  const { tx, auth } = ctx;
+  await tx
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.id, auth.organisationId))
+    .for('update');
+  const where = scoped(auth, { organisationId: centers.organisationId, centerId: centers.id }, eq(centers.id, id));
+  const [center] = await tx.select({ id: centers.id, active: centers.active }).from(centers).where(where);
+  if (!center) throw notFound('centre');
+  if (center.active === active) return getCenterDetail(tx, auth, id);
+  if (!active) {
+    const [others] = await tx
+      .select({ n: count() })
+      .from(centers)
+      // Every centre of the organisation counts, including those this caller does not work in.
+      .where(scoped(auth, { organisationId: centers.organisationId }, eq(centers.active, true), ne(centers.id, id)));
+    if ((others?.n ?? 0) === 0) {
+      throw new AppError(422, 'last_center', 'The organisation must keep at least one active centre');
     }
-    await tx.update(centers).set({ active }).where(where);
-    return getCenterDetail(tx, auth, id);
-  });
+  }
+  await tx.update(centers).set({ active }).where(where);
+  return getCenterDetail(tx, auth, id);
 }

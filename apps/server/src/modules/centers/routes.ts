@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
 import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
-import { createCenter, setCenterActive, updateCenter } from './manage-center.ts';
+import { createCenter, runCenterCommand, setCenterActive, updateCenter } from './manage-center.ts';
 import {
   type CenterListItem,
   getCenterDetail,
@@ -82,7 +82,8 @@ export function centerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('create', 'Centre') },
         schema: { tags, body: createCenterRequestSchema, response: { 201: centerDetailSchema } },
       },
-      async (req, reply) => reply.code(201).send(await createCenter(deps, req.auth!, req.body)),
+      async (req, reply) =>
+        reply.code(201).send(await runCenterCommand(deps, req.auth!, (ctx) => createCenter(ctx, req.body))),
     );
     app.patch(
       '/centers/:id',
@@ -95,7 +96,7 @@ export function centerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: centerDetailSchema },
         },
       },
-      (req) => updateCenter(deps, req.auth!, req.params.id, req.body),
+      (req) => runCenterCommand(deps, req.auth!, (ctx) => updateCenter(ctx, { ...req.body, id: req.params.id })),
     );
     app.post(
       '/centers/:id/deactivate',
@@ -103,7 +104,7 @@ export function centerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Centre') },
         schema: { tags, params: centerIdParamsSchema, response: { 200: centerDetailSchema } },
       },
-      (req) => setCenterActive(deps, req.auth!, req.params.id, false),
+      (req) => runCenterCommand(deps, req.auth!, (ctx) => setCenterActive(ctx, { id: req.params.id, active: false })),
     );
     app.post(
       '/centers/:id/activate',
@@ -111,7 +112,7 @@ export function centerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Centre') },
         schema: { tags, params: centerIdParamsSchema, response: { 200: centerDetailSchema } },
       },
-      (req) => setCenterActive(deps, req.auth!, req.params.id, true),
+      (req) => runCenterCommand(deps, req.auth!, (ctx) => setCenterActive(ctx, { id: req.params.id, active: true })),
     );
   };
 }

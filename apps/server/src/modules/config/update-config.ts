@@ -3,11 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { organisations } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { AuthContext } from '../../lib/access.ts';
 import { audit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
-import { appendEvent } from '../../lib/outbox.ts';
 import { configOf, readSystemConfig } from '../../lib/settings.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
 
 export type UpdateSystemConfig = z.infer<typeof updateSystemConfigRequestSchema>;
 
@@ -17,50 +16,46 @@ export type UpdateSystemConfig = z.infer<typeof updateSystemConfigRequestSchema>
  * the commit, so a maintenance switch or a new currency symbol reaches them without a reload.
  */
 export async function updateSystemConfig(
-  deps: AppDeps,
-  auth: AuthContext,
+  deps: Pick<AppDeps, 'sessions'>,
+  ctx: UseCaseContext,
   input: UpdateSystemConfig,
 ): Promise<SystemConfig> {
   const { organisationName, ...settings } = input;
-  const config = await deps.database.db.transaction(async (tx) => {
-    const before = await readSystemConfig(tx, auth.organisationId);
-    const [row] = await tx
-      .update(organisations)
-      .set({
-        ...(organisationName !== undefined ? { name: organisationName } : {}),
-        settings: sql`${organisations.settings} || ${JSON.stringify(settings)}::jsonb`,
-      })
-      .where(eq(organisations.id, auth.organisationId))
-      .returning({ name: organisations.name, initial: organisations.initial, settings: organisations.settings });
-    if (!row) throw notFound('organisation');
-    const config = configOf(row);
-    // The maintenance switch travels on every session of the organisation, its name on every `/me`.
-    if (settings.maintenanceMode !== undefined || organisationName !== undefined)
-      await deps.sessions.changed(tx, { organisations: [auth.organisationId] });
-    await audit(tx, auth, null, {
-      action: before.maintenanceMode !== config.maintenanceMode ? 'config.maintenance_changed' : 'config.changed',
-      entityType: 'config',
-      entityId: auth.organisationId,
-      summary: `System configuration changed: ${Object.keys(input).join(', ')}`,
-      before,
-      after: config,
-      fields: Object.keys(input),
-    });
-    const message = {
-      action: 'config.updated',
+  const { auth, tx } = ctx;
+  const before = await readSystemConfig(tx, auth.organisationId);
+  // The organisation row is the tenant itself: its id is the caller's organisation.
+  const [row] = await ctx.db
+    .unscoped('the organisations row is keyed by the caller’s organisation id')
+    .update(organisations)
+    .set({
+      ...(organisationName !== undefined ? { name: organisationName } : {}),
+      settings: sql`${organisations.settings} || ${JSON.stringify(settings)}::jsonb`,
+    })
+    .where(eq(organisations.id, auth.organisationId))
+    .returning({ name: organisations.name, initial: organisations.initial, settings: organisations.settings });
+  if (!row) throw notFound('organisation');
+  const config = configOf(row);
+  // The maintenance switch travels on every session of the organisation, its name on every `/me`.
+  if (settings.maintenanceMode !== undefined || organisationName !== undefined)
+    await deps.sessions.changed(tx, { organisations: [auth.organisationId] });
+  await audit(tx, auth, null, {
+    action: before.maintenanceMode !== config.maintenanceMode ? 'config.maintenance_changed' : 'config.changed',
+    entityType: 'config',
+    entityId: auth.organisationId,
+    summary: `System configuration changed: ${Object.keys(input).join(', ')}`,
+    before,
+    after: config,
+    fields: Object.keys(input),
+  });
+  ctx.emit({
+    type: 'config.updated',
+    organisationId: auth.organisationId,
+    payload: {
       organisationName: config.organisationName,
       currencySymbol: config.currencySymbol,
       maintenanceMode: config.maintenanceMode,
       defaultLanguage: config.defaultLanguage,
-    };
-    await appendEvent(tx, {
-      organisationId: auth.organisationId,
-      type: 'config.updated',
-      payload: message,
-      realtime: { scope: 'organisation', message },
-    });
-    return config;
+    },
   });
-  deps.outbox.wake();
   return config;
 }

@@ -4,11 +4,11 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { memberGroupMembers, memberGroups, members } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { scoped } from '../../lib/scope.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
 
@@ -106,44 +106,24 @@ async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createGroup(deps: AppDeps, auth: AuthContext, input: z.output<typeof groupInputSchema>) {
-  const { db } = deps.database;
-  const [row] = await withUniqueName(() =>
-    db
-      .insert(memberGroups)
-      .values({ organisationId: auth.organisationId, ...input })
-      .returning({ id: memberGroups.id }),
-  );
-  return getGroup(db, auth, row!.id);
+export async function createGroup(ctx: UseCaseContext, input: z.output<typeof groupInputSchema>) {
+  const [row] = await withUniqueName(() => ctx.db.insert(memberGroups, input));
+  return getGroup(ctx.tx, ctx.auth, row!.id);
 }
 
-export async function updateGroup(
-  deps: AppDeps,
-  auth: AuthContext,
-  id: string,
-  input: z.output<typeof groupUpdateSchema>,
-) {
-  const { db } = deps.database;
-  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+export async function updateGroup(ctx: UseCaseContext, input: z.output<typeof groupUpdateSchema> & { id: string }) {
+  const { id, ...fields } = input;
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
   if (Object.keys(changes).length > 0) {
-    const updated = await withUniqueName(() =>
-      db
-        .update(memberGroups)
-        .set(changes)
-        .where(scoped(auth, memberGroups, eq(memberGroups.id, id)))
-        .returning({ id: memberGroups.id }),
-    );
+    const updated = await withUniqueName(() => ctx.db.update(memberGroups, changes, eq(memberGroups.id, id)));
     if (updated.length === 0) throw notFound('group');
   }
-  return getGroup(db, auth, id);
+  return getGroup(ctx.tx, ctx.auth, id);
 }
 
 /** Deletes a group; its members stay, only the grouping goes. */
-export async function deleteGroup(deps: AppDeps, auth: AuthContext, id: string): Promise<void> {
-  const deleted = await deps.database.db
-    .delete(memberGroups)
-    .where(scoped(auth, memberGroups, eq(memberGroups.id, id)))
-    .returning({ id: memberGroups.id });
+export async function deleteGroup(ctx: UseCaseContext, input: { id: string }): Promise<void> {
+  const deleted = await ctx.db.delete(memberGroups, eq(memberGroups.id, input.id));
   if (deleted.length === 0) throw notFound('group');
 }
 
@@ -151,57 +131,58 @@ export async function deleteGroup(deps: AppDeps, auth: AuthContext, id: string):
  * Adds members the caller can see to a group; those already in it stay as they are. All or
  * nothing: an id the caller cannot see (404) or an erased member (422) adds no one.
  */
-export async function addGroupMembers(deps: AppDeps, auth: AuthContext, id: string, memberIds: string[]) {
-  const unique = [...new Set(memberIds)];
-  return deps.database.db.transaction(async (tx) => {
-    await lockGroup(tx, auth, id);
-    const found = await tx
-      .select({ id: members.id, erased: sql<boolean>`${members.erasedAt} is not null` })
-      .from(members)
-      .where(
-        scoped(
-          auth,
-          { organisationId: members.organisationId, centerId: members.homeCenterId },
-          inArray(members.id, unique),
-        ),
-      );
-    if (found.length !== unique.length) {
-      throw new AppError(404, 'not_found', 'Member not found', [
-        { path: 'memberIds', code: 'not_found', message: 'Member not found' },
-      ]);
-    }
-    if (found.some((m) => m.erased)) {
-      throw new AppError(422, 'business_rule', 'An erased member cannot join a group', [
-        { path: 'memberIds', code: 'member_erased', message: 'An erased member cannot join a group' },
-      ]);
-    }
-    const added = await tx
-      .insert(memberGroupMembers)
-      .values(unique.map((memberId) => ({ groupId: id, memberId, organisationId: auth.organisationId })))
-      .onConflictDoNothing()
-      .returning({ memberId: memberGroupMembers.memberId });
-    const group = await getGroup(tx, auth, id);
-    return { added: added.length, memberCount: group.memberCount };
-  });
+export async function addGroupMembers(ctx: UseCaseContext, input: { id: string; memberIds: string[] }) {
+  const { id } = input;
+  const { tx, auth } = ctx;
+  const unique = [...new Set(input.memberIds)];
+  await lockGroup(tx, auth, id);
+  const found = await tx
+    .select({ id: members.id, erased: sql<boolean>`${members.erasedAt} is not null` })
+    .from(members)
+    .where(
+      scoped(
+        auth,
+        { organisationId: members.organisationId, centerId: members.homeCenterId },
+        inArray(members.id, unique),
+      ),
+    );
+  if (found.length !== unique.length) {
+    throw new AppError(404, 'not_found', 'Member not found', [
+      { path: 'memberIds', code: 'not_found', message: 'Member not found' },
+    ]);
+  }
+  if (found.some((m) => m.erased)) {
+    throw new AppError(422, 'business_rule', 'An erased member cannot join a group', [
+      { path: 'memberIds', code: 'member_erased', message: 'An erased member cannot join a group' },
+    ]);
+  }
+  const added = await tx
+    .insert(memberGroupMembers)
+    .values(unique.map((memberId) => ({ groupId: id, memberId, organisationId: auth.organisationId })))
+    .onConflictDoNothing()
+    .returning({ memberId: memberGroupMembers.memberId });
+  const group = await getGroup(tx, auth, id);
+  return { added: added.length, memberCount: group.memberCount };
 }
 
 /** Takes a member out of a group; taking out someone who is not in it is harmless. */
-export async function removeGroupMember(deps: AppDeps, auth: AuthContext, id: string, memberId: string) {
-  await deps.database.db.transaction(async (tx) => {
-    await lockGroup(tx, auth, id);
-    const [member] = await tx
-      .select({ id: members.id })
-      .from(members)
-      .where(
-        scoped(
-          auth,
-          { organisationId: members.organisationId, centerId: members.homeCenterId },
-          eq(members.id, memberId),
-        ),
-      );
-    if (!member) throw notFound('member');
-    await tx
-      .delete(memberGroupMembers)
-      .where(and(eq(memberGroupMembers.groupId, id), eq(memberGroupMembers.memberId, memberId)));
-  });
+export async function removeGroupMember(ctx: UseCaseContext, input: { id: string; memberId: string }) {
+  const { id, memberId } = input;
+  const { tx, auth } = ctx;
+  await lockGroup(tx, auth, id);
+  const [member] = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(
+      scoped(
+        auth,
+        { organisationId: members.organisationId, centerId: members.homeCenterId },
+        eq(members.id, memberId),
+      ),
+    );
+  if (!member) throw notFound('member');
+  await ctx.db.delete(
+    memberGroupMembers,
+    and(eq(memberGroupMembers.groupId, id), eq(memberGroupMembers.memberId, memberId))!,
+  );
 }

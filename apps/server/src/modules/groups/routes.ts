@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
+import { runCommand } from '../../lib/use-case.ts';
 import { addGroupMembers, createGroup, deleteGroup, listGroups, removeGroupMember, updateGroup } from './groups.ts';
 
 const tags = ['groups'];
@@ -34,7 +35,8 @@ export function groupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/groups',
       { config: { access: WRITE }, schema: { tags, body: groupInputSchema, response: { 201: groupSchema } } },
-      async (req, reply) => reply.code(201).send(await createGroup(deps, req.auth!, req.body)),
+      async (req, reply) =>
+        reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => createGroup(ctx, req.body))),
     );
     app.patch(
       '/groups/:id',
@@ -42,13 +44,13 @@ export function groupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: WRITE },
         schema: { tags, params: memberIdParamsSchema, body: groupUpdateSchema, response: { 200: groupSchema } },
       },
-      (req) => updateGroup(deps, req.auth!, req.params.id, req.body),
+      (req) => runCommand(deps, req.auth!, (ctx) => updateGroup(ctx, { ...req.body, id: req.params.id })),
     );
     app.delete(
       '/groups/:id',
       { config: { access: WRITE }, schema: { tags, params: memberIdParamsSchema, response: { 204: z.null() } } },
       async (req, reply) => {
-        await deleteGroup(deps, req.auth!, req.params.id);
+        await runCommand(deps, req.auth!, (ctx) => deleteGroup(ctx, { id: req.params.id }));
         return reply.code(204).send(null);
       },
     );
@@ -63,13 +65,18 @@ export function groupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: groupMembersAddedSchema },
         },
       },
-      (req) => addGroupMembers(deps, req.auth!, req.params.id, req.body.memberIds),
+      (req) =>
+        runCommand(deps, req.auth!, (ctx) =>
+          addGroupMembers(ctx, { id: req.params.id, memberIds: req.body.memberIds }),
+        ),
     );
     app.delete(
       '/groups/:id/members/:memberId',
       { config: { access: WRITE }, schema: { tags, params: groupMemberParamsSchema, response: { 204: z.null() } } },
       async (req, reply) => {
-        await removeGroupMember(deps, req.auth!, req.params.id, req.params.memberId);
+        await runCommand(deps, req.auth!, (ctx) =>
+          removeGroupMember(ctx, { id: req.params.id, memberId: req.params.memberId }),
+        );
         return reply.code(204).send(null);
       },
     );

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { cards, centers, members } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
 import { scoped } from '../../lib/scope.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
+import { centreNotFound } from '../../lib/tenant-db.ts';
 import { mappingForHeaders, proposeMapping } from './mapping.ts';
 import { type ImportCenter, type PreparedMember, prepareRows } from './prepare-rows.ts';
 import { readSheet } from './read-file.ts';
@@ -109,12 +109,8 @@ async function checkAgainstDatabase(db: DbOrTx, auth: AuthContext, rows: readonl
 export async function analyseImport(db: DbOrTx, auth: AuthContext, request: ImportRequest): Promise<AnalysedImport> {
   const centerList = await centersForImport(db, auth);
   const defaultCenter = centerList.find((c) => c.id === request.defaultCenterId);
-  if (!defaultCenter) throw notFound('centre');
-  if (!defaultCenter.allowed) {
-    throw new AppError(403, 'forbidden', 'You may not add members to this centre', [
-      { path: 'defaultCenterId', code: 'center_not_allowed', message: 'You may not add members to this centre' },
-    ]);
-  }
+  // The one centre rule's answer: a centre the caller may not use does not exist for them.
+  if (!defaultCenter?.allowed) throw centreNotFound('defaultCenterId');
   const sheet = await readSheet(request.format, request.data);
   const mapping = mappingForHeaders(sheet.headers, request.mapping ?? proposeMapping(sheet.headers));
   const { defaultLanguage } = await readSystemConfig(db, auth.organisationId);

@@ -7,7 +7,7 @@ import { members } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { scoped } from '../../lib/scope.ts';
-import { allocateMemberCodes } from '../members/member-code.ts';
+import { allocateMemberCodes } from '../members/index.ts';
 import {
   ANALYZE_AFTER_ROWS,
   insertMemberRows,

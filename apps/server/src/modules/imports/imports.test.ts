@@ -349,7 +349,8 @@ describe('commit', () => {
       expect.objectContaining({ row: 3, field: 'homeCenterCode', code: 'center_not_allowed' }),
     ]);
     const defaultB = await commit(importBody(base64(file), { defaultCenterId: org.centers[1]!.id }), desk);
-    expect(defaultB.statusCode).toBe(403);
+    expect(defaultB.statusCode).toBe(404);
+    expect(defaultB.json().fields[0].path).toBe('defaultCenterId');
     expect(await membersOf(org.id)).toBe(0);
     const trainer = ctx.bearer(await (await org.newUser({ role: 'trainer' })).login());
     expect((await preview(importBody(base64(file)), trainer)).statusCode).toBe(403);

@@ -25,7 +25,15 @@ export async function issueCardLink(
   const member = await deps.database.db.transaction(async (tx) => {
     const m = await lockMember(tx, auth, memberId);
     if (m.erasedAt) throw memberErased();
-    await tx.delete(cardLinkTokens).where(and(eq(cardLinkTokens.memberId, m.id), isNull(cardLinkTokens.usedAt)));
+    await tx
+      .delete(cardLinkTokens)
+      .where(
+        and(
+          eq(cardLinkTokens.organisationId, m.organisationId),
+          eq(cardLinkTokens.memberId, m.id),
+          isNull(cardLinkTokens.usedAt),
+        ),
+      );
     await tx.insert(cardLinkTokens).values({
       organisationId: m.organisationId,
       centerId: m.homeCenterId,
@@ -65,8 +73,14 @@ export async function readCardLink(deps: AppDeps, centerId: string, token: strin
       organisationName: organisations.name,
     })
     .from(cardLinkTokens)
-    .innerJoin(members, eq(members.id, cardLinkTokens.memberId))
-    .innerJoin(centers, eq(centers.id, cardLinkTokens.centerId))
+    .innerJoin(
+      members,
+      and(eq(members.organisationId, cardLinkTokens.organisationId), eq(members.id, cardLinkTokens.memberId)),
+    )
+    .innerJoin(
+      centers,
+      and(eq(centers.organisationId, cardLinkTokens.organisationId), eq(centers.id, cardLinkTokens.centerId)),
+    )
     .innerJoin(organisations, eq(organisations.id, cardLinkTokens.organisationId))
     .where(eq(cardLinkTokens.tokenHash, hashToken(token)));
   check(row, centerId);
@@ -89,7 +103,14 @@ export async function redeemCardLink(deps: AppDeps, centerId: string, token: str
       .from(cardLinkTokens)
       .where(eq(cardLinkTokens.tokenHash, hashToken(token)))
       .for('update');
-    const [member] = link ? await tx.select().from(members).where(eq(members.id, link.memberId)).for('update') : [];
+    // The link's organisation is the tenant here (a public page has no caller).
+    const [member] = link
+      ? await tx
+          .select()
+          .from(members)
+          .where(and(eq(members.organisationId, link.organisationId), eq(members.id, link.memberId)))
+          .for('update')
+      : [];
     check(link && member ? { ...link, erasedAt: member.erasedAt } : undefined, centerId);
     const { card } = await attachCardToMember(tx, member!, cardNumber, null, 'cardNumber');
     await audit(tx, { organisationId: member!.organisationId }, null, {

@@ -2,15 +2,20 @@ import type { Card } from '@gym/contract/members';
 import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { cards, members, users } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../deps.ts';
-import type { AuthContext } from '../../lib/access.ts';
 import { audit } from '../../lib/audit.ts';
 import { cardInUse, insertCard } from '../../lib/card-numbers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
 import { cardView, lockMember, type MemberRow } from './queries.ts';
 import { refreshSearchText } from './search-text.ts';
 
 export const memberErased = () => new AppError(422, 'business_rule', 'This member’s data was erased');
+
+/** The cards of one member, always inside the member's organisation. */
+const ofMember = (member: Pick<MemberRow, 'id' | 'organisationId'>) =>
+  and(eq(cards.organisationId, member.organisationId), eq(cards.memberId, member.id));
+const memberRow = (member: Pick<MemberRow, 'id' | 'organisationId'>) =>
+  and(eq(members.organisationId, member.organisationId), eq(members.id, member.id));
 
 export interface AttachResult {
   card: Card;
@@ -46,13 +51,13 @@ export async function attachCardToMember(
   await tx
     .update(cards)
     .set({ status: 'detached', detachedAt: now })
-    .where(and(eq(cards.memberId, member.id), eq(cards.status, 'active')));
+    .where(and(ofMember(member), eq(cards.status, 'active')));
   let card: typeof cards.$inferSelect;
   if (holder) {
     [card] = (await tx
       .update(cards)
       .set({ status: 'active', lostAt: null })
-      .where(eq(cards.id, holder.id))
+      .where(and(ofMember(member), eq(cards.id, holder.id)))
       .returning()) as [typeof cards.$inferSelect];
   } else {
     card = await insertCard(
@@ -61,7 +66,7 @@ export async function attachCardToMember(
       conflictPath,
     );
   }
-  await tx.update(members).set({ updatedAt: now }).where(eq(members.id, member.id));
+  await tx.update(members).set({ updatedAt: now }).where(memberRow(member));
   await refreshSearchText(tx, member.id);
   return { card: await withAttachedBy(tx, card), already: false };
 }
@@ -73,77 +78,78 @@ async function withAttachedBy(tx: DbOrTx, card: typeof cards.$inferSelect): Prom
 }
 
 /** `POST pro/students/{id}/cards`. */
-export async function attachCard(deps: AppDeps, auth: AuthContext, memberId: string, number: string) {
-  return deps.database.db.transaction(async (tx) => {
-    const member = await lockMember(tx, auth, memberId);
-    const result = await attachCardToMember(tx, member, number, auth.userId);
-    if (!result.already)
-      await audit(tx, auth, null, {
-        action: 'member.card_attached',
-        entityType: 'member',
-        entityId: member.id,
-        centerId: member.homeCenterId,
-        summary: `Card ${number} attached to member ${member.code}`,
-        after: { cardNumber: number },
-      });
-    return result;
-  });
+export async function attachCard(ctx: UseCaseContext, input: { memberId: string; number: string }) {
+  const member = await lockMember(ctx.tx, ctx.auth, input.memberId);
+  const result = await attachCardToMember(ctx.tx, member, input.number, ctx.auth.userId);
+  if (!result.already)
+    await audit(ctx.tx, ctx.auth, null, {
+      action: 'member.card_attached',
+      entityType: 'member',
+      entityId: member.id,
+      centerId: member.homeCenterId,
+      summary: `Card ${input.number} attached to member ${member.code}`,
+      after: { cardNumber: input.number },
+    });
+  return result;
 }
 
 async function lockCard(tx: DbOrTx, member: MemberRow, cardId: string) {
   const [card] = await tx
     .select()
     .from(cards)
-    .where(and(eq(cards.id, cardId), eq(cards.memberId, member.id)))
+    .where(and(ofMember(member), eq(cards.id, cardId)))
     .for('update');
   if (!card) throw notFound('card');
   return card;
 }
 
 /** Reports a card lost: it stops opening doors but its number stays blocked until it is detached. */
-export async function markCardLost(deps: AppDeps, auth: AuthContext, memberId: string, cardId: string): Promise<Card> {
-  return deps.database.db.transaction(async (tx) => {
-    const member = await lockMember(tx, auth, memberId);
-    if (member.erasedAt) throw memberErased();
-    const card = await lockCard(tx, member, cardId);
-    if (card.status === 'lost') return withAttachedBy(tx, card);
-    if (card.status === 'detached') throw new AppError(422, 'business_rule', 'This card is no longer attached');
-    const [lost] = await tx
-      .update(cards)
-      .set({ status: 'lost', lostAt: new Date() })
-      .where(eq(cards.id, card.id))
-      .returning();
-    await tx.update(members).set({ updatedAt: new Date() }).where(eq(members.id, member.id));
-    await audit(tx, auth, null, {
-      action: 'member.card_lost',
-      entityType: 'member',
-      entityId: member.id,
-      centerId: member.homeCenterId,
-      summary: `Card ${card.number} of member ${member.code} reported lost`,
-      before: { cardNumber: card.number, cardStatus: card.status },
-      after: { cardNumber: card.number, cardStatus: 'lost' },
-    });
-    return withAttachedBy(tx, lost!);
+export async function markCardLost(ctx: UseCaseContext, input: { memberId: string; cardId: string }): Promise<Card> {
+  const { memberId, cardId } = input;
+  const { tx, auth } = ctx;
+  const member = await lockMember(tx, auth, memberId);
+  if (member.erasedAt) throw memberErased();
+  const card = await lockCard(tx, member, cardId);
+  if (card.status === 'lost') return withAttachedBy(tx, card);
+  if (card.status === 'detached') throw new AppError(422, 'business_rule', 'This card is no longer attached');
+  const [lost] = await tx
+    .update(cards)
+    .set({ status: 'lost', lostAt: ctx.clock.now() })
+    .where(and(ofMember(member), eq(cards.id, card.id)))
+    .returning();
+  await tx.update(members).set({ updatedAt: ctx.clock.now() }).where(memberRow(member));
+  await audit(tx, auth, null, {
+    action: 'member.card_lost',
+    entityType: 'member',
+    entityId: member.id,
+    centerId: member.homeCenterId,
+    summary: `Card ${card.number} of member ${member.code} reported lost`,
+    before: { cardNumber: card.number, cardStatus: card.status },
+    after: { cardNumber: card.number, cardStatus: 'lost' },
   });
+  return withAttachedBy(tx, lost!);
 }
 
 /** Detaches a card: the row stays as history and the number is free again. Detaching twice is harmless. */
-export async function detachCard(deps: AppDeps, auth: AuthContext, memberId: string, cardId: string): Promise<void> {
-  await deps.database.db.transaction(async (tx) => {
-    const member = await lockMember(tx, auth, memberId);
-    const card = await lockCard(tx, member, cardId);
-    if (card.status === 'detached') return;
-    await tx.update(cards).set({ status: 'detached', detachedAt: new Date() }).where(eq(cards.id, card.id));
-    await tx.update(members).set({ updatedAt: new Date() }).where(eq(members.id, member.id));
-    await refreshSearchText(tx, member.id);
-    await audit(tx, auth, null, {
-      action: 'member.card_detached',
-      entityType: 'member',
-      entityId: member.id,
-      centerId: member.homeCenterId,
-      summary: `Card ${card.number} detached from member ${member.code}`,
-      before: { cardNumber: card.number, cardStatus: card.status },
-      after: { cardNumber: card.number, cardStatus: 'detached' },
-    });
+export async function detachCard(ctx: UseCaseContext, input: { memberId: string; cardId: string }): Promise<void> {
+  const { memberId, cardId } = input;
+  const { tx, auth } = ctx;
+  const member = await lockMember(tx, auth, memberId);
+  const card = await lockCard(tx, member, cardId);
+  if (card.status === 'detached') return;
+  await tx
+    .update(cards)
+    .set({ status: 'detached', detachedAt: ctx.clock.now() })
+    .where(and(ofMember(member), eq(cards.id, card.id)));
+  await tx.update(members).set({ updatedAt: ctx.clock.now() }).where(memberRow(member));
+  await refreshSearchText(tx, member.id);
+  await audit(tx, auth, null, {
+    action: 'member.card_detached',
+    entityType: 'member',
+    entityId: member.id,
+    centerId: member.homeCenterId,
+    summary: `Card ${card.number} detached from member ${member.code}`,
+    before: { cardNumber: card.number, cardStatus: card.status },
+    after: { cardNumber: card.number, cardStatus: 'detached' },
   });
 }

@@ -1,10 +1,8 @@
 import type { createMemberRequestSchema, Member } from '@gym/contract/members';
 import { normalisePhone } from '@gym/contract/phone';
 import type { z } from 'zod';
-import type { AppDeps } from '../../deps.ts';
-import type { AuthContext } from '../../lib/access.ts';
 import { audit } from '../../lib/audit.ts';
-import { appendEvent } from '../../lib/outbox.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
 import { attachCardToMember } from './cards.ts';
 import { refuseDuplicates } from './duplicates.ts';
 import { checkGroups, insertMember, setGroups, usableHomeCenter } from './insert-member.ts';
@@ -18,45 +16,44 @@ export type CreateMemberInput = z.output<typeof createMemberRequestSchema>;
  * unconfirmed duplicate, a generated or chosen code, an optional first card. One transaction: a
  * refusal at any step writes nothing (not even a used code number).
  */
-export async function createMember(deps: AppDeps, auth: AuthContext, input: CreateMemberInput): Promise<Member> {
+export async function createMember(ctx: UseCaseContext, input: CreateMemberInput): Promise<Member> {
   const { groupIds, cardNumber, confirmDifferentPerson, code, ...typed } = input;
-  const created = await deps.database.db.transaction(async (tx) => {
-    const center = await usableHomeCenter(tx, auth, typed.homeCenterId);
-    const fields = { ...typed, phone: normalisePhone(typed.phone, center.country) };
-    const groups = await checkGroups(tx, auth.organisationId, groupIds);
-    await refuseDuplicates(
-      tx,
-      auth,
-      { phoneDigits: phoneDigits(fields.phone), email: fields.email },
-      confirmDifferentPerson,
-    );
-    const member = await insertMember(tx, {
-      ...fields,
-      organisationId: auth.organisationId,
-      centerCode: center.code,
-      code,
-      createdBy: auth.userId,
-      isNew: false,
-    });
-    await setGroups(tx, auth.organisationId, member.id, groups);
-    if (cardNumber) await attachCardToMember(tx, member, cardNumber, auth.userId, 'cardNumber');
-    if (cardNumber)
-      await audit(tx, auth, null, {
-        action: 'member.card_attached',
-        entityType: 'member',
-        entityId: member.id,
-        centerId: member.homeCenterId,
-        summary: `Card ${cardNumber} attached to new member ${member.code}`,
-        after: { cardNumber },
-      });
-    await appendEvent(tx, {
-      organisationId: auth.organisationId,
-      centerId: member.homeCenterId,
-      type: 'member.registered',
-      payload: { memberId: member.id, homeCenterId: member.homeCenterId, source: 'desk', by: auth.userId },
-    });
-    return getMember(tx, auth, member.id);
+  const { tx, auth } = ctx;
+  const center = await usableHomeCenter(tx, auth, typed.homeCenterId);
+  const fields = { ...typed, phone: normalisePhone(typed.phone, center.country) };
+  const groups = await checkGroups(tx, auth.organisationId, groupIds);
+  await refuseDuplicates(
+    tx,
+    auth,
+    { phoneDigits: phoneDigits(fields.phone), email: fields.email },
+    confirmDifferentPerson,
+  );
+  const member = await insertMember(tx, {
+    ...fields,
+    organisationId: auth.organisationId,
+    centerCode: center.code,
+    code,
+    createdBy: auth.userId,
+    isNew: false,
   });
-  deps.outbox.wake();
-  return created;
+  await setGroups(tx, auth.organisationId, member.id, groups);
+  if (cardNumber) {
+    await attachCardToMember(tx, member, cardNumber, auth.userId, 'cardNumber');
+    await audit(tx, auth, null, {
+      action: 'member.card_attached',
+      entityType: 'member',
+      entityId: member.id,
+      centerId: member.homeCenterId,
+      summary: `Card ${cardNumber} attached to new member ${member.code}`,
+      after: { cardNumber },
+    });
+  }
+  ctx.emit({
+    organisationId: auth.organisationId,
+    centerId: member.homeCenterId,
+    type: 'member.registered',
+    payload: { memberId: member.id, homeCenterId: member.homeCenterId, source: 'desk', by: auth.userId },
+    realtime: false,
+  });
+  return getMember(tx, auth, member.id);
 }

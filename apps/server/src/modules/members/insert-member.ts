@@ -1,11 +1,12 @@
 import { searchTextOf } from '@gym/contract/search';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { centers, memberGroupMembers, memberGroups, members } from '../../db/schema/index.ts';
+import { memberGroupMembers, memberGroups, members } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { scoped } from '../../lib/scope.ts';
+import { usableCenter } from '../../lib/tenant-db.ts';
 import { allocateMemberCodes } from './member-code.ts';
 import { storedPhone } from './phone-normal.ts';
 import type { MemberRow } from './queries.ts';
@@ -68,34 +69,9 @@ const codeTaken = () =>
     { path: 'code', code: 'code_taken', message: 'This member code is already in use' },
   ]);
 
-/**
- * The centre a member may call home, for this caller: of the organisation (404), one the caller
- * works in (403) and open (422).
- */
-export async function usableHomeCenter(
-  tx: DbOrTx,
-  auth: Pick<AuthContext, 'organisationId' | 'centerIds'>,
-  id: string,
-) {
-  const [center] = await tx
-    .select()
-    .from(centers)
-    .where(and(eq(centers.organisationId, auth.organisationId), eq(centers.id, id)));
-  const field = (code: string, message: string) => [{ path: 'homeCenterId', code, message }];
-  if (!center) throw new AppError(404, 'not_found', 'Centre not found', field('not_found', 'Centre not found'));
-  if (auth.centerIds !== null && !auth.centerIds.includes(center.id)) {
-    throw new AppError(403, 'forbidden', 'You do not work in this centre', field('forbidden', 'Not your centre'));
-  }
-  if (!center.active) {
-    throw new AppError(
-      422,
-      'business_rule',
-      'This centre is closed',
-      field('center_inactive', 'This centre is closed'),
-    );
-  }
-  return center;
-}
+/** The centre a member may call home, for this caller: the one centre rule (`lib/tenant-db.ts`). */
+export const usableHomeCenter = (tx: DbOrTx, auth: Pick<AuthContext, 'organisationId' | 'centerIds'>, id: string) =>
+  usableCenter(tx, auth, id, 'homeCenterId');
 
 /** Checks that every group belongs to the organisation (404 naming `groupIds` otherwise). */
 export async function checkGroups(tx: DbOrTx, organisationId: string, groupIds: readonly string[]): Promise<string[]> {
@@ -115,7 +91,9 @@ export async function checkGroups(tx: DbOrTx, organisationId: string, groupIds: 
 
 /** Makes the member's groups exactly `groupIds` (already checked). */
 export async function setGroups(tx: DbOrTx, organisationId: string, memberId: string, groupIds: readonly string[]) {
-  await tx.delete(memberGroupMembers).where(eq(memberGroupMembers.memberId, memberId));
+  await tx
+    .delete(memberGroupMembers)
+    .where(and(eq(memberGroupMembers.organisationId, organisationId), eq(memberGroupMembers.memberId, memberId)));
   if (groupIds.length > 0) {
     await tx
       .insert(memberGroupMembers)

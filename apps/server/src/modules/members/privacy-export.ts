@@ -1,5 +1,5 @@
 import type { MemberPrivacyExport } from '@gym/contract/members';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { cardLinkTokens, centers, members, organisations, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
@@ -19,9 +19,9 @@ export async function privacyExport(deps: AppDeps, auth: AuthContext, id: string
       .select({ name: users.fullName })
       .from(users)
       .innerJoin(members, eq(members.createdBy, users.id))
-      .where(eq(members.id, id)),
-    cardsOf(db, id),
-    groupsOf(db, id),
+      .where(and(eq(members.organisationId, auth.organisationId), eq(members.id, id))),
+    cardsOf(db, auth, id),
+    groupsOf(db, auth, id),
     db
       .select({
         id: cardLinkTokens.id,
@@ -32,7 +32,7 @@ export async function privacyExport(deps: AppDeps, auth: AuthContext, id: string
       })
       .from(cardLinkTokens)
       .innerJoin(centers, eq(centers.id, cardLinkTokens.centerId))
-      .where(eq(cardLinkTokens.memberId, id))
+      .where(and(eq(cardLinkTokens.organisationId, auth.organisationId), eq(cardLinkTokens.memberId, id)))
       .orderBy(asc(cardLinkTokens.createdAt)),
   ]);
   await audit(db, auth, null, {

@@ -212,12 +212,12 @@ export async function* exportMembers(
 }
 
 /** A member's cards, newest first, with the name of the staff member who attached each. */
-export async function cardsOf(db: DbOrTx, memberId: string): Promise<Card[]> {
+export async function cardsOf(db: DbOrTx, auth: Pick<Scope, 'organisationId'>, memberId: string): Promise<Card[]> {
   const rows = await db
     .select({ card: cards, attachedBy: users.fullName })
     .from(cards)
     .leftJoin(users, eq(users.id, cards.attachedBy))
-    .where(eq(cards.memberId, memberId))
+    .where(and(eq(cards.organisationId, auth.organisationId), eq(cards.memberId, memberId)))
     .orderBy(desc(cards.attachedAt), desc(cards.id));
   return rows.map(({ card, attachedBy }) => cardView(card, attachedBy));
 }
@@ -234,12 +234,12 @@ export function cardView(card: typeof cards.$inferSelect, attachedBy: string | n
   };
 }
 
-export async function groupsOf(db: DbOrTx, memberId: string) {
+export async function groupsOf(db: DbOrTx, auth: Pick<Scope, 'organisationId'>, memberId: string) {
   return db
     .select({ id: memberGroups.id, name: memberGroups.name, addedAt: memberGroupMembers.addedAt })
     .from(memberGroupMembers)
     .innerJoin(memberGroups, eq(memberGroups.id, memberGroupMembers.groupId))
-    .where(eq(memberGroupMembers.memberId, memberId))
+    .where(and(eq(memberGroupMembers.organisationId, auth.organisationId), eq(memberGroupMembers.memberId, memberId)))
     .orderBy(asc(memberGroups.name));
 }
 
@@ -293,7 +293,7 @@ export async function getMember(db: DbOrTx, auth: Scope, id: string): Promise<Me
       scoped(auth, { organisationId: members.organisationId, centerId: members.homeCenterId }, eq(members.id, id)),
     );
   if (!row) throw notFound('member');
-  const [groups, memberCards] = await Promise.all([groupsOf(db, id), cardsOf(db, id)]);
+  const [groups, memberCards] = await Promise.all([groupsOf(db, auth, id), cardsOf(db, auth, id)]);
   return memberView(row.m, row.center, groups, memberCards);
 }
 

@@ -16,22 +16,22 @@ import {
   nfcResponseSchema,
   updateMemberRequestSchema,
 } from '@gym/contract/members';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { members } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
 import { sendTable } from '../../lib/table-export.ts';
+import { runCommand } from '../../lib/use-case.ts';
 import { issueCardLink } from './card-link.ts';
 import { attachCard, detachCard, markCardLost } from './cards.ts';
 import { createMember } from './create-member.ts';
 import { eraseMember } from './erase-member.ts';
 import { mergeMembers } from './merge-members.ts';
 import { linkScannedCard } from './nfc.ts';
+import { openMember } from './open-member.ts';
 import { privacyExport } from './privacy-export.ts';
-import { exportMembers, getMember, listMembers, type MemberExportRow } from './queries.ts';
+import { exportMembers, listMembers, type MemberExportRow } from './queries.ts';
 import { updateMember } from './update-member.ts';
 
 const tags = ['members'];
@@ -88,7 +88,8 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('create', 'Member'), idempotent: true },
         schema: { tags, body: createMemberRequestSchema, response: { 201: memberSchema } },
       },
-      async (req, reply) => reply.code(201).send(await createMember(deps, req.auth!, req.body)),
+      async (req, reply) =>
+        reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => createMember(ctx, req.body))),
     );
 
     app.get(
@@ -97,18 +98,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Member') },
         schema: { tags, params: memberIdParamsSchema, response: { 200: memberSchema } },
       },
-      async (req) => {
-        const member = await getMember(db, req.auth!, req.params.id);
-        // Opening an online registration is staff seeing it: it leaves the "new" filter. This answer
-        // still says new, so the screen can point it out once.
-        if (member.isNew) {
-          await db
-            .update(members)
-            .set({ isNew: false })
-            .where(and(eq(members.id, member.id), eq(members.isNew, true)));
-        }
-        return member;
-      },
+      (req) => runCommand(deps, req.auth!, (ctx) => openMember(ctx, { id: req.params.id })),
     );
 
     app.patch(
@@ -122,7 +112,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: memberSchema },
         },
       },
-      (req) => updateMember(deps, req.auth!, req.params.id, req.body),
+      (req) => runCommand(deps, req.auth!, (ctx) => updateMember(ctx, { ...req.body, id: req.params.id })),
     );
 
     app.post(
@@ -137,7 +127,9 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        const { card, already } = await attachCard(deps, req.auth!, req.params.id, req.body.number);
+        const { card, already } = await runCommand(deps, req.auth!, (ctx) =>
+          attachCard(ctx, { memberId: req.params.id, number: req.body.number }),
+        );
         return reply.code(already ? 200 : 201).send(card);
       },
     );
@@ -148,7 +140,8 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Member') },
         schema: { tags, params: memberCardParamsSchema, response: { 200: cardSchema } },
       },
-      (req) => markCardLost(deps, req.auth!, req.params.id, req.params.cardId),
+      (req) =>
+        runCommand(deps, req.auth!, (ctx) => markCardLost(ctx, { memberId: req.params.id, cardId: req.params.cardId })),
     );
 
     app.delete(
@@ -158,7 +151,9 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: memberCardParamsSchema, response: { 204: z.null() } },
       },
       async (req, reply) => {
-        await detachCard(deps, req.auth!, req.params.id, req.params.cardId);
+        await runCommand(deps, req.auth!, (ctx) =>
+          detachCard(ctx, { memberId: req.params.id, cardId: req.params.cardId }),
+        );
         return reply.code(204).send(null);
       },
     );
@@ -199,7 +194,10 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('delete', 'Member') },
         schema: { tags, params: memberIdParamsSchema, body: eraseMemberRequestSchema, response: { 200: memberSchema } },
       },
-      (req) => eraseMember(deps, req.auth!, req.params.id, req.body.confirmCode),
+      (req) =>
+        runCommand(deps, req.auth!, (ctx) =>
+          eraseMember(ctx, { id: req.params.id, confirmCode: req.body.confirmCode }),
+        ),
     );
 
     app.post(

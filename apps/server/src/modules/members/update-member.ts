@@ -2,9 +2,8 @@ import { guardianRule, type Member, type updateMemberRequestSchema } from '@gym/
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { members } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../deps.ts';
-import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
 import { memberErased } from './cards.ts';
 import { refuseDuplicates } from './duplicates.ts';
 import { checkGroups, setGroups, usableHomeCenter } from './insert-member.ts';
@@ -29,45 +28,36 @@ function checkGuardian(merged: Parameters<typeof guardianRule>[0]) {
 }
 
 /** Edits a member. Erased members are not edited; duplicates are checked only on a changed phone or e-mail. */
-export async function updateMember(
-  deps: AppDeps,
-  auth: AuthContext,
-  id: string,
-  input: UpdateMemberInput,
-): Promise<Member> {
-  const { groupIds, confirmDifferentPerson, ...typed } = input;
-  return deps.database.db.transaction(async (tx) => {
-    const current = await lockMember(tx, auth, id);
-    const fields =
-      typed.phone !== undefined
-        ? { ...typed, phone: await storedPhone(tx, typed.homeCenterId ?? current.homeCenterId, typed.phone) }
-        : typed;
-    if (current.erasedAt) throw memberErased();
-    checkGuardian({
-      birthday: fields.birthday !== undefined ? fields.birthday : current.birthday,
-      guardian: fields.guardian !== undefined ? fields.guardian : current.guardian,
-    });
-    if (fields.homeCenterId !== undefined && fields.homeCenterId !== current.homeCenterId) {
-      await usableHomeCenter(tx, auth, fields.homeCenterId);
-    }
-    const digits = fields.phone !== undefined ? phoneDigits(fields.phone) : current.phoneDigits;
-    const phoneChanged = digits !== current.phoneDigits;
-    const emailChanged = fields.email !== undefined && fields.email !== current.email;
-    await refuseDuplicates(
-      tx,
-      auth,
-      { phoneDigits: phoneChanged ? digits : null, email: emailChanged ? fields.email : null, excludeId: id },
-      confirmDifferentPerson,
-    );
-    if (groupIds !== undefined) {
-      await setGroups(tx, auth.organisationId, id, await checkGroups(tx, auth.organisationId, groupIds));
-    }
-    const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
-    await tx
-      .update(members)
-      .set({ ...changes, phoneDigits: digits, updatedAt: new Date() })
-      .where(eq(members.id, id));
-    await refreshSearchText(tx, id);
-    return getMember(tx, auth, id);
+export async function updateMember(ctx: UseCaseContext, input: UpdateMemberInput & { id: string }): Promise<Member> {
+  const { id, groupIds, confirmDifferentPerson, ...typed } = input;
+  const { tx, auth } = ctx;
+  const current = await lockMember(tx, auth, id);
+  const fields =
+    typed.phone !== undefined
+      ? { ...typed, phone: await storedPhone(tx, typed.homeCenterId ?? current.homeCenterId, typed.phone) }
+      : typed;
+  if (current.erasedAt) throw memberErased();
+  checkGuardian({
+    birthday: fields.birthday !== undefined ? fields.birthday : current.birthday,
+    guardian: fields.guardian !== undefined ? fields.guardian : current.guardian,
   });
+  if (fields.homeCenterId !== undefined && fields.homeCenterId !== current.homeCenterId) {
+    await usableHomeCenter(tx, auth, fields.homeCenterId);
+  }
+  const digits = fields.phone !== undefined ? phoneDigits(fields.phone) : current.phoneDigits;
+  const phoneChanged = digits !== current.phoneDigits;
+  const emailChanged = fields.email !== undefined && fields.email !== current.email;
+  await refuseDuplicates(
+    tx,
+    auth,
+    { phoneDigits: phoneChanged ? digits : null, email: emailChanged ? fields.email : null, excludeId: id },
+    confirmDifferentPerson,
+  );
+  if (groupIds !== undefined) {
+    await setGroups(tx, auth.organisationId, id, await checkGroups(tx, auth.organisationId, groupIds));
+  }
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  await ctx.db.update(members, { ...changes, phoneDigits: digits, updatedAt: ctx.clock.now() }, eq(members.id, id));
+  await refreshSearchText(tx, id);
+  return getMember(tx, auth, id);
 }

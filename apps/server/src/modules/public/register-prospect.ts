@@ -7,9 +7,8 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { appendEvent } from '../../lib/outbox.ts';
 import { configOf, readSystemConfig } from '../../lib/settings.ts';
-import { createThrottle } from '../auth/throttle.ts';
-import { insertMember } from '../members/insert-member.ts';
-import { linkPossibleDuplicate } from '../members/possible-duplicate.ts';
+import { createThrottle } from '../auth/index.ts';
+import { insertMember, linkPossibleDuplicate } from '../members/index.ts';
 
 const notFound = () => new AppError(404, 'not_found', 'This registration page does not exist');
 

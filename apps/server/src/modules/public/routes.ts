@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { PUBLIC } from '../../lib/access.ts';
-import { readCardLink, redeemCardLink } from '../members/card-link.ts';
+import { readCardLink, redeemCardLink } from '../members/index.ts';
 import { registerPageInfo, registerProspect } from './register-prospect.ts';
 
 const tags = ['public'];

@@ -3,14 +3,15 @@ import type { createReaderRequestSchema, Reader, updateReaderRequestSchema } fro
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import { centers, readers } from '../../db/schema/index.ts';
+import { readers } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { audit } from '../../lib/audit.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { scoped } from '../../lib/scope.ts';
+import { usableCenter } from '../../lib/tenant-db.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { runCommand, type UseCaseContext } from '../../lib/use-case.ts';
 import { getReader, readerScope } from './queries.ts';
 
 export interface ReaderWithSecret {
@@ -24,9 +25,14 @@ function newReaderSecret(): { secret: string; secretHash: string } {
   return { secret, secretHash: hashToken(secret) };
 }
 
-async function inTransaction<T>(deps: AppDeps, work: (tx: Tx) => Promise<T>): Promise<T> {
+/** Runs a reader command; the serial number's unique index answers 409 `sn_taken` naming `sn`. */
+export async function runReaderCommand<T>(
+  deps: AppDeps,
+  auth: AuthContext,
+  work: (ctx: UseCaseContext) => Promise<T>,
+): Promise<T> {
   try {
-    return await deps.database.db.transaction(work);
+    return await runCommand(deps, auth, work);
   } catch (err) {
     if (isUniqueViolation(err, 'readers_org_sn')) {
       throw conflict('sn_taken', 'Another reader of the organisation has this serial number', 'sn');
@@ -35,99 +41,81 @@ async function inTransaction<T>(deps: AppDeps, work: (tx: Tx) => Promise<T>): Pr
   }
 }
 
-/** A reader belongs to a centre the caller works in and that is open. */
-async function usableCenter(tx: Tx, auth: AuthContext, centerId: string): Promise<void> {
-  const [center] = await tx
-    .select({ active: centers.active })
-    .from(centers)
-    .where(scoped(auth, { organisationId: centers.organisationId, centerId: centers.id }, eq(centers.id, centerId)));
-  if (!center) {
-    throw new AppError(404, 'not_found', 'centre not found', [
-      { path: 'centerId', code: 'not_found', message: 'centre not found' },
-    ]);
-  }
-  if (!center.active) {
-    throw new AppError(422, 'business_rule', 'This centre is deactivated', [
-      { path: 'centerId', code: 'center_inactive', message: 'This centre is deactivated' },
-    ]);
-  }
+/** A reader belongs to a centre the caller works in and that is open (the one centre rule). */
+async function usableReaderCenter(tx: Tx, auth: AuthContext, centerId: string): Promise<void> {
+  await usableCenter(tx, auth, centerId, 'centerId');
 }
 
 export async function createReader(
-  deps: AppDeps,
-  auth: AuthContext,
+  ctx: UseCaseContext,
   input: z.infer<typeof createReaderRequestSchema>,
 ): Promise<ReaderWithSecret> {
-  return inTransaction(deps, async (tx) => {
-    await usableCenter(tx, auth, input.centerId);
-    const { secret, secretHash } = newReaderSecret();
-    const [row] = await tx
-      .insert(readers)
-      .values({
-        organisationId: auth.organisationId,
-        centerId: input.centerId,
-        name: input.name,
-        sn: input.sn,
-        secretHash,
-      })
-      .returning({ id: readers.id });
-    await audit(tx, auth, null, {
-      action: 'reader.created',
-      entityType: 'reader',
-      entityId: row!.id,
+  const { tx, auth } = ctx;
+  await usableReaderCenter(tx, auth, input.centerId);
+  const { secret, secretHash } = newReaderSecret();
+  const [row] = await tx
+    .insert(readers)
+    .values({
+      organisationId: auth.organisationId,
       centerId: input.centerId,
-      summary: `Reader ${input.name} (${input.sn}) created with a new secret`,
-      after: { name: input.name, sn: input.sn, centerId: input.centerId },
-    });
-    return { reader: await getReader(tx, auth, row!.id), secret };
+      name: input.name,
+      sn: input.sn,
+      secretHash,
+    })
+    .returning({ id: readers.id });
+  await audit(tx, auth, null, {
+    action: 'reader.created',
+    entityType: 'reader',
+    entityId: row!.id,
+    centerId: input.centerId,
+    summary: `Reader ${input.name} (${input.sn}) created with a new secret`,
+    after: { name: input.name, sn: input.sn, centerId: input.centerId },
   });
+  return { reader: await getReader(tx, auth, row!.id), secret };
 }
 
 /** A new secret replaces the old one at once: a reader still using the old one is refused from now on. */
-export async function rotateReaderSecret(deps: AppDeps, auth: AuthContext, id: string): Promise<ReaderWithSecret> {
-  return inTransaction(deps, async (tx) => {
-    const { secret, secretHash } = newReaderSecret();
-    const [row] = await tx
-      .update(readers)
-      .set({ secretHash })
-      .where(readerScope(auth, eq(readers.id, id)))
-      .returning({ id: readers.id });
-    if (!row) throw notFound('reader');
-    const reader = await getReader(tx, auth, id);
-    await audit(tx, auth, null, {
-      action: 'reader.secret_rotated',
-      entityType: 'reader',
-      entityId: id,
-      centerId: reader.center.id,
-      summary: `Secret of reader ${reader.name} (${reader.sn}) replaced`,
-    });
-    return { reader, secret };
+export async function rotateReaderSecret(ctx: UseCaseContext, input: { id: string }): Promise<ReaderWithSecret> {
+  const { id } = input;
+  const { tx, auth } = ctx;
+  const { secret, secretHash } = newReaderSecret();
+  const [row] = await tx
+    .update(readers)
+    .set({ secretHash })
+    .where(readerScope(auth, eq(readers.id, id)))
+    .returning({ id: readers.id });
+  if (!row) throw notFound('reader');
+  const reader = await getReader(tx, auth, id);
+  await audit(tx, auth, null, {
+    action: 'reader.secret_rotated',
+    entityType: 'reader',
+    entityId: id,
+    centerId: reader.center.id,
+    summary: `Secret of reader ${reader.name} (${reader.sn}) replaced`,
   });
+  return { reader, secret };
 }
 
 export async function updateReader(
-  deps: AppDeps,
-  auth: AuthContext,
-  id: string,
-  input: z.infer<typeof updateReaderRequestSchema>,
+  ctx: UseCaseContext,
+  { id, ...input }: z.infer<typeof updateReaderRequestSchema> & { id: string },
 ): Promise<Reader> {
-  return inTransaction(deps, async (tx) => {
-    const where = readerScope(auth, eq(readers.id, id));
-    const [current] = await tx.select({ centerId: readers.centerId }).from(readers).where(where);
-    if (!current) throw notFound('reader');
-    if (input.centerId !== undefined && input.centerId !== current.centerId)
-      await usableCenter(tx, auth, input.centerId);
-    if (Object.keys(input).length > 0) await tx.update(readers).set(input).where(where);
-    return getReader(tx, auth, id);
-  });
+  const { tx, auth } = ctx;
+  const where = readerScope(auth, eq(readers.id, id));
+  const [current] = await tx.select({ centerId: readers.centerId }).from(readers).where(where);
+  if (!current) throw notFound('reader');
+  if (input.centerId !== undefined && input.centerId !== current.centerId)
+    await usableReaderCenter(tx, auth, input.centerId);
+  if (Object.keys(input).length > 0) await tx.update(readers).set(input).where(where);
+  return getReader(tx, auth, id);
 }
 
 /** Deleting keeps the row (entries will name their reader) and frees the serial number for a replacement. */
-export async function deleteReader(deps: AppDeps, auth: AuthContext, id: string): Promise<void> {
-  const [row] = await deps.database.db
+export async function deleteReader(ctx: UseCaseContext, input: { id: string }): Promise<void> {
+  const [row] = await ctx.tx
     .update(readers)
-    .set({ deletedAt: new Date(), active: false })
-    .where(readerScope(auth, eq(readers.id, id)))
+    .set({ deletedAt: ctx.clock.now(), active: false })
+    .where(readerScope(ctx.auth, eq(readers.id, input.id)))
     .returning({ id: readers.id });
   if (!row) throw notFound('reader');
 }

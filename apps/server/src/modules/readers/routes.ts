@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
-import { createReader, deleteReader, rotateReaderSecret, updateReader } from './manage-reader.ts';
+import { createReader, deleteReader, rotateReaderSecret, runReaderCommand, updateReader } from './manage-reader.ts';
 import { getReader, listReaders } from './queries.ts';
 
 const tags = ['readers'];
@@ -49,7 +49,7 @@ export function readerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         reply
           .code(201)
           .header('cache-control', 'no-store')
-          .send(await createReader(deps, req.auth!, req.body)),
+          .send(await runReaderCommand(deps, req.auth!, (ctx) => createReader(ctx, req.body))),
     );
     app.post(
       '/readers/:id/rotate-secret',
@@ -58,7 +58,9 @@ export function readerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: readerIdParamsSchema, response: { 200: readerWithSecretSchema } },
       },
       async (req, reply) =>
-        reply.header('cache-control', 'no-store').send(await rotateReaderSecret(deps, req.auth!, req.params.id)),
+        reply
+          .header('cache-control', 'no-store')
+          .send(await runReaderCommand(deps, req.auth!, (ctx) => rotateReaderSecret(ctx, { id: req.params.id }))),
     );
     app.patch(
       '/readers/:id',
@@ -71,7 +73,7 @@ export function readerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: readerSchema },
         },
       },
-      (req) => updateReader(deps, req.auth!, req.params.id, req.body),
+      (req) => runReaderCommand(deps, req.auth!, (ctx) => updateReader(ctx, { ...req.body, id: req.params.id })),
     );
     app.delete(
       '/readers/:id',
@@ -80,7 +82,7 @@ export function readerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: readerIdParamsSchema, response: { 204: z.null() } },
       },
       async (req, reply) => {
-        await deleteReader(deps, req.auth!, req.params.id);
+        await runReaderCommand(deps, req.auth!, (ctx) => deleteReader(ctx, { id: req.params.id }));
         return reply.code(204).send(null);
       },
     );

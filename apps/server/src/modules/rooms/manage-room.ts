@@ -2,12 +2,12 @@ import type { createRoomRequestSchema, Room, updateRoomRequestSchema } from '@gy
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { centers, rooms } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../deps.ts';
+import { rooms } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { scoped } from '../../lib/scope.ts';
+import { tenantDb } from '../../lib/tenant-db.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
 import { getRoom } from './queries.ts';
 
 /**
@@ -15,11 +15,11 @@ import { getRoom } from './queries.ts';
  * would make schedules ambiguous. The answer names the existing room so the screen can offer to
  * reactivate it instead.
  */
-async function nameTaken(db: DbOrTx, centerId: string, name: string): Promise<AppError> {
-  const [existing] = await db
-    .select({ id: rooms.id, active: rooms.active })
-    .from(rooms)
-    .where(and(eq(rooms.centerId, centerId), sql`lower(${rooms.name}) = lower(${name})`));
+async function nameTaken(db: DbOrTx, auth: AuthContext, centerId: string, name: string): Promise<AppError> {
+  const [existing] = await tenantDb(db, auth).select(
+    rooms,
+    and(eq(rooms.centerId, centerId), sql`lower(${rooms.name}) = lower(${name})`),
+  );
   const message =
     existing?.active === false
       ? 'A deactivated room of this centre has this name'
@@ -34,99 +34,53 @@ async function nameTaken(db: DbOrTx, centerId: string, name: string): Promise<Ap
   );
 }
 
-async function inTransaction<T>(
-  deps: AppDeps,
-  work: (tx: Tx) => Promise<T>,
-  onNameTaken: () => Promise<AppError>,
-): Promise<T> {
+/**
+ * Runs a write that may take a name already used in the centre, inside a savepoint: the unique
+ * index's refusal rolls back the write only, and the answer names the existing room.
+ */
+async function withRoomName<T>(ctx: UseCaseContext, centerId: string, name: string, write: (tx: Tx) => Promise<T>) {
   try {
-    return await deps.database.db.transaction(work);
+    return await ctx.tx.transaction(write);
   } catch (err) {
-    if (isUniqueViolation(err, 'rooms_center_name')) throw await onNameTaken();
+    if (isUniqueViolation(err, 'rooms_center_name')) throw await nameTaken(ctx.tx, ctx.auth, centerId, name);
     throw err;
   }
 }
 
-export async function createRoom(
-  deps: AppDeps,
-  auth: AuthContext,
-  input: z.infer<typeof createRoomRequestSchema>,
-): Promise<Room> {
-  const { db } = deps.database;
-  return inTransaction(
-    deps,
-    async (tx) => {
-      // A centre of another organisation, or one this caller does not work in, does not exist for them.
-      const [center] = await tx
-        .select({ id: centers.id, active: centers.active })
-        .from(centers)
-        .where(
-          scoped(
-            auth,
-            { organisationId: centers.organisationId, centerId: centers.id },
-            eq(centers.id, input.centerId),
-          ),
-        );
-      if (!center) {
-        throw new AppError(404, 'not_found', 'centre not found', [
-          { path: 'centerId', code: 'not_found', message: 'centre not found' },
-        ]);
-      }
-      if (!center.active) {
-        throw new AppError(422, 'business_rule', 'This centre is deactivated', [
-          { path: 'centerId', code: 'center_inactive', message: 'This centre is deactivated' },
-        ]);
-      }
-      const [row] = await tx
-        .insert(rooms)
-        .values({
-          organisationId: auth.organisationId,
-          centerId: input.centerId,
-          name: input.name,
-          capacity: input.capacity,
-          notes: input.notes ?? null,
-        })
-        .returning({ id: rooms.id });
-      return getRoom(tx, auth, row!.id);
-    },
-    () => nameTaken(db, input.centerId, input.name),
+export async function createRoom(ctx: UseCaseContext, input: z.infer<typeof createRoomRequestSchema>): Promise<Room> {
+  // A centre of another organisation, or one this caller does not work in, does not exist for them.
+  await ctx.db.usableCenter(input.centerId);
+  const [row] = await withRoomName(ctx, input.centerId, input.name, () =>
+    ctx.db.insert(rooms, {
+      centerId: input.centerId,
+      name: input.name,
+      capacity: input.capacity,
+      notes: input.notes ?? null,
+    }),
   );
+  return getRoom(ctx.tx, ctx.auth, row!.id);
 }
 
 export async function updateRoom(
-  deps: AppDeps,
-  auth: AuthContext,
-  id: string,
-  input: z.infer<typeof updateRoomRequestSchema>,
+  ctx: UseCaseContext,
+  input: z.infer<typeof updateRoomRequestSchema> & { id: string },
 ): Promise<Room> {
-  const { db } = deps.database;
-  let centerId = '';
-  return inTransaction(
-    deps,
-    async (tx) => {
-      const where = scoped(auth, { organisationId: rooms.organisationId, centerId: rooms.centerId }, eq(rooms.id, id));
-      const [current] = await tx.select({ centerId: rooms.centerId }).from(rooms).where(where);
-      if (!current) throw notFound('room');
-      centerId = current.centerId;
-      const { notes, ...rest } = input;
-      const set: Partial<typeof rooms.$inferInsert> = { ...rest };
-      if (notes !== undefined) set.notes = notes;
-      if (Object.keys(set).length > 0) await tx.update(rooms).set(set).where(where);
-      return getRoom(tx, auth, id);
-    },
-    () => nameTaken(db, centerId, input.name ?? ''),
-  );
+  const { id, notes, ...rest } = input;
+  const current = await ctx.db.first(rooms, eq(rooms.id, id));
+  if (!current) throw notFound('room');
+  const set: Partial<typeof rooms.$inferInsert> = { ...rest };
+  if (notes !== undefined) set.notes = notes;
+  if (Object.keys(set).length > 0) {
+    await withRoomName(ctx, current.centerId, input.name ?? '', () => ctx.db.update(rooms, set, eq(rooms.id, id)));
+  }
+  return getRoom(ctx.tx, ctx.auth, id);
 }
 
 /**
  * Deleting a room deactivates it: classes and bookings of later issues point to rooms, and staff
  * expect to undo. A deactivated room leaves the lists (unless asked for) and new schedules.
  */
-export async function deactivateRoom(deps: AppDeps, auth: AuthContext, id: string): Promise<void> {
-  const [row] = await deps.database.db
-    .update(rooms)
-    .set({ active: false })
-    .where(scoped(auth, { organisationId: rooms.organisationId, centerId: rooms.centerId }, eq(rooms.id, id)))
-    .returning({ id: rooms.id });
+export async function deactivateRoom(ctx: UseCaseContext, input: { id: string }): Promise<void> {
+  const [row] = await ctx.db.update(rooms, { active: false }, eq(rooms.id, input.id));
   if (!row) throw notFound('room');
 }

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
 import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
+import { runCommand } from '../../lib/use-case.ts';
 import { createRoom, deactivateRoom, updateRoom } from './manage-room.ts';
 import { getRoom, listRooms, listRoomsForExport } from './queries.ts';
 
@@ -65,7 +66,7 @@ export function roomRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('create', 'Room') },
         schema: { tags, body: createRoomRequestSchema, response: { 201: roomSchema } },
       },
-      async (req, reply) => reply.code(201).send(await createRoom(deps, req.auth!, req.body)),
+      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => createRoom(ctx, req.body))),
     );
     app.patch(
       '/rooms/:id',
@@ -73,7 +74,7 @@ export function roomRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Room') },
         schema: { tags, params: roomIdParamsSchema, body: updateRoomRequestSchema, response: { 200: roomSchema } },
       },
-      (req) => updateRoom(deps, req.auth!, req.params.id, req.body),
+      (req) => runCommand(deps, req.auth!, (ctx) => updateRoom(ctx, { ...req.body, id: req.params.id })),
     );
     app.delete(
       '/rooms/:id',
@@ -82,7 +83,7 @@ export function roomRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: roomIdParamsSchema, response: { 204: z.null() } },
       },
       async (req, reply) => {
-        await deactivateRoom(deps, req.auth!, req.params.id);
+        await runCommand(deps, req.auth!, (ctx) => deactivateRoom(ctx, { id: req.params.id }));
         return reply.code(204).send(null);
       },
     );

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { organisations, passwordResetTokens } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
-import { passwordLink } from '../auth/password-reset.ts';
+import { passwordLink } from '../auth/index.ts';
 
 /** An invitation stays open for a week: new staff often start days after they are added. */
 export const INVITE_TTL_DAYS = 7;

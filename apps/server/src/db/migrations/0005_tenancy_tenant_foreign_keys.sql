@@ -1,0 +1,20 @@
+ALTER TABLE "centers" ADD CONSTRAINT "centers_org_id" UNIQUE("organisation_id","id");--> statement-breakpoint
+ALTER TABLE "member_groups" ADD CONSTRAINT "member_groups_org_id" UNIQUE("organisation_id","id");--> statement-breakpoint
+ALTER TABLE "members" ADD CONSTRAINT "members_org_id" UNIQUE("organisation_id","id");--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_org_id" UNIQUE("organisation_id","id");--> statement-breakpoint
+ALTER TABLE "card_link_tokens" ADD CONSTRAINT "card_link_tokens_org_center_fk" FOREIGN KEY ("organisation_id","center_id") REFERENCES "public"."centers"("organisation_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "card_link_tokens" ADD CONSTRAINT "card_link_tokens_org_member_fk" FOREIGN KEY ("organisation_id","member_id") REFERENCES "public"."members"("organisation_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "card_link_tokens" ADD CONSTRAINT "card_link_tokens_org_created_by_fk" FOREIGN KEY ("organisation_id","created_by") REFERENCES "public"."users"("organisation_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cards" ADD CONSTRAINT "cards_org_member_fk" FOREIGN KEY ("organisation_id","member_id") REFERENCES "public"."members"("organisation_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cards" ADD CONSTRAINT "cards_org_staff_fk" FOREIGN KEY ("organisation_id","staff_id") REFERENCES "public"."users"("organisation_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cards" ADD CONSTRAINT "cards_org_attached_by_fk" FOREIGN KEY ("organisation_id","attached_by") REFERENCES "public"."users"("organisation_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_group_members" ADD CONSTRAINT "member_group_members_org_group_fk" FOREIGN KEY ("organisation_id","group_id") REFERENCES "public"."member_groups"("organisation_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_group_members" ADD CONSTRAINT "member_group_members_org_member_fk" FOREIGN KEY ("organisation_id","member_id") REFERENCES "public"."members"("organisation_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "members" ADD CONSTRAINT "members_org_center_fk" FOREIGN KEY ("organisation_id","home_center_id") REFERENCES "public"."centers"("organisation_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "members" ADD CONSTRAINT "members_org_created_by_fk" FOREIGN KEY ("organisation_id","created_by") REFERENCES "public"."users"("organisation_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_org_user_fk" FOREIGN KEY ("organisation_id","user_id") REFERENCES "public"."users"("organisation_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "readers" ADD CONSTRAINT "readers_org_center_fk" FOREIGN KEY ("organisation_id","center_id") REFERENCES "public"."centers"("organisation_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_org_user_fk" FOREIGN KEY ("organisation_id","user_id") REFERENCES "public"."users"("organisation_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rooms" ADD CONSTRAINT "rooms_org_center_fk" FOREIGN KEY ("organisation_id","center_id") REFERENCES "public"."centers"("organisation_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_centers" ADD CONSTRAINT "user_centers_org_user_fk" FOREIGN KEY ("organisation_id","user_id") REFERENCES "public"."users"("organisation_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_centers" ADD CONSTRAINT "user_centers_org_center_fk" FOREIGN KEY ("organisation_id","center_id") REFERENCES "public"."centers"("organisation_id","id") ON DELETE no action ON UPDATE no action;

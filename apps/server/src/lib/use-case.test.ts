@@ -1,0 +1,68 @@
+/** The command runner: one transaction, tenant-scoped access, events published only after commit. */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberGroups } from '../db/schema/index.ts';
+import { createTestContext, type TestContext, type TestOrganisation } from '../test/harness.ts';
+import type { AuthContext } from './access.ts';
+import { runCommand } from './use-case.ts';
+
+let ctx: TestContext;
+let a: TestOrganisation;
+let b: TestOrganisation;
+const authOf = (org: TestOrganisation, centerIds: string[] | null = null) =>
+  ({ userId: '', organisationId: org.id, role: 'admin', centerIds, familyId: '' }) as unknown as AuthContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  a = await ctx.newOrganisation();
+  b = await ctx.newOrganisation();
+});
+afterAll(() => ctx?.close());
+
+describe('runCommand', () => {
+  it('publishes emitted events after commit, and none when the command fails', async () => {
+    const seen: unknown[] = [];
+    const off = ctx.deps.events.subscribe('realtime.center', (e) => seen.push(e));
+    await runCommand(ctx.deps, authOf(a), async (c) => {
+      c.emit({ type: 'test.done', organisationId: a.id, centerId: a.centers[0]!.id, payload: { n: 1 } });
+      expect(seen).toEqual([]);
+    });
+    await ctx.deps.outbox.drain();
+    expect(seen).toEqual([
+      { organisationId: a.id, centerId: a.centers[0]!.id, payload: { action: 'test.done', n: 1 } },
+    ]);
+    await expect(
+      runCommand(ctx.deps, authOf(a), async (c) => {
+        await c.db.insert(memberGroups, { name: 'Rolled back' });
+        c.emit({ type: 'test.failed', organisationId: a.id, centerId: a.centers[0]!.id, payload: {} });
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    await ctx.deps.outbox.drain();
+    expect(seen).toHaveLength(1);
+    const left = await ctx.database.db.select().from(memberGroups).where(eq(memberGroups.name, 'Rolled back'));
+    expect(left).toEqual([]);
+    off();
+  });
+
+  it('ctx.db reaches only the caller’s organisation and allowed centres', async () => {
+    await runCommand(ctx.deps, authOf(b), (c) => c.db.insert(memberGroups, { name: 'Of B' }));
+    const seenByA = await runCommand(ctx.deps, authOf(a), (c) =>
+      c.db.select(memberGroups, eq(memberGroups.name, 'Of B')),
+    );
+    expect(seenByA).toEqual([]);
+    const changedByA = await runCommand(ctx.deps, authOf(a), (c) =>
+      c.db.update(memberGroups, { name: 'Taken' }, eq(memberGroups.name, 'Of B')),
+    );
+    expect(changedByA).toEqual([]);
+    const limited = authOf(a, [a.centers[0]!.id]);
+    await expect(runCommand(ctx.deps, limited, (c) => c.db.usableCenter(a.centers[1]!.id))).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(runCommand(ctx.deps, limited, (c) => c.db.usableCenter(b.centers[0]!.id))).rejects.toMatchObject({
+      status: 404,
+    });
+    const own = await runCommand(ctx.deps, limited, (c) => c.db.usableCenter(a.centers[0]!.id));
+    expect(own.id).toBe(a.centers[0]!.id);
+  });
+});

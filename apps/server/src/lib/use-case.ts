@@ -1,0 +1,89 @@
+import { today as businessToday } from '@gym/contract/time';
+import type { Tx } from '../db/client.ts';
+import type { AppDeps } from '../deps.ts';
+import type { AuthContext } from './access.ts';
+import { appendEvent, type RealtimeTarget } from './outbox.ts';
+import { type TenantDb, tenantDb } from './tenant-db.ts';
+
+/**
+ * A domain event a use case emits. `type` names it (`member.registered`, later `invoice.paid`);
+ * `centerId` when it concerns one centre (realtime then reaches that centre's room); `payload` is
+ * what listeners and screens receive. Emitted events are written to the transactional outbox in
+ * the command's transaction (rolled back with it) and delivered after the commit, at least once.
+ * By default the browsers of the centre (or organisation) are told `{action: type, ...payload}`;
+ * `realtime` gives another message, or `false` for none.
+ */
+export interface DomainEvent {
+  type: string;
+  organisationId: string;
+  centerId?: string;
+  payload: Record<string, unknown>;
+  realtime?: RealtimeTarget | false;
+}
+
+export interface Clock {
+  now(): Date;
+  /** The business date in `timeZone` (a centre's), never UTC's. */
+  today(timeZone: string): string;
+}
+
+export const systemClock: Clock = { now: () => new Date(), today: (tz) => businessToday(tz, new Date()) };
+
+/** What every command receives: the caller, their tenant-scoped database inside the command's transaction, events and time. */
+export interface UseCaseContext {
+  auth: AuthContext;
+  db: TenantDb;
+  /** The transaction itself, for code not yet written against `db` (scope it by hand with `db.where`). */
+  tx: Tx;
+  emit(event: DomainEvent): void;
+  clock: Clock;
+}
+
+/** A command: one file, one exported function of this shape. */
+export type UseCase<I, O> = (ctx: UseCaseContext, input: I) => Promise<O>;
+
+function realtimeOf(event: DomainEvent): RealtimeTarget | undefined {
+  if (event.realtime === false) return undefined;
+  if (event.realtime) return event.realtime;
+  const message = { action: event.type, ...event.payload };
+  return event.centerId ? { scope: 'center', centerId: event.centerId, message } : { scope: 'organisation', message };
+}
+
+/**
+ * Runs `fn` as one command: one transaction (a refusal anywhere writes nothing), a context built for
+ * `auth`, and the emitted events appended to the outbox in that transaction, so they are delivered
+ * once it has committed (never on rollback); the dispatcher is woken after the commit.
+ */
+export async function runCommand<T>(
+  deps: Pick<AppDeps, 'database' | 'outbox'>,
+  auth: AuthContext,
+  fn: (ctx: UseCaseContext) => Promise<T>,
+  clock: Clock = systemClock,
+): Promise<T> {
+  let emitted = 0;
+  const result = await deps.database.db.transaction(async (tx) => {
+    const events: DomainEvent[] = [];
+    const value = await fn({
+      auth,
+      db: tenantDb(tx, auth),
+      tx,
+      emit: (event) => {
+        events.push(event);
+      },
+      clock,
+    });
+    for (const event of events) {
+      await appendEvent(tx, {
+        organisationId: event.organisationId,
+        centerId: event.centerId ?? null,
+        type: event.type,
+        payload: event.payload,
+        realtime: realtimeOf(event),
+      });
+    }
+    emitted = events.length;
+    return value;
+  });
+  if (emitted > 0) deps.outbox.wake();
+  return result;
+}

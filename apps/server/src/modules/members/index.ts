@@ -1,0 +1,7 @@
+/** What other modules, the app and the seed may use of the members module. */
+export { readCardLink, redeemCardLink } from './card-link.ts';
+export { insertMember } from './insert-member.ts';
+export { allocateMemberCodes } from './member-code.ts';
+export { backfillMemberPhones } from './phone-backfill.ts';
+export { linkPossibleDuplicate } from './possible-duplicate.ts';
+export { memberRoutes } from './routes.ts';

@@ -1,0 +1,2 @@
+/** What the app may use of the public pages module. */
+export { publicRoutes } from './routes.ts';

@@ -1,0 +1,87 @@
+/**
+ * The database itself refuses a row whose references cross organisations: every centre, member,
+ * group and user reference is a composite key with the row's organisation.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardLinkTokens, cards, memberGroupMembers, memberGroups, members, rooms } from '../db/schema/index.ts';
+import { createTestContext, type TestContext, type TestMember, type TestOrganisation } from './harness.ts';
+
+let ctx: TestContext;
+let a: TestOrganisation;
+let b: TestOrganisation;
+let memberB: TestMember;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  a = await ctx.newOrganisation();
+  b = await ctx.newOrganisation();
+  memberB = await b.newMember();
+});
+afterAll(() => ctx?.close());
+
+/** The insert's error (drizzle wraps the driver's; the constraint name is on the cause). */
+async function refusal(run: () => Promise<unknown>): Promise<string> {
+  try {
+    await run();
+  } catch (e) {
+    const err = e as { cause?: { constraint?: string; message?: string }; message: string };
+    return `${err.cause?.constraint ?? ''} ${err.cause?.message ?? err.message}`;
+  }
+  return 'accepted';
+}
+
+describe('composite tenant keys', () => {
+  it('refuse a room of one organisation in a centre of another', async () => {
+    const { db } = ctx.database;
+    const msg = await refusal(() =>
+      db.insert(rooms).values({ organisationId: a.id, centerId: b.centers[0]!.id, name: 'X', capacity: 1 }),
+    );
+    expect(msg).toMatch(/rooms_org_center_fk/);
+  });
+
+  it('refuse a card, a group membership and a card link naming another organisation’s member', async () => {
+    const { db } = ctx.database;
+    expect(
+      await refusal(() => db.insert(cards).values({ organisationId: a.id, memberId: memberB.id, number: 'X1' })),
+    ).toMatch(/cards_org_member_fk/);
+    const [group] = await db.insert(memberGroups).values({ organisationId: a.id, name: 'G' }).returning();
+    expect(
+      await refusal(() =>
+        db.insert(memberGroupMembers).values({ organisationId: a.id, groupId: group!.id, memberId: memberB.id }),
+      ),
+    ).toMatch(/member_group_members_org_member_fk/);
+    expect(
+      await refusal(() =>
+        db.insert(cardLinkTokens).values({
+          organisationId: a.id,
+          centerId: a.centers[0]!.id,
+          memberId: memberB.id,
+          tokenHash: 'h',
+          expiresAt: new Date(),
+        }),
+      ),
+    ).toMatch(/card_link_tokens_org_member_fk/);
+  });
+
+  it('refuse a member whose home centre is another organisation’s', async () => {
+    const { db } = ctx.database;
+    const msg = await refusal(() =>
+      db.insert(members).values({
+        organisationId: a.id,
+        homeCenterId: b.centers[0]!.id,
+        code: 'X-1',
+        firstName: 'A',
+        lastName: 'B',
+        searchText: 'a b',
+      }),
+    );
+    expect(msg).toMatch(/members_org_center_fk/);
+  });
+
+  it('accept the same rows inside one organisation', async () => {
+    const { db } = ctx.database;
+    const memberA = await a.newMember();
+    await db.insert(rooms).values({ organisationId: a.id, centerId: a.centers[0]!.id, name: 'Y', capacity: 1 });
+    await db.insert(cards).values({ organisationId: a.id, memberId: memberA.id, number: 'Y1' });
+  });
+});
