@@ -6,8 +6,11 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
+  auditLog,
   cardLinkTokens,
   cards,
+  domainEvents,
+  idempotencyKeys,
   importPresets,
   memberGroupMembers,
   memberGroups,
@@ -70,6 +73,34 @@ export async function fillOrganisation(ctx: TestContext, org: TestOrganisation):
     expiresAt: new Date(Date.now() + 3_600_000),
   });
   await db.insert(outboxEmails).values({ organisationId, to: admin.email, subject: 'Hello', text: 'Hello' });
+  // Delivered already, so the dispatcher of the run under test leaves it alone.
+  await db.insert(domainEvents).values({
+    organisationId,
+    type: 'test.seeded',
+    payload: { memberId: member.id },
+    deliveredAt: new Date(),
+  });
+  await db.insert(idempotencyKeys).values({
+    organisationId,
+    caller: `user:${admin.id}`,
+    key: `seed-${organisationId}`,
+    method: 'POST',
+    route: '/api/v1/pro/students',
+    bodyHash: hash('{}'),
+    status: 'done',
+    responseStatus: 201,
+    responseBody: '{}',
+  });
+  await db.insert(auditLog).values({
+    organisationId,
+    centerId: centerA.id,
+    actorUserId: admin.id,
+    actorRole: 'admin',
+    action: 'member.erased',
+    entityType: 'member',
+    entityId: member.id,
+    summary: 'Seeded for the isolation suite',
+  });
   return {
     center: centerA.id,
     user: desk.id,
