@@ -46,7 +46,7 @@ export const IMPORT_WORKER_MEMORY_MB = 768;
 /** Time the worker thread may take to read and check a file. */
 export const IMPORT_PARSE_TIMEOUT_MS = 60_000;
 /** Rows written per short transaction: other requests run between two batches. */
-export const IMPORT_BATCH_ROWS = 500;
+export const IMPORT_BATCH_ROWS = 250;
 /** Columns a mapping may name (a spreadsheet wider than this is not a member export). */
 export const IMPORT_MAX_COLUMNS = 300;
 /** Rows shown in the preview's sample. */

@@ -380,7 +380,7 @@ describe('commit', () => {
 });
 
 describe('20,000 members in one go', () => {
-  it('imports 20,000 rows in one transaction, with progress lines', async () => {
+  it('imports 20,000 rows in short batches, with progress lines', async () => {
     const o = await ctx.newOrganisation();
     const headers = ctx.bearer(await (await o.newUser({ role: 'admin' })).login());
     const file = base64(csvText(memberRows(20_000)));
@@ -434,9 +434,10 @@ describe('20,000 members in one go', () => {
         field: 'cardNumber',
         params: { value: 'C0019998' },
       });
-      // Rows were written before the failure, then rolled back with it.
+      // Batches were written before the failure, then removed with it.
       const written = lines.filter((l) => l.type === 'progress').at(-1);
-      expect(written).toMatchObject({ done: 19_500 });
+      expect(written?.type === 'progress' && written.done).toBeGreaterThanOrEqual(19_000);
+      expect(written?.type === 'progress' && written.done).toBeLessThan(20_000);
       expect(await membersOf(o.id)).toBe(0);
       expect(await count(sql`select count(*)::text as n from cards where organisation_id = ${o.id}`)).toBe(0);
       expect(await memberSeq(o.id)).toBe(before);

@@ -1,6 +1,7 @@
 import './imports.css';
 import { CheckCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { ImportField, ImportMapping, ImportPreview, ImportRequest, ImportRowError } from '@gym/contract/imports';
+import { IMPORT_MAX_EXPANDED_BYTES } from '@gym/contract/imports';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Progress, Result, Space, Statistic, Steps, Typography } from 'antd';
 import type { TFunction } from 'i18next';
@@ -45,10 +46,16 @@ const sameMapping = (a: ImportMapping | null, b: ImportMapping) =>
   a !== null && JSON.stringify(a) === JSON.stringify(b);
 
 /** A refused file or centre in the import's own words (`fileErrors`), else the shared error text. */
-function checkErrorText(t: TFunction, error: unknown): string {
+function checkErrorText(t: TFunction, error: unknown, file: string | undefined): string {
   const code = isApiError(error) ? error.fields?.[0]?.code : undefined;
   const fallback = apiErrorMessage(t, error);
-  return code ? t(`imports:fileErrors.${code}`, { defaultValue: fallback }) : fallback;
+  return code
+    ? t(`imports:fileErrors.${code}`, {
+        defaultValue: fallback,
+        file: file ?? '',
+        mb: Math.round(IMPORT_MAX_EXPANDED_BYTES / 1024 / 1024),
+      })
+    : fallback;
 }
 
 /**
@@ -242,7 +249,7 @@ export default function MemberImportPage() {
                 type="error"
                 showIcon
                 className="import-alert"
-                title={checkErrorText(t, check.error)}
+                title={checkErrorText(t, check.error, file?.name)}
                 data-testid="import-check-error"
               />
             )}
@@ -348,7 +355,12 @@ export default function MemberImportPage() {
                 />
               )}
               {check.isError && (
-                <Alert type="error" showIcon className="import-alert" title={checkErrorText(t, check.error)} />
+                <Alert
+                  type="error"
+                  showIcon
+                  className="import-alert"
+                  title={checkErrorText(t, check.error, file?.name)}
+                />
               )}
               <div className="import-preset-save">
                 <Typography.Text strong>{t('imports:mapping.saveTitle')}</Typography.Text>
