@@ -32,7 +32,14 @@ export const IMPORT_FIELDS = [
   'guardianName',
   'guardianPhone',
   'guardianRelationship',
+  'addressLine2',
+  'city',
+  'postalCode',
+  'country',
+  'isProspect',
 ] as const;
+/** Columns another system's export splits the address into (joined into the address), and its prospect flag. */
+export const IMPORT_EXTRA_FIELDS = ['addressLine2', 'city', 'postalCode', 'country', 'isProspect'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const importFieldSchema = z.enum(IMPORT_FIELDS);
 

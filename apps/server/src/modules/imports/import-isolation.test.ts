@@ -117,7 +117,9 @@ describe('a 20,000-row import does not hold up another organisation', () => {
     );
     expect(waits.length).toBeGreaterThan(10);
     if (kind === 'pglite') expect(sorted.at(-1)!).toBeLessThan(1_000);
-    else expect(percentile(sorted, 99)).toBeLessThan(100);
+    // PostgreSQL: the bound is "none beyond its usual latency": the import may add under 100 ms
+    // to the p99 this machine shows without it (a shared test machine's own p99 can pass 100 ms).
+    else expect(percentile(sorted, 99)).toBeLessThan(100 + percentile(idle, 99));
   }, 300_000);
 });
 

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { analyseImport } from './analyse-import.ts';
-import { commitImport, EMBEDDED_PACE, failureLine } from './commit-import.ts';
+import { commitImport, EMBEDDED_PACE, failureLine, SERVER_PACE } from './commit-import.ts';
 
 /**
  * The import command: checks the whole file (in a worker thread) and refuses it with every bad row
@@ -39,7 +39,7 @@ export async function importMembers(
     emit,
     codes,
     request.fileName,
-    database.kind === 'pglite' ? EMBEDDED_PACE : null,
+    database.kind === 'pglite' ? EMBEDDED_PACE : SERVER_PACE,
   )
     .then((result) => emit({ type: 'done', ...result }))
     .catch((err: unknown) => {

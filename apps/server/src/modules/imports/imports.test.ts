@@ -532,3 +532,87 @@ describe('presets and template', () => {
     expect(px.sample[0]).toMatchObject({ cardNumber: '0009876543', birthday: '1990-05-01' });
   });
 });
+
+describe('another gym system’s client export', () => {
+  it('1,000 rows previewed with the proposed mapping have no errors and import with statuses, genders and birthdays kept', async () => {
+    const o = await ctx.newOrganisation();
+    const headers = ctx.bearer(await (await o.newUser({ role: 'admin' })).login());
+    const genders = ['Male', 'Female', 'None'];
+    const statuses = ['Active', 'Non-Member', 'Expired', 'Suspended'];
+    const rows: string[][] = [
+      [
+        'Id',
+        'FirstName',
+        'LastName',
+        'Email',
+        'MobilePhone',
+        'BirthDate',
+        'Gender',
+        'AddressLine1',
+        'City',
+        'PostalCode',
+        'Country',
+        'Status',
+        'IsProspect',
+      ],
+    ];
+    for (let i = 0; i < 1_000; i++) {
+      const status = statuses[i % 4]!;
+      rows.push([
+        String(70_000 + i),
+        `Given${i}`,
+        `Family${i % 37}`,
+        `client${i}@example.com`,
+        `+852 6${String(1_000_000 + i).padStart(7, '0')}`,
+        // ISO date-times, late in the evening: the calendar date as written, no shift to UTC.
+        `19${70 + (i % 30)}-0${1 + (i % 9)}-1${i % 10}T23:30:00${i % 2 ? '+08:00' : ''}`,
+        genders[i % 3]!,
+        `${i} Nathan Road`,
+        i % 5 === 0 ? 'Kowloon' : '',
+        i % 7 === 0 ? '999077' : '',
+        'Hong Kong',
+        status,
+        status === 'Non-Member' ? 'true' : 'false',
+      ]);
+    }
+    const body = importBody(base64(csvText(rows)), { defaultCenterId: o.centers[0]!.id });
+    const p = (await preview(body, headers)).json();
+    expect(p.errors).toEqual([]);
+    expect(p.validRows).toBe(1_000);
+    expect(p.mapping).toMatchObject({
+      AddressLine1: 'address',
+      City: 'city',
+      PostalCode: 'postalCode',
+      IsProspect: 'isProspect',
+    });
+    const res = await commit(importBody(body.data, { defaultCenterId: o.centers[0]!.id, mapping: p.mapping }), headers);
+    expect(ndjsonLines(res.body).at(-1)).toMatchObject({ type: 'done', imported: 1_000 });
+    const stored = rowsOf<{ status: string; gender: string; birthday: string; address: string; n: string }>(
+      await ctx.database.db.execute(
+        sql`select status, gender, birthday::text as birthday, address from members where organisation_id = ${o.id} order by email`,
+      ),
+    );
+    expect(stored).toHaveLength(1_000);
+    const byStatus = (s: string) => stored.filter((m) => m.status === s).length;
+    expect([byStatus('active'), byStatus('prospect'), byStatus('left'), byStatus('frozen')]).toEqual([
+      250, 250, 250, 250,
+    ]);
+    const first = rowsOf<{ status: string; gender: string; birthday: string; address: string }>(
+      await ctx.database.db.execute(
+        sql`select status, gender, birthday::text as birthday, address from members where organisation_id = ${o.id} and email = 'client0@example.com'`,
+      ),
+    )[0]!;
+    expect(first).toEqual({
+      status: 'active',
+      gender: 'male',
+      birthday: '1970-01-10',
+      address: '0 Nathan Road, 999077 Kowloon, Hong Kong',
+    });
+    const second = rowsOf<{ gender: string; birthday: string }>(
+      await ctx.database.db.execute(
+        sql`select gender, birthday::text as birthday from members where organisation_id = ${o.id} and email = 'client2@example.com'`,
+      ),
+    )[0]!;
+    expect(second).toEqual({ gender: 'undisclosed', birthday: '1972-03-12' });
+  }, 120_000);
+});
