@@ -58,6 +58,14 @@ function checkErrorText(t: TFunction, error: unknown, file: string | undefined):
     : fallback;
 }
 
+/** What the import button will do: import N members, or which rows must be fixed first. */
+function importLabel(t: TFunction, preview: ImportPreview): string {
+  if (preview.errorCount === 0) return t('imports:actions.import', { count: preview.validRows });
+  const bad = preview.totalRows - preview.validRows;
+  if (bad === 1) return t('imports:actions.fixRow');
+  return bad > 1 ? t('imports:actions.fixRows', { count: bad }) : t('imports:actions.fixFile');
+}
+
 /**
  * `/student-import`: a gym moving from its previous software brings its members in one go. Four
  * steps: the file; its columns and every bad row; the import with a real progress bar; the summary.
@@ -383,7 +391,7 @@ export default function MemberImportPage() {
                 onClick={() => void runImport()}
                 data-testid="import-run"
               >
-                {t('imports:actions.import', { count: preview.validRows })}
+                {importLabel(t, preview)}
               </Button>
             </div>
           </div>
