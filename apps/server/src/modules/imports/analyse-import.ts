@@ -102,7 +102,7 @@ async function checkSlice(db: DbOrTx, auth: AuthContext, rows: readonly Prepared
         field: 'code',
         code: 'code_taken',
         message: `Member code ${r.code} is already in use`,
-        params: { value: r.code },
+        params: { value: r.code, name: `${r.firstName} ${r.lastName}` },
       });
     }
     if (r.cardNumber && cardSet.has(r.cardNumber)) {
@@ -111,7 +111,7 @@ async function checkSlice(db: DbOrTx, auth: AuthContext, rows: readonly Prepared
         field: 'cardNumber',
         code: 'card_in_use',
         message: `Card ${r.cardNumber} is already in use`,
-        params: { value: r.cardNumber },
+        params: { value: r.cardNumber, name: `${r.firstName} ${r.lastName}` },
       });
     }
     if (phoneSet.has(r.phone.replace(/\D/g, '')) || (r.email && emailSet.has(r.email))) possibleDuplicates++;

@@ -185,8 +185,9 @@ describe('preview', () => {
       expect.objectContaining({ row: 5, field: 'cardNumber', code: 'duplicate_in_file' }),
     ]);
     expect(body.errors[2].message).toContain('row 2');
-    expect(body.errors[2].params).toEqual({ value: 'DUP000000', firstRow: 2 });
-    expect(body.errors[0].params).toEqual({ value: 'STAFF0001' });
+    // Every error carries the value in question and the row's person, to find the row in the file.
+    expect(body.errors[2].params).toEqual({ value: 'DUP000000', firstRow: 2, name: expect.any(String) });
+    expect(body.errors[0].params).toEqual({ value: 'STAFF0001', name: expect.any(String) });
   });
 });
 

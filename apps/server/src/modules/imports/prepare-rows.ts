@@ -320,6 +320,14 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
     }
 
     if (rowErrors.length > 0 || !parsed.success) {
+      // Each error names the row's person (or code) and carries the cell in question, so staff can find
+      // the row in their file and see what is wrong without opening it.
+      const who = [firstName, lastName].filter(Boolean).join(' ') || text('code');
+      for (const e of rowErrors) {
+        const value =
+          e.params?.value ?? (e.field && e.field in columns ? text(e.field as ImportField).slice(0, 60) : '');
+        e.params = { ...e.params, value, ...(who ? { name: who.slice(0, 80) } : {}) };
+      }
       errors.push(...rowErrors);
       continue;
     }
