@@ -47,6 +47,8 @@ it('a bad row is named in the preview; the fixed file imports and shows the summ
   await expect.poll(() => badRow.count()).toBe(1);
   expect(await badRow.innerText()).toMatch(/^3\s+Phone/);
   expect(await page.getByTestId('import-run').isDisabled()).toBe(true);
+  // The button says what stands between the file and the import.
+  expect(await page.getByTestId('import-run').innerText()).toBe('Fix 1 row to import');
   expect(await page.getByTestId('import-mapping').innerText()).toContain('Mobile');
   const axe = await new AxeBuilder({ page }).include('[data-testid="screen-member-import"]').analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);

@@ -32,13 +32,28 @@ export const IMPORT_FIELDS = [
   'guardianName',
   'guardianPhone',
   'guardianRelationship',
+  'addressLine2',
+  'city',
+  'postalCode',
+  'country',
+  'isProspect',
 ] as const;
+/** Columns another system's export splits the address into (joined into the address), and its prospect flag. */
+export const IMPORT_EXTRA_FIELDS = ['addressLine2', 'city', 'postalCode', 'country', 'isProspect'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const importFieldSchema = z.enum(IMPORT_FIELDS);
 
 /** Largest file accepted (bytes of the file itself). */
 export const IMPORT_MAX_BYTES = 15 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 50_000;
+/** Largest size an XLSX (a zip) may expand to: checked on its directory before expanding, then while expanding. */
+export const IMPORT_MAX_EXPANDED_BYTES = 96 * 1024 * 1024;
+/** Heap of the worker thread that reads a file; a file that needs more is refused. */
+export const IMPORT_WORKER_MEMORY_MB = 768;
+/** Time the worker thread may take to read and check a file. */
+export const IMPORT_PARSE_TIMEOUT_MS = 60_000;
+/** Rows written per short transaction: other requests run between two batches. */
+export const IMPORT_BATCH_ROWS = 250;
 /** Columns a mapping may name (a spreadsheet wider than this is not a member export). */
 export const IMPORT_MAX_COLUMNS = 300;
 /** Rows shown in the preview's sample. */
@@ -46,7 +61,7 @@ export const IMPORT_SAMPLE_ROWS = 20;
 /** Row errors listed at most (in the preview and in a refused commit). */
 export const IMPORT_MAX_ERRORS = 1_000;
 /** The commit reports progress after about this many rows. */
-export const IMPORT_PROGRESS_EVERY = 1_000;
+export const IMPORT_PROGRESS_EVERY = 500;
 
 /** A row needs these (a full name counts for both names). */
 export const IMPORT_REQUIRED_FIELDS = ['firstName', 'lastName', 'phone'] as const satisfies readonly ImportField[];

@@ -14,6 +14,7 @@ import {
   importPresets,
   memberGroupMembers,
   memberGroups,
+  memberImports,
   outboxEmails,
   passwordResetTokens,
   readers,
@@ -73,6 +74,14 @@ export async function fillOrganisation(ctx: TestContext, org: TestOrganisation):
     expiresAt: new Date(Date.now() + 3_600_000),
   });
   await db.insert(outboxEmails).values({ organisationId, to: admin.email, subject: 'Hello', text: 'Hello' });
+  // A finished import: its rows would be visible, and nothing sweeps it.
+  await db.insert(memberImports).values({
+    organisationId,
+    status: 'done',
+    fileName: 'old-system.csv',
+    total: 1,
+    createdBy: admin.id,
+  });
   // Delivered already, so the dispatcher of the run under test leaves it alone.
   await db.insert(domainEvents).values({
     organisationId,

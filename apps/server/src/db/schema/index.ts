@@ -1,5 +1,13 @@
 export { loginThrottles, passwordResetTokens, refreshTokens } from './auth.ts';
-export { cardLinkTokens, cards, importPresets, memberGroupMembers, memberGroups, members } from './members.ts';
+export {
+  cardLinkTokens,
+  cards,
+  importPresets,
+  memberGroupMembers,
+  memberGroups,
+  memberImports,
+  members,
+} from './members.ts';
 export { outboxEmails } from './outbox.ts';
 export { readers, rooms } from './places.ts';
 export { auditLog, domainEvents, idempotencyKeys } from './platform.ts';

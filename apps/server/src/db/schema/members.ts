@@ -1,11 +1,13 @@
 import type { Guardian } from '@gym/contract/members';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
   foreignKey,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -60,6 +62,11 @@ export const members = pgTable(
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The import that wrote the row. Rows of an import that is not `done` are invisible to every read
+     * (`visibleMember` in `lib/scope.ts`); the import's status flips in one update to show them all at once.
+     */
+    importId: uuid('import_id').references((): AnyPgColumn => memberImports.id),
   },
   (t) => [
     uniqueIndex('members_org_code').on(t.organisationId, t.code),
@@ -74,6 +81,7 @@ export const members = pgTable(
       columns: [t.organisationId, t.createdBy],
       foreignColumns: [users.organisationId, users.id],
     }),
+    index('members_import').on(t.importId).where(sql`${t.importId} is not null`),
     index('members_org_center').on(t.organisationId, t.homeCenterId),
     index('members_org_created').on(t.organisationId, t.createdAt),
     // The status filter's total (e.g. all active members) without a table scan.
@@ -229,7 +237,38 @@ export const importPresets = pgTable(
       .references(() => organisations.id),
     name: text('name').notNull(),
     mapping: jsonb('mapping').$type<Record<string, string | null>>().notNull(),
+    /** Value mapping of enumerated columns: column -> file value -> member value. */
+    values: jsonb('values').$type<Record<string, Record<string, string>>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('import_presets_org_name').on(t.organisationId, sql`lower(${t.name})`)],
+);
+
+/**
+ * One member import being written in short batches. `running`: its rows exist but no read shows them;
+ * `done`: shown (one update of this row); a failed or abandoned import's rows are deleted with it.
+ * `seqBefore`/`seqAfter` are the organisation's member counter around the codes it drew, to give them
+ * back when it fails and nobody drew after it.
+ */
+export const memberImports = pgTable(
+  'member_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    status: text('status').notNull().default('running'),
+    fileName: text('file_name').notNull(),
+    total: integer('total').notNull(),
+    seqBefore: integer('seq_before'),
+    seqAfter: integer('seq_after'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Touched after every batch: a `running` import whose heartbeat stopped belongs to a dead process. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('member_imports_running').on(t.status).where(sql`${t.status} <> 'done'`),
+    check('member_imports_status_known', sql`${t.status} in ('running','done','failed')`),
+  ],
 );

@@ -44,7 +44,7 @@ type ListFilters = Omit<z.infer<typeof centerExportQuerySchema>, 'format'>;
  */
 const centerColumns = {
   center: centers,
-  memberCount: sql<number>`(select count(*)::int from members m where m.home_center_id = centers.id and m.erased_at is null and m.status in ('active', 'frozen'))`,
+  memberCount: sql<number>`(select count(*)::int from members m where m.home_center_id = centers.id and m.erased_at is null and m.status in ('active', 'frozen') and (m.import_id is null or m.import_id not in (select mi.id from member_imports mi where mi.status <> 'done')))`,
   roomCount: sql<number>`(select count(*)::int from rooms r where r.center_id = centers.id and r.active)`,
 };
 

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { IMPORT_MAX_ERRORS, type ImportPreview, type ImportRequest, type ImportRowError } from '@gym/contract/imports';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -6,9 +7,8 @@ import type { AuthContext } from '../../lib/access.ts';
 import { scoped } from '../../lib/scope.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
 import { centreNotFound } from '../../lib/tenant-db.ts';
-import { mappingForHeaders, proposeMapping } from './mapping.ts';
-import { type ImportCenter, type PreparedMember, prepareRows } from './prepare-rows.ts';
-import { readSheet } from './read-file.ts';
+import { parseInWorker } from './parse-file.ts';
+import type { ImportCenter, PreparedMember } from './prepare-rows.ts';
 
 export interface AnalysedImport {
   preview: ImportPreview;
@@ -35,7 +35,24 @@ export async function centersForImport(db: DbOrTx, auth: AuthContext): Promise<I
  * Codes already taken and cards already in use in the organisation (every centre: codes and card
  * numbers are unique across the organisation), and rows that look like people already stored.
  */
-async function checkAgainstDatabase(db: DbOrTx, auth: AuthContext, rows: readonly PreparedMember[]) {
+async function checkAgainstDatabase(db: DbOrTx, auth: AuthContext, all: readonly PreparedMember[]) {
+  const errors: ImportRowError[] = [];
+  let possibleDuplicates = 0;
+  // Slices of the file, one turn of the event loop between them: on the embedded database each query
+  // holds every other request up while it runs, so none may run long.
+  for (let start = 0; start < all.length; start += CHECK_SLICE) {
+    const slice = await checkSlice(db, auth, all.slice(start, start + CHECK_SLICE));
+    errors.push(...slice.errors);
+    possibleDuplicates += slice.possibleDuplicates;
+    await nextTurn();
+  }
+  return { errors, possibleDuplicates };
+}
+
+/** Rows checked per round of queries. */
+const CHECK_SLICE = 2_000;
+
+async function checkSlice(db: DbOrTx, auth: AuthContext, rows: readonly PreparedMember[]) {
   const errors: ImportRowError[] = [];
   const codes = rows.flatMap((r) => (r.code ? [r.code] : []));
   const numbers = rows.flatMap((r) => (r.cardNumber ? [r.cardNumber] : []));
@@ -85,7 +102,7 @@ async function checkAgainstDatabase(db: DbOrTx, auth: AuthContext, rows: readonl
         field: 'code',
         code: 'code_taken',
         message: `Member code ${r.code} is already in use`,
-        params: { value: r.code },
+        params: { value: r.code, name: `${r.firstName} ${r.lastName}` },
       });
     }
     if (r.cardNumber && cardSet.has(r.cardNumber)) {
@@ -94,7 +111,7 @@ async function checkAgainstDatabase(db: DbOrTx, auth: AuthContext, rows: readonl
         field: 'cardNumber',
         code: 'card_in_use',
         message: `Card ${r.cardNumber} is already in use`,
-        params: { value: r.cardNumber },
+        params: { value: r.cardNumber, name: `${r.firstName} ${r.lastName}` },
       });
     }
     if (phoneSet.has(r.phone.replace(/\D/g, '')) || (r.email && emailSet.has(r.email))) possibleDuplicates++;
@@ -111,10 +128,14 @@ export async function analyseImport(db: DbOrTx, auth: AuthContext, request: Impo
   const defaultCenter = centerList.find((c) => c.id === request.defaultCenterId);
   // The one centre rule's answer: a centre the caller may not use does not exist for them.
   if (!defaultCenter?.allowed) throw centreNotFound('defaultCenterId');
-  const sheet = await readSheet(request.format, request.data);
-  const mapping = mappingForHeaders(sheet.headers, request.mapping ?? proposeMapping(sheet.headers));
   const { defaultLanguage } = await readSystemConfig(db, auth.organisationId);
-  const prepared = prepareRows(sheet, mapping, { centers: centerList, defaultCenter, language: defaultLanguage });
+  const { headers, mapping, prepared } = await parseInWorker({
+    fileName: request.fileName,
+    format: request.format,
+    data: request.data,
+    mapping: request.mapping,
+    context: { centers: centerList, defaultCenter, language: defaultLanguage },
+  });
   const checked = await checkAgainstDatabase(db, auth, prepared.members);
   const badRows = new Set(checked.errors.map((e) => e.row));
   const errors = [...prepared.errors, ...checked.errors].sort((a, b) => a.row - b.row);
@@ -123,7 +144,7 @@ export async function analyseImport(db: DbOrTx, auth: AuthContext, request: Impo
     members: valid,
     errors,
     preview: {
-      headers: sheet.headers,
+      headers,
       mapping,
       totalRows: prepared.totalRows,
       validRows: valid.length,

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { IMPORT_PROGRESS_EVERY, type ImportProgressLine, type ImportRowError } from '@gym/contract/imports';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
+import { IMPORT_BATCH_ROWS, type ImportProgressLine, type ImportRowError } from '@gym/contract/imports';
 import { searchTextOf } from '@gym/contract/search';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { members } from '../../db/schema/index.ts';
+import { memberImports, members, organisations } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { scoped } from '../../lib/scope.ts';
 import { allocateMemberCodes } from '../members/index.ts';
 import {
   ANALYZE_AFTER_ROWS,
@@ -41,9 +41,9 @@ async function allocateFreeCodes(
       .select({ code: members.code })
       .from(members)
       .where(
-        scoped(
-          auth,
-          { organisationId: members.organisationId },
+        // Rows of imports still being written hold their codes too: the unique index counts them.
+        and(
+          eq(members.organisationId, auth.organisationId),
           sql`${members.code} in (select jsonb_array_elements_text(${JSON.stringify(drawn)}::jsonb))`,
         ),
       );
@@ -126,15 +126,92 @@ export function failureLine(
   return { type: 'failed', error: 'internal', message: 'The import failed: nothing was imported', errors };
 }
 
+/**
+ * How an import shares a database that runs one statement at a time (PGlite): batches of about
+ * `batchMs`, each followed by a pause of `pauseMs`. PostgreSQL needs none (other requests use other
+ * connections): batches of `IMPORT_BATCH_ROWS`.
+ */
+export interface ImportPace {
+  firstRows: number;
+  batchMs: number;
+  pauseMs: number;
+}
+export const EMBEDDED_PACE: ImportPace = { firstRows: 100, batchMs: 150, pauseMs: 60 };
+/** PostgreSQL: other requests have their own connections, but share the database's CPU: shorter pauses. */
+export const SERVER_PACE: ImportPace = { firstRows: 250, batchMs: 100, pauseMs: 25 };
+
 export interface CommitResult {
   imported: number;
   cardsAttached: number;
 }
 
+/** Failed imports whose removal a test wants to watch (kept small on purpose: rows per delete). */
+const REMOVE_BATCH = 500;
+
 /**
- * Stores every prepared row in ONE transaction: codes for rows without one in a single allocation,
- * members and cards in multi-row statements, a progress line about every `IMPORT_PROGRESS_EVERY` rows.
- * Throws (after `emit` saw the progress so far) when the transaction fails; nothing is kept then.
+ * Deletes the rows of a failed or abandoned import in short transactions (cards, then members),
+ * gives its member codes back when nobody drew after it, and marks it `failed`. Its rows were never
+ * visible, so deleting them in steps changes nothing anyone sees.
+ */
+export async function removeImport(db: Db, importId: string): Promise<void> {
+  for (;;) {
+    const removed = await db.transaction(async (tx) => {
+      const ids = sql`(select id from members where import_id = ${importId} limit ${REMOVE_BATCH})`;
+      await tx.execute(sql`delete from cards where member_id in ${ids}`);
+      const gone = await tx.delete(members).where(sql`${members.id} in ${ids}`).returning({ id: members.id });
+      return gone.length;
+    });
+    if (removed === 0) break;
+    await nextTurn();
+  }
+  await db.transaction(async (tx) => {
+    const [imp] = await tx
+      .update(memberImports)
+      .set({ status: 'failed' })
+      .where(eq(memberImports.id, importId))
+      .returning({
+        organisationId: memberImports.organisationId,
+        before: memberImports.seqBefore,
+        after: memberImports.seqAfter,
+      });
+    if (imp?.before != null && imp.after != null && imp.after > imp.before) {
+      // Only when the counter still stands where this import left it: no code after ours was handed out.
+      await tx
+        .update(organisations)
+        .set({ memberSeq: imp.before })
+        .where(and(eq(organisations.id, imp.organisationId), eq(organisations.memberSeq, imp.after)));
+    }
+  });
+}
+
+/** A `running` import whose heartbeat is older than this belongs to a process that died. */
+export const ABANDONED_AFTER_MS = 2 * 60_000;
+
+/**
+ * Removes the rows of imports left `running` by a process that died mid-import (start-up and
+ * every minute). `all`: every running import (the embedded database has one process only).
+ */
+export async function sweepAbandonedImports(db: Db, all = false): Promise<number> {
+  const stale = await db
+    .select({ id: memberImports.id })
+    .from(memberImports)
+    .where(
+      all
+        ? eq(memberImports.status, 'running')
+        : sql`${memberImports.status} = 'running' and ${memberImports.heartbeatAt} < now() - make_interval(secs => ${ABANDONED_AFTER_MS / 1000})`,
+    );
+  for (const s of stale) await removeImport(db, s.id);
+  return stale.length;
+}
+
+/**
+ * Stores the prepared rows in short transactions of `IMPORT_BATCH_ROWS` rows, so that other
+ * requests (other organisations' too) run between two batches, while nobody sees any of them:
+ * every row carries the id of a `member_imports` row that stays `running` until the last batch is
+ * written, then flips to `done` in one small update, which shows them all at once. A failure
+ * removes what was written (see `removeImport`) and rethrows, after `emit` saw the progress so far.
+ * Codes for rows without one are drawn in the first transaction; a failed import gives them back
+ * when nobody drew after it. Codes and cards stay unique by the database's unique indexes.
  */
 export async function commitImport(
   db: Db,
@@ -142,10 +219,24 @@ export async function commitImport(
   rows: readonly PreparedMember[],
   emit: (line: ImportProgressLine) => void,
   codesOut: string[] = [],
+  fileName = 'import',
+  pace: ImportPace | null = null,
 ): Promise<CommitResult> {
   const total = rows.length;
   emit({ type: 'progress', done: 0, total });
-  const result = await db.transaction(async (tx) => {
+  const importId = randomUUID();
+  const codes = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ seq: organisations.memberSeq })
+      .from(organisations)
+      .where(eq(organisations.id, auth.organisationId));
+    await tx.insert(memberImports).values({
+      id: importId,
+      organisationId: auth.organisationId,
+      fileName,
+      total,
+      createdBy: auth.userId,
+    });
     const reserved = new Set(rows.flatMap((r) => (r.code ? [r.code] : [])));
     const withoutCode = rows.flatMap((r, i) => (r.code ? [] : [i]));
     const drawn = await allocateFreeCodes(
@@ -154,70 +245,115 @@ export async function commitImport(
       withoutCode.map((i) => rows[i]!.homeCenterCode),
       reserved,
     );
-    const codes = rows.map((r) => r.code ?? '');
+    const [after] = await tx
+      .select({ seq: organisations.memberSeq })
+      .from(organisations)
+      .where(eq(organisations.id, auth.organisationId));
+    await tx
+      .update(memberImports)
+      .set({ seqBefore: before?.seq ?? null, seqAfter: after?.seq ?? null })
+      .where(eq(memberImports.id, importId));
+    const all = rows.map((r) => r.code ?? '');
     withoutCode.forEach((rowIndex, k) => {
-      codes[rowIndex] = drawn[k]!;
+      all[rowIndex] = drawn[k]!;
     });
-    codesOut.push(...codes);
-
-    const now = new Date().toISOString();
-    const memberRows: NewMemberRow[] = [];
-    const cardRows: NewCardRow[] = [];
-    rows.forEach((r, i) => {
-      const id = randomUUID();
-      const code = codes[i]!;
-      memberRows.push({
-        id,
-        organisationId: auth.organisationId,
-        homeCenterId: r.homeCenterId,
-        code,
-        firstName: r.firstName,
-        lastName: r.lastName,
-        chineseName: r.chineseName,
-        gender: r.gender,
-        birthday: r.birthday,
-        phone: r.phone,
-        phoneDigits: r.phone.replace(/\D/g, '') || null,
-        email: r.email,
-        address: r.address,
-        emergencyContactName: r.emergencyContactName,
-        emergencyContactPhone: r.emergencyContactPhone,
-        guardian: r.guardian,
-        source: r.source,
-        notes: r.notes,
-        marketingConsent: r.marketingConsent,
-        language: r.language,
-        status: r.status,
-        isNew: false,
-        searchText: searchTextOf({ ...r, code, cardNumbers: r.cardNumber ? [r.cardNumber] : [] }),
-        createdBy: auth.userId,
-        // Noon UTC keeps the joining day the same calendar day in every centre's time zone.
-        createdAt: r.joinedAt ? `${r.joinedAt}T12:00:00.000Z` : now,
-      });
-      if (r.cardNumber) {
-        cardRows.push({
-          id: randomUUID(),
-          organisationId: auth.organisationId,
-          number: r.cardNumber,
-          memberId: id,
-          attachedBy: auth.userId,
-          attachedAt: now,
-        });
-      }
-    });
-
-    let reported = 0;
-    await insertMemberRows(tx, memberRows, cardRows, (done) => {
-      if (done - reported >= IMPORT_PROGRESS_EVERY || done === total) {
-        reported = done;
-        emit({ type: 'progress', done, total });
-      }
-    });
-    return { imported: memberRows.length, cardsAttached: cardRows.length };
+    return all;
   });
-  if (result.imported >= ANALYZE_AFTER_ROWS) {
-    // The rows are committed: a statistics refresh that fails must not turn the answer into a failure.
+  codesOut.push(...codes);
+
+  let imported = 0;
+  let cardsAttached = 0;
+  try {
+    const now = new Date().toISOString();
+    let batchRows = pace ? pace.firstRows : IMPORT_BATCH_ROWS;
+    for (let start = 0, end = 0; start < total; start = end) {
+      const memberRows: NewMemberRow[] = [];
+      const cardRows: NewCardRow[] = [];
+      end = Math.min(total, start + batchRows);
+      for (let i = start; i < end; i++) {
+        const r = rows[i]!;
+        const id = randomUUID();
+        const code = codes[i]!;
+        memberRows.push({
+          id,
+          organisationId: auth.organisationId,
+          homeCenterId: r.homeCenterId,
+          code,
+          firstName: r.firstName,
+          lastName: r.lastName,
+          chineseName: r.chineseName,
+          gender: r.gender,
+          birthday: r.birthday,
+          phone: r.phone,
+          phoneDigits: r.phone.replace(/\D/g, '') || null,
+          email: r.email,
+          address: r.address,
+          emergencyContactName: r.emergencyContactName,
+          emergencyContactPhone: r.emergencyContactPhone,
+          guardian: r.guardian,
+          source: r.source,
+          notes: r.notes,
+          marketingConsent: r.marketingConsent,
+          language: r.language,
+          status: r.status,
+          isNew: false,
+          searchText: searchTextOf({ ...r, code, cardNumbers: r.cardNumber ? [r.cardNumber] : [] }),
+          createdBy: auth.userId,
+          // Noon UTC keeps the joining day the same calendar day in every centre's time zone.
+          createdAt: r.joinedAt ? `${r.joinedAt}T12:00:00.000Z` : now,
+          importId,
+        });
+        if (r.cardNumber) {
+          cardRows.push({
+            id: randomUUID(),
+            organisationId: auth.organisationId,
+            number: r.cardNumber,
+            memberId: id,
+            attachedBy: auth.userId,
+            attachedAt: now,
+          });
+        }
+      }
+      const B0 = performance.now();
+      await db.transaction(async (tx) => {
+        await insertMemberRows(tx, memberRows, cardRows);
+        const alive = await tx
+          .update(memberImports)
+          .set({ heartbeatAt: sql`now()` })
+          .where(and(eq(memberImports.id, importId), eq(memberImports.status, 'running')))
+          .returning({ id: memberImports.id });
+        // Swept meanwhile as abandoned (a heartbeat missed by minutes): stop rather than write on.
+        if (alive.length === 0) throw new Error('import was removed while running');
+      });
+      const tookMs = performance.now() - B0;
+      imported += memberRows.length;
+      cardsAttached += cardRows.length;
+      emit({ type: 'progress', done: imported, total });
+      if (pace) {
+        // The embedded database runs one statement at a time on this thread: size the next batch to
+        // the target time, then pause so that the requests queued behind this batch, each with its
+        // few queries in a row, run before the next one.
+        const perRow = tookMs / memberRows.length;
+        batchRows = Math.max(25, Math.min(IMPORT_BATCH_ROWS, Math.floor(pace.batchMs / Math.max(perRow, 0.01))));
+        await sleep(pace.pauseMs);
+      } else {
+        // Let waiting requests and the response's socket through before the next batch.
+        await nextTurn();
+      }
+    }
+    const shown = await db
+      .update(memberImports)
+      .set({ status: 'done' })
+      .where(and(eq(memberImports.id, importId), eq(memberImports.status, 'running')))
+      .returning({ id: memberImports.id });
+    if (shown.length === 0) throw new Error('import was removed while running');
+  } catch (err) {
+    await removeImport(db, importId).catch(() => undefined);
+    throw err;
+  }
+  if (imported >= ANALYZE_AFTER_ROWS) {
+    // The rows are shown: a statistics refresh that fails must not turn the answer into a failure.
     await refreshPlannerStatistics(db).catch(() => undefined);
   }
-  return result;
+  return { imported, cardsAttached };
 }

@@ -30,6 +30,8 @@ export interface NewMemberRow {
   createdBy: string | null;
   /** ISO instant. */
   createdAt: string;
+  /** The import writing the row (rows stay hidden until it is done). */
+  importId?: string | null;
 }
 
 export interface NewCardRow {
@@ -72,6 +74,7 @@ function memberJson(m: NewMemberRow) {
     search_text: m.searchText,
     created_by: m.createdBy,
     created_at: m.createdAt,
+    import_id: m.importId ?? null,
   };
 }
 
@@ -110,10 +113,12 @@ export async function insertMemberRows(
     await tx.execute(sql`
       insert into members (id, organisation_id, home_center_id, code, first_name, last_name, chinese_name, gender,
         birthday, phone, phone_digits, email, address, emergency_contact_name, emergency_contact_phone, guardian,
-        source, notes, marketing_consent, language, status, is_new, search_text, created_by, created_at, updated_at)
+        source, notes, marketing_consent, language, status, is_new, search_text, created_by, created_at, updated_at,
+        import_id)
       select id, organisation_id, home_center_id, code, first_name, last_name, chinese_name, gender,
         birthday, phone, phone_digits, email, address, emergency_contact_name, emergency_contact_phone, guardian,
-        source, notes, marketing_consent, language, status, is_new, search_text, created_by, created_at, created_at
+        source, notes, marketing_consent, language, status, is_new, search_text, created_by, created_at, created_at,
+        import_id
       from json_populate_recordset(null::members, ${JSON.stringify(chunk.map(memberJson))}::json)`);
     const chunkCards = chunk.flatMap((m) => cardsOf.get(m.id) ?? []);
     if (chunkCards.length > 0) {

@@ -1,7 +1,10 @@
-import type { ImportField, ImportMapping } from '@gym/contract/imports';
+import type { IMPORT_EXTRA_FIELDS, ImportField, ImportMapping } from '@gym/contract/imports';
 
 /** The template's headers (English); proposals map them back. */
-export const TEMPLATE_HEADERS: Record<Exclude<ImportField, 'fullName'>, string> = {
+export const TEMPLATE_HEADERS: Record<
+  Exclude<ImportField, 'fullName' | (typeof IMPORT_EXTRA_FIELDS)[number]>,
+  string
+> = {
   code: 'Member code',
   firstName: 'First name',
   lastName: 'Last name',
@@ -212,6 +215,13 @@ const SYNONYMS: Record<ImportField, string[]> = {
   ],
   address: [
     'address',
+    'address line 1',
+    'address 1',
+    'street address',
+    'adresszeile 1',
+    'adresse 1',
+    'endereco 1',
+    '地址1',
     'home address',
     'street',
     'adresse',
@@ -221,6 +231,33 @@ const SYNONYMS: Record<ImportField, string[]> = {
     'morada',
     '地址',
     '住址',
+  ],
+  addressLine2: ['address line 2', 'address 2', 'adresszeile 2', 'adresse 2', 'complemento', '地址2'],
+  city: ['city', 'town', 'stadt', 'ort', 'wohnort', 'ville', 'cidade', 'municipio', '城市', '市'],
+  postalCode: [
+    'postal code',
+    'postcode',
+    'post code',
+    'zip',
+    'zip code',
+    'plz',
+    'postleitzahl',
+    'code postal',
+    'cep',
+    '郵政編碼',
+    '邮编',
+    '郵遞區號',
+  ],
+  country: ['country', 'land', 'pays', 'pais', '國家', '国家', '國家地區'],
+  isProspect: [
+    'is prospect',
+    'prospect',
+    'is lead',
+    'interessent',
+    'prospect ?',
+    'e prospecto',
+    '潛在客戶',
+    '潜在客户',
   ],
   emergencyContactName: [
     'emergency contact',

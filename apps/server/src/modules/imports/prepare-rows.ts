@@ -193,7 +193,13 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
       return value;
     };
     const gender = vocabulary('gender', readGender, null);
-    const status = vocabulary('status', readStatus, 'active' as MemberStatus);
+    let status = vocabulary('status', readStatus, 'active' as MemberStatus);
+    // An "is prospect" flag wins over a status that says active: the other system's prospects stay prospects.
+    if (vocabulary('isProspect', () => readBoolean(cell('isProspect')), false) && status === 'active')
+      status = 'prospect';
+    // Address lines, postal code, city and country as one address, in the order a letter writes them.
+    const place = [text('postalCode'), text('city')].filter(Boolean).join(' ');
+    const address = [text('address'), text('addressLine2'), place, text('country')].filter(Boolean).join(', ');
     const source = vocabulary('source', readSource, 'import' as const);
     const marketingConsent = vocabulary('marketingConsent', () => readBoolean(cell('marketingConsent')), false);
 
@@ -240,7 +246,7 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
       birthday,
       phone: text('phone'),
       email: optional(text('email')),
-      address: optional(text('address')),
+      address: optional(address),
       emergencyContactName: optional(text('emergencyContactName')),
       emergencyContactPhone: optional(text('emergencyContactPhone')),
       guardian,
@@ -314,6 +320,14 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
     }
 
     if (rowErrors.length > 0 || !parsed.success) {
+      // Each error names the row's person (or code) and carries the cell in question, so staff can find
+      // the row in their file and see what is wrong without opening it.
+      const who = [firstName, lastName].filter(Boolean).join(' ') || text('code');
+      for (const e of rowErrors) {
+        const value =
+          e.params?.value ?? (e.field && e.field in columns ? text(e.field as ImportField).slice(0, 60) : '');
+        e.params = { ...e.params, value, ...(who ? { name: who.slice(0, 80) } : {}) };
+      }
       errors.push(...rowErrors);
       continue;
     }

@@ -14,9 +14,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
-import { AppError } from '../../lib/errors.ts';
 import { analyseImport } from './analyse-import.ts';
-import { commitImport, failureLine } from './commit-import.ts';
+import { sweepAbandonedImports } from './commit-import.ts';
+import { importMembers } from './import-members.ts';
 import { createPreset, deletePreset, listPresets } from './presets.ts';
 import { sendTemplate } from './template.ts';
 
@@ -29,6 +29,16 @@ const access = can('create', 'Member');
 export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const { db } = deps.database;
+
+    // Rows of imports a dead process left half-written: at start-up, then every minute (several
+    // servers share PostgreSQL: only imports whose heartbeat stopped; the embedded database has one process).
+    let sweeper: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      await sweepAbandonedImports(db, deps.database.kind === 'pglite');
+      sweeper = setInterval(() => void sweepAbandonedImports(db).catch(() => undefined), 60_000);
+      sweeper.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(sweeper));
 
     app.post(
       '/imports/members/preview',
@@ -55,32 +65,15 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        const auth = req.auth!;
-        const analysed = await analyseImport(db, auth, req.body);
-        if (analysed.errors.length > 0) {
-          const bad = new Set(analysed.errors.map((e) => e.row)).size;
-          throw new AppError(
-            422,
-            'import_invalid',
-            `${bad} row(s) cannot be imported: nothing was imported`,
-            undefined,
-            undefined,
-            { rows: analysed.preview.errors, errorCount: analysed.preview.errorCount },
-          );
-        }
         const out = new PassThrough();
-        const emit = (line: ImportProgressLine) => {
-          out.write(`${JSON.stringify(line)}\n`);
-        };
-        const codes: string[] = [];
-        commitImport(db, auth, analysed.members, emit, codes)
-          .then((result) => emit({ type: 'done', ...result }))
-          .catch((err: unknown) => {
-            const line = failureLine(err, analysed.members, codes);
-            if (line.type === 'failed' && line.error === 'internal') req.log.error({ err }, 'member import failed');
-            emit(line);
-          })
-          .finally(() => out.end());
+        const { finished } = await importMembers(
+          deps.database,
+          req.auth!,
+          req.body,
+          (line: ImportProgressLine) => out.write(`${JSON.stringify(line)}\n`),
+          req.log,
+        );
+        void finished.finally(() => out.end());
         return (
           reply
             .header('content-type', 'application/x-ndjson; charset=utf-8')

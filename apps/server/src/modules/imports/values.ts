@@ -69,6 +69,7 @@ const GENDER_WORDS = vocabulary<(typeof GENDERS)[number]>({
   other: ['other', 'o', 'divers', 'd', 'x', 'autre', 'outro', 'non binary', 'nonbinary', 'diverse', '其他'],
   undisclosed: [
     'undisclosed',
+    'none',
     'u',
     'unknown',
     'n a',
@@ -159,6 +160,9 @@ const STATUS_WORDS = vocabulary<(typeof MEMBER_STATUSES)[number]>({
   ],
   prospect: [
     'lead',
+    'non-member',
+    'non member',
+    'nonmember',
     'trial',
     'interested',
     'enquiry',

@@ -1,6 +1,7 @@
 import './imports.css';
 import { CheckCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { ImportField, ImportMapping, ImportPreview, ImportRequest, ImportRowError } from '@gym/contract/imports';
+import { IMPORT_MAX_EXPANDED_BYTES } from '@gym/contract/imports';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Progress, Result, Space, Statistic, Steps, Typography } from 'antd';
 import type { TFunction } from 'i18next';
@@ -45,10 +46,24 @@ const sameMapping = (a: ImportMapping | null, b: ImportMapping) =>
   a !== null && JSON.stringify(a) === JSON.stringify(b);
 
 /** A refused file or centre in the import's own words (`fileErrors`), else the shared error text. */
-function checkErrorText(t: TFunction, error: unknown): string {
+function checkErrorText(t: TFunction, error: unknown, file: string | undefined): string {
   const code = isApiError(error) ? error.fields?.[0]?.code : undefined;
   const fallback = apiErrorMessage(t, error);
-  return code ? t(`imports:fileErrors.${code}`, { defaultValue: fallback }) : fallback;
+  return code
+    ? t(`imports:fileErrors.${code}`, {
+        defaultValue: fallback,
+        file: file ?? '',
+        mb: Math.round(IMPORT_MAX_EXPANDED_BYTES / 1024 / 1024),
+      })
+    : fallback;
+}
+
+/** What the import button will do: import N members, or which rows must be fixed first. */
+function importLabel(t: TFunction, preview: ImportPreview): string {
+  if (preview.errorCount === 0) return t('imports:actions.import', { count: preview.validRows });
+  const bad = preview.totalRows - preview.validRows;
+  if (bad === 1) return t('imports:actions.fixRow');
+  return bad > 1 ? t('imports:actions.fixRows', { count: bad }) : t('imports:actions.fixFile');
 }
 
 /**
@@ -242,7 +257,7 @@ export default function MemberImportPage() {
                 type="error"
                 showIcon
                 className="import-alert"
-                title={checkErrorText(t, check.error)}
+                title={checkErrorText(t, check.error, file?.name)}
                 data-testid="import-check-error"
               />
             )}
@@ -348,7 +363,12 @@ export default function MemberImportPage() {
                 />
               )}
               {check.isError && (
-                <Alert type="error" showIcon className="import-alert" title={checkErrorText(t, check.error)} />
+                <Alert
+                  type="error"
+                  showIcon
+                  className="import-alert"
+                  title={checkErrorText(t, check.error, file?.name)}
+                />
               )}
               <div className="import-preset-save">
                 <Typography.Text strong>{t('imports:mapping.saveTitle')}</Typography.Text>
@@ -371,7 +391,7 @@ export default function MemberImportPage() {
                 onClick={() => void runImport()}
                 data-testid="import-run"
               >
-                {t('imports:actions.import', { count: preview.validRows })}
+                {importLabel(t, preview)}
               </Button>
             </div>
           </div>

@@ -90,11 +90,11 @@ describe('row errors', () => {
 
   it('exports the list as CSV a spreadsheet opens safely', () => {
     const csv = errorsCsv(t, errors);
-    expect(csv.startsWith('\ufeffRow,Column,Value,Reason\r\n')).toBe(true);
+    expect(csv.startsWith('\ufeffRow,Member,Column,Value,Reason\r\n')).toBe(true);
     const lines = csv.trim().split('\r\n');
-    expect(lines[1]).toBe('Header,Phone,,No column of the file is mapped to this field.');
-    expect(lines[3]).toBe('9,Card number,0001,Also on row 3 of the file.');
+    expect(lines[1]).toBe('Header,,Phone,,No column of the file is mapped to this field.');
+    expect(lines[3]).toBe('9,,Card number,0001,Also on row 3 of the file.');
     // A value that starts like a formula is neutralised.
-    expect(lines[4]).toBe("12,Gender,'=robot,This value is not recognised.");
+    expect(lines[4]).toBe("12,,Gender,'=robot,This value is not recognised.");
   });
 });

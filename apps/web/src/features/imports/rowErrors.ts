@@ -31,12 +31,14 @@ function cell(value: string): string {
 export function errorsCsv(t: TFunction, errors: readonly ImportRowError[]): string {
   const header = [
     t('imports:errors.row'),
+    t('imports:errors.member'),
     t('imports:errors.field'),
     t('imports:errors.value'),
     t('imports:errors.reason'),
   ];
   const rows = errors.map((e) => [
     rowLabel(t, e.row),
+    e.params?.name !== undefined ? String(e.params.name) : '',
     fieldLabel(t, e.field),
     e.params?.value !== undefined ? String(e.params.value) : '',
     rowErrorText(t, e),
