@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { APP_VERSION } from '@gym/contract/constants';
+import { APP_VERSION, PRODUCT_NAME } from '@gym/contract/constants';
 import type { ErrorResponse } from '@gym/contract/errors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { AppDeps } from './deps.ts';
 import { PUBLIC, type RegisteredRoute } from './lib/access.ts';
 import { AppError } from './lib/errors.ts';
+import { registerRequestLog } from './lib/request-log.ts';
 import { authenticate } from './modules/auth/authenticate.ts';
 import { accountRoutes, jwtRoutes } from './modules/auth/routes.ts';
 import { centerRoutes } from './modules/centers/routes.ts';
@@ -51,10 +52,13 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
   const { config } = deps;
   const app = Fastify({
     logger: opts.logger ?? { level: config.LOG_LEVEL },
+    // One line per request (lib/request-log.ts) rather than Fastify's two.
+    disableRequestLogging: true,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   }).withTypeProvider<ZodTypeProvider>();
+  registerRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -153,7 +157,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Gym back-office API', version: APP_VERSION },
+      info: { title: `${PRODUCT_NAME} API`, version: APP_VERSION },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
