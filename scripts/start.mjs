@@ -19,9 +19,23 @@ function newest(dir) {
 
 const sources = Math.max(newest(join(web, 'src')), newest(join(root, 'packages/contract/src')));
 if (!existsSync(built) || statSync(built).mtimeMs < sources) {
-  console.log('Building the web app (first start or changed sources)...');
-  const r = spawnSync('npm', ['run', '--silent', 'build', '-w', 'apps/web'], { stdio: 'inherit', cwd: root });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  // Quiet: the chunk tables would push the address and the logins off the screen. They are shown
+  // only when the build fails.
+  process.stdout.write('Building the web app (first start or changed sources)... ');
+  const began = Date.now();
+  const r = spawnSync('npm', ['run', '--silent', 'build', '-w', 'apps/web'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (r.status !== 0) {
+    process.stdout.write('failed:\n');
+    process.stdout.write(r.stdout ?? '');
+    process.stderr.write(r.stderr ?? '');
+    process.exit(r.status ?? 1);
+  }
+  console.log(`done in ${((Date.now() - began) / 1000).toFixed(1)} s.`);
 }
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {

@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { APP_VERSION } from '@gym/contract/constants';
+import { APP_VERSION, PRODUCT_NAME } from '@gym/contract/constants';
 import type { ErrorResponse } from '@gym/contract/errors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -21,6 +21,7 @@ import { PUBLIC, type RegisteredRoute } from './lib/access.ts';
 import { requestMeta } from './lib/audit.ts';
 import { AppError } from './lib/errors.ts';
 import { registerIdempotency } from './lib/idempotency.ts';
+import { registerRequestLog } from './lib/request-log.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { accountRoutes, authenticate, jwtRoutes } from './modules/auth/index.ts';
 import { centerRoutes } from './modules/centers/index.ts';
@@ -52,10 +53,13 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
   const { config } = deps;
   const app = Fastify({
     logger: opts.logger ?? { level: config.LOG_LEVEL },
+    // One line per request (lib/request-log.ts) rather than Fastify's two.
+    disableRequestLogging: true,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   }).withTypeProvider<ZodTypeProvider>();
+  registerRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -160,7 +164,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Gym back-office API', version: APP_VERSION },
+      info: { title: `${PRODUCT_NAME} API`, version: APP_VERSION },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },

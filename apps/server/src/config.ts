@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { PRODUCT_NAME } from '@gym/contract/constants';
 import { z } from 'zod';
 
 const bool = z
@@ -35,7 +36,7 @@ export const envSchema = z.object({
   SEED_DEMO: bool.default(true),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Gym Back-office <no-reply@localhost>'),
+  MAIL_FROM: z.string().default(`${PRODUCT_NAME} <no-reply@localhost>`),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),

@@ -1,6 +1,8 @@
 import { performance } from 'node:perf_hooks';
+import { PRODUCT_NAME } from '@gym/contract/constants';
 import { DEMO_PASSWORD, DEMO_USERS } from '@gym/contract/demo';
 import { ConfigError, loadConfig } from './config.ts';
+import { loggerOptions, prettyLogs } from './lib/request-log.ts';
 import { createServer } from './server.ts';
 
 const started = performance.now();
@@ -17,10 +19,7 @@ async function main() {
     throw err;
   }
   const server = await createServer(config, {
-    logger:
-      config.NODE_ENV === 'production'
-        ? { level: config.LOG_LEVEL }
-        : { level: config.LOG_LEVEL, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } },
+    logger: loggerOptions(config.LOG_LEVEL, prettyLogs(process.stdout, process.env)),
   });
   const { app, deps } = server;
 
@@ -46,7 +45,7 @@ async function main() {
   const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   const lines = [
     '',
-    `  Gym back-office is running at ${url}`,
+    `  ${PRODUCT_NAME} is running at ${url}`,
     `  Database: ${deps.database.kind === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  API documentation: ${url}/api/docs`,
     `  Ready in ${Math.round(performance.now() - started)} ms`,

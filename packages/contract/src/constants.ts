@@ -39,3 +39,10 @@ export const UI_TIMING = {
 export const MONEY_INPUT_DEFAULTS = { prefix: 'R$ ', decimal: '.', thousands: ',' } as const;
 
 export const API_PREFIX = '/api/v1';
+
+/**
+ * The product's name, set here only: the sign-in page, the sidebar, page titles, e-mails, the API
+ * documentation and the start banner use it. On screen it comes through the `common:appName` key
+ * (`{{product}}`), where a language with its own established name (Chinese) may write that instead.
+ */
+export const PRODUCT_NAME = 'Gym Office';

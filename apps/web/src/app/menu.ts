@@ -4,7 +4,7 @@
  */
 import type { AppAbility } from '@gym/contract/acl';
 import { canNavigate } from './guards';
-import { PAGE_ROUTES, type PageRoute, REPORTS } from './routes';
+import { PAGE_ROUTES, type PageRoute, PLACEHOLDER_SCREEN, REPORTS } from './routes';
 
 export const MENU_GROUPS = [
   { key: 'frontDesk', paths: ['/dashboard'] },
@@ -36,7 +36,8 @@ export type MenuGroupKey = (typeof MENU_GROUPS)[number]['key'];
 
 export interface VisibleMenuGroup {
   key: MenuGroupKey;
-  items: { path: string; titleKey: string }[];
+  /** `soon`: the route still shows the placeholder screen; the mark goes when its screen lands. */
+  items: { path: string; titleKey: string; soon: boolean }[];
 }
 
 function routeFor(path: string): PageRoute | undefined {
@@ -50,7 +51,8 @@ export function visibleMenu(ability: AppAbility): VisibleMenuGroup[] {
     const items: VisibleMenuGroup['items'] = [];
     for (const path of group.paths) {
       const route = routeFor(path);
-      if (route && canNavigate(route.meta, ability)) items.push({ path, titleKey: route.meta.titleKey });
+      if (route && canNavigate(route.meta, ability))
+        items.push({ path, titleKey: route.meta.titleKey, soon: route.screen === PLACEHOLDER_SCREEN });
     }
     if (items.length > 0) groups.push({ key: group.key, items });
   }

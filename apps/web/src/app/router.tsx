@@ -2,27 +2,16 @@
  * Builds the data router from the route table: guards as loaders, screens and layouts as lazy
  * chunks (with the 120 s load time-out), an error screen with Retry on every level.
  */
-import { createBrowserRouter, type LoaderFunctionArgs, matchRoutes, type RouteObject, redirect } from 'react-router';
-import { currentAbility } from '../shared/acl';
-import { getUserData, isLoggedIn } from '../shared/session';
-import { decideAccess, type GuardContext, loginPathFor, PATHS } from './guards';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { isLoggedIn } from '../shared/session';
+import { decideAccess, loginPathFor, PATHS } from './guards';
 import { lazyRoute } from './lazy';
-import { isMaintenanceMode } from './maintenance';
+import { guardContext } from './pathAccess';
 import { RootShell } from './RootShell';
 import { RouteErrorScreen } from './RouteErrorScreen';
 import type { RouteHandle } from './routeMeta';
-import { PAGE_ROUTES, type PageRoute, REDIRECT_ROUTES, SCREENS } from './routes';
-
-function guardContext(wanted: string): GuardContext {
-  const loggedIn = isLoggedIn();
-  return {
-    loggedIn,
-    role: loggedIn ? (getUserData()?.role ?? null) : null,
-    ability: currentAbility(),
-    wanted,
-    maintenance: isMaintenanceMode(),
-  };
-}
+import { PAGE_ROUTES, type PageRoute, REDIRECT_ROUTES } from './routes';
+import { SCREENS } from './screens';
 
 function guardLoader(route: PageRoute) {
   return ({ request, params }: LoaderFunctionArgs) => {
@@ -103,19 +92,4 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 export function createAppRouter(): AppRouter {
   return createBrowserRouter(buildRouteObjects());
-}
-
-/** Whether a path (with query) is a page the current user may open; used to return after sign-in. */
-export function isPathAllowed(path: string): boolean {
-  const [pathname = '/', search = ''] = path.split('?');
-  const matches = matchRoutes(
-    PAGE_ROUTES.map((r) => ({ path: r.path, id: r.path })),
-    pathname,
-  );
-  const last = matches?.[matches.length - 1];
-  const route = last ? PAGE_ROUTES.find((r) => r.path === last.route.path) : undefined;
-  if (!route || !last) return pathname === '/';
-  const meta = route.resolve ? route.resolve(last.params) : route.meta;
-  if (!meta) return false;
-  return decideAccess(meta, guardContext(`${pathname}${search ? `?${search}` : ''}`)).allow;
 }

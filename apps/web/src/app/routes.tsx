@@ -1,48 +1,54 @@
 /**
  * The one route table of the web app: every path of the product (spec section 2 and SCOPE.md),
- * with its meta (title key, permission, layout, sign-in behaviour). Plain data: the router is built
- * from it (`router.tsx`), the menu points into it and tests enumerate it.
+ * with its meta (title key, permission, layout, sign-in behaviour). Plain data that imports no screen:
+ * the router is built from it (`router.tsx`, with `screens.ts`), the menu points into it and tests
+ * enumerate it.
  *
  * Template demo routes of the bought template are deliberately absent: like any unknown path they
  * fall to `/error-404`.
  */
 import type { Action, Resource } from '@gym/contract/acl';
-import type { ComponentType } from 'react';
 import type { RouteLayout, RouteMeta } from './routeMeta';
 
-/** Screens, each its own lazily loaded chunk. */
-export const SCREENS = {
-  login: () => import('../features/auth/LoginPage'),
-  register: () => import('../features/auth/RegisterPage'),
-  forgotPassword: () => import('../features/auth/ForgotPasswordPage'),
-  resetPassword: () => import('../features/auth/ResetPasswordPage'),
-  accessControl: () => import('../features/auth/AccessControlPage'),
-  accountSetting: () => import('../features/account/AccountSettingPage'),
-  profile: () => import('../features/account/ProfilePage'),
-  outbox: () => import('../features/outbox/OutboxPage'),
-  error404: () => import('../features/misc/Error404Page'),
-  notAuthorized: () => import('../features/misc/NotAuthorizedPage'),
-  comingSoon: () => import('../features/misc/ComingSoonPage'),
-  underMaintenance: () => import('../features/misc/UnderMaintenancePage'),
-  error: () => import('../features/misc/ErrorPage'),
-  memberList: () => import('../features/members/MemberListPage'),
-  memberEdit: () => import('../features/members/MemberEditPage'),
-  groupList: () => import('../features/members/GroupListPage'),
-  staffList: () => import('../features/staff/StaffListPage'),
-  staffEdit: () => import('../features/staff/StaffEditPage'),
-  center: () => import('../features/centers/CenterPage'),
-  centerList: () => import('../features/centers/CenterListPage'),
-  roomList: () => import('../features/centers/RoomListPage'),
-  systemConfig: () => import('../features/settings/SystemConfigPage'),
-  auditLog: () => import('../features/audit/AuditLogPage'),
-  cardLink: () => import('../features/public/CardLinkPage'),
-  memberRegistration: () => import('../features/public/RegistrationPage'),
-  memberImport: () => import('../features/imports/MemberImportPage'),
-  /** Product screens that later work builds show this until then (title and "coming soon"). */
-  placeholder: () => import('../features/placeholder/PlaceholderPage'),
-} satisfies Record<string, () => Promise<{ default: ComponentType }>>;
+/**
+ * The screens a route can show. Each is its own lazily loaded chunk, mapped to its module in
+ * `screens.ts`: the table names screens rather than importing them, so a screen may use the route
+ * table (the sign-in page asks whether a return path is allowed) without an import cycle.
+ */
+export const SCREEN_NAMES = [
+  'login',
+  'register',
+  'forgotPassword',
+  'resetPassword',
+  'accessControl',
+  'accountSetting',
+  'profile',
+  'outbox',
+  'error404',
+  'notAuthorized',
+  'comingSoon',
+  'underMaintenance',
+  'error',
+  'memberList',
+  'memberEdit',
+  'groupList',
+  'staffList',
+  'staffEdit',
+  'center',
+  'centerList',
+  'roomList',
+  'systemConfig',
+  'auditLog',
+  'cardLink',
+  'memberRegistration',
+  'memberImport',
+  'placeholder',
+] as const;
 
-export type ScreenName = keyof typeof SCREENS;
+export type ScreenName = (typeof SCREEN_NAMES)[number];
+
+/** Product screens that later work builds show the placeholder (title and "coming soon") until then. */
+export const PLACEHOLDER_SCREEN: ScreenName = 'placeholder';
 
 export interface PageRoute {
   path: string;
@@ -102,7 +108,7 @@ function open(titleKey: string): RouteMeta {
 }
 
 const page = (path: string, screen: ScreenName, meta: RouteMeta): PageRoute => ({ path, screen, meta });
-const soon = (path: string, meta: RouteMeta): PageRoute => ({ path, screen: 'placeholder', meta });
+const soon = (path: string, meta: RouteMeta): PageRoute => ({ path, screen: PLACEHOLDER_SCREEN, meta });
 
 /**
  * Reports. The spec names two families (`/report/<code>` and `/report-<name>`); both are reachable
@@ -257,7 +263,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   ...REPORTS.map((r) => soon(r.path, product(r.titleKey, r.resource))),
   {
     path: '/report/:code',
-    screen: 'placeholder',
+    screen: PLACEHOLDER_SCREEN,
     meta: product('report', 'Report'),
     resolve: (params) => reportMeta(params.code),
   },

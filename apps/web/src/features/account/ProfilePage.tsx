@@ -1,9 +1,9 @@
 import { Card, Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useCenters } from '../../shared/centers';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { LoadingState } from '../../shared/ui/ScreenStates';
 import { useUserData } from '../../shared/useSession';
-import { useCenters } from '../centers/api';
 
 function Centres({ ids }: { ids: string[] | null }) {
   const { t } = useTranslation();

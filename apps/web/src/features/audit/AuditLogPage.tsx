@@ -6,10 +6,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ExportButtons } from '../../shared/ui/ExportButtons';
+import { KeywordSearch } from '../../shared/ui/KeywordSearch';
 import { ErrorState } from '../../shared/ui/ScreenStates';
+import { useDateTime } from '../../shared/useDateTime';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
-import { KeywordSearch } from '../centers/components/KeywordSearch';
-import { useDateTime } from '../centers/useDateTime';
 import { type AuditRow, useAuditLog } from './api';
 
 const SORTS = ['-at'] as const;

@@ -2,7 +2,7 @@ import { homeForRole } from '@gym/contract/acl';
 import type { LoginResponse } from '@gym/contract/auth';
 import { useNavigate, useSearchParams } from 'react-router';
 import { safeReturnPath } from '../../app/guards';
-import { isPathAllowed } from '../../app/router';
+import { isPathAllowed } from '../../app/pathAccess';
 import { applyAccountPreferences } from '../../shared/preferences';
 import { startSession } from '../../shared/session';
 

@@ -1,21 +1,20 @@
+import '../../shared/ui/screens.css';
 import './centers.css';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Checkbox, Drawer, Empty, Form, Space, Table } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { App, Button, Checkbox, Drawer, Form, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { isApiError } from '../../shared/api/client';
 import { apiErrorMessage } from '../../shared/api/errorMessages';
-import { ExportButtons } from '../../shared/ui/ExportButtons';
-import { ErrorState } from '../../shared/ui/ScreenStates';
-import { type ListParamsConfig, sortFromTable, sortOrderOf, useListParams } from '../../shared/useListParams';
+import { showErrorOnFields } from '../../shared/api/formErrors';
+import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
+import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { usePublicConfig } from '../settings/api';
 import { type CenterListItem, useCenterList, useSaveCenter, useSetCenterActive } from './api';
 import { CENTER_FIELDS, type CenterFormValues, centerFormValues, centerRequest } from './centerForm';
 import { activeColumn, editAndActiveColumn } from './components/ActiveColumns';
 import { CenterFields } from './components/CenterFields';
-import { KeywordSearch } from './components/KeywordSearch';
-import { showErrorOnFields } from './formErrors';
 
 const SORTS = ['code', '-code', 'name', '-name', 'createdAt', '-createdAt'] as const;
 type Sort = (typeof SORTS)[number];
@@ -121,27 +120,62 @@ export default function CenterListPage() {
           }),
     });
 
-  if (centers.isError && !centers.data) {
-    return (
-      <div className="screen" data-testid="screen-center-list">
-        <Card>
-          <ErrorState error={centers.error} onRetry={() => void centers.refetch()} />
-        </Card>
-      </div>
-    );
-  }
+  const columns: ListColumn<CenterListItem>[] = [
+    {
+      key: 'code',
+      title: t('centers:fields.code'),
+      dataIndex: 'code',
+      sortable: true,
+      render: (code: string) => <code>{code}</code>,
+    },
+    { key: 'name', title: t('centers:fields.name'), dataIndex: 'name', sortable: true },
+    { key: 'timeZone', title: t('centers:fields.timeZone'), dataIndex: 'timeZone', show: 'desktop' },
+    { key: 'phone', title: t('centers:fields.phone'), dataIndex: 'phone', show: 'desktop' },
+    {
+      key: 'memberCount',
+      title: t('centers:memberCount'),
+      dataIndex: 'memberCount',
+      align: 'right',
+      show: 'tablet',
+      render: (n: number) => numbers.format(n),
+    },
+    {
+      key: 'roomCount',
+      title: t('centers:roomCount'),
+      dataIndex: 'roomCount',
+      align: 'right',
+      show: 'desktop',
+      render: (n: number) => numbers.format(n),
+    },
+    activeColumn(t),
+    ...(canUpdate
+      ? [
+          editAndActiveColumn<CenterListItem>(t, {
+            editAria: (center) => t('centers:editAria', { name: center.name }),
+            onEdit: (center) => setEditing({ center }),
+            onToggle: (center) => confirmActive(center, !center.active),
+          }),
+        ]
+      : []),
+  ];
 
   return (
     <div className="screen" data-testid="screen-center-list">
-      <Card>
-        <div className="list-toolbar">
-          <KeywordSearch
-            id="center-keyword"
-            value={list.keyword}
-            onChange={list.setKeyword}
-            label={t('centers:searchLabel')}
-            placeholder={t('centers:searchPlaceholder')}
-          />
+      <ListTable<CenterListItem, Sort, 'includeInactive'>
+        list={list}
+        sorts={SORTS}
+        result={centers}
+        columns={columns}
+        rowKey={(row) => row.id}
+        testId="center-table"
+        texts={{
+          empty: t('centers:empty'),
+          noMatch: t('centers:noMatch'),
+          total: (count) => t('centers:total', { count }),
+        }}
+        search={{ id: 'center-keyword', label: t('centers:searchLabel'), placeholder: t('centers:searchPlaceholder') }}
+        exportTo={{ path: '/pro/centers/export', fileName: 'centres' }}
+        filters={
           <Checkbox
             checked={list.filters.includeInactive === 'true'}
             onChange={(event) => list.setFilter('includeInactive', event.target.checked ? 'true' : null)}
@@ -149,93 +183,20 @@ export default function CenterListPage() {
           >
             {t('centers:includeInactive')}
           </Checkbox>
-          <div className="list-toolbar__end">
-            <ExportButtons path="/pro/centers/export" query={list.filterQuery} fileName="centres" />
+        }
+        actions={
+          canCreate && (
             <Button
-              icon={<ReloadOutlined />}
-              aria-label={t('common:actions.refresh')}
-              onClick={() => void centers.refetch()}
-              loading={centers.isFetching && !centers.isPending}
-            />
-            {canCreate && (
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setEditing({ center: null })}
-                data-testid="center-add"
-              >
-                {t('centers:add')}
-              </Button>
-            )}
-          </div>
-        </div>
-        <Table<CenterListItem>
-          rowKey="id"
-          loading={centers.isPending || (centers.isFetching && centers.isPlaceholderData)}
-          dataSource={centers.data?.items ?? []}
-          scroll={{ x: 'max-content' }}
-          locale={{
-            emptyText: <Empty description={list.narrowed ? t('centers:noMatch') : t('centers:empty')} />,
-          }}
-          onChange={(_pagination, _filters, sorter, extra) => {
-            if (extra.action === 'sort') list.setSort(sortFromTable(sorter, SORTS));
-          }}
-          pagination={{
-            current: list.page,
-            pageSize: list.pageSize,
-            total: centers.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('centers:total', { count: total }),
-            onChange: (page, pageSize) => list.setPage(page, pageSize),
-          }}
-          columns={[
-            {
-              key: 'code',
-              title: t('centers:fields.code'),
-              dataIndex: 'code',
-              width: 110,
-              sorter: true,
-              sortOrder: sortOrderOf('code', list.sort),
-              render: (code: string) => <code>{code}</code>,
-            },
-            {
-              key: 'name',
-              title: t('centers:fields.name'),
-              dataIndex: 'name',
-              sorter: true,
-              sortOrder: sortOrderOf('name', list.sort),
-            },
-            { key: 'timeZone', title: t('centers:fields.timeZone'), dataIndex: 'timeZone' },
-            { key: 'phone', title: t('centers:fields.phone'), dataIndex: 'phone' },
-            {
-              key: 'memberCount',
-              title: t('centers:memberCount'),
-              dataIndex: 'memberCount',
-              align: 'right',
-              width: 110,
-              render: (n: number) => numbers.format(n),
-            },
-            {
-              key: 'roomCount',
-              title: t('centers:roomCount'),
-              dataIndex: 'roomCount',
-              align: 'right',
-              width: 90,
-              render: (n: number) => numbers.format(n),
-            },
-            activeColumn(t),
-            ...(canUpdate
-              ? [
-                  editAndActiveColumn<CenterListItem>(t, {
-                    editAria: (center) => t('centers:editAria', { name: center.name }),
-                    onEdit: (center) => setEditing({ center }),
-                    onToggle: (center) => confirmActive(center, !center.active),
-                  }),
-                ]
-              : []),
-          ]}
-        />
-      </Card>
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setEditing({ center: null })}
+              data-testid="center-add"
+            >
+              {t('centers:add')}
+            </Button>
+          )
+        }
+      />
       <CenterDrawer editing={editing} onClose={() => setEditing(null)} />
     </div>
   );

@@ -1,16 +1,17 @@
+import '../../shared/ui/screens.css';
 import './centers.css';
 import { App, Button, Card, Form, Statistic } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { apiErrorMessage } from '../../shared/api/errorMessages';
+import { showErrorOnFields } from '../../shared/api/formErrors';
 import { useCenterId } from '../../shared/centerSelection';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { type CenterDetail, useCenterDetail, useCenters, useSaveCenter } from './api';
 import { CENTER_FIELDS, type CenterFormValues, centerFormValues, centerRequest } from './centerForm';
 import { CenterFields } from './components/CenterFields';
 import { ReadersCard } from './components/ReadersCard';
-import { showErrorOnFields } from './formErrors';
 
 function CenterForm({ center, canUpdate }: { center: CenterDetail; canUpdate: boolean }) {
   const { t } = useTranslation();

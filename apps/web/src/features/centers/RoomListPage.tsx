@@ -1,26 +1,26 @@
+import '../../shared/ui/screens.css';
 import './centers.css';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { createRoomRequestSchema } from '@gym/contract/rooms';
-import { App, Button, Card, Checkbox, Empty, Form, Input, InputNumber, Modal, Select, Table } from 'antd';
+import { App, Button, Checkbox, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { apiErrorMessage, requiredRule, schemaRule } from '../../shared/api/errorMessages';
+import { showErrorOnFields } from '../../shared/api/formErrors';
 import { useCenterId } from '../../shared/centerSelection';
-import { ExportButtons } from '../../shared/ui/ExportButtons';
-import { ErrorState } from '../../shared/ui/ScreenStates';
-import { type ListParamsConfig, sortFromTable, sortOrderOf, useListParams } from '../../shared/useListParams';
+import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
+import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { type Room, useCenters, useRoomList, useSaveRoom } from './api';
 import { activeColumn, editAndActiveColumn } from './components/ActiveColumns';
-import { KeywordSearch } from './components/KeywordSearch';
-import { showErrorOnFields } from './formErrors';
 
 const SORTS = ['name', '-name', 'capacity', '-capacity', 'center', '-center'] as const;
 type Sort = (typeof SORTS)[number];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** `center` is absent for the current centre, `all` for every centre, or a centre's id. */
 const ALL_CENTERS = 'all';
-const LIST: ListParamsConfig<Sort, 'center' | 'includeInactive'> = {
+type RoomFilter = 'center' | 'includeInactive';
+const LIST: ListParamsConfig<Sort, RoomFilter> = {
   sorts: SORTS,
   defaultSort: 'name',
   filters: { center: (v) => v === ALL_CENTERS || UUID.test(v), includeInactive: ['true'] },
@@ -178,124 +178,92 @@ export default function RoomListPage() {
           }),
     });
 
-  if (rooms.isError && !rooms.data) {
-    return (
-      <div className="screen" data-testid="screen-room-list">
-        <Card>
-          <ErrorState error={rooms.error} onRetry={() => void rooms.refetch()} />
-        </Card>
-      </div>
-    );
-  }
+  const columns: ListColumn<Room>[] = [
+    { key: 'name', title: t('centers:rooms.name'), dataIndex: 'name', sortable: true },
+    {
+      key: 'center',
+      title: t('centers:rooms.center'),
+      sortable: true,
+      render: (_: unknown, room: Room) => `${room.center.name} (${room.center.code})`,
+    },
+    {
+      key: 'capacity',
+      title: t('centers:rooms.capacity'),
+      dataIndex: 'capacity',
+      align: 'right',
+      sortable: true,
+      show: 'tablet',
+      render: (n: number) => numbers.format(n),
+    },
+    { key: 'notes', title: t('centers:rooms.notes'), dataIndex: 'notes', width: 260, ellipsis: true, show: 'desktop' },
+    activeColumn(t),
+    ...(canUpdate
+      ? [
+          editAndActiveColumn<Room>(t, {
+            editAria: (room) => t('centers:rooms.editAria', { name: room.name }),
+            onEdit: (room) => setEditing({ room }),
+            onToggle: (room) => confirmActive(room, !room.active),
+          }),
+        ]
+      : []),
+  ];
 
   return (
     <div className="screen" data-testid="screen-room-list">
-      <Card>
-        <div className="list-toolbar">
-          <KeywordSearch
-            id="room-keyword"
-            value={list.keyword}
-            onChange={list.setKeyword}
-            label={t('centers:rooms.searchLabel')}
-            placeholder={t('centers:rooms.searchPlaceholder')}
-          />
-          <Select
-            className="list-toolbar__filter"
-            aria-label={t('centers:rooms.center')}
-            value={centerFilter}
-            loading={centers.isPending}
-            popupMatchSelectWidth={false}
-            onChange={(value: string) => list.setFilter('center', value === currentCenterId ? null : value)}
-            options={[
-              { value: ALL_CENTERS, label: t('centers:rooms.allCenters') },
-              ...(centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` })),
-            ]}
-            data-testid="filter-center"
-          />
-          <Checkbox
-            checked={list.filters.includeInactive === 'true'}
-            onChange={(event) => list.setFilter('includeInactive', event.target.checked ? 'true' : null)}
-          >
-            {t('centers:includeInactive')}
-          </Checkbox>
-          <div className="list-toolbar__end">
-            <ExportButtons path="/pro/rooms/export" query={apiFilters} fileName="rooms" />
-            <Button
-              icon={<ReloadOutlined />}
-              aria-label={t('common:actions.refresh')}
-              onClick={() => void rooms.refetch()}
-              loading={rooms.isFetching && !rooms.isPending}
+      <ListTable<Room, Sort, RoomFilter>
+        list={list}
+        sorts={SORTS}
+        result={rooms}
+        columns={columns}
+        rowKey={(row) => row.id}
+        testId="room-table"
+        texts={{
+          empty: t('centers:rooms.empty'),
+          noMatch: t('centers:noMatch'),
+          total: (count) => t('centers:rooms.total', { count }),
+        }}
+        search={{
+          id: 'room-keyword',
+          label: t('centers:rooms.searchLabel'),
+          placeholder: t('centers:rooms.searchPlaceholder'),
+        }}
+        exportTo={{ path: '/pro/rooms/export', fileName: 'rooms', query: apiFilters }}
+        filters={
+          <>
+            <Select
+              className="list-toolbar__filter"
+              aria-label={t('centers:rooms.center')}
+              value={centerFilter}
+              loading={centers.isPending}
+              popupMatchSelectWidth={false}
+              onChange={(value: string) => list.setFilter('center', value === currentCenterId ? null : value)}
+              options={[
+                { value: ALL_CENTERS, label: t('centers:rooms.allCenters') },
+                ...(centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` })),
+              ]}
+              data-testid="filter-center"
             />
-            {canCreate && (
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setEditing({ room: null })}
-                data-testid="room-add"
-              >
-                {t('centers:rooms.add')}
-              </Button>
-            )}
-          </div>
-        </div>
-        <Table<Room>
-          rowKey="id"
-          loading={rooms.isPending || (rooms.isFetching && rooms.isPlaceholderData)}
-          dataSource={rooms.data?.items ?? []}
-          scroll={{ x: 'max-content' }}
-          locale={{
-            emptyText: <Empty description={list.narrowed ? t('centers:noMatch') : t('centers:rooms.empty')} />,
-          }}
-          onChange={(_pagination, _filters, sorter, extra) => {
-            if (extra.action === 'sort') list.setSort(sortFromTable(sorter, SORTS));
-          }}
-          pagination={{
-            current: list.page,
-            pageSize: list.pageSize,
-            total: rooms.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('centers:rooms.total', { count: total }),
-            onChange: (page, pageSize) => list.setPage(page, pageSize),
-          }}
-          columns={[
-            {
-              key: 'name',
-              title: t('centers:rooms.name'),
-              dataIndex: 'name',
-              sorter: true,
-              sortOrder: sortOrderOf('name', list.sort),
-            },
-            {
-              key: 'center',
-              title: t('centers:rooms.center'),
-              sorter: true,
-              sortOrder: sortOrderOf('center', list.sort),
-              render: (_: unknown, room: Room) => `${room.center.name} (${room.center.code})`,
-            },
-            {
-              key: 'capacity',
-              title: t('centers:rooms.capacity'),
-              dataIndex: 'capacity',
-              align: 'right',
-              width: 120,
-              sorter: true,
-              sortOrder: sortOrderOf('capacity', list.sort),
-              render: (n: number) => numbers.format(n),
-            },
-            { key: 'notes', title: t('centers:rooms.notes'), dataIndex: 'notes', width: 260, ellipsis: true },
-            activeColumn(t),
-            ...(canUpdate
-              ? [
-                  editAndActiveColumn<Room>(t, {
-                    editAria: (room) => t('centers:rooms.editAria', { name: room.name }),
-                    onEdit: (room) => setEditing({ room }),
-                    onToggle: (room) => confirmActive(room, !room.active),
-                  }),
-                ]
-              : []),
-          ]}
-        />
-      </Card>
+            <Checkbox
+              checked={list.filters.includeInactive === 'true'}
+              onChange={(event) => list.setFilter('includeInactive', event.target.checked ? 'true' : null)}
+            >
+              {t('centers:includeInactive')}
+            </Checkbox>
+          </>
+        }
+        actions={
+          canCreate && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setEditing({ room: null })}
+              data-testid="room-add"
+            >
+              {t('centers:rooms.add')}
+            </Button>
+          )
+        }
+      />
       <RoomModal
         editing={editing}
         defaultCenterId={centerFilter !== ALL_CENTERS ? centerFilter : currentCenterId}

@@ -1,6 +1,5 @@
 import type {
   CenterDetail,
-  CenterSummary,
   centerAdminListResponseSchema,
   createCenterRequestSchema,
   updateCenterRequestSchema,
@@ -10,22 +9,13 @@ import type { Room, roomListResponseSchema } from '@gym/contract/rooms';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, type QueryValue } from '../../shared/api/client';
+import { centerAdminKey, centersQueryKey } from '../../shared/centers';
 
-export const centersQueryKey = ['centers'] as const;
-
-/** The centres the signed-in staff member may work at. */
-export function useCenters(enabled = true) {
-  return useQuery({
-    queryKey: centersQueryKey,
-    queryFn: ({ signal }) => api.get<{ items: CenterSummary[] }>('/pro/centers/switcher', { signal }),
-    select: (answer) => answer.items,
-    enabled,
-  });
-}
+export { centersQueryKey, useAllCenters, useCenters } from '../../shared/centers';
 
 // The administration screens keep their own key root: the staff shell invalidates `centers` on every
 // page change, and the lists need not be fetched again for that.
-const adminKey = ['center-admin'] as const;
+const adminKey = centerAdminKey;
 const roomsKey = ['rooms'] as const;
 
 export type CenterListPage = z.infer<typeof centerAdminListResponseSchema>;
@@ -145,20 +135,5 @@ export function useSaveRoom() {
       // The centre screen shows how many rooms a centre has.
       void queryClient.invalidateQueries({ queryKey: adminKey });
     },
-  });
-}
-
-/** Every centre, inactive ones included, for pickers that must name any centre (staff's allowed centres). */
-export function useAllCenters(enabled = true) {
-  return useQuery({
-    queryKey: [...adminKey, 'all'],
-    queryFn: ({ signal }) =>
-      api.get<CenterListPage>('/pro/centers', {
-        query: { includeInactive: 'true', pageSize: 200, sort: 'code' },
-        signal,
-      }),
-    select: (answer) => answer.items,
-    enabled,
-    staleTime: 60_000,
   });
 }

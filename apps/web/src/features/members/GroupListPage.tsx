@@ -1,19 +1,18 @@
 import './members.css';
 import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import type { Group } from '@gym/contract/members';
-import { App, Button, Card, Popconfirm, Skeleton, Space, Table } from 'antd';
+import { App, Button, Popconfirm, Space } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAbility } from '../../shared/acl';
 import { apiErrorMessage } from '../../shared/api/errorMessages';
-import { EmptyState, ErrorState } from '../../shared/ui/ScreenStates';
-import { type ListParamsConfig, sortFromTable, sortOrderOf, useListParams } from '../../shared/useListParams';
+import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
+import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { useDeleteGroup, useGroupOptions, useGroups } from './api';
 import { GroupFormModal } from './components/GroupFormModal';
 import { GroupLabel } from './components/GroupLabel';
 import { GroupMembersDrawer } from './components/GroupMembersDrawer';
-import { SearchBox } from './components/SearchBox';
 import { useFormatters } from './format';
 
 const GROUP_SORTS = ['name', '-name', 'memberCount', '-memberCount', 'createdAt', '-createdAt'] as const;
@@ -54,26 +53,105 @@ export default function GroupListPage() {
       { replace: !id },
     );
 
-  const emptyText = list.keyword ? (
-    <EmptyState description={t('groups:noMatch', { keyword: list.keyword })} />
-  ) : (
-    <EmptyState description={t('groups:empty')} />
-  );
+  const columns: ListColumn<Group>[] = [
+    {
+      key: 'name',
+      title: t('groups:fields.name'),
+      sortable: true,
+      render: (_, g) => (
+        <Button type="link" className="group-name" onClick={() => setOpen(g.id)}>
+          <GroupLabel name={g.name} color={g.color} />
+        </Button>
+      ),
+    },
+    {
+      key: 'description',
+      dataIndex: 'description',
+      title: t('groups:fields.description'),
+      ellipsis: true,
+      show: 'tablet',
+    },
+    {
+      key: 'memberCount',
+      dataIndex: 'memberCount',
+      title: t('groups:fields.memberCount'),
+      sortable: true,
+      align: 'right',
+      render: (value: number) => format.number(value),
+    },
+    {
+      key: 'createdAt',
+      dataIndex: 'createdAt',
+      title: t('groups:fields.createdAt'),
+      sortable: true,
+      show: 'desktop',
+      render: (value: string) => format.date(value),
+    },
+    {
+      key: 'actions',
+      title: <span className="sr-only">{t('groups:actions')}</span>,
+      detailTitle: t('groups:actions'),
+      render: (_, g) => (
+        <Space size="small" wrap>
+          <Button size="small" icon={<TeamOutlined />} onClick={() => setOpen(g.id)}>
+            {t('groups:open')}
+          </Button>
+          {canEdit && (
+            <Button
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => setEditing({ group: g })}
+              aria-label={t('groups:editAria', { name: g.name })}
+            >
+              {t('groups:edit')}
+            </Button>
+          )}
+          {canEdit && (
+            <Popconfirm
+              title={t('groups:deleteConfirm', { name: g.name })}
+              description={t('groups:deleteText')}
+              okText={t('groups:delete')}
+              okButtonProps={{ danger: true }}
+              cancelText={t('members:actions.cancel')}
+              onConfirm={() =>
+                remove
+                  .mutateAsync(g.id)
+                  .then(() => void message.success(t('groups:deleted', { name: g.name })))
+                  .catch((error: unknown) => void message.error(apiErrorMessage(t, error)))
+              }
+            >
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('groups:deleteAria', { name: g.name })}
+              />
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
 
   return (
     <div className="screen group-list" data-testid="screen-group-list">
-      <Card variant="borderless">
-        <div className="list-toolbar">
-          <div className="list-toolbar__search">
-            <SearchBox
-              id="group-search"
-              value={list.keyword}
-              onSearch={list.setKeyword}
-              label={t('groups:searchLabel')}
-              placeholder={t('groups:searchPlaceholder')}
-            />
-          </div>
-          {canEdit && (
+      <ListTable<Group, GroupSort, never>
+        list={list}
+        sorts={GROUP_SORTS}
+        result={groups}
+        columns={columns}
+        rowKey={(g) => g.id}
+        testId="group-table"
+        pageSizeOptions={[10, 20, 50, 100]}
+        onRow={(g) => ({ 'data-testid': 'group-row', 'data-name': g.name }) as HTMLAttributes<HTMLElement>}
+        texts={{
+          empty: t('groups:empty'),
+          noMatch: t('groups:noMatch', { keyword: list.keyword }),
+          total: (total) => t('groups:total', { total }),
+        }}
+        search={{ id: 'group-search', label: t('groups:searchLabel'), placeholder: t('groups:searchPlaceholder') }}
+        actions={
+          canEdit && (
             <Button
               type="primary"
               icon={<PlusOutlined />}
@@ -82,123 +160,9 @@ export default function GroupListPage() {
             >
               {t('groups:create')}
             </Button>
-          )}
-        </div>
-
-        {groups.isError && !groups.data ? (
-          <ErrorState error={groups.error} onRetry={() => void groups.refetch()} />
-        ) : groups.isPending ? (
-          <div data-testid="state-loading" role="status" aria-label={t('groups:loading')}>
-            <Skeleton active paragraph={{ rows: 5 }} />
-          </div>
-        ) : (
-          <Table<Group>
-            rowKey="id"
-            size="middle"
-            dataSource={groups.data?.items ?? []}
-            loading={groups.isFetching && groups.isPlaceholderData}
-            scroll={{ x: 640 }}
-            locale={{ emptyText }}
-            onChange={(_p, _f, sorter, extra) => {
-              if (extra.action === 'sort') list.setSort(sortFromTable(sorter, GROUP_SORTS));
-            }}
-            onRow={(g) => ({ 'data-testid': 'group-row', 'data-name': g.name }) as HTMLAttributes<HTMLElement>}
-            pagination={{
-              current: list.page,
-              pageSize: list.pageSize,
-              total: groups.data?.total ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: [10, 20, 50, 100],
-              showTotal: (total) => t('groups:total', { total }),
-              onChange: (page, pageSize) => list.setPage(page, pageSize),
-            }}
-            columns={[
-              {
-                key: 'name',
-                title: t('groups:fields.name'),
-                sorter: true,
-                sortOrder: sortOrderOf('name', list.sort),
-                render: (_, g) => (
-                  <Button type="link" className="group-name" onClick={() => setOpen(g.id)}>
-                    <GroupLabel name={g.name} color={g.color} />
-                  </Button>
-                ),
-              },
-              {
-                key: 'description',
-                dataIndex: 'description',
-                title: t('groups:fields.description'),
-                ellipsis: true,
-                responsive: ['md'],
-              },
-              {
-                key: 'memberCount',
-                dataIndex: 'memberCount',
-                title: t('groups:fields.memberCount'),
-                sorter: true,
-                sortOrder: sortOrderOf('memberCount', list.sort),
-                width: 130,
-                align: 'right',
-                render: (value: number) => format.number(value),
-              },
-              {
-                key: 'createdAt',
-                dataIndex: 'createdAt',
-                title: t('groups:fields.createdAt'),
-                sorter: true,
-                sortOrder: sortOrderOf('createdAt', list.sort),
-                width: 140,
-                responsive: ['lg'],
-                render: (value: string) => format.date(value),
-              },
-              {
-                key: 'actions',
-                title: <span className="sr-only">{t('groups:actions')}</span>,
-                width: canEdit ? 250 : 120,
-                render: (_, g) => (
-                  <Space size="small" wrap>
-                    <Button size="small" icon={<TeamOutlined />} onClick={() => setOpen(g.id)}>
-                      {t('groups:open')}
-                    </Button>
-                    {canEdit && (
-                      <Button
-                        size="small"
-                        icon={<EditOutlined />}
-                        onClick={() => setEditing({ group: g })}
-                        aria-label={t('groups:editAria', { name: g.name })}
-                      >
-                        {t('groups:edit')}
-                      </Button>
-                    )}
-                    {canEdit && (
-                      <Popconfirm
-                        title={t('groups:deleteConfirm', { name: g.name })}
-                        description={t('groups:deleteText')}
-                        okText={t('groups:delete')}
-                        okButtonProps={{ danger: true }}
-                        cancelText={t('members:actions.cancel')}
-                        onConfirm={() =>
-                          remove
-                            .mutateAsync(g.id)
-                            .then(() => void message.success(t('groups:deleted', { name: g.name })))
-                            .catch((error: unknown) => void message.error(apiErrorMessage(t, error)))
-                        }
-                      >
-                        <Button
-                          size="small"
-                          danger
-                          icon={<DeleteOutlined />}
-                          aria-label={t('groups:deleteAria', { name: g.name })}
-                        />
-                      </Popconfirm>
-                    )}
-                  </Space>
-                ),
-              },
-            ]}
-          />
-        )}
-      </Card>
+          )
+        }
+      />
       <GroupFormModal
         key={editing?.group?.id ?? 'new'}
         group={editing?.group ?? null}

@@ -1,4 +1,4 @@
-import '../centers/centers.css';
+import '../../shared/ui/screens.css';
 import './settings.css';
 import {
   MEMBER_CODE_TOKENS,
@@ -12,11 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAbility } from '../../shared/acl';
 import { apiErrorMessage, requiredRule, schemaRule } from '../../shared/api/errorMessages';
+import { showErrorOnFields } from '../../shared/api/formErrors';
 import { useCenterId } from '../../shared/centerSelection';
+import { useAllCenters, useCenters } from '../../shared/centers';
 import { LANGUAGE_ENDONYMS } from '../../shared/i18n/languages';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
-import { useAllCenters, useCenters } from '../centers/api';
-import { showErrorOnFields } from '../centers/formErrors';
 import { type SystemConfig, useNextMemberSeq, useSystemConfig, useUpdateSystemConfig } from './api';
 import { formatMoneyPreview } from './money';
 

@@ -1,22 +1,20 @@
-import '../centers/centers.css';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import '../../shared/ui/screens.css';
+import { PlusOutlined } from '@ant-design/icons';
 import { ROLES } from '@gym/contract/acl';
-import { App, Button, Card, Checkbox, Drawer, Empty, Form, Select, Space, Table } from 'antd';
+import { App, Button, Checkbox, Drawer, Form, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAbility } from '../../shared/acl';
 import { apiErrorMessage } from '../../shared/api/errorMessages';
+import { showErrorOnFields } from '../../shared/api/formErrors';
+import { useAllCenters } from '../../shared/centers';
 import { currentLanguage } from '../../shared/preferences';
-import { ExportButtons } from '../../shared/ui/ExportButtons';
-import { ErrorState } from '../../shared/ui/ScreenStates';
-import { type ListParamsConfig, sortFromTable, sortOrderOf, useListParams } from '../../shared/useListParams';
+import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
+import { StatusTag } from '../../shared/ui/StatusTag';
+import { useDateTime } from '../../shared/useDateTime';
+import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { useUserData } from '../../shared/useSession';
-import { useAllCenters } from '../centers/api';
-import { KeywordSearch } from '../centers/components/KeywordSearch';
-import { StatusTag } from '../centers/components/StatusTag';
-import { showErrorOnFields } from '../centers/formErrors';
-import { useDateTime } from '../centers/useDateTime';
 import { type StaffListItem, useCreateStaff, useStaffList } from './api';
 import { STAFF_FIELDS, StaffFields, type StaffFormValues } from './components/StaffFields';
 import { rolesGivenBy, STATUS_TONES } from './roles';
@@ -24,7 +22,8 @@ import { rolesGivenBy, STATUS_TONES } from './roles';
 const SORTS = ['name', '-name', 'email', '-email', 'role', '-role', 'createdAt', '-createdAt'] as const;
 type Sort = (typeof SORTS)[number];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const LIST: ListParamsConfig<Sort, 'role' | 'centerId' | 'isTrainer' | 'active'> = {
+type StaffFilter = 'role' | 'centerId' | 'isTrainer' | 'active';
+const LIST: ListParamsConfig<Sort, StaffFilter> = {
   sorts: SORTS,
   defaultSort: 'name',
   filters: { role: ROLES, centerId: (v) => UUID.test(v), isTrainer: ['true', 'false'], active: ['true', 'false'] },
@@ -131,176 +130,135 @@ export default function StaffListPage() {
   const [adding, setAdding] = useState(false);
   const centerName = new Map(centers.data?.map((c) => [c.id, c.code]) ?? []);
 
-  if (staff.isError && !staff.data) {
-    return (
-      <div className="screen" data-testid="screen-staff-list">
-        <Card>
-          <ErrorState error={staff.error} onRetry={() => void staff.refetch()} />
-        </Card>
-      </div>
-    );
-  }
-
   const yesNo = [
     { value: 'true', label: t('staff:yes') },
     { value: 'false', label: t('staff:no') },
   ];
 
+  const columns: ListColumn<StaffListItem>[] = [
+    {
+      key: 'name',
+      title: t('staff:fields.fullName'),
+      dataIndex: 'fullName',
+      sortable: true,
+      render: (name: string, row) => (
+        <Link to={`/apps/staff/edit/${row.id}`} state={{ listSearch: search }}>
+          {name}
+        </Link>
+      ),
+    },
+    { key: 'email', title: t('staff:fields.email'), dataIndex: 'email', sortable: true, show: 'desktop' },
+    {
+      key: 'role',
+      title: t('staff:fields.role'),
+      dataIndex: 'role',
+      sortable: true,
+      render: (role: string, row) => (
+        <Space size={4} wrap>
+          <span>{t(`common:roles.${role}`)}</span>
+          {row.isTrainer && <StatusTag tone="accent">{t('staff:trainerTag')}</StatusTag>}
+        </Space>
+      ),
+    },
+    {
+      key: 'centers',
+      title: t('staff:fields.centers'),
+      show: 'tablet',
+      render: (_: unknown, row) =>
+        row.allCenters ? t('staff:allCentersYes') : row.centerIds.map((id) => centerName.get(id) ?? '…').join(', '),
+    },
+    {
+      key: 'status',
+      title: t('staff:fields.accountStatus'),
+      dataIndex: 'accountStatus',
+      render: (status: StaffListItem['accountStatus']) => (
+        <StatusTag tone={STATUS_TONES[status]} testId="staff-status">
+          {t(`staff:status.${status}`)}
+        </StatusTag>
+      ),
+    },
+    {
+      key: 'card',
+      title: t('staff:fields.card'),
+      dataIndex: 'cardNumber',
+      show: 'desktop',
+      render: (number: string | null) => (number ? <code>{number}</code> : ''),
+    },
+    {
+      key: 'lastLoginAt',
+      title: t('staff:fields.lastLogin'),
+      dataIndex: 'lastLoginAt',
+      show: 'desktop',
+      render: (at: string | null) => (at ? formatDateTime(at) : t('staff:never')),
+    },
+  ];
+
   return (
     <div className="screen" data-testid="screen-staff-list">
-      <Card>
-        <div className="list-toolbar">
-          <KeywordSearch
-            id="staff-keyword"
-            value={list.keyword}
-            onChange={list.setKeyword}
-            label={t('staff:searchLabel')}
-            placeholder={t('staff:searchPlaceholder')}
-          />
-          <Select
-            className="list-toolbar__filter"
-            allowClear
-            placeholder={t('staff:filters.role')}
-            aria-label={t('staff:filters.role')}
-            value={list.filters.role ?? null}
-            onChange={(value: string | null | undefined) => list.setFilter('role', value)}
-            options={ROLES.map((role) => ({ value: role, label: t(`common:roles.${role}`) }))}
-            data-testid="filter-role"
-          />
-          <Select
-            className="list-toolbar__filter"
-            allowClear
-            placeholder={t('staff:filters.center')}
-            aria-label={t('staff:filters.center')}
-            value={list.filters.centerId ?? null}
-            loading={centers.isPending}
-            popupMatchSelectWidth={false}
-            onChange={(value: string | null | undefined) => list.setFilter('centerId', value)}
-            options={centers.data?.map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }))}
-          />
-          <Select
-            className="list-toolbar__filter"
-            allowClear
-            placeholder={t('staff:filters.trainer')}
-            aria-label={t('staff:filters.trainer')}
-            value={list.filters.isTrainer ?? null}
-            onChange={(value: string | null | undefined) => list.setFilter('isTrainer', value)}
-            options={yesNo}
-          />
-          <Select
-            className="list-toolbar__filter"
-            allowClear
-            placeholder={t('staff:filters.active')}
-            aria-label={t('staff:filters.active')}
-            value={list.filters.active ?? null}
-            onChange={(value: string | null | undefined) => list.setFilter('active', value)}
-            options={[
-              { value: 'true', label: t('staff:filters.activeOnly') },
-              { value: 'false', label: t('staff:filters.inactiveOnly') },
-            ]}
-          />
-          <div className="list-toolbar__end">
-            <ExportButtons path="/pro/staff/export" query={list.filterQuery} fileName="staff" />
-            <Button
-              icon={<ReloadOutlined />}
-              aria-label={t('common:actions.refresh')}
-              onClick={() => void staff.refetch()}
-              loading={staff.isFetching && !staff.isPending}
+      <ListTable<StaffListItem, Sort, StaffFilter>
+        list={list}
+        sorts={SORTS}
+        result={staff}
+        columns={columns}
+        rowKey={(row) => row.id}
+        testId="staff-table"
+        texts={{ empty: t('staff:empty'), noMatch: t('staff:noMatch'), total: (count) => t('staff:total', { count }) }}
+        search={{ id: 'staff-keyword', label: t('staff:searchLabel'), placeholder: t('staff:searchPlaceholder') }}
+        exportTo={{ path: '/pro/staff/export', fileName: 'staff' }}
+        filters={
+          <>
+            <Select
+              className="list-toolbar__filter"
+              allowClear
+              placeholder={t('staff:filters.role')}
+              aria-label={t('staff:filters.role')}
+              value={list.filters.role ?? null}
+              onChange={(value: string | null | undefined) => list.setFilter('role', value)}
+              options={ROLES.map((role) => ({ value: role, label: t(`common:roles.${role}`) }))}
+              data-testid="filter-role"
             />
-            {ability.can('create', 'Staff') && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="staff-add">
-                {t('staff:add')}
-              </Button>
-            )}
-          </div>
-        </div>
-        <Table<StaffListItem>
-          rowKey="id"
-          loading={staff.isPending || (staff.isFetching && staff.isPlaceholderData)}
-          dataSource={staff.data?.items ?? []}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty description={list.narrowed ? t('staff:noMatch') : t('staff:empty')} /> }}
-          onChange={(_pagination, _filters, sorter, extra) => {
-            if (extra.action === 'sort') list.setSort(sortFromTable(sorter, SORTS));
-          }}
-          pagination={{
-            current: list.page,
-            pageSize: list.pageSize,
-            total: staff.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('staff:total', { count: total }),
-            onChange: (page, pageSize) => list.setPage(page, pageSize),
-          }}
-          columns={[
-            {
-              key: 'name',
-              title: t('staff:fields.fullName'),
-              dataIndex: 'fullName',
-              sorter: true,
-              sortOrder: sortOrderOf('name', list.sort),
-              render: (name: string, row) => (
-                <Link to={`/apps/staff/edit/${row.id}`} state={{ listSearch: search }}>
-                  {name}
-                </Link>
-              ),
-            },
-            {
-              key: 'email',
-              title: t('staff:fields.email'),
-              dataIndex: 'email',
-              sorter: true,
-              sortOrder: sortOrderOf('email', list.sort),
-            },
-            {
-              key: 'role',
-              title: t('staff:fields.role'),
-              dataIndex: 'role',
-              width: 140,
-              sorter: true,
-              sortOrder: sortOrderOf('role', list.sort),
-              render: (role: string, row) => (
-                <Space size={4} wrap>
-                  <span>{t(`common:roles.${role}`)}</span>
-                  {row.isTrainer && <StatusTag tone="accent">{t('staff:trainerTag')}</StatusTag>}
-                </Space>
-              ),
-            },
-            {
-              key: 'centers',
-              title: t('staff:fields.centers'),
-              render: (_: unknown, row) =>
-                row.allCenters
-                  ? t('staff:allCentersYes')
-                  : row.centerIds.map((id) => centerName.get(id) ?? '…').join(', '),
-            },
-            {
-              key: 'status',
-              title: t('staff:fields.accountStatus'),
-              dataIndex: 'accountStatus',
-              width: 130,
-              render: (status: StaffListItem['accountStatus']) => (
-                <StatusTag tone={STATUS_TONES[status]} testId="staff-status">
-                  {t(`staff:status.${status}`)}
-                </StatusTag>
-              ),
-            },
-            {
-              key: 'card',
-              title: t('staff:fields.card'),
-              dataIndex: 'cardNumber',
-              width: 130,
-              render: (number: string | null) => (number ? <code>{number}</code> : ''),
-            },
-            {
-              key: 'lastLoginAt',
-              title: t('staff:fields.lastLogin'),
-              dataIndex: 'lastLoginAt',
-              width: 170,
-              render: (at: string | null) => (at ? formatDateTime(at) : t('staff:never')),
-            },
-          ]}
-        />
-      </Card>
+            <Select
+              className="list-toolbar__filter"
+              allowClear
+              placeholder={t('staff:filters.center')}
+              aria-label={t('staff:filters.center')}
+              value={list.filters.centerId ?? null}
+              loading={centers.isPending}
+              popupMatchSelectWidth={false}
+              onChange={(value: string | null | undefined) => list.setFilter('centerId', value)}
+              options={centers.data?.map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }))}
+            />
+            <Select
+              className="list-toolbar__filter"
+              allowClear
+              placeholder={t('staff:filters.trainer')}
+              aria-label={t('staff:filters.trainer')}
+              value={list.filters.isTrainer ?? null}
+              onChange={(value: string | null | undefined) => list.setFilter('isTrainer', value)}
+              options={yesNo}
+            />
+            <Select
+              className="list-toolbar__filter"
+              allowClear
+              placeholder={t('staff:filters.active')}
+              aria-label={t('staff:filters.active')}
+              value={list.filters.active ?? null}
+              onChange={(value: string | null | undefined) => list.setFilter('active', value)}
+              options={[
+                { value: 'true', label: t('staff:filters.activeOnly') },
+                { value: 'false', label: t('staff:filters.inactiveOnly') },
+              ]}
+            />
+          </>
+        }
+        actions={
+          ability.can('create', 'Staff') && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="staff-add">
+              {t('staff:add')}
+            </Button>
+          )
+        }
+      />
       <AddStaffDrawer open={adding} onClose={() => setAdding(false)} />
     </div>
   );

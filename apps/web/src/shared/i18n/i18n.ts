@@ -5,6 +5,7 @@
  * because every page title is bilingual (`Member List (會員管理)`).
  */
 import type { Language } from '@gym/contract/constants';
+import { PRODUCT_NAME } from '@gym/contract/constants';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { resources as enResources } from '../../locales/en';
@@ -34,7 +35,7 @@ export async function initI18n(language: Language): Promise<void> {
     ns: [...NAMESPACES],
     defaultNS: 'common',
     partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, defaultVariables: { product: PRODUCT_NAME } },
     returnEmptyString: false,
     react: { useSuspense: false },
   });

@@ -9,7 +9,7 @@ export function Brand({ collapsed = false, dark = false }: { collapsed?: boolean
         <rect width="32" height="32" rx="7" fill="#5b50d6" />
         <path d="M7 13h3v6H7zm15 0h3v6h-3zM10 11h3v10h-3zm9 0h3v10h-3zm-6 4h6v2h-6z" fill="#fff" />
       </svg>
-      {!collapsed && <span className="brand__name">{t('common:appShortName')}</span>}
+      {!collapsed && <span className="brand__name">{t('common:appName')}</span>}
     </Link>
   );
 }

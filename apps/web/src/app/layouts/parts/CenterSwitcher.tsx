@@ -3,8 +3,9 @@ import type { CenterSummary } from '@gym/contract/centers';
 import { Button, Select, Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCenters } from '../../../features/centers/api';
+import { useAbility } from '../../../shared/acl';
 import { setCenterId, useCenterId } from '../../../shared/centerSelection';
+import { useCenters } from '../../../shared/centers';
 
 function formatWhen(at: string, timeZone: string, language: string): string {
   const date = new Date(at);
@@ -38,8 +39,18 @@ function LastPerson({ center }: { center: CenterSummary | undefined }) {
   );
 }
 
-/** Centre switcher: the centre this tab works at (sessionStorage `centerId`) and who entered last. */
+/**
+ * Centre switcher: the centre this tab works at (sessionStorage `centerId`) and who entered last.
+ * A role that may not read centres (the client) has nothing to switch between: no switcher, and no
+ * request that would only be refused (the server's `/pro/centers/switcher` asks the same ability).
+ */
 export function CenterSwitcher() {
+  const ability = useAbility();
+  if (!ability.can('read', 'Centre')) return null;
+  return <CenterSelect />;
+}
+
+function CenterSelect() {
   const { t } = useTranslation();
   const centers = useCenters();
   const centerId = useCenterId();

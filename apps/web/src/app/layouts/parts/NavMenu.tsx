@@ -8,10 +8,10 @@ import {
   ShoppingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { Menu, type MenuProps } from 'antd';
+import { Menu, type MenuProps, Tag } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useAbility } from '../../../shared/acl';
 import { type MenuGroupKey, menuKeyFor, visibleMenu } from '../../menu';
 
@@ -52,7 +52,20 @@ export function NavMenu({ mode, theme, collapsed = false, onNavigate }: Props) {
     key: group.key,
     icon: GROUP_ICONS[group.key],
     label: t(`nav:group.${group.key}`),
-    children: group.items.map((item) => ({ key: item.path, label: t(`titles:${item.titleKey}`) })),
+    children: group.items.map((item) => ({
+      key: item.path,
+      // A real link: Ctrl-, Cmd- or middle-click opens the screen in a new tab.
+      label: (
+        <Link to={item.path} className="nav-menu__link" data-testid="nav-link">
+          <span className="nav-menu__title">{t(`titles:${item.titleKey}`)}</span>
+          {item.soon && (
+            <Tag className="nav-menu__soon" data-testid="nav-soon">
+              {t('nav:soon')}
+            </Tag>
+          )}
+        </Link>
+      ),
+    })),
   }));
 
   return (
@@ -64,8 +77,17 @@ export function NavMenu({ mode, theme, collapsed = false, onNavigate }: Props) {
         selectedKeys={active.item ? [active.item] : []}
         {...(mode === 'inline' ? { inlineCollapsed: collapsed } : {})}
         {...(mode === 'inline' && !collapsed ? { openKeys, onOpenChange: setOpenKeys } : {})}
-        onClick={({ key }) => {
-          navigate(key);
+        onClick={({ key, domEvent }) => {
+          const event = domEvent as {
+            ctrlKey: boolean;
+            metaKey: boolean;
+            shiftKey: boolean;
+            button?: number;
+            target: EventTarget;
+          };
+          if (event.ctrlKey || event.metaKey || event.shiftKey || event.button === 1) return;
+          // The link navigates itself; a click beside it (the item's padding) navigates here.
+          if (!(event.target instanceof Element && event.target.closest('a'))) navigate(key);
           onNavigate?.();
         }}
         data-testid={`nav-menu-${mode}`}

@@ -13,10 +13,12 @@ interface Props {
   /** Left of the bar: the brand in the horizontal layout. */
   start?: ReactNode;
   menuToggle?: { kind: 'collapse' | 'drawer'; collapsed?: boolean; onClick: () => void };
+  /** Slot between the centre switcher and the end of the bar: the global member search (Ctrl+K). */
+  search?: ReactNode;
 }
 
 /** Floating navbar: menu toggle, centre switcher, language, skin, customiser, user menu. */
-export function Navbar({ start, menuToggle }: Props) {
+export function Navbar({ start, menuToggle, search }: Props) {
   const { t } = useTranslation();
   const toggleLabel =
     menuToggle?.kind === 'drawer'
@@ -49,6 +51,7 @@ export function Navbar({ start, menuToggle }: Props) {
         {start}
         <CenterSwitcher />
       </div>
+      {search && <div className="app-navbar__search">{search}</div>}
       <div className="app-navbar__end">
         <GlobalSearchTrigger />
         <LanguageSwitcher compact />

@@ -1,7 +1,7 @@
 import { EditOutlined, PoweroffOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import type { TFunction } from 'i18next';
-import { StatusTag } from './StatusTag';
+import { StatusTag } from '../../../shared/ui/StatusTag';
 
 interface Activatable {
   name: string;

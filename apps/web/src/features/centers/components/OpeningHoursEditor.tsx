@@ -1,6 +1,7 @@
-import { Checkbox, Form, Input } from 'antd';
+import { Checkbox, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { requiredRule } from '../../../shared/api/errorMessages';
+import { formatTimeOfDay, quarterHours } from '../../../shared/timeOfDay';
 import { WEEK_ORDER, weekdayName } from '../timeZones';
 
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -48,10 +49,9 @@ export function OpeningHoursEditor({ disabled }: { disabled?: boolean }) {
                     return (
                       <div className="opening-hours__times">
                         <Form.Item name={[index, 'open']} rules={timeRules} className="opening-hours__time">
-                          <Input
-                            type="time"
+                          <TimeOfDaySelect
                             disabled={disabled || closed}
-                            aria-label={t('centers:hours.opensOn', { day: name })}
+                            ariaLabel={t('centers:hours.opensOn', { day: name })}
                           />
                         </Form.Item>
                         <span aria-hidden="true">–</span>
@@ -75,10 +75,9 @@ export function OpeningHoursEditor({ disabled }: { disabled?: boolean }) {
                             },
                           ]}
                         >
-                          <Input
-                            type="time"
+                          <TimeOfDaySelect
                             disabled={disabled || closed}
-                            aria-label={t('centers:hours.closesOn', { day: name })}
+                            ariaLabel={t('centers:hours.closesOn', { day: name })}
                           />
                         </Form.Item>
                       </div>
@@ -91,5 +90,32 @@ export function OpeningHoursEditor({ disabled }: { disabled?: boolean }) {
         }}
       </Form.List>
     </fieldset>
+  );
+}
+
+/** A time of day ("HH:MM") picked from quarter hours, shown as the UI language writes times. */
+function TimeOfDaySelect({
+  value,
+  onChange,
+  disabled,
+  ariaLabel,
+}: {
+  value?: string;
+  onChange?: (value: string) => void;
+  disabled?: boolean;
+  ariaLabel: string;
+}) {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  return (
+    <Select
+      showSearch
+      value={value || undefined}
+      onChange={onChange}
+      disabled={disabled}
+      aria-label={ariaLabel}
+      options={quarterHours(value).map((time) => ({ value: time, label: formatTimeOfDay(time, language) }))}
+      popupMatchSelectWidth={false}
+    />
   );
 }

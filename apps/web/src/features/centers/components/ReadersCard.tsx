@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../../shared/acl';
 import { apiErrorMessage, requiredRule, schemaRule } from '../../../shared/api/errorMessages';
+import { showErrorOnFields } from '../../../shared/api/formErrors';
+import { StatusTag } from '../../../shared/ui/StatusTag';
+import { useDateTime } from '../../../shared/useDateTime';
 import { type CenterDetail, useCreateReader, useDeleteReader, useRotateReaderSecret, useUpdateReader } from '../api';
-import { showErrorOnFields } from '../formErrors';
-import { useDateTime } from '../useDateTime';
 import { ReaderSecretModal, type ShownSecret } from './ReaderSecretModal';
-import { StatusTag } from './StatusTag';
 
 type ReaderRow = CenterDetail['readers'][number];
 

@@ -4,9 +4,9 @@ import { cardNumberSchema } from '@gym/contract/members';
 import { App, Button, Card, Empty, Form, Input, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, requiredRule, schemaRule } from '../../../shared/api/errorMessages';
-import { StatusTag } from '../../centers/components/StatusTag';
-import { showErrorOnFields } from '../../centers/formErrors';
-import { useDateTime } from '../../centers/useDateTime';
+import { showErrorOnFields } from '../../../shared/api/formErrors';
+import { StatusTag } from '../../../shared/ui/StatusTag';
+import { useDateTime } from '../../../shared/useDateTime';
 import { type Staff, useAttachStaffCard, useDetachStaffCard } from '../api';
 
 const CARD_TONES = { active: 'success', lost: 'warning', detached: 'neutral' } as const;

@@ -6,9 +6,9 @@ import { createStaffRequestSchema } from '@gym/contract/staff';
 import { Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { requiredRule, schemaRule } from '../../../shared/api/errorMessages';
+import { useAllCenters } from '../../../shared/centers';
 import { LANGUAGE_ENDONYMS } from '../../../shared/i18n/languages';
 import { useUserData } from '../../../shared/useSession';
-import { useAllCenters } from '../../centers/api';
 
 export interface StaffFormValues {
   fullName: string;

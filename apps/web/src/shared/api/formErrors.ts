@@ -1,7 +1,7 @@
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
-import { isApiError } from '../../shared/api/client';
-import { applyFieldErrors } from '../../shared/api/errorMessages';
+import { isApiError } from './client';
+import { applyFieldErrors } from './errorMessages';
 
 /**
  * Puts an API error beside the field it is about: the field errors of a 400, or a conflict code

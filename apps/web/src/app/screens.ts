@@ -1,0 +1,37 @@
+/**
+ * The module of each screen named in the route table, each its own lazily loaded chunk. Only the
+ * router imports this file: screens may import the route table, never this map.
+ */
+import type { ComponentType } from 'react';
+import type { ScreenName } from './routes';
+
+export const SCREENS = {
+  login: () => import('../features/auth/LoginPage'),
+  register: () => import('../features/auth/RegisterPage'),
+  forgotPassword: () => import('../features/auth/ForgotPasswordPage'),
+  resetPassword: () => import('../features/auth/ResetPasswordPage'),
+  accessControl: () => import('../features/auth/AccessControlPage'),
+  accountSetting: () => import('../features/account/AccountSettingPage'),
+  profile: () => import('../features/account/ProfilePage'),
+  outbox: () => import('../features/outbox/OutboxPage'),
+  error404: () => import('../features/misc/Error404Page'),
+  notAuthorized: () => import('../features/misc/NotAuthorizedPage'),
+  comingSoon: () => import('../features/misc/ComingSoonPage'),
+  underMaintenance: () => import('../features/misc/UnderMaintenancePage'),
+  error: () => import('../features/misc/ErrorPage'),
+  memberList: () => import('../features/members/MemberListPage'),
+  memberEdit: () => import('../features/members/MemberEditPage'),
+  groupList: () => import('../features/members/GroupListPage'),
+  staffList: () => import('../features/staff/StaffListPage'),
+  staffEdit: () => import('../features/staff/StaffEditPage'),
+  center: () => import('../features/centers/CenterPage'),
+  centerList: () => import('../features/centers/CenterListPage'),
+  roomList: () => import('../features/centers/RoomListPage'),
+  systemConfig: () => import('../features/settings/SystemConfigPage'),
+  auditLog: () => import('../features/audit/AuditLogPage'),
+  cardLink: () => import('../features/public/CardLinkPage'),
+  memberRegistration: () => import('../features/public/RegistrationPage'),
+  memberImport: () => import('../features/imports/MemberImportPage'),
+  /** Product screens that later work builds show this until then (title and "coming soon"). */
+  placeholder: () => import('../features/placeholder/PlaceholderPage'),
+} satisfies Record<ScreenName, () => Promise<{ default: ComponentType }>>;

@@ -1,0 +1,214 @@
+/**
+ * The one list screen body: toolbar (search, filters, CSV/XLSX export, refresh, actions), the
+ * table with sorting and pagination bound to the URL state of `useListParams`, and the loading,
+ * empty ("nothing yet" / "no match") and error states.
+ *
+ * Columns are responsive: each says from which width it is worth its space (`show`). A column
+ * the screen is too narrow for is not cut off or scrolled away: it moves into the row's details
+ * (the expand button at the start of the row), title and value, so a 10-inch tablet in portrait
+ * sees the essentials at once and the rest one tap away.
+ */
+import './listTable.css';
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Table, type TableProps } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { Key, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { QueryValue } from '../api/client';
+import { type ListParams, sortFromTable, sortOrderOf } from '../useListParams';
+import { useMediaQuery } from '../useMediaQuery';
+import { ExportButtons } from './ExportButtons';
+import { KeywordSearch } from './KeywordSearch';
+import { ErrorState } from './ScreenStates';
+
+/** From which width a column is shown in the table (narrower: in the row's details). */
+export type ColumnShow = 'always' | 'tablet' | 'desktop';
+
+/** Widths of `show`: a tablet in portrait is 768 px; a desktop, with the side menu open, 1200 px. */
+export const COLUMN_MIN_WIDTH: Record<ColumnShow, number> = { always: 0, tablet: 768, desktop: 1200 };
+
+export interface ListColumn<T> {
+  key: string;
+  title: ReactNode;
+  dataIndex?: string;
+  // biome-ignore lint/suspicious/noExplicitAny: a cell's value has the type of the row's field
+  render?: (value: any, row: T, index: number) => ReactNode;
+  align?: 'left' | 'right' | 'center';
+  width?: number;
+  ellipsis?: boolean;
+  /** The header sorts the list by the column's `key` (a sort field of the list: `name` / `-name`). */
+  sortable?: boolean;
+  /** Default `always`. */
+  show?: ColumnShow;
+  /** The title in the row's details when `title` is not plain text (e.g. a screen-reader-only title). */
+  detailTitle?: string;
+}
+
+/** What a list query answers: a page of items and the total. Any TanStack Query result fits. */
+export interface ListResult<T> {
+  data?: { items: T[]; total: number } | undefined;
+  error: unknown;
+  isPending: boolean;
+  isFetching: boolean;
+  isPlaceholderData: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+export interface ListTableProps<T extends object, S extends string, F extends string> {
+  list: ListParams<S, F>;
+  /** The sorts the list allows (the same as its `ListParamsConfig.sorts`). */
+  sorts: readonly S[];
+  result: ListResult<T>;
+  columns: ListColumn<T>[];
+  rowKey: (row: T) => Key;
+  texts: { empty: string; noMatch: string; total: (count: number) => string };
+  /** The default search box; `searchSlot` replaces it with the screen's own. */
+  search?: { id: string; label: string; placeholder?: string };
+  searchSlot?: ReactNode;
+  /** Filter controls, after the search box. */
+  filters?: ReactNode;
+  /** CSV and XLSX export of the current result; `query` defaults to the list's filters without paging. */
+  exportTo?: { path: string; fileName: string; query?: Record<string, QueryValue> };
+  /** Buttons at the end of the toolbar (add...). */
+  actions?: ReactNode;
+  onRow?: TableProps<T>['onRow'];
+  rowClassName?: TableProps<T>['rowClassName'];
+  pageSizeOptions?: number[];
+  /** `data-testid` of the table. */
+  testId?: string;
+}
+
+function plainTitle<T>(column: ListColumn<T>): ReactNode {
+  return column.detailTitle ?? column.title;
+}
+
+function cellValue<T>(column: ListColumn<T>, row: T, index: number): ReactNode {
+  const value = column.dataIndex === undefined ? undefined : (row as Record<string, unknown>)[column.dataIndex];
+  if (column.render) return column.render(value, row, index);
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/** Which columns fit this width; the others go into the row's details. */
+export function splitColumns<C extends { show?: ColumnShow }>(columns: C[], width: 'phone' | 'tablet' | 'desktop') {
+  const fits = (c: C) => {
+    const show = c.show ?? 'always';
+    if (show === 'always') return true;
+    if (show === 'tablet') return width !== 'phone';
+    return width === 'desktop';
+  };
+  return { shown: columns.filter(fits), hidden: columns.filter((c) => !fits(c)) };
+}
+
+export function ListTable<T extends object, S extends string, F extends string>({
+  list,
+  sorts,
+  result,
+  columns,
+  rowKey,
+  texts,
+  search,
+  searchSlot,
+  filters,
+  exportTo,
+  actions,
+  onRow,
+  rowClassName,
+  pageSizeOptions,
+  testId,
+}: ListTableProps<T, S, F>) {
+  const { t } = useTranslation();
+  const tablet = useMediaQuery(`(min-width: ${COLUMN_MIN_WIDTH.tablet}px)`);
+  const desktop = useMediaQuery(`(min-width: ${COLUMN_MIN_WIDTH.desktop}px)`);
+  const { shown, hidden } = splitColumns(columns, desktop ? 'desktop' : tablet ? 'tablet' : 'phone');
+
+  const toolbar = (
+    <div className="list-toolbar">
+      {searchSlot ??
+        (search && (
+          <KeywordSearch
+            id={search.id}
+            value={list.keyword}
+            onChange={list.setKeyword}
+            label={search.label}
+            placeholder={search.placeholder}
+          />
+        ))}
+      {filters}
+      <div className="list-toolbar__end">
+        {exportTo && (
+          <ExportButtons path={exportTo.path} query={exportTo.query ?? list.filterQuery} fileName={exportTo.fileName} />
+        )}
+        <Button
+          icon={<ReloadOutlined />}
+          aria-label={t('common:actions.refresh')}
+          title={t('common:actions.refresh')}
+          onClick={() => void result.refetch()}
+          loading={result.isFetching && !result.isPending}
+        />
+        {actions}
+      </div>
+    </div>
+  );
+
+  if (result.isError && !result.data) {
+    return (
+      <Card>
+        {toolbar}
+        <ErrorState error={result.error} onRetry={() => void result.refetch()} />
+      </Card>
+    );
+  }
+
+  return (
+    <Card>
+      {toolbar}
+      <Table<T>
+        className="list-table"
+        data-testid={testId}
+        rowKey={rowKey}
+        loading={result.isPending || (result.isFetching && result.isPlaceholderData)}
+        dataSource={result.data?.items ?? []}
+        tableLayout="auto"
+        locale={{ emptyText: <Empty description={list.narrowed ? texts.noMatch : texts.empty} /> }}
+        onChange={(_pagination, _filters, sorter, extra) => {
+          if (extra.action === 'sort') list.setSort(sortFromTable(sorter, sorts));
+        }}
+        {...(onRow ? { onRow } : {})}
+        {...(rowClassName ? { rowClassName } : {})}
+        {...(hidden.length > 0
+          ? {
+              expandable: {
+                columnWidth: 40,
+                expandedRowRender: (row: T, index: number) => (
+                  <dl className="list-table__details" data-testid="row-details">
+                    {hidden.map((column) => (
+                      <div key={column.key} className="list-table__detail">
+                        <dt>{plainTitle(column)}</dt>
+                        <dd>{cellValue(column, row, index)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                ),
+              },
+            }
+          : {})}
+        pagination={{
+          current: list.page,
+          pageSize: list.pageSize,
+          total: result.data?.total ?? 0,
+          showSizeChanger: true,
+          ...(pageSizeOptions ? { pageSizeOptions } : {}),
+          showTotal: (total) => texts.total(total),
+          onChange: (page, pageSize) => list.setPage(page, pageSize),
+        }}
+        columns={
+          shown.map(({ sortable, show: _show, detailTitle: _detail, ...column }) => ({
+            ...column,
+            ...(sortable ? { sorter: true, sortOrder: sortOrderOf(column.key, list.sort) } : {}),
+          })) as ColumnsType<T>
+        }
+      />
+    </Card>
+  );
+}
