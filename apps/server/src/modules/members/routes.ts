@@ -16,7 +16,6 @@ import {
   updateMemberRequestSchema,
 } from '@gym/contract/members';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { members } from '../../db/schema/index.ts';
@@ -33,7 +32,6 @@ import { exportMembers, getMember, listMembers, type MemberExportRow } from './q
 import { updateMember } from './update-member.ts';
 
 const tags = ['members'];
-const origin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 const EXPORT_COLUMNS: { header: string; value: (m: MemberExportRow) => string | boolean | null; width?: number }[] = [
   { header: 'Code', value: (m) => m.code, width: 14 },
@@ -206,7 +204,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Member') },
         schema: { tags, params: memberIdParamsSchema, response: { 201: cardLinkIssuedSchema } },
       },
-      async (req, reply) => reply.code(201).send(await issueCardLink(deps, req.auth!, req.params.id, origin(req))),
+      async (req, reply) => reply.code(201).send(await issueCardLink(deps, req.auth!, req.params.id)),
     );
   };
 }
