@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { AppDeps } from './deps.ts';
 import { PUBLIC, type RegisteredRoute } from './lib/access.ts';
 import { AppError } from './lib/errors.ts';
+import { loggerOptions } from './lib/logging.ts';
 import { authenticate } from './modules/auth/authenticate.ts';
 import { accountRoutes, jwtRoutes } from './modules/auth/routes.ts';
 import { centerRoutes } from './modules/centers/routes.ts';
@@ -50,7 +51,7 @@ function send(reply: import('fastify').FastifyReply, status: number, body: Error
 export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOptions['logger'] } = {}) {
   const { config } = deps;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    logger: loggerOptions(opts.logger, config.LOG_LEVEL),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },

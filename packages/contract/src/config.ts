@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { languageSchema } from './auth.ts';
 import { MONEY_INPUT_DEFAULTS } from './constants.ts';
+import { text } from './text.ts';
 
 /**
  * Member code pattern: literal text plus tokens `{INITIAL}` (organisation), `{CENTER}` (home centre
@@ -11,8 +12,7 @@ import { MONEY_INPUT_DEFAULTS } from './constants.ts';
 export const MEMBER_CODE_TOKENS = ['{INITIAL}', '{CENTER}', '{YYYY}', '{YY}', '{MM}', '{SEQ:n}'] as const;
 export const DEFAULT_MEMBER_CODE_PATTERN = '{INITIAL}{SEQ:6}';
 
-export const memberCodePatternSchema = z
-  .string()
+export const memberCodePatternSchema = text()
   .trim()
   .min(6)
   .max(40)
@@ -64,9 +64,9 @@ export const DEFAULT_SYSTEM_CONFIG: Omit<SystemConfig, 'organisationName' | 'ini
 
 export const updateSystemConfigRequestSchema = z
   .strictObject({
-    organisationName: z.string().trim().min(2).max(120),
+    organisationName: text().trim().min(2).max(120),
     defaultLanguage: languageSchema,
-    currencySymbol: z.string().min(1).max(8),
+    currencySymbol: text().min(1).max(8),
     memberCodePattern: memberCodePatternSchema,
     registrationOpen: z.boolean(),
     duplicateTapWindowSeconds: z.number().int().min(0).max(3600),
