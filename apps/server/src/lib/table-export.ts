@@ -26,8 +26,16 @@ const MIME: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** A formula-looking cell (=, +, -, @) is prefixed so spreadsheets do not run it (CSV injection). */
-function safeText(value: string): string {
+/**
+ * A phone number in international form ("+852 6111 0009", "+55 (11) 91234-5678"): digits, spaces,
+ * dots, dashes and brackets after the plus hold no formula a spreadsheet could run, and staff must
+ * see (and our import read back) the number as it is, not behind a quote.
+ */
+const PHONE = /^\+[\d\s().-]*\d[\d\s().-]*$/;
+
+/** A formula-looking cell (=, +, -, @, tab, CR) is prefixed so spreadsheets do not run it (CSV injection); phones pass. */
+export function safeText(value: string): string {
+  if (PHONE.test(value)) return value;
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
