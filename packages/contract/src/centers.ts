@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyCodeSchema } from './currency.ts';
 import { EXPORT_FORMATS } from './members.ts';
 import { listQuerySchema, pageOf } from './pagination.ts';
 import { text } from './text.ts';
@@ -9,6 +10,7 @@ export const centerSummarySchema = z.object({
   name: z.string(),
   timeZone: z.string(),
   currencySymbol: z.string(),
+  currencyCode: z.string(),
   lastPerson: z
     .object({ name: z.string(), at: z.string() })
     .nullable()
@@ -64,6 +66,7 @@ const centerFields = {
   email: text().trim().toLowerCase().max(254).pipe(z.email()).nullish(),
   timeZone: text().refine(isTimeZone, 'time_zone_unknown'),
   currencySymbol: text().min(1).max(8),
+  currencyCode: currencyCodeSchema,
   openingHours: openingHoursSchema,
 };
 
@@ -72,6 +75,7 @@ export const createCenterRequestSchema = z.strictObject({
   address: centerFields.address,
   openingHours: openingHoursSchema.default(DEFAULT_OPENING_HOURS),
   currencySymbol: centerFields.currencySymbol.optional().describe("defaults to the organisation's currency symbol"),
+  currencyCode: centerFields.currencyCode.optional().describe("defaults to the organisation's currency"),
 });
 export const updateCenterRequestSchema = z.strictObject(centerFields).partial();
 
@@ -92,6 +96,7 @@ export const centerDetailSchema = z.object({
   email: z.string().nullable(),
   timeZone: z.string(),
   currencySymbol: z.string(),
+  currencyCode: z.string(),
   openingHours: z.array(openingDaySchema),
   active: z.boolean(),
   memberCount: z.number().int(),

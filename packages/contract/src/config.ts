@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { languageSchema } from './auth.ts';
 import { MONEY_INPUT_DEFAULTS } from './constants.ts';
+import { currencyCodeSchema, DEFAULT_CURRENCY_CODE, minorUnitExponent } from './currency.ts';
 import { text } from './text.ts';
 
 /**
@@ -46,6 +47,8 @@ export const systemConfigSchema = z.object({
   initial: z.string(),
   defaultLanguage: languageSchema,
   currencySymbol: z.string(),
+  currencyCode: z.string().describe("ISO 4217 code of the organisation's money"),
+  currencyExponent: z.number().int().describe('decimals of its minor unit (HKD 2, JPY 0, BHD 3)'),
   memberCodePattern: z.string(),
   registrationOpen: z.boolean().describe('public registration page on or off'),
   duplicateTapWindowSeconds: z.number().int(),
@@ -56,6 +59,8 @@ export type SystemConfig = z.infer<typeof systemConfigSchema>;
 export const DEFAULT_SYSTEM_CONFIG: Omit<SystemConfig, 'organisationName' | 'initial'> = {
   defaultLanguage: 'en',
   currencySymbol: MONEY_INPUT_DEFAULTS.prefix,
+  currencyCode: DEFAULT_CURRENCY_CODE,
+  currencyExponent: minorUnitExponent(DEFAULT_CURRENCY_CODE),
   memberCodePattern: DEFAULT_MEMBER_CODE_PATTERN,
   registrationOpen: true,
   duplicateTapWindowSeconds: 60,
@@ -67,6 +72,7 @@ export const updateSystemConfigRequestSchema = z
     organisationName: text().trim().min(2).max(120),
     defaultLanguage: languageSchema,
     currencySymbol: text().min(1).max(8),
+    currencyCode: currencyCodeSchema,
     memberCodePattern: memberCodePatternSchema,
     registrationOpen: z.boolean(),
     duplicateTapWindowSeconds: z.number().int().min(0).max(3600),
@@ -78,6 +84,8 @@ export const updateSystemConfigRequestSchema = z
 export const publicConfigSchema = systemConfigSchema.pick({
   organisationName: true,
   currencySymbol: true,
+  currencyCode: true,
+  currencyExponent: true,
   maintenanceMode: true,
   defaultLanguage: true,
 });

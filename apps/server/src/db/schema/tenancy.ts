@@ -40,6 +40,8 @@ export const centers = pgTable(
     name: text('name').notNull(),
     timeZone: text('time_zone').notNull(),
     currencySymbol: text('currency_symbol').notNull().default('R$ '),
+    /** ISO 4217 code (contract `currency.ts` holds its minor-unit exponent). */
+    currencyCode: text('currency_code').notNull().default('BRL'),
     address: text('address'),
     phone: text('phone'),
     email: text('email'),

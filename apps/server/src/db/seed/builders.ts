@@ -10,7 +10,14 @@ export async function buildOrganisation(db: DbOrTx, input: { name: string; initi
 
 export async function buildCenter(
   db: DbOrTx,
-  input: { organisationId: string; code: string; name: string; timeZone?: string; currencySymbol?: string },
+  input: {
+    organisationId: string;
+    code: string;
+    name: string;
+    timeZone?: string;
+    currencySymbol?: string;
+    currencyCode?: string;
+  },
 ) {
   const [row] = await db
     .insert(centers)

@@ -36,7 +36,9 @@ export async function createCenter(
     throw new AppError(403, 'forbidden', 'Only staff who work in every centre may open a new one');
   }
   return inTransaction(deps, async (tx) => {
-    const currencySymbol = input.currencySymbol ?? (await readSystemConfig(tx, auth.organisationId)).currencySymbol;
+    const config = await readSystemConfig(tx, auth.organisationId);
+    const currencySymbol = input.currencySymbol ?? config.currencySymbol;
+    const currencyCode = input.currencyCode ?? config.currencyCode;
     const [row] = await tx
       .insert(centers)
       .values({
@@ -48,6 +50,7 @@ export async function createCenter(
         email: input.email ?? null,
         timeZone: input.timeZone,
         currencySymbol,
+        currencyCode,
         openingHours: input.openingHours,
       })
       .returning({ id: centers.id });

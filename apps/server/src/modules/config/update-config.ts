@@ -38,6 +38,8 @@ export async function updateSystemConfig(
       action: 'config.updated',
       organisationName: config.organisationName,
       currencySymbol: config.currencySymbol,
+      currencyCode: config.currencyCode,
+      currencyExponent: config.currencyExponent,
       maintenanceMode: config.maintenanceMode,
       defaultLanguage: config.defaultLanguage,
     },

@@ -7,12 +7,14 @@ import {
   updateSystemConfigRequestSchema,
 } from '@gym/contract/config';
 import { LANGUAGES, type Language } from '@gym/contract/constants';
+import type { CurrencyCode } from '@gym/contract/currency';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { apiErrorMessage, requiredRule, schemaRule } from '../../shared/api/errorMessages';
 import { useCenterId } from '../../shared/centerSelection';
 import { LANGUAGE_ENDONYMS } from '../../shared/i18n/languages';
+import { CurrencyCodeSelect } from '../../shared/ui/CurrencyCodeSelect';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { useAllCenters, useCenters } from '../centers/api';
 import { showErrorOnFields } from '../centers/formErrors';
@@ -23,6 +25,7 @@ interface ConfigValues {
   organisationName: string;
   defaultLanguage: Language;
   currencySymbol: string;
+  currencyCode: string;
   memberCodePattern: string;
   registrationOpen: boolean;
   duplicateTapWindowSeconds: number | null;
@@ -32,6 +35,7 @@ const FIELDS = [
   'organisationName',
   'defaultLanguage',
   'currencySymbol',
+  'currencyCode',
   'memberCodePattern',
   'registrationOpen',
   'duplicateTapWindowSeconds',
@@ -191,6 +195,7 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
         organisationName: config.organisationName,
         defaultLanguage: config.defaultLanguage,
         currencySymbol: config.currencySymbol,
+        currencyCode: config.currencyCode,
         memberCodePattern: config.memberCodePattern,
         registrationOpen: config.registrationOpen,
         duplicateTapWindowSeconds: config.duplicateTapWindowSeconds,
@@ -201,6 +206,7 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
             organisationName: values.organisationName.trim(),
             defaultLanguage: values.defaultLanguage,
             currencySymbol: values.currencySymbol,
+            currencyCode: values.currencyCode as CurrencyCode,
             memberCodePattern: values.memberCodePattern.trim(),
             registrationOpen: values.registrationOpen,
             duplicateTapWindowSeconds: Number(values.duplicateTapWindowSeconds),
@@ -255,6 +261,17 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
           ]}
         >
           <Input maxLength={8} style={{ maxWidth: 160 }} autoComplete="off" data-testid="currency-symbol" />
+        </Form.Item>
+        <Form.Item
+          label={t('settings:currency.code')}
+          name="currencyCode"
+          extra={t('settings:currency.codeHelp')}
+          rules={[
+            { required: true, message: t('errors:validation.required') },
+            schemaRule(shape.currencyCode.unwrap(), t),
+          ]}
+        >
+          <CurrencyCodeSelect />
         </Form.Item>
         <CurrencyPreview />
       </Card>
