@@ -4,6 +4,7 @@ import { languageSchema } from './auth.ts';
 import { MONEY_INPUT_DEFAULTS } from './constants.ts';
 import { currencyCodeSchema, DEFAULT_CURRENCY_CODE, minorUnitExponent } from './currency.ts';
 import { text } from './text.ts';
+import { businessDate } from './time.ts';
 
 /**
  * Member code pattern: literal text plus tokens `{INITIAL}` (organisation), `{CENTER}` (home centre
@@ -27,18 +28,20 @@ export interface MemberCodeParts {
   initial: string;
   centerCode: string;
   date: Date;
+  /** The home centre's time zone: {YYYY} and {MM} are its business date, not UTC's. */
+  timeZone: string;
   seq: number;
 }
 
 /** Renders a member code; the same function runs in the server and in the config screen's preview. */
 export function renderMemberCode(pattern: string, p: MemberCodeParts): string {
-  const yyyy = String(p.date.getUTCFullYear());
+  const [yyyy, mm] = businessDate(p.date, p.timeZone).split('-') as [string, string];
   return pattern
     .replace('{INITIAL}', p.initial)
     .replace('{CENTER}', p.centerCode)
     .replace('{YYYY}', yyyy)
     .replace('{YY}', yyyy.slice(2))
-    .replace('{MM}', String(p.date.getUTCMonth() + 1).padStart(2, '0'))
+    .replace('{MM}', mm)
     .replace(/\{SEQ:([3-9])\}/, (_, n: string) => String(p.seq).padStart(Number(n), '0'));
 }
 

@@ -43,7 +43,15 @@ const FIELDS = [
 const { shape } = updateSystemConfigRequestSchema;
 const PREVIEW_AMOUNT_MINOR = 123_456;
 
-function MemberCodePreview({ initial, centerCode }: { initial: string; centerCode: string }) {
+function MemberCodePreview({
+  initial,
+  centerCode,
+  timeZone,
+}: {
+  initial: string;
+  centerCode: string;
+  timeZone: string;
+}) {
   const { t } = useTranslation();
   const pattern = Form.useWatch<string | undefined>('memberCodePattern') ?? '';
   const valid = memberCodePatternSchema.safeParse(pattern);
@@ -52,7 +60,7 @@ function MemberCodePreview({ initial, centerCode }: { initial: string; centerCod
       {valid.success ? (
         <>
           {t('settings:memberCode.preview')}{' '}
-          <code>{renderMemberCode(valid.data, { initial, centerCode, date: new Date(), seq: 1 })}</code>
+          <code>{renderMemberCode(valid.data, { initial, centerCode, date: new Date(), timeZone, seq: 1 })}</code>
         </>
       ) : (
         t('settings:memberCode.noPreview')
@@ -180,7 +188,9 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
   const update = useUpdateSystemConfig();
   const centerId = useCenterId();
   const centers = useCenters();
-  const centerCode = centers.data?.find((c) => c.id === centerId)?.code ?? centers.data?.[0]?.code ?? 'CWB';
+  const previewCenter = centers.data?.find((c) => c.id === centerId) ?? centers.data?.[0];
+  const centerCode = previewCenter?.code ?? 'CWB';
+  const previewTimeZone = previewCenter?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const registrationOpen = Form.useWatch<boolean | undefined>('registrationOpen', form);
 
   return (
@@ -285,7 +295,7 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
         >
           <Input maxLength={40} autoComplete="off" spellCheck={false} style={{ maxWidth: 360 }} />
         </Form.Item>
-        <MemberCodePreview initial={config.initial} centerCode={centerCode} />
+        <MemberCodePreview initial={config.initial} centerCode={centerCode} timeZone={previewTimeZone} />
         <TokenList disabled={!canUpdate} />
       </Card>
 
