@@ -1,3 +1,5 @@
+import { today } from '@gym/contract/time';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeText } from '../../lib/table-export.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
@@ -74,5 +76,24 @@ describe('member CSV export and import', () => {
     }
     expect(safeText('+852 6111 0009')).toBe('+852 6111 0009');
     expect(safeText('Wong')).toBe('Wong');
+  });
+});
+
+describe('export file names', () => {
+  it('carry the business date of the chosen centre, not UTC', async () => {
+    // UTC+14 and UTC-11: at any instant at least one of them is on another date than UTC.
+    const zones = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'];
+    for (const [i, zone] of zones.entries()) {
+      await ctx.database.db.execute(sql`update centers set time_zone = ${zone} where id = ${source.centers[i]!.id}`);
+    }
+    for (const [i, zone] of zones.entries()) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/pro/students/export?format=csv&centerId=${source.centers[i]!.id}`,
+        headers: sourceAdmin,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toContain(`filename="members-${today(zone)}.csv"`);
+    }
   });
 });

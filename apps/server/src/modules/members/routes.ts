@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { members } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
+import { exportTimeZone } from '../../lib/export-time-zone.ts';
 import { sendTable } from '../../lib/table-export.ts';
 import { issueCardLink } from './card-link.ts';
 import { attachCard, detachCard, markCardLost } from './cards.ts';
@@ -69,9 +70,10 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Member') },
         schema: { tags, querystring: memberExportQuerySchema },
       },
-      (req, reply) =>
+      async (req, reply) =>
         sendTable(reply, {
           fileName: 'members',
+          timeZone: await exportTimeZone(db, req.auth!, (req.query as { centerId?: string }).centerId),
           format: req.query.format,
           columns: EXPORT_COLUMNS,
           rows: exportMembers(db, req.auth!, req.query),
