@@ -21,6 +21,7 @@ import { PUBLIC, type RegisteredRoute } from './lib/access.ts';
 import { requestMeta } from './lib/audit.ts';
 import { AppError } from './lib/errors.ts';
 import { registerIdempotency } from './lib/idempotency.ts';
+import { loggerOptions } from './lib/logging.ts';
 import { registerRequestLog } from './lib/request-log.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { accountRoutes, authenticate, jwtRoutes } from './modules/auth/index.ts';
@@ -52,7 +53,7 @@ function send(reply: import('fastify').FastifyReply, status: number, body: Error
 export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOptions['logger'] } = {}) {
   const { config } = deps;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    logger: loggerOptions(opts.logger, config.LOG_LEVEL),
     // One line per request (lib/request-log.ts) rather than Fastify's two.
     disableRequestLogging: true,
     bodyLimit: config.BODY_LIMIT_BYTES,

@@ -34,7 +34,13 @@ export const envSchema = z.object({
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19_456),
   REGISTRATION_OPEN: bool.default(true),
   SEED_DEMO: bool.default(true),
-  PUBLIC_URL: z.string().url().optional(),
+  /** The address people open: every link in an e-mail or on screen is built on it, never on the request's Host. */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must start with http:// or https://')
+    .refine((v) => !/[?#]/.test(v), 'must not contain a query or fragment')
+    .optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default(`${PRODUCT_NAME} <no-reply@localhost>`),
   WEB_DIST: z.string().optional(),
@@ -43,7 +49,11 @@ export const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
 });
 
-export type Config = z.infer<typeof envSchema> & { dataDir: string };
+export type Config = z.infer<typeof envSchema> & {
+  dataDir: string;
+  /** PUBLIC_URL without a trailing slash, or http://localhost:PORT. The only base of links the server writes. */
+  publicUrl: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -59,5 +69,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
+  const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
+  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR), publicUrl };
 }

@@ -48,6 +48,7 @@ async function main() {
     `  ${PRODUCT_NAME} is running at ${url}`,
     `  Database: ${deps.database.kind === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  API documentation: ${url}/api/docs`,
+    `  Links in e-mails: ${config.publicUrl}${config.PUBLIC_URL ? '' : ' (set PUBLIC_URL to change)'}`,
     `  Ready in ${Math.round(performance.now() - started)} ms`,
   ];
   if (deps.demo) {

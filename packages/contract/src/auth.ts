@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { abilityRuleSchema, roleSchema } from './acl.ts';
 import { LANGUAGES, LAYOUTS, SKINS } from './constants.ts';
+import { text } from './text.ts';
 
-export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
-export const passwordSchema = z.string().min(8).max(200);
+export const emailSchema = text().trim().toLowerCase().max(254).pipe(z.email());
+export const passwordSchema = text().min(8).max(200);
 export const languageSchema = z.enum(LANGUAGES);
 
 export const loginRequestSchema = z.strictObject({
   email: emailSchema,
-  password: z.string().min(1).max(200),
+  password: text().min(1).max(200),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -39,34 +40,33 @@ export const loginResponseSchema = tokenPairSchema.extend({ userData: userDataSc
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const registerRequestSchema = z.strictObject({
-  organisationName: z.string().trim().min(2).max(120),
-  initial: z
-    .string()
+  organisationName: text().trim().min(2).max(120),
+  initial: text()
     .trim()
     .toUpperCase()
     .regex(/^[A-Z][A-Z0-9]{1,9}$/, 'initial_format'),
-  fullName: z.string().trim().min(1).max(120),
+  fullName: text().trim().min(1).max(120),
   email: emailSchema,
   password: passwordSchema,
   language: languageSchema.default('en'),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
-export const refreshRequestSchema = z.strictObject({ refreshToken: z.string().min(10).max(200) });
-export const logoutRequestSchema = z.strictObject({ refreshToken: z.string().min(10).max(200) });
+export const refreshRequestSchema = z.strictObject({ refreshToken: text().min(10).max(200) });
+export const logoutRequestSchema = z.strictObject({ refreshToken: text().min(10).max(200) });
 
 export const forgotPasswordRequestSchema = z.strictObject({ email: emailSchema });
 export const resetPasswordRequestSchema = z.strictObject({
-  token: z.string().min(10).max(200),
+  token: text().min(10).max(200),
   password: passwordSchema,
 });
 
 export const updateAccountRequestSchema = z.strictObject({
-  fullName: z.string().trim().min(1).max(120).optional(),
+  fullName: text().trim().min(1).max(120).optional(),
   preferences: preferencesSchema.partial().optional(),
 });
 export const changePasswordRequestSchema = z.strictObject({
-  currentPassword: z.string().min(1).max(200),
+  currentPassword: text().min(1).max(200),
   newPassword: passwordSchema,
 });
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { currencyCodeSchema } from './currency.ts';
 import { EXPORT_FORMATS } from './members.ts';
 import { listQuerySchema, pageOf } from './pagination.ts';
+import { text } from './text.ts';
 
 export const centerSummarySchema = z.object({
   id: z.string(),
@@ -8,6 +10,7 @@ export const centerSummarySchema = z.object({
   name: z.string(),
   timeZone: z.string(),
   currencySymbol: z.string(),
+  currencyCode: z.string(),
   lastPerson: z
     .object({ name: z.string(), at: z.string() })
     .nullable()
@@ -20,7 +23,7 @@ export const centerSwitcherResponseSchema = z.object({ items: z.array(centerSumm
 // ---- centre administration (/center, /center-list) ----
 
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
-const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time_format');
+const timeOfDay = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time_format');
 
 /** One day of opening hours; `day` 0 is Sunday. Closing at or before opening means open past midnight is not allowed. */
 export const openingDaySchema = z
@@ -50,21 +53,20 @@ const openingHoursSchema = z
   .refine((days) => new Set(days.map((d) => d.day)).size === 7, 'one_entry_per_day');
 
 const centerFields = {
-  code: z
-    .string()
+  code: text()
     .trim()
     .toUpperCase()
     .regex(/^[A-Z0-9]{1,10}$/, 'center_code_format'),
-  name: z.string().trim().min(1).max(120),
-  address: z.string().trim().max(300).nullish(),
-  phone: z
-    .string()
+  name: text().trim().min(1).max(120),
+  address: text({ multiline: true }).trim().max(300).nullish(),
+  phone: text()
     .trim()
     .regex(/^\+?[\d\s()-]{6,24}$/, 'phone_format')
     .nullish(),
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email()).nullish(),
-  timeZone: z.string().refine(isTimeZone, 'time_zone_unknown'),
-  currencySymbol: z.string().min(1).max(8),
+  email: text().trim().toLowerCase().max(254).pipe(z.email()).nullish(),
+  timeZone: text().refine(isTimeZone, 'time_zone_unknown'),
+  currencySymbol: text().min(1).max(8),
+  currencyCode: currencyCodeSchema,
   openingHours: openingHoursSchema,
 };
 
@@ -73,6 +75,7 @@ export const createCenterRequestSchema = z.strictObject({
   address: centerFields.address,
   openingHours: openingHoursSchema.default(DEFAULT_OPENING_HOURS),
   currencySymbol: centerFields.currencySymbol.optional().describe("defaults to the organisation's currency symbol"),
+  currencyCode: centerFields.currencyCode.optional().describe("defaults to the organisation's currency"),
 });
 export const updateCenterRequestSchema = z.strictObject(centerFields).partial();
 
@@ -93,6 +96,7 @@ export const centerDetailSchema = z.object({
   email: z.string().nullable(),
   timeZone: z.string(),
   currencySymbol: z.string(),
+  currencyCode: z.string(),
   openingHours: z.array(openingDaySchema),
   active: z.boolean(),
   memberCount: z.number().int(),

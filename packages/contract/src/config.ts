@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import { languageSchema } from './auth.ts';
 import { MONEY_INPUT_DEFAULTS } from './constants.ts';
+import { currencyCodeSchema, DEFAULT_CURRENCY_CODE, minorUnitExponent } from './currency.ts';
+import { text } from './text.ts';
+import { businessDate } from './time.ts';
 
 /**
  * Member code pattern: literal text plus tokens `{INITIAL}` (organisation), `{CENTER}` (home centre
@@ -11,8 +14,7 @@ import { MONEY_INPUT_DEFAULTS } from './constants.ts';
 export const MEMBER_CODE_TOKENS = ['{INITIAL}', '{CENTER}', '{YYYY}', '{YY}', '{MM}', '{SEQ:n}'] as const;
 export const DEFAULT_MEMBER_CODE_PATTERN = '{INITIAL}{SEQ:6}';
 
-export const memberCodePatternSchema = z
-  .string()
+export const memberCodePatternSchema = text()
   .trim()
   .min(6)
   .max(40)
@@ -26,18 +28,20 @@ export interface MemberCodeParts {
   initial: string;
   centerCode: string;
   date: Date;
+  /** The home centre's time zone: {YYYY} and {MM} are its business date, not UTC's. */
+  timeZone: string;
   seq: number;
 }
 
 /** Renders a member code; the same function runs in the server and in the config screen's preview. */
 export function renderMemberCode(pattern: string, p: MemberCodeParts): string {
-  const yyyy = String(p.date.getUTCFullYear());
+  const [yyyy, mm] = businessDate(p.date, p.timeZone).split('-') as [string, string];
   return pattern
     .replace('{INITIAL}', p.initial)
     .replace('{CENTER}', p.centerCode)
     .replace('{YYYY}', yyyy)
     .replace('{YY}', yyyy.slice(2))
-    .replace('{MM}', String(p.date.getUTCMonth() + 1).padStart(2, '0'))
+    .replace('{MM}', mm)
     .replace(/\{SEQ:([3-9])\}/, (_, n: string) => String(p.seq).padStart(Number(n), '0'));
 }
 
@@ -46,6 +50,8 @@ export const systemConfigSchema = z.object({
   initial: z.string(),
   defaultLanguage: languageSchema,
   currencySymbol: z.string(),
+  currencyCode: z.string().describe("ISO 4217 code of the organisation's money"),
+  currencyExponent: z.number().int().describe('decimals of its minor unit (HKD 2, JPY 0, BHD 3)'),
   memberCodePattern: z.string(),
   registrationOpen: z.boolean().describe('public registration page on or off'),
   duplicateTapWindowSeconds: z.number().int(),
@@ -56,6 +62,8 @@ export type SystemConfig = z.infer<typeof systemConfigSchema>;
 export const DEFAULT_SYSTEM_CONFIG: Omit<SystemConfig, 'organisationName' | 'initial'> = {
   defaultLanguage: 'en',
   currencySymbol: MONEY_INPUT_DEFAULTS.prefix,
+  currencyCode: DEFAULT_CURRENCY_CODE,
+  currencyExponent: minorUnitExponent(DEFAULT_CURRENCY_CODE),
   memberCodePattern: DEFAULT_MEMBER_CODE_PATTERN,
   registrationOpen: true,
   duplicateTapWindowSeconds: 60,
@@ -64,9 +72,10 @@ export const DEFAULT_SYSTEM_CONFIG: Omit<SystemConfig, 'organisationName' | 'ini
 
 export const updateSystemConfigRequestSchema = z
   .strictObject({
-    organisationName: z.string().trim().min(2).max(120),
+    organisationName: text().trim().min(2).max(120),
     defaultLanguage: languageSchema,
-    currencySymbol: z.string().min(1).max(8),
+    currencySymbol: text().min(1).max(8),
+    currencyCode: currencyCodeSchema,
     memberCodePattern: memberCodePatternSchema,
     registrationOpen: z.boolean(),
     duplicateTapWindowSeconds: z.number().int().min(0).max(3600),
@@ -78,6 +87,8 @@ export const updateSystemConfigRequestSchema = z
 export const publicConfigSchema = systemConfigSchema.pick({
   organisationName: true,
   currencySymbol: true,
+  currencyCode: true,
+  currencyExponent: true,
   maintenanceMode: true,
   defaultLanguage: true,
 });

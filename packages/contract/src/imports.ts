@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { listQuerySchema, pageOf } from './pagination.ts';
+import { text } from './text.ts';
 
 /**
  * Member fields a column can map to. `cardNumber` attaches a card; `code` keeps the old system's
@@ -68,7 +69,7 @@ export const IMPORT_REQUIRED_FIELDS = ['firstName', 'lastName', 'phone'] as cons
 
 /** column header in the file -> member field (or null to skip the column). */
 export const importMappingSchema = z
-  .record(z.string().max(200), importFieldSchema.nullable())
+  .record(text().max(200), importFieldSchema.nullable())
   .refine((m) => Object.keys(m).length <= IMPORT_MAX_COLUMNS, 'mapping_too_wide')
   .refine((m) => {
     const fields = Object.values(m).filter((f) => f !== null);
@@ -77,11 +78,10 @@ export const importMappingSchema = z
 export type ImportMapping = z.infer<typeof importMappingSchema>;
 
 export const importRequestSchema = z.strictObject({
-  fileName: z.string().trim().min(1).max(200),
+  fileName: text().trim().min(1).max(200),
   format: z.enum(['csv', 'xlsx']),
   /** The file, base64. */
-  data: z
-    .string()
+  data: text()
     .min(1)
     .max(Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 8),
   /** Omitted on the first preview: the server proposes one from the headers. */
@@ -142,7 +142,7 @@ export const importPresetSchema = z.object({
 export const importPresetListResponseSchema = pageOf(importPresetSchema);
 export const importPresetListQuerySchema = listQuerySchema;
 export const importPresetInputSchema = z.strictObject({
-  name: z.string().trim().min(1).max(80),
+  name: text().trim().min(1).max(80),
   mapping: importMappingSchema,
 });
 export const importPresetIdParamsSchema = z.object({ id: z.uuid() });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { emailSchema, languageSchema } from './auth.ts';
 import { listQuerySchema, pageOf } from './pagination.ts';
+import { text } from './text.ts';
 
 export const MEMBER_STATUSES = ['prospect', 'active', 'frozen', 'left'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
@@ -19,8 +20,7 @@ export const memberSourceSchema = z.enum(MEMBER_SOURCES);
 /** Age below which a guardian is required. */
 export const ADULT_AGE = 18;
 
-export const isoDateSchema = z
-  .string()
+export const isoDateSchema = text()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'date_format')
   .refine(
     (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
@@ -28,30 +28,27 @@ export const isoDateSchema = z
   );
 
 /** Phone numbers as staff type them: digits, spaces, dashes, brackets, a leading +. */
-export const phoneSchema = z
-  .string()
+export const phoneSchema = text()
   .trim()
   .regex(/^\+?[\d\s()-]{6,24}$/, 'phone_format');
 
 /** Card numbers as printed on the card: letters and digits; leading zeros are kept. */
-export const cardNumberSchema = z
-  .string()
+export const cardNumberSchema = text()
   .trim()
   .toUpperCase()
   .regex(/^[A-Z0-9]{4,32}$/, 'card_format');
 
 /** A photo as a data URL (JPEG, PNG or WebP), from an upload or the webcam; up to ~750 kB. */
-export const photoSchema = z
-  .string()
+export const photoSchema = text()
   .max(1_000_000, 'photo_too_large')
   .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/, 'photo_format');
 
-const optionalText = (max: number) => z.string().trim().max(max).nullish();
+const optionalText = (max: number, multiline = false) => text({ multiline }).trim().max(max).nullish();
 
 export const guardianSchema = z.strictObject({
-  name: z.string().trim().min(1).max(120),
+  name: text().trim().min(1).max(120),
   phone: phoneSchema,
-  relationship: z.string().trim().max(60).nullish(),
+  relationship: text().trim().max(60).nullish(),
 });
 export type Guardian = z.infer<typeof guardianSchema>;
 
@@ -64,21 +61,21 @@ export function ageOn(birthday: string, today = new Date()): number {
 }
 
 const memberFields = {
-  firstName: z.string().trim().min(1).max(80),
-  lastName: z.string().trim().min(1).max(80),
+  firstName: text().trim().min(1).max(80),
+  lastName: text().trim().min(1).max(80),
   chineseName: optionalText(40),
   gender: genderSchema.nullish(),
   birthday: isoDateSchema.nullish(),
   phone: phoneSchema,
   email: emailSchema.nullish(),
-  address: optionalText(300),
+  address: optionalText(300, true),
   emergencyContactName: optionalText(120),
   emergencyContactPhone: phoneSchema.nullish(),
   guardian: guardianSchema.nullish(),
   photo: photoSchema.nullish(),
   homeCenterId: z.uuid(),
   source: memberSourceSchema,
-  notes: optionalText(2000),
+  notes: optionalText(2000, true),
   marketingConsent: z.boolean(),
   language: languageSchema,
   groupIds: z.array(z.uuid()).max(50),
@@ -107,7 +104,7 @@ export const createMemberRequestSchema = z
     groupIds: memberFields.groupIds.default([]),
     status: memberStatusSchema.default('active'),
     /** Leave empty to generate one from the organisation's pattern. */
-    code: z.string().trim().min(1).max(30).nullish(),
+    code: text().trim().min(1).max(30).nullish(),
     /** A first card to attach at once. */
     cardNumber: cardNumberSchema.nullish(),
     /** Set after staff saw the possible duplicates and confirmed this is a different person. */
@@ -235,7 +232,7 @@ export const nfcResponseSchema = z.object({ result: z.boolean(), message: z.stri
 
 export const eraseMemberRequestSchema = z.strictObject({
   /** The member's code, typed again by staff to confirm. */
-  confirmCode: z.string().trim().min(1).max(30),
+  confirmCode: text().trim().min(1).max(30),
 });
 
 export const memberIdParamsSchema = z.object({ id: z.uuid() });
@@ -260,18 +257,16 @@ export const groupListQuerySchema = listQuerySchema.extend({
   sort: z.enum(['name', '-name', 'memberCount', '-memberCount', 'createdAt', '-createdAt']).default('name'),
 });
 export const groupInputSchema = z.strictObject({
-  name: z.string().trim().min(1).max(80),
-  description: z.string().trim().max(500).nullish(),
-  color: z
-    .string()
+  name: text().trim().min(1).max(80),
+  description: text({ multiline: true }).trim().max(500).nullish(),
+  color: text()
     .regex(/^#[0-9a-fA-F]{6}$/, 'color_format')
     .default('#7367f0'),
 });
 export const groupUpdateSchema = z.strictObject({
-  name: z.string().trim().min(1).max(80).optional(),
-  description: z.string().trim().max(500).nullish(),
-  color: z
-    .string()
+  name: text().trim().min(1).max(80).optional(),
+  description: text({ multiline: true }).trim().max(500).nullish(),
+  color: text()
     .regex(/^#[0-9a-fA-F]{6}$/, 'color_format')
     .optional(),
 });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 export const listQuerySchema = z.object({
-  keyword: z.string().trim().max(100).optional(),
+  keyword: text().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(20),
-  sort: z
-    .string()
+  sort: text()
     .regex(/^-?[a-zA-Z]+$/)
     .optional(),
 });

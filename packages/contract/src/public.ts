@@ -2,10 +2,11 @@
 import { z } from 'zod';
 import { emailSchema, languageSchema } from './auth.ts';
 import { cardNumberSchema, genderSchema, isoDateSchema, phoneSchema } from './members.ts';
+import { text } from './text.ts';
 
 export const registerPageParamsSchema = z.object({
-  initial: z.string().regex(/^[A-Za-z][A-Za-z0-9]{1,9}$/),
-  centerCode: z.string().regex(/^[A-Za-z0-9]{1,10}$/),
+  initial: text().regex(/^[A-Za-z][A-Za-z0-9]{1,9}$/),
+  centerCode: text().regex(/^[A-Za-z0-9]{1,10}$/),
 });
 
 export const registerPageInfoSchema = z.object({
@@ -18,9 +19,9 @@ export const registerPageInfoSchema = z.object({
 export type RegisterPageInfo = z.infer<typeof registerPageInfoSchema>;
 
 export const prospectRegistrationSchema = z.strictObject({
-  firstName: z.string().trim().min(1).max(80),
-  lastName: z.string().trim().min(1).max(80),
-  chineseName: z.string().trim().max(40).nullish(),
+  firstName: text().trim().min(1).max(80),
+  lastName: text().trim().min(1).max(80),
+  chineseName: text().trim().max(40).nullish(),
   phone: phoneSchema,
   email: emailSchema,
   birthday: isoDateSchema.nullish(),
@@ -30,7 +31,7 @@ export const prospectRegistrationSchema = z.strictObject({
   /** The prospect accepts that the centre keeps their data to contact them. */
   privacyAccepted: z.literal(true, { error: 'privacy_required' }),
   /** Honeypot: hidden from people; a bot that fills it is thanked and ignored. */
-  website: z.string().max(200).optional(),
+  website: text().max(200).optional(),
 });
 export type ProspectRegistration = z.input<typeof prospectRegistrationSchema>;
 export const prospectRegisteredSchema = z.object({ ok: z.literal(true) });
@@ -40,7 +41,7 @@ export const REGISTRATION_RATE_LIMIT = { max: 5, windowSeconds: 600 } as const;
 
 export const cardLinkParamsSchema = z.object({
   centerId: z.uuid(),
-  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/),
+  token: text().regex(/^[A-Za-z0-9_-]{20,100}$/),
 });
 export const cardLinkInfoSchema = z.object({
   centerName: z.string(),

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { listQuerySchema, pageOf } from './pagination.ts';
+import { text } from './text.ts';
 
 export const readerSchema = z.object({
   id: z.string(),
@@ -20,17 +21,16 @@ export const readerListQuerySchema = listQuerySchema.extend({
   centerId: z.uuid().optional(),
   sort: z.enum(['name', '-name', 'sn', '-sn', 'lastSeenAt', '-lastSeenAt']).default('name'),
 });
-export const readerSnSchema = z
-  .string()
+export const readerSnSchema = text()
   .trim()
   .regex(/^[A-Za-z0-9_-]{3,64}$/, 'reader_sn_format');
 export const createReaderRequestSchema = z.strictObject({
   centerId: z.uuid(),
-  name: z.string().trim().min(1).max(80),
+  name: text().trim().min(1).max(80),
   sn: readerSnSchema,
 });
 export const updateReaderRequestSchema = z
-  .strictObject({ name: z.string().trim().min(1).max(80), centerId: z.uuid(), active: z.boolean() })
+  .strictObject({ name: text().trim().min(1).max(80), centerId: z.uuid(), active: z.boolean() })
   .partial();
 /** Answer of create and rotate: the secret appears here and nowhere else, ever. */
 export const readerWithSecretSchema = z.object({ reader: readerSchema, secret: z.string() });

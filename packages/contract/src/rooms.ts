@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EXPORT_FORMATS } from './members.ts';
 import { listQuerySchema, pageOf } from './pagination.ts';
+import { text } from './text.ts';
 
 export const roomSchema = z.object({
   id: z.string(),
@@ -23,15 +24,15 @@ export const roomListQuerySchema = listQuerySchema.extend({
 });
 export const createRoomRequestSchema = z.strictObject({
   centerId: z.uuid(),
-  name: z.string().trim().min(1).max(80),
+  name: text().trim().min(1).max(80),
   capacity: z.number().int().min(1).max(1000),
-  notes: z.string().trim().max(500).nullish(),
+  notes: text({ multiline: true }).trim().max(500).nullish(),
 });
 export const updateRoomRequestSchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(80),
+    name: text().trim().min(1).max(80),
     capacity: z.number().int().min(1).max(1000),
-    notes: z.string().trim().max(500).nullish(),
+    notes: text({ multiline: true }).trim().max(500).nullish(),
     active: z.boolean(),
   })
   .partial();

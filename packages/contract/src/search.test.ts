@@ -33,7 +33,8 @@ describe('member search text', () => {
   });
 
   it('does not match across two fields or on half a Chinese character', () => {
-    expect(finds('chan|tai')).toBe(false);
+    expect(finds('chan|chan')).toBe(false);
+    expect(normaliseKeyword('|')).toBe('');
     expect(finds('陳文')).toBe(false);
     // 大 is U+5927: neither a phone fragment nor a typed word may land inside its spelling.
     expect(finds('5927')).toBe(false);

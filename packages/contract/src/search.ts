@@ -27,13 +27,17 @@ function spellCjk(text: string): string {
   return out;
 }
 
-/** Lower case, accents removed, CJK spelled out; spaces kept as separators. */
+/** The separator of the fields in a search text; never part of a field or of a keyword. */
+export const SEARCH_SEPARATOR = '|';
+
+/** Lower case, accents removed, CJK spelled out; spaces kept as separators; the field separator becomes a space. */
 export function normaliseSearchPart(text: string): string {
   return spellCjk(
     text
       .normalize('NFKD')
       .replace(/[\u0300-\u036f]/g, '')
       .toLowerCase()
+      .replaceAll(SEARCH_SEPARATOR, ' ')
       .replace(/\s+/g, ' ')
       .trim(),
   );
@@ -41,7 +45,8 @@ export function normaliseSearchPart(text: string): string {
 
 /**
  * The keyword as it is matched against `search_text`. A keyword made only of phone characters with
- * a digit in it ("(11) 91234", "9876-54") is a phone fragment and keeps only its digits.
+ * a digit in it ("(11) 91234", "9876-54") is a phone fragment and keeps only its digits. A keyword
+ * that normalises to nothing (only separators, "|") matches no member: callers test for `''`.
  */
 export function normaliseKeyword(keyword: string): string {
   const k = keyword.trim();

@@ -4,6 +4,7 @@ import { roleSchema } from './acl.ts';
 import { emailSchema, languageSchema } from './auth.ts';
 import { cardNumberSchema, cardSchema, EXPORT_FORMATS, phoneSchema } from './members.ts';
 import { listQuerySchema, pageOf } from './pagination.ts';
+import { text } from './text.ts';
 
 /** Roles a staff form may assign; `client` and `developer` are not given from the staff screen. */
 export const ASSIGNABLE_ROLES = ['admin', 'manager', 'frontdesk', 'trainer', 'accountant'] as const;
@@ -51,7 +52,7 @@ const centersRule = (v: { allCenters?: boolean; centerIds?: string[] }, ctx: z.R
 
 export const createStaffRequestSchema = z
   .strictObject({
-    fullName: z.string().trim().min(1).max(120),
+    fullName: text().trim().min(1).max(120),
     email: emailSchema,
     phone: phoneSchema.nullish(),
     role: assignableRoleSchema,
@@ -65,7 +66,7 @@ export const createStaffRequestSchema = z
   .superRefine(centersRule);
 export const updateStaffRequestSchema = z
   .strictObject({
-    fullName: z.string().trim().min(1).max(120),
+    fullName: text().trim().min(1).max(120),
     email: emailSchema,
     phone: phoneSchema.nullish(),
     role: assignableRoleSchema,

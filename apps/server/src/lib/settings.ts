@@ -1,5 +1,11 @@
 import { DEFAULT_SYSTEM_CONFIG, type SystemConfig } from '@gym/contract/config';
 import type { Language } from '@gym/contract/constants';
+import {
+  CURRENCY_EXPONENTS,
+  type CurrencyCode,
+  DEFAULT_CURRENCY_CODE,
+  minorUnitExponent,
+} from '@gym/contract/currency';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { organisations } from '../db/schema/index.ts';
@@ -17,11 +23,16 @@ export async function readSystemConfig(db: DbOrTx, organisationId: string): Prom
 
 export function configOf(org: { name: string; initial: string; settings: Record<string, unknown> }): SystemConfig {
   const s = org.settings as Partial<SystemConfig>;
+  const stored = s.currencyCode;
+  const currencyCode: CurrencyCode =
+    stored && Object.hasOwn(CURRENCY_EXPONENTS, stored) ? (stored as CurrencyCode) : DEFAULT_CURRENCY_CODE;
   return {
     organisationName: org.name,
     initial: org.initial,
     defaultLanguage: (s.defaultLanguage as Language | undefined) ?? DEFAULT_SYSTEM_CONFIG.defaultLanguage,
     currencySymbol: s.currencySymbol ?? DEFAULT_SYSTEM_CONFIG.currencySymbol,
+    currencyCode,
+    currencyExponent: minorUnitExponent(currencyCode),
     memberCodePattern: s.memberCodePattern ?? DEFAULT_SYSTEM_CONFIG.memberCodePattern,
     registrationOpen: s.registrationOpen ?? DEFAULT_SYSTEM_CONFIG.registrationOpen,
     duplicateTapWindowSeconds: s.duplicateTapWindowSeconds ?? DEFAULT_SYSTEM_CONFIG.duplicateTapWindowSeconds,

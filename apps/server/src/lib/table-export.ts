@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { today } from '@gym/contract/time';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import Papa from 'papaparse';
@@ -15,6 +16,8 @@ export interface ExportColumn<T> {
 
 export interface TableExport<T> {
   fileName: string;
+  /** Time zone of the date in the file name: the caller's centre or organisation (`exportTimeZone`). */
+  timeZone: string;
   format: ExportFormat;
   columns: ExportColumn<T>[];
   /** Rows in pages so that a large export never sits in memory at once. */
@@ -26,8 +29,16 @@ const MIME: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** A formula-looking cell (=, +, -, @) is prefixed so spreadsheets do not run it (CSV injection). */
-function safeText(value: string): string {
+/**
+ * A phone number in international form ("+852 6111 0009", "+55 (11) 91234-5678"): digits, spaces,
+ * dots, dashes and brackets after the plus hold no formula a spreadsheet could run, and staff must
+ * see (and our import read back) the number as it is, not behind a quote.
+ */
+const PHONE = /^\+[\d\s().-]*\d[\d\s().-]*$/;
+
+/** A formula-looking cell (=, +, -, @, tab, CR) is prefixed so spreadsheets do not run it (CSV injection); phones pass. */
+export function safeText(value: string): string {
+  if (PHONE.test(value)) return value;
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
@@ -45,10 +56,10 @@ async function* pages<T>(rows: AsyncIterable<T[]> | T[]): AsyncIterable<T[]> {
 
 /**
  * Sends a table as a CSV (UTF-8 with BOM, so Excel reads Chinese names right) or XLSX download,
- * streamed page by page. The file name carries the date; the caller names the rest.
+ * streamed page by page. The file name carries the business date in `timeZone`; the caller names the rest.
  */
 export async function sendTable<T>(reply: FastifyReply, table: TableExport<T>): Promise<FastifyReply> {
-  const stamp = new Date().toISOString().slice(0, 10);
+  const stamp = today(table.timeZone);
   const name = `${table.fileName}-${stamp}.${table.format}`;
   reply
     .header('content-type', MIME[table.format])

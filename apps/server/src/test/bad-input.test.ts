@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { RegisteredRoute } from '../lib/access.ts';
 import { snapshotDatabase } from './db-snapshot.ts';
 import { createTestContext, type TestContext } from './harness.ts';
+import { checkProperty, isOneSegment, pathSegment } from './property.ts';
 import { emptyTenantTables, fillOrganisation } from './tenant-data.ts';
 
 let ctx: TestContext;
@@ -66,17 +67,16 @@ function invalidFor(schema: Schema) {
 
 function paramsInvalidFor(schema: Schema) {
   const keys = keysOf(schema);
-  return fc
-    .record(
-      Object.fromEntries(
-        keys.map((k) => [k, fc.oneof(fc.string({ minLength: 1, maxLength: 60 }), fc.integer().map(String))]),
-      ),
-    )
-    .filter((v) => !schema.safeParse(v).success);
+  return fc.record(Object.fromEntries(keys.map((k) => [k, pathSegment()]))).filter((v) => !schema.safeParse(v).success);
 }
 
+/** The route's URL with each parameter encoded as one segment; a value that cannot be one is a bug of the test. */
 function url(route: RegisteredRoute, params: Record<string, unknown>) {
-  return route.url.replace(/:([A-Za-z_]+)/g, (_, k: string) => encodeURIComponent(String(params[k] ?? 'x')));
+  return route.url.replace(/:([A-Za-z_]+)/g, (_, k: string) => {
+    const value = String(params[k] ?? 'x');
+    if (!isOneSegment(value)) throw new Error(`path parameter ${k}=${JSON.stringify(value)} is not one URL segment`);
+    return encodeURIComponent(value);
+  });
 }
 
 const validParams = (route: RegisteredRoute) => {
@@ -99,7 +99,8 @@ describe('bad input', () => {
       };
       const headers = { authorization: `Bearer ${token}` };
       if (isZod(route.schemas.body)) {
-        await fc.assert(
+        await checkProperty(
+          `${route.method} ${route.url} body`,
           fc.asyncProperty(invalidFor(route.schemas.body), async (body) => {
             const res = await ctx.app.inject({
               method: route.method as 'POST',
@@ -121,7 +122,8 @@ describe('bad input', () => {
         await check(garbled, `${route.method} ${route.url} garbled JSON`);
       }
       if (isZod(route.schemas.params)) {
-        await fc.assert(
+        await checkProperty(
+          `${route.method} ${route.url} params`,
           fc.asyncProperty(paramsInvalidFor(route.schemas.params), async (params) => {
             const res = await ctx.app.inject({ method: route.method as 'GET', url: url(route, params), headers });
             await check(res, `${route.method} ${route.url} params ${JSON.stringify(params)}`);
@@ -131,7 +133,8 @@ describe('bad input', () => {
       }
       if (isZod(route.schemas.querystring)) {
         const schema = route.schemas.querystring;
-        await fc.assert(
+        await checkProperty(
+          `${route.method} ${route.url} query`,
           fc.asyncProperty(paramsInvalidFor(schema), async (query) => {
             const qs = new URLSearchParams(query as Record<string, string>).toString();
             const res = await ctx.app.inject({
@@ -146,6 +149,13 @@ describe('bad input', () => {
       }
     }
     expect(await snapshotDatabase(ctx.database.db)).toEqual(before);
+  });
+
+  it('generated path parameters are sent as one segment, never as . or ..', async () => {
+    await checkProperty('path segment', fc.property(pathSegment(), isOneSegment), { numRuns: 5000 });
+    expect(isOneSegment('.')).toBe(false);
+    expect(isOneSegment('..')).toBe(false);
+    expect(() => url({ url: '/api/v1/pro/staff/:id' } as RegisteredRoute, { id: '.' })).toThrow(/one URL segment/);
   });
 
   it('a body over the size limit is refused with 413', async () => {

@@ -43,6 +43,8 @@ export const centers = pgTable(
     /** ISO 3166 country (HK, DE, ...): the default country of phone numbers typed without one. */
     country: text('country'),
     currencySymbol: text('currency_symbol').notNull().default('R$ '),
+    /** ISO 4217 code (contract `currency.ts` holds its minor-unit exponent). */
+    currencyCode: text('currency_code').notNull().default('BRL'),
     address: text('address'),
     phone: text('phone'),
     email: text('email'),

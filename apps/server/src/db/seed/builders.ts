@@ -17,6 +17,7 @@ export async function buildCenter(
     timeZone?: string;
     currencySymbol?: string;
     country?: string | null;
+    currencyCode?: string;
   },
 ) {
   const [row] = await db

@@ -1,5 +1,5 @@
 import { DEMO_INITIAL, DEMO_PASSWORD, DEMO_USERS } from '@gym/contract/demo';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { Db } from '../client.ts';
 import { organisations, rooms } from '../schema/index.ts';
@@ -26,9 +26,15 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<boolean>
   const hashes = await Promise.all(DEMO_USERS.map(() => hasher.hash(DEMO_PASSWORD)));
   await db.transaction(async (tx) => {
     const org = await buildOrganisation(tx, { name: 'Demo Fitness', initial: DEMO_INITIAL });
+    // The demo centres are in Hong Kong: Hong Kong dollars, shown as HK$.
+    const money = { currencyCode: 'HKD', currencySymbol: 'HK$' };
+    await tx
+      .update(organisations)
+      .set({ settings: sql`${organisations.settings} || ${JSON.stringify(money)}::jsonb` })
+      .where(eq(organisations.id, org.id));
     const centers = [
-      await buildCenter(tx, { organisationId: org.id, code: 'CWB', name: 'Causeway Bay' }),
-      await buildCenter(tx, { organisationId: org.id, code: 'MK', name: 'Mong Kok' }),
+      await buildCenter(tx, { organisationId: org.id, code: 'CWB', name: 'Causeway Bay', ...money }),
+      await buildCenter(tx, { organisationId: org.id, code: 'MK', name: 'Mong Kok', ...money }),
     ];
     // Rooms to book classes into: each centre has a studio, a spin room and a small PT room.
     await tx

@@ -29,9 +29,8 @@ const BODIES: Record<string, (link: string, minutes: number) => string> = {
 };
 
 /** The web app's page that takes a reset or invitation token and sets the password. */
-export function passwordLink(deps: AppDeps, origin: string, token: string): string {
-  const base = deps.config.PUBLIC_URL ?? origin;
-  return `${base.replace(/\/$/, '')}/reset-password-v1?token=${token}`;
+export function passwordLink(deps: AppDeps, token: string): string {
+  return `${deps.config.publicUrl}/reset-password-v1?token=${token}`;
 }
 
 /**
@@ -42,11 +41,10 @@ export async function enqueuePasswordResetMail(
   deps: AppDeps,
   tx: DbOrTx,
   user: Pick<UserRow, 'id' | 'organisationId' | 'email' | 'language'>,
-  origin: string,
 ): Promise<string> {
   const token = newOpaqueToken();
   const minutes = deps.config.PASSWORD_RESET_TTL_MINUTES;
-  const link = passwordLink(deps, origin, token);
+  const link = passwordLink(deps, token);
   const lang = SUBJECTS[user.language] ? user.language : 'en';
   await tx.insert(passwordResetTokens).values({
     userId: user.id,
@@ -67,7 +65,7 @@ export async function enqueuePasswordResetMail(
  * Sends a single-use, expiring reset link. Answers the same whether or not the address is known,
  * so the form cannot be used to find staff e-mails. Limited to 5 requests per address per hour.
  */
-export async function requestPasswordReset(deps: AppDeps, email: string, origin: string): Promise<void> {
+export async function requestPasswordReset(deps: AppDeps, email: string): Promise<void> {
   const { db } = deps.database;
   const throttle = createThrottle(db);
   const attempt = await throttle.attempt([
@@ -77,7 +75,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string, origin:
 
   const [user] = await db.select().from(users).where(eq(users.email, email));
   if (!user?.active) return;
-  const mailId = await db.transaction((tx) => enqueuePasswordResetMail(deps, tx, user, origin));
+  const mailId = await db.transaction((tx) => enqueuePasswordResetMail(deps, tx, user));
   await deps.mailer.flush(mailId);
 }
 

@@ -72,7 +72,7 @@ export function jwtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, body: forgotPasswordRequestSchema, response: { 202: okResponseSchema } },
       },
       async (req, reply) => {
-        await requestPasswordReset(deps, req.body.email, `${req.protocol}://${req.host}`);
+        await requestPasswordReset(deps, req.body.email);
         return reply.code(202).send({ ok: true as const });
       },
     );

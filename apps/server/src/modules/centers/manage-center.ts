@@ -39,7 +39,9 @@ export async function createCenter(
   if (auth.centerIds !== null) {
     throw new AppError(403, 'forbidden', 'Only staff who work in every centre may open a new one');
   }
-  const currencySymbol = input.currencySymbol ?? (await readSystemConfig(tx, auth.organisationId)).currencySymbol;
+  const config = await readSystemConfig(tx, auth.organisationId);
+  const currencySymbol = input.currencySymbol ?? config.currencySymbol;
+  const currencyCode = input.currencyCode ?? config.currencyCode;
   const [row] = await tx
     .insert(centers)
     .values({
@@ -51,6 +53,7 @@ export async function createCenter(
       email: input.email ?? null,
       timeZone: input.timeZone,
       currencySymbol,
+      currencyCode,
       openingHours: input.openingHours,
     })
     .returning({ id: centers.id });

@@ -27,6 +27,7 @@ export async function listCentersForSwitcher(db: DbOrTx, auth: AuthContext): Pro
     name: c.name,
     timeZone: c.timeZone,
     currencySymbol: c.currencySymbol,
+    currencyCode: c.currencyCode,
     // Entries arrive with the card-reader work; until then no one has entered.
     lastPerson: null,
   }));
@@ -60,6 +61,7 @@ function toItem({ center: c, memberCount, roomCount }: CenterRow): CenterListIte
     email: c.email,
     timeZone: c.timeZone,
     currencySymbol: c.currencySymbol,
+    currencyCode: c.currencyCode,
     openingHours: c.openingHours as OpeningDay[],
     active: c.active,
     memberCount: Number(memberCount),

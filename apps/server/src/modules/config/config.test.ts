@@ -100,6 +100,8 @@ describe('system configuration', () => {
     expect(res.json()).toEqual({
       organisationName: 'Peak Gym',
       currencySymbol: 'R$ ',
+      currencyCode: 'BRL',
+      currencyExponent: 2,
       maintenanceMode: false,
       defaultLanguage: 'en',
     });

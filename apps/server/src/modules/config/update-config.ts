@@ -53,6 +53,8 @@ export async function updateSystemConfig(
     payload: {
       organisationName: config.organisationName,
       currencySymbol: config.currencySymbol,
+      currencyCode: config.currencyCode,
+      currencyExponent: config.currencyExponent,
       maintenanceMode: config.maintenanceMode,
       defaultLanguage: config.defaultLanguage,
     },

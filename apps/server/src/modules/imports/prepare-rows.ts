@@ -160,6 +160,8 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
       rowErrors.push({ row, field, code, message: detail ?? MESSAGES[code] ?? code, ...(params ? { params } : {}) });
     const cell = (field: ImportField): Cell => (columns[field] === undefined ? null : (cells[columns[field]!] ?? null));
     const text = (field: ImportField) => cellText(cell(field));
+    // Exports written before phones were exempt from the formula guard carry "'+852 ...": read the number.
+    const phoneText = (field: ImportField) => text(field).replace(/^'(?=\+)/, '');
 
     // Names: explicit columns first, the full name fills what they leave empty.
     let firstName = text('firstName');
@@ -232,7 +234,7 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
     }
 
     const guardianName = text('guardianName');
-    const guardianPhone = text('guardianPhone');
+    const guardianPhone = phoneText('guardianPhone');
     const guardian =
       guardianName || guardianPhone
         ? { name: guardianName, phone: guardianPhone, relationship: optional(text('guardianRelationship')) }
@@ -244,11 +246,11 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
       chineseName,
       gender,
       birthday,
-      phone: text('phone'),
+      phone: phoneText('phone'),
       email: optional(text('email')),
       address: optional(address),
       emergencyContactName: optional(text('emergencyContactName')),
-      emergencyContactPhone: optional(text('emergencyContactPhone')),
+      emergencyContactPhone: optional(phoneText('emergencyContactPhone')),
       guardian,
       homeCenterId: center.id,
       source,

@@ -35,6 +35,8 @@ export function sendTemplate(reply: FastifyReply, format: 'csv' | 'xlsx') {
   const fields = Object.keys(TEMPLATE_HEADERS) as (TemplateField & ImportField)[];
   return sendTable(reply, {
     fileName: 'member-import-template',
+    // The template holds no data of a day: its name carries the UTC date.
+    timeZone: 'UTC',
     format,
     columns: fields.map((f) => ({ header: TEMPLATE_HEADERS[f], value: (row: typeof EXAMPLE) => row[f], width: 20 })),
     rows: [EXAMPLE],

@@ -18,7 +18,6 @@ export async function issueCardLink(
   deps: AppDeps,
   auth: AuthContext,
   memberId: string,
-  origin: string,
 ): Promise<{ url: string; expiresAt: string }> {
   const token = newOpaqueToken();
   const expiresAt = new Date(Date.now() + CARD_LINK_TTL_HOURS * 3_600_000);
@@ -44,7 +43,7 @@ export async function issueCardLink(
     });
     return m;
   });
-  const base = (deps.config.PUBLIC_URL ?? origin).replace(/\/$/, '');
+  const base = deps.config.publicUrl;
   return { url: `${base}/card_link/${member.homeCenterId}/${token}/`, expiresAt: expiresAt.toISOString() };
 }
 

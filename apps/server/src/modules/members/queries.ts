@@ -33,10 +33,12 @@ export function memberKeyword(keyword: string | undefined): string {
 /** Every filter of the member list, scoped to the caller's organisation and centres. */
 export function memberListWhere(auth: Scope, q: Partial<ListFilters>): SQL {
   const keyword = memberKeyword(q.keyword);
+  // Typed text that normalises to nothing ("|", the fields' separator) matches nobody, not everybody.
+  const typed = Boolean(q.keyword?.trim());
   return scoped(
     auth,
     { organisationId: members.organisationId, centerId: members.homeCenterId },
-    keyword ? sql`${members.searchText} like ${`%${likeEscape(keyword)}%`}` : undefined,
+    keyword ? sql`${members.searchText} like ${`%${likeEscape(keyword)}%`}` : typed ? sql`false` : undefined,
     // A record merged into another is not listed (its file still opens, pointing at the kept one).
     isNull(members.mergedInto),
     q.centerId ? eq(members.homeCenterId, q.centerId) : undefined,

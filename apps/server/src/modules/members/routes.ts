@@ -16,11 +16,11 @@ import {
   nfcResponseSchema,
   updateMemberRequestSchema,
 } from '@gym/contract/members';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
+import { exportTimeZone } from '../../lib/export-time-zone.ts';
 import { sendTable } from '../../lib/table-export.ts';
 import { runCommand } from '../../lib/use-case.ts';
 import { issueCardLink } from './card-link.ts';
@@ -35,7 +35,6 @@ import { exportMembers, listMembers, type MemberExportRow } from './queries.ts';
 import { updateMember } from './update-member.ts';
 
 const tags = ['members'];
-const origin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 const EXPORT_COLUMNS: { header: string; value: (m: MemberExportRow) => string | boolean | null; width?: number }[] = [
   { header: 'Code', value: (m) => m.code, width: 14 },
@@ -73,9 +72,10 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Member') },
         schema: { tags, querystring: memberExportQuerySchema },
       },
-      (req, reply) =>
+      async (req, reply) =>
         sendTable(reply, {
           fileName: 'members',
+          timeZone: await exportTimeZone(db, req.auth!, (req.query as { centerId?: string }).centerId),
           format: req.query.format,
           columns: EXPORT_COLUMNS,
           rows: exportMembers(db, req.auth!, req.query),
@@ -221,7 +221,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Member') },
         schema: { tags, params: memberIdParamsSchema, response: { 201: cardLinkIssuedSchema } },
       },
-      async (req, reply) => reply.code(201).send(await issueCardLink(deps, req.auth!, req.params.id, origin(req))),
+      async (req, reply) => reply.code(201).send(await issueCardLink(deps, req.auth!, req.params.id)),
     );
   };
 }

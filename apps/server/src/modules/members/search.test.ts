@@ -106,3 +106,14 @@ describe('export pages', () => {
     }
   });
 });
+
+describe('the search text separator', () => {
+  it('typed as a keyword matches nobody, and never joins two fields', async () => {
+    expect(await ids('|')).toEqual([]);
+    expect(await ids('||')).toEqual([]);
+    expect(await ids(' | ')).toEqual([]);
+    // "chan|chan" spans the end of one name field and the start of the next.
+    expect(await ids('chan|chan')).toEqual([]);
+    expect(await ids('tai man chan')).toEqual([chan.id]);
+  });
+});

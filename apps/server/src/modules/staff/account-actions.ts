@@ -15,13 +15,13 @@ import { assertMayManage, assertNotSelf } from './rules.ts';
 const deactivated = () => new AppError(422, 'business_rule', 'This account is deactivated; activate it first');
 
 /** Sends the invitation again (a new link; older ones stop working), only while no password was chosen. */
-export async function resendInvitation(deps: AppDeps, auth: AuthContext, id: string, origin: string): Promise<void> {
+export async function resendInvitation(deps: AppDeps, auth: AuthContext, id: string): Promise<void> {
   const mailId = await staffCommand(deps, async (tx) => {
     const target = await findStaff(tx, auth, id, true);
     assertMayManage(auth, target);
     if (!target.active) throw deactivated();
     if (!target.invited) throw new AppError(422, 'business_rule', 'This staff member has already chosen a password');
-    return enqueueInvitation(deps, tx, target, origin);
+    return enqueueInvitation(deps, tx, target);
   });
   await deps.mailer.flush(mailId);
 }
@@ -30,14 +30,12 @@ export async function resendInvitation(deps: AppDeps, auth: AuthContext, id: str
  * Sends a password reset link to a colleague who forgot theirs. Someone who never chose a
  * password gets the invitation again instead: that is the link they are missing.
  */
-export async function sendPasswordReset(deps: AppDeps, auth: AuthContext, id: string, origin: string): Promise<void> {
+export async function sendPasswordReset(deps: AppDeps, auth: AuthContext, id: string): Promise<void> {
   const mailId = await staffCommand(deps, async (tx) => {
     const target = await findStaff(tx, auth, id, true);
     assertMayManage(auth, target);
     if (!target.active) throw deactivated();
-    return target.invited
-      ? enqueueInvitation(deps, tx, target, origin)
-      : enqueuePasswordResetMail(deps, tx, target, origin);
+    return target.invited ? enqueueInvitation(deps, tx, target) : enqueuePasswordResetMail(deps, tx, target);
   });
   await deps.mailer.flush(mailId);
 }

@@ -50,7 +50,6 @@ export async function enqueueInvitation(
   deps: AppDeps,
   tx: DbOrTx,
   user: { id: string; organisationId: string; email: string; fullName: string; language: string },
-  origin: string,
 ): Promise<string> {
   await tx
     .update(passwordResetTokens)
@@ -84,7 +83,7 @@ export async function enqueueInvitation(
       name: user.fullName,
       org: orgName,
       email: user.email,
-      link: passwordLink(deps, origin, token),
+      link: passwordLink(deps, token),
       days: INVITE_TTL_DAYS,
     }),
   });

@@ -64,7 +64,6 @@ export async function createStaff(
   deps: AppDeps,
   auth: AuthContext,
   input: z.infer<typeof createStaffRequestSchema>,
-  origin: string,
 ): Promise<Staff> {
   const { staff, mailId } = await staffCommand(deps, async (tx) => {
     assertMayGiveRole(auth, input.role);
@@ -85,7 +84,7 @@ export async function createStaff(
       .returning();
     const user = row!;
     await replaceCenters(tx, auth, user.id, centerIds);
-    const mailId = input.sendInvite ? await enqueueInvitation(deps, tx, user, origin) : null;
+    const mailId = input.sendInvite ? await enqueueInvitation(deps, tx, user) : null;
     return { staff: await getStaff(tx, auth, user.id), mailId };
   });
   if (mailId) await deps.mailer.flush(mailId);

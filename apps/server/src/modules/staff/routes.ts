@@ -10,11 +10,11 @@ import {
   staffSchema,
   updateStaffRequestSchema,
 } from '@gym/contract/staff';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
+import { exportTimeZone } from '../../lib/export-time-zone.ts';
 import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
 import { resendInvitation, sendPasswordReset, setStaffActive } from './account-actions.ts';
 import { createStaff, updateStaff } from './manage-staff.ts';
@@ -22,7 +22,6 @@ import { getStaff, listStaff, listStaffForExport, type StaffListItem } from './q
 import { attachStaffCard, detachStaffCard } from './staff-cards.ts';
 
 const tags = ['staff'];
-const origin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 const EXPORT_COLUMNS: ExportColumn<StaffListItem>[] = [
   { header: 'Name', value: (s) => s.fullName, width: 28 },
@@ -58,6 +57,7 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (req, reply) =>
         sendTable(reply, {
           fileName: 'staff',
+          timeZone: await exportTimeZone(db, req.auth!, (req.query as { centerId?: string }).centerId),
           format: req.query.format,
           columns: EXPORT_COLUMNS,
           rows: await listStaffForExport(db, req.auth!, req.query),
@@ -77,7 +77,7 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('create', 'Staff') },
         schema: { tags, body: createStaffRequestSchema, response: { 201: staffSchema } },
       },
-      async (req, reply) => reply.code(201).send(await createStaff(deps, req.auth!, req.body, origin(req))),
+      async (req, reply) => reply.code(201).send(await createStaff(deps, req.auth!, req.body)),
     );
     app.patch(
       '/staff/:id',
@@ -94,7 +94,7 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: staffIdParamsSchema, response: noContent },
       },
       async (req, reply) => {
-        await resendInvitation(deps, req.auth!, req.params.id, origin(req));
+        await resendInvitation(deps, req.auth!, req.params.id);
         return reply.code(204).send(null);
       },
     );
@@ -105,7 +105,7 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: staffIdParamsSchema, response: noContent },
       },
       async (req, reply) => {
-        await sendPasswordReset(deps, req.auth!, req.params.id, origin(req));
+        await sendPasswordReset(deps, req.auth!, req.params.id);
         return reply.code(204).send(null);
       },
     );

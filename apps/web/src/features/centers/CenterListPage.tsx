@@ -58,7 +58,7 @@ function CenterDrawer({ editing, onClose }: { editing: Editing; onClose: () => v
           name="center_edit"
           layout="vertical"
           requiredMark={false}
-          initialValues={centerFormValues(center, defaultCurrency)}
+          initialValues={centerFormValues(center, defaultCurrency, config.data?.currencyCode)}
           disabled={save.isPending}
           scrollToFirstError={{ block: 'center', focus: true }}
           onFinish={(values) =>

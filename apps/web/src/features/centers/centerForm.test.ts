@@ -19,6 +19,7 @@ describe('centre form', () => {
         email: null,
         timeZone: 'America/Sao_Paulo',
         currencySymbol: 'R$ ',
+        currencyCode: 'BRL',
         openingHours: [{ day: 1, closed: true, open: '07:00', close: '22:00' }],
         active: true,
         memberCount: 0,

@@ -1,4 +1,5 @@
 import { DEFAULT_OPENING_HOURS, type OpeningDay } from '@gym/contract/centers';
+import { DEFAULT_CURRENCY_CODE } from '@gym/contract/currency';
 import type { CenterDetail, CreateCenterRequest } from './api';
 
 export interface CenterFormValues {
@@ -9,11 +10,21 @@ export interface CenterFormValues {
   email?: string | null;
   timeZone: string;
   currencySymbol: string;
+  currencyCode: string;
   openingHours: OpeningDay[];
 }
 
 /** Field names the server may name in a 400 or 409 (they are put beside their field). */
-export const CENTER_FIELDS = ['code', 'name', 'address', 'phone', 'email', 'timeZone', 'currencySymbol'] as const;
+export const CENTER_FIELDS = [
+  'code',
+  'name',
+  'address',
+  'phone',
+  'email',
+  'timeZone',
+  'currencySymbol',
+  'currencyCode',
+] as const;
 
 function browserTimeZone(): string {
   try {
@@ -31,6 +42,7 @@ function sevenDays(days: readonly OpeningDay[] | undefined): OpeningDay[] {
 export function centerFormValues(
   center: Omit<CenterDetail, 'readers'> | null,
   currencySymbol: string,
+  currencyCode: string = DEFAULT_CURRENCY_CODE,
 ): CenterFormValues {
   if (!center) {
     return {
@@ -41,6 +53,7 @@ export function centerFormValues(
       email: '',
       timeZone: browserTimeZone(),
       currencySymbol,
+      currencyCode,
       openingHours: sevenDays(undefined),
     };
   }
@@ -52,6 +65,7 @@ export function centerFormValues(
     email: center.email ?? '',
     timeZone: center.timeZone,
     currencySymbol: center.currencySymbol,
+    currencyCode: center.currencyCode,
     openingHours: sevenDays(center.openingHours),
   };
 }
@@ -70,6 +84,7 @@ export function centerRequest(values: CenterFormValues): CreateCenterRequest {
     email: orNull(values.email),
     timeZone: values.timeZone,
     currencySymbol: values.currencySymbol,
+    currencyCode: values.currencyCode as CreateCenterRequest['currencyCode'],
     openingHours: values.openingHours.map((d) => ({ day: d.day, closed: d.closed, open: d.open, close: d.close })),
   };
 }

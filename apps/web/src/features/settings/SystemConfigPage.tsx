@@ -7,6 +7,7 @@ import {
   updateSystemConfigRequestSchema,
 } from '@gym/contract/config';
 import { LANGUAGES, type Language } from '@gym/contract/constants';
+import type { CurrencyCode } from '@gym/contract/currency';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,6 +17,7 @@ import { showErrorOnFields } from '../../shared/api/formErrors';
 import { useCenterId } from '../../shared/centerSelection';
 import { useAllCenters, useCenters } from '../../shared/centers';
 import { LANGUAGE_ENDONYMS } from '../../shared/i18n/languages';
+import { CurrencyCodeSelect } from '../../shared/ui/CurrencyCodeSelect';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { type SystemConfig, useNextMemberSeq, useSystemConfig, useUpdateSystemConfig } from './api';
 import { formatMoneyPreview } from './money';
@@ -24,6 +26,7 @@ interface ConfigValues {
   organisationName: string;
   defaultLanguage: Language;
   currencySymbol: string;
+  currencyCode: string;
   memberCodePattern: string;
   registrationOpen: boolean;
   duplicateTapWindowSeconds: number | null;
@@ -33,6 +36,7 @@ const FIELDS = [
   'organisationName',
   'defaultLanguage',
   'currencySymbol',
+  'currencyCode',
   'memberCodePattern',
   'registrationOpen',
   'duplicateTapWindowSeconds',
@@ -40,7 +44,15 @@ const FIELDS = [
 const { shape } = updateSystemConfigRequestSchema;
 const PREVIEW_AMOUNT_MINOR = 123_456;
 
-function MemberCodePreview({ initial, centerCode }: { initial: string; centerCode: string }) {
+function MemberCodePreview({
+  initial,
+  centerCode,
+  timeZone,
+}: {
+  initial: string;
+  centerCode: string;
+  timeZone: string;
+}) {
   const { t } = useTranslation();
   const pattern = Form.useWatch<string | undefined>('memberCodePattern') ?? '';
   const valid = memberCodePatternSchema.safeParse(pattern);
@@ -52,7 +64,7 @@ function MemberCodePreview({ initial, centerCode }: { initial: string; centerCod
       {valid.success ? (
         <>
           {t('settings:memberCode.preview')}{' '}
-          <code>{renderMemberCode(valid.data, { initial, centerCode, date: new Date(), seq })}</code>
+          <code>{renderMemberCode(valid.data, { initial, centerCode, date: new Date(), timeZone, seq })}</code>
         </>
       ) : (
         t('settings:memberCode.noPreview')
@@ -180,7 +192,9 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
   const update = useUpdateSystemConfig();
   const centerId = useCenterId();
   const centers = useCenters();
-  const centerCode = centers.data?.find((c) => c.id === centerId)?.code ?? centers.data?.[0]?.code ?? 'CWB';
+  const previewCenter = centers.data?.find((c) => c.id === centerId) ?? centers.data?.[0];
+  const centerCode = previewCenter?.code ?? 'CWB';
+  const previewTimeZone = previewCenter?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const registrationOpen = Form.useWatch<boolean | undefined>('registrationOpen', form);
 
   return (
@@ -195,6 +209,7 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
         organisationName: config.organisationName,
         defaultLanguage: config.defaultLanguage,
         currencySymbol: config.currencySymbol,
+        currencyCode: config.currencyCode,
         memberCodePattern: config.memberCodePattern,
         registrationOpen: config.registrationOpen,
         duplicateTapWindowSeconds: config.duplicateTapWindowSeconds,
@@ -205,6 +220,7 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
             organisationName: values.organisationName.trim(),
             defaultLanguage: values.defaultLanguage,
             currencySymbol: values.currencySymbol,
+            currencyCode: values.currencyCode as CurrencyCode,
             memberCodePattern: values.memberCodePattern.trim(),
             registrationOpen: values.registrationOpen,
             duplicateTapWindowSeconds: Number(values.duplicateTapWindowSeconds),
@@ -260,6 +276,17 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
         >
           <Input maxLength={8} style={{ maxWidth: 160 }} autoComplete="off" data-testid="currency-symbol" />
         </Form.Item>
+        <Form.Item
+          label={t('settings:currency.code')}
+          name="currencyCode"
+          extra={t('settings:currency.codeHelp')}
+          rules={[
+            { required: true, message: t('errors:validation.required') },
+            schemaRule(shape.currencyCode.unwrap(), t),
+          ]}
+        >
+          <CurrencyCodeSelect />
+        </Form.Item>
         <CurrencyPreview />
       </Card>
 
@@ -272,7 +299,7 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
         >
           <Input maxLength={40} autoComplete="off" spellCheck={false} style={{ maxWidth: 360 }} />
         </Form.Item>
-        <MemberCodePreview initial={config.initial} centerCode={centerCode} />
+        <MemberCodePreview initial={config.initial} centerCode={centerCode} timeZone={previewTimeZone} />
         <TokenList disabled={!canUpdate} />
       </Card>
 

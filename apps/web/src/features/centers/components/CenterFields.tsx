@@ -1,9 +1,11 @@
 import { emailSchema } from '@gym/contract/auth';
 import { createCenterRequestSchema } from '@gym/contract/centers';
+import { currencyCodeSchema } from '@gym/contract/currency';
 import { Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requiredRule, schemaRule } from '../../../shared/api/errorMessages';
+import { CurrencyCodeSelect } from '../../../shared/ui/CurrencyCodeSelect';
 import { timeZoneOptions } from '../timeZones';
 import { OpeningHoursEditor } from './OpeningHoursEditor';
 
@@ -60,6 +62,14 @@ export function CenterFields({ disabled }: { disabled?: boolean }) {
           ]}
         >
           <Input maxLength={8} disabled={disabled} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          label={t('centers:fields.currencyCode')}
+          name="currencyCode"
+          extra={t('centers:fields.currencyCodeHelp')}
+          rules={[requiredRule(t), schemaRule(currencyCodeSchema, t)]}
+        >
+          <CurrencyCodeSelect disabled={disabled} />
         </Form.Item>
       </div>
       <OpeningHoursEditor disabled={disabled} />

@@ -1,0 +1,1 @@
+ALTER TABLE "centers" ADD COLUMN "currency_code" text DEFAULT 'BRL' NOT NULL;

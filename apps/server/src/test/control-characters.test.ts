@@ -1,0 +1,161 @@
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { createServer } from '../server.ts';
+import { createTestContext, openTestDatabase, type TestContext, type TestOrganisation } from './harness.ts';
+
+let ctx: TestContext;
+let org: TestOrganisation;
+let desk: { authorization: string };
+let ip = 0;
+const nextIp = () => `10.77.0.${++ip}`;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  org = await ctx.newOrganisation();
+  desk = ctx.bearer(await (await org.newUser({ role: 'frontdesk' })).login());
+});
+afterAll(() => ctx?.close());
+
+const member = (over: Record<string, unknown> = {}) => ({
+  firstName: 'Chan',
+  lastName: 'Tai Man',
+  phone: '+852 6111 0009',
+  homeCenterId: org.centers[0]!.id,
+  ...over,
+});
+
+function expectRefused(res: { statusCode: number; json(): unknown; body: string }, path: string) {
+  expect(res.statusCode, res.body).toBe(400);
+  expect(res.json()).toMatchObject({
+    error: 'validation_failed',
+    fields: [{ path, code: 'control_characters' }],
+  });
+}
+
+describe('control characters in text are refused with 400 naming the field', () => {
+  it('on organisation registration (public)', async () => {
+    for (const [field, value] of [
+      ['organisationName', 'Iron\u0000 Temple'],
+      ['fullName', 'Ivy\u001bOwner'],
+      ['password', 'long enough\u0000'],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/jwt/register',
+        remoteAddress: nextIp(),
+        payload: {
+          organisationName: 'Iron Temple',
+          initial: 'IRT',
+          fullName: 'Ivy Owner',
+          email: 'ivy@irontemple.test',
+          password: 'long enough',
+          [field]: value,
+        },
+      });
+      expectRefused(res, field);
+    }
+  });
+
+  it('on public registration', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/public/register/${org.initial}/A`,
+      remoteAddress: nextIp(),
+      payload: {
+        firstName: 'Jo\u0000aquim',
+        lastName: 'Gonçalves',
+        phone: '+55 21 98765-4321',
+        email: 'joaquim@exemplo.com.br',
+        language: 'pt',
+        privacyAccepted: true,
+      },
+    });
+    expectRefused(res, 'firstName');
+  });
+
+  it('on member create, one-line and multi-line fields', async () => {
+    const post = (payload: unknown) =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/pro/students', headers: desk, payload: payload as object });
+    expectRefused(await post(member({ lastName: 'Tai\u0000Man' })), 'lastName');
+    expectRefused(await post(member({ phone: '+852 6111\u000b0009' })), 'phone');
+    expectRefused(await post(member({ firstName: 'Chan\nTai' })), 'firstName');
+    expectRefused(await post(member({ notes: 'fine\nbut \u0007 not' })), 'notes');
+    expectRefused(await post(member({ address: 'Flat A\u0085' })), 'address');
+    // Line breaks and tabs stay allowed where text spans lines, and trimmed whitespace is no control character.
+    const ok = await post(
+      member({ firstName: ' Chan\n', notes: 'line one\r\nline\ttwo', address: '1 Main St\nKowloon' }),
+    );
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json()).toMatchObject({ firstName: 'Chan', notes: 'line one\r\nline\ttwo' });
+  });
+
+  it('in a query string', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/pro/students?keyword=wong%00', headers: desk });
+    expectRefused(res, 'keyword');
+  });
+});
+
+describe('the error log', () => {
+  it('shows no query parameter, password hash or personal field of a failing query', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const database = await openTestDatabase();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      SEED_DEMO: 'false',
+      ARGON2_MEMORY_KIB: '1024',
+      LOGIN_SLOWDOWN_MS: '0',
+      DATA_DIR: '/nonexistent',
+    });
+    const server = await createServer(config, {
+      database,
+      logger: { level: 'info', stream } as never,
+      migrate: false,
+    });
+    try {
+      // Any insert into users or members fails inside the database, as a broken constraint or disk would.
+      await database.db.execute(sql`
+        create function refuse_row() returns trigger language plpgsql as $$
+        begin raise exception 'refused by the test'; end $$`);
+      await database.db.execute(
+        sql`create trigger refuse_users before insert on users for each row execute function refuse_row()`,
+      );
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/jwt/register',
+        headers: { authorization: 'Bearer not-a-real-token-but-secret', cookie: 'session=cookie-secret' },
+        payload: {
+          organisationName: 'Leaky Gym',
+          initial: 'LEAK',
+          fullName: 'Secret Person',
+          email: 'secret.person@leaky.test',
+          password: 'hunter2hunter2',
+        },
+      });
+      expect(res.statusCode).toBe(500);
+      const log = lines.join('');
+      expect(log).toContain('unhandled error');
+      expect(log).toContain('refused by the test');
+      for (const leak of [
+        'Secret Person',
+        'secret.person@leaky.test',
+        'hunter2hunter2',
+        '$argon2',
+        'cookie-secret',
+        'not-a-real-token',
+      ]) {
+        expect(log, `the log shows ${leak}`).not.toContain(leak);
+      }
+    } finally {
+      await server.close();
+      await database.close();
+    }
+  });
+});
