@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { today } from '@gym/contract/time';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import Papa from 'papaparse';
@@ -19,6 +20,8 @@ export interface TableExport<T> {
   columns: ExportColumn<T>[];
   /** Rows in pages so that a large export never sits in memory at once. */
   rows: AsyncIterable<T[]> | T[];
+  /** The zone whose today dates the file name (the organisation's, see `organisationTimeZone`). */
+  timeZone: string;
 }
 
 const MIME: Record<ExportFormat, string> = {
@@ -48,7 +51,7 @@ async function* pages<T>(rows: AsyncIterable<T[]> | T[]): AsyncIterable<T[]> {
  * streamed page by page. The file name carries the date; the caller names the rest.
  */
 export async function sendTable<T>(reply: FastifyReply, table: TableExport<T>): Promise<FastifyReply> {
-  const stamp = new Date().toISOString().slice(0, 10);
+  const stamp = today(table.timeZone);
   const name = `${table.fileName}-${stamp}.${table.format}`;
   reply
     .header('content-type', MIME[table.format])

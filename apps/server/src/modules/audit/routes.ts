@@ -3,6 +3,7 @@ import { auditExportQuerySchema, auditListQuerySchema, auditListResponseSchema }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
+import { organisationTimeZone } from '../../lib/business-date.ts';
 import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
 import { auditForExport, listAudit } from './queries.ts';
 
@@ -39,9 +40,10 @@ export function auditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/audit/export',
       { config: { access: can('read', 'Audit') }, schema: { tags, querystring: auditExportQuerySchema } },
-      (req, reply) =>
+      async (req, reply) =>
         sendTable(reply, {
           fileName: 'audit-log',
+          timeZone: await organisationTimeZone(db, req.auth!.organisationId),
           format: req.query.format,
           columns: EXPORT_COLUMNS,
           rows: auditForExport(db, req.auth!, req.query),

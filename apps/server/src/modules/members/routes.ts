@@ -21,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
+import { organisationTimeZone } from '../../lib/business-date.ts';
 import { sendTable } from '../../lib/table-export.ts';
 import { runCommand } from '../../lib/use-case.ts';
 import { issueCardLink } from './card-link.ts';
@@ -73,9 +74,10 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Member') },
         schema: { tags, querystring: memberExportQuerySchema },
       },
-      (req, reply) =>
+      async (req, reply) =>
         sendTable(reply, {
           fileName: 'members',
+          timeZone: await organisationTimeZone(db, req.auth!.organisationId),
           format: req.query.format,
           columns: EXPORT_COLUMNS,
           rows: exportMembers(db, req.auth!, req.query),

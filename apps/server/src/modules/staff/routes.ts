@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
+import { organisationTimeZone } from '../../lib/business-date.ts';
 import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
 import { resendInvitation, sendPasswordReset, setStaffActive } from './account-actions.ts';
 import { createStaff, updateStaff } from './manage-staff.ts';
@@ -58,6 +59,7 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (req, reply) =>
         sendTable(reply, {
           fileName: 'staff',
+          timeZone: await organisationTimeZone(db, req.auth!.organisationId),
           format: req.query.format,
           columns: EXPORT_COLUMNS,
           rows: await listStaffForExport(db, req.auth!, req.query),
