@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { emailSchema, languageSchema } from './auth.ts';
 import { listQuerySchema, pageOf } from './pagination.ts';
 import { text } from './text.ts';
+import { ageOn, type BusinessDate } from './time.ts';
 
 export const MEMBER_STATUSES = ['prospect', 'active', 'frozen', 'left'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
@@ -52,14 +53,6 @@ export const guardianSchema = z.strictObject({
 });
 export type Guardian = z.infer<typeof guardianSchema>;
 
-export function ageOn(birthday: string, today = new Date()): number {
-  const [y, m, d] = birthday.split('-').map(Number) as [number, number, number];
-  let age = today.getUTCFullYear() - y;
-  const beforeBirthday = today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
-  if (beforeBirthday) age -= 1;
-  return age;
-}
-
 const memberFields = {
   firstName: text().trim().min(1).max(80),
   lastName: text().trim().min(1).max(80),
@@ -81,36 +74,39 @@ const memberFields = {
   groupIds: z.array(z.uuid()).max(50),
 };
 
-/** A guardian is needed when the birthday makes the member a minor. */
+/**
+ * A guardian is needed when the member is under 18 on the centre's today (the business date of the
+ * member's home centre, never UTC's day), and a birthday may not be after that day. The schemas
+ * below cannot know the centre, so the server checks this rule in the use case with the home
+ * centre's date, and the web form with the selected centre's.
+ */
 export function guardianRule(
   value: { birthday?: string | null; guardian?: Guardian | null },
-  ctx: z.RefinementCtx,
-  today = new Date(),
+  ctx: Pick<z.RefinementCtx, 'addIssue'>,
+  today: BusinessDate,
 ) {
   if (value.birthday && ageOn(value.birthday, today) < ADULT_AGE && !value.guardian) {
     ctx.addIssue({ code: 'custom', path: ['guardian'], message: 'guardian_required' });
   }
-  if (value.birthday && value.birthday > today.toISOString().slice(0, 10)) {
+  if (value.birthday && value.birthday > today) {
     ctx.addIssue({ code: 'custom', path: ['birthday'], message: 'birthday_future' });
   }
 }
 
-export const createMemberRequestSchema = z
-  .strictObject({
-    ...memberFields,
-    source: memberFields.source.default('walk_in'),
-    marketingConsent: memberFields.marketingConsent.default(false),
-    language: memberFields.language.default('en'),
-    groupIds: memberFields.groupIds.default([]),
-    status: memberStatusSchema.default('active'),
-    /** Leave empty to generate one from the organisation's pattern. */
-    code: text().trim().min(1).max(30).nullish(),
-    /** A first card to attach at once. */
-    cardNumber: cardNumberSchema.nullish(),
-    /** Set after staff saw the possible duplicates and confirmed this is a different person. */
-    confirmDifferentPerson: z.boolean().default(false),
-  })
-  .superRefine((v, ctx) => guardianRule(v, ctx));
+export const createMemberRequestSchema = z.strictObject({
+  ...memberFields,
+  source: memberFields.source.default('walk_in'),
+  marketingConsent: memberFields.marketingConsent.default(false),
+  language: memberFields.language.default('en'),
+  groupIds: memberFields.groupIds.default([]),
+  status: memberStatusSchema.default('active'),
+  /** Leave empty to generate one from the organisation's pattern. */
+  code: text().trim().min(1).max(30).nullish(),
+  /** A first card to attach at once. */
+  cardNumber: cardNumberSchema.nullish(),
+  /** Set after staff saw the possible duplicates and confirmed this is a different person. */
+  confirmDifferentPerson: z.boolean().default(false),
+});
 export type CreateMemberRequest = z.input<typeof createMemberRequestSchema>;
 
 export const updateMemberRequestSchema = z
@@ -119,11 +115,8 @@ export const updateMemberRequestSchema = z
     status: memberStatusSchema,
   })
   .partial()
-  .extend({ confirmDifferentPerson: z.boolean().default(false) })
-  // A patch may carry the birthday without the guardian already stored: the server checks the merged member too.
-  .superRefine((v, ctx) => {
-    if (v.birthday !== undefined && v.guardian !== undefined) guardianRule(v, ctx);
-  });
+  // The guardian rule needs the home centre's date and, for a patch, the stored member: the server checks it.
+  .extend({ confirmDifferentPerson: z.boolean().default(false) });
 export type UpdateMemberRequest = z.input<typeof updateMemberRequestSchema>;
 
 export const CARD_STATUSES = ['active', 'lost', 'detached'] as const;

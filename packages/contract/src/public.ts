@@ -15,6 +15,8 @@ export const registerPageInfoSchema = z.object({
   centerCode: z.string(),
   registrationOpen: z.boolean(),
   defaultLanguage: languageSchema,
+  /** The centre's IANA time zone: the page's "today" (no birthday after it) is the centre's date. */
+  timeZone: z.string(),
 });
 export type RegisterPageInfo = z.infer<typeof registerPageInfoSchema>;
 

@@ -1,26 +1,13 @@
 import type { AuditEntry, AuditListQuery } from '@gym/contract/audit';
 import { likeEscape } from '@gym/contract/search';
 import { dayBounds } from '@gym/contract/time';
-import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog, centers, users } from '../../db/schema/index.ts';
+import { auditLog, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
+import { organisationTimeZone } from '../../lib/business-date.ts';
 
 export type AuditFilters = Omit<AuditListQuery, 'page' | 'pageSize'>;
-
-/**
- * The organisation's time zone for business dates: its first centre's (an organisation's centres
- * share one zone in practice; UTC when it has no centre yet).
- */
-async function organisationTimeZone(db: DbOrTx, organisationId: string): Promise<string> {
-  const [first] = await db
-    .select({ timeZone: centers.timeZone })
-    .from(centers)
-    .where(eq(centers.organisationId, organisationId))
-    .orderBy(asc(centers.createdAt))
-    .limit(1);
-  return first?.timeZone ?? 'UTC';
-}
 
 /** Always the caller's organisation; the other filters narrow it. */
 async function auditWhere(db: DbOrTx, auth: AuthContext, q: AuditFilters): Promise<SQL> {

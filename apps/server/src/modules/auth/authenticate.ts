@@ -9,7 +9,8 @@ import { createAuthCache } from './auth-cache.ts';
 /** What `authenticate` reads about a session, as the per-server cache keeps it. */
 export interface SessionState {
   active: boolean;
-  familyRevoked: boolean;
+  /** The token's session family was issued to this user (a refresh-token row exists) and none of it is revoked. */
+  familyLive: boolean;
   role: Role;
   ability: AppAbility;
   centerIds: string[] | null;
@@ -20,8 +21,9 @@ export const createSessionCache = () => createAuthCache();
 export type SessionCache = ReturnType<typeof createSessionCache>;
 
 /**
- * Resolves a bearer token to the caller. The user, their centres, the session family's revocation
- * and the organisation's maintenance switch come from one query, kept per server in `deps.sessions`
+ * Resolves a bearer token to the caller. The user, their centres, the session family's liveness
+ * (issued to this user, none of it revoked) and the organisation's maintenance switch come from
+ * one query, kept per server in `deps.sessions`
  * until a change to any of them is announced (see auth-cache.ts): a deactivated account, a changed
  * role or a signed-out session stops working at once rather than when the access token expires.
  */
@@ -35,7 +37,7 @@ export async function authenticate(deps: AppDeps, header: string | undefined): P
     { userId: claims.sub, familyId: claims.fam, organisationId: claims.org },
     () => readSession(deps, claims),
   );
-  if (!state?.active || state.familyRevoked) throw new AppError(401, 'token_invalid', 'The session has ended');
+  if (!state?.active || !state.familyLive) throw new AppError(401, 'token_invalid', 'The session has ended');
   return {
     userId: claims.sub,
     organisationId: claims.org,
@@ -59,7 +61,8 @@ async function readSession(
       centerIds: sql<
         string[] | null
       >`case when ${users.allCenters} then null else coalesce((select array_agg(uc.center_id::text) from user_centers uc where uc.user_id = ${users.id}), '{}') end`,
-      familyRevoked: sql<boolean>`exists (select 1 from refresh_tokens rt where rt.family_id = ${claims.fam} and rt.revoked_at is not null)`,
+      // A family never issued to this user (a forged or foreign `fam`) is as dead as a revoked one.
+      familyLive: sql<boolean>`(exists (select 1 from refresh_tokens rt where rt.family_id = ${claims.fam} and rt.user_id = ${users.id}) and not exists (select 1 from refresh_tokens rt where rt.family_id = ${claims.fam} and rt.revoked_at is not null))`,
       maintenanceMode: sql<boolean>`coalesce((${organisations.settings}->>'maintenanceMode')::boolean, false)`,
     })
     .from(users)
@@ -69,7 +72,7 @@ async function readSession(
   const role = user.role as Role;
   return {
     active: user.active,
-    familyRevoked: user.familyRevoked,
+    familyLive: user.familyLive,
     role,
     ability: buildAbility(abilityRulesFor(role)),
     centerIds: user.centerIds,

@@ -57,6 +57,28 @@ describe('access tokens', () => {
       });
     }
   });
+
+  it('refuses with 401 a well-formed token whose session family was never issued to its user', async () => {
+    const session = await (await org.newUser({ role: 'admin' })).login();
+    const { sub, org: orgId } = JSON.parse(Buffer.from(session.accessToken.split('.')[1]!, 'base64url').toString());
+    const colleague = await (await org.newUser({ role: 'admin' })).login();
+    const theirs = JSON.parse(Buffer.from(colleague.accessToken.split('.')[1]!, 'base64url').toString());
+    const forgeries = {
+      neverIssued: await sign({ org: orgId, fam: crypto.randomUUID() }, sub, true),
+      anotherUsersFamily: await sign({ org: orgId, fam: theirs.fam }, sub, true),
+    };
+    for (const [name, token] of Object.entries(forgeries)) {
+      const res = await me(token);
+      expect({ name, status: res.statusCode, error: res.json().error }).toEqual({
+        name,
+        status: 401,
+        error: 'token_invalid',
+      });
+    }
+    // The real sessions still work.
+    expect((await me(session.accessToken)).statusCode).toBe(200);
+    expect((await me(colleague.accessToken)).statusCode).toBe(200);
+  });
 });
 
 describe('caching', () => {

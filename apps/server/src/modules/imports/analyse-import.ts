@@ -25,7 +25,7 @@ const jsonList = (values: readonly string[]) =>
 /** The organisation's centres, each marked with whether the caller may work there. */
 export async function centersForImport(db: DbOrTx, auth: AuthContext): Promise<ImportCenter[]> {
   const rows = await db
-    .select({ id: centers.id, code: centers.code, name: centers.name })
+    .select({ id: centers.id, code: centers.code, name: centers.name, timeZone: centers.timeZone })
     .from(centers)
     .where(scoped(auth, { organisationId: centers.organisationId }));
   return rows.map((c) => ({ ...c, allowed: auth.centerIds === null || auth.centerIds.includes(c.id) }));

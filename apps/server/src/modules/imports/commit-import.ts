@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { IMPORT_BATCH_ROWS, type ImportProgressLine, type ImportRowError } from '@gym/contract/imports';
 import { searchTextOf } from '@gym/contract/search';
+import { zonedInstant } from '@gym/contract/time';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { memberImports, members, organisations } from '../../db/schema/index.ts';
+import { centers, memberImports, members, organisations } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { allocateMemberCodes } from '../members/index.ts';
@@ -265,6 +266,17 @@ export async function commitImport(
   let cardsAttached = 0;
   try {
     const now = new Date().toISOString();
+    // A joining day becomes noon of that day on the home centre's clock, so it reads as that day there.
+    const zones = new Map(
+      (
+        await db
+          .select({ id: centers.id, timeZone: centers.timeZone })
+          .from(centers)
+          .where(eq(centers.organisationId, auth.organisationId))
+      ).map((c) => [c.id, c.timeZone]),
+    );
+    const joined = (date: string, centerId: string) =>
+      zonedInstant(date, '12:00', zones.get(centerId) ?? 'UTC').toISOString();
     let batchRows = pace ? pace.firstRows : IMPORT_BATCH_ROWS;
     for (let start = 0, end = 0; start < total; start = end) {
       const memberRows: NewMemberRow[] = [];
@@ -299,8 +311,7 @@ export async function commitImport(
           isNew: false,
           searchText: searchTextOf({ ...r, code, cardNumbers: r.cardNumber ? [r.cardNumber] : [] }),
           createdBy: auth.userId,
-          // Noon UTC keeps the joining day the same calendar day in every centre's time zone.
-          createdAt: r.joinedAt ? `${r.joinedAt}T12:00:00.000Z` : now,
+          createdAt: r.joinedAt ? joined(r.joinedAt, r.homeCenterId) : now,
           importId,
         });
         if (r.cardNumber) {

@@ -11,10 +11,12 @@ import {
   createMemberRequestSchema,
   type GENDERS,
   type Guardian,
+  guardianRule,
   isoDateSchema,
   type MEMBER_SOURCES,
   type MemberStatus,
 } from '@gym/contract/members';
+import { businessDate } from '@gym/contract/time';
 import { columnsOf } from './mapping.ts';
 import { isChineseOnly, splitFullName } from './names.ts';
 import { type Cell, cellText, type Sheet } from './read-file.ts';
@@ -26,6 +28,8 @@ export interface ImportCenter {
   name: string;
   /** The caller may work at this centre. */
   allowed: boolean;
+  /** Its IANA time zone: a row's dates are checked against its home centre's business date. */
+  timeZone: string;
 }
 
 export interface PrepareContext {
@@ -33,6 +37,7 @@ export interface PrepareContext {
   centers: readonly ImportCenter[];
   defaultCenter: ImportCenter;
   language: Language;
+  /** The instant the import runs at (now unless a test says); each centre's today is read from it. */
   today?: Date;
 }
 
@@ -120,8 +125,8 @@ const optional = (text: string) => (text === '' ? null : text);
  * database: codes taken and cards in use are checked afterwards, for the whole file at once.
  */
 export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareContext): PreparedRows {
-  const today = ctx.today ?? new Date();
-  const todayIso = today.toISOString().slice(0, 10);
+  const now = ctx.today ?? new Date();
+  const todayAt = (center: ImportCenter) => businessDate(now, center.timeZone);
   const columns = columnsOf(sheet.headers, mapping);
   const errors: ImportRowError[] = [];
   const members: PreparedMember[] = [];
@@ -207,14 +212,13 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
 
     const date = (field: 'birthday' | 'joinedAt') => {
       const c = cell(field);
-      return cellText(c) === '' ? null : readDate(c, orders[field], today);
+      return cellText(c) === '' ? null : readDate(c, orders[field], todayAt(ctx.defaultCenter));
     };
     const birthday = date('birthday');
     const joinedAt = date('joinedAt');
     if (joinedAt !== null) {
       const parsed = isoDateSchema.safeParse(joinedAt);
       if (!parsed.success) fail('joinedAt', issueCode(parsed.error.issues[0]!));
-      else if (joinedAt > todayIso) fail('joinedAt', 'joined_future');
     }
 
     let center = ctx.defaultCenter;
@@ -231,6 +235,9 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
       } else {
         center = found;
       }
+    }
+    if (joinedAt !== null && isoDateSchema.safeParse(joinedAt).success && joinedAt > todayAt(center)) {
+      fail('joinedAt', 'joined_future');
     }
 
     const guardianName = text('guardianName');
@@ -275,6 +282,17 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
         const code = blank && issue.code !== 'custom' ? 'required' : issueCode(issue);
         fail(field, code);
       }
+    } else {
+      // Under 18 on the home centre's today needs a guardian; no birthday after that day.
+      guardianRule(
+        parsed.data,
+        {
+          addIssue: (i) =>
+            typeof i !== 'string' &&
+            fail(fieldOfPath(i.path ?? []), issueCode({ code: 'custom', message: i.message ?? 'invalid' })),
+        },
+        todayAt(center),
+      );
     }
 
     const code = parsed.success ? (parsed.data.code ?? null) : candidate.code;

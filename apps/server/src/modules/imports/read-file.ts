@@ -1,4 +1,5 @@
 import { IMPORT_MAX_BYTES, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS } from '@gym/contract/imports';
+import { businessDate } from '@gym/contract/time';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { AppError } from '../../lib/errors.ts';
@@ -50,7 +51,8 @@ export function uniqueHeaders(raw: readonly Cell[]): string[] {
 /** A cell as text: numbers without exponent or float noise, dates as YYYY-MM-DD. */
 export function cellText(cell: Cell | undefined): string {
   if (cell === null || cell === undefined) return '';
-  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? '' : cell.toISOString().slice(0, 10);
+  // A date cell is a calendar day the reader hands over as that day's UTC midnight.
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? '' : businessDate(cell, 'UTC');
   if (typeof cell === 'number') {
     if (Number.isInteger(cell)) return BigInt(cell).toString();
     return String(Number(cell.toPrecision(15)));

@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
+import { organisationTimeZone } from '../../lib/business-date.ts';
 import { analyseImport } from './analyse-import.ts';
 import { sweepAbandonedImports } from './commit-import.ts';
 import { importMembers } from './import-members.ts';
@@ -91,7 +92,8 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access },
         schema: { tags, querystring: importTemplateQuerySchema },
       },
-      (req, reply) => sendTemplate(reply, req.query.format),
+      async (req, reply) =>
+        sendTemplate(reply, req.query.format, await organisationTimeZone(db, req.auth!.organisationId)),
     );
 
     app.get(

@@ -31,14 +31,13 @@ const EXAMPLE: Record<TemplateField, string> = {
 };
 
 /** The member import template: English headers, which the import recognises without a mapping, and one example row. */
-export function sendTemplate(reply: FastifyReply, format: 'csv' | 'xlsx') {
+export function sendTemplate(reply: FastifyReply, format: 'csv' | 'xlsx', timeZone: string) {
   const fields = Object.keys(TEMPLATE_HEADERS) as (TemplateField & ImportField)[];
   return sendTable(reply, {
     fileName: 'member-import-template',
-    // The template holds no data of a day: its name carries the UTC date.
-    timeZone: 'UTC',
     format,
     columns: fields.map((f) => ({ header: TEMPLATE_HEADERS[f], value: (row: typeof EXAMPLE) => row[f], width: 20 })),
     rows: [EXAMPLE],
+    timeZone,
   });
 }

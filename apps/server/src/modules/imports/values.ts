@@ -4,6 +4,7 @@
  * when it does not recognise the text (the row then fails with `unknown_value`).
  */
 import type { GENDERS, MEMBER_SOURCES, MEMBER_STATUSES } from '@gym/contract/members';
+import { addDays, type BusinessDate, parseBusinessDate } from '@gym/contract/time';
 import { type Cell, cellText } from './read-file.ts';
 
 /** Lower case, accents dropped, punctuation as single spaces. */
@@ -253,17 +254,18 @@ export function dayOrderOf(cells: Iterable<Cell | undefined>): DayOrder {
 }
 
 const pad = (n: number | string) => String(n).padStart(2, '0');
-const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+/** Day 0 of Excel's serial day numbers (serial 60 is the 29 February 1900 that never was, hence the 30th). */
+const EXCEL_EPOCH: BusinessDate = '1899-12-30';
 
 /**
  * A date cell as `YYYY-MM-DD`: a real date cell, an Excel serial number, ISO text, 1990/05/01,
  * 01/05/1990 (in the column's order), 01.05.1990, 19900501, 1990年5月1日. Anything else is returned
  * as it is, so the contract's date rule names what is wrong with it.
  */
-export function readDate(cell: Cell, order: DayOrder, today = new Date()): string {
+export function readDate(cell: Cell, order: DayOrder, today: BusinessDate): string {
   if (cell instanceof Date) return cellText(cell);
   if (typeof cell === 'number' && cell >= 1 && cell < 2_958_466) {
-    return new Date(EXCEL_EPOCH + Math.floor(cell) * 86_400_000).toISOString().slice(0, 10);
+    return addDays(EXCEL_EPOCH, Math.floor(cell));
   }
   const text = cellText(cell);
   let m = /^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?(?:[ T].*)?$/.exec(text);
@@ -277,7 +279,7 @@ export function readDate(cell: Cell, order: DayOrder, today = new Date()): strin
     let year = Number(m[3]);
     if (m[3]!.length === 2) {
       // Two-digit years: a year after this one means the previous century (a birthday in '85).
-      const thisYear = today.getUTCFullYear() % 100;
+      const thisYear = parseBusinessDate(today).year % 100;
       year += year > thisYear ? 1900 : 2000;
     }
     return `${year}-${pad(month)}-${pad(day)}`;

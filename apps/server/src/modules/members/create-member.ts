@@ -5,7 +5,7 @@ import { audit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { attachCardToMember } from './cards.ts';
 import { refuseDuplicates } from './duplicates.ts';
-import { checkGroups, insertMember, setGroups, usableHomeCenter } from './insert-member.ts';
+import { checkGroups, checkGuardian, insertMember, setGroups, usableHomeCenter } from './insert-member.ts';
 import { getMember } from './queries.ts';
 import { phoneDigits } from './search-text.ts';
 
@@ -20,6 +20,7 @@ export async function createMember(ctx: UseCaseContext, input: CreateMemberInput
   const { groupIds, cardNumber, confirmDifferentPerson, code, ...typed } = input;
   const { tx, auth } = ctx;
   const center = await usableHomeCenter(tx, auth, typed.homeCenterId);
+  checkGuardian(typed, ctx.clock.today(center.timeZone));
   const fields = { ...typed, phone: normalisePhone(typed.phone, center.country) };
   const groups = await checkGroups(tx, auth.organisationId, groupIds);
   await refuseDuplicates(

@@ -1,7 +1,8 @@
+import { type Guardian, guardianRule } from '@gym/contract/members';
 import { searchTextOf } from '@gym/contract/search';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { memberGroupMembers, memberGroups, members } from '../../db/schema/index.ts';
+import { centers, memberGroupMembers, memberGroups, members } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
@@ -100,4 +101,36 @@ export async function setGroups(tx: DbOrTx, organisationId: string, memberId: st
       .values(groupIds.map((groupId) => ({ groupId, memberId, organisationId })))
       .onConflictDoNothing();
   }
+}
+
+/**
+ * The guardian rule on the member as it will be (a patch may carry only one side), against the
+ * home centre's business date: under 18 on the centre's today needs a guardian; 400 naming the field.
+ */
+export function checkGuardian(member: { birthday?: string | null; guardian?: Guardian | null }, today: string): void {
+  const issues: { path: string; code: string; message: string }[] = [];
+  guardianRule(
+    member,
+    {
+      addIssue: (issue) => {
+        const found = typeof issue === 'string' ? issue : (issue.message ?? 'invalid');
+        const path = typeof issue === 'string' ? '' : (issue.path ?? []).join('.');
+        issues.push({ path, code: found, message: found });
+      },
+    },
+    today,
+  );
+  if (issues.length > 0) {
+    throw new AppError(400, 'validation_failed', `Invalid body: ${issues.map((i) => i.path).join(', ')}`, issues);
+  }
+}
+
+/** The time zone of a member's stored home centre (of the caller's organisation), for its business date. */
+export async function homeTimeZone(tx: DbOrTx, organisationId: string, centerId: string): Promise<string> {
+  const [center] = await tx
+    .select({ timeZone: centers.timeZone })
+    .from(centers)
+    .where(and(eq(centers.organisationId, organisationId), eq(centers.id, centerId)));
+  if (!center) throw new AppError(404, 'not_found', 'Centre not found');
+  return center.timeZone;
 }

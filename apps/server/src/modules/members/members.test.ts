@@ -1,6 +1,7 @@
+import { addDays, addMonths, today } from '@gym/contract/time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { members, organisations } from '../../db/schema/index.ts';
+import { centers, members, organisations } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { type Api, apiAs } from './test-helpers.ts';
 
@@ -86,6 +87,36 @@ describe('creating a member', () => {
       base({ birthday: `${year}-01-01`, guardian: { name: 'Mãe', phone: '+55 11 5555-0000', relationship: 'mother' } }),
     );
     expect(ok.statusCode, ok.body).toBe(201);
+  });
+
+  it("asks for a guardian when the member is under 18 on the home centre's today, not UTC's", async () => {
+    // UTC+14 and UTC-11: at any instant at least one of them is on another calendar day than UTC.
+    const zoned = await ctx.newOrganisation();
+    const [ahead, behind] = zoned.centers.map((c) => c.id) as [string, string];
+    await ctx.database.db.update(centers).set({ timeZone: 'Pacific/Kiritimati' }).where(eq(centers.id, ahead));
+    await ctx.database.db.update(centers).set({ timeZone: 'Pacific/Pago_Pago' }).where(eq(centers.id, behind));
+    const api = await apiAs(ctx, await zoned.newUser({ role: 'admin' }));
+    const aheadToday = today('Pacific/Kiritimati');
+    const behindToday = today('Pacific/Pago_Pago');
+    // Eighteen today in Kiritimati: an adult there, though still 17 on UTC's day for ten hours.
+    const adult = await api.post('/students', base({ homeCenterId: ahead, birthday: addMonths(aheadToday, -216) }));
+    expect(adult.statusCode, adult.body).toBe(201);
+    // Born today in Kiritimati: not a future birthday there.
+    const guardian = { name: 'Mãe', phone: '+55 11 5555-0000' };
+    const newborn = await api.post('/students', base({ homeCenterId: ahead, birthday: aheadToday, guardian }));
+    expect(newborn.statusCode, newborn.body).toBe(201);
+    // Eighteen tomorrow in Pago Pago: a minor there, though already 18 on UTC's day for eleven hours.
+    const minorBirthday = addDays(addMonths(behindToday, -216), 1);
+    const minor = await api.post('/students', base({ homeCenterId: behind, birthday: minorBirthday }));
+    expect(minor.statusCode, minor.body).toBe(400);
+    expect(minor.json().fields).toContainEqual(
+      expect.objectContaining({ path: 'guardian', code: 'guardian_required' }),
+    );
+    // The same rule when an edit sets the birthday of a member at that centre.
+    const m = await zoned.newMember({ homeCenterId: behind });
+    const edit = await api.patch(`/students/${m.id}`, { birthday: minorBirthday });
+    expect(edit.statusCode, edit.body).toBe(400);
+    expect(edit.json().fields).toContainEqual(expect.objectContaining({ path: 'guardian', code: 'guardian_required' }));
   });
 
   it('takes a code staff chose, and refuses one already taken', async () => {

@@ -1,31 +1,16 @@
-import { guardianRule, type Member, type updateMemberRequestSchema } from '@gym/contract/members';
+import type { Member, updateMemberRequestSchema } from '@gym/contract/members';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { members } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { memberErased } from './cards.ts';
 import { refuseDuplicates } from './duplicates.ts';
-import { checkGroups, setGroups, usableHomeCenter } from './insert-member.ts';
+import { checkGroups, checkGuardian, homeTimeZone, setGroups, usableHomeCenter } from './insert-member.ts';
 import { storedPhone } from './phone-normal.ts';
 import { getMember, lockMember } from './queries.ts';
 import { phoneDigits, refreshSearchText } from './search-text.ts';
 
 export type UpdateMemberInput = z.output<typeof updateMemberRequestSchema>;
-
-/** The guardian rule on the member as it will be after the change (a patch may carry only one side). */
-function checkGuardian(merged: Parameters<typeof guardianRule>[0]) {
-  const issues: { path: string; code: string; message: string }[] = [];
-  guardianRule(merged, {
-    addIssue: (issue: { path?: PropertyKey[]; message?: string }) => {
-      const code = issue.message ?? 'invalid';
-      issues.push({ path: (issue.path ?? []).join('.'), code, message: code });
-    },
-  } as unknown as z.RefinementCtx);
-  if (issues.length > 0) {
-    throw new AppError(400, 'validation_failed', `Invalid body: ${issues.map((i) => i.path).join(', ')}`, issues);
-  }
-}
 
 /** Edits a member. Erased members are not edited; duplicates are checked only on a changed phone or e-mail. */
 export async function updateMember(ctx: UseCaseContext, input: UpdateMemberInput & { id: string }): Promise<Member> {
@@ -37,13 +22,17 @@ export async function updateMember(ctx: UseCaseContext, input: UpdateMemberInput
       ? { ...typed, phone: await storedPhone(tx, typed.homeCenterId ?? current.homeCenterId, typed.phone) }
       : typed;
   if (current.erasedAt) throw memberErased();
-  checkGuardian({
-    birthday: fields.birthday !== undefined ? fields.birthday : current.birthday,
-    guardian: fields.guardian !== undefined ? fields.guardian : current.guardian,
-  });
-  if (fields.homeCenterId !== undefined && fields.homeCenterId !== current.homeCenterId) {
-    await usableHomeCenter(tx, auth, fields.homeCenterId);
-  }
+  const homeZone =
+    fields.homeCenterId !== undefined && fields.homeCenterId !== current.homeCenterId
+      ? (await usableHomeCenter(tx, auth, fields.homeCenterId)).timeZone
+      : await homeTimeZone(tx, auth.organisationId, current.homeCenterId);
+  checkGuardian(
+    {
+      birthday: fields.birthday !== undefined ? fields.birthday : current.birthday,
+      guardian: fields.guardian !== undefined ? fields.guardian : current.guardian,
+    },
+    ctx.clock.today(homeZone),
+  );
   const digits = fields.phone !== undefined ? phoneDigits(fields.phone) : current.phoneDigits;
   const phoneChanged = digits !== current.phoneDigits;
   const emailChanged = fields.email !== undefined && fields.email !== current.email;

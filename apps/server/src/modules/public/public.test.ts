@@ -48,6 +48,7 @@ describe('public registration page', () => {
       centerCode: 'A',
       registrationOpen: true,
       defaultLanguage: 'en',
+      timeZone: 'Asia/Hong_Kong',
     });
   });
 

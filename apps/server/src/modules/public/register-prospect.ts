@@ -39,6 +39,7 @@ export async function registerPageInfo(deps: AppDeps, initial: string, centerCod
     centerCode: center.code,
     registrationOpen: config.registrationOpen,
     defaultLanguage: config.defaultLanguage,
+    timeZone: center.timeZone,
   };
 }
 

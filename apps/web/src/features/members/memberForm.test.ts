@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { createRequestOf, formNameOf, isMinor, type MemberFormValues, updateRequestOf } from './memberForm';
 
-const TODAY = new Date('2025-06-15T12:00:00Z');
+const TODAY = '2025-06-15';
 const CENTER = '0b7f2a8e-0000-4000-8000-000000000001';
 
 const values = (over: Partial<MemberFormValues> = {}): MemberFormValues => ({

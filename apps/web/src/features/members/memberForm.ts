@@ -6,7 +6,6 @@
 import type { Language } from '@gym/contract/constants';
 import {
   ADULT_AGE,
-  ageOn,
   type CreateMemberRequest,
   type GENDERS,
   type MEMBER_SOURCES,
@@ -14,6 +13,7 @@ import {
   type MemberStatus,
   type UpdateMemberRequest,
 } from '@gym/contract/members';
+import { ageOn, type BusinessDate } from '@gym/contract/time';
 import type { Dayjs } from 'dayjs';
 
 export type Gender = (typeof GENDERS)[number];
@@ -72,8 +72,8 @@ export function birthdayText(value: Dayjs | null | undefined): string | null {
   return value?.isValid() ? value.format('YYYY-MM-DD') : null;
 }
 
-/** True when the birthday makes the member a minor, who needs a guardian. */
-export function isMinor(birthday: string | null, today = new Date()): boolean {
+/** True when the member is under 18 on the centre's today (a business date), and so needs a guardian. */
+export function isMinor(birthday: string | null, today: BusinessDate): boolean {
   return birthday !== null && ageOn(birthday, today) < ADULT_AGE;
 }
 
@@ -83,7 +83,7 @@ const text = (value: string | null | undefined): string | null => {
 };
 
 /** A minor always has a guardian (the contract says whether it is complete); an adult keeps one only if it was filled in. */
-function guardianOf(values: MemberFormValues, birthday: string | null, today?: Date) {
+function guardianOf(values: MemberFormValues, birthday: string | null, today: BusinessDate) {
   const g = values.guardian ?? {};
   const filled = text(g.name) !== null || text(g.phone) !== null;
   if (!isMinor(birthday, today) && !filled) return null;
@@ -91,7 +91,7 @@ function guardianOf(values: MemberFormValues, birthday: string | null, today?: D
 }
 
 /** The profile part shared by create and update, every field present. */
-function profileOf(values: MemberFormValues, today?: Date) {
+function profileOf(values: MemberFormValues, today: BusinessDate) {
   const birthday = birthdayText(values.birthday);
   return {
     firstName: values.firstName.trim(),
@@ -118,8 +118,9 @@ function profileOf(values: MemberFormValues, today?: Date) {
 
 export function createRequestOf(
   values: MemberFormValues,
-  confirmDifferentPerson = false,
-  today?: Date,
+  confirmDifferentPerson: boolean,
+  /** The home centre's business date, for the guardian rule. */
+  today: BusinessDate,
 ): CreateMemberRequest {
   const code = text(values.code);
   const cardNumber = text(values.cardNumber);
@@ -165,8 +166,9 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 export function updateRequestOf(
   values: MemberFormValues,
   member: Member,
-  confirmDifferentPerson = false,
-  today?: Date,
+  confirmDifferentPerson: boolean,
+  /** The home centre's business date, for the guardian rule. */
+  today: BusinessDate,
 ): UpdateMemberRequest {
   const next = profileOf(values, today);
   const before = profileOfMember(member);

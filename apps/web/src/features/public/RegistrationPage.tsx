@@ -2,6 +2,7 @@ import './public.css';
 import { emailSchema } from '@gym/contract/auth';
 import { GENDERS, isoDateSchema, phoneSchema } from '@gym/contract/members';
 import { prospectRegistrationSchema } from '@gym/contract/public';
+import { today } from '@gym/contract/time';
 import { Alert, Button, Checkbox, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,11 +31,6 @@ const FIELDS = ['firstName', 'lastName', 'chineseName', 'phone', 'email', 'birth
 const { shape } = prospectRegistrationSchema;
 
 const blankToNull = (value: string | undefined) => (value?.trim() ? value.trim() : null);
-
-function today(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
 
 function RegistrationContent() {
   const { t } = useTranslation();
@@ -74,6 +70,8 @@ function RegistrationContent() {
   }
 
   const { organisationName, centerName } = info.data;
+  // The centre's date, not the visitor's device's nor UTC's.
+  const centreToday = today(info.data.timeZone);
 
   if (closed || !info.data.registrationOpen) {
     return (
@@ -199,12 +197,12 @@ function RegistrationContent() {
               schemaRule(isoDateSchema, t),
               {
                 validator: async (_rule, value: string | undefined) => {
-                  if (value && value > today()) throw new Error(t('errors:validation.birthday_future'));
+                  if (value && value > centreToday) throw new Error(t('errors:validation.birthday_future'));
                 },
               },
             ]}
           >
-            <Input type="date" max={today()} min="1900-01-01" autoComplete="bday" />
+            <Input type="date" max={centreToday} min="1900-01-01" autoComplete="bday" />
           </Form.Item>
           <Form.Item label={t('public:fields.gender')} name="gender" required={false}>
             <Radio.Group

@@ -1,5 +1,6 @@
 import { EnvironmentOutlined, ReloadOutlined, UserOutlined } from '@ant-design/icons';
 import type { CenterSummary } from '@gym/contract/centers';
+import { businessDate, today } from '@gym/contract/time';
 import { Button, Select, Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +11,7 @@ import { useCenters } from '../../../shared/centers';
 function formatWhen(at: string, timeZone: string, language: string): string {
   const date = new Date(at);
   if (Number.isNaN(date.getTime())) return '';
-  const sameDay =
-    new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(date) ===
-    new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(new Date());
+  const sameDay = businessDate(date, timeZone) === today(timeZone);
   try {
     return new Intl.DateTimeFormat(language, {
       timeZone,

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../shared/api/errorMessages';
 import { getCenterId } from '../../../shared/centerSelection';
 import { useIsDesktop } from '../../../shared/useMediaQuery';
+import { useCentreToday } from '../../centers/today';
 import { duplicatesOf, useCreateMember } from '../api';
 import { applyMemberFieldErrors } from '../formErrors';
 import { createRequestOf, type MemberFormValues } from '../memberForm';
@@ -29,12 +30,13 @@ export default function AddMemberDrawer({ open, onClose, onCreated }: Props) {
   const isDesktop = useIsDesktop();
   const [form] = Form.useForm<MemberFormValues>();
   const create = useCreateMember();
+  const todayAt = useCentreToday();
   const [duplicates, setDuplicates] = useState<DuplicateMember[] | null>(null);
   const [pageError, setPageError] = useState<string | null>(null);
 
   const save = (values: MemberFormValues, confirmDifferentPerson: boolean) => {
     setPageError(null);
-    create.mutate(createRequestOf(values, confirmDifferentPerson), {
+    create.mutate(createRequestOf(values, confirmDifferentPerson, todayAt(values.homeCenterId)), {
       onSuccess: (member) => {
         void message.success(t('members:add.created', { code: member.code }));
         onCreated(member);

@@ -10,12 +10,13 @@ import {
   phoneSchema,
 } from '@gym/contract/members';
 import { Col, DatePicker, Divider, Form, type FormInstance, Input, Row, Select, Switch } from 'antd';
-import dayjs from 'dayjs';
+import type dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requiredRule, schemaRule } from '../../../shared/api/errorMessages';
 import { LANGUAGE_ENDONYMS } from '../../../shared/i18n/languages';
 import { useCenters } from '../../centers/api';
+import { useCentreToday } from '../../centers/today';
 import { useGroupOptions } from '../api';
 import { birthdayText, isMinor, type MemberFormValues } from '../memberForm';
 import { PhotoField } from './PhotoField';
@@ -45,7 +46,10 @@ export function MemberForm({ form, mode, initialValues, disabled, onFinish, noti
   const centers = useCenters();
   const groups = useGroupOptions();
   const birthday = Form.useWatch('birthday', form);
-  const minor = isMinor(birthdayText(birthday));
+  const homeCenterId = Form.useWatch('homeCenterId', form);
+  const todayAt = useCentreToday();
+  const centreToday = todayAt(homeCenterId);
+  const minor = isMinor(birthdayText(birthday), centreToday);
   const showGuardian = minor || Boolean(hasGuardian);
   const required = requiredRule(t);
 
@@ -111,7 +115,8 @@ export function MemberForm({ form, mode, initialValues, disabled, onFinish, noti
             rules={[
               {
                 validator: async (_rule, value: dayjs.Dayjs | null | undefined) => {
-                  if (value?.isAfter(dayjs(), 'day')) throw new Error(t('errors:validation.birthday_future'));
+                  if ((birthdayText(value) ?? '') > centreToday)
+                    throw new Error(t('errors:validation.birthday_future'));
                 },
               },
             ]}
@@ -120,7 +125,7 @@ export function MemberForm({ form, mode, initialValues, disabled, onFinish, noti
               className="full-width"
               format="YYYY-MM-DD"
               placeholder="YYYY-MM-DD"
-              disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+              disabledDate={(d) => (birthdayText(d) ?? '') > centreToday}
               aria-label={t('members:fields.birthday')}
             />
           </Form.Item>

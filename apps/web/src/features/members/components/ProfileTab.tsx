@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../shared/api/errorMessages';
+import { useCentreToday } from '../../centers/today';
 import { duplicatesOf, useUpdateMember } from '../api';
 import { applyMemberFieldErrors } from '../formErrors';
 import { type MemberFormValues, profileOfMember, updateRequestOf } from '../memberForm';
@@ -24,12 +25,13 @@ export function ProfileTab({ member, readOnly }: { member: Member; readOnly: boo
   const { message } = App.useApp();
   const [form] = Form.useForm<MemberFormValues>();
   const update = useUpdateMember(member.id);
+  const todayAt = useCentreToday();
   const [duplicates, setDuplicates] = useState<DuplicateMember[] | null>(null);
   const [pageError, setPageError] = useState<string | null>(null);
 
   const save = (values: MemberFormValues, confirmDifferentPerson: boolean) => {
     setPageError(null);
-    const patch = updateRequestOf(values, member, confirmDifferentPerson);
+    const patch = updateRequestOf(values, member, confirmDifferentPerson, todayAt(values.homeCenterId));
     const changed = Object.keys(patch).filter((k) => k !== 'confirmDifferentPerson');
     if (changed.length === 0) {
       void message.info(t('members:profile.unchanged'));

@@ -1,0 +1,24 @@
+import { type BusinessDate, today } from '@gym/contract/time';
+import { useCallback } from 'react';
+import { useCenterId } from '../../shared/centerSelection';
+import { useCenters } from './api';
+
+/**
+ * "Today" in the web app: the business date of a centre in its time zone, never the device's or
+ * UTC's day. Answers a function of the centre in question (a member's home centre); without one,
+ * or before the centres are loaded, the centre this tab works at, else the organisation's first
+ * centre, else the device's zone.
+ */
+export function useCentreToday(): (centerId?: string | null) => BusinessDate {
+  const centers = useCenters();
+  const selected = useCenterId();
+  const items = centers.data;
+  return useCallback(
+    (centerId?: string | null) => {
+      const list = items ?? [];
+      const centre = list.find((c) => c.id === centerId) ?? list.find((c) => c.id === selected) ?? list[0] ?? undefined;
+      return today(centre?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+    },
+    [items, selected],
+  );
+}
