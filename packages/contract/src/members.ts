@@ -98,22 +98,28 @@ export function guardianRule(
   }
 }
 
-export const createMemberRequestSchema = z
-  .strictObject({
-    ...memberFields,
-    source: memberFields.source.default('walk_in'),
-    marketingConsent: memberFields.marketingConsent.default(false),
-    language: memberFields.language.default('en'),
-    groupIds: memberFields.groupIds.default([]),
-    status: memberStatusSchema.default('active'),
-    /** Leave empty to generate one from the organisation's pattern. */
-    code: z.string().trim().min(1).max(30).nullish(),
-    /** A first card to attach at once. */
-    cardNumber: cardNumberSchema.nullish(),
-    /** Set after staff saw the possible duplicates and confirmed this is a different person. */
-    confirmDifferentPerson: z.boolean().default(false),
-  })
-  .superRefine((v, ctx) => guardianRule(v, ctx));
+const createMemberObject = z.strictObject({
+  ...memberFields,
+  source: memberFields.source.default('walk_in'),
+  marketingConsent: memberFields.marketingConsent.default(false),
+  language: memberFields.language.default('en'),
+  groupIds: memberFields.groupIds.default([]),
+  status: memberStatusSchema.default('active'),
+  /** Leave empty to generate one from the organisation's pattern. */
+  code: z.string().trim().min(1).max(30).nullish(),
+  /** A first card to attach at once. */
+  cardNumber: cardNumberSchema.nullish(),
+  /** Set after staff saw the possible duplicates and confirmed this is a different person. */
+  confirmDifferentPerson: z.boolean().default(false),
+});
+export const createMemberRequestSchema = createMemberObject.superRefine((v, ctx) => guardianRule(v, ctx));
+/**
+ * A row of a member import: the desk's rules, except that a minor without guardian details is kept
+ * (flagged "guardian details missing" for follow-up) rather than refused. Only imports may do this.
+ */
+export const importMemberRowSchema = createMemberObject.superRefine((v, ctx) =>
+  guardianRule({ birthday: v.birthday, guardian: v.guardian ?? { name: '', phone: '', relationship: null } }, ctx),
+);
 export type CreateMemberRequest = z.input<typeof createMemberRequestSchema>;
 
 export const updateMemberRequestSchema = z
@@ -157,6 +163,9 @@ export const memberSchema = z.object({
   emergencyContactName: z.string().nullable(),
   emergencyContactPhone: z.string().nullable(),
   guardian: guardianSchema.nullable(),
+  guardianMissing: z
+    .boolean()
+    .describe("a minor (on the home centre's business date) without guardian details: imported, to follow up"),
   photo: z.string().nullable(),
   homeCenter: centerRefSchema,
   source: memberSourceSchema,
@@ -205,6 +214,11 @@ export const memberListQuerySchema = listQuerySchema.extend({
   status: memberStatusSchema.optional(),
   groupId: z.uuid().optional(),
   isNew: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  /** Minors without guardian details (imported), for follow-up. */
+  guardianMissing: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),
