@@ -725,4 +725,40 @@ describe('another gym system’s client export', () => {
     const res = await commit(importBody(file, { mapping: listed.json().items[0].mapping, values }));
     expect(ndjsonLines(res.body).at(-1)).toMatchObject({ type: 'done', imported: 3 });
   });
+
+  it('a minor imported without guardian stays editable; the desk still cannot leave a minor without guardian', async () => {
+    const rows = [
+      ['First name', 'Last name', 'Mobile', 'Birthday', 'Code'],
+      ['Kid', 'Noguardian', '91230077', '2016-05-01', 'KIDNG1'],
+    ];
+    const res = await commit(importBody(base64(csvText(rows))));
+    expect(ndjsonLines(res.body).at(-1)).toMatchObject({ type: 'done', imported: 1 });
+    const [kid] = rowsOf<{ id: string }>(
+      await ctx.database.db.execute(sql`select id from members where organisation_id = ${org.id} and code = 'KIDNG1'`),
+    );
+    const patch = (payload: object) =>
+      ctx.app.inject({ method: 'PATCH', url: `/api/v1/pro/students/${kid!.id}`, headers: admin, payload });
+    // Other fields: accepted (before, every edit of such a member was refused), still flagged.
+    const edited = await patch({ notes: 'call the parents' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ notes: 'call the parents', guardianMissing: true });
+    // A desk change that makes another adult a guardian-less minor is still refused.
+    const desk = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/pro/students',
+      headers: admin,
+      payload: {
+        firstName: 'Desk',
+        lastName: 'Kid',
+        phone: '91230078',
+        birthday: '2016-05-01',
+        homeCenterId: centerA(),
+      },
+    });
+    expect(desk.statusCode).toBe(400);
+    expect(desk.json().fields).toEqual([expect.objectContaining({ path: 'guardian', code: 'guardian_required' })]);
+    // A guardian clears the flag.
+    const fixed = await patch({ guardian: { name: 'Parent Noguardian', phone: '91230079' } });
+    expect(fixed.json()).toMatchObject({ guardianMissing: false });
+  });
 });

@@ -37,10 +37,16 @@ export async function updateMember(ctx: UseCaseContext, input: UpdateMemberInput
       ? { ...typed, phone: await storedPhone(tx, typed.homeCenterId ?? current.homeCenterId, typed.phone) }
       : typed;
   if (current.erasedAt) throw memberErased();
-  checkGuardian({
+  const merged = {
     birthday: fields.birthday !== undefined ? fields.birthday : current.birthday,
     guardian: fields.guardian !== undefined ? fields.guardian : current.guardian,
-  });
+  };
+  // A minor imported without guardian details (flagged for follow-up) stays editable: the rule refuses a
+  // change that leaves a minor without guardian, not an edit that leaves birthday and guardian as they were.
+  const unchanged =
+    merged.birthday === current.birthday &&
+    JSON.stringify(merged.guardian ?? null) === JSON.stringify(current.guardian ?? null);
+  if (!unchanged) checkGuardian(merged);
   if (fields.homeCenterId !== undefined && fields.homeCenterId !== current.homeCenterId) {
     await usableHomeCenter(tx, auth, fields.homeCenterId);
   }
