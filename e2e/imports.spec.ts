@@ -45,7 +45,11 @@ it('a bad row is named in the preview; the fixed file imports and shows the summ
   await errors.waitFor();
   const badRow = errors.getByRole('row').filter({ hasText: 'Enter a phone number' });
   await expect.poll(() => badRow.count()).toBe(1);
-  expect(await badRow.innerText()).toMatch(/^3\s+Phone/);
+  // The data row as staff count it: the second row under the header.
+  expect(await badRow.innerText()).toMatch(/^2\s+Phone/);
+  // The centre codes of the file, with their counts and the centre each becomes.
+  const centres = page.getByTestId('import-values-Centre code');
+  expect(await centres.innerText()).toMatch(/MK\s+2\s+\S/);
   expect(await page.getByTestId('import-run').isDisabled()).toBe(true);
   // The button says what stands between the file and the import.
   expect(await page.getByTestId('import-run').innerText()).toBe('Fix 1 row to import');

@@ -77,6 +77,29 @@ export const importMappingSchema = z
   }, 'mapping_duplicate_field');
 export type ImportMapping = z.infer<typeof importMappingSchema>;
 
+/** Fields whose cells are words from a list: each distinct file value is mapped to a member value. */
+export const IMPORT_ENUM_FIELDS = [
+  'gender',
+  'status',
+  'source',
+  'marketingConsent',
+  'isProspect',
+  'homeCenterCode',
+] as const satisfies readonly ImportField[];
+export type ImportEnumField = (typeof IMPORT_ENUM_FIELDS)[number];
+/** Distinct values of one column the preview proposes a mapping for (a wider column is not a list). */
+export const IMPORT_MAX_DISTINCT_VALUES = 200;
+
+/**
+ * column header -> { value in the file (trimmed) -> member value }. Member values: a gender, a status, a
+ * source, `true`/`false` for consent and the prospect flag, a centre id for the home centre.
+ */
+export const importValuesSchema = z
+  .record(z.string().max(200), z.record(z.string().max(200), z.string().max(100)))
+  .refine((v) => Object.keys(v).length <= IMPORT_MAX_COLUMNS, 'mapping_too_wide')
+  .refine((v) => Object.values(v).every((m) => Object.keys(m).length <= IMPORT_MAX_DISTINCT_VALUES), 'too_many_values');
+export type ImportValues = z.infer<typeof importValuesSchema>;
+
 export const importRequestSchema = z.strictObject({
   fileName: text().trim().min(1).max(200),
   format: z.enum(['csv', 'xlsx']),
@@ -86,13 +109,15 @@ export const importRequestSchema = z.strictObject({
     .max(Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 8),
   /** Omitted on the first preview: the server proposes one from the headers. */
   mapping: importMappingSchema.optional(),
+  /** Values chosen for enumerated columns; a value not named here is read as the preview proposes. */
+  values: importValuesSchema.optional(),
   /** Centre for rows without a centre column. */
   defaultCenterId: z.uuid(),
 });
 export type ImportRequest = z.infer<typeof importRequestSchema>;
 
 export const importRowErrorSchema = z.object({
-  /** Row number as the spreadsheet shows it (the header is row 1). */
+  /** Data row as staff count them: the first row under the header is row 1 (0: the header itself). */
   row: z.number().int(),
   field: z.string().nullable(),
   code: z.string(),
@@ -105,11 +130,18 @@ export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 export const importPreviewSchema = z.object({
   headers: z.array(z.string()),
   mapping: importMappingSchema,
+  /** The proposed (or requested) member value of each distinct value of each enumerated column. */
+  values: importValuesSchema,
+  /** How many rows hold each distinct value of each enumerated column (values without a mapping included). */
+  valueCounts: z.record(z.string(), z.record(z.string(), z.number().int())),
   totalRows: z.number().int(),
   validRows: z.number().int(),
   /** Every error found, even when `errors` lists only the first 1,000. */
   errorCount: z.number().int(),
   errors: z.array(importRowErrorSchema).describe('every bad row (capped at 1,000 entries)'),
+  /** Rows imported with something to follow up (`guardian_missing`: a minor without guardian details). */
+  warningCount: z.number().int(),
+  warnings: z.array(importRowErrorSchema).describe('capped at 1,000 entries'),
   /** Rows whose phone or e-mail matches a member already stored: imported anyway (families share phones). */
   possibleDuplicates: z.number().int(),
   /** Rows that bring a card. */
@@ -137,6 +169,7 @@ export const importPresetSchema = z.object({
   id: z.string(),
   name: z.string(),
   mapping: importMappingSchema,
+  values: importValuesSchema,
   createdAt: z.string(),
 });
 export const importPresetListResponseSchema = pageOf(importPresetSchema);
@@ -144,6 +177,7 @@ export const importPresetListQuerySchema = listQuerySchema;
 export const importPresetInputSchema = z.strictObject({
   name: text().trim().min(1).max(80),
   mapping: importMappingSchema,
+  values: importValuesSchema.default({}),
 });
 export const importPresetIdParamsSchema = z.object({ id: z.uuid() });
 

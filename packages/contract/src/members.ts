@@ -107,6 +107,12 @@ export const createMemberRequestSchema = z.strictObject({
   /** Set after staff saw the possible duplicates and confirmed this is a different person. */
   confirmDifferentPerson: z.boolean().default(false),
 });
+/**
+ * A row of a member import: the desk's fields. The guardian rule needs the home centre's business
+ * date, so the import checks it per row; a minor without guardian details is kept there (flagged
+ * "guardian details missing" for follow-up) rather than refused. Only imports may do this.
+ */
+export const importMemberRowSchema = createMemberRequestSchema;
 export type CreateMemberRequest = z.input<typeof createMemberRequestSchema>;
 
 export const updateMemberRequestSchema = z
@@ -147,6 +153,9 @@ export const memberSchema = z.object({
   emergencyContactName: z.string().nullable(),
   emergencyContactPhone: z.string().nullable(),
   guardian: guardianSchema.nullable(),
+  guardianMissing: z
+    .boolean()
+    .describe("a minor (on the home centre's business date) without guardian details: imported, to follow up"),
   photo: z.string().nullable(),
   homeCenter: centerRefSchema,
   source: memberSourceSchema,
@@ -195,6 +204,11 @@ export const memberListQuerySchema = listQuerySchema.extend({
   status: memberStatusSchema.optional(),
   groupId: z.uuid().optional(),
   isNew: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  /** Minors without guardian details (imported), for follow-up. */
+  guardianMissing: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),

@@ -134,22 +134,28 @@ export async function analyseImport(db: DbOrTx, auth: AuthContext, request: Impo
     format: request.format,
     data: request.data,
     mapping: request.mapping,
-    context: { centers: centerList, defaultCenter, language: defaultLanguage },
+    context: { centers: centerList, defaultCenter, language: defaultLanguage, values: request.values },
   });
   const checked = await checkAgainstDatabase(db, auth, prepared.members);
   const badRows = new Set(checked.errors.map((e) => e.row));
   const errors = [...prepared.errors, ...checked.errors].sort((a, b) => a.row - b.row);
   const valid = prepared.members.filter((m) => !badRows.has(m.row));
+  // A row with an error is not imported: a warning on it would say nothing more.
+  const warnings = prepared.warnings.filter((w) => !badRows.has(w.row));
   return {
     members: valid,
     errors,
     preview: {
       headers,
       mapping,
+      values: prepared.values,
+      valueCounts: prepared.valueCounts,
       totalRows: prepared.totalRows,
       validRows: valid.length,
       errorCount: errors.length,
       errors: errors.slice(0, IMPORT_MAX_ERRORS),
+      warningCount: warnings.length,
+      warnings: warnings.slice(0, IMPORT_MAX_ERRORS),
       possibleDuplicates: checked.possibleDuplicates,
       cards: prepared.members.filter((m) => m.cardNumber).length,
       sample: prepared.sample,

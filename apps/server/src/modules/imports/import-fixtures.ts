@@ -24,7 +24,8 @@ export const TEMPLATE_ORDER = ['First name', 'Last name', 'Phone', 'E-mail', 'Ca
 
 /** `count` members with distinct phones, e-mails and cards; `tweak` changes a row (index from 0) before it is written. */
 export function memberRows(count: number, tweak?: (row: string[], index: number) => void, prefix = 'R'): string[][] {
-  const rows: string[][] = [TEMPLATE_ORDER];
+  // A copy of the header row: a test that adds columns must not add them to the next test's file.
+  const rows: string[][] = [[...TEMPLATE_ORDER]];
   for (let i = 0; i < count; i++) {
     const row = [
       `Given${i}`,

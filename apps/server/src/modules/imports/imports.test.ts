@@ -63,7 +63,7 @@ describe('preview', () => {
     expect(body.errors).toEqual([]);
     expect(body.cards).toBe(1);
     expect(body.sample[0]).toMatchObject({
-      row: '2',
+      row: '1',
       firstName: '大文',
       lastName: '陳',
       chineseName: '陳大文',
@@ -101,10 +101,10 @@ describe('preview', () => {
     expect(body.sample.map((s: { birthday: string }) => s.birthday)).toEqual(['1980-12-25', '1990-03-04']);
   });
 
-  it('lists every bad row with its spreadsheet row number, field and reason', async () => {
+  it('lists every bad row with its data row number (the first row under the header is 1), field and reason', async () => {
     const rows = memberRows(10, (row, i) => {
-      if (i === 5) row[2] = 'call me'; // spreadsheet row 7
-      if (i === 8) row[0] = ''; // row 10: no first name
+      if (i === 5) row[2] = 'call me'; // data row 6
+      if (i === 8) row[0] = ''; // data row 9: no first name
     });
     rows[0]!.push('Gender', 'Birthday');
     for (const [i, row] of rows.slice(1).entries()) row.push(i === 2 ? 'robot' : 'm', i === 3 ? '1990-02-30' : '');
@@ -113,15 +113,15 @@ describe('preview', () => {
     expect(body.totalRows).toBe(10);
     expect(body.validRows).toBe(6);
     expect(body.errors).toEqual([
-      expect.objectContaining({ row: 4, field: 'gender', code: 'unknown_value' }),
-      expect.objectContaining({ row: 5, field: 'birthday', code: 'date_invalid' }),
-      expect.objectContaining({ row: 7, field: 'phone', code: 'phone_format' }),
-      expect.objectContaining({ row: 10, field: 'firstName', code: 'required' }),
+      expect.objectContaining({ row: 3, field: 'gender', code: 'unknown_value' }),
+      expect.objectContaining({ row: 4, field: 'birthday', code: 'date_invalid' }),
+      expect.objectContaining({ row: 6, field: 'phone', code: 'phone_format' }),
+      expect.objectContaining({ row: 9, field: 'firstName', code: 'required' }),
     ]);
     expect(body.errorCount).toBe(4);
   });
 
-  it('says once, on the header row, that a required column is not mapped', async () => {
+  it('says once, on the header (row 0), that a required column is not mapped', async () => {
     const file = csvText([
       ['First name', 'Last name', 'Mobile'],
       ['Ada', 'Lovelace', '91234567'],
@@ -130,7 +130,7 @@ describe('preview', () => {
     const body = (
       await preview(importBody(base64(file), { mapping: { 'First name': 'firstName', 'Last name': 'lastName' } }))
     ).json();
-    expect(body.errors).toEqual([expect.objectContaining({ row: 1, field: 'phone', code: 'column_missing' })]);
+    expect(body.errors).toEqual([expect.objectContaining({ row: 0, field: 'phone', code: 'column_missing' })]);
     expect(body.validRows).toBe(0);
     expect(body.mapping).toEqual({ 'First name': 'firstName', 'Last name': 'lastName', Mobile: null });
   });
@@ -172,27 +172,27 @@ describe('preview', () => {
       if (i === 1) row[4] = 'staff0001'; // in use by a staff card (numbers are compared in capitals)
       if (i === 3) {
         row[2] = 'x'; // a bad phone does not hide the repeated card and code
-        row[4] = 'C0000000'; // same card as row 2
-        row[5] = 'DUP000000'; // same code as row 2 below
+        row[4] = 'C0000000'; // same card as row 1
+        row[5] = 'DUP000000'; // same code as row 1 below
       }
       if (i === 0) row[5] = 'DUP000000';
     });
     const body = (await preview(importBody(base64(csvText(rows))))).json();
     expect(body.errors).toEqual([
-      expect.objectContaining({ row: 3, field: 'cardNumber', code: 'card_in_use' }),
-      expect.objectContaining({ row: 5, field: 'phone', code: 'phone_format' }),
-      expect.objectContaining({ row: 5, field: 'code', code: 'duplicate_in_file' }),
-      expect.objectContaining({ row: 5, field: 'cardNumber', code: 'duplicate_in_file' }),
+      expect.objectContaining({ row: 2, field: 'cardNumber', code: 'card_in_use' }),
+      expect.objectContaining({ row: 4, field: 'phone', code: 'phone_format' }),
+      expect.objectContaining({ row: 4, field: 'code', code: 'duplicate_in_file' }),
+      expect.objectContaining({ row: 4, field: 'cardNumber', code: 'duplicate_in_file' }),
     ]);
-    expect(body.errors[2].message).toContain('row 2');
+    expect(body.errors[2].message).toContain('row 1');
     // Every error carries the value in question and the row's person, to find the row in the file.
-    expect(body.errors[2].params).toEqual({ value: 'DUP000000', firstRow: 2, name: expect.any(String) });
+    expect(body.errors[2].params).toEqual({ value: 'DUP000000', firstRow: 1, name: expect.any(String) });
     expect(body.errors[0].params).toEqual({ value: 'STAFF0001', name: expect.any(String) });
   });
 });
 
 describe('commit', () => {
-  it('a file with one bad row (row 7, phone) imports nothing and names row 7 and the phone', async () => {
+  it('a file with one bad row (row 6, phone) imports nothing and names row 6 and the phone', async () => {
     const before = await memberSeq(org.id);
     const rows = memberRows(12, (row, i) => {
       if (i === 5) row[2] = '12';
@@ -201,7 +201,7 @@ describe('commit', () => {
     expect(res.statusCode).toBe(422);
     const body = res.json();
     expect(body.error).toBe('import_invalid');
-    expect(body.details.rows).toEqual([expect.objectContaining({ row: 7, field: 'phone', code: 'phone_format' })]);
+    expect(body.details.rows).toEqual([expect.objectContaining({ row: 6, field: 'phone', code: 'phone_format' })]);
     expect(body.details.errorCount).toBe(1);
     expect(await membersOf(org.id)).toBe(0);
     expect(await memberSeq(org.id)).toBe(before);
@@ -332,7 +332,7 @@ describe('commit', () => {
       ['Ada', 'Lovelace', '91234567', 'ELSEWHERE'],
     ]);
     const body = (await preview(importBody(base64(file)))).json();
-    expect(body.errors).toEqual([expect.objectContaining({ row: 2, field: 'homeCenterCode', code: 'center_unknown' })]);
+    expect(body.errors).toEqual([expect.objectContaining({ row: 1, field: 'homeCenterCode', code: 'center_unknown' })]);
     const foreignDefault = await preview(importBody(base64(file), { defaultCenterId: other.centers[0]!.id }));
     expect(foreignDefault.statusCode).toBe(404);
   });
@@ -347,7 +347,7 @@ describe('commit', () => {
     const rowInB = await commit(importBody(base64(file)), desk);
     expect(rowInB.statusCode).toBe(422);
     expect(rowInB.json().details.rows).toEqual([
-      expect.objectContaining({ row: 3, field: 'homeCenterCode', code: 'center_not_allowed' }),
+      expect.objectContaining({ row: 2, field: 'homeCenterCode', code: 'center_not_allowed' }),
     ]);
     const defaultB = await commit(importBody(base64(file), { defaultCenterId: org.centers[1]!.id }), desk);
     expect(defaultB.statusCode).toBe(404);
@@ -432,7 +432,7 @@ describe('20,000 members in one go', () => {
       const last = lines.at(-1)!;
       expect(last).toMatchObject({ type: 'failed', error: 'card_in_use' });
       expect(last.type === 'failed' && last.errors[0]).toMatchObject({
-        row: 20_000,
+        row: 19_999,
         field: 'cardNumber',
         params: { value: 'C0019998' },
       });
@@ -457,7 +457,7 @@ describe('20,000 members in one go', () => {
     });
     const res = await commit(importBody(base64(csvText(rows)), { defaultCenterId: o.centers[0]!.id }), headers);
     expect(res.statusCode).toBe(422);
-    expect(res.json().details.rows).toEqual([expect.objectContaining({ row: 20_001, field: 'email' })]);
+    expect(res.json().details.rows).toEqual([expect.objectContaining({ row: 20_000, field: 'email' })]);
     expect(await membersOf(o.id)).toBe(0);
   }, 120_000);
 });
@@ -536,9 +536,13 @@ describe('presets and template', () => {
 });
 
 describe('another gym system’s client export', () => {
-  it('1,000 rows previewed with the proposed mapping have no errors and import with statuses, genders and birthdays kept', async () => {
+  it('1,000 rows previewed with the proposed mapping and values have no errors and import with statuses, genders, birthdays, centres and the guardian flag kept', async () => {
     const o = await ctx.newOrganisation();
     const headers = ctx.bearer(await (await o.newUser({ role: 'admin' })).login());
+    const centres = rowsOf<{ id: string; name: string }>(
+      await ctx.database.db.execute(sql`select id, name from centers where organisation_id = ${o.id} order by code`),
+    );
+    expect(centres.length).toBeGreaterThanOrEqual(2);
     const genders = ['Male', 'Female', 'None'];
     const statuses = ['Active', 'Non-Member', 'Expired', 'Suspended'];
     const rows: string[][] = [
@@ -556,6 +560,7 @@ describe('another gym system’s client export', () => {
         'Country',
         'Status',
         'IsProspect',
+        'HomeClub',
       ],
     ];
     for (let i = 0; i < 1_000; i++) {
@@ -566,8 +571,11 @@ describe('another gym system’s client export', () => {
         `Family${i % 37}`,
         `client${i}@example.com`,
         `+852 6${String(1_000_000 + i).padStart(7, '0')}`,
-        // ISO date-times, late in the evening: the calendar date as written, no shift to UTC.
-        `19${70 + (i % 30)}-0${1 + (i % 9)}-1${i % 10}T23:30:00${i % 2 ? '+08:00' : ''}`,
+        // ISO date-times, late in the evening: the calendar date as written, no shift to UTC. Every
+        // 10th client is a child with no guardian details (the export has no guardian columns).
+        i % 10 === 9
+          ? `2015-0${1 + (i % 9)}-1${i % 10}T00:00:00`
+          : `19${70 + (i % 30)}-0${1 + (i % 9)}-1${i % 10}T23:30:00${i % 2 ? '+08:00' : ''}`,
         genders[i % 3]!,
         `${i} Nathan Road`,
         i % 5 === 0 ? 'Kowloon' : '',
@@ -575,20 +583,63 @@ describe('another gym system’s client export', () => {
         'Hong Kong',
         status,
         status === 'Non-Member' ? 'true' : 'false',
+        // Centres by name, as the other system calls them.
+        centres[i % 2]!.name,
       ]);
     }
     const body = importBody(base64(csvText(rows)), { defaultCenterId: o.centers[0]!.id });
     const p = (await preview(body, headers)).json();
     expect(p.errors).toEqual([]);
     expect(p.validRows).toBe(1_000);
+    // The minors are warnings, not errors: imported and flagged for follow-up.
+    expect(p.warningCount).toBe(100);
+    expect(p.warnings[0]).toMatchObject({ row: 10, code: 'guardian_missing', params: { name: 'Given9 Family9' } });
+    // Each distinct value of each enumerated column, with the member value proposed and its count.
+    expect(p.values).toEqual({
+      Gender: { Male: 'male', Female: 'female', None: 'undisclosed' },
+      Status: { Active: 'active', 'Non-Member': 'prospect', Expired: 'left', Suspended: 'frozen' },
+      IsProspect: { true: 'true', false: 'false' },
+      HomeClub: { [centres[0]!.name]: centres[0]!.id, [centres[1]!.name]: centres[1]!.id },
+    });
+    expect(p.valueCounts.Status).toEqual({ Active: 250, 'Non-Member': 250, Expired: 250, Suspended: 250 });
+    expect(p.valueCounts.Gender).toEqual({ Male: 334, Female: 333, None: 333 });
     expect(p.mapping).toMatchObject({
       AddressLine1: 'address',
       City: 'city',
       PostalCode: 'postalCode',
       IsProspect: 'isProspect',
     });
-    const res = await commit(importBody(body.data, { defaultCenterId: o.centers[0]!.id, mapping: p.mapping }), headers);
+    const res = await commit(
+      importBody(body.data, { defaultCenterId: o.centers[0]!.id, mapping: p.mapping, values: p.values }),
+      headers,
+    );
     expect(ndjsonLines(res.body).at(-1)).toMatchObject({ type: 'done', imported: 1_000 });
+    const perCentre = rowsOf<{ home_center_id: string; n: string }>(
+      await ctx.database.db.execute(
+        sql`select home_center_id, count(*)::text as n from members where organisation_id = ${o.id} group by 1`,
+      ),
+    );
+    expect(Object.fromEntries(perCentre.map((r) => [r.home_center_id, Number(r.n)]))).toEqual({
+      [centres[0]!.id]: 500,
+      [centres[1]!.id]: 500,
+    });
+    // The member list's filter finds the flagged minors; the file says so.
+    const flagged = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/pro/students?guardianMissing=true&pageSize=100',
+      headers,
+    });
+    expect(flagged.statusCode).toBe(200);
+    expect(flagged.json().total).toBe(100);
+    const minor = flagged.json().items[0];
+    const file = (await ctx.app.inject({ method: 'GET', url: `/api/v1/pro/students/${minor.id}`, headers })).json();
+    expect(file).toMatchObject({ guardianMissing: true, guardian: null });
+    const notFlagged = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/pro/students?guardianMissing=false&pageSize=1',
+      headers,
+    });
+    expect(notFlagged.json().total).toBe(900);
     const stored = rowsOf<{ status: string; gender: string; birthday: string; address: string; n: string }>(
       await ctx.database.db.execute(
         sql`select status, gender, birthday::text as birthday, address from members where organisation_id = ${o.id} order by email`,
@@ -617,4 +668,97 @@ describe('another gym system’s client export', () => {
     )[0]!;
     expect(second).toEqual({ gender: 'undisclosed', birthday: '1972-03-12' });
   }, 120_000);
+
+  it('staff map an unknown value; without a mapping it is a row error naming the value; presets keep the values', async () => {
+    const rows = memberRows(
+      3,
+      (row, i) => {
+        row[4] = `GOLDCARD${i}`;
+      },
+      'GOLD',
+    );
+    rows[0]!.push('Gender', 'Status');
+    for (const [i, row] of rows.slice(1).entries()) row.push(i === 1 ? 'Robot' : 'Male', 'Gold Member');
+    const file = base64(csvText(rows));
+    const unmapped = (await preview(importBody(file))).json();
+    expect(unmapped.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          row: 2,
+          field: 'gender',
+          code: 'unknown_value',
+          params: expect.objectContaining({ value: 'Robot' }),
+        }),
+        expect.objectContaining({
+          row: 1,
+          field: 'status',
+          code: 'unknown_value',
+          params: expect.objectContaining({ value: 'Gold Member' }),
+        }),
+      ]),
+    );
+    expect(unmapped.values.Gender).toEqual({ Male: 'male' });
+    expect(unmapped.valueCounts.Gender).toEqual({ Male: 2, Robot: 1 });
+    const values = { Gender: { Robot: 'other' }, Status: { 'Gold Member': 'active' } };
+    const mapped = (await preview(importBody(file, { values }))).json();
+    expect(mapped.errors).toEqual([]);
+    expect(mapped.values).toEqual({ Gender: { Male: 'male', Robot: 'other' }, Status: { 'Gold Member': 'active' } });
+    // A member value the field does not have is refused, naming the value.
+    const bad = await preview(importBody(file, { values: { Gender: { Robot: 'android' } } }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual([expect.objectContaining({ path: 'values.Gender.Robot' })]);
+    // A preset keeps the values.
+    const saved = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/pro/import-presets',
+      headers: admin,
+      payload: { name: 'Gold export values', mapping: mapped.mapping, values },
+    });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json().values).toEqual(values);
+    const listed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/pro/import-presets?keyword=gold%20export',
+      headers: admin,
+    });
+    expect(listed.json().items).toEqual([expect.objectContaining({ name: 'Gold export values', values })]);
+    const res = await commit(importBody(file, { mapping: listed.json().items[0].mapping, values }));
+    expect(ndjsonLines(res.body).at(-1)).toMatchObject({ type: 'done', imported: 3 });
+  });
+
+  it('a minor imported without guardian stays editable; the desk still cannot leave a minor without guardian', async () => {
+    const rows = [
+      ['First name', 'Last name', 'Mobile', 'Birthday', 'Code'],
+      ['Kid', 'Noguardian', '91230077', '2016-05-01', 'KIDNG1'],
+    ];
+    const res = await commit(importBody(base64(csvText(rows))));
+    expect(ndjsonLines(res.body).at(-1)).toMatchObject({ type: 'done', imported: 1 });
+    const [kid] = rowsOf<{ id: string }>(
+      await ctx.database.db.execute(sql`select id from members where organisation_id = ${org.id} and code = 'KIDNG1'`),
+    );
+    const patch = (payload: object) =>
+      ctx.app.inject({ method: 'PATCH', url: `/api/v1/pro/students/${kid!.id}`, headers: admin, payload });
+    // Other fields: accepted (before, every edit of such a member was refused), still flagged.
+    const edited = await patch({ notes: 'call the parents' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ notes: 'call the parents', guardianMissing: true });
+    // A desk change that makes another adult a guardian-less minor is still refused.
+    const desk = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/pro/students',
+      headers: admin,
+      payload: {
+        firstName: 'Desk',
+        lastName: 'Kid',
+        phone: '91230078',
+        birthday: '2016-05-01',
+        homeCenterId: centerA(),
+      },
+    });
+    expect(desk.statusCode).toBe(400);
+    expect(desk.json().fields).toEqual([expect.objectContaining({ path: 'guardian', code: 'guardian_required' })]);
+    // A guardian clears the flag.
+    const fixed = await patch({ guardian: { name: 'Parent Noguardian', phone: '91230079' } });
+    expect(fixed.json()).toMatchObject({ guardianMissing: false });
+  });
 });

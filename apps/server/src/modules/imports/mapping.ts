@@ -293,6 +293,8 @@ const SYNONYMS: Record<ImportField, string[]> = {
     'home centre',
     'home center',
     'branch',
+    'home club',
+    'home location',
     'branch code',
     'club',
     'location',

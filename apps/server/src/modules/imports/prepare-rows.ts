@@ -1,22 +1,29 @@
 import type { Language } from '@gym/contract/constants';
 import {
+  IMPORT_ENUM_FIELDS,
+  IMPORT_MAX_DISTINCT_VALUES,
   IMPORT_REQUIRED_FIELDS,
   IMPORT_SAMPLE_ROWS,
+  type ImportEnumField,
   type ImportField,
   type ImportMapping,
   type ImportRowError,
+  type ImportValues,
 } from '@gym/contract/imports';
 import {
+  ADULT_AGE,
   cardNumberSchema,
-  createMemberRequestSchema,
-  type GENDERS,
+  GENDERS,
   type Guardian,
   guardianRule,
+  importMemberRowSchema,
   isoDateSchema,
-  type MEMBER_SOURCES,
+  MEMBER_SOURCES,
+  MEMBER_STATUSES,
   type MemberStatus,
 } from '@gym/contract/members';
-import { businessDate } from '@gym/contract/time';
+import { ageOn, businessDate } from '@gym/contract/time';
+import { AppError } from '../../lib/errors.ts';
 import { columnsOf } from './mapping.ts';
 import { isChineseOnly, splitFullName } from './names.ts';
 import { type Cell, cellText, type Sheet } from './read-file.ts';
@@ -39,6 +46,8 @@ export interface PrepareContext {
   language: Language;
   /** The instant the import runs at (now unless a test says); each centre's today is read from it. */
   today?: Date;
+  /** Member values chosen for the file's values of enumerated columns (the rest are proposed). */
+  values?: ImportValues;
 }
 
 /** A row that passed every rule of the file itself, ready to be checked against the database and stored. */
@@ -73,6 +82,11 @@ export interface PreparedRows {
   members: PreparedMember[];
   /** Every error of the file, in row order. */
   errors: ImportRowError[];
+  /** Rows imported with something to follow up (a minor without guardian details). */
+  warnings: ImportRowError[];
+  /** Member value of each distinct value of each enumerated column (requested, else proposed). */
+  values: ImportValues;
+  valueCounts: Record<string, Record<string, number>>;
   sample: Record<string, string | null>[];
 }
 
@@ -99,7 +113,92 @@ const MESSAGES: Record<string, string> = {
   center_unknown: 'No centre of the organisation has this code',
   center_not_allowed: 'You may not add members to this centre',
   column_missing: 'No column of the file is mapped to this field',
+  guardian_missing: 'A minor without guardian details: imported, flagged for follow-up',
 };
+
+const BOOLEAN_VALUES = ['true', 'false'];
+
+/** The member values an enumerated field accepts (a centre: the ids of the organisation's centres). */
+function memberValuesOf(field: ImportEnumField, centers: readonly ImportCenter[]): readonly string[] {
+  switch (field) {
+    case 'gender':
+      return GENDERS;
+    case 'status':
+      return MEMBER_STATUSES;
+    case 'source':
+      return MEMBER_SOURCES;
+    case 'homeCenterCode':
+      return centers.map((c) => c.id);
+    default:
+      return BOOLEAN_VALUES;
+  }
+}
+
+/** The member value proposed for a file value, or undefined when none is recognised. */
+function proposeValue(field: ImportEnumField, text: string, centers: readonly ImportCenter[]): string | undefined {
+  switch (field) {
+    case 'gender':
+      return readGender(text);
+    case 'status':
+      return readStatus(text);
+    case 'source':
+      return readSource(text);
+    case 'homeCenterCode': {
+      const t = text.trim().toLowerCase();
+      return (centers.find((c) => c.code.toLowerCase() === t) ?? centers.find((c) => c.name.trim().toLowerCase() === t))
+        ?.id;
+    }
+    default: {
+      const b = readBoolean(text);
+      return b === undefined ? undefined : String(b);
+    }
+  }
+}
+
+/**
+ * For each enumerated column: every distinct value with its row count, and its member value (the one
+ * requested, else the one recognised). A requested member value the field does not have is refused.
+ */
+function resolveValues(
+  sheet: Sheet,
+  headers: readonly string[],
+  columns: Partial<Record<ImportField, number>>,
+  ctx: PrepareContext,
+) {
+  const resolved = new Map<ImportEnumField, Map<string, string>>();
+  const values: ImportValues = {};
+  const valueCounts: Record<string, Record<string, number>> = {};
+  for (const field of IMPORT_ENUM_FIELDS) {
+    const index = columns[field];
+    if (index === undefined) continue;
+    const header = headers[index]!;
+    const requested = ctx.values?.[header] ?? {};
+    const allowed = memberValuesOf(field, ctx.centers);
+    for (const [fileValue, memberValue] of Object.entries(requested)) {
+      if (!allowed.includes(memberValue)) {
+        throw new AppError(400, 'validation_failed', `${header}: "${fileValue}" cannot become "${memberValue}"`, [
+          { path: `values.${header}.${fileValue}`, code: 'invalid_value', message: memberValue },
+        ]);
+      }
+    }
+    const counts = new Map<string, number>();
+    for (const r of sheet.rows) {
+      const t = cellText(r.cells[index] ?? null);
+      if (t) counts.set(t, (counts.get(t) ?? 0) + 1);
+    }
+    const map = new Map<string, string>();
+    for (const t of counts.keys()) {
+      const v = requested[t] ?? proposeValue(field, t, ctx.centers);
+      if (v !== undefined) map.set(t, v);
+    }
+    resolved.set(field, map);
+    // The answer lists the most frequent values; a column with more distinct values than that is no list.
+    const shown = [...counts].sort((a, b) => b[1] - a[1]).slice(0, IMPORT_MAX_DISTINCT_VALUES);
+    valueCounts[header] = Object.fromEntries(shown);
+    values[header] = Object.fromEntries(shown.flatMap(([t]) => (map.has(t) ? [[t, map.get(t)!]] : [])));
+  }
+  return { resolved, values, valueCounts };
+}
 
 /** An issue's code as the contract writes it: its own snake_case message, else zod's code. */
 function issueCode(issue: { code: string; message: string }): string {
@@ -129,7 +228,9 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
   const todayAt = (center: ImportCenter) => businessDate(now, center.timeZone);
   const columns = columnsOf(sheet.headers, mapping);
   const errors: ImportRowError[] = [];
+  const warnings: ImportRowError[] = [];
   const members: PreparedMember[] = [];
+  const { resolved, values, valueCounts } = resolveValues(sheet, sheet.headers, columns, ctx);
   const sample: Record<string, string | null>[] = [];
 
   // A required field without any column is said once, on the header row, instead of on every row.
@@ -139,7 +240,7 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
     if (!covered) {
       missing.add(field);
       errors.push({
-        row: 1,
+        row: 0,
         field,
         code: 'column_missing',
         message: `${FIELD_LABELS[field]}: ${MESSAGES.column_missing}`,
@@ -154,8 +255,6 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
     joinedAt: dayOrderOf(columnCells('joinedAt')),
   };
 
-  const byCode = new Map(ctx.centers.map((c) => [c.code.toLowerCase(), c]));
-  const byName = new Map(ctx.centers.map((c) => [c.name.trim().toLowerCase(), c]));
   const firstRowOfCode = new Map<string, number>();
   const firstRowOfCard = new Map<string, number>();
 
@@ -189,26 +288,28 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
       chineseName = `${lastName}${firstName}`;
     }
 
-    const vocabulary = <T>(field: ImportField, read: (t: string) => T | undefined, fallback: T): T => {
+    /** An enumerated cell through the column's value mapping; a value with no mapping is a row error. */
+    const vocabulary = <T extends string>(field: ImportEnumField, fallback: T | null): T | null => {
       const t = text(field);
       if (!t) return fallback;
-      const value = read(t);
+      const value = resolved.get(field)?.get(t);
       if (value === undefined) {
-        fail(field, 'unknown_value', `${MESSAGES.unknown_value}: "${t.slice(0, 60)}"`, { value: t.slice(0, 60) });
+        const shown = t.slice(0, 60);
+        const code = field === 'homeCenterCode' ? 'center_unknown' : 'unknown_value';
+        fail(field, code, `${MESSAGES[code]}: "${shown}"`, { value: shown });
         return fallback;
       }
-      return value;
+      return value as T;
     };
-    const gender = vocabulary('gender', readGender, null);
-    let status = vocabulary('status', readStatus, 'active' as MemberStatus);
+    const gender = vocabulary<(typeof GENDERS)[number]>('gender', null);
+    let status = vocabulary<MemberStatus>('status', 'active') ?? 'active';
     // An "is prospect" flag wins over a status that says active: the other system's prospects stay prospects.
-    if (vocabulary('isProspect', () => readBoolean(cell('isProspect')), false) && status === 'active')
-      status = 'prospect';
+    if (vocabulary<string>('isProspect', 'false') === 'true' && status === 'active') status = 'prospect';
     // Address lines, postal code, city and country as one address, in the order a letter writes them.
     const place = [text('postalCode'), text('city')].filter(Boolean).join(' ');
     const address = [text('address'), text('addressLine2'), place, text('country')].filter(Boolean).join(', ');
-    const source = vocabulary('source', readSource, 'import' as const);
-    const marketingConsent = vocabulary('marketingConsent', () => readBoolean(cell('marketingConsent')), false);
+    const source = vocabulary<(typeof MEMBER_SOURCES)[number]>('source', 'import') ?? 'import';
+    const marketingConsent = vocabulary<string>('marketingConsent', 'false') === 'true';
 
     const date = (field: 'birthday' | 'joinedAt') => {
       const c = cell(field);
@@ -222,20 +323,13 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
     }
 
     let center = ctx.defaultCenter;
-    const centerText = text('homeCenterCode');
-    if (centerText) {
-      const found = byCode.get(centerText.toLowerCase()) ?? byName.get(centerText.toLowerCase());
-      if (!found) {
-        const value = centerText.slice(0, 60);
-        fail('homeCenterCode', 'center_unknown', `${MESSAGES.center_unknown}: "${value}"`, { value });
-      } else if (!found.allowed) {
-        fail('homeCenterCode', 'center_not_allowed', `${MESSAGES.center_not_allowed}: ${found.code}`, {
-          value: found.code,
-        });
-      } else {
-        center = found;
-      }
-    }
+    const centerId = vocabulary<string>('homeCenterCode', null);
+    const found = centerId === null ? undefined : ctx.centers.find((c) => c.id === centerId);
+    if (found && !found.allowed) {
+      fail('homeCenterCode', 'center_not_allowed', `${MESSAGES.center_not_allowed}: ${found.code}`, {
+        value: found.code,
+      });
+    } else if (found) center = found;
     if (joinedAt !== null && isoDateSchema.safeParse(joinedAt).success && joinedAt > todayAt(center)) {
       fail('joinedAt', 'joined_future');
     }
@@ -268,7 +362,7 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
       code: optional(text('code')),
       cardNumber: optional(text('cardNumber')),
     };
-    const parsed = createMemberRequestSchema.safeParse(candidate);
+    const parsed = importMemberRowSchema.safeParse(candidate);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         let field = fieldOfPath(issue.path);
@@ -283,9 +377,13 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
         fail(field, code);
       }
     } else {
-      // Under 18 on the home centre's today needs a guardian; no birthday after that day.
+      // No birthday after the home centre's today. A minor without guardian is not refused here:
+      // the row is imported and flagged (a warning below), so the stand-in guardian silences that part.
       guardianRule(
-        parsed.data,
+        {
+          birthday: parsed.data.birthday,
+          guardian: parsed.data.guardian ?? { name: '-', phone: '-', relationship: null },
+        },
         {
           addIssue: (i) =>
             typeof i !== 'string' &&
@@ -352,6 +450,16 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
       continue;
     }
     const m = parsed.data;
+    if (!m.guardian && m.birthday && ageOn(m.birthday, todayAt(center)) < ADULT_AGE) {
+      const who = `${m.firstName} ${m.lastName}`.slice(0, 80);
+      warnings.push({
+        row,
+        field: 'guardianName',
+        code: 'guardian_missing',
+        message: MESSAGES.guardian_missing!,
+        params: { value: m.birthday, name: who },
+      });
+    }
     members.push({
       row,
       code: m.code ?? null,
@@ -377,5 +485,5 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
       joinedAt,
     });
   }
-  return { totalRows: sheet.rows.length, members, errors, sample };
+  return { totalRows: sheet.rows.length, members, errors, warnings, values, valueCounts, sample };
 }

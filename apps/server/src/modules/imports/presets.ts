@@ -1,4 +1,4 @@
-import type { ImportMapping, importPresetSchema } from '@gym/contract/imports';
+import type { ImportMapping, ImportValues, importPresetSchema } from '@gym/contract/imports';
 import type { ListQuery } from '@gym/contract/pagination';
 import { likeEscape } from '@gym/contract/search';
 import { asc, count, eq, ilike } from 'drizzle-orm';
@@ -16,6 +16,7 @@ const toPreset = (r: typeof importPresets.$inferSelect): Preset => ({
   id: r.id,
   name: r.name,
   mapping: r.mapping as ImportMapping,
+  values: r.values,
   createdAt: r.createdAt.toISOString(),
 });
 
@@ -41,11 +42,15 @@ export async function listPresets(db: DbOrTx, auth: AuthContext, q: ListQuery) {
 }
 
 /** A name is unique in the organisation whatever its case; the unique index decides under races. */
-export async function createPreset(db: DbOrTx, auth: AuthContext, input: { name: string; mapping: ImportMapping }) {
+export async function createPreset(
+  db: DbOrTx,
+  auth: AuthContext,
+  input: { name: string; mapping: ImportMapping; values: ImportValues },
+) {
   try {
     const [row] = await db
       .insert(importPresets)
-      .values({ organisationId: auth.organisationId, name: input.name, mapping: input.mapping })
+      .values({ organisationId: auth.organisationId, name: input.name, mapping: input.mapping, values: input.values })
       .returning();
     return toPreset(row!);
   } catch (err) {

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 export type Cell = string | number | boolean | Date | null;
 
 export interface SheetRow {
-  /** Row number as a spreadsheet shows it (the header is row 1). */
+  /** Data row as staff count them: the row under the header is row 1 (blank rows keep their number). */
   row: number;
   cells: Cell[];
 }
@@ -140,7 +140,7 @@ export async function readSheet(format: 'csv' | 'xlsx', base64: string): Promise
   for (let i = headerIndex + 1; i < table.length; i++) {
     const cells = table[i]!;
     if (isBlank(cells)) continue;
-    rows.push({ row: i + 1, cells: cells.slice(0, Math.max(width, 1)) });
+    rows.push({ row: i - headerIndex, cells: cells.slice(0, Math.max(width, 1)) });
     if (rows.length > IMPORT_MAX_ROWS) {
       throw fileError('file_too_long', `The file has more than ${IMPORT_MAX_ROWS} rows: split it in parts`);
     }

@@ -1,5 +1,13 @@
-import type { Card, Member, MemberListItem, MemberListQuery, memberListQuerySchema } from '@gym/contract/members';
+import {
+  ADULT_AGE,
+  type Card,
+  type Member,
+  type MemberListItem,
+  type MemberListQuery,
+  type memberListQuerySchema,
+} from '@gym/contract/members';
 import { likeEscape, normaliseKeyword } from '@gym/contract/search';
+import { ageOn, today } from '@gym/contract/time';
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -44,10 +52,26 @@ export function memberListWhere(auth: Scope, q: Partial<ListFilters>): SQL {
     q.centerId ? eq(members.homeCenterId, q.centerId) : undefined,
     q.status ? eq(members.status, q.status) : undefined,
     q.isNew !== undefined ? eq(members.isNew, q.isNew) : undefined,
+    q.guardianMissing === undefined
+      ? undefined
+      : q.guardianMissing
+        ? guardianMissingSql
+        : sql`not ${guardianMissingSql}`,
     q.groupId
       ? sql`exists (select 1 from ${memberGroupMembers} where ${memberGroupMembers.groupId} = ${q.groupId} and ${memberGroupMembers.memberId} = ${members.id})`
       : undefined,
   );
+}
+
+/**
+ * A minor without guardian details, derived on read: under 18 on the home centre's business date
+ * (its time zone's today), so the flag clears itself on the 18th birthday or when a guardian is saved.
+ */
+const guardianMissingSql = sql`(coalesce(jsonb_typeof(${members.guardian}), 'null') = 'null' and ${members.birthday} is not null and ${members.birthday} > ((now() at time zone (select ${centers.timeZone} from ${centers} where ${centers.id} = ${members.homeCenterId}))::date - interval '18 years'))`;
+
+/** The same rule in the process, for one member whose centre's time zone is known. */
+export function isGuardianMissing(m: Pick<MemberRow, 'birthday' | 'guardian'>, timeZone: string): boolean {
+  return !m.guardian && !!m.birthday && ageOn(m.birthday, today(timeZone)) < ADULT_AGE;
 }
 
 interface SortKey {
@@ -249,7 +273,7 @@ export type MemberRow = typeof members.$inferSelect;
 
 export function memberView(
   m: MemberRow,
-  center: { id: string; code: string; name: string },
+  center: { id: string; code: string; name: string; timeZone: string },
   groups: { id: string; name: string }[],
   memberCards: Card[],
 ): Member {
@@ -267,8 +291,9 @@ export function memberView(
     emergencyContactName: m.emergencyContactName,
     emergencyContactPhone: m.emergencyContactPhone,
     guardian: m.guardian ?? null,
+    guardianMissing: isGuardianMissing(m, center.timeZone),
     photo: m.photo,
-    homeCenter: center,
+    homeCenter: { id: center.id, code: center.code, name: center.name },
     source: m.source as Member['source'],
     notes: m.notes,
     marketingConsent: m.marketingConsent,
@@ -288,7 +313,10 @@ export function memberView(
 /** The member with centre, groups and card history, if the caller may see them (404 otherwise). */
 export async function getMember(db: DbOrTx, auth: Scope, id: string): Promise<Member> {
   const [row] = await db
-    .select({ m: members, center: { id: centers.id, code: centers.code, name: centers.name } })
+    .select({
+      m: members,
+      center: { id: centers.id, code: centers.code, name: centers.name, timeZone: centers.timeZone },
+    })
     .from(members)
     .innerJoin(centers, eq(centers.id, members.homeCenterId))
     .where(

@@ -16,6 +16,7 @@ import {
   nfcResponseSchema,
   updateMemberRequestSchema,
 } from '@gym/contract/members';
+import { formatPhone } from '@gym/contract/phone';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
@@ -43,7 +44,8 @@ const EXPORT_COLUMNS: { header: string; value: (m: MemberExportRow) => string | 
   { header: 'Chinese name', value: (m) => m.chineseName, width: 12 },
   { header: 'Gender', value: (m) => m.gender, width: 10 },
   { header: 'Birthday', value: (m) => m.birthday, width: 12 },
-  { header: 'Phone', value: (m) => m.phone },
+  // Stored in E.164; written grouped as staff read it (our import reads it back).
+  { header: 'Phone', value: (m) => (m.phone ? formatPhone(m.phone) : null) },
   { header: 'E-mail', value: (m) => m.email, width: 28 },
   { header: 'Status', value: (m) => m.status, width: 10 },
   { header: 'Home centre', value: (m) => m.homeCenter.code, width: 12 },

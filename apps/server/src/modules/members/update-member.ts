@@ -26,13 +26,16 @@ export async function updateMember(ctx: UseCaseContext, input: UpdateMemberInput
     fields.homeCenterId !== undefined && fields.homeCenterId !== current.homeCenterId
       ? (await usableHomeCenter(tx, auth, fields.homeCenterId)).timeZone
       : await homeTimeZone(tx, auth.organisationId, current.homeCenterId);
-  checkGuardian(
-    {
-      birthday: fields.birthday !== undefined ? fields.birthday : current.birthday,
-      guardian: fields.guardian !== undefined ? fields.guardian : current.guardian,
-    },
-    ctx.clock.today(homeZone),
-  );
+  const merged = {
+    birthday: fields.birthday !== undefined ? fields.birthday : current.birthday,
+    guardian: fields.guardian !== undefined ? fields.guardian : current.guardian,
+  };
+  // A minor imported without guardian details (flagged for follow-up) stays editable: the rule refuses a
+  // change that leaves a minor without guardian, not an edit that leaves birthday and guardian as they were.
+  const unchanged =
+    merged.birthday === current.birthday &&
+    JSON.stringify(merged.guardian ?? null) === JSON.stringify(current.guardian ?? null);
+  if (!unchanged) checkGuardian(merged, ctx.clock.today(homeZone));
   const digits = fields.phone !== undefined ? phoneDigits(fields.phone) : current.phoneDigits;
   const phoneChanged = digits !== current.phoneDigits;
   const emailChanged = fields.email !== undefined && fields.email !== current.email;

@@ -1,6 +1,13 @@
 import './imports.css';
 import { CheckCircleOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { ImportField, ImportMapping, ImportPreview, ImportRequest, ImportRowError } from '@gym/contract/imports';
+import type {
+  ImportField,
+  ImportMapping,
+  ImportPreview,
+  ImportRequest,
+  ImportRowError,
+  ImportValues,
+} from '@gym/contract/imports';
 import { IMPORT_MAX_EXPANDED_BYTES } from '@gym/contract/imports';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Progress, Result, Space, Statistic, Steps, Typography } from 'antd';
@@ -19,6 +26,7 @@ import { MappingTable } from './components/MappingTable';
 import { RowErrorsTable } from './components/RowErrorsTable';
 import { SampleTable } from './components/SampleTable';
 import { SavePresetForm } from './components/SavePresetForm';
+import { ValueMappingTable } from './components/ValueMappingTable';
 import type { ChosenFile } from './file';
 import { fieldLabel } from './rowErrors';
 
@@ -42,8 +50,14 @@ function missingFields(mapping: ImportMapping): ImportField[] {
   return missing;
 }
 
-const sameMapping = (a: ImportMapping | null, b: ImportMapping) =>
+const sameMapping = (a: ImportMapping | ImportValues | null, b: ImportMapping | ImportValues) =>
   a !== null && JSON.stringify(a) === JSON.stringify(b);
+
+/** What a check sends: the columns' fields and the member values chosen for the file's values. */
+interface Choice {
+  mapping: ImportMapping;
+  values: ImportValues;
+}
 
 /** A refused file or centre in the import's own words (`fileErrors`), else the shared error text. */
 function checkErrorText(t: TFunction, error: unknown, file: string | undefined): string {
@@ -83,6 +97,8 @@ export default function MemberImportPage() {
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [mapping, setMapping] = useState<ImportMapping>({});
   const [checkedMapping, setCheckedMapping] = useState<ImportMapping | null>(null);
+  const [values, setValues] = useState<ImportValues>({});
+  const [checkedValues, setCheckedValues] = useState<ImportValues | null>(null);
   const [progress, setProgress] = useState({ done: 0, total: 0 });
   const [result, setResult] = useState<{ imported: number; cardsAttached: number } | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -113,20 +129,22 @@ export default function MemberImportPage() {
     return () => window.removeEventListener('beforeunload', warn);
   }, [step]);
 
-  const request = (withMapping?: ImportMapping): ImportRequest => ({
+  const request = (choice?: Choice): ImportRequest => ({
     fileName: file!.name,
     format: file!.format,
     data: file!.data,
     defaultCenterId: centerId!,
-    ...(withMapping ? { mapping: withMapping } : {}),
+    ...(choice ? { mapping: choice.mapping, values: choice.values } : {}),
   });
 
   const check = useMutation({
-    mutationFn: (withMapping?: ImportMapping) => previewImport(request(withMapping)),
+    mutationFn: (choice?: Choice) => previewImport(request(choice)),
     onSuccess: (answer) => {
       setPreview(answer);
       setMapping(answer.mapping);
       setCheckedMapping(answer.mapping);
+      setValues(answer.values);
+      setCheckedValues(answer.values);
       setFailure(null);
       goTo(1);
     },
@@ -134,18 +152,18 @@ export default function MemberImportPage() {
 
   const startCheck = () => {
     const preset = presets.data?.find((p) => p.id === presetId);
-    check.mutate(preset?.mapping);
+    check.mutate(preset ? { mapping: preset.mapping, values: preset.values } : undefined);
   };
 
   const runImport = async () => {
-    if (!preview || !checkedMapping) return;
+    if (!preview || !checkedMapping || !checkedValues) return;
     setFailure(null);
     setProgress({ done: 0, total: preview.validRows });
     goTo(2);
     let finished: { imported: number; cardsAttached: number } | null = null;
     let failed: Failure | null = null;
     try {
-      await commitImport(request(checkedMapping), (line) => {
+      await commitImport(request({ mapping: checkedMapping, values: checkedValues }), (line) => {
         if (line.type === 'progress') setProgress({ done: line.done, total: line.total });
         else if (line.type === 'done') finished = { imported: line.imported, cardsAttached: line.cardsAttached };
         else
@@ -183,6 +201,7 @@ export default function MemberImportPage() {
     setFile(null);
     setPreview(null);
     setCheckedMapping(null);
+    setCheckedValues(null);
     setResult(null);
     setFailure(null);
     check.reset();
@@ -210,7 +229,7 @@ export default function MemberImportPage() {
     );
   }
 
-  const stale = preview !== null && !sameMapping(checkedMapping, mapping);
+  const stale = preview !== null && (!sameMapping(checkedMapping, mapping) || !sameMapping(checkedValues, values));
   const missing = missingFields(mapping);
   const shownErrors = failure?.errors.length ? failure.errors : (preview?.errors ?? []);
   const shownErrorCount = failure?.errors.length ? failure.errorCount : (preview?.errorCount ?? 0);
@@ -301,7 +320,11 @@ export default function MemberImportPage() {
                 description={failure.text}
                 data-testid="import-failure"
                 action={
-                  <Button icon={<ReloadOutlined />} loading={check.isPending} onClick={() => check.mutate(mapping)}>
+                  <Button
+                    icon={<ReloadOutlined />}
+                    loading={check.isPending}
+                    onClick={() => check.mutate({ mapping, values })}
+                  >
                     {t('imports:mapping.recheck')}
                   </Button>
                 }
@@ -313,6 +336,21 @@ export default function MemberImportPage() {
                 showIcon
                 className="import-alert"
                 title={t('imports:preview.duplicatesHint', { count: preview.possibleDuplicates })}
+              />
+            )}
+            {preview.warningCount > 0 && (
+              <Alert
+                type="warning"
+                showIcon
+                className="import-alert"
+                title={t('imports:preview.guardianMissing', { count: preview.warningCount })}
+                description={t('imports:preview.guardianMissingHint', {
+                  rows: preview.warnings
+                    .slice(0, 20)
+                    .map((w) => w.row)
+                    .join(', '),
+                })}
+                data-testid="import-warnings"
               />
             )}
             {!failure && !stale && preview.errorCount === 0 && (
@@ -354,7 +392,7 @@ export default function MemberImportPage() {
                     <Button
                       icon={<ReloadOutlined />}
                       loading={check.isPending}
-                      onClick={() => check.mutate(mapping)}
+                      onClick={() => check.mutate({ mapping, values })}
                       data-testid="import-recheck"
                     >
                       {t('imports:mapping.recheck')}
@@ -373,9 +411,36 @@ export default function MemberImportPage() {
               <div className="import-preset-save">
                 <Typography.Text strong>{t('imports:mapping.saveTitle')}</Typography.Text>
                 <Typography.Text type="secondary"> {t('imports:mapping.saveHint')}</Typography.Text>
-                <SavePresetForm mapping={mapping} onSaved={(preset) => setPresetId(preset.id)} />
+                <SavePresetForm mapping={mapping} values={values} onSaved={(preset) => setPresetId(preset.id)} />
               </div>
             </section>
+
+            <ValueMappingTable
+              valueCounts={preview.valueCounts}
+              mapping={checkedMapping ?? mapping}
+              values={values}
+              onChange={setValues}
+              centers={centerList}
+              disabled={check.isPending}
+            />
+            {stale && sameMapping(checkedMapping, mapping) && (
+              <Alert
+                type="warning"
+                showIcon
+                className="import-alert"
+                title={t('imports:mapping.stale')}
+                action={
+                  <Button
+                    icon={<ReloadOutlined />}
+                    loading={check.isPending}
+                    onClick={() => check.mutate({ mapping, values })}
+                    data-testid="import-recheck-values"
+                  >
+                    {t('imports:mapping.recheck')}
+                  </Button>
+                }
+              />
+            )}
 
             {shownErrorCount > 0 && <RowErrorsTable errors={shownErrors} errorCount={shownErrorCount} />}
             {preview.sample.length > 0 && <SampleTable sample={preview.sample} mapping={checkedMapping ?? mapping} />}

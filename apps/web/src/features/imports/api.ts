@@ -5,6 +5,7 @@ import type {
   ImportProgressLine,
   ImportRequest,
   ImportRowError,
+  ImportValues,
   importPresetSchema,
 } from '@gym/contract/imports';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -31,7 +32,7 @@ export function usePresets() {
 export function useSavePreset() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string; mapping: ImportMapping }) =>
+    mutationFn: (input: { name: string; mapping: ImportMapping; values: ImportValues }) =>
       api.post<ImportPreset>('/pro/import-presets', input),
     onSuccess: () => client.invalidateQueries({ queryKey: presetsKey }),
   });

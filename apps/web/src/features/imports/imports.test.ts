@@ -74,7 +74,7 @@ describe('file choice', () => {
 
 describe('row errors', () => {
   const errors: ImportRowError[] = [
-    { row: 1, field: 'phone', code: 'column_missing', message: 'x' },
+    { row: 0, field: 'phone', code: 'column_missing', message: 'x' },
     { row: 7, field: 'phone', code: 'phone_format', message: 'x' },
     { row: 9, field: 'cardNumber', code: 'duplicate_in_file', message: 'x', params: { value: '0001', firstRow: 3 } },
     { row: 12, field: 'gender', code: 'unknown_value', message: 'x', params: { value: '=robot' } },

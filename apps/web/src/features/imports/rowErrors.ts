@@ -15,10 +15,13 @@ export function rowErrorText(t: TFunction, error: ImportRowError): string {
   return t(`imports:rowErrors.${error.code}`, { ...params, defaultValue: shared || error.message });
 }
 
-/** The spreadsheet row; row 1 is the header row; 0 means the database named no row. */
-export function rowLabel(t: TFunction, row: number): string {
-  if (row === 1) return t('imports:errors.headerRow');
-  return row > 1 ? String(row) : '';
+/**
+ * The data row as staff count them (the first row under the header is row 1, as the preview's sample
+ * and the server number it); a missing column is said of the header; 0 otherwise means no row was named.
+ */
+export function rowLabel(t: TFunction, error: Pick<ImportRowError, 'row' | 'code'>): string {
+  if (error.code === 'column_missing') return t('imports:errors.headerRow');
+  return error.row > 0 ? String(error.row) : '';
 }
 
 /** Spreadsheets run cells that start like a formula; such cells get a leading quote. */
@@ -37,7 +40,7 @@ export function errorsCsv(t: TFunction, errors: readonly ImportRowError[]): stri
     t('imports:errors.reason'),
   ];
   const rows = errors.map((e) => [
-    rowLabel(t, e.row),
+    rowLabel(t, e),
     e.params?.name !== undefined ? String(e.params.name) : '',
     fieldLabel(t, e.field),
     e.params?.value !== undefined ? String(e.params.value) : '',

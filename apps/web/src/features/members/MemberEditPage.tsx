@@ -109,7 +109,26 @@ export default function MemberEditPage() {
       <MemberHeader
         member={m}
         actions={<BackToList />}
-        slots={m.possibleDuplicateOf || m.mergedInto ? { alerts: <DuplicateLinkAlert member={m} /> } : {}}
+        slots={
+          m.possibleDuplicateOf || m.mergedInto || m.guardianMissing
+            ? {
+                alerts: (
+                  <>
+                    {(m.possibleDuplicateOf || m.mergedInto) && <DuplicateLinkAlert member={m} />}
+                    {m.guardianMissing && (
+                      <Alert
+                        type="warning"
+                        showIcon
+                        data-testid="member-guardian-missing"
+                        title={t('members:guardianMissing.title')}
+                        description={t('members:guardianMissing.text')}
+                      />
+                    )}
+                  </>
+                ),
+              }
+            : {}
+        }
       />
       {erased && (
         <Alert

@@ -39,7 +39,7 @@ import { memberPath } from './paths';
 const AddMemberDrawer = lazy(() => import('./components/AddMemberDrawer'));
 
 type MemberSort = (typeof MEMBER_SORTS)[number];
-type MemberFilter = 'centerId' | 'status' | 'groupId' | 'isNew';
+type MemberFilter = 'centerId' | 'status' | 'groupId' | 'isNew' | 'guardianMissing';
 
 /** Kept in the session as the spec asks: a desk that opens a member comes back to the same search. */
 const MEMBER_LIST_STORAGE_KEY = 'memberList';
@@ -48,7 +48,7 @@ const MEMBER_LIST_PARAMS: ListParamsConfig<MemberSort, MemberFilter> = {
   sorts: MEMBER_SORTS,
   defaultSort: '-createdAt',
   defaultPageSize: 20,
-  filters: { centerId: isUuid, status: MEMBER_STATUSES, groupId: isUuid, isNew: ['true'] },
+  filters: { centerId: isUuid, status: MEMBER_STATUSES, groupId: isUuid, isNew: ['true'], guardianMissing: ['true'] },
   storageKey: MEMBER_LIST_STORAGE_KEY,
 };
 
@@ -308,6 +308,13 @@ export default function MemberListPage() {
             data-testid="filter-new"
           >
             {t('members:filters.isNew')}
+          </Checkbox>
+          <Checkbox
+            checked={list.filters.guardianMissing === 'true'}
+            onChange={(event) => list.setFilter('guardianMissing', event.target.checked ? 'true' : null)}
+            data-testid="filter-guardian-missing"
+          >
+            {t('members:filters.guardianMissing')}
           </Checkbox>
           {list.narrowed && (
             <Button type="link" onClick={list.reset} data-testid="filters-reset">

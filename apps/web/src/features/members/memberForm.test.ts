@@ -38,6 +38,7 @@ const member: Member = {
   firstName: 'Tai Man',
   lastName: 'Chan',
   chineseName: '陳大文',
+  guardianMissing: false,
   gender: 'male',
   birthday: '1990-04-01',
   phone: '9123 4567',

@@ -39,7 +39,7 @@ export function RowErrorsTable({ errors, errorCount }: Props) {
         pagination={errors.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
         scroll={{ x: 560 }}
         columns={[
-          { key: 'row', title: t('imports:errors.row'), width: 90, render: (_, e) => rowLabel(t, e.row) },
+          { key: 'row', title: t('imports:errors.row'), width: 90, render: (_, e) => rowLabel(t, e) },
           { key: 'field', title: t('imports:errors.field'), width: 180, render: (_, e) => fieldLabel(t, e.field) },
           {
             key: 'value',

@@ -1,5 +1,5 @@
 import { SaveOutlined } from '@ant-design/icons';
-import { type ImportMapping, importPresetInputSchema } from '@gym/contract/imports';
+import { type ImportMapping, type ImportValues, importPresetInputSchema } from '@gym/contract/imports';
 import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, applyFieldErrors, requiredRule, schemaRule } from '../../../shared/api/errorMessages';
@@ -7,11 +7,12 @@ import { type ImportPreset, useSavePreset } from '../api';
 
 interface Props {
   mapping: ImportMapping;
+  values: ImportValues;
   onSaved: (preset: ImportPreset) => void;
 }
 
 /** Saves the mapping on screen under a name (e.g. the previous software's), for its next export. */
-export function SavePresetForm({ mapping, onSaved }: Props) {
+export function SavePresetForm({ mapping, values, onSaved }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ name: string }>();
@@ -26,7 +27,7 @@ export function SavePresetForm({ mapping, onSaved }: Props) {
       disabled={save.isPending}
       onFinish={({ name }) =>
         save.mutate(
-          { name: name.trim(), mapping },
+          { name: name.trim(), mapping, values },
           {
             onSuccess: (preset) => {
               void message.success(t('imports:mapping.saved', { name: preset.name }));
