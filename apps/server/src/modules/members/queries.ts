@@ -1,4 +1,11 @@
-import type { Card, Member, MemberListItem, MemberListQuery, memberListQuerySchema } from '@gym/contract/members';
+import {
+  type Card,
+  MEMBER_TOTAL_CAP,
+  type Member,
+  type MemberListItem,
+  type MemberListQuery,
+  type memberListQuerySchema,
+} from '@gym/contract/members';
 import { likeEscape, normaliseKeyword } from '@gym/contract/search';
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -133,21 +140,75 @@ function listItem(r: ListRow): MemberListItem {
   };
 }
 
-/** One page of the member list and the total: two statements, the active card read per row of the page only. */
+/**
+ * Relevance of a member to a typed keyword, lower first: 0 an exact card, code or phone (the typed
+ * digits against the stored E.164 digits, or against its national part: the E.164 digits less a
+ * country code of one to three digits), 1 a name starting with the keyword, 2 the rest. Card numbers
+ * are read once through the card index (a hashed subplan), the rest from the row.
+ */
+function relevance(auth: Scope, keyword: string): SQL<number> {
+  const raw = keyword.trim();
+  const lowered = memberKeyword(raw);
+  const digits = raw.replace(/\D/g, '');
+  const prefix = `${likeEscape(lowered)}%`;
+  const phone =
+    digits.length >= 6 && /^[\d\s()+.-]+$/.test(raw)
+      ? sql`or ${members.phoneDigits} = ${digits} or (right(${members.phoneDigits}, ${digits.length}) = ${digits} and length(${members.phoneDigits}) - ${digits.length} between 1 and 3)`
+      : sql``;
+  return sql<number>`case
+    when upper(${members.code}) = upper(${raw})
+      or ${members.id} in (select c.member_id from ${cards} c where c.organisation_id = ${auth.organisationId} and c.status <> 'detached' and c.number in (${raw}, upper(${raw})) and c.member_id is not null)
+      ${phone}
+      then 0
+    when lower(${members.firstName}) like ${prefix} or lower(${members.lastName}) like ${prefix}
+      or lower(${members.lastName} || ' ' || ${members.firstName}) like ${prefix}
+      or lower(${members.firstName} || ' ' || ${members.lastName}) like ${prefix}
+      or ${members.chineseName} like ${prefix}
+      then 1
+    else 2 end`;
+}
+
+/**
+ * One page of the member list and its total, counted exactly only up to `MEMBER_TOTAL_CAP` (a
+ * common name over 200,000 members would otherwise spend most of the search counting): beyond it
+ * `total` is the cap and `totalCapped` is set. With a keyword and no sort chosen, the page is in
+ * order of relevance, newest joined last. Pages are by offset: the list is read a page at a time
+ * by people, and the page past the cap is no further than the count already reads (export pages by keyset).
+ */
 export async function listMembers(db: DbOrTx, auth: Scope, q: ListQuery) {
   const where = memberListWhere(auth, q);
-  const [rows, [total]] = await Promise.all([
+  const keyword = q.keyword?.trim();
+  const order =
+    keyword && !q.sort
+      ? [sql`${relevance(auth, keyword)}`, desc(members.createdAt), desc(members.id)]
+      : orderOf(sortKeys(q.sort));
+  const [rows, [counted]] = await Promise.all([
     db
       .select(listColumns)
       .from(members)
       .innerJoin(centers, eq(centers.id, members.homeCenterId))
       .where(where)
-      .orderBy(...orderOf(sortKeys(q.sort)))
+      .orderBy(...order)
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(members).where(where),
+    db.select({ n: count() }).from(
+      db
+        .select({ one: sql`1`.as('one') })
+        .from(members)
+        .where(where)
+        .limit(MEMBER_TOTAL_CAP + 1)
+        .as('capped'),
+    ),
   ]);
-  return { items: rows.map(listItem), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+  const n = counted?.n ?? 0;
+  const totalCapped = n > MEMBER_TOTAL_CAP;
+  return {
+    items: rows.map(listItem),
+    total: totalCapped ? MEMBER_TOTAL_CAP : n,
+    ...(totalCapped ? { totalCapped } : {}),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
 }
 
 export interface MemberExportRow extends MemberListItem {
