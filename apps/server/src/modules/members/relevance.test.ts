@@ -41,6 +41,11 @@ describe('member search relevance (a keyword, no sort chosen)', () => {
     const card = await joined({ firstName: 'Zed', lastName: 'Zimmer', cardNumber: 'WONG' }); // exact card
     const inside = await joined({ firstName: 'Kit', lastName: 'Chowong' }); // inside a name only, newest
     expect(await order('keyword=wong')).toEqual([card.id, wongsa.id, firstWong.id, inside.id]);
+    // Page by page (the page after a tier starts inside the next one), without repeats or gaps.
+    const pages = [];
+    for (let page = 1; page <= 5; page++) pages.push(...(await order(`keyword=wong&pageSize=1&page=${page}`)));
+    expect(pages).toEqual([card.id, wongsa.id, firstWong.id, inside.id]);
+    expect(await order('keyword=wong&pageSize=2&page=2')).toEqual([firstWong.id, inside.id]);
     // An explicit sort is kept as chosen.
     expect(await order('keyword=wong&sort=-createdAt')).toEqual([inside.id, card.id, wongsa.id, firstWong.id]);
     // No keyword: newest joined first, as before.
