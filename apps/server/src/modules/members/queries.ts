@@ -171,7 +171,8 @@ function exactMatchIds(auth: Scope, keyword: string): SQL {
 
 /** A name (given, family, either order, Chinese) starting with the keyword; never null. */
 function namePrefix(keyword: string): SQL {
-  const prefix = `${likeEscape(memberKeyword(keyword))}%`;
+  // As typed, lower-cased: the search-text form of a Chinese keyword is an encoding, not the name.
+  const prefix = `${likeEscape(keyword.trim().toLowerCase())}%`;
   return sql`coalesce(lower(${members.firstName}) like ${prefix} or lower(${members.lastName}) like ${prefix}
     or lower(${members.lastName} || ' ' || ${members.firstName}) like ${prefix}
     or lower(${members.firstName} || ' ' || ${members.lastName}) like ${prefix}

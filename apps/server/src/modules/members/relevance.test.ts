@@ -52,6 +52,12 @@ describe('member search relevance (a keyword, no sort chosen)', () => {
     expect((await order('sort=-createdAt')).slice(0, 2)).toEqual([inside.id, card.id]);
   });
 
+  it('puts a Chinese name starting with the keyword before one that only contains it', async () => {
+    const starts = await joined({ firstName: 'Tai Man', lastName: 'Chan', chineseName: '陳大文' });
+    const contains = await joined({ firstName: 'Siu Ming', lastName: 'Lee', chineseName: '李陳明' });
+    expect(await order(`keyword=${encodeURIComponent('陳')}`)).toEqual([starts.id, contains.id]);
+  });
+
   it('puts an exact phone first, typed as the national number or as the E.164 digits', async () => {
     const phone = await joined({ firstName: 'Ho', lastName: 'Phone', phone: '+852 9876 1234' }); // oldest
     const cardHolder = await joined({ firstName: 'Ho', lastName: 'Card', cardNumber: 'C9876123400' }); // contains both
