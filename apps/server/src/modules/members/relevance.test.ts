@@ -2,6 +2,7 @@ import { MEMBER_TOTAL_CAP } from '@gym/contract/members';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../../db/schema/index.ts';
+import { generateMembers, insertGeneratedMembers } from '../../db/seed/member-generator.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { type Api, apiAs } from './test-helpers.ts';
 
@@ -77,5 +78,15 @@ describe('member search relevance (a keyword, no sort chosen)', () => {
     expect(res.json()).toMatchObject({ total: 2 });
     expect(res.json().totalCapped).toBeUndefined();
     expect(MEMBER_TOTAL_CAP).toBe(10_000);
+  });
+
+  it('counts no further than the cap: beyond it the total is the cap and says so', async () => {
+    const big = await ctx.newOrganisation();
+    const people = generateMembers(MEMBER_TOTAL_CAP + 1, { seed: 7, centers: big.centers, offset: 1 });
+    await ctx.database.db.transaction((tx) => insertGeneratedMembers(tx, big.id, people).then(() => undefined));
+    const owner = await apiAs(ctx, await big.newUser({ role: 'frontdesk' }));
+    const res = await owner.get('/students?pageSize=1');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ total: MEMBER_TOTAL_CAP, totalCapped: true });
   });
 });
