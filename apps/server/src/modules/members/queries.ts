@@ -220,11 +220,20 @@ export function pageStatement(db: DbOrTx, where: SQL, order: (SQL | PgColumn)[],
 const newestFirst = [desc(members.createdAt), desc(members.id)];
 
 /** The filters of the list, one per tier of relevance when the order is by relevance (the bench explains them). */
-export function listMembersFilters(auth: Scope, q: ListQuery): { where: SQL; tiers: SQL[] | null } {
+export function listMembersFilters(auth: Scope, q: ListQuery): { where: SQL; tiers: SQL[] | null; rank: SQL | null } {
   const where = memberListWhere(auth, q);
   const keyword = q.keyword?.trim();
-  return { where, tiers: keyword && !q.sort ? relevanceTiers(auth, keyword).map((t) => and(where, t)!) : null };
+  if (!keyword || q.sort) return { where, tiers: null, rank: null };
+  const tiers = relevanceTiers(auth, keyword);
+  return {
+    where,
+    tiers: tiers.map((t) => and(where, t)!),
+    rank: sql`case when ${tiers[0]} then 0 when ${namePrefix(keyword)} then 1 else 2 end`,
+  };
 }
+
+/** Up to this many matches, relevance ranks them all in one statement; the tiers walk the join-date index, which pays only when matches are dense. */
+const RANK_IN_ONE_STATEMENT = 2_000;
 
 /**
  * One page of the member list and its total, counted exactly only up to `MEMBER_TOTAL_CAP` (a
@@ -236,13 +245,16 @@ export function listMembersFilters(auth: Scope, q: ListQuery): { where: SQL; tie
  * Pages are by offset: people read the list a page at a time, a page is at most a cap away, and
  * the export pages by keyset.
  */
-export async function listMembers(db: DbOrTx, auth: Scope, q: ListQuery) {
-  const { where, tiers } = listMembersFilters(auth, q);
+export async function listMembers(db: DbOrTx, auth: Scope, q: ListQuery, rankInOne = RANK_IN_ONE_STATEMENT) {
+  const { where, tiers, rank } = listMembersFilters(auth, q);
   const offset = (q.page - 1) * q.pageSize;
   const total = cappedCount(db, where);
   let rows: ListRow[];
-  if (!tiers) {
+  if (!tiers || !rank) {
     rows = await pageStatement(db, where, orderOf(sortKeys(q.sort)), q.pageSize, offset);
+  } else if (((await total)[0]?.n ?? 0) <= rankInOne) {
+    // Few matches: the trigram index finds them all and one sort ranks them.
+    rows = await pageStatement(db, where, [rank, ...newestFirst], q.pageSize, offset);
   } else {
     rows = [];
     let skip = offset;

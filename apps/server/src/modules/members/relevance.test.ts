@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../../db/schema/index.ts';
 import { generateMembers, insertGeneratedMembers } from '../../db/seed/member-generator.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { listMembers } from './queries.ts';
 import { type Api, apiAs } from './test-helpers.ts';
 
 let ctx: TestContext;
@@ -47,6 +48,14 @@ describe('member search relevance (a keyword, no sort chosen)', () => {
     for (let page = 1; page <= 5; page++) pages.push(...(await order(`keyword=wong&pageSize=1&page=${page}`)));
     expect(pages).toEqual([card.id, wongsa.id, firstWong.id, inside.id]);
     expect(await order('keyword=wong&pageSize=2&page=2')).toEqual([firstWong.id, inside.id]);
+    // The same order read tier by tier (as for dense matches), page by page.
+    const scope = { organisationId: org.id, centerIds: null };
+    const tiered = [];
+    for (let page = 1; page <= 5; page++) {
+      const q = { keyword: 'wong', page, pageSize: 1 } as Parameters<typeof listMembers>[2];
+      tiered.push(...(await listMembers(ctx.database.db, scope, q, 0)).items.map((i) => i.id));
+    }
+    expect(tiered).toEqual([card.id, wongsa.id, firstWong.id, inside.id]);
     // An explicit sort is kept as chosen.
     expect(await order('keyword=wong&sort=-createdAt')).toEqual([inside.id, card.id, wongsa.id, firstWong.id]);
     // No keyword: newest joined first, as before.
