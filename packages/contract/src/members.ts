@@ -195,11 +195,23 @@ export const memberListItemSchema = z.object({
   createdAt: z.string(),
 });
 export type MemberListItem = z.infer<typeof memberListItemSchema>;
-export const memberListResponseSchema = pageOf(memberListItemSchema);
+/** The member list counts exactly up to this many matches; beyond it the total reads "10,000+". */
+export const MEMBER_TOTAL_CAP = 10_000;
+export const memberListResponseSchema = pageOf(memberListItemSchema).extend({
+  totalCapped: z
+    .boolean()
+    .optional()
+    .describe(`true when more than ${MEMBER_TOTAL_CAP} members match: \`total\` is then the cap, not the exact count`),
+});
 
 export const MEMBER_SORTS = ['code', '-code', 'name', '-name', 'createdAt', '-createdAt', 'status', '-status'] as const;
 export const memberListQuerySchema = listQuerySchema.extend({
-  sort: z.enum(MEMBER_SORTS).default('-createdAt'),
+  sort: z
+    .enum(MEMBER_SORTS)
+    .optional()
+    .describe(
+      'default: by relevance when a keyword is given (exact card, code, phone; name prefix; rest), else -createdAt',
+    ),
   centerId: z.uuid().optional(),
   status: memberStatusSchema.optional(),
   groupId: z.uuid().optional(),

@@ -1,11 +1,13 @@
 import {
   ADULT_AGE,
   type Card,
+  MEMBER_TOTAL_CAP,
   type Member,
   type MemberListItem,
   type MemberListQuery,
   type memberListQuerySchema,
 } from '@gym/contract/members';
+import { PHONE_COUNTRIES } from '@gym/contract/phone';
 import { likeEscape, normaliseKeyword } from '@gym/contract/search';
 import { ageOn, today } from '@gym/contract/time';
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
@@ -159,21 +161,146 @@ function listItem(r: ListRow): MemberListItem {
   };
 }
 
-/** One page of the member list and the total: two statements, the active card read per row of the page only. */
-export async function listMembers(db: DbOrTx, auth: Scope, q: ListQuery) {
-  const where = memberListWhere(auth, q);
-  const [rows, [total]] = await Promise.all([
+/**
+ * The ids of the members a keyword names exactly: an active or lost card number, a member code, or
+ * a phone (the typed digits against the stored E.164 digits, or taken as the national part after
+ * any known country code, trunk prefix dropped). Each arm is one index lookup.
+ */
+function exactMatchIds(auth: Scope, keyword: string): SQL {
+  const raw = keyword.trim();
+  const digits = raw.replace(/\D/g, '');
+  const arms = [
+    sql`select c.member_id from ${cards} c where c.organisation_id = ${auth.organisationId} and c.status <> 'detached' and c.number in (${raw}, upper(${raw})) and c.member_id is not null`,
+    sql`select m.id from ${members} m where m.organisation_id = ${auth.organisationId} and m.code in (${raw}, upper(${raw}))`,
+  ];
+  if (digits.length >= 6 && /^[\d\s()+.-]+$/.test(raw)) {
+    const phones = new Set([digits]);
+    for (const plan of Object.values(PHONE_COUNTRIES)) {
+      phones.add(`${plan.code}${digits}`);
+      if (plan.trunk && digits.startsWith(plan.trunk)) phones.add(`${plan.code}${digits.slice(plan.trunk.length)}`);
+    }
+    arms.push(
+      sql`select m.id from ${members} m where m.organisation_id = ${auth.organisationId} and m.phone_digits in (${sql.join(
+        [...phones].map((p) => sql`${p}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  return sql.join(arms, sql` union all `);
+}
+
+/** A name (given, family, either order, Chinese) starting with the keyword; never null. */
+function namePrefix(keyword: string): SQL {
+  // As typed, lower-cased: the search-text form of a Chinese keyword is an encoding, not the name.
+  const prefix = `${likeEscape(keyword.trim().toLowerCase())}%`;
+  return sql`coalesce(lower(${members.firstName}) like ${prefix} or lower(${members.lastName}) like ${prefix}
+    or lower(${members.lastName} || ' ' || ${members.firstName}) like ${prefix}
+    or lower(${members.firstName} || ' ' || ${members.lastName}) like ${prefix}
+    or ${members.chineseName} like ${prefix}, false)`;
+}
+
+/**
+ * The tiers of relevance for a keyword, best first: exact card, code or phone; a name starting with
+ * the keyword; the rest. Disjoint, so that the list is their concatenation, each newest joined first.
+ */
+function relevanceTiers(auth: Scope, keyword: string): SQL[] {
+  const exact = exactMatchIds(auth, keyword);
+  const prefix = namePrefix(keyword);
+  return [
+    sql`${members.id} in (${exact})`,
+    sql`${members.id} not in (${exact}) and ${prefix}`,
+    sql`${members.id} not in (${exact}) and not ${prefix}`,
+  ];
+}
+
+/** The total of the list, counted exactly up to `MEMBER_TOTAL_CAP` + 1 rows and no further. */
+export function cappedCount(db: DbOrTx, where: SQL) {
+  return db.select({ n: count() }).from(
     db
-      .select(listColumns)
+      .select({ one: sql`1`.as('one') })
       .from(members)
-      .innerJoin(centers, eq(centers.id, members.homeCenterId))
       .where(where)
-      .orderBy(...orderOf(sortKeys(q.sort)))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(members).where(where),
-  ]);
-  return { items: rows.map(listItem), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+      .limit(MEMBER_TOTAL_CAP + 1)
+      .as('capped'),
+  );
+}
+
+/** The page statement of the list for a filter and an order (the bench explains it). */
+export function pageStatement(db: DbOrTx, where: SQL, order: (SQL | PgColumn)[], limit: number, offset: number) {
+  return db
+    .select(listColumns)
+    .from(members)
+    .innerJoin(centers, eq(centers.id, members.homeCenterId))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+}
+
+const newestFirst = [desc(members.createdAt), desc(members.id)];
+
+/** The filters of the list, one per tier of relevance when the order is by relevance (the bench explains them). */
+export function listMembersFilters(auth: Scope, q: ListQuery): { where: SQL; tiers: SQL[] | null; rank: SQL | null } {
+  const where = memberListWhere(auth, q);
+  const keyword = q.keyword?.trim();
+  if (!keyword || q.sort) return { where, tiers: null, rank: null };
+  const tiers = relevanceTiers(auth, keyword);
+  return {
+    where,
+    tiers: tiers.map((t) => and(where, t)!),
+    rank: sql`case when ${tiers[0]} then 0 when ${namePrefix(keyword)} then 1 else 2 end`,
+  };
+}
+
+/** Up to this many matches, relevance ranks them all in one statement; the tiers walk the join-date index, which pays only when matches are dense. */
+const RANK_IN_ONE_STATEMENT = 2_000;
+
+/**
+ * One page of the member list and its total, counted exactly only up to `MEMBER_TOTAL_CAP` (a
+ * common name over 200,000 members would otherwise spend most of the search counting): beyond it
+ * `total` is the cap and `totalCapped` is set.
+ * With a keyword and no sort chosen the order is by relevance: the tiers of `relevanceTiers` one
+ * after the other, each newest joined first, read only as far as the page needs (the first page of
+ * "wong" reads twenty name-prefix rows down the join-date index, not the 14,000 matches).
+ * Pages are by offset: people read the list a page at a time, a page is at most a cap away, and
+ * the export pages by keyset.
+ */
+export async function listMembers(db: DbOrTx, auth: Scope, q: ListQuery, rankInOne = RANK_IN_ONE_STATEMENT) {
+  const { where, tiers, rank } = listMembersFilters(auth, q);
+  const offset = (q.page - 1) * q.pageSize;
+  const total = cappedCount(db, where);
+  let rows: ListRow[];
+  if (!tiers || !rank) {
+    rows = await pageStatement(db, where, orderOf(sortKeys(q.sort)), q.pageSize, offset);
+  } else if (((await total)[0]?.n ?? 0) <= rankInOne) {
+    // Few matches: the trigram index finds them all and one sort ranks them.
+    rows = await pageStatement(db, where, [rank, ...newestFirst], q.pageSize, offset);
+  } else {
+    rows = [];
+    let skip = offset;
+    for (const tier of tiers) {
+      const need = q.pageSize - rows.length;
+      if (need === 0) break;
+      const got = await pageStatement(db, tier, newestFirst, need, skip);
+      rows.push(...got);
+      if (got.length > 0) skip = 0;
+      else if (skip > 0) {
+        // The page starts past this tier: skip it whole.
+        const [inTier] = await db.select({ n: count() }).from(members).where(tier);
+        skip = Math.max(0, skip - (inTier?.n ?? 0));
+      }
+    }
+  }
+  const [counted] = await total;
+  const n = counted?.n ?? 0;
+  const totalCapped = n > MEMBER_TOTAL_CAP;
+  return {
+    items: rows.map(listItem),
+    total: totalCapped ? MEMBER_TOTAL_CAP : n,
+    ...(totalCapped ? { totalCapped } : {}),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
 }
 
 export interface MemberExportRow extends MemberListItem {

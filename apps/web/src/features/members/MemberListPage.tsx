@@ -79,12 +79,14 @@ export default function MemberListPage() {
   const navigate = useNavigate();
   const ability = useAbility();
   const list = useListParams(MEMBER_LIST_PARAMS);
-  const members = useMembers(list.query);
+  const [search, setSearch] = useSearchParams();
+  // A keyword with no sort chosen: the server orders by relevance (exact card, code, phone first).
+  const relevance = Boolean(list.query.keyword) && !search.get('sort');
+  const members = useMembers(relevance ? { ...list.query, sort: undefined } : list.query);
   const centers = useCenters();
   const groups = useGroupOptions();
   const currentCenterId = useCenterId();
   const format = useFormatters();
-  const [search, setSearch] = useSearchParams();
   const canCreate = ability.can('create', 'Member');
   useRegistrationsRefresh();
   // A card scanned or a code typed, then Enter: the one member it names opens at once.
@@ -364,7 +366,13 @@ export default function MemberListPage() {
                 total: members.data?.total ?? 0,
                 showSizeChanger: true,
                 pageSizeOptions: [10, 20, 50, 100],
-                showTotal: (total) => <span data-testid="member-total">{t('members:list.total', { total })}</span>,
+                showTotal: (total) => (
+                  <span data-testid="member-total">
+                    {t(members.data?.totalCapped ? 'members:list.totalCapped' : 'members:list.total', {
+                      total: format.number(total),
+                    })}
+                  </span>
+                ),
                 onChange: (page, pageSize) => list.setPage(page, pageSize),
               }}
             />

@@ -49,10 +49,13 @@ export const GROUPS_FOR_PICKERS = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string | undefined): value is string => Boolean(value && UUID.test(value));
 
+/** A page of members; beyond `MEMBER_TOTAL_CAP` matches the total is the cap and `totalCapped` is set. */
+export type MemberPage = Page<MemberListItem> & { totalCapped?: boolean };
+
 export function useMembers(query: Record<string, QueryValue>, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: memberKeys.list(query),
-    queryFn: ({ signal }) => api.get<Page<MemberListItem>>('/pro/students', { query, signal }),
+    queryFn: ({ signal }) => api.get<MemberPage>('/pro/students', { query, signal }),
     placeholderData: keepPreviousData,
     // Staff search while members walk in: a short freshness keeps the list honest.
     staleTime: 10_000,
