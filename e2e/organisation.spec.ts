@@ -27,7 +27,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // Whatever happened above, the demo organisation is left working.
-  if (admin) await changeConfig(admin, { maintenanceMode: false, currencySymbol: 'R$ ' }).catch(() => undefined);
+  if (admin) await changeConfig(admin, { maintenanceMode: false, currencySymbol: 'HK$' }).catch(() => undefined);
 });
 
 describe('rooms', () => {
@@ -152,13 +152,14 @@ describe('system configuration', () => {
       '/system-config',
       'screen-system-config',
     );
-    expect(await page.getByTestId('currency-preview').textContent()).toBe('R$ 1,234.56');
+    // The demo organisation is in Hong Kong: Hong Kong dollars, shown as HK$.
+    expect(await page.getByTestId('currency-preview').textContent()).toBe('HK$ 1,234.56');
     await page.getByTestId('currency-symbol').fill('€ ');
     await page.getByTestId('currency-preview').getByText('€ 1,234.56').waitFor();
     await page.getByTestId('config-save').click();
     await page.getByText('Configuration saved.').waitFor();
     expect((await readConfig(admin)).currencySymbol).toBe('€ ');
-    await changeConfig(admin, { currencySymbol: 'R$ ' });
+    await changeConfig(admin, { currencySymbol: 'HK$' });
     await context.close();
   });
 

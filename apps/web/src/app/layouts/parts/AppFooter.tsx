@@ -1,6 +1,6 @@
 import { APP_VERSION } from '@gym/contract/constants';
 import { useTranslation } from 'react-i18next';
-import { useCentreToday } from '../../../features/centers/today';
+import { useCentreToday } from '../../../shared/today';
 
 /** Static footer with the product version (spec: 2.9.1.0813). */
 export function AppFooter() {

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../shared/api/errorMessages';
-import { useCentreToday } from '../../centers/today';
+import { useCentreToday } from '../../../shared/today';
 import { duplicatesOf, useUpdateMember } from '../api';
 import { applyMemberFieldErrors } from '../formErrors';
 import { type MemberFormValues, profileOfMember, updateRequestOf } from '../memberForm';

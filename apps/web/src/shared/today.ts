@@ -1,16 +1,17 @@
 import { type BusinessDate, today } from '@gym/contract/time';
 import { useCallback } from 'react';
-import { useCenterId } from '../../shared/centerSelection';
-import { useCenters } from './api';
+import { useAbility } from './acl';
+import { useCenterId } from './centerSelection';
+import { useCenters } from './centers';
 
 /**
  * "Today" in the web app: the business date of a centre in its time zone, never the device's or
  * UTC's day. Answers a function of the centre in question (a member's home centre); without one,
  * or before the centres are loaded, the centre this tab works at, else the organisation's first
- * centre, else the device's zone.
+ * centre, else the device's zone. A role that may not read centres (the client) asks for none.
  */
 export function useCentreToday(): (centerId?: string | null) => BusinessDate {
-  const centers = useCenters();
+  const centers = useCenters(useAbility().can('read', 'Centre'));
   const selected = useCenterId();
   const items = centers.data;
   return useCallback(
