@@ -153,7 +153,7 @@ describe('system configuration', () => {
       'screen-system-config',
     );
     // The demo organisation is in Hong Kong: Hong Kong dollars, shown as HK$.
-    expect(await page.getByTestId('currency-preview').textContent()).toBe('HK$ 1,234.56');
+    expect(await page.getByTestId('currency-preview').textContent()).toBe('HK$1,234.56');
     await page.getByTestId('currency-symbol').fill('€ ');
     await page.getByTestId('currency-preview').getByText('€ 1,234.56').waitFor();
     await page.getByTestId('config-save').click();
