@@ -223,7 +223,11 @@ describe('public registration twice, then a merge', () => {
 
     await flagged.getByTestId('member-link').click();
     await page.getByTestId('duplicate-alert').waitFor();
-    expect(await page.getByTestId('duplicate-link').textContent()).toContain(keptCode ?? '?');
+    // The alert shows at once; the other record's code follows when it has loaded.
+    await page.waitForFunction(
+      (code) => document.querySelector('[data-testid="duplicate-link"]')?.textContent?.includes(code) === true,
+      keptCode ?? '?',
+    );
     await page.getByTestId('merge-open').click();
     await page.getByTestId('merge-drawer').waitFor();
     // Keep the second registration's first name ("Patricia").
