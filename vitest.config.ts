@@ -37,6 +37,29 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // Latency bounds, on a machine doing nothing else: run alone, one file at a time.
+      {
+        test: {
+          name: 'load',
+          environment: 'node',
+          include: ['apps/server/src/**/*.load.ts'],
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
+          env: { TEST_DATABASE: 'pglite' },
+          testTimeout: 300_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'load-pg',
+          environment: 'node',
+          include: ['apps/server/src/**/*.load.ts'],
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
+          env: { TEST_DATABASE: 'postgres' },
+          testTimeout: 300_000,
+          hookTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: 'scale',

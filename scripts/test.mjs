@@ -12,7 +12,11 @@ const steps = [
     'npx',
     ['vitest', 'run', '--project', 'unit', '--project', 'server', '--project', 'server-pg'],
   ],
-  ['scale (two API servers, PostgreSQL 15, Redis)', 'npx', ['vitest', 'run', '--project', 'scale']],
+  [
+    'load and scale (alone: latency under an import; two API servers, PostgreSQL 15, Redis)',
+    'npx',
+    ['vitest', 'run', '--project', 'load', '--project', 'load-pg', '--project', 'scale', '--no-file-parallelism'],
+  ],
   ['web build', 'npm', ['run', '--silent', 'build']],
   ['e2e (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e']],
 ];
