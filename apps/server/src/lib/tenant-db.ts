@@ -28,6 +28,15 @@ export function scopeOf(auth: Scope, table: TenantTable, ...more: (SQL | undefin
   return scoped(auth, { organisationId: table.organisationId, centerId: CENTRE_COLUMN.get(table) }, ...more);
 }
 
+/**
+ * The organisation condition of `table` alone, without the caller's centre limit, and'ed with
+ * `more`: for rules that hold over the whole organisation (a code unique in it, the last open
+ * centre, a member code taken in another centre). Never for what the caller is shown.
+ */
+export function organisationScopeOf(auth: Scope, table: TenantTable, ...more: (SQL | undefined)[]): SQL {
+  return scoped(auth, { organisationId: table.organisationId }, ...more);
+}
+
 /** The one answer for a centre the caller may not use: it does not exist for them. */
 export const centreNotFound = (path: string) =>
   new AppError(404, 'not_found', 'Centre not found', [{ path, code: 'not_found', message: 'Centre not found' }]);
@@ -63,6 +72,8 @@ export interface TenantDb {
   readonly auth: Scope;
   /** The scope condition of `table` (and `more`), for joins and hand-written queries. */
   where(table: TenantTable, ...more: (SQL | undefined)[]): SQL;
+  /** The organisation condition alone (see `organisationScopeOf`): rules over the whole organisation. */
+  whereOrganisation(table: TenantTable, ...more: (SQL | undefined)[]): SQL;
   /** Rows of `table` this caller may see, matching `condition`. */
   select<T extends TenantTable>(table: T, condition?: SQL): Promise<T['$inferSelect'][]>;
   /** One row of `table` this caller may see, or undefined. */
@@ -94,6 +105,7 @@ export function tenantDb(db: DbOrTx, auth: Scope): TenantDb {
   return {
     auth,
     where,
+    whereOrganisation: (table, ...more) => organisationScopeOf(auth, table, ...more),
     select: (table, condition) => raw.select().from(table).where(where(table, condition)),
     first: async (table, condition) => (await raw.select().from(table).where(where(table, condition)).limit(1))[0],
     insert: (table, values) => {
