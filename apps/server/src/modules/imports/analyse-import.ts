@@ -4,9 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { cards, centers, members } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
-import { scoped } from '../../lib/scope.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
-import { centreNotFound } from '../../lib/tenant-db.ts';
+import { centreNotFound, organisationScopeOf, scopeOf } from '../../lib/tenant-db.ts';
 import { parseInWorker } from './parse-file.ts';
 import type { ImportCenter, PreparedMember } from './prepare-rows.ts';
 
@@ -27,7 +26,7 @@ export async function centersForImport(db: DbOrTx, auth: AuthContext): Promise<I
   const rows = await db
     .select({ id: centers.id, code: centers.code, name: centers.name, timeZone: centers.timeZone })
     .from(centers)
-    .where(scoped(auth, { organisationId: centers.organisationId }));
+    .where(organisationScopeOf(auth, centers));
   return rows.map((c) => ({ ...c, allowed: auth.centerIds === null || auth.centerIds.includes(c.id) }));
 }
 
@@ -64,27 +63,22 @@ async function checkSlice(db: DbOrTx, auth: AuthContext, rows: readonly Prepared
       : db
           .select({ code: members.code })
           .from(members)
-          .where(scoped(auth, { organisationId: members.organisationId }, sql`${members.code} in ${jsonList(codes)}`)),
+          .where(organisationScopeOf(auth, members, sql`${members.code} in ${jsonList(codes)}`)),
     numbers.length === 0
       ? []
       : db
           .select({ number: cards.number })
           .from(cards)
           .where(
-            scoped(
-              auth,
-              { organisationId: cards.organisationId },
-              sql`${cards.status} <> 'detached'`,
-              sql`${cards.number} in ${jsonList(numbers)}`,
-            ),
+            scopeOf(auth, cards, sql`${cards.status} <> 'detached'`, sql`${cards.number} in ${jsonList(numbers)}`),
           ),
     db
       .select({ phoneDigits: members.phoneDigits, email: members.email })
       .from(members)
       .where(
-        scoped(
+        organisationScopeOf(
           auth,
-          { organisationId: members.organisationId },
+          members,
           sql`${members.erasedAt} is null`,
           sql`(${members.phoneDigits} in ${jsonList(phones)} or ${members.email} in ${jsonList(emails)})`,
         ),

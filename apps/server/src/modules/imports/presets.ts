@@ -8,7 +8,7 @@ import { importPresets } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { scoped } from '../../lib/scope.ts';
+import { scopeOf } from '../../lib/tenant-db.ts';
 
 type Preset = z.infer<typeof importPresetSchema>;
 
@@ -23,7 +23,7 @@ const toPreset = (r: typeof importPresets.$inferSelect): Preset => ({
 /** Saved mappings of the organisation, by name. */
 export async function listPresets(db: DbOrTx, auth: AuthContext, q: ListQuery) {
   const keyword = q.keyword?.trim();
-  const where = scoped(
+  const where = scopeOf(
     auth,
     importPresets,
     keyword ? ilike(importPresets.name, `%${likeEscape(keyword)}%`) : undefined,
@@ -64,7 +64,7 @@ export async function createPreset(
 export async function deletePreset(db: DbOrTx, auth: AuthContext, id: string): Promise<void> {
   const deleted = await db
     .delete(importPresets)
-    .where(scoped(auth, importPresets, eq(importPresets.id, id)))
+    .where(scopeOf(auth, importPresets, eq(importPresets.id, id)))
     .returning({ id: importPresets.id });
   if (deleted.length === 0) throw notFound('preset');
 }
