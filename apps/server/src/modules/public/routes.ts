@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { PUBLIC } from '../../lib/access.ts';
 import { runCommand } from '../../lib/use-case.ts';
-import { readCardLink, redeemCardLink } from '../members/index.ts';
+import { cardLinkCaller, readCardLink, redeemCardLink } from '../members/index.ts';
 import { registerProspect } from './register-prospect.ts';
 import { openRegistration, registerPageInfo } from './registration-page.ts';
 
@@ -65,7 +65,13 @@ export function publicRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: cardLinkDoneSchema },
         },
       },
-      (req) => redeemCardLink(deps, req.params.centerId, req.params.token, req.body.cardNumber),
+      async (req) => {
+        const { centerId, token } = req.params;
+        const caller = await cardLinkCaller(deps, centerId, token);
+        return runCommand(deps, caller, (ctx) =>
+          redeemCardLink(ctx, { centerId, token, cardNumber: req.body.cardNumber }),
+        );
+      },
     );
   };
 }
