@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
-import { exportTimeZone } from '../../lib/export-time-zone.ts';
+import { callerTimeZone } from '../../lib/business-date.ts';
 import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
 import { attachStaffCard } from './attach-staff-card.ts';
 import { runStaffCommand } from './command.ts';
@@ -62,7 +62,7 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (req, reply) =>
         sendTable(reply, {
           fileName: 'staff',
-          timeZone: await exportTimeZone(db, req.auth!, (req.query as { centerId?: string }).centerId),
+          timeZone: await callerTimeZone(db, req.auth!, (req.query as { centerId?: string }).centerId),
           format: req.query.format,
           columns: EXPORT_COLUMNS,
           rows: await listStaffForExport(db, req.auth!, req.query),
