@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 import { cardLinkTokens, centers, members, readers, rooms } from '../db/schema/index.ts';
@@ -126,6 +126,3 @@ export function tenantDb(db: DbOrTx, auth: Scope): TenantDb {
     unscoped: (_reason) => db,
   };
 }
-
-/** Kept for the queries written before `tenantDb`: the same rule (`and` of the scope and `more`). */
-export const scopedAnd = (auth: Scope, table: TenantTable, ...more: SQL[]) => and(scopeOf(auth, table), ...more)!;
