@@ -16,7 +16,7 @@ export interface ExportColumn<T> {
 
 export interface TableExport<T> {
   fileName: string;
-  /** Time zone of the date in the file name: the caller's centre or organisation (`exportTimeZone`). */
+  /** Time zone of the date in the file name: the caller's centre or organisation (`callerTimeZone` in lib/business-date.ts). */
   timeZone: string;
   format: ExportFormat;
   columns: ExportColumn<T>[];

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
 import { cardLinkTokens, centers, members, readers, rooms } from '../db/schema/index.ts';
@@ -26,6 +26,15 @@ type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
 /** The organisation (and allowed-centre) condition of `table` for this caller, and'ed with `more`. */
 export function scopeOf(auth: Scope, table: TenantTable, ...more: (SQL | undefined)[]): SQL {
   return scoped(auth, { organisationId: table.organisationId, centerId: CENTRE_COLUMN.get(table) }, ...more);
+}
+
+/**
+ * The organisation condition of `table` alone, without the caller's centre limit, and'ed with
+ * `more`: for rules that hold over the whole organisation (a code unique in it, the last open
+ * centre, a member code taken in another centre). Never for what the caller is shown.
+ */
+export function organisationScopeOf(auth: Scope, table: TenantTable, ...more: (SQL | undefined)[]): SQL {
+  return scoped(auth, { organisationId: table.organisationId }, ...more);
 }
 
 /** The one answer for a centre the caller may not use: it does not exist for them. */
@@ -63,6 +72,8 @@ export interface TenantDb {
   readonly auth: Scope;
   /** The scope condition of `table` (and `more`), for joins and hand-written queries. */
   where(table: TenantTable, ...more: (SQL | undefined)[]): SQL;
+  /** The organisation condition alone (see `organisationScopeOf`): rules over the whole organisation. */
+  whereOrganisation(table: TenantTable, ...more: (SQL | undefined)[]): SQL;
   /** Rows of `table` this caller may see, matching `condition`. */
   select<T extends TenantTable>(table: T, condition?: SQL): Promise<T['$inferSelect'][]>;
   /** One row of `table` this caller may see, or undefined. */
@@ -94,6 +105,7 @@ export function tenantDb(db: DbOrTx, auth: Scope): TenantDb {
   return {
     auth,
     where,
+    whereOrganisation: (table, ...more) => organisationScopeOf(auth, table, ...more),
     select: (table, condition) => raw.select().from(table).where(where(table, condition)),
     first: async (table, condition) => (await raw.select().from(table).where(where(table, condition)).limit(1))[0],
     insert: (table, values) => {
@@ -114,6 +126,3 @@ export function tenantDb(db: DbOrTx, auth: Scope): TenantDb {
     unscoped: (_reason) => db,
   };
 }
-
-/** Kept for the queries written before `tenantDb`: the same rule (`and` of the scope and `more`). */
-export const scopedAnd = (auth: Scope, table: TenantTable, ...more: SQL[]) => and(scopeOf(auth, table), ...more)!;

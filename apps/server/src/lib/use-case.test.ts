@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberGroups } from '../db/schema/index.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../test/harness.ts';
 import type { AuthContext } from './access.ts';
-import { runCommand } from './use-case.ts';
+import { publicCaller, runCommand } from './use-case.ts';
 
 let ctx: TestContext;
 let a: TestOrganisation;
@@ -64,5 +64,23 @@ describe('runCommand', () => {
     });
     const own = await runCommand(ctx.deps, limited, (c) => c.db.usableCenter(a.centers[0]!.id));
     expect(own.id).toBe(a.centers[0]!.id);
+  });
+
+  it('a public page’s command reaches only the page’s organisation and centre, and has no user', async () => {
+    const page = publicCaller(a.id, [a.centers[0]!.id], 'test page');
+    await runCommand(ctx.deps, authOf(b), (c) => c.db.insert(memberGroups, { name: 'Of B, for the page' }));
+    const seen = await runCommand(ctx.deps, page, async (c) => {
+      expect(c.auth).not.toHaveProperty('userId');
+      return c.db.select(memberGroups, eq(memberGroups.name, 'Of B, for the page'));
+    });
+    expect(seen).toEqual([]);
+    await expect(runCommand(ctx.deps, page, (c) => c.db.usableCenter(a.centers[1]!.id))).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(runCommand(ctx.deps, page, (c) => c.db.usableCenter(b.centers[0]!.id))).rejects.toMatchObject({
+      status: 404,
+    });
+    const [group] = await runCommand(ctx.deps, page, (c) => c.db.insert(memberGroups, { name: 'Of A, by the page' }));
+    expect(group!.organisationId).toBe(a.id);
   });
 });

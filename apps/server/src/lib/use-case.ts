@@ -29,15 +29,38 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date(), today: (tz) => businessToday(tz, new Date()) };
 
+/**
+ * The caller of a public page (registration, card link): nobody signed in. The page names the
+ * organisation (and its centre), which is then the tenant of everything the command touches;
+ * `page` says which page, so a reader sees why this command has no user.
+ */
+export interface PublicCaller {
+  organisationId: string;
+  centerIds: string[];
+  page: string;
+}
+
+/** The caller a public page acts for: the organisation (and centres) that page belongs to. */
+export const publicCaller = (organisationId: string, centerIds: string[], page: string): PublicCaller => ({
+  organisationId,
+  centerIds,
+  page,
+});
+
 /** What every command receives: the caller, their tenant-scoped database inside the command's transaction, events and time. */
-export interface UseCaseContext {
-  auth: AuthContext;
+export interface CommandContext<A extends Pick<AuthContext, 'organisationId' | 'centerIds'>> {
+  auth: A;
   db: TenantDb;
   /** The transaction itself, for code not yet written against `db` (scope it by hand with `db.where`). */
   tx: Tx;
   emit(event: DomainEvent): void;
   clock: Clock;
 }
+
+/** The context of a signed-in caller's command. */
+export type UseCaseContext = CommandContext<AuthContext>;
+/** The context of a public page's command (no user: see `PublicCaller`). */
+export type PublicContext = CommandContext<PublicCaller>;
 
 /** A command: one file, one exported function of this shape. */
 export type UseCase<I, O> = (ctx: UseCaseContext, input: I) => Promise<O>;
@@ -54,10 +77,10 @@ function realtimeOf(event: DomainEvent): RealtimeTarget | undefined {
  * `auth`, and the emitted events appended to the outbox in that transaction, so they are delivered
  * once it has committed (never on rollback); the dispatcher is woken after the commit.
  */
-export async function runCommand<T>(
+export async function runCommand<T, A extends AuthContext | PublicCaller = AuthContext>(
   deps: Pick<AppDeps, 'database' | 'outbox'>,
-  auth: AuthContext,
-  fn: (ctx: UseCaseContext) => Promise<T>,
+  auth: A,
+  fn: (ctx: CommandContext<A>) => Promise<T>,
   clock: Clock = systemClock,
 ): Promise<T> {
   let emitted = 0;

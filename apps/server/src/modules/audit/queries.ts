@@ -5,7 +5,7 @@ import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
-import { organisationTimeZone } from '../../lib/business-date.ts';
+import { callerTimeZone } from '../../lib/business-date.ts';
 
 export type AuditFilters = Omit<AuditListQuery, 'page' | 'pageSize'>;
 
@@ -13,7 +13,7 @@ export type AuditFilters = Omit<AuditListQuery, 'page' | 'pageSize'>;
 async function auditWhere(db: DbOrTx, auth: AuthContext, q: AuditFilters): Promise<SQL> {
   const conditions: (SQL | undefined)[] = [eq(auditLog.organisationId, auth.organisationId)];
   if (q.from || q.to) {
-    const zone = await organisationTimeZone(db, auth.organisationId);
+    const zone = await callerTimeZone(db, auth);
     if (q.from) conditions.push(gte(auditLog.at, dayBounds(q.from, zone).start));
     if (q.to) conditions.push(lt(auditLog.at, dayBounds(q.to, zone).end));
   }

@@ -3,7 +3,7 @@ import { auditExportQuerySchema, auditListQuerySchema, auditListResponseSchema }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
-import { exportTimeZone } from '../../lib/export-time-zone.ts';
+import { callerTimeZone } from '../../lib/business-date.ts';
 import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
 import { auditForExport, listAudit } from './queries.ts';
 
@@ -44,7 +44,7 @@ export function auditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         sendTable(reply, {
           fileName: 'audit-log',
           format: req.query.format,
-          timeZone: await exportTimeZone(db, req.auth!),
+          timeZone: await callerTimeZone(db, req.auth!),
           columns: EXPORT_COLUMNS,
           rows: auditForExport(db, req.auth!, req.query),
         }),

@@ -5,7 +5,7 @@ import { users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
-import { scoped } from '../../lib/scope.ts';
+import { scopeOf } from '../../lib/tenant-db.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { createThrottle } from './throttle.ts';
 import { loadUserData } from './user-data.ts';
@@ -24,7 +24,7 @@ export async function updateAccount(
     await tx
       .update(users)
       .set(set)
-      .where(scoped(auth, users, eq(users.id, auth.userId)));
+      .where(scopeOf(auth, users, eq(users.id, auth.userId)));
     await deps.sessions.changed(tx, { profiles: [auth.userId] });
     return loadUserData(tx, auth.userId);
   });
@@ -50,7 +50,7 @@ export async function changePassword(
   const [user] = await db
     .select()
     .from(users)
-    .where(scoped(auth, users, eq(users.id, auth.userId)));
+    .where(scopeOf(auth, users, eq(users.id, auth.userId)));
   if (!user?.passwordHash || !(await deps.hasher.verify(user.passwordHash, input.currentPassword))) {
     if (attempt.lockedFor > 0) throw locked(attempt.lockedFor);
     throw new AppError(401, 'invalid_credentials', 'The current password is not right', [

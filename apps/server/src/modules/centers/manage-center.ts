@@ -6,8 +6,8 @@ import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { scoped } from '../../lib/scope.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
+import { organisationScopeOf, scopeOf } from '../../lib/tenant-db.ts';
 import { runCommand, type UseCaseContext } from '../../lib/use-case.ts';
 import { getCenterDetail } from './queries.ts';
 
@@ -71,7 +71,7 @@ export async function updateCenter(
   if (address !== undefined) set.address = address;
   if (phone !== undefined) set.phone = phone;
   if (email !== undefined) set.email = email;
-  const where = scoped(auth, { organisationId: centers.organisationId, centerId: centers.id }, eq(centers.id, id));
+  const where = scopeOf(auth, centers, eq(centers.id, id));
   const [row] =
     Object.keys(set).length > 0
       ? await tx.update(centers).set(set).where(where).returning({ id: centers.id })
@@ -95,7 +95,7 @@ export async function setCenterActive(
     .from(organisations)
     .where(eq(organisations.id, auth.organisationId))
     .for('update');
-  const where = scoped(auth, { organisationId: centers.organisationId, centerId: centers.id }, eq(centers.id, id));
+  const where = scopeOf(auth, centers, eq(centers.id, id));
   const [center] = await tx.select({ id: centers.id, active: centers.active }).from(centers).where(where);
   if (!center) throw notFound('centre');
   if (center.active === active) return getCenterDetail(tx, auth, id);
@@ -104,7 +104,7 @@ export async function setCenterActive(
       .select({ n: count() })
       .from(centers)
       // Every centre of the organisation counts, including those this caller does not work in.
-      .where(scoped(auth, { organisationId: centers.organisationId }, eq(centers.active, true), ne(centers.id, id)));
+      .where(organisationScopeOf(auth, centers, eq(centers.active, true), ne(centers.id, id)));
     if ((others?.n ?? 0) === 0) {
       throw new AppError(422, 'last_center', 'The organisation must keep at least one active centre');
     }

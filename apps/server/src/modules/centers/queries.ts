@@ -12,14 +12,14 @@ import type { DbOrTx } from '../../db/client.ts';
 import { centers, readers } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
-import { scoped } from '../../lib/scope.ts';
+import { scopeOf } from '../../lib/tenant-db.ts';
 
 /** The active centres the caller may work in, for the navbar's centre switcher. */
 export async function listCentersForSwitcher(db: DbOrTx, auth: AuthContext): Promise<CenterSummary[]> {
   const rows = await db
     .select()
     .from(centers)
-    .where(scoped(auth, { organisationId: centers.organisationId, centerId: centers.id }, eq(centers.active, true)))
+    .where(scopeOf(auth, centers, eq(centers.active, true)))
     .orderBy(asc(centers.code));
   return rows.map((c) => ({
     id: c.id,
@@ -73,9 +73,9 @@ function toItem({ center: c, memberCount, roomCount }: CenterRow): CenterListIte
 function listWhere(auth: AuthContext, q: ListFilters): SQL {
   const keyword = q.keyword?.trim();
   const pattern = keyword ? `%${likeEscape(keyword)}%` : undefined;
-  return scoped(
+  return scopeOf(
     auth,
-    { organisationId: centers.organisationId, centerId: centers.id },
+    centers,
     q.includeInactive ? undefined : eq(centers.active, true),
     pattern ? or(ilike(centers.code, pattern), ilike(centers.name, pattern)) : undefined,
   );
@@ -124,19 +124,12 @@ export async function getCenterDetail(db: DbOrTx, auth: AuthContext, id: string)
   const [row] = await db
     .select(centerColumns)
     .from(centers)
-    .where(scoped(auth, { organisationId: centers.organisationId, centerId: centers.id }, eq(centers.id, id)));
+    .where(scopeOf(auth, centers, eq(centers.id, id)));
   if (!row) throw notFound('centre');
   const readerRows = await db
     .select()
     .from(readers)
-    .where(
-      scoped(
-        auth,
-        { organisationId: readers.organisationId, centerId: readers.centerId },
-        eq(readers.centerId, id),
-        isNull(readers.deletedAt),
-      ),
-    )
+    .where(scopeOf(auth, readers, eq(readers.centerId, id), isNull(readers.deletedAt)))
     .orderBy(asc(readers.name), asc(readers.id));
   return {
     ...toItem(row),

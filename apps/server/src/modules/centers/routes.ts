@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
-import { exportTimeZone } from '../../lib/export-time-zone.ts';
+import { callerTimeZone } from '../../lib/business-date.ts';
 import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
 import { createCenter, runCenterCommand, setCenterActive, updateCenter } from './manage-center.ts';
 import {
@@ -64,7 +64,7 @@ export function centerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (req, reply) =>
         sendTable(reply, {
           fileName: 'centres',
-          timeZone: await exportTimeZone(db, req.auth!, (req.query as { centerId?: string }).centerId),
+          timeZone: await callerTimeZone(db, req.auth!, (req.query as { centerId?: string }).centerId),
           format: req.query.format,
           columns: EXPORT_COLUMNS,
           rows: await listCentersForExport(db, req.auth!, req.query),

@@ -7,7 +7,7 @@ import { memberGroupMembers, memberGroups, members } from '../../db/schema/index
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { scoped } from '../../lib/scope.ts';
+import { scopeOf } from '../../lib/tenant-db.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
@@ -45,7 +45,7 @@ const view = (g: { createdAt: Date; memberCount: number } & Omit<Group, 'created
 });
 
 export async function listGroups(db: DbOrTx, auth: Scope, q: z.output<typeof groupListQuerySchema>) {
-  const where = scoped(
+  const where = scopeOf(
     auth,
     memberGroups,
     q.keyword ? sql`lower(${memberGroups.name}) like ${`%${likeEscape(q.keyword.toLowerCase())}%`}` : undefined,
@@ -76,7 +76,7 @@ async function getGroup(db: DbOrTx, auth: Scope, id: string): Promise<Group> {
   const [row] = await db
     .select(groupColumns(auth))
     .from(memberGroups)
-    .where(scoped(auth, memberGroups, eq(memberGroups.id, id)));
+    .where(scopeOf(auth, memberGroups, eq(memberGroups.id, id)));
   if (!row) throw notFound('group');
   return view(row);
 }
@@ -85,7 +85,7 @@ async function lockGroup(tx: DbOrTx, auth: Scope, id: string) {
   const [row] = await tx
     .select({ id: memberGroups.id })
     .from(memberGroups)
-    .where(scoped(auth, memberGroups, eq(memberGroups.id, id)))
+    .where(scopeOf(auth, memberGroups, eq(memberGroups.id, id)))
     .for('update');
   if (!row) throw notFound('group');
   return row;
@@ -139,13 +139,7 @@ export async function addGroupMembers(ctx: UseCaseContext, input: { id: string; 
   const found = await tx
     .select({ id: members.id, erased: sql<boolean>`${members.erasedAt} is not null` })
     .from(members)
-    .where(
-      scoped(
-        auth,
-        { organisationId: members.organisationId, centerId: members.homeCenterId },
-        inArray(members.id, unique),
-      ),
-    );
+    .where(scopeOf(auth, members, inArray(members.id, unique)));
   if (found.length !== unique.length) {
     throw new AppError(404, 'not_found', 'Member not found', [
       { path: 'memberIds', code: 'not_found', message: 'Member not found' },
@@ -173,13 +167,7 @@ export async function removeGroupMember(ctx: UseCaseContext, input: { id: string
   const [member] = await tx
     .select({ id: members.id })
     .from(members)
-    .where(
-      scoped(
-        auth,
-        { organisationId: members.organisationId, centerId: members.homeCenterId },
-        eq(members.id, memberId),
-      ),
-    );
+    .where(scopeOf(auth, members, eq(members.id, memberId)));
   if (!member) throw notFound('member');
   await ctx.db.delete(
     memberGroupMembers,

@@ -4,9 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { cards, centers, members } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
-import { scoped } from '../../lib/scope.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
-import { centreNotFound } from '../../lib/tenant-db.ts';
+import { centreNotFound, type TenantDb, tenantDb } from '../../lib/tenant-db.ts';
 import { parseInWorker } from './parse-file.ts';
 import type { ImportCenter, PreparedMember } from './prepare-rows.ts';
 
@@ -18,16 +17,33 @@ export interface AnalysedImport {
   errors: ImportRowError[];
 }
 
+/**
+ * What the import's reads need: the caller, their scoped database (`db`: every condition comes from
+ * `db.where`/`db.whereOrganisation`) and the handle those projected reads run on (`tx`). A command's
+ * `UseCaseContext` is one; outside a command, `importReadContext` builds one.
+ */
+export interface ImportReadContext {
+  auth: AuthContext;
+  db: TenantDb;
+  tx: DbOrTx;
+}
+
+export const importReadContext = (handle: DbOrTx, auth: AuthContext): ImportReadContext => ({
+  auth,
+  db: tenantDb(handle, auth),
+  tx: handle,
+});
+
 /** A JSON array as one parameter: a 20,000-value list stays one bind value on both databases. */
 const jsonList = (values: readonly string[]) =>
   sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 
 /** The organisation's centres, each marked with whether the caller may work there. */
-export async function centersForImport(db: DbOrTx, auth: AuthContext): Promise<ImportCenter[]> {
-  const rows = await db
+export async function centersForImport({ auth, db, tx }: ImportReadContext): Promise<ImportCenter[]> {
+  const rows = await tx
     .select({ id: centers.id, code: centers.code, name: centers.name, timeZone: centers.timeZone })
     .from(centers)
-    .where(scoped(auth, { organisationId: centers.organisationId }));
+    .where(db.whereOrganisation(centers));
   return rows.map((c) => ({ ...c, allowed: auth.centerIds === null || auth.centerIds.includes(c.id) }));
 }
 
@@ -35,13 +51,13 @@ export async function centersForImport(db: DbOrTx, auth: AuthContext): Promise<I
  * Codes already taken and cards already in use in the organisation (every centre: codes and card
  * numbers are unique across the organisation), and rows that look like people already stored.
  */
-async function checkAgainstDatabase(db: DbOrTx, auth: AuthContext, all: readonly PreparedMember[]) {
+async function checkAgainstDatabase(ctx: ImportReadContext, all: readonly PreparedMember[]) {
   const errors: ImportRowError[] = [];
   let possibleDuplicates = 0;
   // Slices of the file, one turn of the event loop between them: on the embedded database each query
   // holds every other request up while it runs, so none may run long.
   for (let start = 0; start < all.length; start += CHECK_SLICE) {
-    const slice = await checkSlice(db, auth, all.slice(start, start + CHECK_SLICE));
+    const slice = await checkSlice(ctx, all.slice(start, start + CHECK_SLICE));
     errors.push(...slice.errors);
     possibleDuplicates += slice.possibleDuplicates;
     await nextTurn();
@@ -52,7 +68,7 @@ async function checkAgainstDatabase(db: DbOrTx, auth: AuthContext, all: readonly
 /** Rows checked per round of queries. */
 const CHECK_SLICE = 2_000;
 
-async function checkSlice(db: DbOrTx, auth: AuthContext, rows: readonly PreparedMember[]) {
+async function checkSlice({ db, tx }: ImportReadContext, rows: readonly PreparedMember[]) {
   const errors: ImportRowError[] = [];
   const codes = rows.flatMap((r) => (r.code ? [r.code] : []));
   const numbers = rows.flatMap((r) => (r.cardNumber ? [r.cardNumber] : []));
@@ -61,30 +77,22 @@ async function checkSlice(db: DbOrTx, auth: AuthContext, rows: readonly Prepared
   const [takenCodes, usedCards, lookalikes] = await Promise.all([
     codes.length === 0
       ? []
-      : db
+      : tx
           .select({ code: members.code })
           .from(members)
-          .where(scoped(auth, { organisationId: members.organisationId }, sql`${members.code} in ${jsonList(codes)}`)),
+          .where(db.whereOrganisation(members, sql`${members.code} in ${jsonList(codes)}`)),
     numbers.length === 0
       ? []
-      : db
+      : tx
           .select({ number: cards.number })
           .from(cards)
-          .where(
-            scoped(
-              auth,
-              { organisationId: cards.organisationId },
-              sql`${cards.status} <> 'detached'`,
-              sql`${cards.number} in ${jsonList(numbers)}`,
-            ),
-          ),
-    db
+          .where(db.where(cards, sql`${cards.status} <> 'detached'`, sql`${cards.number} in ${jsonList(numbers)}`)),
+    tx
       .select({ phoneDigits: members.phoneDigits, email: members.email })
       .from(members)
       .where(
-        scoped(
-          auth,
-          { organisationId: members.organisationId },
+        db.whereOrganisation(
+          members,
           sql`${members.erasedAt} is null`,
           sql`(${members.phoneDigits} in ${jsonList(phones)} or ${members.email} in ${jsonList(emails)})`,
         ),
@@ -123,12 +131,12 @@ async function checkSlice(db: DbOrTx, auth: AuthContext, rows: readonly Prepared
  * Reads the file, maps it (the given mapping or one proposed from the headers), checks every row
  * against the member rules and the database. Writes nothing: the preview and the commit share it.
  */
-export async function analyseImport(db: DbOrTx, auth: AuthContext, request: ImportRequest): Promise<AnalysedImport> {
-  const centerList = await centersForImport(db, auth);
+export async function analyseImport(ctx: ImportReadContext, request: ImportRequest): Promise<AnalysedImport> {
+  const centerList = await centersForImport(ctx);
   const defaultCenter = centerList.find((c) => c.id === request.defaultCenterId);
   // The one centre rule's answer: a centre the caller may not use does not exist for them.
   if (!defaultCenter?.allowed) throw centreNotFound('defaultCenterId');
-  const { defaultLanguage } = await readSystemConfig(db, auth.organisationId);
+  const { defaultLanguage } = await readSystemConfig(ctx.tx, ctx.auth.organisationId);
   const { headers, mapping, prepared } = await parseInWorker({
     fileName: request.fileName,
     format: request.format,
@@ -136,7 +144,7 @@ export async function analyseImport(db: DbOrTx, auth: AuthContext, request: Impo
     mapping: request.mapping,
     context: { centers: centerList, defaultCenter, language: defaultLanguage, values: request.values },
   });
-  const checked = await checkAgainstDatabase(db, auth, prepared.members);
+  const checked = await checkAgainstDatabase(ctx, prepared.members);
   const badRows = new Set(checked.errors.map((e) => e.row));
   const errors = [...prepared.errors, ...checked.errors].sort((a, b) => a.row - b.row);
   const valid = prepared.members.filter((m) => !badRows.has(m.row));

@@ -1,25 +1,43 @@
 import type { ImportProgressLine, ImportRequest } from '@gym/contract/imports';
 import type { Database } from '../../db/client.ts';
-import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
-import { analyseImport } from './analyse-import.ts';
+import { analyseImport, type ImportReadContext, importReadContext } from './analyse-import.ts';
 import { commitImport, EMBEDDED_PACE, failureLine, SERVER_PACE } from './commit-import.ts';
 
 /**
- * The import command: checks the whole file (in a worker thread) and refuses it with every bad row
- * (422 `import_invalid`) before anything is written; then writes it in short batches, telling
- * `emit` the progress after each batch and one `done` or `failed` line at the end. Answers once the
- * file is checked; `finished` settles when the last line was emitted.
+ * What the import command runs with. Not a `UseCaseContext`: an import is deliberately NOT one
+ * transaction. A 20,000-row file written in one transaction would hold the embedded database (one
+ * statement at a time) for seconds and every other tenant's request behind it, and would stream no
+ * progress until its commit. So it writes short batches of hidden rows (`member_imports` row not
+ * `done`: `visibleMember` hides them from every read), paced so other requests pass between them,
+ * shows them all at once by flipping that row to `done`, and removes them if it fails or its process
+ * dies (`sweepAbandonedImports`): all-or-nothing without one long transaction.
  */
-export async function importMembers(
+export interface ImportContext extends ImportReadContext {
+  database: Pick<Database, 'db' | 'kind'>;
+  /** Told the progress after each batch, then one `done` or `failed` line. */
+  progress(line: ImportProgressLine): void;
+  log: { error(obj: object, msg: string): void };
+}
+
+/** The import's context for the caller, reading through their scoped database. */
+export function importContext(
   database: Pick<Database, 'db' | 'kind'>,
-  auth: AuthContext,
-  request: ImportRequest,
-  emit: (line: ImportProgressLine) => void,
-  log: { error(obj: object, msg: string): void },
-): Promise<{ finished: Promise<void> }> {
-  const { db } = database;
-  const analysed = await analyseImport(db, auth, request);
+  auth: ImportReadContext['auth'],
+  progress: ImportContext['progress'],
+  log: ImportContext['log'],
+): ImportContext {
+  return { ...importReadContext(database.db, auth), database, progress, log };
+}
+
+/**
+ * The import command: checks the whole file (in a worker thread) and refuses it with every bad row
+ * (422 `import_invalid`) before anything is written; then writes it in its own short batches (see
+ * `ImportContext`), telling `ctx.progress` after each batch and one `done` or `failed` line at the
+ * end. Answers once the file is checked; `finished` settles when the last line was told.
+ */
+export async function importMembers(ctx: ImportContext, request: ImportRequest): Promise<{ finished: Promise<void> }> {
+  const analysed = await analyseImport(ctx, request);
   if (analysed.errors.length > 0) {
     const bad = new Set(analysed.errors.map((e) => e.row)).size;
     throw new AppError(
@@ -33,19 +51,19 @@ export async function importMembers(
   }
   const codes: string[] = [];
   const finished = commitImport(
-    db,
-    auth,
+    ctx.database.db,
+    ctx.auth,
     analysed.members,
-    emit,
+    ctx.progress,
     codes,
     request.fileName,
-    database.kind === 'pglite' ? EMBEDDED_PACE : SERVER_PACE,
+    ctx.database.kind === 'pglite' ? EMBEDDED_PACE : SERVER_PACE,
   )
-    .then((result) => emit({ type: 'done', ...result }))
+    .then((result) => ctx.progress({ type: 'done', ...result }))
     .catch((err: unknown) => {
       const line = failureLine(err, analysed.members, codes);
-      if (line.type === 'failed' && line.error === 'internal') log.error({ err }, 'member import failed');
-      emit(line);
+      if (line.type === 'failed' && line.error === 'internal') ctx.log.error({ err }, 'member import failed');
+      ctx.progress(line);
     });
   return { finished };
 }

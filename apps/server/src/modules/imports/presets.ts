@@ -1,18 +1,16 @@
-import type { ImportMapping, ImportValues, importPresetSchema } from '@gym/contract/imports';
+import type { ImportMapping, importPresetSchema } from '@gym/contract/imports';
 import type { ListQuery } from '@gym/contract/pagination';
 import { likeEscape } from '@gym/contract/search';
-import { asc, count, eq, ilike } from 'drizzle-orm';
+import { asc, count, ilike } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { importPresets } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
-import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { scoped } from '../../lib/scope.ts';
+import { scopeOf } from '../../lib/tenant-db.ts';
 
-type Preset = z.infer<typeof importPresetSchema>;
+export type Preset = z.infer<typeof importPresetSchema>;
 
-const toPreset = (r: typeof importPresets.$inferSelect): Preset => ({
+export const toPreset = (r: typeof importPresets.$inferSelect): Preset => ({
   id: r.id,
   name: r.name,
   mapping: r.mapping as ImportMapping,
@@ -23,7 +21,7 @@ const toPreset = (r: typeof importPresets.$inferSelect): Preset => ({
 /** Saved mappings of the organisation, by name. */
 export async function listPresets(db: DbOrTx, auth: AuthContext, q: ListQuery) {
   const keyword = q.keyword?.trim();
-  const where = scoped(
+  const where = scopeOf(
     auth,
     importPresets,
     keyword ? ilike(importPresets.name, `%${likeEscape(keyword)}%`) : undefined,
@@ -39,32 +37,4 @@ export async function listPresets(db: DbOrTx, auth: AuthContext, q: ListQuery) {
     db.select({ n: count() }).from(importPresets).where(where),
   ]);
   return { items: rows.map(toPreset), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
-}
-
-/** A name is unique in the organisation whatever its case; the unique index decides under races. */
-export async function createPreset(
-  db: DbOrTx,
-  auth: AuthContext,
-  input: { name: string; mapping: ImportMapping; values: ImportValues },
-) {
-  try {
-    const [row] = await db
-      .insert(importPresets)
-      .values({ organisationId: auth.organisationId, name: input.name, mapping: input.mapping, values: input.values })
-      .returning();
-    return toPreset(row!);
-  } catch (err) {
-    if (isUniqueViolation(err, 'import_presets_org_name')) {
-      throw conflict('name_taken', 'A preset with this name already exists', 'name');
-    }
-    throw err;
-  }
-}
-
-export async function deletePreset(db: DbOrTx, auth: AuthContext, id: string): Promise<void> {
-  const deleted = await db
-    .delete(importPresets)
-    .where(scoped(auth, importPresets, eq(importPresets.id, id)))
-    .returning({ id: importPresets.id });
-  if (deleted.length === 0) throw notFound('preset');
 }

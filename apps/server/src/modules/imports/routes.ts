@@ -14,11 +14,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
-import { organisationTimeZone } from '../../lib/business-date.ts';
-import { analyseImport } from './analyse-import.ts';
+import { callerTimeZone } from '../../lib/business-date.ts';
+import { runCommand } from '../../lib/use-case.ts';
+import { analyseImport, importReadContext } from './analyse-import.ts';
 import { sweepAbandonedImports } from './commit-import.ts';
-import { importMembers } from './import-members.ts';
-import { createPreset, deletePreset, listPresets } from './presets.ts';
+import { deletePreset } from './delete-preset.ts';
+import { importContext, importMembers } from './import-members.ts';
+import { listPresets } from './presets.ts';
+import { savePreset } from './save-preset.ts';
 import { sendTemplate } from './template.ts';
 
 const tags = ['imports'];
@@ -48,7 +51,7 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access },
         schema: { tags, body: importRequestSchema, response: { 200: importPreviewSchema } },
       },
-      async (req) => (await analyseImport(db, req.auth!, req.body)).preview,
+      async (req) => (await analyseImport(importReadContext(db, req.auth!), req.body)).preview,
     );
 
     app.post(
@@ -61,19 +64,15 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           body: importRequestSchema,
           description:
             'Imports every row or none. A file with any bad row answers 422 `import_invalid` with the errors in ' +
-            '`details.rows`. Otherwise the answer is `application/x-ndjson`: `progress` lines while one transaction ' +
-            'writes the rows, then one `done` line, or a `failed` line when the transaction failed (nothing kept).',
+            '`details.rows`. Otherwise the answer is `application/x-ndjson`: `progress` lines while short batches of hidden rows ' +
+            'are written, then one `done` line (all rows shown at once), or a `failed` line (nothing kept).',
         },
       },
       async (req, reply) => {
         const out = new PassThrough();
-        const { finished } = await importMembers(
-          deps.database,
-          req.auth!,
-          req.body,
-          (line: ImportProgressLine) => out.write(`${JSON.stringify(line)}\n`),
-          req.log,
-        );
+        const progress = (line: ImportProgressLine) => out.write(`${JSON.stringify(line)}\n`);
+        const ctx = importContext(deps.database, req.auth!, progress, req.log);
+        const { finished } = await importMembers(ctx, req.body);
         void finished.finally(() => out.end());
         return (
           reply
@@ -92,8 +91,7 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access },
         schema: { tags, querystring: importTemplateQuerySchema },
       },
-      async (req, reply) =>
-        sendTemplate(reply, req.query.format, await organisationTimeZone(db, req.auth!.organisationId)),
+      async (req, reply) => sendTemplate(reply, req.query.format, await callerTimeZone(db, req.auth!)),
     );
 
     app.get(
@@ -111,14 +109,14 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access },
         schema: { tags, body: importPresetInputSchema, response: { 201: importPresetSchema } },
       },
-      async (req, reply) => reply.code(201).send(await createPreset(db, req.auth!, req.body)),
+      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => savePreset(ctx, req.body))),
     );
 
     app.delete(
       '/import-presets/:id',
       { config: { access }, schema: { tags, params: importPresetIdParamsSchema } },
       async (req, reply) => {
-        await deletePreset(db, req.auth!, req.params.id);
+        await runCommand(deps, req.auth!, (ctx) => deletePreset(ctx, { id: req.params.id }));
         return reply.code(204).send();
       },
     );

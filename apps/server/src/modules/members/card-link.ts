@@ -6,6 +6,7 @@ import type { AuthContext } from '../../lib/access.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
+import { type PublicCaller, type PublicContext, publicCaller } from '../../lib/use-case.ts';
 import { attachCardToMember, memberErased } from './cards.ts';
 import { lockMember } from './queries.ts';
 
@@ -92,35 +93,53 @@ export async function readCardLink(deps: AppDeps, centerId: string, token: strin
 }
 
 /**
- * Links the card typed (or scanned) on the public page and spends the link, in one transaction:
- * the token row is locked first, so a double submit links once and the second answers 410.
+ * The caller a card link's page acts for: the organisation and centre of the link found by its
+ * token. This is the page's one unscoped read (it finds the tenant; nobody is signed in); an
+ * unknown link, or one of another centre, is 404.
  */
-export async function redeemCardLink(deps: AppDeps, centerId: string, token: string, cardNumber: string) {
-  return deps.database.db.transaction(async (tx) => {
-    const [link] = await tx
-      .select()
-      .from(cardLinkTokens)
-      .where(eq(cardLinkTokens.tokenHash, hashToken(token)))
-      .for('update');
-    // The link's organisation is the tenant here (a public page has no caller).
-    const [member] = link
-      ? await tx
-          .select()
-          .from(members)
-          .where(and(eq(members.organisationId, link.organisationId), eq(members.id, link.memberId)))
-          .for('update')
-      : [];
-    check(link && member ? { ...link, erasedAt: member.erasedAt } : undefined, centerId);
-    const { card } = await attachCardToMember(tx, member!, cardNumber, null, 'cardNumber');
-    await audit(tx, { organisationId: member!.organisationId }, null, {
-      action: 'member.card_attached',
-      entityType: 'member',
-      entityId: member!.id,
-      centerId: centerId,
-      summary: `Card ${card.number} attached to member ${member!.code} by the member through a card link`,
-      after: { cardNumber: card.number },
-    });
-    await tx.update(cardLinkTokens).set({ usedAt: new Date() }).where(eq(cardLinkTokens.id, link!.id));
-    return { ok: true as const, cardNumber: card.number };
+export async function cardLinkCaller(deps: AppDeps, centerId: string, token: string): Promise<PublicCaller> {
+  const [link] = await deps.database.db
+    .select({ organisationId: cardLinkTokens.organisationId, centerId: cardLinkTokens.centerId })
+    .from(cardLinkTokens)
+    .where(eq(cardLinkTokens.tokenHash, hashToken(token)));
+  if (!link || link.centerId !== centerId) throw invalid();
+  return publicCaller(link.organisationId, [link.centerId], 'card link page');
+}
+
+/**
+ * Links the card typed (or scanned) on the public page and spends the link, in one transaction
+ * (run for the link's organisation, `cardLinkCaller`): the token row is locked first, so a double
+ * submit links once and the second answers 410.
+ */
+export async function redeemCardLink(
+  ctx: PublicContext,
+  input: { centerId: string; token: string; cardNumber: string },
+): Promise<{ ok: true; cardNumber: string }> {
+  const { tx, auth } = ctx;
+  const { centerId, cardNumber } = input;
+  const [link] = await tx
+    .select()
+    .from(cardLinkTokens)
+    .where(ctx.db.where(cardLinkTokens, eq(cardLinkTokens.tokenHash, hashToken(input.token))))
+    .for('update');
+  // The member may have moved to another home centre since the link was handed out.
+  const [member] = link
+    ? await tx
+        .select()
+        .from(members)
+        .where(ctx.db.whereOrganisation(members, eq(members.id, link.memberId)))
+        .for('update')
+    : [];
+  check(link && member ? { ...link, erasedAt: member.erasedAt } : undefined, centerId);
+  const { card } = await attachCardToMember(tx, member!, cardNumber, null, 'cardNumber');
+  await audit(tx, { organisationId: auth.organisationId }, null, {
+    action: 'member.card_attached',
+    entityType: 'member',
+    entityId: member!.id,
+    centerId: centerId,
+    summary: `Card ${card.number} attached to member ${member!.code} by the member through a card link`,
+    after: { cardNumber: card.number },
   });
+  await ctx.db.update(cardLinkTokens, { usedAt: ctx.clock.now() }, eq(cardLinkTokens.id, link!.id));
+  return { ok: true as const, cardNumber: card.number };
 }

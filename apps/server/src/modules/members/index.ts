@@ -1,5 +1,5 @@
 /** What other modules, the app and the seed may use of the members module. */
-export { readCardLink, redeemCardLink } from './card-link.ts';
+export { cardLinkCaller, readCardLink, redeemCardLink } from './card-link.ts';
 export { insertMember } from './insert-member.ts';
 export { allocateMemberCodes } from './member-code.ts';
 export { backfillMemberPhones } from './phone-backfill.ts';

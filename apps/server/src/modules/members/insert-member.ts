@@ -6,8 +6,7 @@ import { centers, memberGroupMembers, memberGroups, members } from '../../db/sch
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { scoped } from '../../lib/scope.ts';
-import { usableCenter } from '../../lib/tenant-db.ts';
+import { scopeOf, usableCenter } from '../../lib/tenant-db.ts';
 import { allocateMemberCodes } from './member-code.ts';
 import { storedPhone } from './phone-normal.ts';
 import type { MemberRow } from './queries.ts';
@@ -81,7 +80,7 @@ export async function checkGroups(tx: DbOrTx, organisationId: string, groupIds: 
   const found = await tx
     .select({ id: memberGroups.id })
     .from(memberGroups)
-    .where(scoped({ organisationId, centerIds: null }, memberGroups, inArray(memberGroups.id, unique)));
+    .where(scopeOf({ organisationId, centerIds: null }, memberGroups, inArray(memberGroups.id, unique)));
   if (found.length !== unique.length) {
     throw new AppError(404, 'not_found', 'Group not found', [
       { path: 'groupIds', code: 'not_found', message: 'Group not found' },

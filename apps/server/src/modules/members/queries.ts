@@ -17,7 +17,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { cards, centers, memberGroupMembers, memberGroups, members, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
-import { scoped } from '../../lib/scope.ts';
+import { scopeOf } from '../../lib/tenant-db.ts';
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
 type ListQuery = z.output<typeof memberListQuerySchema>;
@@ -45,9 +45,9 @@ export function memberListWhere(auth: Scope, q: Partial<ListFilters>): SQL {
   const keyword = memberKeyword(q.keyword);
   // Typed text that normalises to nothing ("|", the fields' separator) matches nobody, not everybody.
   const typed = Boolean(q.keyword?.trim());
-  return scoped(
+  return scopeOf(
     auth,
-    { organisationId: members.organisationId, centerId: members.homeCenterId },
+    members,
     keyword ? sql`${members.searchText} like ${`%${likeEscape(keyword)}%`}` : typed ? sql`false` : undefined,
     // A record merged into another is not listed (its file still opens, pointing at the kept one).
     isNull(members.mergedInto),
@@ -446,9 +446,7 @@ export async function getMember(db: DbOrTx, auth: Scope, id: string): Promise<Me
     })
     .from(members)
     .innerJoin(centers, eq(centers.id, members.homeCenterId))
-    .where(
-      scoped(auth, { organisationId: members.organisationId, centerId: members.homeCenterId }, eq(members.id, id)),
-    );
+    .where(scopeOf(auth, members, eq(members.id, id)));
   if (!row) throw notFound('member');
   const [groups, memberCards] = await Promise.all([groupsOf(db, auth, id), cardsOf(db, auth, id)]);
   return memberView(row.m, row.center, groups, memberCards);
@@ -462,7 +460,7 @@ export async function lockMember(tx: DbOrTx, auth: Scope, id: string): Promise<M
   const [row] = await tx
     .select()
     .from(members)
-    .where(scoped(auth, { organisationId: members.organisationId, centerId: members.homeCenterId }, eq(members.id, id)))
+    .where(scopeOf(auth, members, eq(members.id, id)))
     .for('update');
   if (!row) throw notFound('member');
   return row;

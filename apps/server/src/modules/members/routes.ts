@@ -21,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
-import { exportTimeZone } from '../../lib/export-time-zone.ts';
+import { callerTimeZone } from '../../lib/business-date.ts';
 import { sendTable } from '../../lib/table-export.ts';
 import { runCommand } from '../../lib/use-case.ts';
 import { issueCardLink } from './card-link.ts';
@@ -77,7 +77,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (req, reply) =>
         sendTable(reply, {
           fileName: 'members',
-          timeZone: await exportTimeZone(db, req.auth!, (req.query as { centerId?: string }).centerId),
+          timeZone: await callerTimeZone(db, req.auth!, (req.query as { centerId?: string }).centerId),
           format: req.query.format,
           columns: EXPORT_COLUMNS,
           rows: exportMembers(db, req.auth!, req.query),

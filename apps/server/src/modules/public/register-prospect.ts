@@ -1,47 +1,11 @@
 import type { Language } from '@gym/contract/constants';
-import { type prospectRegistrationSchema, REGISTRATION_RATE_LIMIT, type RegisterPageInfo } from '@gym/contract/public';
-import { and, eq } from 'drizzle-orm';
+import type { prospectRegistrationSchema } from '@gym/contract/public';
 import type { z } from 'zod';
-import { centers, organisations } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../lib/errors.ts';
-import { appendEvent } from '../../lib/outbox.ts';
-import { configOf, readSystemConfig } from '../../lib/settings.ts';
-import { createThrottle } from '../auth/index.ts';
+import { readSystemConfig } from '../../lib/settings.ts';
+import type { PublicContext } from '../../lib/use-case.ts';
 import { insertMember, linkPossibleDuplicate } from '../members/index.ts';
 
-const notFound = () => new AppError(404, 'not_found', 'This registration page does not exist');
-
-/** The organisation (initial, any case) and its open centre (code, any case) a registration page names. */
-async function findPlace(deps: AppDeps, initial: string, centerCode: string) {
-  const [row] = await deps.database.db
-    .select({ organisation: organisations, center: centers })
-    .from(centers)
-    .innerJoin(organisations, eq(organisations.id, centers.organisationId))
-    .where(
-      and(
-        eq(organisations.initial, initial.toUpperCase()),
-        eq(centers.code, centerCode.toUpperCase()),
-        eq(centers.active, true),
-      ),
-    );
-  if (!row) throw notFound();
-  return row;
-}
-
-/** `GET public/register/{initial}/{center_code}`: what the page needs to greet a prospect. */
-export async function registerPageInfo(deps: AppDeps, initial: string, centerCode: string): Promise<RegisterPageInfo> {
-  const { organisation, center } = await findPlace(deps, initial, centerCode);
-  const config = configOf(organisation);
-  return {
-    organisationName: organisation.name,
-    centerName: center.name,
-    centerCode: center.code,
-    registrationOpen: config.registrationOpen,
-    defaultLanguage: config.defaultLanguage,
-    timeZone: center.timeZone,
-  };
-}
+export type RegisterProspectInput = { centerId: string; registration: z.output<typeof prospectRegistrationSchema> };
 
 const REGISTERED_MESSAGE: Record<Language, (name: string) => string> = {
   en: (n) => `New online registration: ${n}`,
@@ -55,66 +19,43 @@ const REGISTERED_MESSAGE: Record<Language, (name: string) => string> = {
  * A prospect registers on the centre's public page: a member with status `prospect`, source
  * `online`, flagged new for the desk. No refusal of duplicates here (the page must not tell who
  * is already a member): a record sharing a phone or e-mail is linked as a possible duplicate, and
- * staff merge or confirm when they open it. Limited per address; a filled
- * honeypot is thanked and ignored.
+ * staff merge or confirm when they open it. A filled honeypot is thanked and ignored. The caller is
+ * the page's organisation and centre (`openRegistration`); `member.registered` tells the desk.
  */
-export async function registerProspect(
-  deps: AppDeps,
-  place: { initial: string; centerCode: string },
-  input: z.output<typeof prospectRegistrationSchema>,
-  ip: string,
-): Promise<void> {
-  const { db } = deps.database;
-  const throttle = createThrottle(db);
-  const { refusedFor } = await throttle.attempt([
-    {
-      key: `register:${ip}`,
-      maxAttempts: REGISTRATION_RATE_LIMIT.max,
-      lockSeconds: REGISTRATION_RATE_LIMIT.windowSeconds,
-      windowSeconds: REGISTRATION_RATE_LIMIT.windowSeconds,
-    },
-  ]);
-  if (refusedFor > 0) {
-    throw new AppError(429, 'rate_limited', 'Too many registrations from this address', undefined, refusedFor);
-  }
-
-  const { organisation, center } = await findPlace(deps, place.initial, place.centerCode);
-  if (!(await readSystemConfig(db, organisation.id)).registrationOpen) {
-    throw new AppError(403, 'registration_closed', 'Online registration is closed at this centre');
-  }
-  if (input.website) return;
-
-  const { website: _honeypot, privacyAccepted: _accepted, ...fields } = input;
-  const lang = (organisation.settings as { defaultLanguage?: Language }).defaultLanguage ?? 'en';
-  await db.transaction(async (tx) => {
-    const member = await insertMember(tx, {
-      ...fields,
-      organisationId: organisation.id,
-      homeCenterId: center.id,
-      centerCode: center.code,
-      status: 'prospect',
-      source: 'online',
-      isNew: true,
-      createdBy: null,
-    });
-    await linkPossibleDuplicate(tx, member);
-    await appendEvent(tx, {
-      organisationId: organisation.id,
-      centerId: center.id,
-      type: 'member.registered',
-      payload: { memberId: member.id, homeCenterId: center.id, source: 'online' },
-      realtime: {
-        scope: 'center',
-        centerId: center.id,
-        message: {
-          center_id: center.id,
-          action: 'member.registered',
-          message: (REGISTERED_MESSAGE[lang] ?? REGISTERED_MESSAGE.en)(`${member.firstName} ${member.lastName}`),
-          icon: 'UserPlusIcon',
-          member_id: member.id,
-        },
-      },
-    });
+export async function registerProspect(ctx: PublicContext, input: RegisterProspectInput): Promise<void> {
+  const { website, privacyAccepted: _accepted, ...fields } = input.registration;
+  if (website) return;
+  const { auth, tx } = ctx;
+  const center = await ctx.db.usableCenter(input.centerId, 'centerCode');
+  const member = await insertMember(tx, {
+    ...fields,
+    organisationId: auth.organisationId,
+    homeCenterId: center.id,
+    centerCode: center.code,
+    status: 'prospect',
+    source: 'online',
+    isNew: true,
+    createdBy: null,
   });
-  deps.outbox.wake();
+  await linkPossibleDuplicate(tx, member);
+  const { defaultLanguage } = await readSystemConfig(tx, auth.organisationId);
+  ctx.emit({
+    organisationId: auth.organisationId,
+    centerId: center.id,
+    type: 'member.registered',
+    payload: { memberId: member.id, homeCenterId: center.id, source: 'online' },
+    realtime: {
+      scope: 'center',
+      centerId: center.id,
+      message: {
+        center_id: center.id,
+        action: 'member.registered',
+        message: (REGISTERED_MESSAGE[defaultLanguage] ?? REGISTERED_MESSAGE.en)(
+          `${member.firstName} ${member.lastName}`,
+        ),
+        icon: 'UserPlusIcon',
+        member_id: member.id,
+      },
+    },
+  });
 }

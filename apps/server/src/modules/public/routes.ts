@@ -11,8 +11,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { PUBLIC } from '../../lib/access.ts';
-import { readCardLink, redeemCardLink } from '../members/index.ts';
-import { registerPageInfo, registerProspect } from './register-prospect.ts';
+import { runCommand } from '../../lib/use-case.ts';
+import { cardLinkCaller, readCardLink, redeemCardLink } from '../members/index.ts';
+import { registerProspect } from './register-prospect.ts';
+import { openRegistration, registerPageInfo } from './registration-page.ts';
 
 const tags = ['public'];
 
@@ -39,7 +41,8 @@ export function publicRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        await registerProspect(deps, req.params, req.body, req.ip);
+        const { caller, centerId } = await openRegistration(deps, req.params, req.ip);
+        await runCommand(deps, caller, (ctx) => registerProspect(ctx, { centerId, registration: req.body }));
         return reply.code(201).send({ ok: true as const });
       },
     );
@@ -62,7 +65,13 @@ export function publicRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: cardLinkDoneSchema },
         },
       },
-      (req) => redeemCardLink(deps, req.params.centerId, req.params.token, req.body.cardNumber),
+      async (req) => {
+        const { centerId, token } = req.params;
+        const caller = await cardLinkCaller(deps, centerId, token);
+        return runCommand(deps, caller, (ctx) =>
+          redeemCardLink(ctx, { centerId, token, cardNumber: req.body.cardNumber }),
+        );
+      },
     );
   };
 }

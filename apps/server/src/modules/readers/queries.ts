@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { centers, readers } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
-import { scoped } from '../../lib/scope.ts';
+import { scopeOf } from '../../lib/tenant-db.ts';
 
 const readerColumns = { reader: readers, center: { id: centers.id, code: centers.code, name: centers.name } };
 type ReaderRow = { reader: typeof readers.$inferSelect; center: { id: string; code: string; name: string } };
@@ -25,12 +25,7 @@ export function toReader({ reader: r, center }: ReaderRow): Reader {
 
 /** Readers of the centres the caller works in; deleted readers are gone for everyone. */
 export const readerScope = (auth: AuthContext, ...more: (SQL | undefined)[]) =>
-  scoped(
-    auth,
-    { organisationId: readers.organisationId, centerId: readers.centerId },
-    isNull(readers.deletedAt),
-    ...more,
-  );
+  scopeOf(auth, readers, isNull(readers.deletedAt), ...more);
 
 function listOrder(sort: z.infer<typeof readerListQuerySchema>['sort']): SQL[] {
   const dir = sort.startsWith('-') ? desc : asc;

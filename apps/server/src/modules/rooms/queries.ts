@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { centers, rooms } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
-import { scoped } from '../../lib/scope.ts';
+import { scopeOf } from '../../lib/tenant-db.ts';
 
 type ListFilters = Omit<z.infer<typeof roomExportQuerySchema>, 'format'>;
 
@@ -26,8 +26,7 @@ function toRoom({ room: r, center }: RoomRow): Room {
 }
 
 /** Rooms are scoped by their centre: staff limited to some centres see those centres' rooms only. */
-const roomScope = (auth: AuthContext, ...more: (SQL | undefined)[]) =>
-  scoped(auth, { organisationId: rooms.organisationId, centerId: rooms.centerId }, ...more);
+const roomScope = (auth: AuthContext, ...more: (SQL | undefined)[]) => scopeOf(auth, rooms, ...more);
 
 function listWhere(auth: AuthContext, q: ListFilters): SQL {
   const keyword = q.keyword?.trim();

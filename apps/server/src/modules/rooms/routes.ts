@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
-import { exportTimeZone } from '../../lib/export-time-zone.ts';
+import { callerTimeZone } from '../../lib/business-date.ts';
 import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
 import { runCommand } from '../../lib/use-case.ts';
 import { createRoom, deactivateRoom, updateRoom } from './manage-room.ts';
@@ -48,7 +48,7 @@ export function roomRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (req, reply) =>
         sendTable(reply, {
           fileName: 'rooms',
-          timeZone: await exportTimeZone(db, req.auth!, (req.query as { centerId?: string }).centerId),
+          timeZone: await callerTimeZone(db, req.auth!, (req.query as { centerId?: string }).centerId),
           format: req.query.format,
           columns: EXPORT_COLUMNS,
           rows: await listRoomsForExport(db, req.auth!, req.query),

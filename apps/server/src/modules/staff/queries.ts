@@ -3,14 +3,14 @@ import type { Language } from '@gym/contract/constants';
 import type { Card } from '@gym/contract/members';
 import { likeEscape } from '@gym/contract/search';
 import type { Staff, staffExportQuerySchema, staffListItemSchema, staffListQuerySchema } from '@gym/contract/staff';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { cards, userCenters, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
-import { scoped } from '../../lib/scope.ts';
+import { scopeOf } from '../../lib/tenant-db.ts';
 
 export type StaffListItem = z.infer<typeof staffListItemSchema>;
 type ListFilters = Omit<z.infer<typeof staffExportQuerySchema>, 'format'>;
@@ -36,7 +36,7 @@ export function staffScope(auth: AuthContext, ...more: (SQL | undefined)[]): SQL
       : auth.centerIds.length === 0
         ? eq(users.allCenters, true)
         : or(eq(users.allCenters, true), workingIn(auth.centerIds));
-  return scoped(auth, { organisationId: users.organisationId }, visible, ...more);
+  return scopeOf(auth, users, visible, ...more);
 }
 
 /**
@@ -197,7 +197,7 @@ export async function staffCards(db: DbOrTx, auth: AuthContext, staffId: string)
     .select({ card: cards, attachedBy: attacher.fullName })
     .from(cards)
     .leftJoin(attacher, eq(attacher.id, cards.attachedBy))
-    .where(and(scoped(auth, { organisationId: cards.organisationId }), eq(cards.staffId, staffId)))
+    .where(scopeOf(auth, cards, eq(cards.staffId, staffId)))
     .orderBy(desc(cards.attachedAt), desc(cards.id));
   return rows.map(({ card: c, attachedBy }) => ({
     id: c.id,

@@ -14,12 +14,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
-import { exportTimeZone } from '../../lib/export-time-zone.ts';
+import { callerTimeZone } from '../../lib/business-date.ts';
 import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
-import { resendInvitation, sendPasswordReset, setStaffActive } from './account-actions.ts';
-import { createStaff, updateStaff } from './manage-staff.ts';
+import { attachStaffCard } from './attach-staff-card.ts';
+import { runStaffCommand } from './command.ts';
+import { createStaff } from './create-staff.ts';
+import { detachStaffCard } from './detach-staff-card.ts';
 import { getStaff, listStaff, listStaffForExport, type StaffListItem } from './queries.ts';
-import { attachStaffCard, detachStaffCard } from './staff-cards.ts';
+import { resendInvitation } from './resend-invitation.ts';
+import { sendPasswordReset } from './send-password-reset.ts';
+import { setStaffActive } from './set-staff-active.ts';
+import { updateStaff } from './update-staff.ts';
 
 const tags = ['staff'];
 
@@ -57,7 +62,7 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (req, reply) =>
         sendTable(reply, {
           fileName: 'staff',
-          timeZone: await exportTimeZone(db, req.auth!, (req.query as { centerId?: string }).centerId),
+          timeZone: await callerTimeZone(db, req.auth!, (req.query as { centerId?: string }).centerId),
           format: req.query.format,
           columns: EXPORT_COLUMNS,
           rows: await listStaffForExport(db, req.auth!, req.query),
@@ -77,7 +82,7 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('create', 'Staff') },
         schema: { tags, body: createStaffRequestSchema, response: { 201: staffSchema } },
       },
-      async (req, reply) => reply.code(201).send(await createStaff(deps, req.auth!, req.body)),
+      async (req, reply) => reply.code(201).send(await runStaffCommand(deps, req.auth!, createStaff, req.body)),
     );
     app.patch(
       '/staff/:id',
@@ -85,7 +90,7 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Staff') },
         schema: { tags, params: staffIdParamsSchema, body: updateStaffRequestSchema, response: { 200: staffSchema } },
       },
-      (req) => updateStaff(deps, req.auth!, req.params.id, req.body),
+      (req) => runStaffCommand(deps, req.auth!, updateStaff, { ...req.body, id: req.params.id }),
     );
     app.post(
       '/staff/:id/invite',
@@ -94,7 +99,7 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: staffIdParamsSchema, response: noContent },
       },
       async (req, reply) => {
-        await resendInvitation(deps, req.auth!, req.params.id);
+        await runStaffCommand(deps, req.auth!, resendInvitation, { id: req.params.id });
         return reply.code(204).send(null);
       },
     );
@@ -105,7 +110,7 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: staffIdParamsSchema, response: noContent },
       },
       async (req, reply) => {
-        await sendPasswordReset(deps, req.auth!, req.params.id);
+        await runStaffCommand(deps, req.auth!, sendPasswordReset, { id: req.params.id });
         return reply.code(204).send(null);
       },
     );
@@ -115,7 +120,7 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Staff') },
         schema: { tags, params: staffIdParamsSchema, response: { 200: staffSchema } },
       },
-      (req) => setStaffActive(deps, req.auth!, req.params.id, false),
+      (req) => runStaffCommand(deps, req.auth!, setStaffActive, { id: req.params.id, active: false }),
     );
     app.post(
       '/staff/:id/activate',
@@ -123,7 +128,7 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Staff') },
         schema: { tags, params: staffIdParamsSchema, response: { 200: staffSchema } },
       },
-      (req) => setStaffActive(deps, req.auth!, req.params.id, true),
+      (req) => runStaffCommand(deps, req.auth!, setStaffActive, { id: req.params.id, active: true }),
     );
     app.post(
       '/staff/:id/cards',
@@ -137,7 +142,12 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) =>
-        reply.code(201).send(await attachStaffCard(deps, req.auth!, req.params.id, req.body.number)),
+        reply.code(201).send(
+          await runStaffCommand(deps, req.auth!, attachStaffCard, {
+            staffId: req.params.id,
+            number: req.body.number,
+          }),
+        ),
     );
     app.delete(
       '/staff/:id/cards/:cardId',
@@ -146,7 +156,7 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: staffCardParamsSchema, response: noContent },
       },
       async (req, reply) => {
-        await detachStaffCard(deps, req.auth!, req.params.id, req.params.cardId);
+        await runStaffCommand(deps, req.auth!, detachStaffCard, { staffId: req.params.id, cardId: req.params.cardId });
         return reply.code(204).send(null);
       },
     );

@@ -1,10 +1,9 @@
 import type { Role } from '@gym/contract/acl';
-import { inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { centers } from '../../db/schema/index.ts';
+import { count, eq, inArray, ne } from 'drizzle-orm';
+import { centers, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
-import { scoped } from '../../lib/scope.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
 
 const ELEVATED: readonly string[] = ['admin', 'developer'];
 export const isElevated = (role: string) => ELEVATED.includes(role);
@@ -41,11 +40,11 @@ export function assertMayGiveRole(auth: AuthContext, role: Role) {
  * some centres cannot hand out "every centre". Answers the distinct ids to store.
  */
 export async function assertMayGiveCenters(
-  db: DbOrTx,
-  auth: AuthContext,
+  ctx: Pick<UseCaseContext, 'auth' | 'db'>,
   allCenters: boolean,
   centerIds: readonly string[],
 ): Promise<string[]> {
+  const { auth } = ctx;
   if (allCenters) {
     if (auth.centerIds !== null) {
       const message = 'Only staff who work in every centre may give access to every centre';
@@ -62,10 +61,7 @@ export async function assertMayGiveCenters(
       field('centerIds', 'centers_required', 'Choose at least one centre'),
     );
   }
-  const found = await db
-    .select({ id: centers.id })
-    .from(centers)
-    .where(scoped(auth, { organisationId: centers.organisationId, centerId: centers.id }, inArray(centers.id, wanted)));
+  const found = await ctx.db.select(centers, inArray(centers.id, wanted));
   if (found.length !== wanted.length) {
     throw new AppError(404, 'not_found', 'centre not found', field('centerIds', 'not_found', 'centre not found'));
   }
@@ -75,4 +71,17 @@ export async function assertMayGiveCenters(
 export function assertNotSelf(auth: AuthContext, targetId: string, path: string, message: string) {
   if (auth.userId === targetId)
     throw new AppError(422, 'business_rule', message, field(path, 'business_rule', message));
+}
+
+export const deactivated = () => new AppError(422, 'business_rule', 'This account is deactivated; activate it first');
+
+/** The organisation keeps one active administrator, whoever else is deactivated or demoted. */
+export async function assertAnotherActiveAdmin(ctx: Pick<UseCaseContext, 'db' | 'tx'>, targetId: string) {
+  const [others] = await ctx.tx
+    .select({ n: count() })
+    .from(users)
+    .where(ctx.db.where(users, eq(users.role, 'admin'), eq(users.active, true), ne(users.id, targetId)));
+  if ((others?.n ?? 0) === 0) {
+    throw new AppError(422, 'business_rule', 'The organisation must keep an active administrator');
+  }
 }

@@ -1,0 +1,32 @@
+import type { createStaffRequestSchema, Staff } from '@gym/contract/staff';
+import type { z } from 'zod';
+import { users } from '../../db/schema/index.ts';
+import { replaceCenters, type StaffContext } from './command.ts';
+import { enqueueInvitation } from './invitation.ts';
+import { getStaff } from './queries.ts';
+import { assertMayGiveCenters, assertMayGiveRole } from './rules.ts';
+
+export type CreateStaffInput = z.infer<typeof createStaffRequestSchema>;
+
+/**
+ * Adds a staff member. The account has no password until the person chooses one through the
+ * invitation link (sign-in refuses it meanwhile). A trainer by role is always bookable as one.
+ */
+export async function createStaff(ctx: StaffContext, input: CreateStaffInput): Promise<Staff> {
+  const { auth, tx } = ctx;
+  assertMayGiveRole(auth, input.role);
+  const centerIds = await assertMayGiveCenters(ctx, input.allCenters, input.centerIds);
+  const [user] = await ctx.db.insert(users, {
+    email: input.email,
+    fullName: input.fullName,
+    phone: input.phone ?? null,
+    role: input.role,
+    isTrainer: input.isTrainer || input.role === 'trainer',
+    allCenters: input.allCenters,
+    language: input.language,
+    passwordHash: null,
+  });
+  await replaceCenters(ctx, user!.id, centerIds);
+  if (input.sendInvite) ctx.mailAfterCommit(await enqueueInvitation(ctx.deps, tx, user!));
+  return getStaff(tx, auth, user!.id);
+}
