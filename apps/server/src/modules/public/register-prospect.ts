@@ -1,5 +1,11 @@
 import type { Language } from '@gym/contract/constants';
-import { type prospectRegistrationSchema, REGISTRATION_RATE_LIMIT, type RegisterPageInfo } from '@gym/contract/public';
+import {
+  prospectRegistrationOn,
+  type prospectRegistrationSchema,
+  REGISTRATION_RATE_LIMIT,
+  type RegisterPageInfo,
+} from '@gym/contract/public';
+import { today } from '@gym/contract/time';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { centers, organisations } from '../../db/schema/index.ts';
@@ -83,6 +89,12 @@ export async function registerProspect(
     throw new AppError(403, 'registration_closed', 'Online registration is closed at this centre');
   }
   if (input.website) return;
+  // The rules that need the centre's business date (a birthday after its today is refused).
+  const checked = prospectRegistrationOn(today(center.timeZone)).safeParse(input);
+  if (!checked.success) {
+    const fields = checked.error.issues.map((i) => ({ path: i.path.join('.'), code: i.message, message: i.message }));
+    throw new AppError(400, 'validation_failed', `Invalid body: ${fields.map((f) => f.path).join(', ')}`, fields);
+  }
 
   const { website: _honeypot, privacyAccepted: _accepted, ...fields } = input;
   const lang = (organisation.settings as { defaultLanguage?: Language }).defaultLanguage ?? 'en';
