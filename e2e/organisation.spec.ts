@@ -3,7 +3,7 @@
  * the system configuration, and maintenance mode as another staff member lives through it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSession, apiLogin, DEMO_MEMBER, freshCardNumber } from './support/members.ts';
+import { type ApiSession, api, apiLogin, DEMO_MEMBER, freshCardNumber } from './support/members.ts';
 import {
   changeConfig,
   confirmDialog,
@@ -108,6 +108,26 @@ describe('staff', () => {
     await page.getByText('You cannot change this staff member').waitFor();
     expect(await page.getByTestId('staff-save').count()).toBe(0);
     await context.close();
+  });
+});
+
+describe('centre form', () => {
+  it('sets the centre’s country from a searchable list named in the screen’s language', async () => {
+    const { context, page } = await openAs(app.browser, app.server.url, ADMIN, '/center', 'readers-card');
+    const centerId = await page.getByTestId('screen-center').getAttribute('data-center-id');
+    try {
+      // The demo centres are in Hong Kong.
+      expect(await page.getByTestId('center-country').textContent()).toContain('Hong Kong SAR China (HK)');
+      await page.getByTestId('center-country').click();
+      await page.keyboard.type('Portug');
+      await page.locator('.ant-select-item-option', { hasText: 'Portugal (PT)' }).click();
+      await page.getByTestId('center-save').click();
+      await page.getByText('Saved.').waitFor();
+      expect((await api<{ country: string }>(admin, 'GET', `/pro/centers/${centerId}`)).country).toBe('PT');
+    } finally {
+      await api(admin, 'PATCH', `/pro/centers/${centerId}`, { country: 'HK' });
+      await context.close();
+    }
   });
 });
 
