@@ -75,4 +75,3 @@ export function findCuts(scope: string | null): string[] {
   }
   return [...new Set(found)];
 }
-
