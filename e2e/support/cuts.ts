@@ -35,8 +35,12 @@ export function findCuts(scope: string | null): string[] {
     const parent = el.parentElement;
     const clipped = style.overflowX !== 'visible' || (parent !== null && parent.scrollWidth > parent.clientWidth + 1);
     if (!clipped) continue;
-    const placeholder = el.matches('.ant-select-selection-placeholder, .ant-select-placeholder');
-    if (style.textOverflow === 'ellipsis' && !placeholder) continue;
+    // An ellipsis is fine on a value (a long name, an e-mail), never on what names a thing: a label,
+    // a column header, a button, a tab, a placeholder.
+    const mustFit = el.closest(
+      'label, th, button, .ant-form-item-label, .ant-tabs-tab, .ant-select-selection-placeholder, .ant-select-placeholder',
+    );
+    if (style.textOverflow === 'ellipsis' && !mustFit) continue;
     found.push(`cut ${name(el)}: "${text.slice(0, 80)}"`);
   }
 
