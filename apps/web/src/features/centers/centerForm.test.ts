@@ -56,4 +56,12 @@ describe('centre form', () => {
     });
     expect(body.openingHours).toHaveLength(7);
   });
+
+  it('numbers the days when the form returns the opening hours without them (0 is Sunday)', () => {
+    const values = centerFormValues(null, '$');
+    const shown = values.openingHours.map(({ day: _day, ...rest }) => rest) as typeof values.openingHours;
+    expect(centerRequest({ ...values, openingHours: shown }).openingHours?.map((d) => d.day)).toEqual([
+      0, 1, 2, 3, 4, 5, 6,
+    ]);
+  });
 });

@@ -90,6 +90,12 @@ export function centerRequest(values: CenterFormValues): CreateCenterRequest {
     country: values.country ?? null,
     currencySymbol: values.currencySymbol,
     currencyCode: values.currencyCode as CreateCenterRequest['currencyCode'],
-    openingHours: values.openingHours.map((d) => ({ day: d.day, closed: d.closed, open: d.open, close: d.close })),
+    // The form returns only the fields it shows: a day's number is its place (the rows are in data order).
+    openingHours: values.openingHours.map((d, index) => ({
+      day: d.day ?? index,
+      closed: d.closed,
+      open: d.open,
+      close: d.close,
+    })),
   };
 }
