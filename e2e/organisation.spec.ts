@@ -3,7 +3,7 @@
  * the system configuration, and maintenance mode as another staff member lives through it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSession, apiLogin, DEMO_MEMBER, freshCardNumber } from './support/members.ts';
+import { type ApiSession, api, apiLogin, DEMO_MEMBER, freshCardNumber } from './support/members.ts';
 import {
   changeConfig,
   confirmDialog,
@@ -108,6 +108,35 @@ describe('staff', () => {
     await page.getByText('You cannot change this staff member').waitFor();
     expect(await page.getByTestId('staff-save').count()).toBe(0);
     await context.close();
+  });
+});
+
+describe('centre form', () => {
+  it('sets the centre’s country from a searchable list named in the screen’s language', async () => {
+    const { context, page } = await openAs(app.browser, app.server.url, ADMIN, '/center', 'readers-card');
+    const centerId = await page.getByTestId('screen-center').getAttribute('data-center-id');
+    try {
+      // The demo centres are in Hong Kong.
+      expect(await page.getByTestId('center-country').textContent()).toMatch(/Hong Kong.*\(HK\)/);
+      await page.getByTestId('center-country').click();
+      await page.keyboard.type('Portug');
+      await page.locator('.ant-select-item-option', { hasText: 'Portugal (PT)' }).click();
+      expect(await page.getByTestId('center-country').textContent()).toContain('Portugal (PT)');
+      const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/pro/centers/'));
+      await page.getByTestId('center-save').click();
+      const answer = await saved;
+      expect(answer.status(), await answer.text()).toBe(200);
+      await expect
+        .poll(async () => {
+          const errors = await page.locator('.ant-form-item-explain-error').allInnerTexts();
+          const { country } = await api<{ country: string }>(admin, 'GET', `/pro/centers/${centerId}`);
+          return errors.length > 0 ? errors.join('; ') : country;
+        })
+        .toBe('PT');
+    } finally {
+      await api(admin, 'PATCH', `/pro/centers/${centerId}`, { country: 'HK' });
+      await context.close();
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countryCodeSchema } from './countries.ts';
 import { currencyCodeSchema } from './currency.ts';
 import { EXPORT_FORMATS } from './members.ts';
 import { listQuerySchema, pageOf } from './pagination.ts';
@@ -65,6 +66,8 @@ const centerFields = {
     .nullish(),
   email: text().trim().toLowerCase().max(254).pipe(z.email()).nullish(),
   timeZone: text().refine(isTimeZone, 'time_zone_unknown'),
+  /** ISO 3166-1 alpha-2: the default country of phones typed without a country code. */
+  country: countryCodeSchema.nullish(),
   currencySymbol: text().min(1).max(8),
   currencyCode: currencyCodeSchema,
   openingHours: openingHoursSchema,
@@ -95,6 +98,7 @@ export const centerDetailSchema = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   timeZone: z.string(),
+  country: z.string().nullable(),
   currencySymbol: z.string(),
   currencyCode: z.string(),
   openingHours: z.array(openingDaySchema),

@@ -88,6 +88,15 @@ export function guardianRule(
   if (value.birthday && ageOn(value.birthday, today) < ADULT_AGE && !value.guardian) {
     ctx.addIssue({ code: 'custom', path: ['guardian'], message: 'guardian_required' });
   }
+  birthdayRule(value, ctx, today);
+}
+
+/** No birthday after the centre's today (its business date, never UTC's day). */
+export function birthdayRule(
+  value: { birthday?: string | null },
+  ctx: Pick<z.RefinementCtx, 'addIssue'>,
+  today: BusinessDate,
+) {
   if (value.birthday && value.birthday > today) {
     ctx.addIssue({ code: 'custom', path: ['birthday'], message: 'birthday_future' });
   }

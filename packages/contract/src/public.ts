@@ -1,7 +1,7 @@
 /** Public pages (no sign-in): prospect registration and card linking. API under `/api/v1/public/`. */
 import { z } from 'zod';
 import { emailSchema, languageSchema } from './auth.ts';
-import { cardNumberSchema, genderSchema, isoDateSchema, phoneSchema } from './members.ts';
+import { birthdayRule, cardNumberSchema, genderSchema, isoDateSchema, phoneSchema } from './members.ts';
 import { text } from './text.ts';
 
 export const registerPageParamsSchema = z.object({
@@ -36,6 +36,12 @@ export const prospectRegistrationSchema = z.strictObject({
   website: text().max(200).optional(),
 });
 export type ProspectRegistration = z.input<typeof prospectRegistrationSchema>;
+/**
+ * The registration as the centre checks it on its own today (its business date, from `time.ts`):
+ * no birthday in the future. The page checks with the centre's date it was given, the server with its own.
+ */
+export const prospectRegistrationOn = (today: string) =>
+  prospectRegistrationSchema.superRefine((value, ctx) => birthdayRule(value, ctx, today));
 export const prospectRegisteredSchema = z.object({ ok: z.literal(true) });
 
 /** Registrations allowed per address in the window before 429. */

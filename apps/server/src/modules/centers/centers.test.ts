@@ -134,6 +134,35 @@ describe('opening a centre', () => {
     expect(fields.some((f: string) => f.startsWith('openingHours'))).toBe(true);
   });
 
+  it('keeps the country (ISO 3166 alpha-2, any case), refuses an unknown one naming `country`, and phones typed at the desk take its calling code', async () => {
+    const o = await ctx.newOrganisation();
+    const h = await as(o, 'admin');
+    const unknown = await req('POST', '/centers', h, newCenter('XC', { country: 'XX' }));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fields).toEqual([expect.objectContaining({ path: 'country', code: 'country_unknown' })]);
+    expect((await req('GET', '/centers?keyword=XC', h)).json().total).toBe(0);
+
+    const created = await req('POST', '/centers', h, newCenter('PT1', { country: 'pt' }));
+    expect(created.statusCode, created.body).toBe(201);
+    const centre = created.json();
+    expect(centre.country).toBe('PT');
+    const member = await req('POST', '/students', h, {
+      firstName: 'Ana',
+      lastName: 'Silva',
+      phone: '912 345 678',
+      homeCenterId: centre.id,
+    });
+    expect(member.statusCode, member.body).toBe(201);
+    expect(member.json().phone).toBe('+351912345678');
+
+    const bad = await req('PATCH', `/centers/${centre.id}`, h, { country: 'Portugal' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields[0].path).toBe('country');
+    expect((await req('PATCH', `/centers/${centre.id}`, h, { country: 'DE' })).json().country).toBe('DE');
+    expect((await req('GET', `/centers/${centre.id}`, h)).json().country).toBe('DE');
+    expect((await req('PATCH', `/centers/${centre.id}`, h, { country: null })).json().country).toBeNull();
+  });
+
   it('is for staff of every centre: a centre-limited manager may not', async () => {
     const manager = await as(org, 'manager', [org.centers[0]!.id]);
     const res = await req('POST', '/centers', manager, newCenter('NEW'));

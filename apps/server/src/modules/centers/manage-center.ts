@@ -52,6 +52,7 @@ export async function createCenter(
       phone: input.phone ?? null,
       email: input.email ?? null,
       timeZone: input.timeZone,
+      country: input.country ?? null,
       currencySymbol,
       currencyCode,
       openingHours: input.openingHours,
@@ -65,12 +66,13 @@ export async function updateCenter(
   { id, ...input }: z.infer<typeof updateCenterRequestSchema> & { id: string },
 ): Promise<CenterDetail> {
   const { tx, auth } = ctx;
-  const { address, phone, email, ...required } = input;
+  const { address, phone, email, country, ...required } = input;
   const set: Partial<typeof centers.$inferInsert> = { ...required };
   // null clears an optional field; absent leaves it as it is.
   if (address !== undefined) set.address = address;
   if (phone !== undefined) set.phone = phone;
   if (email !== undefined) set.email = email;
+  if (country !== undefined) set.country = country;
   const where = scopeOf(auth, centers, eq(centers.id, id));
   const [row] =
     Object.keys(set).length > 0

@@ -60,6 +60,7 @@ function toItem({ center: c, memberCount, roomCount }: CenterRow): CenterListIte
     phone: c.phone,
     email: c.email,
     timeZone: c.timeZone,
+    country: c.country,
     currencySymbol: c.currencySymbol,
     currencyCode: c.currencyCode,
     openingHours: c.openingHours as OpeningDay[],

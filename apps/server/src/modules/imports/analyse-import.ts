@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { IMPORT_MAX_ERRORS, type ImportPreview, type ImportRequest, type ImportRowError } from '@gym/contract/imports';
-import { sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { cards, centers, members } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
@@ -41,9 +41,16 @@ const jsonList = (values: readonly string[]) =>
 /** The organisation's centres, each marked with whether the caller may work there. */
 export async function centersForImport({ auth, db, tx }: ImportReadContext): Promise<ImportCenter[]> {
   const rows = await tx
-    .select({ id: centers.id, code: centers.code, name: centers.name, timeZone: centers.timeZone })
+    .select({
+      id: centers.id,
+      code: centers.code,
+      name: centers.name,
+      timeZone: centers.timeZone,
+      country: centers.country,
+    })
     .from(centers)
-    .where(db.whereOrganisation(centers));
+    .where(db.whereOrganisation(centers))
+    .orderBy(asc(centers.createdAt), asc(centers.id));
   return rows.map((c) => ({ ...c, allowed: auth.centerIds === null || auth.centerIds.includes(c.id) }));
 }
 

@@ -9,6 +9,7 @@ const ahead: ImportCenter = {
   name: 'Kiritimati',
   allowed: true,
   timeZone: 'Pacific/Kiritimati',
+  country: null,
 };
 const behind: ImportCenter = {
   id: crypto.randomUUID(),
@@ -16,6 +17,7 @@ const behind: ImportCenter = {
   name: 'Pago Pago',
   allowed: true,
   timeZone: 'Pacific/Pago_Pago',
+  country: null,
 };
 
 const prepare = (rows: (string | null)[][]) =>

@@ -236,7 +236,7 @@ describe('commit', () => {
       first_name: '大文',
       last_name: '陳',
       chinese_name: '陳大文',
-      phone_digits: '91234567',
+      phone_digits: '85291234567',
       source: 'import',
       status: 'active',
       marketing_consent: true,
@@ -760,5 +760,66 @@ describe('another gym system’s client export', () => {
     // A guardian clears the flag.
     const fixed = await patch({ guardian: { name: 'Parent Noguardian', phone: '91230079' } });
     expect(fixed.json()).toMatchObject({ guardianMissing: false });
+  });
+});
+
+describe('phones are stored the way the desk stores them', () => {
+  it('"6123 9876" at a Hong Kong centre imports as +85261239876 and is a duplicate of "+852 6123 9876"; a centre without country borrows the first centre’s', async () => {
+    const o = await ctx.newOrganisation();
+    const headers = ctx.bearer(await (await o.newUser({ role: 'admin' })).login());
+    const [a, b] = o.centers;
+    await ctx.database.db.execute(sql`update centers set country = 'HK' where id = ${a!.id}`);
+    await ctx.database.db.execute(sql`update centers set country = null where id = ${b!.id}`);
+    const existing = await o.newMember({ phone: '+852 6123 9876', homeCenterId: a!.id });
+    const file = csvText([
+      ['First name', 'Last name', 'Phone', 'Centre'],
+      ['Tai Man', 'Chan', '6123 9876', a!.code],
+      ['Siu Ming', 'Lee', '9876-5432', b!.code],
+    ]);
+    const body = importBody(base64(file), { defaultCenterId: a!.id });
+    const previewed = await preview(body, headers);
+    expect(previewed.statusCode, previewed.body).toBe(200);
+    expect(previewed.json()).toMatchObject({ errorCount: 0, validRows: 2, possibleDuplicates: 1 });
+
+    const res = await commit(body, headers);
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = rowsOf<{ first_name: string; phone: string; phone_digits: string }>(
+      await ctx.database.db.execute(
+        sql`select first_name, phone, phone_digits from members where import_id is not null and organisation_id = ${o.id} order by first_name`,
+      ),
+    );
+    expect(stored).toEqual([
+      { first_name: 'Siu Ming', phone: '+85298765432', phone_digits: '85298765432' },
+      { first_name: 'Tai Man', phone: '+85261239876', phone_digits: '85261239876' },
+    ]);
+    // The desk's duplicate check now sees both: the member typed at the desk and the imported one.
+    const desk = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/pro/students',
+      headers,
+      payload: { firstName: 'Another', lastName: 'Chan', phone: '61239876', homeCenterId: a!.id },
+    });
+    expect(desk.statusCode, desk.body).toBe(409);
+    const codes = desk.json().details.duplicates.map((d: { code: string }) => d.code);
+    expect(codes).toHaveLength(2);
+    expect(codes).toContain(existing.code);
+  });
+
+  it('a phone that cannot be placed with a country code is a row error carrying its value and the name', async () => {
+    const file = csvText([
+      ['First name', 'Last name', 'Phone'],
+      ['Ok', 'Row', '6123 0000'],
+      ['Bad', 'Row', '00 123 45'],
+    ]);
+    const res = await preview(importBody(base64(file)));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().errors).toEqual([
+      expect.objectContaining({
+        row: 2,
+        field: 'phone',
+        code: 'phone_unplaceable',
+        params: { value: '00 123 45', name: 'Bad Row' },
+      }),
+    ]);
   });
 });

@@ -22,6 +22,7 @@ import {
   MEMBER_STATUSES,
   type MemberStatus,
 } from '@gym/contract/members';
+import { normalisePhone } from '@gym/contract/phone';
 import { ageOn, businessDate } from '@gym/contract/time';
 import { AppError } from '../../lib/errors.ts';
 import { columnsOf } from './mapping.ts';
@@ -37,10 +38,12 @@ export interface ImportCenter {
   allowed: boolean;
   /** Its IANA time zone: a row's dates are checked against its home centre's business date. */
   timeZone: string;
+  /** ISO 3166 country: a phone typed without a country code gets this one. */
+  country: string | null;
 }
 
 export interface PrepareContext {
-  /** Every centre of the organisation. */
+  /** Every centre of the organisation, the first opened first. */
   centers: readonly ImportCenter[];
   defaultCenter: ImportCenter;
   language: Language;
@@ -101,6 +104,7 @@ const FIELD_LABELS: Partial<Record<ImportField, string>> = {
 const MESSAGES: Record<string, string> = {
   required: 'This field is required',
   phone_format: 'Not a phone number (digits, spaces, dashes, a leading +)',
+  phone_unplaceable: 'Not a phone number that can be stored with its country code',
   date_format: 'Not a date (use YYYY-MM-DD)',
   date_invalid: 'This date does not exist',
   birthday_future: 'The birthday is in the future',
@@ -217,6 +221,9 @@ function fieldOfPath(path: readonly PropertyKey[]): ImportField | string {
   return head ?? 'row';
 }
 
+/** E.164: a plus, a country code not starting with 0, at most 15 digits in all (8 at least in practice). */
+const E164 = /^\+[1-9]\d{7,14}$/;
+
 const optional = (text: string) => (text === '' ? null : text);
 
 /**
@@ -232,6 +239,8 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
   const members: PreparedMember[] = [];
   const { resolved, values, valueCounts } = resolveValues(sheet, sheet.headers, columns, ctx);
   const sample: Record<string, string | null>[] = [];
+  // A centre without a country borrows the organisation's first centre's.
+  const fallbackCountry = ctx.centers[0]?.country ?? null;
 
   // A required field without any column is said once, on the header row, instead of on every row.
   const missing = new Set<ImportField>();
@@ -450,6 +459,21 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
       continue;
     }
     const m = parsed.data;
+    // The phone in the stored form the desk uses (E.164, the home centre's country as default), so the
+    // duplicate check and the search compare like with like from the first day.
+    const phone = normalisePhone(m.phone, center.country ?? fallbackCountry);
+    if (!phone || !E164.test(phone)) {
+      const shown = m.phone.slice(0, 60);
+      const who = `${m.firstName} ${m.lastName}`.slice(0, 80);
+      errors.push({
+        row,
+        field: 'phone',
+        code: 'phone_unplaceable',
+        message: `${MESSAGES.phone_unplaceable}: "${shown}"`,
+        params: { value: shown, name: who },
+      });
+      continue;
+    }
     if (!m.guardian && m.birthday && ageOn(m.birthday, todayAt(center)) < ADULT_AGE) {
       const who = `${m.firstName} ${m.lastName}`.slice(0, 80);
       warnings.push({
@@ -468,7 +492,7 @@ export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareCo
       chineseName: m.chineseName ?? null,
       gender: m.gender ?? null,
       birthday: m.birthday ?? null,
-      phone: m.phone,
+      phone,
       email: m.email ?? null,
       address: m.address ?? null,
       emergencyContactName: m.emergencyContactName ?? null,

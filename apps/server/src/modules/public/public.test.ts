@@ -1,3 +1,4 @@
+import { addDays, today } from '@gym/contract/time';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardLinkTokens, cards, centers, members, organisations } from '../../db/schema/index.ts';
@@ -111,6 +112,38 @@ describe('public registration page', () => {
     const fields = res.json().fields as { path: string; code: string }[];
     expect(fields.map((f) => f.path).sort()).toEqual(['email', 'privacyAccepted']);
     expect(fields.find((f) => f.path === 'privacyAccepted')!.code).toBe('privacy_required');
+  });
+
+  it('refuses a birthday after the centre’s today (its business date, not UTC’s), naming the field; today itself is fine', async () => {
+    // Kiritimati (UTC+14) and Pago Pago (UTC-11): at any hour one of them is on another day than UTC.
+    const o = await ctx.newOrganisation({ name: 'Far Away Fitness' });
+    const zones = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'];
+    for (const [i, timeZone] of zones.entries()) {
+      await ctx.database.db.update(centers).set({ timeZone }).where(eq(centers.id, o.centers[i]!.id));
+      const code = o.centers[i]!.code;
+      const centreToday = today(timeZone);
+      const tomorrow = await publicCall(
+        'POST',
+        `/register/${o.initial}/${code}`,
+        prospect({ lastName: `Future${i}`, birthday: addDays(centreToday, 1) }),
+      );
+      expect(tomorrow.statusCode, `${timeZone} ${tomorrow.body}`).toBe(400);
+      expect(tomorrow.json()).toMatchObject({
+        error: 'validation_failed',
+        fields: [{ path: 'birthday', code: 'birthday_future' }],
+      });
+      const born = await publicCall(
+        'POST',
+        `/register/${o.initial}/${code}`,
+        prospect({ lastName: `Today${i}`, birthday: centreToday }),
+      );
+      expect(born.statusCode, `${timeZone} ${born.body}`).toBe(201);
+    }
+    const stored = await ctx.database.db
+      .select({ lastName: members.lastName })
+      .from(members)
+      .where(eq(members.organisationId, o.id));
+    expect(stored.map((m) => m.lastName).sort()).toEqual(['Today0', 'Today1']);
   });
 
   it('thanks a bot that fills the hidden field and stores nothing', async () => {

@@ -1,6 +1,8 @@
 import type { Language } from '@gym/contract/constants';
-import type { prospectRegistrationSchema } from '@gym/contract/public';
+import { prospectRegistrationOn, type prospectRegistrationSchema } from '@gym/contract/public';
+import { today } from '@gym/contract/time';
 import type { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
 import type { PublicContext } from '../../lib/use-case.ts';
 import { insertMember, linkPossibleDuplicate } from '../members/index.ts';
@@ -27,6 +29,12 @@ export async function registerProspect(ctx: PublicContext, input: RegisterProspe
   if (website) return;
   const { auth, tx } = ctx;
   const center = await ctx.db.usableCenter(input.centerId, 'centerCode');
+  // The rules that need the centre's business date (a birthday after its today is refused).
+  const checked = prospectRegistrationOn(today(center.timeZone)).safeParse(input.registration);
+  if (!checked.success) {
+    const issues = checked.error.issues.map((i) => ({ path: i.path.join('.'), code: i.message, message: i.message }));
+    throw new AppError(400, 'validation_failed', `Invalid body: ${issues.map((f) => f.path).join(', ')}`, issues);
+  }
   const member = await insertMember(tx, {
     ...fields,
     organisationId: auth.organisationId,

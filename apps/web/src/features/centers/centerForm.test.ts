@@ -18,6 +18,7 @@ describe('centre form', () => {
         phone: null,
         email: null,
         timeZone: 'America/Sao_Paulo',
+        country: 'BR',
         currencySymbol: 'R$ ',
         currencyCode: 'BRL',
         openingHours: [{ day: 1, closed: true, open: '07:00', close: '22:00' }],
@@ -32,6 +33,8 @@ describe('centre form', () => {
     expect(values.openingHours[1]).toEqual({ day: 1, closed: true, open: '07:00', close: '22:00' });
     expect(values.address).toBe('');
     expect(values.currencySymbol).toBe('R$ ');
+    expect(values.country).toBe('BR');
+    expect(centerRequest(values).country).toBe('BR');
   });
 
   it('sends blanks as null, the code in capitals and trimmed texts', () => {
@@ -52,5 +55,13 @@ describe('centre form', () => {
       email: null,
     });
     expect(body.openingHours).toHaveLength(7);
+  });
+
+  it('numbers the days when the form returns the opening hours without them (0 is Sunday)', () => {
+    const values = centerFormValues(null, '$');
+    const shown = values.openingHours.map(({ day: _day, ...rest }) => rest) as typeof values.openingHours;
+    expect(centerRequest({ ...values, openingHours: shown }).openingHours?.map((d) => d.day)).toEqual([
+      0, 1, 2, 3, 4, 5, 6,
+    ]);
   });
 });

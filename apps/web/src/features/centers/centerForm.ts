@@ -9,6 +9,7 @@ export interface CenterFormValues {
   phone?: string | null;
   email?: string | null;
   timeZone: string;
+  country?: string | null;
   currencySymbol: string;
   currencyCode: string;
   openingHours: OpeningDay[];
@@ -22,6 +23,7 @@ export const CENTER_FIELDS = [
   'phone',
   'email',
   'timeZone',
+  'country',
   'currencySymbol',
   'currencyCode',
 ] as const;
@@ -52,6 +54,7 @@ export function centerFormValues(
       phone: '',
       email: '',
       timeZone: browserTimeZone(),
+      country: null,
       currencySymbol,
       currencyCode,
       openingHours: sevenDays(undefined),
@@ -64,6 +67,7 @@ export function centerFormValues(
     phone: center.phone ?? '',
     email: center.email ?? '',
     timeZone: center.timeZone,
+    country: center.country ?? null,
     currencySymbol: center.currencySymbol,
     currencyCode: center.currencyCode,
     openingHours: sevenDays(center.openingHours),
@@ -83,8 +87,15 @@ export function centerRequest(values: CenterFormValues): CreateCenterRequest {
     phone: orNull(values.phone),
     email: orNull(values.email),
     timeZone: values.timeZone,
+    country: values.country ?? null,
     currencySymbol: values.currencySymbol,
     currencyCode: values.currencyCode as CreateCenterRequest['currencyCode'],
-    openingHours: values.openingHours.map((d) => ({ day: d.day, closed: d.closed, open: d.open, close: d.close })),
+    // The form returns only the fields it shows: a day's number is its place (the rows are in data order).
+    openingHours: values.openingHours.map((d, index) => ({
+      day: d.day ?? index,
+      closed: d.closed,
+      open: d.open,
+      close: d.close,
+    })),
   };
 }

@@ -1,31 +1,18 @@
 import './members.css';
-import { ImportOutlined, ReloadOutlined, UserAddOutlined } from '@ant-design/icons';
+import { ImportOutlined, UserAddOutlined } from '@ant-design/icons';
 import { MEMBER_SORTS, MEMBER_STATUSES, type MemberListItem } from '@gym/contract/members';
 import { formatPhone } from '@gym/contract/phone';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Select,
-  Skeleton,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-} from 'antd';
-import { lazy, Suspense, useEffect } from 'react';
+import { Badge, Button, Checkbox, Select, Tag, Tooltip } from 'antd';
+import { type HTMLAttributes, lazy, type MouseEvent, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAbility } from '../../shared/acl';
 import { useCenterId } from '../../shared/centerSelection';
 import { subscribeRealtime } from '../../shared/realtime';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
-import { ExportButtons } from '../../shared/ui/ExportButtons';
-import { EmptyState, ErrorState } from '../../shared/ui/ScreenStates';
-import { type ListParamsConfig, sortFromTable, sortOrderOf, useListParams } from '../../shared/useListParams';
+import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
+import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { useCenters } from '../centers/api';
 import { isUuid, MEMBER_EXPORT_PATH, memberKeys, useGroupOptions, useMembers } from './api';
 import { MemberAvatar } from './components/MemberAvatar';
@@ -119,26 +106,19 @@ export default function MemberListPage() {
       { replace: !open },
     );
 
-  const columns: TableColumnsType<MemberListItem> = [
+  const columns: ListColumn<MemberListItem>[] = [
     {
       key: 'photo',
       title: <span className="sr-only">{t('members:columns.photo')}</span>,
+      detailTitle: t('members:columns.photo'),
       width: 56,
       render: (_, m) => <MemberAvatar member={m} />,
     },
-    {
-      key: 'code',
-      dataIndex: 'code',
-      title: t('members:columns.code'),
-      sorter: true,
-      sortOrder: sortOrderOf('code', list.sort),
-      width: 110,
-    },
+    { key: 'code', dataIndex: 'code', title: t('members:columns.code'), sortable: true, width: 110 },
     {
       key: 'name',
       title: t('members:columns.name'),
-      sorter: true,
-      sortOrder: sortOrderOf('name', list.sort),
+      sortable: true,
       render: (_, m) => (
         <div className="member-name-cell">
           <Link to={memberPath(m.id)} data-testid="member-link">
@@ -171,34 +151,27 @@ export default function MemberListPage() {
       width: 150,
       render: (value: string | null) => <span className="nowrap">{formatPhone(value)}</span>,
     },
-    {
-      key: 'email',
-      dataIndex: 'email',
-      title: t('members:columns.email'),
-      ellipsis: true,
-      responsive: ['xl'],
-    },
+    // A tablet in portrait keeps code, name, phone and status; the rest is in the row's details there.
+    { key: 'email', dataIndex: 'email', title: t('members:columns.email'), ellipsis: true, show: 'desktop' },
     {
       key: 'card',
       dataIndex: 'cardNumber',
       title: t('members:columns.card'),
       width: 130,
-      // A tablet in portrait keeps code, name, phone and status; the card and dates come back from 992 px.
-      responsive: ['lg'],
+      show: 'desktop',
       render: (value: string | null) => (value ? <span className="mono">{value}</span> : null),
     },
     {
       key: 'center',
       title: t('members:columns.center'),
       width: 110,
-      responsive: ['lg'],
+      show: 'desktop',
       render: (_, m) => <Tooltip title={m.homeCenter.name}>{m.homeCenter.code}</Tooltip>,
     },
     {
       key: 'status',
       title: t('members:columns.status'),
-      sorter: true,
-      sortOrder: sortOrderOf('status', list.sort),
+      sortable: true,
       width: 110,
       render: (_, m) => <MemberStatusTag status={m.status} />,
     },
@@ -206,10 +179,9 @@ export default function MemberListPage() {
       key: 'createdAt',
       dataIndex: 'createdAt',
       title: t('members:columns.joined'),
-      sorter: true,
-      sortOrder: sortOrderOf('createdAt', list.sort),
+      sortable: true,
       width: 130,
-      responsive: ['xl'],
+      show: 'desktop',
       render: (value: string) => format.date(value),
     },
   ];
@@ -219,20 +191,74 @@ export default function MemberListPage() {
     label: c.id === currentCenterId ? t('members:filters.thisCenter', { name: c.name }) : c.name,
   }));
 
-  const emptyText = list.narrowed ? (
-    <EmptyState
-      description={
-        list.keyword ? t('members:list.noMatchKeyword', { keyword: list.keyword }) : t('members:list.noMatchFilters')
-      }
-    />
-  ) : (
-    <EmptyState description={t('members:list.empty')} />
+  const filterRow = (
+    <fieldset className="list-filters">
+      <legend className="sr-only">{t('members:filters.label')}</legend>
+      <Select
+        allowClear
+        className="list-filters__select"
+        aria-label={t('members:filters.center')}
+        placeholder={t('members:filters.allCenters')}
+        value={list.filters.centerId}
+        onChange={(value?: string) => list.setFilter('centerId', value)}
+        options={centerOptions}
+        loading={centers.isPending}
+        data-testid="filter-center"
+      />
+      <Select
+        allowClear
+        className="list-filters__select"
+        aria-label={t('members:filters.status')}
+        placeholder={t('members:filters.allStatuses')}
+        value={list.filters.status}
+        onChange={(value?: string) => list.setFilter('status', value)}
+        options={MEMBER_STATUSES.map((s) => ({ value: s, label: t(`members:status.${s}`) }))}
+        data-testid="filter-status"
+      />
+      <Select
+        allowClear
+        showSearch={{ optionFilterProp: 'label' }}
+        className="list-filters__select"
+        aria-label={t('members:filters.group')}
+        placeholder={t('members:filters.allGroups')}
+        value={list.filters.groupId}
+        onChange={(value?: string) => list.setFilter('groupId', value)}
+        options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+        loading={groups.isPending}
+        data-testid="filter-group"
+      />
+      <Checkbox
+        checked={list.filters.isNew === 'true'}
+        onChange={(event) => list.setFilter('isNew', event.target.checked ? 'true' : null)}
+        data-testid="filter-new"
+      >
+        {t('members:filters.isNew')}
+      </Checkbox>
+      <Checkbox
+        checked={list.filters.guardianMissing === 'true'}
+        onChange={(event) => list.setFilter('guardianMissing', event.target.checked ? 'true' : null)}
+        data-testid="filter-guardian-missing"
+      >
+        {t('members:filters.guardianMissing')}
+      </Checkbox>
+      {list.narrowed && (
+        <Button type="link" onClick={list.reset} data-testid="filters-reset">
+          {t('members:filters.reset')}
+        </Button>
+      )}
+    </fieldset>
   );
 
   return (
     <div className="screen member-list" data-testid="screen-member-list">
-      <Card variant="borderless">
-        <div className="list-toolbar">
+      <ListTable<MemberListItem, MemberSort, MemberFilter>
+        list={list}
+        sorts={MEMBER_SORTS}
+        result={members}
+        columns={columns}
+        rowKey={(m) => m.id}
+        testId="member-table"
+        searchSlot={
           <div className="list-toolbar__search">
             <SearchBox
               id="member-search"
@@ -244,8 +270,12 @@ export default function MemberListPage() {
               autoFocus
             />
           </div>
-          <Space wrap className="list-toolbar__actions">
-            {canCreate && (
+        }
+        filterRow={filterRow}
+        exportTo={{ path: MEMBER_EXPORT_PATH, fileName: 'members', disabled: members.data?.total === 0 }}
+        actions={
+          canCreate && (
+            <>
               <Button
                 type="primary"
                 icon={<UserAddOutlined />}
@@ -254,131 +284,39 @@ export default function MemberListPage() {
               >
                 {t('members:actions.add')}
               </Button>
-            )}
-            {canCreate && (
               <ButtonLink to="/student-import" icon={<ImportOutlined />} data-testid="import-members">
                 {t('members:actions.import')}
               </ButtonLink>
-            )}
-            <ExportButtons
-              path={MEMBER_EXPORT_PATH}
-              query={list.filterQuery}
-              fileName="members"
-              disabled={members.data?.total === 0}
-            />
-          </Space>
-        </div>
-
-        <fieldset className="list-filters">
-          <legend className="sr-only">{t('members:filters.label')}</legend>
-          <Select
-            allowClear
-            className="list-filters__select"
-            aria-label={t('members:filters.center')}
-            placeholder={t('members:filters.allCenters')}
-            value={list.filters.centerId}
-            onChange={(value?: string) => list.setFilter('centerId', value)}
-            options={centerOptions}
-            loading={centers.isPending}
-            data-testid="filter-center"
-          />
-          <Select
-            allowClear
-            className="list-filters__select"
-            aria-label={t('members:filters.status')}
-            placeholder={t('members:filters.allStatuses')}
-            value={list.filters.status}
-            onChange={(value?: string) => list.setFilter('status', value)}
-            options={MEMBER_STATUSES.map((s) => ({ value: s, label: t(`members:status.${s}`) }))}
-            data-testid="filter-status"
-          />
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            className="list-filters__select"
-            aria-label={t('members:filters.group')}
-            placeholder={t('members:filters.allGroups')}
-            value={list.filters.groupId}
-            onChange={(value?: string) => list.setFilter('groupId', value)}
-            options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
-            loading={groups.isPending}
-            data-testid="filter-group"
-          />
-          <Checkbox
-            checked={list.filters.isNew === 'true'}
-            onChange={(event) => list.setFilter('isNew', event.target.checked ? 'true' : null)}
-            data-testid="filter-new"
-          >
-            {t('members:filters.isNew')}
-          </Checkbox>
-          <Checkbox
-            checked={list.filters.guardianMissing === 'true'}
-            onChange={(event) => list.setFilter('guardianMissing', event.target.checked ? 'true' : null)}
-            data-testid="filter-guardian-missing"
-          >
-            {t('members:filters.guardianMissing')}
-          </Checkbox>
-          {list.narrowed && (
-            <Button type="link" onClick={list.reset} data-testid="filters-reset">
-              {t('members:filters.reset')}
-            </Button>
-          )}
-        </fieldset>
-
-        {members.isError && !members.data ? (
-          <ErrorState error={members.error} onRetry={() => void members.refetch()} />
-        ) : members.isPending ? (
-          <div data-testid="state-loading" role="status" aria-label={t('members:list.loading')}>
-            <Skeleton active avatar paragraph={{ rows: 6 }} />
-          </div>
-        ) : (
-          <>
-            {members.isError && (
-              <div className="list-stale" role="alert">
-                {t('members:list.stale')}{' '}
-                <Button size="small" icon={<ReloadOutlined />} onClick={() => void members.refetch()}>
-                  {t('common:actions.retry')}
-                </Button>
-              </div>
-            )}
-            <Table<MemberListItem>
-              rowKey="id"
-              size="middle"
-              columns={columns}
-              dataSource={members.data?.items ?? []}
-              loading={members.isFetching && members.isPlaceholderData}
-              locale={{ emptyText }}
-              // The whole row opens the member for a finger or a mouse; the keyboard reaches the name's link.
-              onRow={(m) => ({
-                className: 'member-row',
-                'data-testid': 'member-row',
-                'data-code': m.code,
-                onClick: (event) => {
-                  if (!isInteractive(event.target)) navigate(memberPath(m.id));
-                },
+            </>
+          )
+        }
+        texts={{
+          empty: t('members:list.empty'),
+          noMatch: list.keyword
+            ? t('members:list.noMatchKeyword', { keyword: list.keyword })
+            : t('members:list.noMatchFilters'),
+          stale: t('members:list.stale'),
+          total: (total) => (
+            <span data-testid="member-total">
+              {t(members.data?.totalCapped ? 'members:list.totalCapped' : 'members:list.total', {
+                total: format.number(total),
               })}
-              onChange={(_pagination, _filters, sorter, extra) => {
-                if (extra.action === 'sort') list.setSort(sortFromTable(sorter, MEMBER_SORTS));
-              }}
-              pagination={{
-                current: list.page,
-                pageSize: list.pageSize,
-                total: members.data?.total ?? 0,
-                showSizeChanger: true,
-                pageSizeOptions: [10, 20, 50, 100],
-                showTotal: (total) => (
-                  <span data-testid="member-total">
-                    {t(members.data?.totalCapped ? 'members:list.totalCapped' : 'members:list.total', {
-                      total: format.number(total),
-                    })}
-                  </span>
-                ),
-                onChange: (page, pageSize) => list.setPage(page, pageSize),
-              }}
-            />
-          </>
-        )}
-      </Card>
+            </span>
+          ),
+        }}
+        pageSizeOptions={[10, 20, 50, 100]}
+        // The whole row opens the member for a finger or a mouse; the keyboard reaches the name's link.
+        onRow={(m) =>
+          ({
+            className: 'member-row',
+            'data-testid': 'member-row',
+            'data-code': m.code,
+            onClick: (event: MouseEvent) => {
+              if (!isInteractive(event.target)) navigate(memberPath(m.id));
+            },
+          }) as HTMLAttributes<HTMLElement>
+        }
+      />
       {adding && (
         <Suspense fallback={null}>
           <AddMemberDrawer

@@ -62,14 +62,22 @@ export interface ListTableProps<T extends object, S extends string, F extends st
   result: ListResult<T>;
   columns: ListColumn<T>[];
   rowKey: (row: T) => Key;
-  texts: { empty: string; noMatch: string; total: (count: number) => string };
+  texts: {
+    empty: ReactNode;
+    noMatch: ReactNode;
+    total: (count: number) => ReactNode;
+    /** Shown above the rows still on screen when a refresh failed (default: none). */
+    stale?: ReactNode;
+  };
   /** The default search box; `searchSlot` replaces it with the screen's own. */
   search?: { id: string; label: string; placeholder?: string };
   searchSlot?: ReactNode;
   /** Filter controls, after the search box. */
   filters?: ReactNode;
+  /** A row of filters under the toolbar, for lists with more filters than the toolbar holds. */
+  filterRow?: ReactNode;
   /** CSV and XLSX export of the current result; `query` defaults to the list's filters without paging. */
-  exportTo?: { path: string; fileName: string; query?: Record<string, QueryValue> };
+  exportTo?: { path: string; fileName: string; query?: Record<string, QueryValue>; disabled?: boolean };
   /** Buttons at the end of the toolbar (add...). */
   actions?: ReactNode;
   onRow?: TableProps<T>['onRow'];
@@ -110,6 +118,7 @@ export function ListTable<T extends object, S extends string, F extends string>(
   search,
   searchSlot,
   filters,
+  filterRow,
   exportTo,
   actions,
   onRow,
@@ -137,7 +146,12 @@ export function ListTable<T extends object, S extends string, F extends string>(
       {filters}
       <div className="list-toolbar__end">
         {exportTo && (
-          <ExportButtons path={exportTo.path} query={exportTo.query ?? list.filterQuery} fileName={exportTo.fileName} />
+          <ExportButtons
+            path={exportTo.path}
+            query={exportTo.query ?? list.filterQuery}
+            fileName={exportTo.fileName}
+            disabled={exportTo.disabled}
+          />
         )}
         <Button
           icon={<ReloadOutlined />}
@@ -155,6 +169,7 @@ export function ListTable<T extends object, S extends string, F extends string>(
     return (
       <Card>
         {toolbar}
+        {filterRow}
         <ErrorState error={result.error} onRetry={() => void result.refetch()} />
       </Card>
     );
@@ -163,6 +178,15 @@ export function ListTable<T extends object, S extends string, F extends string>(
   return (
     <Card>
       {toolbar}
+      {filterRow}
+      {result.isError && texts.stale && (
+        <div className="list-stale" role="alert">
+          {texts.stale}{' '}
+          <Button size="small" icon={<ReloadOutlined />} onClick={() => void result.refetch()}>
+            {t('common:actions.retry')}
+          </Button>
+        </div>
+      )}
       <Table<T>
         className="list-table"
         data-testid={testId}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { requiredRule, schemaRule } from '../../../shared/api/errorMessages';
 import { CurrencyCodeSelect } from '../../../shared/ui/CurrencyCodeSelect';
 import { timeZoneOptions } from '../timeZones';
+import { CountrySelect } from './CountrySelect';
 import { OpeningHoursEditor } from './OpeningHoursEditor';
 
 const { shape } = createCenterRequestSchema;
@@ -52,6 +53,16 @@ export function CenterFields({ disabled }: { disabled?: boolean }) {
         <Form.Item label={t('centers:fields.timeZone')} name="timeZone" rules={[requiredRule(t)]}>
           <Select showSearch={{ optionFilterProp: 'label' }} options={zones} disabled={disabled} virtual />
         </Form.Item>
+        <Form.Item
+          label={t('centers:fields.country')}
+          name="country"
+          extra={t('centers:fields.countryHelp')}
+          rules={[schemaRule(shape.country, t)]}
+        >
+          <CountrySelect disabled={disabled} />
+        </Form.Item>
+      </div>
+      <div className="form-columns">
         <Form.Item
           label={t('centers:fields.currencySymbol')}
           name="currencySymbol"

@@ -1,0 +1,163 @@
+/**
+ * Long labels: every built staff screen (the menu's entries not marked "Soon", the add and edit
+ * drawers of members, staff, centres and rooms, the member and staff files, the import page) and
+ * the login page, in German, French and Portuguese, on the desk's tablet (1280 × 800) and a tablet
+ * in portrait (768 × 1024). A text cut by its box, a placeholder wider than its field, or a word of
+ * a label, button, header or menu entry broken inside (the "Stammstud/io" header) fails the test,
+ * naming the screen, language, width and text. An ellipsis set on purpose (long names, e-mails,
+ * selected values) is not a cut. One server, one browser; one signed-in context per language.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPage, storeSession, TABLET } from './support/browser.ts';
+import { findCuts } from './support/cuts.ts';
+import { type ApiSession, api, apiLogin, demoMember } from './support/members.ts';
+import { useAppServer } from './support/server.ts';
+
+const app = useAppServer();
+const LANGUAGES = ['de', 'fr', 'pt'] as const;
+const PORTRAIT = { width: 768, height: 1024 };
+const ADMIN = 'admin@demo.fit';
+
+interface Step {
+  name: string;
+  /** Opens a drawer or dialog on the screen; `within` is what it shows (checked alone). */
+  open: (page: Page) => Promise<void>;
+  within: string;
+}
+
+interface View {
+  name: string;
+  path: string;
+  /** Shown once the screen is ready. */
+  ready: string;
+  /** Drawers and dialogs of the screen, each opened, checked and closed in turn. */
+  steps?: Step[];
+}
+
+let admin: ApiSession;
+let memberId = '';
+let staffId = '';
+
+beforeAll(async () => {
+  admin = await apiLogin(app.server.url, ADMIN);
+  memberId = (await demoMember(admin)).id;
+  const staff = await api<{ items: { id: string }[] }>(admin, 'GET', '/pro/staff?pageSize=1');
+  staffId = staff.items[0]!.id;
+});
+
+const DRAWER = '.ant-drawer-open .ant-drawer-section';
+const DIALOG = '.ant-modal';
+const click = (testId: string) => async (page: Page) => {
+  await page.getByTestId(testId).click();
+};
+const editFirstRow = async (page: Page) => {
+  await page.locator('.ant-table-row .row-actions button').first().click();
+};
+const addAndEdit = (add: string, within: string, what: string): Step[] => [
+  { name: `add-${what}`, open: click(add), within },
+  { name: `edit-${what}`, open: editFirstRow, within },
+];
+
+function views(): View[] {
+  return [
+    {
+      name: 'member list',
+      path: '/student-list',
+      ready: '[data-testid="member-row"]',
+      steps: [{ name: 'add-member drawer', open: click('add-member'), within: DRAWER }],
+    },
+    { name: 'member file', path: `/apps/student/edit/${memberId}`, ready: '[data-testid="member-profile"]' },
+    { name: 'groups', path: '/group-list', ready: '[data-testid="screen-group-list"]' },
+    { name: 'member import', path: '/student-import', ready: '[data-testid="screen-member-import"]' },
+    {
+      name: 'staff list',
+      path: '/staff-list',
+      ready: '[data-testid="staff-table"] .ant-table-row',
+      steps: [{ name: 'add-staff drawer', open: click('staff-add'), within: DRAWER }],
+    },
+    { name: 'staff file', path: `/apps/staff/edit/${staffId}`, ready: '[data-testid="screen-staff-edit"]' },
+    { name: 'current centre', path: '/center', ready: '[data-testid="readers-card"]' },
+    {
+      name: 'centre list',
+      path: '/center-list',
+      ready: '[data-testid="center-table"] .ant-table-row',
+      steps: addAndEdit('center-add', DRAWER, 'centre drawer'),
+    },
+    {
+      name: 'room list',
+      path: '/room-list',
+      ready: '[data-testid="screen-room-list"] .ant-table-row',
+      steps: addAndEdit('room-add', DIALOG, 'room dialog'),
+    },
+    { name: 'system configuration', path: '/system-config', ready: '[data-testid="screen-system-config"]' },
+    { name: 'outbox', path: '/outbox', ready: '[data-testid="screen-outbox"]' },
+    { name: 'access control', path: '/access-control', ready: '[data-testid="screen-access-control"]' },
+  ];
+}
+
+async function cutsOn(page: Page, scope: string | null): Promise<string[]> {
+  // Fonts and layout settle (a resize re-lays the page out; antd's responsive parts follow a frame later).
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.waitForTimeout(50);
+  return page.evaluate(findCuts, scope);
+}
+
+describe('no text cut off in German, French and Portuguese', () => {
+  const problems: string[] = [];
+  afterAll(() => {
+    if (problems.length > 0) console.log(problems.join('\n'));
+  });
+
+  for (const language of LANGUAGES) {
+    it(`${language}: every built screen, the drawers and the login page, at 1280 and 768 px`, async () => {
+      const { context, page } = await newPage(app.browser, app.server.url);
+      const here: string[] = [];
+      try {
+        // The login page first, signed out, in the language the browser remembers.
+        await page.goto('/error-404');
+        await page.evaluate((l) => localStorage.setItem('language', l), language);
+        for (const size of [TABLET, PORTRAIT]) {
+          await page.setViewportSize(size);
+          await page.goto('/login');
+          await page.getByTestId('screen-login').waitFor();
+          for (const cut of await cutsOn(page, null)) here.push(`login · ${language} · ${size.width}: ${cut}`);
+        }
+
+        await storeSession(page, app.server.url, ADMIN);
+        await page.evaluate((l) => localStorage.setItem('language', l), language);
+        await page.goto('/center');
+        await page.getByTestId('navbar').waitFor();
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+        const check = async (label: string, scope: string | null) => {
+          for (const size of [TABLET, PORTRAIT]) {
+            await page.setViewportSize(size);
+            for (const cut of await cutsOn(page, scope)) here.push(`${label} · ${language} · ${size.width}: ${cut}`);
+          }
+          await page.setViewportSize(TABLET);
+        };
+        for (const view of views()) {
+          // In-app navigation (as a menu click does): the app is not loaded again for each screen.
+          await page.evaluate((path) => {
+            history.pushState({}, '', path);
+            dispatchEvent(new PopStateEvent('popstate'));
+          }, view.path);
+          await page.locator(view.ready).first().waitFor();
+          await check(view.name, null);
+          for (const step of view.steps ?? []) {
+            await step.open(page);
+            const opened = page.locator(step.within).first();
+            await opened.waitFor();
+            await check(step.name, step.within);
+            await page.keyboard.press('Escape');
+            await opened.waitFor({ state: 'hidden' });
+          }
+        }
+      } finally {
+        problems.push(...here);
+        await context.close();
+      }
+      expect(here).toEqual([]);
+    }, 150_000);
+  }
+});
