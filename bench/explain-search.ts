@@ -2,6 +2,8 @@
  * `npx tsx bench/explain-search.ts`: the plans of the member list's two statements (the page and the
  * capped total) for each kind of keyword, with EXPLAIN (ANALYZE, BUFFERS), on a throw-away
  * PostgreSQL 15 server holding BENCH_MEMBERS generated members (default 200,000).
+ * BENCH_DATABASE_URL=postgres://... uses that database instead and keeps it: the members are
+ * generated into it once, the next runs reuse them.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +19,8 @@ import { keywordsOf, seedSearchMembers } from './member-search.ts';
 
 const memberCount = Number(process.env.BENCH_MEMBERS ?? 200_000);
 const dataDir = mkdtempSync(join(tmpdir(), 'gym-explain-'));
-const pg = await startPostgres();
+const kept = process.env.BENCH_DATABASE_URL;
+const pg = kept ? { url: kept, stop() {} } : await startPostgres();
 const server = await createServer(
   loadConfig({
     NODE_ENV: 'production',
@@ -30,7 +33,7 @@ const server = await createServer(
 );
 try {
   const db = server.deps.database.db;
-  const seeded = await seedSearchMembers(db, 'DF', memberCount);
+  const seeded = await seedSearchMembers(db, 'DF', memberCount, undefined, Boolean(kept));
   const [org] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.initial, 'DF'));
   const centerIds = (await db.select({ id: centers.id }).from(centers).where(eq(centers.organisationId, org!.id))).map(
     (c) => c.id,
