@@ -12,7 +12,7 @@ import { memberListQuerySchema } from '@gym/contract/members';
 import { desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { centers, members, organisations } from '../apps/server/src/db/schema/index.ts';
-import { cappedCount, listMembersFilters, pageStatement } from '../apps/server/src/modules/members/queries.ts';
+import { cappedCount, pageStatement, relevanceFilters } from '../apps/server/src/modules/members/queries.ts';
 import { createServer } from '../apps/server/src/server.ts';
 import { startPostgres } from '../apps/server/src/test/postgres-server.ts';
 import { keywordsOf, seedSearchMembers } from './member-search.ts';
@@ -46,11 +46,22 @@ try {
     const rows = Array.isArray(result) ? result : result.rows;
     console.log(`\n--- ${label}\n${rows.map((r) => Object.values(r)[0]).join('\n')}`);
   };
-  for (const kind of ['common', 'card', 'phone', 'chinese'] as const) {
-    const keyword = keywordsOf(kind, seeded.sample)[0]!;
+  for (const kind of ['common', 'latin', 'chinese', 'phone', 'card', 'code'] as const) {
+    const keyword = keywordsOf(kind, seeded.sample, undefined, memberCount)[0]!;
     const q = memberListQuerySchema.parse({ keyword });
-    const { where, tiers } = listMembersFilters(auth, q);
-    for (const [i, tier] of (tiers ?? []).entries()) {
+    const relevance = await relevanceFilters(db, auth, q);
+    if (!relevance) continue;
+    const { where, tiers, rank, prefixCount } = relevance;
+    await explain(`${kind} "${keyword}": total of the name-prefix matches (capped)`, cappedCount(db, prefixCount));
+    await explain(
+      `${kind} "${keyword}": total of the name-prefix matches (capped, again, warm)`,
+      cappedCount(db, prefixCount),
+    );
+    await explain(
+      `${kind} "${keyword}": page ranked in one statement (when the total is under the cap)`,
+      pageStatement(db, where, [rank, desc(members.createdAt), desc(members.id)], 20, 0),
+    );
+    for (const [i, tier] of tiers.entries()) {
       const page = pageStatement(db, tier, [desc(members.createdAt), desc(members.id)], 20, 0);
       await explain(`${kind} "${keyword}": page, relevance tier ${i}`, page);
       await explain(`${kind} "${keyword}": page, relevance tier ${i} (again, warm)`, page);
