@@ -62,6 +62,7 @@ try {
       pageStatement(db, where, [rank, desc(members.createdAt), desc(members.id)], 20, 0),
     );
     for (const [i, tier] of tiers.entries()) {
+      if (!tier) continue;
       const page = pageStatement(db, tier, [desc(members.createdAt), desc(members.id)], 20, 0);
       await explain(`${kind} "${keyword}": page, relevance tier ${i}`, page);
       await explain(`${kind} "${keyword}": page, relevance tier ${i} (again, warm)`, page);

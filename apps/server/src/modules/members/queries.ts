@@ -238,8 +238,8 @@ const newestFirst = [desc(members.createdAt), desc(members.id)];
 export interface RelevanceFilters {
   /** The whole list's filter. */
   where: SQL;
-  /** The tiers, best first, disjoint: exact card, code or phone; a name starting with the keyword; the rest. */
-  tiers: SQL[];
+  /** The tiers, best first, disjoint: exact card, code or phone; a name starting with the keyword; the rest. Null: none matches exactly. */
+  tiers: (SQL | null)[];
   /** The rank of a row (0, 1, 2: its tier), to sort few matches in one statement. */
   rank: SQL;
   /**
@@ -247,33 +247,42 @@ export interface RelevanceFilters {
    * of them match, so does the list, and the common name is counted from a name index alone.
    */
   prefixCount: SQL;
+  /** How many rows `prefixCount` selects, counted up to the cap + 1. */
+  prefixed: number;
 }
 
 /**
- * The filters of the list by relevance for a keyword and no sort chosen, the exact matches' ids read
- * first (one lookup per arm), so that each tier is a plain filter the planner estimates. Null when
- * the list is not ordered by relevance.
+ * The filters of the list by relevance for a keyword and no sort chosen, null when the list is not
+ * ordered by relevance. One statement reads the exact matches' ids (one index lookup per arm), so
+ * that each tier is a plain filter the planner estimates, and counts the name-prefix matches.
  */
 export async function relevanceFilters(db: DbOrTx, auth: Scope, q: ListQuery): Promise<RelevanceFilters | null> {
   const where = memberListWhere(auth, q);
   const keyword = q.keyword?.trim();
   if (!keyword || q.sort) return null;
-  const found = await db.execute<{ id: string }>(
-    sql`select distinct e.member_id as id from (${exactMatchIds(auth, keyword)}) e(member_id)`,
-  );
-  const ids = (found as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
-  const exact = ids.length > 0 ? inArray(members.id, ids) : sql`false`;
-  const notExact = ids.length > 0 ? notInArray(members.id, ids) : undefined;
   const prefix = namePrefix(keyword);
   // For the name-prefix rows, the keyword's match as `strpos` rather than LIKE: the same test, which
   // the trigram index does not serve, so that the planner reads them from the name indexes or down
   // the join-date index; ANDing in the trigram index (every "wong" of 14,000) costs more than it saves.
   const named = and(memberListWhere(auth, q, { trigram: false }), prefix)!;
+  const found = await db.execute<{ ids: string[]; prefixed: number }>(
+    sql`select array(select distinct e.member_id::text from (${exactMatchIds(auth, keyword)}) e(member_id)) as ids,
+      (${cappedCount(db, named)})::int as prefixed`,
+  );
+  const [row] = (found as unknown as { rows: { ids: string[]; prefixed: number }[] }).rows;
+  const ids = row?.ids ?? [];
+  const exact = ids.length > 0 ? inArray(members.id, ids) : sql`false`;
+  const notExact = ids.length > 0 ? notInArray(members.id, ids) : undefined;
   return {
     where,
-    tiers: [and(where, exact)!, and(named, notExact)!, and(where, notExact, sql`not ${prefix}`)!],
+    tiers: [
+      ids.length > 0 ? and(where, exact)! : null,
+      and(named, notExact)!,
+      and(where, notExact, sql`not ${prefix}`)!,
+    ],
     rank: sql`case when ${exact} then 0 when ${prefix} then 1 else 2 end`,
     prefixCount: named,
+    prefixed: Number(row?.prefixed ?? 0),
   };
 }
 
@@ -300,9 +309,8 @@ export async function listMembers(db: DbOrTx, auth: Scope, q: ListQuery, rankInO
     rows = await pageStatement(db, where, orderOf(sortKeys(q.sort)), q.pageSize, offset);
     n = (await total)[0]?.n ?? 0;
   } else {
-    const { where, tiers, rank, prefixCount } = relevance;
-    const [prefixed] = await cappedCount(db, prefixCount);
-    n = prefixed?.n ?? 0;
+    const { where, tiers, rank } = relevance;
+    n = relevance.prefixed;
     if (n <= MEMBER_TOTAL_CAP) n = (await cappedCount(db, where))[0]?.n ?? 0;
     if (n <= rankInOne) {
       // Few matches: the trigram index finds them all and one sort ranks them.
@@ -311,6 +319,7 @@ export async function listMembers(db: DbOrTx, auth: Scope, q: ListQuery, rankInO
       rows = [];
       let skip = offset;
       for (const tier of tiers) {
+        if (!tier) continue;
         const need = q.pageSize - rows.length;
         if (need === 0) break;
         const got = await pageStatement(db, tier, newestFirst, need, skip);
