@@ -4,9 +4,9 @@
  * cache of one query flatters the figures.
  */
 import autocannon from 'autocannon';
-import { eq } from 'drizzle-orm';
+import { count as countRows, eq } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.ts';
-import { centers, organisations } from '../apps/server/src/db/schema/index.ts';
+import { centers, members, organisations } from '../apps/server/src/db/schema/index.ts';
 import {
   type GeneratedMember,
   generateMembers,
@@ -20,24 +20,40 @@ const BATCH = 20_000;
 export interface SeededMembers {
   count: number;
   ms: number;
+  /** False when a kept database already held the members. */
+  inserted: boolean;
   /** Every `sampleEvery`-th member, to draw keywords from. */
   sample: GeneratedMember[];
 }
 
-/** Adds `count` generated members to the organisation, in transactions of 20,000 rows, printing progress. */
-export async function seedSearchMembers(db: Db, initial: string, count: number, seed = 4242): Promise<SeededMembers> {
+/**
+ * Adds `count` generated members to the organisation, in transactions of 20,000 rows, printing progress.
+ * With `reuse` (a kept database, `BENCH_DATABASE_URL`), an organisation that already holds `count`
+ * members or more gets none: the same members are generated again only to draw the keywords from.
+ */
+export async function seedSearchMembers(
+  db: Db,
+  initial: string,
+  count: number,
+  seed = 4242,
+  reuse = false,
+): Promise<SeededMembers> {
   const [org] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.initial, initial));
   if (!org) throw new Error(`organisation ${initial} not found`);
   const centerRows = await db
     .select({ id: centers.id, code: centers.code })
     .from(centers)
     .where(eq(centers.organisationId, org.id));
+  const [held] = await db.select({ n: countRows() }).from(members).where(eq(members.organisationId, org.id));
+  const insert = !reuse || (held?.n ?? 0) < count;
+  if (!insert) console.log(`  reusing the ${(held?.n ?? 0).toLocaleString('en')} members already in the database`);
   const sample: GeneratedMember[] = [];
   const started = performance.now();
   for (let offset = 0; offset < count; offset += BATCH) {
     const size = Math.min(BATCH, count - offset);
     const people = generateMembers(size, { seed: seed + offset, centers: centerRows, offset: offset + 1_000_000 });
     for (let i = 0; i < people.length; i += 50) sample.push(people[i]!);
+    if (!insert) continue;
     await db.transaction((tx) => insertGeneratedMembers(tx, org.id, people).then(() => undefined));
     const done = offset + size;
     const seconds = (performance.now() - started) / 1000;
@@ -46,18 +62,25 @@ export async function seedSearchMembers(db: Db, initial: string, count: number, 
     );
   }
   // As the import does after a large file (PGlite has no autovacuum to do it).
-  await refreshPlannerStatistics(db);
+  if (insert) await refreshPlannerStatistics(db);
   process.stdout.write('\n');
-  return { count, ms: performance.now() - started, sample };
+  return { count, ms: performance.now() - started, sample, inserted: insert };
 }
 
-export type KeywordKind = 'common' | 'latin' | 'chinese' | 'phone' | 'card';
+export type KeywordKind = 'common' | 'latin' | 'chinese' | 'phone' | 'card' | 'code';
 
-/** Keywords as staff type them, drawn from the stored members: name fragments, phone fragments, whole card numbers. */
-export function keywordsOf(kind: KeywordKind, people: readonly GeneratedMember[], n = 2_000): string[] {
+/**
+ * Keywords as staff type them, drawn from the stored members: name fragments, phone fragments, whole
+ * card numbers, whole member codes (`DF` and six digits, of the first `members` codes drawn).
+ */
+export function keywordsOf(kind: KeywordKind, people: readonly GeneratedMember[], n = 2_000, members = 0): string[] {
   // The most common surname of the generator: about 7% of the members match.
   if (kind === 'common') return ['wong'];
   const random = seededRandom(99 + kind.length);
+  if (kind === 'code') {
+    const upTo = Math.max(1, members);
+    return Array.from({ length: n }, () => `DF${String(1 + Math.floor(random() * upTo)).padStart(6, '0')}`);
+  }
   const pick = () => people[Math.floor(random() * people.length)]!;
   const out: string[] = [];
   for (let guard = 0; out.length < n && guard < n * 50; guard++) {

@@ -10,15 +10,18 @@
  * BENCH_SEARCH_CONNECTIONS.
  *   BENCH_SECONDS=10 (per scenario)  BENCH_CONNECTIONS=10  BENCH_DB=pglite|postgres|both
  *   BENCH_MEMBERS=200000 (0 skips the search scenarios)  BENCH_PGLITE_MEMBERS (default BENCH_MEMBERS)
- *   BENCH_SEARCH_CONNECTIONS=1,10
+ *   BENCH_SEARCH_CONNECTIONS=1,10  BENCH_SEARCH_KINDS=common,latin,chinese,phone,card,code (the default: all)
+ *   BENCH_DATABASE_URL=postgres://... (the PostgreSQL run uses this database and keeps it: the members
+ *   are generated into it once, and later runs reuse them)
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { loginThrottles } from '../apps/server/src/db/schema/index.ts';
 import { createServer } from '../apps/server/src/server.ts';
 import { startPostgres } from '../apps/server/src/test/postgres-server.ts';
 import { type KeywordKind, keywordsOf, type LoadFigures, searchLoad, seedSearchMembers } from './member-search.ts';
@@ -29,6 +32,8 @@ const which = process.env.BENCH_DB ?? 'both';
 const memberCount = Number(process.env.BENCH_MEMBERS ?? 200_000);
 const pgliteMemberCount = Number(process.env.BENCH_PGLITE_MEMBERS ?? memberCount);
 const searchConnections = (process.env.BENCH_SEARCH_CONNECTIONS ?? '1,10').split(',').map(Number);
+const keptDatabase = process.env.BENCH_DATABASE_URL;
+const searchKinds = process.env.BENCH_SEARCH_KINDS?.split(',');
 const root = new URL('..', import.meta.url).pathname;
 
 interface Row {
@@ -45,6 +50,8 @@ interface SearchRow extends LoadFigures {
   scenario: string;
   connections: number;
   total: string;
+  /** The machine's one-minute load average when the scenario ended. */
+  load: number;
 }
 
 interface SeedRow {
@@ -58,11 +65,12 @@ const searchRows: SearchRow[] = [];
 const seedRows: SeedRow[] = [];
 
 const SEARCHES: [KeywordKind, string][] = [
-  ['common', 'name, the common "wong"'],
-  ['latin', 'name, Latin fragment (e.g. "ka w")'],
-  ['chinese', 'name, Chinese fragment (e.g. "大文")'],
-  ['phone', 'phone fragment (4 to 6 digits)'],
-  ['card', 'card number (10 digits)'],
+  ['common', 'name, common ("wong")'],
+  ['latin', 'name, rare (Latin fragment, e.g. "ka w")'],
+  ['chinese', 'name, Chinese (fragment, e.g. "大文")'],
+  ['phone', 'phone (fragment, 4 to 6 digits)'],
+  ['card', 'card (whole number, 10 digits)'],
+  ['code', 'code (whole member code)'],
 ];
 
 async function load(url: string, opts: Partial<autocannon.Options>): Promise<autocannon.Result> {
@@ -130,12 +138,13 @@ async function startApi(env: Record<string, string>): Promise<{ base: string; st
 
 async function runAgainst(database: 'pglite' | 'postgres'): Promise<Row[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gym-bench-'));
-  const pgServer = database === 'postgres' ? await startPostgres() : null;
+  const pgServer = database !== 'postgres' ? null : keptDatabase ? null : await startPostgres();
+  const databaseUrl = database !== 'postgres' ? undefined : (keptDatabase ?? pgServer?.url);
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     SEED_DEMO: 'true',
     DB_POOL_MAX: '20',
-    ...(pgServer ? { DATABASE_URL: pgServer.url } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const members = database === 'pglite' ? pgliteMemberCount : memberCount;
   let api: Awaited<ReturnType<typeof startApi>> | null = null;
@@ -146,16 +155,25 @@ async function runAgainst(database: 'pglite' | 'postgres'): Promise<Row[]> {
     });
     let sample: Awaited<ReturnType<typeof seedSearchMembers>>['sample'] = [];
     try {
+      // A kept database remembers the sign-in throttle of the previous run's login load.
+      if (database === 'postgres' && keptDatabase) await prepared.deps.database.db.delete(loginThrottles);
       if (members > 0) {
         console.log(`[${database}] generating ${members.toLocaleString('en')} members in the demo organisation`);
-        const seeded = await seedSearchMembers(prepared.deps.database.db, 'DF', members);
-        sample = seeded.sample;
-        seedRows.push({
-          database,
+        const seeded = await seedSearchMembers(
+          prepared.deps.database.db,
+          'DF',
           members,
-          seconds: Math.round(seeded.ms / 100) / 10,
-          rowsPerSec: Math.round(members / (seeded.ms / 1000)),
-        });
+          undefined,
+          database === 'postgres' && Boolean(keptDatabase),
+        );
+        sample = seeded.sample;
+        if (seeded.inserted)
+          seedRows.push({
+            database,
+            members,
+            seconds: Math.round(seeded.ms / 100) / 10,
+            rowsPerSec: Math.round(members / (seeded.ms / 1000)),
+          });
       }
     } finally {
       await prepared.close();
@@ -199,21 +217,22 @@ async function runAgainst(database: 'pglite' | 'postgres'): Promise<Row[]> {
 
     if (members > 0) {
       const fresh = await signIn(base, login);
-      for (const [kind, scenario] of SEARCHES) {
-        const keywords = keywordsOf(kind, sample);
-        const first = (await (
-          await fetch(`${base}/api/v1/pro/students?keyword=${encodeURIComponent(keywords[0]!)}`, {
-            headers: { authorization: `Bearer ${fresh.accessToken}` },
-          })
-        ).json()) as { total: number; totalCapped?: boolean };
+      for (const [kind, scenario] of SEARCHES.filter(([k]) => !searchKinds || searchKinds.includes(k))) {
+        const keywords = keywordsOf(kind, sample, undefined, members);
+        const answer = await fetch(`${base}/api/v1/pro/students?keyword=${encodeURIComponent(keywords[0]!)}`, {
+          headers: { authorization: `Bearer ${fresh.accessToken}` },
+        });
+        if (!answer.ok) throw new Error(`the search answered ${answer.status}: ${await answer.text()}`);
+        const first = (await answer.json()) as { total: number; totalCapped?: boolean };
         const total = `${first.total.toLocaleString('en')}${first.totalCapped ? '+' : ''} (${keywords[0]})`;
         for (const c of searchConnections) {
           const figures = await searchLoad(base, fresh.accessToken, keywords, { connections: c, seconds });
           searchRows.push({
             database,
-            scenario: `GET /pro/students?keyword= ${scenario}`,
+            scenario,
             connections: c,
             total,
+            load: loadavg()[0]!,
             ...figures,
           });
         }
@@ -235,13 +254,15 @@ console.table(rows.map((r) => ({ ...r, p50: `${r.p50} ms`, p99: `${r.p99} ms` })
 if (seedRows.length > 0) {
   console.log('\nMember generation (bulk insert through the demo seed generator, transactions of 20,000 rows)');
   console.table(seedRows);
+}
+if (searchRows.length > 0) {
   console.log(
-    `\nMember search: ${seconds} s per scenario, a new keyword on every request (total: of the first keyword)`,
+    `\nMember search, GET /pro/students?keyword=: ${seconds} s per scenario, a new keyword on every request (total: of the first keyword); load: the one-minute load average on ${cpus().length} cores at the end of the scenario`,
   );
   console.table(
     searchRows.map((r) => ({
       database: r.database,
-      scenario: r.scenario,
+      keyword: r.scenario,
       connections: r.connections,
       total: r.total,
       reqPerSec: r.reqPerSec,
@@ -250,6 +271,17 @@ if (seedRows.length > 0) {
       p99: `${r.p99} ms`,
       requests: r.requests,
       non2xx: r.non2xx,
+      load: r.load.toFixed(1),
     })),
   );
+  // The same figures, one line per database and kind of keyword, p50 / p95 at each number of connections.
+  const summary = new Map<string, Record<string, string>>();
+  for (const r of searchRows) {
+    const key = `${r.database} ${r.scenario}`;
+    const line = summary.get(key) ?? { database: r.database, keyword: r.scenario };
+    line[`${r.connections} conn. p50 / p95`] = `${r.p50} / ${r.p95} ms`;
+    summary.set(key, line);
+  }
+  console.log('\nMember search, p50 / p95 per kind of keyword');
+  console.table([...summary.values()]);
 }

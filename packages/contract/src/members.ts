@@ -204,8 +204,8 @@ export const memberListItemSchema = z.object({
   createdAt: z.string(),
 });
 export type MemberListItem = z.infer<typeof memberListItemSchema>;
-/** The member list counts exactly up to this many matches; beyond it the total reads "10,000+". */
-export const MEMBER_TOTAL_CAP = 10_000;
+/** The member list counts exactly up to this many matches; beyond it the total reads "1,000+". */
+export const MEMBER_TOTAL_CAP = 1_000;
 export const memberListResponseSchema = pageOf(memberListItemSchema).extend({
   totalCapped: z
     .boolean()

@@ -90,6 +90,20 @@ export const members = pgTable(
     index('members_org_phone').on(t.organisationId, t.phoneDigits),
     index('members_org_email').on(t.organisationId, t.email),
     index('members_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The search's name-prefix tier ("wong" finds Wong Ka Ho and Wongsa Lee): a range of each index,
+    // in either name order and the Chinese name. `text_pattern_ops` so that LIKE 'x%' uses them in any
+    // collation. The expressions are those of `namePrefix` in modules/members/queries.ts, spelt alike.
+    index('members_org_name_last_first').on(
+      t.organisationId,
+      sql`lower(${t.lastName} || ' ' || ${t.firstName}) text_pattern_ops`,
+    ),
+    index('members_org_name_first_last').on(
+      t.organisationId,
+      sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`,
+    ),
+    index('members_org_chinese_name')
+      .on(t.organisationId, sql`${t.chineseName} text_pattern_ops`)
+      .where(sql`${t.chineseName} is not null`),
     check('members_status_known', sql`${t.status} in ('prospect','active','frozen','left')`),
     check('members_gender_known', sql`${t.gender} is null or ${t.gender} in ('female','male','other','undisclosed')`),
   ],

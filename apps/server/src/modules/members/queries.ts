@@ -10,7 +10,7 @@ import {
 import { PHONE_COUNTRIES } from '@gym/contract/phone';
 import { likeEscape, normaliseKeyword } from '@gym/contract/search';
 import { ageOn, today } from '@gym/contract/time';
-import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
@@ -41,14 +41,19 @@ export function memberKeyword(keyword: string | undefined): string {
 }
 
 /** Every filter of the member list, scoped to the caller's organisation and centres. */
-export function memberListWhere(auth: Scope, q: Partial<ListFilters>): SQL {
+export function memberListWhere(auth: Scope, q: Partial<ListFilters>, opts: { trigram?: boolean } = {}): SQL {
   const keyword = memberKeyword(q.keyword);
   // Typed text that normalises to nothing ("|", the fields' separator) matches nobody, not everybody.
   const typed = Boolean(q.keyword?.trim());
+  // `trigram: false`: the same test as `strpos`, which the trigram index does not serve.
+  const contains = (k: string) =>
+    opts.trigram === false
+      ? sql`strpos(${members.searchText}, ${k}) > 0`
+      : sql`${members.searchText} like ${`%${likeEscape(k)}%`}`;
   return scopeOf(
     auth,
     members,
-    keyword ? sql`${members.searchText} like ${`%${likeEscape(keyword)}%`}` : typed ? sql`false` : undefined,
+    keyword ? contains(keyword) : typed ? sql`false` : undefined,
     // A record merged into another is not listed (its file still opens, pointing at the kept one).
     isNull(members.mergedInto),
     q.centerId ? eq(members.homeCenterId, q.centerId) : undefined,
@@ -189,38 +194,28 @@ function exactMatchIds(auth: Scope, keyword: string): SQL {
   return sql.join(arms, sql` union all `);
 }
 
-/** A name (given, family, either order, Chinese) starting with the keyword; never null. */
+/**
+ * A name starting with the keyword: "family given", "given family" (so either name alone, or both
+ * in either order) or the Chinese name; never null. Each arm is a range of one index
+ * (`members_org_name_last_first`, `members_org_name_first_last`, `members_org_chinese_name`): the
+ * expressions must stay spelt as there.
+ */
 function namePrefix(keyword: string): SQL {
   // As typed, lower-cased: the search-text form of a Chinese keyword is an encoding, not the name.
   const prefix = `${likeEscape(keyword.trim().toLowerCase())}%`;
-  return sql`coalesce(lower(${members.firstName}) like ${prefix} or lower(${members.lastName}) like ${prefix}
-    or lower(${members.lastName} || ' ' || ${members.firstName}) like ${prefix}
+  return sql`(lower(${members.lastName} || ' ' || ${members.firstName}) like ${prefix}
     or lower(${members.firstName} || ' ' || ${members.lastName}) like ${prefix}
-    or ${members.chineseName} like ${prefix}, false)`;
-}
-
-/**
- * The tiers of relevance for a keyword, best first: exact card, code or phone; a name starting with
- * the keyword; the rest. Disjoint, so that the list is their concatenation, each newest joined first.
- */
-function relevanceTiers(auth: Scope, keyword: string): SQL[] {
-  const exact = exactMatchIds(auth, keyword);
-  const prefix = namePrefix(keyword);
-  return [
-    sql`${members.id} in (${exact})`,
-    sql`${members.id} not in (${exact}) and ${prefix}`,
-    sql`${members.id} not in (${exact}) and not ${prefix}`,
-  ];
+    or (${members.chineseName} is not null and ${members.chineseName} like ${prefix}))`;
 }
 
 /** The total of the list, counted exactly up to `MEMBER_TOTAL_CAP` + 1 rows and no further. */
-export function cappedCount(db: DbOrTx, where: SQL) {
+export function cappedCount(db: DbOrTx, where: SQL, cap = MEMBER_TOTAL_CAP) {
   return db.select({ n: count() }).from(
     db
       .select({ one: sql`1`.as('one') })
       .from(members)
       .where(where)
-      .limit(MEMBER_TOTAL_CAP + 1)
+      .limit(cap + 1)
       .as('capped'),
   );
 }
@@ -239,60 +234,105 @@ export function pageStatement(db: DbOrTx, where: SQL, order: (SQL | PgColumn)[],
 
 const newestFirst = [desc(members.createdAt), desc(members.id)];
 
-/** The filters of the list, one per tier of relevance when the order is by relevance (the bench explains them). */
-export function listMembersFilters(auth: Scope, q: ListQuery): { where: SQL; tiers: SQL[] | null; rank: SQL | null } {
-  const where = memberListWhere(auth, q);
-  const keyword = q.keyword?.trim();
-  if (!keyword || q.sort) return { where, tiers: null, rank: null };
-  const tiers = relevanceTiers(auth, keyword);
-  return {
-    where,
-    tiers: tiers.map((t) => and(where, t)!),
-    rank: sql`case when ${tiers[0]} then 0 when ${namePrefix(keyword)} then 1 else 2 end`,
-  };
+/** The statements of a search by relevance (the bench explains them). */
+export interface RelevanceFilters {
+  /** The whole list's filter. */
+  where: SQL;
+  /** The tiers, best first, disjoint: exact card, code or phone; a name starting with the keyword; the rest. Null: none matches exactly. */
+  tiers: (SQL | null)[];
+  /** The rank of a row (0, 1, 2: its tier), to sort few matches in one statement. */
+  rank: SQL;
+  /**
+   * The name-prefix matches (exact ones included) without the trigram index: when more than the cap
+   * of them match, so does the list, and the common name is counted from a name index alone.
+   */
+  prefixCount: SQL;
+  /** How many rows `prefixCount` selects, counted up to the cap + 1. */
+  prefixed: number;
 }
 
-/** Up to this many matches, relevance ranks them all in one statement; the tiers walk the join-date index, which pays only when matches are dense. */
-const RANK_IN_ONE_STATEMENT = 2_000;
+/**
+ * The filters of the list by relevance for a keyword and no sort chosen, null when the list is not
+ * ordered by relevance. One statement reads the exact matches' ids (one index lookup per arm), so
+ * that each tier is a plain filter the planner estimates, and counts the name-prefix matches.
+ */
+export async function relevanceFilters(db: DbOrTx, auth: Scope, q: ListQuery): Promise<RelevanceFilters | null> {
+  const where = memberListWhere(auth, q);
+  const keyword = q.keyword?.trim();
+  if (!keyword || q.sort) return null;
+  const prefix = namePrefix(keyword);
+  // For the name-prefix rows, the keyword's match as `strpos` rather than LIKE: the same test, which
+  // the trigram index does not serve, so that the planner reads them from the name indexes or down
+  // the join-date index; ANDing in the trigram index (every "wong" of 14,000) costs more than it saves.
+  const named = and(memberListWhere(auth, q, { trigram: false }), prefix)!;
+  const found = await db.execute<{ ids: string[]; prefixed: number }>(
+    sql`select array(select distinct e.member_id::text from (${exactMatchIds(auth, keyword)}) e(member_id)) as ids,
+      (${cappedCount(db, named)})::int as prefixed`,
+  );
+  const [row] = (found as unknown as { rows: { ids: string[]; prefixed: number }[] }).rows;
+  const ids = row?.ids ?? [];
+  const exact = ids.length > 0 ? inArray(members.id, ids) : sql`false`;
+  const notExact = ids.length > 0 ? notInArray(members.id, ids) : undefined;
+  return {
+    where,
+    tiers: [
+      ids.length > 0 ? and(where, exact)! : null,
+      and(named, notExact)!,
+      and(where, notExact, sql`not ${prefix}`)!,
+    ],
+    rank: sql`case when ${exact} then 0 when ${prefix} then 1 else 2 end`,
+    prefixCount: named,
+    prefixed: Number(row?.prefixed ?? 0),
+  };
+}
 
 /**
  * One page of the member list and its total, counted exactly only up to `MEMBER_TOTAL_CAP` (a
  * common name over 200,000 members would otherwise spend most of the search counting): beyond it
  * `total` is the cap and `totalCapped` is set.
- * With a keyword and no sort chosen the order is by relevance: the tiers of `relevanceTiers` one
- * after the other, each newest joined first, read only as far as the page needs (the first page of
- * "wong" reads twenty name-prefix rows down the join-date index, not the 14,000 matches).
+ * With a keyword and no sort chosen the order is by relevance: the tiers of `relevanceFilters`, each
+ * newest joined first. Up to the cap the matches are few and one statement ranks them all; past it
+ * (a common name) the tiers are read one after the other, each only as far as the page needs (the
+ * first page of "wong" reads twenty name-prefix rows down the join-date index, not the 14,000
+ * matches), and the total is known from the name-prefix matches alone when they pass the cap.
  * Pages are by offset: people read the list a page at a time, a page is at most a cap away, and
  * the export pages by keyset.
  */
-export async function listMembers(db: DbOrTx, auth: Scope, q: ListQuery, rankInOne = RANK_IN_ONE_STATEMENT) {
-  const { where, tiers, rank } = listMembersFilters(auth, q);
+export async function listMembers(db: DbOrTx, auth: Scope, q: ListQuery, rankInOne = MEMBER_TOTAL_CAP) {
   const offset = (q.page - 1) * q.pageSize;
-  const total = cappedCount(db, where);
+  const relevance = await relevanceFilters(db, auth, q);
   let rows: ListRow[];
-  if (!tiers || !rank) {
+  let n: number;
+  if (!relevance) {
+    const where = memberListWhere(auth, q);
+    const total = cappedCount(db, where);
     rows = await pageStatement(db, where, orderOf(sortKeys(q.sort)), q.pageSize, offset);
-  } else if (((await total)[0]?.n ?? 0) <= rankInOne) {
-    // Few matches: the trigram index finds them all and one sort ranks them.
-    rows = await pageStatement(db, where, [rank, ...newestFirst], q.pageSize, offset);
+    n = (await total)[0]?.n ?? 0;
   } else {
-    rows = [];
-    let skip = offset;
-    for (const tier of tiers) {
-      const need = q.pageSize - rows.length;
-      if (need === 0) break;
-      const got = await pageStatement(db, tier, newestFirst, need, skip);
-      rows.push(...got);
-      if (got.length > 0) skip = 0;
-      else if (skip > 0) {
-        // The page starts past this tier: skip it whole.
-        const [inTier] = await db.select({ n: count() }).from(members).where(tier);
-        skip = Math.max(0, skip - (inTier?.n ?? 0));
+    const { where, tiers, rank } = relevance;
+    n = relevance.prefixed;
+    if (n <= MEMBER_TOTAL_CAP) n = (await cappedCount(db, where))[0]?.n ?? 0;
+    if (n <= rankInOne) {
+      // Few matches: the trigram index finds them all and one sort ranks them.
+      rows = await pageStatement(db, where, [rank, ...newestFirst], q.pageSize, offset);
+    } else {
+      rows = [];
+      let skip = offset;
+      for (const tier of tiers) {
+        if (!tier) continue;
+        const need = q.pageSize - rows.length;
+        if (need === 0) break;
+        const got = await pageStatement(db, tier, newestFirst, need, skip);
+        rows.push(...got);
+        if (got.length > 0) skip = 0;
+        else if (skip > 0) {
+          // The page starts past this tier: skip it whole (counted no further than the rows to skip).
+          const [inTier] = await cappedCount(db, tier, skip - 1);
+          skip = Math.max(0, skip - (inTier?.n ?? 0));
+        }
       }
     }
   }
-  const [counted] = await total;
-  const n = counted?.n ?? 0;
   const totalCapped = n > MEMBER_TOTAL_CAP;
   return {
     items: rows.map(listItem),

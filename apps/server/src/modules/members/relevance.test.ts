@@ -86,7 +86,7 @@ describe('member search relevance (a keyword, no sort chosen)', () => {
     const res = await desk.get('/students?keyword=by');
     expect(res.json()).toMatchObject({ total: 2 });
     expect(res.json().totalCapped).toBeUndefined();
-    expect(MEMBER_TOTAL_CAP).toBe(10_000);
+    expect(MEMBER_TOTAL_CAP).toBe(1_000);
   });
 
   it('counts no further than the cap: beyond it the total is the cap and says so', async () => {
@@ -97,5 +97,89 @@ describe('member search relevance (a keyword, no sort chosen)', () => {
     const res = await owner.get('/students?pageSize=1');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ total: MEMBER_TOTAL_CAP, totalCapped: true });
+  });
+});
+
+describe('member search past the cap (a common name, read tier by tier)', () => {
+  // 1,010 members: one holds the card "WONG" (and is a Wong), 1,004 more are Wongs (name prefix),
+  // five are Chowongs (the keyword inside a name only: the rest).
+  let big: TestOrganisation;
+  let owner: Api;
+  let cardHolder: string;
+  let prefixed: { id: string; createdAt: string }[];
+  let rest: Set<string>;
+
+  beforeAll(async () => {
+    big = await ctx.newOrganisation();
+    const people = generateMembers(1_010, { seed: 11, centers: big.centers, offset: 1 }).map((p, i) => ({
+      ...p,
+      lastName: i < 5 ? 'Chowong' : 'Wong',
+      firstName: p.firstName.toLowerCase().startsWith('wong') ? 'Ka Ho' : p.firstName,
+      email: null,
+      cardNumber: i === 5 ? 'WONG' : null,
+    }));
+    const ids = await ctx.database.db.transaction((tx) => insertGeneratedMembers(tx, big.id, people));
+    cardHolder = ids[5]!;
+    rest = new Set(ids.slice(0, 5));
+    prefixed = people
+      .map((p, i) => ({ id: ids[i]!, createdAt: p.createdAt.toISOString() }))
+      .filter((m) => m.id !== cardHolder && !rest.has(m.id));
+    owner = await apiAs(ctx, await big.newUser({ role: 'frontdesk' }));
+  });
+
+  const page = async (query: string) => {
+    const res = await owner.get(`/students?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { items: { id: string; createdAt: string }[]; total: number; totalCapped?: boolean };
+  };
+
+  it('says "1,000+" for a name whose prefix matches alone pass the cap, and for matches inside names', async () => {
+    expect(await page('keyword=wong&pageSize=1')).toMatchObject({ total: MEMBER_TOTAL_CAP, totalCapped: true });
+    // No name starts with "ong": the total is counted on the whole search text.
+    expect(await page('keyword=ong&pageSize=1')).toMatchObject({ total: MEMBER_TOTAL_CAP, totalCapped: true });
+    // Under the cap the count is exact.
+    const chowong = await page('keyword=chowong');
+    expect(chowong.total).toBe(5);
+    expect(chowong.totalCapped).toBeUndefined();
+  });
+
+  it('lists the exact card first, then the name prefixes newest joined first, then the rest, page after page without repeats or gaps', async () => {
+    const seen: string[] = [];
+    for (let n = 1; n <= 11; n++) {
+      const p = await page(`keyword=wong&pageSize=100&page=${n}`);
+      expect(p).toMatchObject({ total: MEMBER_TOTAL_CAP, totalCapped: true });
+      seen.push(...p.items.map((i) => i.id));
+    }
+    expect(seen).toHaveLength(1_010);
+    expect(new Set(seen).size).toBe(1_010);
+    expect(seen[0]).toBe(cardHolder);
+    const newestFirst = [...prefixed].sort(
+      (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id),
+    );
+    expect(seen.slice(1, 1_005)).toEqual(newestFirst.map((m) => m.id));
+    expect(new Set(seen.slice(1_005))).toEqual(rest);
+  });
+
+  it('reads the same order tier by tier as ranked in one statement, and page 2 follows page 1', async () => {
+    const scope = { organisationId: big.id, centerIds: null };
+    const read = async (q: object, rankInOne: number) =>
+      (
+        await listMembers(
+          ctx.database.db,
+          scope,
+          { keyword: 'wong', ...q } as Parameters<typeof listMembers>[2],
+          rankInOne,
+        )
+      ).items.map((i) => i.id);
+    const whole = await read({ page: 1, pageSize: 100 }, Number.MAX_SAFE_INTEGER);
+    expect(await read({ page: 1, pageSize: 100 }, 0)).toEqual(whole);
+    const [first, second] = [await page('keyword=wong&pageSize=20'), await page('keyword=wong&pageSize=20&page=2')];
+    expect([...first.items, ...second.items].map((i) => i.id)).toEqual(whole.slice(0, 40));
+    // Pages that start in the last tier (1,005 rows before it) and past the end.
+    expect(new Set((await page('keyword=wong&pageSize=5&page=202')).items.map((i) => i.id))).toEqual(rest);
+    const inside = (await page('keyword=wong&pageSize=3&page=336')).items.map((i) => i.id);
+    expect(inside).toHaveLength(3);
+    expect(inside.every((id) => rest.has(id))).toBe(true);
+    expect((await page('keyword=wong&pageSize=3&page=338')).items).toEqual([]);
   });
 });
