@@ -1,90 +1,27 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { type AppServer, startAppServer } from './app-process.ts';
 import { launchBrowser } from './browser.ts';
 
-const root = join(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => (a && typeof a === 'object' ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-export interface AppServer {
-  url: string;
-  output: () => string;
-  stop(): Promise<void>;
-}
-
-/** The real server process, as `npm start` runs it, on a free port with its own embedded database. */
-export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'gym-e2e-'));
-  let out = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: join(root, 'apps/server'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ARGON2_MEMORY_KIB: '4096',
-      LOGIN_SLOWDOWN_MS: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${out}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    url,
-    output: () => out,
-    async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+export type { AppServer } from './app-process.ts';
 
 /**
  * The usual e2e file setup: one real server process and one Chromium for the whole file.
+ * The server starts on a copy of the data directory the global setup prepared (migrated, demo
+ * organisation seeded), so each file begins with the same fresh demo and its own database.
  * Call at the top level of a spec; the returned object is filled in before the first test.
  */
 export function useAppServer(env: Record<string, string> = {}) {
   const ctx = {} as { server: AppServer; browser: import('playwright-core').Browser };
   beforeAll(async () => {
-    ctx.server = await startAppServer(env);
-    ctx.browser = await launchBrowser();
+    // Chromium starts while the server loads; whichever fails, the other is still closed in afterAll.
+    const [server, browser] = await Promise.allSettled([
+      startAppServer(env, { fromDataDir: inject('e2eDataDir') }),
+      launchBrowser(),
+    ]);
+    if (server.status === 'fulfilled') ctx.server = server.value;
+    if (browser.status === 'fulfilled') ctx.browser = browser.value;
+    if (server.status === 'rejected') throw server.reason;
+    if (browser.status === 'rejected') throw browser.reason;
   });
   afterAll(async () => {
     await ctx.browser?.close();

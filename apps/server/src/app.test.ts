@@ -10,6 +10,11 @@ import { createTestContext, type TestContext } from './test/harness.ts';
 
 let ctx: TestContext;
 const web = mkdtempSync(join(tmpdir(), 'gym-web-'));
+// Fastify's deprecation and misuse warnings (FSTDEP..., FSTWRN...) raised while the app is built.
+const fastifyWarnings: string[] = [];
+process.on('warning', (w: Error & { code?: string }) => {
+  if (w.code?.startsWith('FST')) fastifyWarnings.push(`${w.code}: ${w.message}`);
+});
 
 beforeAll(async () => {
   mkdirSync(join(web, 'assets'));
@@ -35,6 +40,10 @@ describe('configuration', () => {
 });
 
 describe('HTTP surface', () => {
+  it('builds without a Fastify deprecation warning', () => {
+    expect(fastifyWarnings).toEqual([]);
+  });
+
   it('reports health with the product version', async () => {
     const res = await ctx.app.inject('/api/health');
     expect(res.statusCode).toBe(200);

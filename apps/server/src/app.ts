@@ -22,7 +22,7 @@ import { requestMeta } from './lib/audit.ts';
 import { AppError } from './lib/errors.ts';
 import { registerIdempotency } from './lib/idempotency.ts';
 import { loggerOptions } from './lib/logging.ts';
-import { registerRequestLog } from './lib/request-log.ts';
+import { registerRequestLog, requestLogController } from './lib/request-log.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { accountRoutes, authenticate, jwtRoutes } from './modules/auth/index.ts';
 import { centerRoutes } from './modules/centers/index.ts';
@@ -55,7 +55,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
   const app = Fastify({
     logger: loggerOptions(opts.logger, config.LOG_LEVEL),
     // One line per request (lib/request-log.ts) rather than Fastify's two.
-    disableRequestLogging: true,
+    logController: requestLogController(),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },

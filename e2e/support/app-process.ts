@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => (a && typeof a === 'object' ? resolve(a.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface AppServer {
+  url: string;
+  dataDir: string;
+  output: () => string;
+  /** Stops the process (SIGTERM: requests finish, the database closes) and, unless told to keep it, removes its data directory. */
+  stop(opts?: { keepData?: boolean }): Promise<void>;
+}
+
+/**
+ * The real server process, as `npm start` runs it, on a free port with its own embedded database.
+ * `fromDataDir` is copied into the process's own data directory first (see e2e/global-setup.ts).
+ */
+export async function startAppServer(
+  env: Record<string, string> = {},
+  opts: { fromDataDir?: string } = {},
+): Promise<AppServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'gym-e2e-'));
+  if (opts.fromDataDir) cpSync(opts.fromDataDir, dataDir, { recursive: true });
+  let out = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: join(root, 'apps/server'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ARGON2_MEMORY_KIB: '4096',
+      LOGIN_SLOWDOWN_MS: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    out += d;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    dataDir,
+    output: () => out,
+    async stop({ keepData = false } = {}) {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
