@@ -139,6 +139,17 @@ describe('finding a member faster', () => {
     await page.keyboard.press('Enter');
     await page.waitForTimeout(500);
     expect(new URL(page.url()).pathname).toBe('/student-list');
+
+    // A short scan that names nobody searches for it and stays on the list (it used to loop until
+    // React gave up: error #185, from the side menu's selected item given as a new array each render).
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.type('4567', { delay: 5 });
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('keyword') === '4567');
+    await page.waitForTimeout(800);
+    expect(new URL(page.url()).pathname).toBe('/student-list');
+    await page.getByTestId('screen-member-list').waitFor();
+    expect(errors.filter((e) => /185|Maximum update depth/i.test(e))).toEqual([]);
   });
 
   it('finds members from anywhere with / and Ctrl+K, and Enter opens the file', async () => {

@@ -42,6 +42,9 @@ export function NavMenu({ mode, theme, collapsed = false, onNavigate }: Props) {
   const groups = useMemo(() => visibleMenu(ability), [ability]);
   const active = menuKeyFor(pathname, groups);
   const [openKeys, setOpenKeys] = useState<string[]>(active.group ? [active.group] : []);
+  // The same array while the item is the same: antd's Menu copies a new `selectedKeys` into its state
+  // in a layout effect, so a new array on every render of this menu is one more nested update each time.
+  const selectedKeys = useMemo(() => (active.item ? [active.item] : []), [active.item]);
 
   // Arriving in another group opens that group and closes the others (a short menu on a tablet).
   useEffect(() => {
@@ -74,7 +77,7 @@ export function NavMenu({ mode, theme, collapsed = false, onNavigate }: Props) {
         mode={mode}
         theme={theme}
         items={items}
-        selectedKeys={active.item ? [active.item] : []}
+        selectedKeys={selectedKeys}
         {...(mode === 'inline' ? { inlineCollapsed: collapsed } : {})}
         {...(mode === 'inline' && !collapsed ? { openKeys, onOpenChange: setOpenKeys } : {})}
         onClick={({ key, domEvent }) => {
