@@ -102,6 +102,11 @@ describe('a 20,000-row import does not hold up another organisation', () => {
     expect(firstWrittenSeen!.visibleThen).toBe(0);
     expect(firstWrittenSeen!.at).toBeLessThan(last.at);
     expect(arrivals.filter((l) => l.line.type === 'progress').length).toBeGreaterThanOrEqual(40);
+    expect(arrivals.filter((l) => l.line.type === 'progress').at(-1)!.line).toEqual({
+      type: 'progress',
+      done: 20_000,
+      total: 20_000,
+    });
     // All 20,000 show at once; the list counts up to its cap ("1,000+") and says so.
     expect(await (await listOf(a)).json()).toMatchObject({ total: MEMBER_TOTAL_CAP, totalCapped: true });
     const visible = rowsOf<{ n: number }>(

@@ -382,7 +382,9 @@ describe('commit', () => {
 });
 
 describe('20,000 members in one go', () => {
-  it('imports 20,000 rows in short batches, with progress lines', async () => {
+  // The commit of 20,000 rows, its progress lines and the rows shown at once are the load test's
+  // (`import-isolation.load.ts`, run alone); here the whole file is checked in one preview.
+  it('previews 20,000 rows in one go: every row valid, nothing written', async () => {
     const o = await ctx.newOrganisation();
     const headers = ctx.bearer(await (await o.newUser({ role: 'admin' })).login());
     const file = base64(csvText(memberRows(20_000)));
@@ -391,18 +393,10 @@ describe('20,000 members in one go', () => {
     const checked = (await preview(body, headers)).json();
     const previewMs = performance.now() - started;
     expect(checked.validRows).toBe(20_000);
-    const commitStarted = performance.now();
-    const res = await commit(body, headers);
-    const commitMs = performance.now() - commitStarted;
-    const lines = ndjsonLines(res.body);
-    expect(lines.at(-1)).toEqual({ type: 'done', imported: 20_000, cardsAttached: 20_000 });
-    const progress = lines.filter((l) => l.type === 'progress');
-    expect(progress.length).toBeGreaterThanOrEqual(20);
-    expect(progress.at(-1)).toEqual({ type: 'progress', done: 20_000, total: 20_000 });
-    expect(await membersOf(o.id)).toBe(20_000);
-    expect(await count(sql`select count(*)::text as n from cards where organisation_id = ${o.id}`)).toBe(20_000);
+    expect(checked.errorCount).toBe(0);
+    expect(await membersOf(o.id)).toBe(0);
     console.log(
-      `[${databaseKind()}] 20,000-row CSV (${(file.length / 1024 / 1024).toFixed(1)} MB base64): preview ${Math.round(previewMs)} ms, commit ${Math.round(commitMs)} ms`,
+      `[${databaseKind()}] 20,000-row CSV (${(file.length / 1024 / 1024).toFixed(1)} MB base64): preview ${Math.round(previewMs)} ms`,
     );
   }, 180_000);
 
