@@ -10,7 +10,9 @@ const steps = [
   [
     'unit and integration (PGlite, PostgreSQL 15)',
     'npx',
-    ['vitest', 'run', '--project', 'unit', '--project', 'server', '--project', 'server-pg'],
+    // Two files at a time (vitest would use one on two cores): the tests that bound a latency run
+    // alone in the next step.
+    ['vitest', 'run', '--project', 'unit', '--project', 'server', '--project', 'server-pg', '--maxWorkers=2'],
   ],
   [
     'load and scale (alone: latency under an import; two API servers, PostgreSQL 15, Redis)',
