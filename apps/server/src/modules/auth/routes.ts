@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { AUTHENTICATED, PUBLIC } from '../../lib/access.ts';
-import { changePassword, updateAccount } from './account.ts';
+import { changePassword, updateOwnAccount } from './account.ts';
 import { login } from './login.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import { registerOrganisation } from './register-organisation.ts';
@@ -103,7 +103,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: AUTHENTICATED },
         schema: { tags, body: updateAccountRequestSchema, response: { 200: userDataSchema } },
       },
-      (req) => updateAccount(deps, req.auth!, req.body),
+      (req) => updateOwnAccount(deps, req.auth!, req.body),
     );
     app.post(
       '/me/password',

@@ -60,7 +60,7 @@ export async function revokeFamily(deps: AppDeps, tx: DbOrTx, familyId: string):
  * password change keeps the session that made it). Answers the families revoked.
  */
 export async function revokeUserSessions(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'sessions'>,
   tx: DbOrTx,
   userId: string,
   opts: { except?: string; now?: Date } = {},
