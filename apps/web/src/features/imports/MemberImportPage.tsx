@@ -383,21 +383,10 @@ export default function MemberImportPage() {
                 />
               )}
               {stale && (
-                <Alert
-                  type="warning"
-                  showIcon
-                  className="import-alert"
-                  title={t('imports:mapping.stale')}
-                  action={
-                    <Button
-                      icon={<ReloadOutlined />}
-                      loading={check.isPending}
-                      onClick={() => check.mutate({ mapping, values })}
-                      data-testid="import-recheck"
-                    >
-                      {t('imports:mapping.recheck')}
-                    </Button>
-                  }
+                <StaleCheckAlert
+                  pending={check.isPending}
+                  onRecheck={() => check.mutate({ mapping, values })}
+                  testId="import-recheck"
                 />
               )}
               {check.isError && (
@@ -424,21 +413,10 @@ export default function MemberImportPage() {
               disabled={check.isPending}
             />
             {stale && sameMapping(checkedMapping, mapping) && (
-              <Alert
-                type="warning"
-                showIcon
-                className="import-alert"
-                title={t('imports:mapping.stale')}
-                action={
-                  <Button
-                    icon={<ReloadOutlined />}
-                    loading={check.isPending}
-                    onClick={() => check.mutate({ mapping, values })}
-                    data-testid="import-recheck-values"
-                  >
-                    {t('imports:mapping.recheck')}
-                  </Button>
-                }
+              <StaleCheckAlert
+                pending={check.isPending}
+                onRecheck={() => check.mutate({ mapping, values })}
+                testId="import-recheck-values"
               />
             )}
 
@@ -508,5 +486,23 @@ export default function MemberImportPage() {
         )}
       </Card>
     </div>
+  );
+}
+
+/** "The file was checked with other choices": a warning with the button that checks it again. */
+function StaleCheckAlert({ pending, onRecheck, testId }: { pending: boolean; onRecheck: () => void; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      className="import-alert"
+      title={t('imports:mapping.stale')}
+      action={
+        <Button icon={<ReloadOutlined />} loading={pending} onClick={onRecheck} data-testid={testId}>
+          {t('imports:mapping.recheck')}
+        </Button>
+      }
+    />
   );
 }
