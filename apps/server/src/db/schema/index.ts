@@ -1,5 +1,17 @@
 export { loginThrottles, passwordResetTokens, refreshTokens } from './auth.ts';
 export {
+  coupons,
+  creditPackages,
+  membershipPlans,
+  offers,
+  productSetItems,
+  productSets,
+  productStock,
+  products,
+  shortCourses,
+  stockMovements,
+} from './catalogue.ts';
+export {
   cardLinkTokens,
   cards,
   importPresets,
@@ -11,4 +23,18 @@ export {
 export { outboxEmails } from './outbox.ts';
 export { readers, rooms } from './places.ts';
 export { auditLog, domainEvents, idempotencyKeys } from './platform.ts';
+export {
+  commissionEntries,
+  commissionRules,
+  couponUses,
+  entitlementLedger,
+  entitlementState,
+  entitlements,
+  installments,
+  invoiceLines,
+  invoices,
+  paymentAllocations,
+  payments,
+  refundItems,
+} from './sales.ts';
 export { appSecrets, centers, organisations, userCenters, users } from './tenancy.ts';

@@ -25,6 +25,8 @@ export const organisations = pgTable(
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     /** Last member code sequence number handed out; bumped with `update ... returning` so codes never repeat. */
     memberSeq: integer('member_seq').notNull().default(0),
+    /** Last invoice sequence number; bumped in the sale's transaction, so numbers have no gaps and no duplicates. */
+    invoiceSeq: integer('invoice_seq').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('organisations_initial_format', sql`${t.initial} ~ '^[A-Z][A-Z0-9]{1,9}$'`)],

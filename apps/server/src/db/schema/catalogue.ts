@@ -1,0 +1,320 @@
+/**
+ * The catalogue: what a centre sells. Prices are tax-inclusive integers of minor units (`bigint`,
+ * read as numbers: every amount stays below 2^53); tax rates are basis points (7.7 % = 770).
+ * Items are the organisation's; `allCenters` or `centerIds` say where an item may be sold and used.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { centers, organisations, users } from './tenancy.ts';
+
+/** An amount of money: integer minor units. */
+export const money = (name: string) => bigint(name, { mode: 'number' });
+
+const organisationColumn = () =>
+  uuid('organisation_id')
+    .notNull()
+    .references(() => organisations.id);
+const timestamps = () => ({
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+/** Where an item may be sold and used: every centre, or those listed. */
+const centreCoverage = () => ({
+  allCenters: boolean('all_centers').notNull().default(true),
+  centerIds: uuid('center_ids').array().notNull().default(sql`'{}'::uuid[]`),
+});
+
+/** Membership plans: time-based access to one or more centres. */
+export const membershipPlans = pgTable(
+  'membership_plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationColumn(),
+    name: text('name').notNull(),
+    description: text('description'),
+    durationValue: integer('duration_value').notNull(),
+    /** `day`, `month` or `year`. */
+    durationUnit: text('duration_unit').notNull(),
+    ...centreCoverage(),
+    priceMinor: money('price_minor').notNull(),
+    taxRateBp: integer('tax_rate_bp').notNull().default(0),
+    maxFreezes: integer('max_freezes').notNull().default(0),
+    maxFreezeDays: integer('max_freeze_days').notNull().default(0),
+    freezeFeeMinor: money('freeze_fee_minor').notNull().default(0),
+    /** When the membership starts: `on_sale`, `chosen_date` (the seller picks it) or `first_entry`. */
+    startRule: text('start_rule').notNull().default('on_sale'),
+    active: boolean('active').notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('membership_plans_org_name').on(t.organisationId, sql`lower(${t.name})`),
+    check('membership_plans_unit', sql`${t.durationUnit} in ('day','month','year')`),
+    check('membership_plans_duration', sql`${t.durationValue} between 1 and 3660`),
+    check('membership_plans_start_rule', sql`${t.startRule} in ('on_sale','chosen_date','first_entry')`),
+    check('membership_plans_price', sql`${t.priceMinor} >= 0 and ${t.freezeFeeMinor} >= 0`),
+    check('membership_plans_tax', sql`${t.taxRateBp} between 0 and 10000`),
+  ],
+);
+
+/** Credit packages (classes, PT, any) and rental packages (hours of room use for outside teachers). */
+export const creditPackages = pgTable(
+  'credit_packages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationColumn(),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** What a credit may be used for: `class`, `pt`, `any`, or `rental` (an hour of a room). */
+    usage: text('usage').notNull(),
+    credits: integer('credits').notNull(),
+    /** Days the credits stay valid once the package is activated. */
+    validityDays: integer('validity_days').notNull(),
+    ...centreCoverage(),
+    priceMinor: money('price_minor').notNull(),
+    taxRateBp: integer('tax_rate_bp').notNull().default(0),
+    /** A package members may still buy (the spec's "available package"). */
+    available: boolean('available').notNull().default(true),
+    active: boolean('active').notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('credit_packages_org_name').on(t.organisationId, sql`lower(${t.name})`),
+    check('credit_packages_usage', sql`${t.usage} in ('class','pt','any','rental')`),
+    check('credit_packages_credits', sql`${t.credits} between 1 and 10000`),
+    check('credit_packages_validity', sql`${t.validityDays} between 1 and 3660`),
+    check('credit_packages_price', sql`${t.priceMinor} >= 0`),
+    check('credit_packages_tax', sql`${t.taxRateBp} between 0 and 10000`),
+  ],
+);
+
+/** A fixed series of sessions sold as one item (the sessions are scheduled with the classes). */
+export const shortCourses = pgTable(
+  'short_courses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationColumn(),
+    centerId: uuid('center_id')
+      .notNull()
+      .references(() => centers.id),
+    name: text('name').notNull(),
+    description: text('description'),
+    sessions: integer('sessions').notNull(),
+    capacity: integer('capacity').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }),
+    priceMinor: money('price_minor').notNull(),
+    taxRateBp: integer('tax_rate_bp').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('short_courses_center_name').on(t.centerId, sql`lower(${t.name})`),
+    index('short_courses_org').on(t.organisationId),
+    foreignKey({
+      name: 'short_courses_org_center_fk',
+      columns: [t.organisationId, t.centerId],
+      foreignColumns: [centers.organisationId, centers.id],
+    }),
+    check('short_courses_sessions', sql`${t.sessions} between 1 and 500`),
+    check('short_courses_capacity', sql`${t.capacity} between 1 and 1000`),
+    check('short_courses_price', sql`${t.priceMinor} >= 0`),
+    check('short_courses_tax', sql`${t.taxRateBp} between 0 and 10000`),
+  ],
+);
+
+/** Retail items. Stock is per centre (`productStock`), moved only with a `stockMovements` row. */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationColumn(),
+    name: text('name').notNull(),
+    sku: text('sku').notNull(),
+    barcode: text('barcode'),
+    category: text('category'),
+    priceMinor: money('price_minor').notNull(),
+    taxRateBp: integer('tax_rate_bp').notNull().default(0),
+    /** At or below this many in a centre, the product is marked low on stock there. */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('products_org_sku').on(t.organisationId, sql`lower(${t.sku})`),
+    uniqueIndex('products_org_barcode').on(t.organisationId, t.barcode).where(sql`${t.barcode} is not null`),
+    check('products_price', sql`${t.priceMinor} >= 0`),
+    check('products_tax', sql`${t.taxRateBp} between 0 and 10000`),
+  ],
+);
+
+/**
+ * What a centre has of a product: the running total of its stock movements, written in the same
+ * transaction as each movement. A sale takes stock with one conditional update (`on_hand >= wanted`),
+ * so two sales cannot both take the last item; the check keeps it from going below zero.
+ */
+export const productStock = pgTable(
+  'product_stock',
+  {
+    organisationId: organisationColumn(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    centerId: uuid('center_id')
+      .notNull()
+      .references(() => centers.id),
+    onHand: integer('on_hand').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.centerId] }),
+    index('product_stock_org_center').on(t.organisationId, t.centerId),
+    foreignKey({
+      name: 'product_stock_org_center_fk',
+      columns: [t.organisationId, t.centerId],
+      foreignColumns: [centers.organisationId, centers.id],
+    }),
+    check('product_stock_not_negative', sql`${t.onHand} >= 0`),
+  ],
+);
+
+/** Every change of a centre's stock: received, sold, returned, adjusted (with a reason). Never updated. */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationColumn(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    centerId: uuid('center_id')
+      .notNull()
+      .references(() => centers.id),
+    /** `received`, `sold`, `returned` or `adjusted`. */
+    kind: text('kind').notNull(),
+    quantity: integer('quantity').notNull(),
+    reason: text('reason'),
+    invoiceLineId: uuid('invoice_line_id'),
+    staffId: uuid('staff_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_movements_product').on(t.productId, t.centerId, t.createdAt),
+    index('stock_movements_org').on(t.organisationId, t.createdAt),
+    check('stock_movements_kind', sql`${t.kind} in ('received','sold','returned','adjusted')`),
+    check('stock_movements_quantity', sql`${t.quantity} <> 0`),
+  ],
+);
+
+/** Bundles of products at a set price; selling one moves each product's stock. */
+export const productSets = pgTable(
+  'product_sets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationColumn(),
+    name: text('name').notNull(),
+    description: text('description'),
+    priceMinor: money('price_minor').notNull(),
+    taxRateBp: integer('tax_rate_bp').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('product_sets_org_name').on(t.organisationId, sql`lower(${t.name})`),
+    check('product_sets_price', sql`${t.priceMinor} >= 0`),
+    check('product_sets_tax', sql`${t.taxRateBp} between 0 and 10000`),
+  ],
+);
+
+export const productSetItems = pgTable(
+  'product_set_items',
+  {
+    organisationId: organisationColumn(),
+    setId: uuid('set_id')
+      .notNull()
+      .references(() => productSets.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.setId, t.productId] }),
+    check('product_set_items_quantity', sql`${t.quantity} between 1 and 1000`),
+  ],
+);
+
+/** An item a coupon or an offer names: its type and id. */
+export interface ItemRef {
+  type: 'membership' | 'package' | 'short_course' | 'product' | 'product_set';
+  id: string;
+}
+
+/**
+ * Discount codes. Uses are counted from `couponUses` (no counter): a sale locks the coupon's row,
+ * counts, and inserts its use in its transaction, so two sales cannot both take the last use.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationColumn(),
+    code: text('code').notNull(),
+    description: text('description'),
+    /** `percent` (of the eligible lines) or `amount` (off the eligible lines, at most their total). */
+    kind: text('kind').notNull(),
+    percentBp: integer('percent_bp').notNull().default(0),
+    amountMinor: money('amount_minor').notNull().default(0),
+    validFrom: date('valid_from', { mode: 'string' }),
+    validUntil: date('valid_until', { mode: 'string' }),
+    usageLimit: integer('usage_limit'),
+    perMemberLimit: integer('per_member_limit'),
+    minSpendMinor: money('min_spend_minor').notNull().default(0),
+    /** Item types it applies to; empty: every type. */
+    appliesToTypes: text('applies_to_types').array().notNull().default(sql`'{}'::text[]`),
+    /** Items it applies to; empty: every item of the types. */
+    appliesToItems: jsonb('applies_to_items').$type<ItemRef[]>().notNull().default([]),
+    active: boolean('active').notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('coupons_org_code').on(t.organisationId, sql`upper(${t.code})`),
+    check('coupons_kind', sql`${t.kind} in ('percent','amount')`),
+    check('coupons_percent', sql`${t.percentBp} between 0 and 10000`),
+    check('coupons_amounts', sql`${t.amountMinor} >= 0 and ${t.minSpendMinor} >= 0`),
+    check('coupons_limits', sql`coalesce(${t.usageLimit}, 1) >= 1 and coalesce(${t.perMemberLimit}, 1) >= 1`),
+  ],
+);
+
+/** Promotions shown to staff while selling; "apply" fills the cart with `cart` (and the coupon). */
+export const offers = pgTable(
+  'offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationColumn(),
+    title: text('title').notNull(),
+    body: text('body'),
+    /** A small image as a data URL (JPEG/PNG/WebP, checked by content). */
+    image: text('image'),
+    validFrom: date('valid_from', { mode: 'string' }),
+    validUntil: date('valid_until', { mode: 'string' }),
+    ...centreCoverage(),
+    cart: jsonb('cart').$type<(ItemRef & { quantity: number })[]>().notNull().default([]),
+    couponId: uuid('coupon_id').references(() => coupons.id),
+    active: boolean('active').notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [index('offers_org').on(t.organisationId)],
+);

@@ -1,0 +1,464 @@
+/**
+ * Sales, money and entitlements. An invoice is one sale to a member; its lines, installments,
+ * payments, coupon use, stock movements, entitlement grants and commission are written in the
+ * sale's transaction. Amounts are integers of minor units (`money`), in the organisation's currency
+ * recorded on the invoice.
+ *
+ * Entitlements (memberships, credit packages, short courses) change only by appending rows to
+ * `entitlementLedger`; `entitlementState` is the fold of those rows (modules/sales/entitlement-state.ts),
+ * written in the same transaction as each row, and a property test proves it equals the fold.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { coupons, money } from './catalogue.ts';
+import { members } from './members.ts';
+import { centers, organisations, users } from './tenancy.ts';
+
+const organisationColumn = () =>
+  uuid('organisation_id')
+    .notNull()
+    .references(() => organisations.id);
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationColumn(),
+    centerId: uuid('center_id')
+      .notNull()
+      .references(() => centers.id),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    /** The organisation's invoice counter when this one was issued: 1, 2, 3... without gaps. */
+    seq: integer('seq').notNull(),
+    /** `CWB-000123`: the centre's code and the sequence. */
+    number: text('number').notNull(),
+    /** The centre's business date of the sale. */
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    currencyCode: text('currency_code').notNull(),
+    /** Sum of quantity × unit price. */
+    subtotalMinor: money('subtotal_minor').notNull(),
+    /** Line discounts and the coupon's. */
+    discountMinor: money('discount_minor').notNull(),
+    /** What the member owes: subtotal − discounts, tax included. */
+    totalMinor: money('total_minor').notNull(),
+    taxMinor: money('tax_minor').notNull(),
+    /**
+     * Money received, net of money returned: Σ payments − Σ refunds. Kept with the invoice's row
+     * (locked by every payment and refund, so two cannot both take the last installment) and
+     * checked against the payments by a property test.
+     */
+    paidMinor: money('paid_minor').notNull().default(0),
+    /** Money returned by refunds; it also lowers what is owed: balance = total − refunded − paid. */
+    refundedMinor: money('refunded_minor').notNull().default(0),
+    /** `issued`, `partly_paid`, `paid`, `void`, `partly_refunded`, `refunded` (derived, stored for the filters). */
+    state: text('state').notNull().default('issued'),
+    couponId: uuid('coupon_id').references(() => coupons.id),
+    offerId: uuid('offer_id'),
+    note: text('note'),
+    staffId: uuid('staff_id').references(() => users.id),
+    voidReason: text('void_reason'),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedBy: uuid('voided_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('invoices_org_seq').on(t.organisationId, t.seq),
+    unique('invoices_org_number').on(t.organisationId, t.number),
+    unique('invoices_org_id').on(t.organisationId, t.id),
+    index('invoices_org_issued').on(t.organisationId, t.issuedOn),
+    index('invoices_member').on(t.memberId, t.issuedOn),
+    index('invoices_org_center_state').on(t.organisationId, t.centerId, t.state),
+    foreignKey({
+      name: 'invoices_org_center_fk',
+      columns: [t.organisationId, t.centerId],
+      foreignColumns: [centers.organisationId, centers.id],
+    }),
+    foreignKey({
+      name: 'invoices_org_member_fk',
+      columns: [t.organisationId, t.memberId],
+      foreignColumns: [members.organisationId, members.id],
+    }),
+    check('invoices_state', sql`${t.state} in ('issued','partly_paid','paid','void','partly_refunded','refunded')`),
+    check(
+      'invoices_amounts',
+      sql`${t.subtotalMinor} >= 0 and ${t.discountMinor} >= 0 and ${t.totalMinor} = ${t.subtotalMinor} - ${t.discountMinor}
+        and ${t.taxMinor} >= 0 and ${t.taxMinor} <= ${t.totalMinor}`,
+    ),
+    // Never more received than owed, never more returned than received.
+    check(
+      'invoices_paid_bounds',
+      sql`${t.paidMinor} >= 0 and ${t.refundedMinor} >= 0 and ${t.paidMinor} + ${t.refundedMinor} <= ${t.totalMinor}`,
+    ),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationColumn(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    lineNo: integer('line_no').notNull(),
+    /** `membership`, `package`, `short_course`, `product`, `product_set`. */
+    itemType: text('item_type').notNull(),
+    itemId: uuid('item_id').notNull(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** The catalogue price when sold; `unitPriceMinor` differs only by a price override (permission, reason, audited). */
+    listPriceMinor: money('list_price_minor').notNull(),
+    unitPriceMinor: money('unit_price_minor').notNull(),
+    priceOverrideReason: text('price_override_reason'),
+    /** The line's own discount. */
+    discountMinor: money('discount_minor').notNull().default(0),
+    /** This line's share of the coupon's discount. */
+    couponDiscountMinor: money('coupon_discount_minor').notNull().default(0),
+    /** quantity × unit price − discounts: what the line costs, tax included. */
+    totalMinor: money('total_minor').notNull(),
+    taxRateBp: integer('tax_rate_bp').notNull(),
+    taxMinor: money('tax_minor').notNull(),
+    /** The staff member credited with the sale (commission); by default the one at the desk. */
+    soldById: uuid('sold_by_id').references(() => users.id),
+  },
+  (t) => [
+    unique('invoice_lines_invoice_no').on(t.invoiceId, t.lineNo),
+    index('invoice_lines_item').on(t.organisationId, t.itemType, t.itemId),
+    index('invoice_lines_sold_by').on(t.soldById),
+    check('invoice_lines_type', sql`${t.itemType} in ('membership','package','short_course','product','product_set')`),
+    check('invoice_lines_quantity', sql`${t.quantity} between 1 and 10000`),
+    check(
+      'invoice_lines_amounts',
+      sql`${t.unitPriceMinor} >= 0 and ${t.discountMinor} >= 0 and ${t.couponDiscountMinor} >= 0
+        and ${t.totalMinor} = ${t.quantity} * ${t.unitPriceMinor} - ${t.discountMinor} - ${t.couponDiscountMinor}
+        and ${t.totalMinor} >= 0 and ${t.taxMinor} >= 0 and ${t.taxMinor} <= ${t.totalMinor}`,
+    ),
+  ],
+);
+
+/** Deposit (seq 0) and installments: due dates and amounts adding up to the invoice's total. */
+export const installments = pgTable(
+  'installments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationColumn(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    seq: integer('seq').notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    amountMinor: money('amount_minor').notNull(),
+  },
+  (t) => [
+    unique('installments_invoice_seq').on(t.invoiceId, t.seq),
+    index('installments_org_due').on(t.organisationId, t.dueOn),
+    check('installments_amount', sql`${t.amountMinor} > 0`),
+  ],
+);
+
+/** Money in (`payment`) and money out (`refund`); amounts are positive, the kind gives the direction. Never updated. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationColumn(),
+    centerId: uuid('center_id')
+      .notNull()
+      .references(() => centers.id),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    kind: text('kind').notNull(),
+    /** `cash`, `card`, `transfer`, or a method the organisation added. */
+    method: text('method').notNull(),
+    amountMinor: money('amount_minor').notNull(),
+    /** Cash handed over and the change given back (cash only). */
+    tenderedMinor: money('tendered_minor'),
+    changeMinor: money('change_minor'),
+    reference: text('reference'),
+    reason: text('reason'),
+    /** The payment a refund gives money back from. */
+    refundOfId: uuid('refund_of_id'),
+    staffId: uuid('staff_id').references(() => users.id),
+    /** The centre's business date it was taken on. */
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payments_invoice').on(t.invoiceId),
+    index('payments_org_paid').on(t.organisationId, t.paidOn),
+    index('payments_member').on(t.memberId),
+    foreignKey({
+      name: 'payments_org_invoice_fk',
+      columns: [t.organisationId, t.invoiceId],
+      foreignColumns: [invoices.organisationId, invoices.id],
+    }),
+    check('payments_kind', sql`${t.kind} in ('payment','refund')`),
+    check('payments_amount', sql`${t.amountMinor} > 0`),
+    check(
+      'payments_change',
+      sql`(${t.tenderedMinor} is null and ${t.changeMinor} is null) or (${t.tenderedMinor} - ${t.changeMinor} = ${t.amountMinor} and ${t.changeMinor} >= 0)`,
+    ),
+  ],
+);
+
+/** Which installments a payment paid, and how much of each: an installment's paid part is the sum. */
+export const paymentAllocations = pgTable(
+  'payment_allocations',
+  {
+    organisationId: organisationColumn(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    installmentId: uuid('installment_id')
+      .notNull()
+      .references(() => installments.id),
+    amountMinor: money('amount_minor').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.paymentId, t.installmentId] }),
+    index('payment_allocations_installment').on(t.installmentId),
+    check('payment_allocations_amount', sql`${t.amountMinor} > 0`),
+  ],
+);
+
+/** What a refund gave back, per line: quantity (stock returned) and amount; for an entitlement, how it ended. */
+export const refundItems = pgTable(
+  'refund_items',
+  {
+    organisationId: organisationColumn(),
+    refundId: uuid('refund_id')
+      .notNull()
+      .references(() => payments.id),
+    invoiceLineId: uuid('invoice_line_id')
+      .notNull()
+      .references(() => invoiceLines.id),
+    quantity: integer('quantity').notNull(),
+    amountMinor: money('amount_minor').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.refundId, t.invoiceLineId] }),
+    index('refund_items_line').on(t.invoiceLineId),
+    check('refund_items_amounts', sql`${t.quantity} >= 0 and ${t.amountMinor} >= 0`),
+  ],
+);
+
+/** One use of a coupon by a sale; a voided sale releases it. */
+export const couponUses = pgTable(
+  'coupon_uses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationColumn(),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    discountMinor: money('discount_minor').notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('coupon_uses_coupon').on(t.couponId, t.memberId), uniqueIndex('coupon_uses_invoice').on(t.invoiceId)],
+);
+
+/** A member's membership, credit package or short course. Its facts are a snapshot of the item when sold. */
+export const entitlements = pgTable(
+  'entitlements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationColumn(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    /** `membership`, `package` or `short_course`. */
+    kind: text('kind').notNull(),
+    /** The catalogue item: a membership plan, a credit package or a short course. */
+    itemId: uuid('item_id').notNull(),
+    name: text('name').notNull(),
+    /** Packages: what a credit is for (`class`, `pt`, `any`, `rental`). */
+    usage: text('usage'),
+    allCenters: boolean('all_centers').notNull(),
+    centerIds: uuid('center_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    /** The centre that sold it. */
+    centerId: uuid('center_id')
+      .notNull()
+      .references(() => centers.id),
+    invoiceLineId: uuid('invoice_line_id').references(() => invoiceLines.id),
+    maxFreezes: integer('max_freezes').notNull().default(0),
+    maxFreezeDays: integer('max_freeze_days').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('entitlements_member').on(t.memberId),
+    index('entitlements_org_item').on(t.organisationId, t.kind, t.itemId),
+    index('entitlements_line').on(t.invoiceLineId),
+    unique('entitlements_org_id').on(t.organisationId, t.id),
+    foreignKey({
+      name: 'entitlements_org_member_fk',
+      columns: [t.organisationId, t.memberId],
+      foreignColumns: [members.organisationId, members.id],
+    }),
+    check('entitlements_kind', sql`${t.kind} in ('membership','package','short_course')`),
+  ],
+);
+
+/**
+ * Every change of an entitlement, in order (`seq` from 1): immutable. The kinds and what each
+ * carries are `LedgerRow` in modules/sales/entitlement-state.ts.
+ */
+export const entitlementLedger = pgTable(
+  'entitlement_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationColumn(),
+    entitlementId: uuid('entitlement_id')
+      .notNull()
+      .references(() => entitlements.id),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    seq: integer('seq').notNull(),
+    kind: text('kind').notNull(),
+    /** Credits added (grant, return, adjustment) or taken (use, penalty, expiry, refund, transfer). */
+    creditsDelta: integer('credits_delta').notNull().default(0),
+    /** Days added to (or taken from) the end: extension, adjustment. */
+    daysDelta: integer('days_delta').notNull().default(0),
+    /** Grant and activation: the validity; freeze: its first and last day. */
+    validFrom: date('valid_from', { mode: 'string' }),
+    validUntil: date('valid_until', { mode: 'string' }),
+    /** What caused it: `entry`, `booking`, `pt_session`, `invoice_line`, `refund`, `entitlement` (transfer). */
+    refType: text('ref_type'),
+    refId: uuid('ref_id'),
+    reason: text('reason'),
+    staffId: uuid('staff_id').references(() => users.id),
+    /** The centre's business date it takes effect on. */
+    effectiveOn: date('effective_on', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('entitlement_ledger_seq').on(t.entitlementId, t.seq),
+    index('entitlement_ledger_member').on(t.memberId, t.createdAt),
+    index('entitlement_ledger_ref').on(t.refType, t.refId).where(sql`${t.refId} is not null`),
+    check(
+      'entitlement_ledger_kind',
+      sql`${t.kind} in ('grant','activate','use','return','freeze','unfreeze','extend','transfer_out','transfer_in','expire','penalty','adjust','refund')`,
+    ),
+  ],
+);
+
+/**
+ * The fold of an entitlement's ledger rows, written with each row (the row that was folded last is
+ * `lastSeq`): what the door, the bookings and the member file read. Never written otherwise.
+ */
+export const entitlementState = pgTable(
+  'entitlement_state',
+  {
+    entitlementId: uuid('entitlement_id')
+      .primaryKey()
+      .references(() => entitlements.id),
+    organisationId: organisationColumn(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    /** `pending` (not started), `active`, `transferred`, `refunded`, `expired` (an expiry row). Dates decide the rest. */
+    phase: text('phase').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }),
+    validUntil: date('valid_until', { mode: 'string' }),
+    /** Packages: credits granted and left; null for memberships. */
+    creditsGranted: integer('credits_granted'),
+    creditsLeft: integer('credits_left'),
+    /** The last (or current) freeze; `frozenUntil` null means open-ended. */
+    frozenFrom: date('frozen_from', { mode: 'string' }),
+    frozenUntil: date('frozen_until', { mode: 'string' }),
+    frozen: boolean('frozen').notNull().default(false),
+    freezes: integer('freezes').notNull().default(0),
+    frozenDays: integer('frozen_days').notNull().default(0),
+    /** Days of validity it was granted (memberships: from the plan; packages: validity after activation). */
+    durationDays: integer('duration_days'),
+    /** Memberships: the plan's length, to compute the end on activation (`1 month`). */
+    durationValue: integer('duration_value'),
+    durationUnit: text('duration_unit'),
+    lastSeq: integer('last_seq').notNull(),
+  },
+  (t) => [
+    index('entitlement_state_member').on(t.memberId),
+    check('entitlement_state_credits', sql`${t.creditsLeft} is null or ${t.creditsLeft} >= 0`),
+  ],
+);
+
+/** Commission rules: per staff member (or per role when `staffId` is null), per item type. */
+export const commissionRules = pgTable(
+  'commission_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationColumn(),
+    staffId: uuid('staff_id').references(() => users.id),
+    role: text('role'),
+    /** `membership`, `package`, `short_course`, `product`, `product_set`, or `any`. */
+    itemType: text('item_type').notNull(),
+    /** `percent` of the paid amount, or `fixed` per item (credited in proportion as the line is paid). */
+    kind: text('kind').notNull(),
+    percentBp: integer('percent_bp').notNull().default(0),
+    amountMinor: money('amount_minor').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('commission_rules_org').on(t.organisationId),
+    check('commission_rules_who', sql`(${t.staffId} is null) <> (${t.role} is null)`),
+    check('commission_rules_kind', sql`${t.kind} in ('percent','fixed')`),
+    check(
+      'commission_rules_type',
+      sql`${t.itemType} in ('membership','package','short_course','product','product_set','any')`,
+    ),
+  ],
+);
+
+/** Commission credited (positive, when a line is paid) and reversed (negative, on refund). Never updated. */
+export const commissionEntries = pgTable(
+  'commission_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationColumn(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => users.id),
+    invoiceLineId: uuid('invoice_line_id')
+      .notNull()
+      .references(() => invoiceLines.id),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    amountMinor: money('amount_minor').notNull(),
+    earnedOn: date('earned_on', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('commission_entries_staff').on(t.organisationId, t.staffId, t.earnedOn),
+    index('commission_entries_line').on(t.invoiceLineId),
+  ],
+);
