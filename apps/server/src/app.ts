@@ -34,6 +34,7 @@ import { outboxRoutes } from './modules/outbox/index.ts';
 import { publicRoutes } from './modules/public/index.ts';
 import { readerRoutes } from './modules/readers/index.ts';
 import { roomRoutes } from './modules/rooms/index.ts';
+import { salesRoutes } from './modules/sales/index.ts';
 import { staffRoutes } from './modules/staff/index.ts';
 
 const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -206,6 +207,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
       await pro.register(groupRoutes(deps));
       await pro.register(staffRoutes(deps));
       await pro.register(roomRoutes(deps));
+      await pro.register(salesRoutes(deps));
       await pro.register(readerRoutes(deps));
       await pro.register(configRoutes(deps));
       await pro.register(importRoutes(deps));

@@ -45,6 +45,13 @@ export function renderMemberCode(pattern: string, p: MemberCodeParts): string {
     .replace(/\{SEQ:([3-9])\}/, (_, n: string) => String(p.seq).padStart(Number(n), '0'));
 }
 
+export const ENTITLEMENT_ACTIVATIONS = ['on_sale', 'on_payment'] as const;
+export type EntitlementActivation = (typeof ENTITLEMENT_ACTIVATIONS)[number];
+export const paymentMethodConfigSchema = z.strictObject({
+  code: z.string().regex(/^[a-z][a-z0-9_]{1,30}$/, 'method_invalid'),
+  name: text().trim().min(1).max(40),
+});
+
 export const systemConfigSchema = z.object({
   organisationName: z.string(),
   initial: z.string(),
@@ -56,6 +63,10 @@ export const systemConfigSchema = z.object({
   registrationOpen: z.boolean().describe('public registration page on or off'),
   duplicateTapWindowSeconds: z.number().int(),
   maintenanceMode: z.boolean(),
+  /** When a sold membership or package starts to count: at the sale, or once the first payment (deposit) is in. */
+  entitlementActivation: z.enum(ENTITLEMENT_ACTIVATIONS),
+  /** Payment methods the organisation adds to cash, card terminal and bank transfer. */
+  paymentMethods: z.array(z.object({ code: z.string(), name: z.string() })),
 });
 export type SystemConfig = z.infer<typeof systemConfigSchema>;
 
@@ -68,6 +79,8 @@ export const DEFAULT_SYSTEM_CONFIG: Omit<SystemConfig, 'organisationName' | 'ini
   registrationOpen: true,
   duplicateTapWindowSeconds: 60,
   maintenanceMode: false,
+  entitlementActivation: 'on_sale',
+  paymentMethods: [],
 };
 
 export const updateSystemConfigRequestSchema = z
@@ -80,6 +93,12 @@ export const updateSystemConfigRequestSchema = z
     registrationOpen: z.boolean(),
     duplicateTapWindowSeconds: z.number().int().min(0).max(3600),
     maintenanceMode: z.boolean(),
+    entitlementActivation: z.enum(ENTITLEMENT_ACTIVATIONS),
+    paymentMethods: z
+      .array(paymentMethodConfigSchema)
+      .max(20)
+      .refine((l) => new Set(l.map((m) => m.code)).size === l.length, 'method_duplicate')
+      .refine((l) => l.every((m) => !['cash', 'card', 'transfer'].includes(m.code)), 'method_built_in'),
   })
   .partial();
 
@@ -91,6 +110,7 @@ export const publicConfigSchema = systemConfigSchema.pick({
   currencyExponent: true,
   maintenanceMode: true,
   defaultLanguage: true,
+  paymentMethods: true,
 });
 
 /**

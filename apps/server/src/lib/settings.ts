@@ -37,5 +37,7 @@ export function configOf(org: { name: string; initial: string; settings: Record<
     registrationOpen: s.registrationOpen ?? DEFAULT_SYSTEM_CONFIG.registrationOpen,
     duplicateTapWindowSeconds: s.duplicateTapWindowSeconds ?? DEFAULT_SYSTEM_CONFIG.duplicateTapWindowSeconds,
     maintenanceMode: s.maintenanceMode ?? DEFAULT_SYSTEM_CONFIG.maintenanceMode,
+    entitlementActivation: s.entitlementActivation ?? DEFAULT_SYSTEM_CONFIG.entitlementActivation,
+    paymentMethods: s.paymentMethods ?? DEFAULT_SYSTEM_CONFIG.paymentMethods,
   };
 }

@@ -118,9 +118,6 @@ CREATE TABLE "entitlement_state" (
 	"frozen" boolean DEFAULT false NOT NULL,
 	"freezes" integer DEFAULT 0 NOT NULL,
 	"frozen_days" integer DEFAULT 0 NOT NULL,
-	"duration_days" integer,
-	"duration_value" integer,
-	"duration_unit" text,
 	"last_seq" integer NOT NULL,
 	CONSTRAINT "entitlement_state_credits" CHECK ("entitlement_state"."credits_left" is null or "entitlement_state"."credits_left" >= 0)
 );
@@ -137,6 +134,9 @@ CREATE TABLE "entitlements" (
 	"center_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
 	"center_id" uuid NOT NULL,
 	"invoice_line_id" uuid,
+	"duration_value" integer NOT NULL,
+	"duration_unit" text NOT NULL,
+	"start_rule" text DEFAULT 'on_sale' NOT NULL,
 	"max_freezes" integer DEFAULT 0 NOT NULL,
 	"max_freeze_days" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -283,7 +283,7 @@ CREATE TABLE "payments" (
 	"paid_on" date NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "payments_kind" CHECK ("payments"."kind" in ('payment','refund')),
-	CONSTRAINT "payments_amount" CHECK ("payments"."amount_minor" > 0),
+	CONSTRAINT "payments_amount" CHECK ("payments"."amount_minor" > 0 or ("payments"."kind" = 'refund' and "payments"."amount_minor" = 0)),
 	CONSTRAINT "payments_change" CHECK (("payments"."tendered_minor" is null and "payments"."change_minor" is null) or ("payments"."tendered_minor" - "payments"."change_minor" = "payments"."amount_minor" and "payments"."change_minor" >= 0))
 );
 --> statement-breakpoint
@@ -342,8 +342,9 @@ CREATE TABLE "refund_items" (
 	"invoice_line_id" uuid NOT NULL,
 	"quantity" integer NOT NULL,
 	"amount_minor" bigint NOT NULL,
+	"credit_minor" bigint NOT NULL,
 	CONSTRAINT "refund_items_refund_id_invoice_line_id_pk" PRIMARY KEY("refund_id","invoice_line_id"),
-	CONSTRAINT "refund_items_amounts" CHECK ("refund_items"."quantity" >= 0 and "refund_items"."amount_minor" >= 0)
+	CONSTRAINT "refund_items_amounts" CHECK ("refund_items"."quantity" >= 0 and "refund_items"."amount_minor" >= 0 and "refund_items"."credit_minor" >= "refund_items"."amount_minor")
 );
 --> statement-breakpoint
 CREATE TABLE "short_courses" (

@@ -65,7 +65,7 @@ export const invoices = pgTable(
      * checked against the payments by a property test.
      */
     paidMinor: money('paid_minor').notNull().default(0),
-    /** Money returned by refunds; it also lowers what is owed: balance = total − refunded − paid. */
+    /** What refunds cancelled (Σ refund items' credit): balance = total − refunded − paid. */
     refundedMinor: money('refunded_minor').notNull().default(0),
     /** `issued`, `partly_paid`, `paid`, `void`, `partly_refunded`, `refunded` (derived, stored for the filters). */
     state: text('state').notNull().default('issued'),
@@ -214,7 +214,8 @@ export const payments = pgTable(
       foreignColumns: [invoices.organisationId, invoices.id],
     }),
     check('payments_kind', sql`${t.kind} in ('payment','refund')`),
-    check('payments_amount', sql`${t.amountMinor} > 0`),
+    // A refund may give no money back (a line not yet paid for is only cancelled).
+    check('payments_amount', sql`${t.amountMinor} > 0 or (${t.kind} = 'refund' and ${t.amountMinor} = 0)`),
     check(
       'payments_change',
       sql`(${t.tenderedMinor} is null and ${t.changeMinor} is null) or (${t.tenderedMinor} - ${t.changeMinor} = ${t.amountMinor} and ${t.changeMinor} >= 0)`,
@@ -254,12 +255,18 @@ export const refundItems = pgTable(
       .notNull()
       .references(() => invoiceLines.id),
     quantity: integer('quantity').notNull(),
+    /** Money given back for the line. */
     amountMinor: money('amount_minor').notNull(),
+    /** What the line no longer costs (its total, or the returned quantity's part): lowers the balance. */
+    creditMinor: money('credit_minor').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.refundId, t.invoiceLineId] }),
     index('refund_items_line').on(t.invoiceLineId),
-    check('refund_items_amounts', sql`${t.quantity} >= 0 and ${t.amountMinor} >= 0`),
+    check(
+      'refund_items_amounts',
+      sql`${t.quantity} >= 0 and ${t.amountMinor} >= 0 and ${t.creditMinor} >= ${t.amountMinor}`,
+    ),
   ],
 );
 
@@ -308,6 +315,11 @@ export const entitlements = pgTable(
       .notNull()
       .references(() => centers.id),
     invoiceLineId: uuid('invoice_line_id').references(() => invoiceLines.id),
+    /** How long it lasts once started: a membership plan's length, a package's validity (`day`). */
+    durationValue: integer('duration_value').notNull(),
+    durationUnit: text('duration_unit').notNull(),
+    /** How it starts: `on_sale`, `chosen_date`, `first_entry` (memberships) or `on_sale` (packages, courses). */
+    startRule: text('start_rule').notNull().default('on_sale'),
     maxFreezes: integer('max_freezes').notNull().default(0),
     maxFreezeDays: integer('max_freeze_days').notNull().default(0),
     createdAt: createdAt(),
@@ -391,17 +403,12 @@ export const entitlementState = pgTable(
     /** Packages: credits granted and left; null for memberships. */
     creditsGranted: integer('credits_granted'),
     creditsLeft: integer('credits_left'),
-    /** The last (or current) freeze; `frozenUntil` null means open-ended. */
+    /** The last freeze's first and last day; `frozen` while it has not been ended by an unfreeze. */
     frozenFrom: date('frozen_from', { mode: 'string' }),
     frozenUntil: date('frozen_until', { mode: 'string' }),
     frozen: boolean('frozen').notNull().default(false),
     freezes: integer('freezes').notNull().default(0),
     frozenDays: integer('frozen_days').notNull().default(0),
-    /** Days of validity it was granted (memberships: from the plan; packages: validity after activation). */
-    durationDays: integer('duration_days'),
-    /** Memberships: the plan's length, to compute the end on activation (`1 month`). */
-    durationValue: integer('duration_value'),
-    durationUnit: text('duration_unit'),
     lastSeq: integer('last_seq').notNull(),
   },
   (t) => [

@@ -35,9 +35,8 @@ export function configRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/config/public',
       { config: { access: AUTHENTICATED }, schema: { tags, response: { 200: publicConfigSchema } } },
       async (req) => {
-        const { organisationName, currencySymbol, currencyCode, currencyExponent, maintenanceMode, defaultLanguage } =
-          await readSystemConfig(deps.database.db, req.auth!.organisationId);
-        return { organisationName, currencySymbol, currencyCode, currencyExponent, maintenanceMode, defaultLanguage };
+        const config = await readSystemConfig(deps.database.db, req.auth!.organisationId);
+        return publicConfigSchema.parse(config);
       },
     );
   };

@@ -57,6 +57,7 @@ export async function updateSystemConfig(
       currencyExponent: config.currencyExponent,
       maintenanceMode: config.maintenanceMode,
       defaultLanguage: config.defaultLanguage,
+      paymentMethods: config.paymentMethods,
     },
   });
   return config;

@@ -1,0 +1,472 @@
+import type {
+  Entitlement,
+  Invoice,
+  InvoiceSummary,
+  invoiceListQuerySchema,
+  MemberAccount,
+  Payment,
+  paymentListQuerySchema,
+} from '@gym/contract/sales';
+import { today as businessToday } from '@gym/contract/time';
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  centers,
+  coupons,
+  entitlementLedger,
+  entitlementState,
+  entitlements,
+  installments,
+  invoiceLines,
+  invoices,
+  members,
+  payments,
+  refundItems,
+  users,
+} from '../../db/schema/index.ts';
+import type { AuthContext } from '../../lib/access.ts';
+import { notFound } from '../../lib/errors.ts';
+import { readSystemConfig } from '../../lib/settings.ts';
+import { scopeOf } from '../../lib/tenant-db.ts';
+import { statusOn } from './entitlement-state.ts';
+import { stateOf } from './ledger.ts';
+import { taxBreakdown } from './pricing.ts';
+
+type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
+
+const memberName = sql<string>`trim(${members.firstName} || ' ' || ${members.lastName})`;
+const staff = alias(users, 'staff');
+
+/** Unpaid parts of installments due before `today` (the invoice's centre's business date), per invoice. */
+const overdueOf = sql<string>`coalesce((
+  select sum(greatest(i.amount_minor - coalesce((select sum(pa.amount_minor) from payment_allocations pa where pa.installment_id = i.id), 0), 0))
+  from installments i
+  where i.invoice_id = ${invoices.id}
+    and i.due_on < (now() at time zone ${centers.timeZone})::date
+), 0)`;
+
+const summaryColumns = {
+  invoice: invoices,
+  member: { id: members.id, code: members.code, name: memberName },
+  center: { id: centers.id, code: centers.code, name: centers.name },
+  staff: { id: staff.id, name: staff.fullName },
+  overdue: overdueOf,
+};
+
+type SummaryRow = {
+  invoice: typeof invoices.$inferSelect;
+  member: { id: string; code: string; name: string };
+  center: { id: string; code: string; name: string };
+  staff: { id: string; name: string } | null;
+  overdue: string;
+};
+
+function toSummary(r: SummaryRow): InvoiceSummary {
+  const i = r.invoice;
+  const overdue = i.voidedAt
+    ? 0
+    : Math.max(0, Math.min(Number(r.overdue), i.totalMinor - i.refundedMinor - i.paidMinor));
+  return {
+    id: i.id,
+    number: i.number,
+    issuedOn: i.issuedOn,
+    member: r.member,
+    center: r.center,
+    currencyCode: i.currencyCode,
+    totalMinor: i.totalMinor,
+    paidMinor: i.paidMinor,
+    refundedMinor: i.refundedMinor,
+    balanceMinor: i.voidedAt ? 0 : i.totalMinor - i.refundedMinor - i.paidMinor,
+    overdueMinor: overdue,
+    state: i.state as InvoiceSummary['state'],
+    staff: r.staff?.id ? r.staff : null,
+    createdAt: i.createdAt.toISOString(),
+  };
+}
+
+const summaryFrom = (db: DbOrTx) =>
+  db
+    .select(summaryColumns)
+    .from(invoices)
+    .innerJoin(members, eq(members.id, invoices.memberId))
+    .innerJoin(centers, eq(centers.id, invoices.centerId))
+    .leftJoin(staff, eq(staff.id, invoices.staffId));
+
+type ListFilters = Omit<z.infer<typeof invoiceListQuerySchema>, 'page' | 'pageSize'>;
+
+function invoiceWhere(auth: Scope, q: ListFilters): SQL {
+  const keyword = q.keyword?.trim();
+  const balance = sql`(${invoices.totalMinor} - ${invoices.refundedMinor} - ${invoices.paidMinor})`;
+  return scopeOf(
+    auth,
+    invoices,
+    q.centerId ? eq(invoices.centerId, q.centerId) : undefined,
+    q.memberId ? eq(invoices.memberId, q.memberId) : undefined,
+    q.state === 'unpaid'
+      ? and(sql`${invoices.state} <> 'void'`, sql`${balance} > 0`)
+      : q.state
+        ? eq(invoices.state, q.state)
+        : undefined,
+    q.from ? gte(invoices.issuedOn, q.from) : undefined,
+    q.to ? lte(invoices.issuedOn, q.to) : undefined,
+    q.method
+      ? sql`exists (select 1 from payments p where p.invoice_id = ${invoices.id} and p.kind = 'payment' and p.method = ${q.method})`
+      : undefined,
+    q.overdue ? and(sql`${invoices.state} <> 'void'`, sql`${overdueOf} > 0`) : undefined,
+    keyword
+      ? sql`(${invoices.number} ilike ${`%${keyword}%`} or ${members.code} ilike ${`%${keyword}%`} or ${memberName} ilike ${`%${keyword}%`})`
+      : undefined,
+  );
+}
+
+function invoiceOrder(sort: ListFilters['sort']): SQL[] {
+  const dir = sort.startsWith('-') ? desc : asc;
+  switch (sort.replace(/^-/, '')) {
+    case 'number':
+      return [dir(invoices.seq)];
+    case 'total':
+      return [dir(invoices.totalMinor), desc(invoices.seq)];
+    case 'balance':
+      return [dir(sql`${invoices.totalMinor} - ${invoices.refundedMinor} - ${invoices.paidMinor}`), desc(invoices.seq)];
+    default:
+      return [dir(invoices.issuedOn), dir(invoices.seq)];
+  }
+}
+
+export async function listInvoices(db: DbOrTx, auth: Scope, q: z.infer<typeof invoiceListQuerySchema>) {
+  const where = invoiceWhere(auth, q);
+  const [rows, [total]] = await Promise.all([
+    summaryFrom(db)
+      .where(where)
+      .orderBy(...invoiceOrder(q.sort))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db
+      .select({ n: count() })
+      .from(invoices)
+      .innerJoin(members, eq(members.id, invoices.memberId))
+      .innerJoin(centers, eq(centers.id, invoices.centerId))
+      .where(where),
+  ]);
+  return { items: (rows as SummaryRow[]).map(toSummary), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}
+
+export async function listInvoicesForExport(db: DbOrTx, auth: Scope, q: ListFilters) {
+  const rows = await summaryFrom(db)
+    .where(invoiceWhere(auth, q))
+    .orderBy(...invoiceOrder(q.sort))
+    .limit(100_000);
+  return (rows as SummaryRow[]).map(toSummary);
+}
+
+const paymentColumns = {
+  payment: payments,
+  invoiceNumber: invoices.number,
+  member: { id: members.id, code: members.code, name: memberName },
+  center: { id: centers.id, code: centers.code, name: centers.name },
+  staff: { id: staff.id, name: staff.fullName },
+};
+type PaymentRow = {
+  payment: typeof payments.$inferSelect;
+  invoiceNumber: string;
+  member: { id: string; code: string; name: string };
+  center: { id: string; code: string; name: string };
+  staff: { id: string; name: string } | null;
+};
+
+function toPayment(r: PaymentRow): Payment {
+  const p = r.payment;
+  return {
+    id: p.id,
+    invoiceId: p.invoiceId,
+    invoiceNumber: r.invoiceNumber,
+    member: r.member,
+    center: r.center,
+    kind: p.kind as Payment['kind'],
+    method: p.method,
+    amountMinor: p.amountMinor,
+    tenderedMinor: p.tenderedMinor,
+    changeMinor: p.changeMinor,
+    reference: p.reference,
+    reason: p.reason,
+    refundOfId: p.refundOfId,
+    staff: r.staff?.id ? r.staff : null,
+    paidOn: p.paidOn,
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+const paymentsFrom = (db: DbOrTx) =>
+  db
+    .select(paymentColumns)
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .innerJoin(members, eq(members.id, payments.memberId))
+    .innerJoin(centers, eq(centers.id, payments.centerId))
+    .leftJoin(staff, eq(staff.id, payments.staffId));
+
+export async function listPayments(db: DbOrTx, auth: Scope, q: z.infer<typeof paymentListQuerySchema>) {
+  const where = scopeOf(
+    auth,
+    payments,
+    q.centerId ? eq(payments.centerId, q.centerId) : undefined,
+    q.memberId ? eq(payments.memberId, q.memberId) : undefined,
+    q.kind ? eq(payments.kind, q.kind) : undefined,
+    q.method ? eq(payments.method, q.method) : undefined,
+    q.from ? gte(payments.paidOn, q.from) : undefined,
+    q.to ? lte(payments.paidOn, q.to) : undefined,
+  );
+  const dir = q.sort.startsWith('-') ? desc : asc;
+  const order = q.sort.includes('amount')
+    ? [dir(payments.amountMinor), desc(payments.createdAt)]
+    : [dir(payments.createdAt)];
+  const [rows, [total]] = await Promise.all([
+    paymentsFrom(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(payments).where(where),
+  ]);
+  return { items: (rows as PaymentRow[]).map(toPayment), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}
+
+/** One invoice with its lines, installments (paid parts, overdue on `today`) and payments. */
+export async function getInvoice(db: DbOrTx, auth: Scope, id: string, today?: string): Promise<Invoice> {
+  const [row] = await summaryFrom(db).where(scopeOf(auth, invoices, eq(invoices.id, id)));
+  if (!row) throw notFound('invoice');
+  const r = row as SummaryRow;
+  const [center] = await db.select({ timeZone: centers.timeZone }).from(centers).where(eq(centers.id, r.center.id));
+  const day = today ?? businessToday(center!.timeZone);
+  const seller = alias(users, 'seller');
+  const [lines, plan, pays, coupon, refunded, ents] = await Promise.all([
+    db
+      .select({ line: invoiceLines, soldBy: { id: seller.id, name: seller.fullName } })
+      .from(invoiceLines)
+      .leftJoin(seller, eq(seller.id, invoiceLines.soldById))
+      .where(eq(invoiceLines.invoiceId, id))
+      .orderBy(invoiceLines.lineNo),
+    db
+      .select({
+        inst: installments,
+        paid: sql<string>`coalesce((select sum(pa.amount_minor) from payment_allocations pa where pa.installment_id = ${installments.id}), 0)`,
+      })
+      .from(installments)
+      .where(eq(installments.invoiceId, id))
+      .orderBy(installments.seq),
+    paymentsFrom(db).where(eq(payments.invoiceId, id)).orderBy(asc(payments.createdAt)),
+    r.invoice.couponId
+      ? db.select({ id: coupons.id, code: coupons.code }).from(coupons).where(eq(coupons.id, r.invoice.couponId))
+      : Promise.resolve([]),
+    db
+      .select({
+        lineId: refundItems.invoiceLineId,
+        quantity: sql<string>`sum(${refundItems.quantity})`,
+        amount: sql<string>`sum(${refundItems.amountMinor})`,
+      })
+      .from(refundItems)
+      .innerJoin(invoiceLines, eq(invoiceLines.id, refundItems.invoiceLineId))
+      .where(eq(invoiceLines.invoiceId, id))
+      .groupBy(refundItems.invoiceLineId),
+    db
+      .select({ id: entitlements.id, lineId: entitlements.invoiceLineId })
+      .from(entitlements)
+      .innerJoin(invoiceLines, eq(invoiceLines.id, entitlements.invoiceLineId))
+      .where(eq(invoiceLines.invoiceId, id)),
+  ]);
+  const summary = toSummary(r);
+  const installmentsOut = plan.map((p) => {
+    const paid = Number(p.paid);
+    return {
+      id: p.inst.id,
+      seq: p.inst.seq,
+      dueOn: p.inst.dueOn,
+      amountMinor: p.inst.amountMinor,
+      paidMinor: paid,
+      overdue: !r.invoice.voidedAt && p.inst.dueOn < day && paid < p.inst.amountMinor,
+    };
+  });
+  const overdueMinor = r.invoice.voidedAt
+    ? 0
+    : Math.min(
+        summary.balanceMinor,
+        installmentsOut.filter((i) => i.overdue).reduce((s, i) => s + (i.amountMinor - i.paidMinor), 0),
+      );
+  const next = r.invoice.voidedAt ? undefined : installmentsOut.find((i) => i.paidMinor < i.amountMinor);
+  const lineViews = lines.map(({ line: l, soldBy }) => {
+    const back = refunded.find((x) => x.lineId === l.id);
+    return {
+      id: l.id,
+      lineNo: l.lineNo,
+      itemType: l.itemType as Invoice['lines'][number]['itemType'],
+      itemId: l.itemId,
+      description: l.description,
+      quantity: l.quantity,
+      listPriceMinor: l.listPriceMinor,
+      unitPriceMinor: l.unitPriceMinor,
+      priceOverrideReason: l.priceOverrideReason,
+      discountMinor: l.discountMinor,
+      couponDiscountMinor: l.couponDiscountMinor,
+      totalMinor: l.totalMinor,
+      taxRateBp: l.taxRateBp,
+      taxMinor: l.taxMinor,
+      soldBy: soldBy?.id ? soldBy : null,
+      refundedQuantity: Number(back?.quantity ?? 0),
+      refundedMinor: Number(back?.amount ?? 0),
+      entitlementId: ents.find((e) => e.lineId === l.id)?.id ?? null,
+    };
+  });
+  return {
+    ...summary,
+    overdueMinor,
+    subtotalMinor: r.invoice.subtotalMinor,
+    discountMinor: r.invoice.discountMinor,
+    taxMinor: r.invoice.taxMinor,
+    netMinor: r.invoice.totalMinor - r.invoice.taxMinor,
+    taxes: taxBreakdown(lineViews),
+    coupon: coupon[0] ?? null,
+    note: r.invoice.note,
+    voidReason: r.invoice.voidReason,
+    lines: lineViews,
+    installments: installmentsOut,
+    payments: (pays as PaymentRow[]).map(toPayment),
+    nextDue: next ? { dueOn: next.dueOn, amountMinor: next.amountMinor - next.paidMinor } : null,
+  };
+}
+
+/** A member's entitlements with their ledger-derived state on each one's centre's business date. */
+export async function memberEntitlements(
+  db: DbOrTx,
+  auth: Scope,
+  memberId: string,
+  includeEnded = true,
+): Promise<Entitlement[]> {
+  const [member] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(scopeOf(auth, members, eq(members.id, memberId)));
+  if (!member) throw notFound('member');
+  const rows = await db
+    .select({
+      ent: entitlements,
+      state: entitlementState,
+      center: { id: centers.id, code: centers.code, timeZone: centers.timeZone },
+      invoice: { id: invoices.id, number: invoices.number },
+    })
+    .from(entitlements)
+    .innerJoin(entitlementState, eq(entitlementState.entitlementId, entitlements.id))
+    .innerJoin(centers, eq(centers.id, entitlements.centerId))
+    .leftJoin(invoiceLines, eq(invoiceLines.id, entitlements.invoiceLineId))
+    .leftJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+    .where(and(eq(entitlements.organisationId, auth.organisationId), eq(entitlements.memberId, memberId)))
+    .orderBy(desc(entitlements.createdAt));
+  const out = rows.map(({ ent, state, center, invoice }) => {
+    const s = stateOf(state);
+    const status = statusOn(s, businessToday(center.timeZone));
+    return {
+      id: ent.id,
+      kind: ent.kind as Entitlement['kind'],
+      itemId: ent.itemId,
+      name: ent.name,
+      usage: ent.usage,
+      status,
+      validFrom: s.validFrom,
+      validUntil: s.validUntil,
+      frozen: status === 'frozen',
+      frozenFrom: s.frozenFrom,
+      frozenUntil: s.frozenUntil,
+      creditsGranted: s.creditsGranted,
+      creditsLeft: s.creditsLeft,
+      freezes: s.freezes,
+      maxFreezes: ent.maxFreezes,
+      maxFreezeDays: ent.maxFreezeDays,
+      invoiceId: invoice?.id ?? null,
+      invoiceNumber: invoice?.number ?? null,
+      center: { id: center.id, code: center.code },
+      createdAt: ent.createdAt.toISOString(),
+    };
+  });
+  return includeEnded
+    ? out
+    : out.filter((e) => e.status === 'active' || e.status === 'frozen' || e.status === 'pending');
+}
+
+export async function entitlementHistory(db: DbOrTx, auth: Scope, memberId: string, entitlementId: string) {
+  const [ent] = await db
+    .select({ id: entitlements.id })
+    .from(entitlements)
+    .innerJoin(members, eq(members.id, entitlements.memberId))
+    .where(
+      and(
+        scopeOf(auth, members, eq(members.id, memberId)),
+        eq(entitlements.id, entitlementId),
+        eq(entitlements.organisationId, auth.organisationId),
+      ),
+    );
+  if (!ent) throw notFound('entitlement');
+  const rows = await db
+    .select({ row: entitlementLedger, staff: { id: staff.id, name: staff.fullName } })
+    .from(entitlementLedger)
+    .leftJoin(staff, eq(staff.id, entitlementLedger.staffId))
+    .where(eq(entitlementLedger.entitlementId, entitlementId))
+    .orderBy(entitlementLedger.seq);
+  return {
+    items: rows.map(({ row: r, staff: s }) => ({
+      seq: r.seq,
+      kind: r.kind,
+      creditsDelta: r.creditsDelta,
+      daysDelta: r.daysDelta,
+      validFrom: r.validFrom,
+      validUntil: r.validUntil,
+      refType: r.refType,
+      refId: r.refId,
+      reason: r.reason,
+      staff: s?.id ? s : null,
+      effectiveOn: r.effectiveOn,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** The member file's money header: what is owed over every open invoice, the overdue part, the next due. */
+export async function memberAccount(db: DbOrTx, auth: Scope, memberId: string): Promise<MemberAccount> {
+  const [member] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(scopeOf(auth, members, eq(members.id, memberId)));
+  if (!member) throw notFound('member');
+  const open = await summaryFrom(db).where(
+    and(
+      eq(invoices.organisationId, auth.organisationId),
+      eq(invoices.memberId, memberId),
+      sql`${invoices.state} <> 'void'`,
+      sql`${invoices.totalMinor} - ${invoices.refundedMinor} - ${invoices.paidMinor} > 0`,
+    ),
+  );
+  const summaries = (open as SummaryRow[]).map(toSummary);
+  const ids = summaries.map((s) => s.id);
+  const nextRows = ids.length
+    ? await db
+        .select({
+          invoiceId: installments.invoiceId,
+          dueOn: installments.dueOn,
+          amount: installments.amountMinor,
+          paid: sql<string>`coalesce((select sum(pa.amount_minor) from payment_allocations pa where pa.installment_id = ${installments.id}), 0)`,
+        })
+        .from(installments)
+        .where(inArray(installments.invoiceId, ids))
+        .orderBy(installments.dueOn, installments.seq)
+    : [];
+  const next = nextRows.find((n) => Number(n.paid) < n.amount);
+  const config = await readSystemConfig(db, auth.organisationId);
+  return {
+    balanceMinor: summaries.reduce((s, i) => s + i.balanceMinor, 0),
+    overdueMinor: summaries.reduce((s, i) => s + i.overdueMinor, 0),
+    nextDue: next
+      ? { dueOn: next.dueOn, amountMinor: next.amount - Number(next.paid), invoiceId: next.invoiceId }
+      : null,
+    currencyCode: config.currencyCode,
+  };
+}

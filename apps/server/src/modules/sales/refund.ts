@@ -1,0 +1,276 @@
+/**
+ * Refunds (managers only) and voids. A refund cancels lines (all of an entitlement, or some of a
+ * product's quantity) and gives money back, never more than was paid for them; returned products go
+ * back to stock, the lines' commission is reversed in proportion, and a refunded entitlement gets
+ * its `refund` ledger row. A void cancels an invoice nobody has paid anything on.
+ */
+
+import { allocate, type Minor, minor, share, sub, sum, ZERO } from '@gym/contract/money';
+import type { refundRequestSchema, voidRequestSchema } from '@gym/contract/sales';
+import { daysBetween } from '@gym/contract/time';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  couponUses,
+  entitlements,
+  invoices,
+  paymentAllocations,
+  payments,
+  productSetItems,
+  refundItems,
+} from '../../db/schema/index.ts';
+import { audit } from '../../lib/audit.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
+import { reverseCommission } from './commission.ts';
+import { appendLedger, lockState } from './ledger.ts';
+import { installmentsDue, lockInvoice, openLines, spread, stateFor } from './pay.ts';
+import { returnStock } from './stock.ts';
+
+const refuse = (path: string, code: string, message: string) =>
+  new AppError(422, 'business_rule', message, [{ path, code, message }]);
+
+/** The stock a line of `itemType` moved per unit sold. */
+async function unitsOf(ctx: UseCaseContext, line: { itemType: string; itemId: string }) {
+  if (line.itemType === 'product') return [{ productId: line.itemId, quantity: 1 }];
+  if (line.itemType !== 'product_set') return [];
+  const items = await ctx.tx
+    .select()
+    .from(productSetItems)
+    .where(ctx.db.whereOrganisation(productSetItems, eq(productSetItems.setId, line.itemId)));
+  return items.map((i) => ({ productId: i.productId, quantity: i.quantity }));
+}
+
+export async function refundInvoice(
+  ctx: UseCaseContext,
+  input: z.output<typeof refundRequestSchema> & { invoiceId: string },
+) {
+  const { invoice, today } = await lockInvoice(ctx, input.invoiceId);
+  if (invoice.voidedAt) throw refuse('invoiceId', 'invoice_void', 'This invoice is void');
+  const lines = await openLines(ctx, invoice.id);
+  // What each line has been paid so far: the invoice's net payments spread over what the lines still cost.
+  const paidShares = allocate(
+    minor(invoice.paidMinor),
+    lines.map((l) => l.open),
+  );
+  const seen = new Set<string>();
+  const plan: {
+    line: (typeof lines)[number];
+    quantity: number;
+    credit: Minor;
+    money: Minor;
+    paid: Minor;
+    index: number;
+  }[] = [];
+  for (const [i, r] of input.lines.entries()) {
+    const index = lines.findIndex((l) => l.id === r.lineId);
+    const line = lines[index];
+    if (!line) throw refuse(`lines.${i}.lineId`, 'line_unknown', 'Not a line of this invoice');
+    if (seen.has(line.id)) throw refuse(`lines.${i}.lineId`, 'line_repeated', 'This line is named twice');
+    seen.add(line.id);
+    if (line.open <= 0) throw refuse(`lines.${i}.lineId`, 'line_refunded', 'This line is already refunded');
+    const isEntitlement = ['membership', 'package', 'short_course'].includes(line.itemType);
+    const left = line.quantity - line.returnedQuantity;
+    const quantity = isEntitlement ? 1 : r.quantity;
+    if (!isEntitlement && quantity > left)
+      throw refuse(`lines.${i}.quantity`, 'quantity_over', 'More than was sold and not returned');
+    const credit =
+      isEntitlement || quantity === left ? line.open : share(minor(line.totalMinor), quantity, line.quantity);
+    const paid = paidShares[index]!;
+    const paidForPart = credit === line.open ? paid : share(paid, credit, line.open);
+    let money = r.amountMinor ?? paidForPart;
+    if (r.amountMinor === undefined && isEntitlement && r.mode === 'unused') {
+      const [ent] = await ctx.db.select(entitlements, eq(entitlements.invoiceLineId, line.id));
+      const state = ent ? await lockState(ctx, ent.id) : undefined;
+      if (state?.creditsGranted) {
+        money = share(paidForPart, Math.max(0, state.creditsLeft ?? 0), state.creditsGranted);
+      } else if (state?.validFrom && state.validUntil) {
+        const total = daysBetween(state.validFrom, state.validUntil) + 1;
+        const unused = Math.max(
+          0,
+          Math.min(total, daysBetween(today < state.validFrom ? state.validFrom : today, state.validUntil) + 1),
+        );
+        money = share(paidForPart, unused, total);
+      }
+    }
+    if (money > paidForPart) {
+      throw refuse(`lines.${i}.amountMinor`, 'refund_over_paid', 'More than was paid for this line');
+    }
+    plan.push({ line, quantity, credit, money, paid, index });
+  }
+  const money = sum(plan.map((p) => p.money));
+  const credit = sum(plan.map((p) => p.credit));
+  if (money > invoice.paidMinor) throw refuse('lines', 'refund_over_paid', 'More than was paid');
+
+  const [lastPayment] = await ctx.tx
+    .select({ method: payments.method, id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.invoiceId, invoice.id), eq(payments.kind, 'payment')))
+    .orderBy(payments.createdAt)
+    .limit(1);
+  const method = input.method ?? lastPayment?.method ?? 'cash';
+  const [refund] = await ctx.db.insert(payments, {
+    centerId: invoice.centerId,
+    invoiceId: invoice.id,
+    memberId: invoice.memberId,
+    kind: 'refund',
+    method,
+    amountMinor: money,
+    reason: input.reason,
+    refundOfId: lastPayment?.id ?? null,
+    staffId: ctx.auth.userId,
+    paidOn: today,
+  });
+  await ctx.db.insert(
+    refundItems,
+    plan.map((p) => ({
+      refundId: refund!.id,
+      invoiceLineId: p.line.id,
+      quantity: p.quantity,
+      amountMinor: p.money,
+      creditMinor: p.credit,
+    })),
+  );
+  // What was cancelled but not paid back settles the installments still open, the last ones first.
+  const settled = sub(credit, money);
+  if (settled > 0) {
+    const due = await installmentsDue(ctx, invoice.id);
+    const allocations = spread(settled, [...due].reverse());
+    if (allocations.length) {
+      await ctx.db.insert(
+        paymentAllocations,
+        allocations.map((a) => ({ paymentId: refund!.id, ...a })),
+      );
+    }
+  }
+  for (const p of plan) {
+    for (const u of await unitsOf(ctx, p.line)) {
+      await returnStock(ctx, {
+        productId: u.productId,
+        centerId: invoice.centerId,
+        quantity: u.quantity * p.quantity,
+        invoiceLineId: p.line.id,
+        reason: input.reason,
+      });
+    }
+    await reverseCommission(ctx, refund!.id, today, p.line.id, p.money, p.paid);
+    const [ent] = await ctx.db.select(entitlements, eq(entitlements.invoiceLineId, p.line.id));
+    if (ent) {
+      const state = await lockState(ctx, ent.id);
+      if (state && state.phase !== 'refunded' && state.phase !== 'transferred') {
+        await appendLedger(
+          ctx,
+          ent.id,
+          ent.memberId,
+          [
+            {
+              kind: 'refund',
+              creditsDelta: -(state.creditsLeft ?? 0),
+              refType: 'refund',
+              refId: refund!.id,
+              reason: input.reason,
+              effectiveOn: today,
+            },
+          ],
+          state,
+        );
+      }
+    }
+  }
+  const after = {
+    ...invoice,
+    paidMinor: invoice.paidMinor - money,
+    refundedMinor: invoice.refundedMinor + credit,
+  };
+  await ctx.tx
+    .update(invoices)
+    .set({ paidMinor: after.paidMinor, refundedMinor: after.refundedMinor, state: stateFor(after) })
+    .where(eq(invoices.id, invoice.id));
+  await audit(ctx.tx, ctx.auth, null, {
+    action: 'invoice.refunded',
+    entityType: 'invoice',
+    entityId: invoice.id,
+    centerId: invoice.centerId,
+    summary: `${invoice.number}: refund of ${money} (${plan.map((p) => p.line.description).join(', ')}): ${input.reason}`,
+    after: { refundId: refund!.id, amountMinor: money, creditMinor: credit, method },
+  });
+  ctx.emit({
+    type: 'invoice.refunded',
+    organisationId: ctx.auth.organisationId,
+    centerId: invoice.centerId,
+    payload: { invoiceId: invoice.id, refundId: refund!.id, amountMinor: money },
+    realtime: false,
+  });
+  return refund!;
+}
+
+export async function voidInvoice(
+  ctx: UseCaseContext,
+  input: z.output<typeof voidRequestSchema> & { invoiceId: string },
+) {
+  const { invoice, today } = await lockInvoice(ctx, input.invoiceId);
+  if (invoice.voidedAt) throw refuse('invoiceId', 'invoice_void', 'This invoice is already void');
+  const [anyPayment] = await ctx.tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.invoiceId, invoice.id))
+    .limit(1);
+  if (anyPayment) throw refuse('invoiceId', 'invoice_has_payments', 'An invoice with payments is refunded, not voided');
+  const lines = await openLines(ctx, invoice.id);
+  for (const line of lines) {
+    for (const u of await unitsOf(ctx, line)) {
+      await returnStock(ctx, {
+        productId: u.productId,
+        centerId: invoice.centerId,
+        quantity: u.quantity * line.quantity,
+        invoiceLineId: line.id,
+        reason: input.reason,
+      });
+    }
+  }
+  const ents = lines.length
+    ? await ctx.db.select(
+        entitlements,
+        inArray(
+          entitlements.invoiceLineId,
+          lines.map((l) => l.id),
+        ),
+      )
+    : [];
+  for (const ent of ents) {
+    const state = await lockState(ctx, ent.id);
+    if (!state) continue;
+    await appendLedger(
+      ctx,
+      ent.id,
+      ent.memberId,
+      [
+        {
+          kind: 'refund',
+          creditsDelta: -(state.creditsLeft ?? 0),
+          refType: 'invoice_void',
+          refId: invoice.id,
+          reason: input.reason,
+          effectiveOn: today,
+        },
+      ],
+      state,
+    );
+  }
+  await ctx.tx
+    .update(couponUses)
+    .set({ releasedAt: new Date() })
+    .where(and(eq(couponUses.invoiceId, invoice.id), isNull(couponUses.releasedAt)));
+  await ctx.tx
+    .update(invoices)
+    .set({ state: 'void', voidReason: input.reason, voidedAt: new Date(), voidedBy: ctx.auth.userId })
+    .where(eq(invoices.id, invoice.id));
+  await audit(ctx.tx, ctx.auth, null, {
+    action: 'invoice.voided',
+    entityType: 'invoice',
+    entityId: invoice.id,
+    centerId: invoice.centerId,
+    summary: `${invoice.number} voided: ${input.reason}`,
+  });
+  return ZERO;
+}

@@ -1,0 +1,202 @@
+import { type CurrencyCode, minorUnitExponent } from '@gym/contract/currency';
+import { formatMoney } from '@gym/contract/money';
+import {
+  entitlementActionSchema,
+  entitlementListQuerySchema,
+  entitlementListResponseSchema,
+  entitlementParamsSchema,
+  type InvoiceSummary,
+  idParamsSchema,
+  invoiceExportQuerySchema,
+  invoiceListQuerySchema,
+  invoiceListResponseSchema,
+  invoiceSchema,
+  ledgerResponseSchema,
+  memberAccountSchema,
+  memberIdParamsSchema,
+  paymentListQuerySchema,
+  paymentListResponseSchema,
+  paymentRequestSchema,
+  refundRequestSchema,
+  saleRequestSchema,
+  voidRequestSchema,
+} from '@gym/contract/sales';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps.ts';
+import { can } from '../../lib/access.ts';
+import { callerTimeZone } from '../../lib/business-date.ts';
+import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
+import { runCommand } from '../../lib/use-case.ts';
+import { changeEntitlement } from './entitlement-actions.ts';
+import { recordPayment } from './pay.ts';
+import {
+  entitlementHistory,
+  getInvoice,
+  listInvoices,
+  listInvoicesForExport,
+  listPayments,
+  memberAccount,
+  memberEntitlements,
+} from './queries.ts';
+import { refundInvoice, voidInvoice } from './refund.ts';
+import { sell } from './sell.ts';
+
+const tags = ['sales'];
+
+/** An amount as a plain decimal (`1234.50`) in the invoice's currency: what a spreadsheet reads. */
+const decimal = (amount: number, currency: string) =>
+  formatMoney(amount, {
+    symbol: '',
+    exponent: minorUnitExponent(currency as CurrencyCode),
+    decimal: '.',
+    thousands: '',
+  });
+
+const INVOICE_COLUMNS: ExportColumn<InvoiceSummary>[] = [
+  { header: 'Number', value: (r) => r.number, width: 14 },
+  { header: 'Date', value: (r) => r.issuedOn, width: 12 },
+  { header: 'Member code', value: (r) => r.member.code, width: 14 },
+  { header: 'Member', value: (r) => r.member.name, width: 24 },
+  { header: 'Centre', value: (r) => r.center.code, width: 8 },
+  { header: 'Currency', value: (r) => r.currencyCode, width: 8 },
+  { header: 'Total', value: (r) => decimal(r.totalMinor, r.currencyCode), width: 12 },
+  { header: 'Paid', value: (r) => decimal(r.paidMinor, r.currencyCode), width: 12 },
+  { header: 'Refunded', value: (r) => decimal(r.refundedMinor, r.currencyCode), width: 12 },
+  { header: 'Balance', value: (r) => decimal(r.balanceMinor, r.currencyCode), width: 12 },
+  { header: 'Overdue', value: (r) => decimal(r.overdueMinor, r.currencyCode), width: 12 },
+  { header: 'State', value: (r) => r.state, width: 14 },
+  { header: 'Staff', value: (r) => r.staff?.name ?? '', width: 20 },
+];
+
+/** Selling to a member, invoices, payments, refunds, and a member's entitlements. */
+export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { db } = deps.database;
+
+    app.post(
+      '/students/:id/sales',
+      {
+        config: { access: can('create', 'Sale'), idempotent: true },
+        schema: { tags, params: memberIdParamsSchema, body: saleRequestSchema, response: { 201: invoiceSchema } },
+      },
+      async (req, reply) =>
+        reply
+          .code(201)
+          .send(await runCommand(deps, req.auth!, (ctx) => sell(ctx, { ...req.body, memberId: req.params.id }))),
+    );
+    app.get(
+      '/students/:id/entitlements',
+      {
+        config: { access: can('read', 'Member') },
+        schema: {
+          tags,
+          params: memberIdParamsSchema,
+          querystring: entitlementListQuerySchema,
+          response: { 200: entitlementListResponseSchema },
+        },
+      },
+      async (req) => ({
+        items: await memberEntitlements(db, req.auth!, req.params.id, req.query.includeEnded ?? true),
+      }),
+    );
+    app.get(
+      '/students/:id/entitlements/:entitlementId/ledger',
+      {
+        config: { access: can('read', 'Member') },
+        schema: { tags, params: entitlementParamsSchema, response: { 200: ledgerResponseSchema } },
+      },
+      (req) => entitlementHistory(db, req.auth!, req.params.id, req.params.entitlementId),
+    );
+    app.post(
+      '/students/:id/entitlements/:entitlementId/actions',
+      {
+        config: { access: can('create', 'Sale'), idempotent: true },
+        schema: { tags, params: entitlementParamsSchema, body: entitlementActionSchema },
+      },
+      async (req) => {
+        await runCommand(deps, req.auth!, (ctx) =>
+          changeEntitlement(ctx, { ...req.body, memberId: req.params.id, entitlementId: req.params.entitlementId }),
+        );
+        return { items: await memberEntitlements(db, req.auth!, req.params.id) };
+      },
+    );
+    app.get(
+      '/students/:id/account',
+      {
+        config: { access: can('read', 'Member') },
+        schema: { tags, params: memberIdParamsSchema, response: { 200: memberAccountSchema } },
+      },
+      (req) => memberAccount(db, req.auth!, req.params.id),
+    );
+
+    app.get(
+      '/invoices',
+      {
+        config: { access: can('read', 'Sale') },
+        schema: { tags, querystring: invoiceListQuerySchema, response: { 200: invoiceListResponseSchema } },
+      },
+      (req) => listInvoices(db, req.auth!, req.query),
+    );
+    app.get(
+      '/invoices/export',
+      { config: { access: can('read', 'Sale') }, schema: { tags, querystring: invoiceExportQuerySchema } },
+      async (req, reply) =>
+        sendTable(reply, {
+          fileName: 'invoices',
+          timeZone: await callerTimeZone(db, req.auth!, req.query.centerId),
+          format: req.query.format,
+          columns: INVOICE_COLUMNS,
+          rows: await listInvoicesForExport(db, req.auth!, req.query),
+        }),
+    );
+    app.get(
+      '/invoices/:id',
+      {
+        config: { access: can('read', 'Sale') },
+        schema: { tags, params: idParamsSchema, response: { 200: invoiceSchema } },
+      },
+      (req) => getInvoice(db, req.auth!, req.params.id),
+    );
+    app.post(
+      '/invoices/:id/payments',
+      {
+        config: { access: can('create', 'Payment'), idempotent: true },
+        schema: { tags, params: idParamsSchema, body: paymentRequestSchema, response: { 201: invoiceSchema } },
+      },
+      async (req, reply) => {
+        await runCommand(deps, req.auth!, (ctx) => recordPayment(ctx, req.params.id, req.body));
+        return reply.code(201).send(await getInvoice(db, req.auth!, req.params.id));
+      },
+    );
+    app.post(
+      '/invoices/:id/refunds',
+      {
+        config: { access: can('create', 'Refund'), idempotent: true },
+        schema: { tags, params: idParamsSchema, body: refundRequestSchema, response: { 201: invoiceSchema } },
+      },
+      async (req, reply) => {
+        await runCommand(deps, req.auth!, (ctx) => refundInvoice(ctx, { ...req.body, invoiceId: req.params.id }));
+        return reply.code(201).send(await getInvoice(db, req.auth!, req.params.id));
+      },
+    );
+    app.post(
+      '/invoices/:id/void',
+      {
+        config: { access: can('delete', 'Sale'), idempotent: true },
+        schema: { tags, params: idParamsSchema, body: voidRequestSchema, response: { 200: invoiceSchema } },
+      },
+      async (req) => {
+        await runCommand(deps, req.auth!, (ctx) => voidInvoice(ctx, { ...req.body, invoiceId: req.params.id }));
+        return getInvoice(db, req.auth!, req.params.id);
+      },
+    );
+    app.get(
+      '/payments',
+      {
+        config: { access: can('read', 'Payment') },
+        schema: { tags, querystring: paymentListQuerySchema, response: { 200: paymentListResponseSchema } },
+      },
+      (req) => listPayments(db, req.auth!, req.query),
+    );
+  };
+}

@@ -1,0 +1,298 @@
+import { addDays, today as businessToday } from '@gym/contract/time';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { commissionForRole, seedCatalogue, stockOf } from './test-catalogue.ts';
+
+let ctx: TestContext;
+let org: TestOrganisation;
+let manager: { authorization: string };
+let desk: { authorization: string };
+let centerA = '';
+let cat: Awaited<ReturnType<typeof seedCatalogue>>;
+let today = '';
+
+type Headers = Record<string, string>;
+const req = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: unknown) =>
+  ctx.app.inject({ method, url: `/api/v1/pro${url}`, headers, payload: payload as object | undefined });
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  org = await ctx.newOrganisation();
+  centerA = org.centers[0]!.id;
+  manager = ctx.bearer(await (await org.newUser({ role: 'manager' })).login());
+  desk = ctx.bearer(await (await org.newUser({ role: 'frontdesk' })).login());
+  cat = await seedCatalogue(ctx.database.db, org.id, centerA);
+  const [c] = await ctx.database.db
+    .execute<{ time_zone: string }>(sql`select time_zone from centers where id = ${centerA}`)
+    .then((r) => ('rows' in r ? r.rows : r) as { time_zone: string }[]);
+  today = businessToday(c!.time_zone);
+});
+afterAll(() => ctx?.close());
+
+const count = async (table: string) =>
+  Number(
+    (
+      (await ctx.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0]!.n,
+  );
+
+describe('selling to a member', () => {
+  it('sells a quarterly membership with a deposit and two installments, takes the deposit in cash with change', async () => {
+    const member = await org.newMember({ firstName: 'Tai Man', lastName: 'Chan' });
+    const res = await req(
+      'POST',
+      `/students/${member.id}/sales`,
+      { ...desk, 'idempotency-key': 'sale-q-1' },
+      {
+        centerId: centerA,
+        lines: [{ itemType: 'membership', itemId: cat.quarterly.id }],
+        depositMinor: 40_000,
+        installments: [{ dueOn: addDays(today, 30) }, { dueOn: addDays(today, 60) }],
+        payment: { method: 'cash', amountMinor: 40_000, tenderedMinor: 50_000 },
+      },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const invoice = res.json();
+    expect(invoice).toMatchObject({
+      number: expect.stringMatching(/^A-\d{6}$/),
+      totalMinor: 120_000,
+      paidMinor: 40_000,
+      balanceMinor: 80_000,
+      state: 'partly_paid',
+      nextDue: { dueOn: addDays(today, 30), amountMinor: 40_000 },
+    });
+    // 19 % included: 120,000 / 1.19 = 100,840.34 → net 100,840, tax 19,160.
+    expect(invoice.taxes).toEqual([{ rateBp: 1900, netMinor: 100_840, taxMinor: 19_160, grossMinor: 120_000 }]);
+    expect(
+      invoice.installments.map((i: { amountMinor: number; paidMinor: number }) => [i.amountMinor, i.paidMinor]),
+    ).toEqual([
+      [40_000, 40_000],
+      [40_000, 0],
+      [40_000, 0],
+    ]);
+    expect(invoice.payments[0]).toMatchObject({
+      method: 'cash',
+      amountMinor: 40_000,
+      tenderedMinor: 50_000,
+      changeMinor: 10_000,
+    });
+
+    const ents = (await req('GET', `/students/${member.id}/entitlements`, desk)).json().items;
+    expect(ents).toEqual([
+      expect.objectContaining({
+        kind: 'membership',
+        name: 'Quarterly',
+        status: 'active',
+        validFrom: today,
+        invoiceNumber: invoice.number,
+      }),
+    ]);
+    expect(ents[0].validUntil > addDays(today, 85)).toBe(true);
+    const account = (await req('GET', `/students/${member.id}/account`, desk)).json();
+    expect(account).toMatchObject({
+      balanceMinor: 80_000,
+      overdueMinor: 0,
+      nextDue: { dueOn: addDays(today, 30), amountMinor: 40_000 },
+    });
+
+    // The same request again with its key records nothing new.
+    const before = await count('invoices');
+    const again = await req(
+      'POST',
+      `/students/${member.id}/sales`,
+      { ...desk, 'idempotency-key': 'sale-q-1' },
+      {
+        centerId: centerA,
+        lines: [{ itemType: 'membership', itemId: cat.quarterly.id }],
+        depositMinor: 40_000,
+        installments: [{ dueOn: addDays(today, 30) }, { dueOn: addDays(today, 60) }],
+        payment: { method: 'cash', amountMinor: 40_000, tenderedMinor: 50_000 },
+      },
+    );
+    expect(again.statusCode).toBe(201);
+    expect(again.json().id).toBe(invoice.id);
+    expect(await count('invoices')).toBe(before);
+  });
+
+  it('grants a 10-class pack whose credits the ledger gives, with a coupon', async () => {
+    const member = await org.newMember();
+    const res = await req('POST', `/students/${member.id}/sales`, desk, {
+      centerId: centerA,
+      lines: [{ itemType: 'package', itemId: cat.pack.id }],
+      couponCode: 'welcome10',
+      payment: { method: 'card', amountMinor: 72_000 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      totalMinor: 72_000,
+      discountMinor: 8_000,
+      state: 'paid',
+      coupon: { code: 'WELCOME10' },
+    });
+    const [pack] = (await req('GET', `/students/${member.id}/entitlements`, desk)).json().items;
+    expect(pack).toMatchObject({
+      kind: 'package',
+      creditsGranted: 10,
+      creditsLeft: 10,
+      status: 'active',
+      validUntil: addDays(today, 89),
+    });
+    const again = await req('POST', `/students/${member.id}/sales`, desk, {
+      centerId: centerA,
+      lines: [{ itemType: 'package', itemId: cat.pack.id }],
+      couponCode: 'WELCOME10',
+    });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().fields).toEqual([expect.objectContaining({ path: 'couponCode', code: 'coupon_member_limit' })]);
+  });
+
+  it('refuses a payment above the balance and never overpays when two race for the last installment', async () => {
+    const member = await org.newMember();
+    const sale = (
+      await req('POST', `/students/${member.id}/sales`, desk, {
+        centerId: centerA,
+        lines: [{ itemType: 'membership', itemId: cat.monthly.id }],
+      })
+    ).json();
+    const over = await req('POST', `/invoices/${sale.id}/payments`, desk, { method: 'cash', amountMinor: 50_001 });
+    expect(over.statusCode).toBe(422);
+    expect(over.json().fields[0]).toMatchObject({ path: 'amountMinor', code: 'amount_over_balance' });
+    const both = await Promise.all(
+      [0, 1].map(() => req('POST', `/invoices/${sale.id}/payments`, desk, { method: 'card', amountMinor: 50_000 })),
+    );
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+    const after = (await req('GET', `/invoices/${sale.id}`, desk)).json();
+    expect(after).toMatchObject({ paidMinor: 50_000, balanceMinor: 0, state: 'paid' });
+    expect(after.payments).toHaveLength(1);
+  });
+
+  it('leaves nothing behind when the last line is short of stock', async () => {
+    const member = await org.newMember();
+    const tables = [
+      'invoices',
+      'invoice_lines',
+      'installments',
+      'payments',
+      'entitlements',
+      'entitlement_ledger',
+      'stock_movements',
+      'coupon_uses',
+    ];
+    const before = await Promise.all(tables.map(count));
+    const res = await req('POST', `/students/${member.id}/sales`, desk, {
+      centerId: centerA,
+      lines: [
+        { itemType: 'membership', itemId: cat.monthly.id },
+        { itemType: 'product', itemId: cat.towel.id, quantity: 2 },
+        { itemType: 'product', itemId: cat.towel.id, quantity: 4 },
+      ],
+      couponCode: 'WELCOME10',
+      payment: { method: 'cash', amountMinor: 100 },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().fields).toEqual([expect.objectContaining({ path: 'lines.2.quantity', code: 'stock_short' })]);
+    expect(await Promise.all(tables.map(count))).toEqual(before);
+    expect(await stockOf(ctx.database.db, cat.towel.id, centerA)).toBe(5);
+  });
+
+  it('gives invoice numbers without gaps or duplicates to 20 sales at once', async () => {
+    const member = await org.newMember();
+    const before = await count('invoices');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        req('POST', `/students/${member.id}/sales`, desk, {
+          centerId: centerA,
+          lines: [{ itemType: 'membership', itemId: cat.monthly.id }],
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
+    expect(await count('invoices')).toBe(before + 20);
+    const seqs = (
+      (await ctx.database.db.execute(
+        sql`select seq from invoices where organisation_id = ${org.id} order by seq`,
+      )) as unknown as { rows: { seq: number }[] }
+    ).rows.map((r) => r.seq);
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
+  });
+
+  it('lets a manager refund a product sale: stock and commission come back', async () => {
+    await commissionForRole(ctx.database.db, org.id, 'frontdesk', 1000);
+    const member = await org.newMember();
+    const sale = (
+      await req('POST', `/students/${member.id}/sales`, desk, {
+        centerId: centerA,
+        lines: [{ itemType: 'product', itemId: cat.towel.id, quantity: 2 }],
+        payment: { method: 'cash', amountMinor: 19_800 },
+      })
+    ).json();
+    expect(await stockOf(ctx.database.db, cat.towel.id, centerA)).toBe(3);
+    const commission = async () =>
+      Number(
+        (
+          (await ctx.database.db.execute(
+            sql`select coalesce(sum(amount_minor), 0)::int as n from commission_entries where invoice_line_id = ${sale.lines[0].id}`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows[0]!.n,
+      );
+    expect(await commission()).toBe(1_980);
+    const forbidden = await req('POST', `/invoices/${sale.id}/refunds`, desk, {
+      reason: 'Wrong size',
+      lines: [{ lineId: sale.lines[0].id, quantity: 2 }],
+    });
+    expect(forbidden.statusCode).toBe(403);
+    const res = await req('POST', `/invoices/${sale.id}/refunds`, manager, {
+      reason: 'Wrong size',
+      lines: [{ lineId: sale.lines[0].id, quantity: 2 }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ state: 'refunded', paidMinor: 0, refundedMinor: 19_800, balanceMinor: 0 });
+    expect(res.json().payments.map((p: { kind: string; amountMinor: number }) => [p.kind, p.amountMinor])).toEqual([
+      ['payment', 19_800],
+      ['refund', 19_800],
+    ]);
+    expect(await stockOf(ctx.database.db, cat.towel.id, centerA)).toBe(5);
+    expect(await commission()).toBe(0);
+  });
+
+  it('refuses a price override to the front desk and audits a manager’s', async () => {
+    const member = await org.newMember();
+    const body = {
+      centerId: centerA,
+      lines: [
+        { itemType: 'membership', itemId: cat.monthly.id, unitPriceMinor: 40_000, priceOverrideReason: 'Staff friend' },
+      ],
+    };
+    expect((await req('POST', `/students/${member.id}/sales`, desk, body)).statusCode).toBe(403);
+    const res = await req('POST', `/students/${member.id}/sales`, manager, body);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().lines[0]).toMatchObject({
+      listPriceMinor: 50_000,
+      unitPriceMinor: 40_000,
+      priceOverrideReason: 'Staff friend',
+    });
+    const audit = (await req('GET', '/audit?action=invoice.price_overridden', manager)).json();
+    expect(audit.items?.length ?? 0).toBeGreaterThan(0);
+  });
+
+  it('does not show another organisation’s invoices', async () => {
+    const other = await ctx.newOrganisation();
+    const otherManager = ctx.bearer(await (await other.newUser({ role: 'manager' })).login());
+    const member = await org.newMember();
+    const sale = (
+      await req('POST', `/students/${member.id}/sales`, desk, {
+        centerId: centerA,
+        lines: [{ itemType: 'membership', itemId: cat.monthly.id }],
+      })
+    ).json();
+    expect((await req('GET', `/invoices/${sale.id}`, otherManager)).statusCode).toBe(404);
+    expect(
+      (await req('POST', `/invoices/${sale.id}/payments`, otherManager, { method: 'cash', amountMinor: 1 })).statusCode,
+    ).toBe(404);
+    const list = (await req('GET', '/invoices', otherManager)).json();
+    expect(list.total).toBe(0);
+  });
+});

@@ -1,0 +1,458 @@
+/**
+ * A sale to a member: one transaction writes the invoice (numbered from the organisation's counter),
+ * its lines, installments, the coupon's use, stock movements, entitlement grants with their first
+ * ledger rows, the price-override audit, and the first payment (with its commission) if one is
+ * taken. Any refusal (stock short on the last line, the coupon's last use gone) writes nothing.
+ */
+
+import { type Minor, minor } from '@gym/contract/money';
+import type { SaleItemType, saleRequestSchema } from '@gym/contract/sales';
+import { ENTITLEMENT_ITEM_TYPES } from '@gym/contract/sales';
+import type { BusinessDate } from '@gym/contract/time';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  coupons,
+  couponUses,
+  creditPackages,
+  entitlements,
+  installments,
+  invoiceLines,
+  invoices,
+  members,
+  membershipPlans,
+  organisations,
+  productSetItems,
+  productSets,
+  products,
+  shortCourses,
+  users,
+} from '../../db/schema/index.ts';
+import { audit } from '../../lib/audit.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { readSystemConfig } from '../../lib/settings.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
+import { endOf } from './entitlement-state.ts';
+import { appendLedger } from './ledger.ts';
+import { recordPayment } from './pay.ts';
+import { type CouponTerms, planInstallments, priceCart } from './pricing.ts';
+import { getInvoice } from './queries.ts';
+import { takeStock } from './stock.ts';
+
+type SaleInput = z.output<typeof saleRequestSchema>;
+
+const refuse = (path: string, code: string, message: string, status = 422) =>
+  new AppError(status, status === 409 ? 'conflict' : 'business_rule', message, [{ path, code, message }]);
+
+/** The item a line sells, as the sale needs it. */
+interface SaleItem {
+  type: SaleItemType;
+  id: string;
+  name: string;
+  priceMinor: Minor;
+  taxRateBp: number;
+  /** Entitlements: what is granted. */
+  grant?: {
+    kind: 'membership' | 'package' | 'short_course';
+    usage: string | null;
+    credits: number;
+    durationValue: number;
+    durationUnit: 'day' | 'month' | 'year';
+    startRule: 'on_sale' | 'chosen_date' | 'first_entry';
+    allCenters: boolean;
+    centerIds: string[];
+    maxFreezes: number;
+    maxFreezeDays: number;
+  };
+  /** Products and sets: the stock each unit takes. */
+  stock?: { productId: string; quantity: number }[];
+}
+
+const covers = (item: { allCenters: boolean; centerIds: string[] }, centerId: string) =>
+  item.allCenters || item.centerIds.includes(centerId);
+
+/** The items of the lines, active and sold at `centerId`; a line naming anything else is refused by its path. */
+async function loadItems(ctx: UseCaseContext, input: SaleInput): Promise<SaleItem[]> {
+  const ids = (type: SaleItemType) => input.lines.filter((l) => l.itemType === type).map((l) => l.itemId);
+  const org = (
+    table: Parameters<typeof ctx.db.whereOrganisation>[0],
+    ...more: Parameters<typeof ctx.db.whereOrganisation>[1][]
+  ) => ctx.db.whereOrganisation(table, ...more);
+  const none = ['00000000-0000-0000-0000-000000000000'];
+  const pick = (l: string[]) => (l.length ? l : none);
+  const [plans, packs, courses, prods, sets] = await Promise.all([
+    ctx.tx
+      .select()
+      .from(membershipPlans)
+      .where(org(membershipPlans, inArray(membershipPlans.id, pick(ids('membership'))))),
+    ctx.tx
+      .select()
+      .from(creditPackages)
+      .where(org(creditPackages, inArray(creditPackages.id, pick(ids('package'))))),
+    ctx.tx
+      .select()
+      .from(shortCourses)
+      .where(org(shortCourses, inArray(shortCourses.id, pick(ids('short_course'))))),
+    ctx.tx
+      .select()
+      .from(products)
+      .where(org(products, inArray(products.id, pick(ids('product'))))),
+    ctx.tx
+      .select()
+      .from(productSets)
+      .where(org(productSets, inArray(productSets.id, pick(ids('product_set'))))),
+  ]);
+  const setItems = sets.length
+    ? await ctx.tx
+        .select()
+        .from(productSetItems)
+        .where(
+          org(
+            productSetItems,
+            inArray(
+              productSetItems.setId,
+              sets.map((s) => s.id),
+            ),
+          ),
+        )
+    : [];
+  const itemOf = (line: SaleInput['lines'][number], i: number): SaleItem => {
+    const path = `lines.${i}.itemId`;
+    const gone = () => refuse(path, 'item_unavailable', 'This item is not sold (any more) at this centre');
+    switch (line.itemType) {
+      case 'membership': {
+        const p = plans.find((x) => x.id === line.itemId);
+        if (!p || !p.active || !covers(p, input.centerId)) throw gone();
+        return {
+          type: 'membership',
+          id: p.id,
+          name: p.name,
+          priceMinor: minor(p.priceMinor),
+          taxRateBp: p.taxRateBp,
+          grant: {
+            kind: 'membership',
+            usage: null,
+            credits: 0,
+            durationValue: p.durationValue,
+            durationUnit: p.durationUnit as 'day' | 'month' | 'year',
+            startRule: p.startRule as 'on_sale' | 'chosen_date' | 'first_entry',
+            allCenters: p.allCenters,
+            centerIds: p.centerIds,
+            maxFreezes: p.maxFreezes,
+            maxFreezeDays: p.maxFreezeDays,
+          },
+        };
+      }
+      case 'package': {
+        const p = packs.find((x) => x.id === line.itemId);
+        if (!p || !p.active || !p.available || !covers(p, input.centerId)) throw gone();
+        return {
+          type: 'package',
+          id: p.id,
+          name: p.name,
+          priceMinor: minor(p.priceMinor),
+          taxRateBp: p.taxRateBp,
+          grant: {
+            kind: 'package',
+            usage: p.usage,
+            credits: p.credits,
+            durationValue: p.validityDays,
+            durationUnit: 'day',
+            startRule: 'on_sale',
+            allCenters: p.allCenters,
+            centerIds: p.centerIds,
+            maxFreezes: 0,
+            maxFreezeDays: 0,
+          },
+        };
+      }
+      case 'short_course': {
+        const c = courses.find((x) => x.id === line.itemId);
+        if (!c || !c.active || c.centerId !== input.centerId) throw gone();
+        return {
+          type: 'short_course',
+          id: c.id,
+          name: c.name,
+          priceMinor: minor(c.priceMinor),
+          taxRateBp: c.taxRateBp,
+          grant: {
+            kind: 'short_course',
+            usage: 'class',
+            credits: c.sessions,
+            durationValue: 366,
+            durationUnit: 'day',
+            startRule: 'on_sale',
+            allCenters: false,
+            centerIds: [c.centerId],
+            maxFreezes: 0,
+            maxFreezeDays: 0,
+          },
+        };
+      }
+      case 'product': {
+        const p = prods.find((x) => x.id === line.itemId);
+        if (!p || !p.active) throw gone();
+        return {
+          type: 'product',
+          id: p.id,
+          name: p.name,
+          priceMinor: minor(p.priceMinor),
+          taxRateBp: p.taxRateBp,
+          stock: [{ productId: p.id, quantity: 1 }],
+        };
+      }
+      case 'product_set': {
+        const s = sets.find((x) => x.id === line.itemId);
+        if (!s || !s.active) throw gone();
+        return {
+          type: 'product_set',
+          id: s.id,
+          name: s.name,
+          priceMinor: minor(s.priceMinor),
+          taxRateBp: s.taxRateBp,
+          stock: setItems
+            .filter((x) => x.setId === s.id)
+            .map((x) => ({ productId: x.productId, quantity: x.quantity })),
+        };
+      }
+      default:
+        throw gone();
+    }
+  };
+  return input.lines.map(itemOf);
+}
+
+/** The coupon named by `code`, its row locked (so its last use goes to one sale), and the lines it applies to. */
+async function lockCoupon(ctx: UseCaseContext, code: string, memberId: string, today: BusinessDate) {
+  const path = 'couponCode';
+  const [coupon] = await ctx.tx
+    .select()
+    .from(coupons)
+    .where(ctx.db.whereOrganisation(coupons, sql`upper(${coupons.code}) = upper(${code})`))
+    .for('update');
+  if (!coupon) throw refuse(path, 'coupon_unknown', 'No coupon has this code');
+  if (!coupon.active) throw refuse(path, 'coupon_inactive', 'This coupon is switched off');
+  if (coupon.validFrom && today < coupon.validFrom)
+    throw refuse(path, 'coupon_not_yet_valid', 'This coupon is not valid yet');
+  if (coupon.validUntil && today > coupon.validUntil) throw refuse(path, 'coupon_expired', 'This coupon has expired');
+  const [counts] = await ctx.tx
+    .select({
+      total: sql<number>`count(*)::int`,
+      mine: sql<number>`count(*) filter (where ${couponUses.memberId} = ${memberId})::int`,
+    })
+    .from(couponUses)
+    .where(and(eq(couponUses.couponId, coupon.id), isNull(couponUses.releasedAt)));
+  if (coupon.usageLimit !== null && (counts?.total ?? 0) >= coupon.usageLimit) {
+    throw refuse(path, 'coupon_used_up', 'This coupon has been used as many times as it may be');
+  }
+  if (coupon.perMemberLimit !== null && (counts?.mine ?? 0) >= coupon.perMemberLimit) {
+    throw refuse(path, 'coupon_member_limit', 'This member has already used this coupon as often as allowed');
+  }
+  return coupon;
+}
+
+/** Takes the next invoice number of the organisation: `update ... returning` in the sale's transaction (no gaps, no duplicates). */
+async function nextInvoiceNumber(ctx: UseCaseContext, centerCode: string): Promise<{ seq: number; number: string }> {
+  const [row] = await ctx.tx
+    .update(organisations)
+    .set({ invoiceSeq: sql`${organisations.invoiceSeq} + 1` })
+    .where(eq(organisations.id, ctx.auth.organisationId))
+    .returning({ seq: organisations.invoiceSeq });
+  if (!row) throw notFound('organisation');
+  return { seq: row.seq, number: `${centerCode}-${String(row.seq).padStart(6, '0')}` };
+}
+
+export async function sell(ctx: UseCaseContext, input: SaleInput & { memberId: string }) {
+  const member = await ctx.db.first(members, eq(members.id, input.memberId));
+  if (!member || member.erasedAt || member.mergedInto) throw notFound('member');
+  const center = await ctx.db.usableCenter(input.centerId);
+  const today = ctx.clock.today(center.timeZone);
+  const config = await readSystemConfig(ctx.tx, ctx.auth.organisationId);
+
+  const items = await loadItems(ctx, input);
+  input.lines.forEach((line, i) => {
+    if (items[i]!.grant && line.quantity !== 1) {
+      throw refuse(`lines.${i}.quantity`, 'quantity_one', 'A membership, package or course is sold one per line');
+    }
+    if (line.unitPriceMinor !== undefined && line.unitPriceMinor !== items[i]!.priceMinor) {
+      if (!ctx.auth.ability.can('create', 'PriceOverride')) {
+        throw new AppError(403, 'forbidden', 'Changing a price needs the price-override permission', [
+          { path: `lines.${i}.unitPriceMinor`, code: 'price_override_forbidden', message: 'Not allowed' },
+        ]);
+      }
+      if (!line.priceOverrideReason) {
+        throw refuse(`lines.${i}.priceOverrideReason`, 'reason_required', 'Say why the price is changed');
+      }
+    }
+    if (line.startOn && items[i]!.grant?.startRule !== 'chosen_date') {
+      throw refuse(`lines.${i}.startOn`, 'start_not_chosen', 'This plan does not start on a chosen date');
+    }
+    if (line.startOn && line.startOn < today) {
+      throw refuse(`lines.${i}.startOn`, 'start_in_past', 'The start date is before today');
+    }
+  });
+  const sellers = [...new Set(input.lines.flatMap((l) => (l.soldById ? [l.soldById] : [])))];
+  if (sellers.length) {
+    const found = await ctx.db.select(users, and(inArray(users.id, sellers), eq(users.active, true)));
+    input.lines.forEach((l, i) => {
+      if (l.soldById && !found.some((u) => u.id === l.soldById)) {
+        throw refuse(`lines.${i}.soldById`, 'staff_unknown', 'No active staff member has this id');
+      }
+    });
+  }
+
+  const coupon = input.couponCode ? await lockCoupon(ctx, input.couponCode, member.id, today) : null;
+  const eligible = (item: SaleItem) =>
+    !!coupon &&
+    (coupon.appliesToTypes.length === 0 || coupon.appliesToTypes.includes(item.type)) &&
+    (coupon.appliesToItems.length === 0 || coupon.appliesToItems.some((r) => r.type === item.type && r.id === item.id));
+  const terms: CouponTerms | null = coupon
+    ? { kind: coupon.kind as 'percent' | 'amount', percentBp: coupon.percentBp, amountMinor: minor(coupon.amountMinor) }
+    : null;
+  const priced = priceCart(
+    input.lines.map((l, i) => ({
+      unitPriceMinor: l.unitPriceMinor ?? items[i]!.priceMinor,
+      quantity: l.quantity,
+      discountMinor: l.discountMinor,
+      taxRateBp: items[i]!.taxRateBp,
+      couponEligible: eligible(items[i]!),
+    })),
+    terms,
+  );
+  if (coupon) {
+    if (priced.eligibleMinor === 0)
+      throw refuse('couponCode', 'coupon_not_applicable', 'The coupon applies to nothing in the cart');
+    if (priced.subtotalMinor - (priced.discountMinor - priced.couponDiscountMinor) < coupon.minSpendMinor) {
+      throw refuse('couponCode', 'coupon_min_spend', 'The cart is below the coupon’s minimum spend');
+    }
+  }
+  const plan = planInstallments(priced.totalMinor, today, input.depositMinor, input.installments);
+
+  const { seq, number } = await nextInvoiceNumber(ctx, center.code);
+  const [invoice] = await ctx.db.insert(invoices, {
+    centerId: center.id,
+    memberId: member.id,
+    seq,
+    number,
+    issuedOn: today,
+    currencyCode: config.currencyCode,
+    subtotalMinor: priced.subtotalMinor,
+    discountMinor: priced.discountMinor,
+    totalMinor: priced.totalMinor,
+    taxMinor: priced.taxMinor,
+    state: 'issued',
+    couponId: coupon?.id ?? null,
+    offerId: input.offerId ?? null,
+    note: input.note ?? null,
+    staffId: ctx.auth.userId,
+  });
+  const lineRows = await ctx.db.insert(
+    invoiceLines,
+    input.lines.map((l, i) => ({
+      invoiceId: invoice!.id,
+      lineNo: i + 1,
+      itemType: l.itemType,
+      itemId: l.itemId,
+      description: items[i]!.name,
+      quantity: l.quantity,
+      listPriceMinor: items[i]!.priceMinor,
+      unitPriceMinor: l.unitPriceMinor ?? items[i]!.priceMinor,
+      priceOverrideReason:
+        l.unitPriceMinor !== undefined && l.unitPriceMinor !== items[i]!.priceMinor ? l.priceOverrideReason : null,
+      discountMinor: priced.lines[i]!.discountMinor,
+      couponDiscountMinor: priced.lines[i]!.couponDiscountMinor,
+      totalMinor: priced.lines[i]!.totalMinor,
+      taxRateBp: priced.lines[i]!.taxRateBp,
+      taxMinor: priced.lines[i]!.taxMinor,
+      soldById: l.soldById ?? ctx.auth.userId,
+    })),
+  );
+  lineRows.sort((a, b) => a.lineNo - b.lineNo);
+  if (plan.length) {
+    await ctx.db.insert(
+      installments,
+      plan.map((p) => ({ invoiceId: invoice!.id, seq: p.seq, dueOn: p.dueOn, amountMinor: p.amountMinor })),
+    );
+  }
+  if (coupon) {
+    await ctx.db.insert(couponUses, {
+      couponId: coupon.id,
+      invoiceId: invoice!.id,
+      memberId: member.id,
+      discountMinor: priced.couponDiscountMinor,
+    });
+  }
+
+  // Stock, line by line: the first line short refuses the sale by its path.
+  for (const [i, item] of items.entries()) {
+    for (const s of item.stock ?? []) {
+      await takeStock(ctx, {
+        productId: s.productId,
+        centerId: center.id,
+        quantity: s.quantity * input.lines[i]!.quantity,
+        invoiceLineId: lineRows[i]!.id,
+        path: `lines.${i}.quantity`,
+      });
+    }
+  }
+
+  // Entitlements: granted now; started now unless the plan waits for a first entry or the organisation for a payment.
+  const waitForPayment = config.entitlementActivation === 'on_payment' && !input.payment;
+  for (const [i, item] of items.entries()) {
+    const g = item.grant;
+    if (!g) continue;
+    const [ent] = await ctx.db.insert(entitlements, {
+      memberId: member.id,
+      kind: g.kind,
+      itemId: item.id,
+      name: item.name,
+      usage: g.usage,
+      allCenters: g.allCenters,
+      centerIds: g.centerIds,
+      centerId: center.id,
+      invoiceLineId: lineRows[i]!.id,
+      durationValue: g.durationValue,
+      durationUnit: g.durationUnit,
+      startRule: g.startRule,
+      maxFreezes: g.maxFreezes,
+      maxFreezeDays: g.maxFreezeDays,
+    });
+    const from = input.lines[i]!.startOn ?? today;
+    const startsNow = g.startRule !== 'first_entry' && !waitForPayment;
+    await appendLedger(ctx, ent!.id, member.id, [
+      {
+        kind: 'grant',
+        creditsDelta: g.credits,
+        validFrom: startsNow ? from : null,
+        validUntil: startsNow ? endOf(from, g.durationValue, g.durationUnit) : null,
+        refType: 'invoice_line',
+        refId: lineRows[i]!.id,
+        effectiveOn: today,
+      },
+    ]);
+  }
+
+  for (const [i, line] of lineRows.entries()) {
+    if (line.priceOverrideReason) {
+      await audit(ctx.tx, ctx.auth, null, {
+        action: 'invoice.price_overridden',
+        entityType: 'invoice',
+        entityId: invoice!.id,
+        centerId: center.id,
+        summary: `${number} line ${i + 1} (${line.description}): ${line.listPriceMinor} → ${line.unitPriceMinor}: ${line.priceOverrideReason}`,
+        before: { unitPriceMinor: line.listPriceMinor },
+        after: { unitPriceMinor: line.unitPriceMinor, reason: line.priceOverrideReason },
+      });
+    }
+  }
+
+  ctx.emit({
+    type: 'invoice.issued',
+    organisationId: ctx.auth.organisationId,
+    centerId: center.id,
+    payload: { invoiceId: invoice!.id, number, memberId: member.id, totalMinor: priced.totalMinor },
+    realtime: false,
+  });
+  if (input.payment) await recordPayment(ctx, invoice!.id, input.payment);
+  return getInvoice(ctx.tx, ctx.auth, invoice!.id, today);
+}

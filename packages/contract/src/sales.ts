@@ -1,0 +1,340 @@
+/**
+ * Selling to a member: the sale (invoice, lines, coupon, installments, first payment), payments,
+ * refunds, voids, and the member's entitlements with their ledger-derived state. Amounts are
+ * integers of minor units (`@gym/contract/money`).
+ */
+import { z } from 'zod';
+import { amountSchema, positiveAmountSchema, ZERO } from './money.ts';
+import { listQuerySchema, pageOf } from './pagination.ts';
+import { text } from './text.ts';
+import { isBusinessDate } from './time.ts';
+
+export const SALE_ITEM_TYPES = ['membership', 'package', 'short_course', 'product', 'product_set'] as const;
+export type SaleItemType = (typeof SALE_ITEM_TYPES)[number];
+/** Item types that grant an entitlement (one per line: quantity 1). */
+export const ENTITLEMENT_ITEM_TYPES = ['membership', 'package', 'short_course'] as const;
+
+export const businessDateSchema = z.string().refine(isBusinessDate, 'date_invalid');
+
+/** Built-in payment methods; organisations add their own in `/system-config`. */
+export const BUILT_IN_PAYMENT_METHODS = ['cash', 'card', 'transfer'] as const;
+export const paymentMethodSchema = z.string().regex(/^[a-z][a-z0-9_]{1,30}$/, 'method_invalid');
+
+export const saleLineRequestSchema = z.strictObject({
+  itemType: z.enum(SALE_ITEM_TYPES),
+  itemId: z.uuid(),
+  quantity: z.number().int().min(1).max(1000).default(1),
+  /** A price other than the catalogue's: needs the price-override permission and a reason (audited). */
+  unitPriceMinor: amountSchema.optional(),
+  priceOverrideReason: text().trim().min(3).max(200).optional(),
+  discountMinor: amountSchema.default(ZERO),
+  /** The staff member credited with the line (commission); default: the seller. */
+  soldById: z.uuid().optional(),
+  /** Memberships whose plan starts on a chosen date. */
+  startOn: businessDateSchema.optional(),
+});
+
+export const saleInstallmentSchema = z.strictObject({
+  dueOn: businessDateSchema,
+  /** Omitted: what is left after the deposit, split equally, the remainder on the last. */
+  amountMinor: positiveAmountSchema.optional(),
+});
+
+export const salePaymentRequestSchema = z.strictObject({
+  method: paymentMethodSchema,
+  amountMinor: positiveAmountSchema,
+  /** Cash handed over (cash only); the change is computed. */
+  tenderedMinor: positiveAmountSchema.optional(),
+  reference: text().trim().max(100).optional(),
+});
+
+export const saleRequestSchema = z.strictObject({
+  centerId: z.uuid(),
+  lines: z.array(saleLineRequestSchema).min(1).max(50),
+  couponCode: text().trim().min(1).max(40).optional(),
+  offerId: z.uuid().optional(),
+  note: text({ multiline: true }).trim().max(500).optional(),
+  /** A deposit (due today) and installments; omitted: the whole total due today. */
+  depositMinor: positiveAmountSchema.optional(),
+  installments: z.array(saleInstallmentSchema).max(36).default([]),
+  /** Taken now, in the sale's transaction; omitted: pay later. */
+  payment: salePaymentRequestSchema.optional(),
+});
+export type SaleRequest = z.input<typeof saleRequestSchema>;
+
+export const INVOICE_STATES = ['issued', 'partly_paid', 'paid', 'void', 'partly_refunded', 'refunded'] as const;
+export type InvoiceState = (typeof INVOICE_STATES)[number];
+
+const person = z.object({ id: z.string(), name: z.string() }).nullable();
+
+export const invoiceLineSchema = z.object({
+  id: z.string(),
+  lineNo: z.number().int(),
+  itemType: z.enum(SALE_ITEM_TYPES),
+  itemId: z.string(),
+  description: z.string(),
+  quantity: z.number().int(),
+  listPriceMinor: z.number().int(),
+  unitPriceMinor: z.number().int(),
+  priceOverrideReason: z.string().nullable(),
+  discountMinor: z.number().int(),
+  couponDiscountMinor: z.number().int(),
+  totalMinor: z.number().int(),
+  taxRateBp: z.number().int(),
+  taxMinor: z.number().int(),
+  soldBy: person,
+  refundedQuantity: z.number().int(),
+  refundedMinor: z.number().int(),
+  entitlementId: z.string().nullable(),
+});
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
+
+export const installmentSchema = z.object({
+  id: z.string(),
+  seq: z.number().int(),
+  dueOn: z.string(),
+  amountMinor: z.number().int(),
+  paidMinor: z.number().int(),
+  /** Past due (before the centre's today) and not fully paid. */
+  overdue: z.boolean(),
+});
+export type Installment = z.infer<typeof installmentSchema>;
+
+export const paymentSchema = z.object({
+  id: z.string(),
+  invoiceId: z.string(),
+  invoiceNumber: z.string(),
+  member: z.object({ id: z.string(), code: z.string(), name: z.string() }),
+  center: z.object({ id: z.string(), code: z.string(), name: z.string() }),
+  kind: z.enum(['payment', 'refund']),
+  method: z.string(),
+  amountMinor: z.number().int(),
+  tenderedMinor: z.number().int().nullable(),
+  changeMinor: z.number().int().nullable(),
+  reference: z.string().nullable(),
+  reason: z.string().nullable(),
+  refundOfId: z.string().nullable(),
+  staff: person,
+  paidOn: z.string(),
+  createdAt: z.string(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+/** Net, tax and gross per tax rate, as European invoices print them. */
+export const taxBreakdownSchema = z.object({
+  rateBp: z.number().int(),
+  netMinor: z.number().int(),
+  taxMinor: z.number().int(),
+  grossMinor: z.number().int(),
+});
+
+export const invoiceSummarySchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  issuedOn: z.string(),
+  member: z.object({ id: z.string(), code: z.string(), name: z.string() }),
+  center: z.object({ id: z.string(), code: z.string(), name: z.string() }),
+  currencyCode: z.string(),
+  totalMinor: z.number().int(),
+  paidMinor: z.number().int(),
+  refundedMinor: z.number().int(),
+  balanceMinor: z.number().int(),
+  overdueMinor: z.number().int(),
+  state: z.enum(INVOICE_STATES),
+  staff: person,
+  createdAt: z.string(),
+});
+export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+
+export const invoiceSchema = invoiceSummarySchema.extend({
+  subtotalMinor: z.number().int(),
+  discountMinor: z.number().int(),
+  taxMinor: z.number().int(),
+  netMinor: z.number().int(),
+  taxes: z.array(taxBreakdownSchema),
+  coupon: z.object({ id: z.string(), code: z.string() }).nullable(),
+  note: z.string().nullable(),
+  voidReason: z.string().nullable(),
+  lines: z.array(invoiceLineSchema),
+  installments: z.array(installmentSchema),
+  payments: z.array(paymentSchema),
+  /** The next installment not fully paid. */
+  nextDue: z.object({ dueOn: z.string(), amountMinor: z.number().int() }).nullable(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const invoiceListQuerySchema = listQuerySchema.extend({
+  centerId: z.uuid().optional(),
+  memberId: z.uuid().optional(),
+  state: z.enum([...INVOICE_STATES, 'unpaid']).optional(),
+  method: paymentMethodSchema.optional(),
+  from: businessDateSchema.optional(),
+  to: businessDateSchema.optional(),
+  overdue: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  sort: z
+    .enum(['issuedOn', '-issuedOn', 'number', '-number', 'total', '-total', 'balance', '-balance'])
+    .default('-issuedOn'),
+});
+export const invoiceExportQuerySchema = invoiceListQuerySchema
+  .omit({ page: true, pageSize: true })
+  .extend({ format: z.enum(['csv', 'xlsx']) });
+export const invoiceListResponseSchema = pageOf(invoiceSummarySchema);
+export const idParamsSchema = z.object({ id: z.uuid() });
+
+export const paymentRequestSchema = salePaymentRequestSchema.extend({
+  /** Installments to pay, in this order; omitted: the earliest due first. */
+  installmentIds: z.array(z.uuid()).max(40).optional(),
+});
+
+export const REFUND_MODES = ['whole', 'unused'] as const;
+export const refundRequestSchema = z.strictObject({
+  reason: text().trim().min(3).max(300),
+  /** Where the money goes back; default the method of the last payment. */
+  method: paymentMethodSchema.optional(),
+  lines: z
+    .array(
+      z.strictObject({
+        lineId: z.uuid(),
+        /** Products and sets: how many come back (returned to stock); entitlements: 1. */
+        quantity: z.number().int().min(1).max(10000).default(1),
+        /** Money given back for this line; default: what was paid for it (`whole`) or for what is unused (`unused`). */
+        amountMinor: amountSchema.optional(),
+        /** Entitlements: refund what is unused (pro rata of credits or days left) or the whole. */
+        mode: z.enum(REFUND_MODES).default('whole'),
+      }),
+    )
+    .min(1)
+    .max(50),
+});
+
+export const voidRequestSchema = z.strictObject({ reason: text().trim().min(3).max(300) });
+
+export const paymentListQuerySchema = listQuerySchema.extend({
+  centerId: z.uuid().optional(),
+  memberId: z.uuid().optional(),
+  kind: z.enum(['payment', 'refund']).optional(),
+  method: paymentMethodSchema.optional(),
+  from: businessDateSchema.optional(),
+  to: businessDateSchema.optional(),
+  sort: z.enum(['createdAt', '-createdAt', 'amount', '-amount']).default('-createdAt'),
+});
+export const paymentListResponseSchema = pageOf(paymentSchema);
+
+export const ENTITLEMENT_STATUSES = [
+  'pending',
+  'active',
+  'frozen',
+  'expired',
+  'used_up',
+  'transferred',
+  'refunded',
+] as const;
+
+export const entitlementSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['membership', 'package', 'short_course']),
+  itemId: z.string(),
+  name: z.string(),
+  usage: z.string().nullable(),
+  status: z.enum(ENTITLEMENT_STATUSES),
+  validFrom: z.string().nullable(),
+  validUntil: z.string().nullable(),
+  frozen: z.boolean(),
+  frozenFrom: z.string().nullable(),
+  frozenUntil: z.string().nullable(),
+  creditsGranted: z.number().int().nullable(),
+  creditsLeft: z.number().int().nullable(),
+  freezes: z.number().int(),
+  maxFreezes: z.number().int(),
+  maxFreezeDays: z.number().int(),
+  invoiceId: z.string().nullable(),
+  invoiceNumber: z.string().nullable(),
+  center: z.object({ id: z.string(), code: z.string() }),
+  createdAt: z.string(),
+});
+export type Entitlement = z.infer<typeof entitlementSchema>;
+export const entitlementListResponseSchema = z.object({ items: z.array(entitlementSchema) });
+
+export const ledgerEntrySchema = z.object({
+  seq: z.number().int(),
+  kind: z.string(),
+  creditsDelta: z.number().int(),
+  daysDelta: z.number().int(),
+  validFrom: z.string().nullable(),
+  validUntil: z.string().nullable(),
+  refType: z.string().nullable(),
+  refId: z.string().nullable(),
+  reason: z.string().nullable(),
+  staff: person,
+  effectiveOn: z.string(),
+  createdAt: z.string(),
+});
+export const ledgerResponseSchema = z.object({ items: z.array(ledgerEntrySchema) });
+
+/** Staff changes to an entitlement (each needs its permission, gives a reason, and appends a ledger row). */
+export const entitlementActionSchema = z.discriminatedUnion('action', [
+  z.strictObject({
+    action: z.literal('freeze'),
+    from: businessDateSchema,
+    until: businessDateSchema,
+    reason: text().trim().max(300).optional(),
+  }),
+  z.strictObject({
+    action: z.literal('unfreeze'),
+    on: businessDateSchema.optional(),
+    reason: text().trim().max(300).optional(),
+  }),
+  z.strictObject({
+    action: z.literal('extend'),
+    days: z.number().int().min(1).max(3660),
+    reason: text().trim().min(3).max(300),
+  }),
+  z.strictObject({
+    action: z.literal('adjust'),
+    credits: z.number().int().min(-10000).max(10000).default(0),
+    days: z.number().int().min(-3660).max(3660).default(0),
+    reason: text().trim().min(3).max(300),
+  }),
+  z.strictObject({ action: z.literal('transfer'), toMemberId: z.uuid(), reason: text().trim().min(3).max(300) }),
+]);
+export type EntitlementAction = z.infer<typeof entitlementActionSchema>;
+
+/** The member file's money header: balance due, the overdue part, the next installment. */
+export const memberAccountSchema = z.object({
+  balanceMinor: z.number().int(),
+  overdueMinor: z.number().int(),
+  nextDue: z.object({ dueOn: z.string(), amountMinor: z.number().int(), invoiceId: z.string() }).nullable(),
+  currencyCode: z.string(),
+});
+export type MemberAccount = z.infer<typeof memberAccountSchema>;
+
+export const saleResponseSchema = invoiceSchema;
+export const memberIdParamsSchema = z.object({ id: z.uuid() });
+export const entitlementParamsSchema = z.object({ id: z.uuid(), entitlementId: z.uuid() });
+export const quoteResponseSchema = z.object({
+  subtotalMinor: z.number().int(),
+  discountMinor: z.number().int(),
+  totalMinor: z.number().int(),
+  taxMinor: z.number().int(),
+  lines: z.array(
+    z.object({
+      description: z.string(),
+      quantity: z.number().int(),
+      unitPriceMinor: z.number().int(),
+      discountMinor: z.number().int(),
+      couponDiscountMinor: z.number().int(),
+      totalMinor: z.number().int(),
+      taxMinor: z.number().int(),
+    }),
+  ),
+  installments: z.array(z.object({ seq: z.number().int(), dueOn: z.string(), amountMinor: z.number().int() })),
+});
+export const entitlementListQuerySchema = z.object({
+  includeEnded: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
