@@ -8,7 +8,7 @@
  * Splitting an amount into parts (installments, allocation over lines) hands the rounding remainder
  * out so that the parts always add up to the whole exactly.
  *
- * `money-hygiene.test.ts` fails on `parseFloat`, `toFixed` and `Number.parseFloat` in money code.
+ * `money-hygiene.test.ts` fails on `parseFloat` (`Number.parseFloat`), `.toFixed(` and `Math.round(` in money code.
  */
 import { z } from 'zod';
 
