@@ -1,5 +1,5 @@
 import './money.css';
-import { formatMoney, type Minor, type MoneyFormat } from '@gym/contract/money';
+import type { Minor, MoneyFormat } from '@gym/contract/money';
 import { type FormRule, Input, type InputProps, type InputRef } from 'antd';
 import {
   type ChangeEvent,
@@ -15,7 +15,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoneyFormat } from '../useMoneyFormat';
-import { caretAfterMask, caretOverGroupMark, maskMoneyText, moneyText } from './moneyMask';
+import { caretAfterMask, caretOverGroupMark, maskMoneyText, moneyProblem, moneyText } from './moneyMask';
 
 export interface MoneyInputProps
   extends Omit<InputProps, 'value' | 'defaultValue' | 'onChange' | 'prefix' | 'type' | 'min' | 'max' | 'inputMode'> {
@@ -144,12 +144,8 @@ export function useMoneyRules(options: {
       ...(required ? [{ required: true, message: t('errors:validation.required') }] : []),
       {
         validator: async (_rule: unknown, value: unknown) => {
-          if (value === null || value === undefined || value === '') return;
-          if (typeof value !== 'number' || !Number.isSafeInteger(value))
-            throw new Error(t('errors:validation.money_integer'));
-          if (value < min) throw new Error(t('errors:validation.money_min', { min: formatMoney(min, f) }));
-          if (max !== undefined && value > max)
-            throw new Error(t('errors:validation.money_max', { max: formatMoney(max, f) }));
+          const problem = moneyProblem(value, { min, max }, f);
+          if (problem) throw new Error(t(`errors:validation.${problem.key}`, problem));
         },
       },
     ],

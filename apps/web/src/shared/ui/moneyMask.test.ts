@@ -2,7 +2,7 @@ import { DEFAULT_MONEY_FORMAT, formatMoney, MONEY_MAX, type MoneyFormat, minor }
 import { checkProperty } from '@gym/contract/testing/property';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { caretAfterMask, caretOverGroupMark, maskMoneyText, moneyText } from './moneyMask';
+import { caretAfterMask, caretOverGroupMark, maskMoneyText, moneyProblem, moneyText } from './moneyMask';
 
 const BRL = DEFAULT_MONEY_FORMAT; // R$ , `.` decimal, `,` thousands
 const JPY: MoneyFormat = { symbol: '¥', exponent: 0, decimal: '.', thousands: ',' };
@@ -173,5 +173,27 @@ describe('caretOverGroupMark', () => {
     expect(caretOverGroupMark('1,234', 1, 'Delete', BRL)).toBe(2);
     expect(caretOverGroupMark('1,234', 1, 'ArrowLeft', BRL)).toBeNull();
     expect(caretOverGroupMark('1234', 2, 'Backspace', { ...BRL, thousands: '' })).toBeNull();
+  });
+});
+
+describe('moneyProblem (the form rule of a money field)', () => {
+  it('says nothing of an empty field or an amount within the limits', () => {
+    expect(moneyProblem(null, { min: 100 }, BRL)).toBeNull();
+    expect(moneyProblem(undefined, {}, BRL)).toBeNull();
+    expect(moneyProblem(0, {}, BRL)).toBeNull();
+    expect(moneyProblem(500, { min: 100, max: 500 }, BRL)).toBeNull();
+    expect(moneyProblem(-300, { min: -500 }, BRL)).toBeNull();
+  });
+
+  it('writes the limit as money in the currency of the field', () => {
+    expect(moneyProblem(99, { min: 100 }, BRL)).toEqual({ key: 'money_min', min: 'R$ 1.00' });
+    expect(moneyProblem(50_001, { max: 50_000 }, BRL)).toEqual({ key: 'money_max', max: 'R$ 500.00' });
+    expect(moneyProblem(1_001, { max: 1_000 }, JPY)).toEqual({ key: 'money_max', max: '¥1,000' });
+    expect(moneyProblem(-1, {}, BHD)).toEqual({ key: 'money_min', min: 'BD 0.000' });
+  });
+
+  it('refuses a fraction of a minor unit or a value that is not a number', () => {
+    expect(moneyProblem(12.5, {}, BRL)).toEqual({ key: 'money_integer' });
+    expect(moneyProblem('12', {}, BRL)).toEqual({ key: 'money_integer' });
   });
 });

@@ -115,3 +115,23 @@ export function caretOverGroupMark(text: string, caret: number, key: string, f: 
   }
   return null;
 }
+
+/** Why an amount does not fit a money field's limits (its message is the key of the same name among the validation errors), or null. */
+export type MoneyProblem =
+  | { key: 'money_integer' }
+  | { key: 'money_min'; min: string }
+  | { key: 'money_max'; max: string };
+
+/** Checks a field's value against its limits in minor units; the limits come back written as money for the message. */
+export function moneyProblem(
+  value: unknown,
+  limits: { min?: number; max?: number },
+  f: MoneyFormat,
+): MoneyProblem | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) return { key: 'money_integer' };
+  const { min = 0, max } = limits;
+  if (value < min) return { key: 'money_min', min: formatMoney(min, f) };
+  if (max !== undefined && value > max) return { key: 'money_max', max: formatMoney(max, f) };
+  return null;
+}
