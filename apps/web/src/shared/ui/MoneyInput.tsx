@@ -38,17 +38,10 @@ export interface MoneyInputProps
  * An antd form control: put it in a `Form.Item` with `rules={useMoneyRules({ min, max, required })}`
  * for the translated messages.
  */
-export function MoneyInput({
-  value,
-  onChange,
-  min = 0,
-  max,
-  format,
-  onBlur,
-  onKeyDown,
-  ref,
-  ...rest
-}: MoneyInputProps) {
+export function MoneyInput(props: MoneyInputProps) {
+  const { value, onChange, min = 0, max, format, onBlur, onKeyDown, ref, ...rest } = props;
+  // Controlled (a form field, or `value` given) or not: only a controlled box is rewritten from outside.
+  const controlled = Object.hasOwn(props, 'value');
   const organisation = useMoneyFormat();
   const f = format ?? organisation;
   const allowNegative = min < 0;
@@ -62,8 +55,8 @@ export function MoneyInput({
   const wanted = value ?? null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the box is rewritten only when the value or the format changes, not as it is typed
   useEffect(() => {
-    if (shown !== wanted) setText(moneyText(wanted, f));
-  }, [wanted, f.symbol, f.exponent, f.decimal, f.thousands]);
+    if (controlled && shown !== wanted) setText(moneyText(wanted, f));
+  }, [controlled, wanted, f.symbol, f.exponent, f.decimal, f.thousands]);
 
   useLayoutEffect(() => {
     const input = inner.current?.input;
@@ -85,7 +78,7 @@ export function MoneyInput({
     }
     caret.current = caretAfterMask(raw, at, masked.text, f, allowNegative);
     setText(masked.text);
-    if (masked.value !== wanted) onChange?.(masked.value);
+    if (masked.value !== shown) onChange?.(masked.value);
   };
 
   const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
