@@ -192,6 +192,46 @@ describe('system configuration', () => {
     await context.close();
   });
 
+  it('the money field masks as it is typed: symbol prefix, grouped thousands, the currency’s decimals, keyboard editing', async () => {
+    const { context, page } = await openAs(
+      app.browser,
+      app.server.url,
+      ADMIN,
+      '/system-config',
+      'screen-system-config',
+    );
+    const box = page.getByLabel('Try an amount');
+    const preview = page.getByTestId('currency-preview');
+    expect(await box.inputValue()).toBe('1,234.56');
+    expect(await box.getAttribute('inputmode')).toBe('decimal');
+    expect(await page.locator('.config-preview .money-input__symbol').textContent()).toBe('HK$');
+
+    await box.fill('');
+    await box.pressSequentially('1234567.891');
+    expect(await box.inputValue()).toBe('1,234,567.89'); // the third decimal is refused
+    await preview.getByText('HK$1,234,567.89', { exact: true }).waitFor();
+
+    // Backspace just after a group mark removes the digit before it, and the caret stays in place.
+    await box.press('Home');
+    await box.press('ArrowRight');
+    await box.press('ArrowRight');
+    await box.press('Backspace');
+    expect(await box.inputValue()).toBe('234,567.89');
+    await box.press('9');
+    expect(await box.inputValue()).toBe('9,234,567.89');
+    expect(await box.evaluate((el: HTMLInputElement) => el.selectionStart)).toBe(1);
+
+    // Letters and a minus are refused; leaving the box writes the decimals in full.
+    await box.press('End');
+    await box.pressSequentially('a-');
+    expect(await box.inputValue()).toBe('9,234,567.89');
+    await box.fill('12.5');
+    await box.press('Tab');
+    expect(await box.inputValue()).toBe('12.50');
+    await preview.getByText('HK$12.50', { exact: true }).waitFor();
+    await context.close();
+  });
+
   it('maintenance mode sends a signed-in front desk to the under-maintenance page and back', async () => {
     const desk = await openAs(app.browser, app.server.url, FRONT_DESK, '/student-list', 'screen-member-list');
     const boss = await openAs(app.browser, app.server.url, ADMIN, '/system-config', 'screen-system-config');

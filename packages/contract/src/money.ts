@@ -8,7 +8,7 @@
  * Splitting an amount into parts (installments, allocation over lines) hands the rounding remainder
  * out so that the parts always add up to the whole exactly.
  *
- * `money-hygiene.test.ts` fails on `parseFloat`, `toFixed` and `Number.parseFloat` in money code.
+ * `money-hygiene.test.ts` fails on `parseFloat` (`Number.parseFloat`), `.toFixed(` and `Math.round(` in money code.
  */
 import { z } from 'zod';
 
@@ -19,10 +19,13 @@ export type Minor = number & { readonly [minorBrand]: true };
 /** Largest amount an item, line, invoice or payment may carry: 10^12 minor units (10 billion in a 2-decimal currency). */
 export const MONEY_MAX = 1_000_000_000_000;
 
-/** Brands a number as money; throws on a fraction, NaN or an unsafe integer (a programming error, never user input). */
+/**
+ * Brands a number as money; throws on a fraction, NaN or an unsafe integer (a programming error, never
+ * user input). A negative zero becomes 0 (it would compare, print and serialise unlike 0).
+ */
 export function minor(n: number): Minor {
   if (!Number.isSafeInteger(n)) throw new RangeError(`money must be an integer of minor units, got ${n}`);
-  return n as Minor;
+  return (n === 0 ? 0 : n) as Minor;
 }
 
 export const ZERO = 0 as Minor;
@@ -102,6 +105,9 @@ export function splitEqually(total: Minor, count: number): Minor[] {
  */
 export function allocate(total: Minor, weights: readonly number[]): Minor[] {
   if (weights.length === 0) return [];
+  for (const w of weights) {
+    if (!Number.isSafeInteger(w) || w < 0) throw new RangeError(`weights must be non-negative integers, got ${w}`);
+  }
   const whole = weights.reduce((a, b) => a + b, 0);
   if (whole === 0) return weights.map((_, i) => (i === 0 ? total : ZERO));
   const sign = total < 0 ? -1n : 1n;
@@ -151,13 +157,17 @@ export function formatMoney(amount: Minor | number, f: MoneyFormat = DEFAULT_MON
 
 /**
  * What a person typed (`1,234.5`, `R$ 12`, `12.`) → minor units, or null when it is not an amount
- * in this format (letters, two decimal marks, more decimals than the currency has).
+ * in this format (letters, two decimal marks, more decimals than the currency has). The minus may
+ * stand before or after the symbol. A symbol with a digit or a minus sign in it would make the text
+ * ambiguous (`4` as a symbol: is `41` 41 or 4 + 1?).
  */
 export function parseMoney(input: string, f: MoneyFormat = DEFAULT_MONEY_FORMAT): Minor | null {
-  let s = input.trim();
-  if (f.symbol.trim() && s.startsWith(f.symbol.trim())) s = s.slice(f.symbol.trim().length).trim();
+  const symbol = f.symbol.trim();
+  const withoutSymbol = (text: string) => (symbol && text.startsWith(symbol) ? text.slice(symbol.length).trim() : text);
+  let s = withoutSymbol(input.trim());
   const negative = s.startsWith('-');
-  if (negative) s = s.slice(1).trim();
+  // formatMoney writes the minus before the symbol (`-R$ 2.50`); a person may type it after (`R$ -2.50`).
+  if (negative) s = withoutSymbol(s.slice(1).trim());
   if (f.thousands) s = s.split(f.thousands).join('');
   const parts = s.split(f.decimal);
   if (parts.length > 2) return null;

@@ -7,8 +7,9 @@ import {
   updateSystemConfigRequestSchema,
 } from '@gym/contract/config';
 import { LANGUAGES, type Language } from '@gym/contract/constants';
-import type { CurrencyCode } from '@gym/contract/currency';
+import { CURRENCY_EXPONENTS, type CurrencyCode } from '@gym/contract/currency';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAbility } from '../../shared/acl';
@@ -18,9 +19,11 @@ import { useCenterId } from '../../shared/centerSelection';
 import { useAllCenters, useCenters } from '../../shared/centers';
 import { LANGUAGE_ENDONYMS } from '../../shared/i18n/languages';
 import { CurrencyCodeSelect } from '../../shared/ui/CurrencyCodeSelect';
+import { MoneyInput } from '../../shared/ui/MoneyInput';
+import { MoneyText } from '../../shared/ui/MoneyText';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
+import { moneyFormatOf, useMoneyFormat } from '../../shared/useMoneyFormat';
 import { type SystemConfig, useNextMemberSeq, useSystemConfig, useUpdateSystemConfig } from './api';
-import { formatMoneyPreview } from './money';
 
 interface ConfigValues {
   organisationName: string;
@@ -73,13 +76,39 @@ function MemberCodePreview({
   );
 }
 
+/** The money format being chosen, shown on an amount the person may change in a money field. */
 function CurrencyPreview() {
   const { t } = useTranslation();
+  const saved = useMoneyFormat();
   const symbol = Form.useWatch<string | undefined>('currencySymbol') ?? '';
+  const code = Form.useWatch<string | undefined>('currencyCode');
+  const exponent =
+    code !== undefined && Object.hasOwn(CURRENCY_EXPONENTS, code)
+      ? CURRENCY_EXPONENTS[code as CurrencyCode]
+      : saved.exponent;
+  const format = moneyFormatOf({ currencySymbol: symbol, currencyExponent: exponent });
+  const [amount, setAmount] = useState<number | null>(PREVIEW_AMOUNT_MINOR);
   return (
-    <div className="config-preview" aria-live="polite">
-      {t('settings:currency.preview')}{' '}
-      <code data-testid="currency-preview">{formatMoneyPreview(PREVIEW_AMOUNT_MINOR, symbol)}</code>
+    <div className="config-preview config-preview--money">
+      <div className="config-preview__try">
+        <label htmlFor="currency_try">{t('settings:currency.try')}</label>
+        <MoneyInput
+          id="currency_try"
+          value={amount}
+          onChange={setAmount}
+          format={format}
+          disabled={false}
+          style={{ maxWidth: 220 }}
+          aria-describedby="currency-preview-text"
+          data-testid="currency-try"
+        />
+      </div>
+      <div id="currency-preview-text" aria-live="polite">
+        {t('settings:currency.preview')}{' '}
+        <code>
+          <MoneyText value={amount ?? 0} format={format} data-testid="currency-preview" />
+        </code>
+      </div>
     </div>
   );
 }

@@ -1,23 +1,14 @@
-import type { publicConfigSchema, SystemConfig, updateSystemConfigRequestSchema } from '@gym/contract/config';
+import type { SystemConfig, updateSystemConfigRequestSchema } from '@gym/contract/config';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../shared/api/client';
+import { publicConfigQueryKey } from '../../shared/publicConfig';
 
-export type PublicConfig = z.infer<typeof publicConfigSchema>;
+export { type PublicConfig, publicConfigQueryKey, usePublicConfig } from '../../shared/publicConfig';
 export type UpdateSystemConfigRequest = z.input<typeof updateSystemConfigRequestSchema>;
 export type { SystemConfig };
 
 export const configQueryKey = ['config'] as const;
-export const publicConfigQueryKey = ['config', 'public'] as const;
-
-/** What every signed-in staff member may read: currency symbol, organisation name, maintenance. */
-export function usePublicConfig() {
-  return useQuery({
-    queryKey: publicConfigQueryKey,
-    queryFn: ({ signal }) => api.get<PublicConfig>('/pro/config/public', { signal }),
-    staleTime: 5 * 60_000,
-  });
-}
 
 export function useSystemConfig() {
   return useQuery({
