@@ -26,6 +26,7 @@ function paramKind(url: string, name: string): keyof TenantIds {
   if (name === 'cardId') return 'card';
   if (name === 'memberId' || name === 'student_id') return 'member';
   if (name === 'centerId') return 'center';
+  if (name === 'entitlementId') return 'entitlement';
   const resource = url.split('/')[4] ?? '';
   const byResource: Record<string, keyof TenantIds> = {
     students: 'member',
@@ -36,6 +37,7 @@ function paramKind(url: string, name: string): keyof TenantIds {
     groups: 'group',
     centers: 'center',
     'import-presets': 'preset',
+    invoices: 'invoice',
   };
   return byResource[resource] ?? 'member';
 }

@@ -15,17 +15,22 @@ import {
   memberGroupMembers,
   memberGroups,
   memberImports,
+  offers,
   outboxEmails,
   passwordResetTokens,
+  productSetItems,
+  productSets,
   readers,
   rooms,
+  shortCourses,
 } from '../db/schema/index.ts';
+import { commissionForRole, seedCatalogue } from '../modules/sales/test-catalogue.ts';
 import { rowsOf } from './db-snapshot.ts';
 import type { TestContext, TestOrganisation } from './harness.ts';
 
 /** The ids of the organisation's rows, by kind (what a route's `:id` or a body's `centerId` names). */
 export type TenantIds = Record<
-  'center' | 'user' | 'member' | 'card' | 'group' | 'room' | 'reader' | 'preset' | 'cardLink',
+  'center' | 'user' | 'member' | 'card' | 'group' | 'room' | 'reader' | 'preset' | 'cardLink' | 'invoice' | 'entitlement',
   string
 >;
 
@@ -110,7 +115,9 @@ export async function fillOrganisation(ctx: TestContext, org: TestOrganisation):
     entityId: member.id,
     summary: 'Seeded for the isolation suite',
   });
+  const selling = await fillSelling(ctx, org, admin, member.id);
   return {
+    ...selling,
     center: centerA.id,
     user: desk.id,
     member: member.id,
@@ -121,6 +128,64 @@ export async function fillOrganisation(ctx: TestContext, org: TestOrganisation):
     preset: preset!.id,
     cardLink: link!.id,
   };
+}
+
+/**
+ * Selling rows: a catalogue, a sale with installments, a coupon and a payment, then a refund of its
+ * product line (refund items, returned stock, reversed commission). Through the API, as staff sell.
+ */
+async function fillSelling(
+  ctx: TestContext,
+  org: TestOrganisation,
+  admin: Awaited<ReturnType<TestOrganisation['newUser']>>,
+  memberId: string,
+): Promise<{ invoice: string; entitlement: string }> {
+  const { db } = ctx.database;
+  const centerId = org.centers[0]!.id;
+  const cat = await seedCatalogue(db, org.id, centerId);
+  const [set] = await db
+    .insert(productSets)
+    .values({ organisationId: org.id, name: 'Starter kit', priceMinor: 15_000 })
+    .returning();
+  await db.insert(productSetItems).values({ organisationId: org.id, setId: set!.id, productId: cat.towel.id, quantity: 1 });
+  await db.insert(shortCourses).values({
+    organisationId: org.id,
+    centerId,
+    name: 'Beginners swim',
+    sessions: 8,
+    capacity: 10,
+    priceMinor: 90_000,
+  });
+  await db.insert(offers).values({ organisationId: org.id, title: 'New year', cart: [] });
+  await commissionForRole(db, org.id, 'admin', 500);
+  const headers = ctx.bearer(await admin.login());
+  const sale = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/pro/students/${memberId}/sales`,
+    headers,
+    payload: {
+      centerId,
+      lines: [
+        { itemType: 'membership', itemId: cat.monthly.id },
+        { itemType: 'product', itemId: cat.towel.id },
+        { itemType: 'product_set', itemId: set!.id },
+      ],
+      couponCode: cat.welcome.code,
+      depositMinor: 10_000,
+      installments: [{ dueOn: '2099-01-01' }],
+      payment: { method: 'cash', amountMinor: 10_000 },
+    },
+  });
+  if (sale.statusCode !== 201) throw new Error(`selling fill: ${sale.body}`);
+  const invoice = sale.json() as { id: string; lines: { id: string; entitlementId: string | null }[] };
+  const refund = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/pro/invoices/${invoice.id}/refunds`,
+    headers,
+    payload: { reason: 'Seeded refund', lines: [{ lineId: invoice.lines[1]!.id, quantity: 1 }] },
+  });
+  if (refund.statusCode !== 201) throw new Error(`selling fill: ${refund.body}`);
+  return { invoice: invoice.id, entitlement: invoice.lines[0]!.entitlementId! };
 }
 
 /** Every table with an `organisation_id` column, read from the catalogue so new tables are covered. */

@@ -23,10 +23,10 @@ beforeAll(async () => {
   manager = ctx.bearer(await (await org.newUser({ role: 'manager' })).login());
   desk = ctx.bearer(await (await org.newUser({ role: 'frontdesk' })).login());
   cat = await seedCatalogue(ctx.database.db, org.id, centerA);
-  const [c] = await ctx.database.db
-    .execute<{ time_zone: string }>(sql`select time_zone from centers where id = ${centerA}`)
-    .then((r) => ('rows' in r ? r.rows : r) as { time_zone: string }[]);
-  today = businessToday(c!.time_zone);
+  const zone = (await ctx.database.db.execute(sql`select time_zone from centers where id = ${centerA}`)) as unknown as {
+    rows: { time_zone: string }[];
+  };
+  today = businessToday(zone.rows[0]!.time_zone);
 });
 afterAll(() => ctx?.close());
 
