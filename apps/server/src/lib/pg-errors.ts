@@ -17,3 +17,10 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   if (e?.code !== '23505') return false;
   return constraint === undefined || e.constraint === constraint || String((err as Error).message).includes(constraint);
 }
+
+/** True when `err` is a check violation, of `constraint` when given. */
+export function isCheckViolation(err: unknown, constraint?: string): boolean {
+  const e = pgError(err);
+  if (e?.code !== '23514') return false;
+  return constraint === undefined || e.constraint === constraint || String((err as Error).message).includes(constraint);
+}

@@ -1,7 +1,9 @@
 import { addDays, today as businessToday } from '@gym/contract/time';
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { checkProperty } from '../../test/property.ts';
 import { commissionForRole, seedCatalogue, stockOf } from './test-catalogue.ts';
 
 let ctx: TestContext;
@@ -294,5 +296,102 @@ describe('selling to a member', () => {
     ).toBe(404);
     const list = (await req('GET', '/invoices', otherManager)).json();
     expect(list.total).toBe(0);
+  });
+
+  it('gives the last use of a coupon and the last item in stock to one of two sales at once', async () => {
+    const { db } = ctx.database;
+    const limited = await seedCatalogue(db, org.id, centerA, '-race');
+    await db.execute(sql`update coupons set usage_limit = 1, per_member_limit = null where id = ${limited.welcome.id}`);
+    await db.execute(sql`update product_stock set on_hand = 1 where product_id = ${limited.towel.id}`);
+    const [m1, m2] = [await org.newMember(), await org.newMember()];
+    const coupon = await Promise.all(
+      [m1, m2].map((m) =>
+        req('POST', `/students/${m.id}/sales`, desk, {
+          centerId: centerA,
+          lines: [{ itemType: 'membership', itemId: limited.monthly.id }],
+          couponCode: limited.welcome.code,
+        }),
+      ),
+    );
+    expect(coupon.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+    expect(coupon.find((r) => r.statusCode === 422)!.json().fields[0]).toMatchObject({
+      path: 'couponCode',
+      code: 'coupon_used_up',
+    });
+    const stock = await Promise.all(
+      [m1, m2].map((m) =>
+        req('POST', `/students/${m.id}/sales`, desk, {
+          centerId: centerA,
+          lines: [{ itemType: 'product', itemId: limited.towel.id }],
+        }),
+      ),
+    );
+    expect(stock.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await stockOf(db, limited.towel.id, centerA)).toBe(0);
+  });
+
+  it('keeps payments, refunds and commission consistent for any sequence of them', async () => {
+    const { db } = ctx.database;
+    const member = await org.newMember();
+    const rows = async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+    await checkProperty(
+      'payments and refunds',
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(
+            fc.record({ pay: fc.integer({ min: 1, max: 80_000 }) }),
+            fc.record({ refundLine: fc.nat(1), quantity: fc.integer({ min: 1, max: 2 }) }),
+          ),
+          { minLength: 1, maxLength: 6 },
+        ),
+        async (steps) => {
+          const sale = (
+            await req('POST', `/students/${member.id}/sales`, desk, {
+              centerId: centerA,
+              lines: [
+                { itemType: 'membership', itemId: cat.monthly.id },
+                { itemType: 'product', itemId: cat.towel.id, quantity: 2 },
+              ],
+              depositMinor: 20_000,
+              installments: [{ dueOn: addDays(today, 30) }],
+            })
+          ).json();
+          await db.execute(sql`update product_stock set on_hand = 5 where product_id = ${cat.towel.id}`);
+          for (const step of steps) {
+            const res =
+              'pay' in step
+                ? await req('POST', `/invoices/${sale.id}/payments`, desk, { method: 'card', amountMinor: step.pay })
+                : await req('POST', `/invoices/${sale.id}/refunds`, manager, {
+                    reason: 'Property',
+                    lines: [{ lineId: sale.lines[step.refundLine].id, quantity: step.quantity }],
+                  });
+            expect([201, 422], res.body).toContain(res.statusCode);
+          }
+          const inv = (await req('GET', `/invoices/${sale.id}`, desk)).json();
+          const [money] = await rows<{ paid: number; back: number }>(
+            sql`select coalesce(sum(amount_minor) filter (where kind = 'payment'), 0)::int as paid,
+                       coalesce(sum(amount_minor) filter (where kind = 'refund'), 0)::int as back
+                from payments where invoice_id = ${sale.id}`,
+          );
+          expect(inv.paidMinor).toBe(money!.paid - money!.back);
+          expect(inv.paidMinor).toBeGreaterThanOrEqual(0);
+          expect(inv.paidMinor + inv.refundedMinor).toBeLessThanOrEqual(inv.totalMinor);
+          expect(inv.balanceMinor).toBe(inv.totalMinor - inv.refundedMinor - inv.paidMinor);
+          const open = inv.installments.reduce(
+            (s: number, i: { amountMinor: number; paidMinor: number }) => s + i.amountMinor - i.paidMinor,
+            0,
+          );
+          expect(open).toBe(inv.balanceMinor);
+          for (const l of inv.lines) expect(l.refundedMinor).toBeLessThanOrEqual(l.totalMinor);
+          const [c] = await rows<{ n: number }>(
+            sql`select coalesce(sum(ce.amount_minor), 0)::int as n from commission_entries ce
+                join invoice_lines il on il.id = ce.invoice_line_id where il.invoice_id = ${sale.id}`,
+          );
+          expect(c!.n).toBeGreaterThanOrEqual(0);
+          if (inv.state === 'refunded') expect(c!.n).toBe(0);
+        },
+      ),
+      { numRuns: 12 },
+    );
   });
 });
