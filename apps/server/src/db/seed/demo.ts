@@ -5,6 +5,7 @@ import type { Db } from '../client.ts';
 import { organisations, rooms } from '../schema/index.ts';
 import { buildCenter, buildOrganisation, buildUser } from './builders.ts';
 import { seedDemoMembers } from './demo-members.ts';
+import { seedDemoSales } from './demo-sales.ts';
 
 const DEMO_ROOMS = [
   { name: 'Studio A', capacity: 30 },
@@ -20,7 +21,10 @@ export async function hasDemo(db: Db): Promise<boolean> {
   return Boolean(row);
 }
 
-/** The demo organisation "Demo Fitness" (DF): two centres with three rooms each and one user per role (the trainer flagged as a trainer). Runs once. */
+/**
+ * The demo organisation "Demo Fitness" (DF): two centres with three rooms each, one user per role
+ * (the trainer flagged as a trainer), members, a catalogue and a year of sales. Runs once.
+ */
 export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<boolean> {
   if (await hasDemo(db)) return false;
   const hashes = await Promise.all(DEMO_USERS.map(() => hasher.hash(DEMO_PASSWORD)));
@@ -54,6 +58,7 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<boolean>
       });
     }
     await seedDemoMembers(tx, org.id);
+    await seedDemoSales(tx, org.id);
   });
   return true;
 }
