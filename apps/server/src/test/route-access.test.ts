@@ -36,6 +36,9 @@ function paramKind(url: string, name: string): keyof TenantIds {
     groups: 'group',
     centers: 'center',
     'import-presets': 'preset',
+    'membership-plans': 'membershipPlan',
+    packages: 'creditPackage',
+    'short-courses': 'shortCourse',
   };
   return byResource[resource] ?? 'member';
 }

@@ -9,23 +9,37 @@ import {
   auditLog,
   cardLinkTokens,
   cards,
+  creditPackages,
   domainEvents,
   idempotencyKeys,
   importPresets,
   memberGroupMembers,
   memberGroups,
   memberImports,
+  membershipPlans,
   outboxEmails,
   passwordResetTokens,
   readers,
   rooms,
+  shortCourses,
 } from '../db/schema/index.ts';
 import { rowsOf } from './db-snapshot.ts';
 import type { TestContext, TestOrganisation } from './harness.ts';
 
 /** The ids of the organisation's rows, by kind (what a route's `:id` or a body's `centerId` names). */
 export type TenantIds = Record<
-  'center' | 'user' | 'member' | 'card' | 'group' | 'room' | 'reader' | 'preset' | 'cardLink',
+  | 'center'
+  | 'user'
+  | 'member'
+  | 'card'
+  | 'group'
+  | 'room'
+  | 'reader'
+  | 'preset'
+  | 'cardLink'
+  | 'membershipPlan'
+  | 'creditPackage'
+  | 'shortCourse',
   string
 >;
 
@@ -110,6 +124,34 @@ export async function fillOrganisation(ctx: TestContext, org: TestOrganisation):
     entityId: member.id,
     summary: 'Seeded for the isolation suite',
   });
+  const [plan] = await db
+    .insert(membershipPlans)
+    .values({ organisationId, name: 'Monthly', durationValue: 1, durationUnit: 'month', priceMinor: 50_000 })
+    .returning();
+  const [pack] = await db
+    .insert(creditPackages)
+    .values({
+      organisationId,
+      name: '10 classes',
+      usage: 'class',
+      credits: 10,
+      validityDays: 90,
+      allCenters: false,
+      centerIds: [centerA.id],
+      priceMinor: 120_000,
+    })
+    .returning();
+  const [course] = await db
+    .insert(shortCourses)
+    .values({
+      organisationId,
+      centerId: centerA.id,
+      name: 'Yoga basics',
+      sessions: 6,
+      capacity: 12,
+      priceMinor: 80_000,
+    })
+    .returning();
   return {
     center: centerA.id,
     user: desk.id,
@@ -120,6 +162,9 @@ export async function fillOrganisation(ctx: TestContext, org: TestOrganisation):
     reader: reader!.id,
     preset: preset!.id,
     cardLink: link!.id,
+    membershipPlan: plan!.id,
+    creditPackage: pack!.id,
+    shortCourse: course!.id,
   };
 }
 
