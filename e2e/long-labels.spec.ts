@@ -1,8 +1,8 @@
 /**
  * Long labels: every built staff screen (the menu's entries not marked "Soon", the add and edit
  * drawers of members, staff, centres and rooms, the catalogue's add drawers, the member and staff
- * files, the import page) and the login page, in German, French and Portuguese, on the desk's tablet (1280 × 800) and a tablet
- * in portrait (768 × 1024). A text cut by its box, a placeholder wider than its field, or a word of
+ * files, the import page) and the login page, in German, French and Portuguese, on the desk's
+ * tablet (1280 × 800) and a tablet in portrait (768 × 1024). A text cut by its box, a placeholder wider than its field, or a word of
  * a label, button, header or menu entry broken inside (the "Stammstud/io" header) fails the test,
  * naming the screen, language, width and text. An ellipsis set on purpose (long names, e-mails,
  * selected values) is not a cut. One server, one browser; one signed-in context per language.
