@@ -27,8 +27,13 @@ export default function MembershipDetailPage() {
   const confirmActive = useConfirmActive<MembershipPlan>(t, save);
   const [editing, setEditing] = useState<{ plan: MembershipPlan } | null>(null);
 
-  if (plan.isPending) return <LoadingState />;
-  if (plan.isError) return <ErrorState error={plan.error} onRetry={() => void plan.refetch()} />;
+  if (plan.isPending || plan.isError) {
+    return (
+      <div className="screen catalogue-detail" data-testid="screen-membership-detail">
+        {plan.isPending ? <LoadingState /> : <ErrorState error={plan.error} onRetry={() => void plan.refetch()} />}
+      </div>
+    );
+  }
   const p = plan.data;
   return (
     <div className="screen catalogue-detail" data-testid="screen-membership-detail">

@@ -27,8 +27,13 @@ export default function PackageDetailPage() {
   const confirmActive = useConfirmActive<CreditPackage>(t, save);
   const [editing, setEditing] = useState<{ pack: CreditPackage } | null>(null);
 
-  if (pack.isPending) return <LoadingState />;
-  if (pack.isError) return <ErrorState error={pack.error} onRetry={() => void pack.refetch()} />;
+  if (pack.isPending || pack.isError) {
+    return (
+      <div className="screen catalogue-detail" data-testid="screen-package-detail">
+        {pack.isPending ? <LoadingState /> : <ErrorState error={pack.error} onRetry={() => void pack.refetch()} />}
+      </div>
+    );
+  }
   const p = pack.data;
   return (
     <div className="screen catalogue-detail" data-testid="screen-package-detail">
