@@ -312,6 +312,8 @@ export const holderSchema = z.object({
   validUntil: z.string().nullable(),
   creditsGranted: z.number().int().nullable(),
   creditsLeft: z.number().int().nullable(),
+  /** Days of validity left, today (the selling centre's) included; 0 once past; null before a start is set. */
+  daysLeft: z.number().int().nullable(),
   soldAt: z.string(),
 });
 export type Holder = z.infer<typeof holderSchema>;

@@ -511,6 +511,13 @@ describe('holders', () => {
       Holder7: 'refunded',
     });
     expect(all.items[0].member.firstName).toBe('Holder7'); // newest sale first
+    const daysLeft = Object.fromEntries(
+      all.items.map((h: { member: { firstName: string }; daysLeft: number | null }) => [
+        h.member.firstName,
+        h.daysLeft,
+      ]),
+    );
+    expect(daysLeft).toMatchObject({ Holder1: 21, Holder3: 0, Holder4: 1, Holder5: null });
     const expired = (await req('GET', `/membership-plans/${plan.id}/holders?status=expired`, admin)).json();
     expect(expired.total).toBe(2);
     const page = (

@@ -389,7 +389,11 @@ export async function listHolders(
   q: z.infer<typeof holderListQuerySchema>,
   now: Date = new Date(),
 ): Promise<Page<Holder>> {
-  const status = holderStatus(await centreToday(db, auth, now));
+  const todayOfCentre = await centreToday(db, auth, now);
+  const status = holderStatus(todayOfCentre);
+  const daysLeft = sql<
+    number | null
+  >`(case when ${entitlementState.validUntil} is null then null else greatest(${entitlementState.validUntil} - ${todayOfCentre} + 1, 0) end)::int`;
   const where = and(
     organisationScopeOf(auth, entitlements, eq(entitlements.kind, item.kind), eq(entitlements.itemId, item.id)),
     scopeOf(auth, members),
@@ -414,6 +418,7 @@ export async function listHolders(
         validUntil: entitlementState.validUntil,
         creditsGranted: entitlementState.creditsGranted,
         creditsLeft: entitlementState.creditsLeft,
+        daysLeft,
       })
       .from(entitlements)
       .innerJoin(entitlementState, eq(entitlementState.entitlementId, entitlements.id))

@@ -8,7 +8,7 @@ import { type ListParamsConfig, useListParams } from '../../../shared/useListPar
 import { memberName } from '../../members/format';
 import { memberPath } from '../../members/paths';
 import { type Holder, useHolders } from '../api';
-import { useFormatDay } from '../format';
+import { useFormatDay, useFormatLength } from '../format';
 
 const SORTS = ['-sold'] as const;
 type Filter = 'status';
@@ -33,6 +33,7 @@ export function HoldersCard({ kind, id }: { kind: 'plans' | 'packages'; id: stri
   const { t } = useTranslation();
   const list = useListParams(LIST);
   const formatDay = useFormatDay();
+  const length = useFormatLength();
   const holders = useHolders(kind, id, {
     ...(list.keyword ? { keyword: list.keyword } : {}),
     ...(list.filters.status ? { status: list.filters.status } : {}),
@@ -71,6 +72,13 @@ export function HoldersCard({ kind, id }: { kind: 'plans' | 'packages'; id: stri
       key: 'validUntil',
       title: t('catalogue:holders.validUntil'),
       render: (_: unknown, h: Holder) => formatDay(h.validUntil),
+    },
+    {
+      key: 'daysLeft',
+      title: t('catalogue:holders.daysLeft'),
+      align: 'right',
+      show: 'tablet',
+      render: (_: unknown, h: Holder) => (h.daysLeft === null ? '—' : length(h.daysLeft, 'day')),
     },
     ...(kind === 'packages'
       ? [
