@@ -4,7 +4,7 @@
  * the filter kept in the address across a reload.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { confirmDialog, fieldHelp, openAs, unique } from './support/organisation.ts';
+import { confirmDialog, fieldHelp, openAs, seriousViolations, unique } from './support/organisation.ts';
 import { useAppServer } from './support/server.ts';
 
 const app = useAppServer();
@@ -78,6 +78,7 @@ describe('catalogue', () => {
       await page.getByRole('row', { name: new RegExp(pack) }).waitFor();
       await expect(page.getByTestId('filter-status').textContent()).resolves.toContain('Inactive only');
       expect(await page.getByTestId('list-keyword').inputValue()).toBe(pack);
+      expect(await seriousViolations(page, 'package list')).toEqual([]);
 
       // The plan's own page lists who holds it (nobody yet).
       await page.goto('/membership-list');
@@ -87,6 +88,10 @@ describe('catalogue', () => {
       await page.getByRole('link', { name: plan }).click();
       await page.getByTestId('screen-membership-detail').waitFor();
       await page.getByTestId('holders').getByText('Nobody has bought it yet.').waitFor();
+      expect(await seriousViolations(page, 'membership plan')).toEqual([]);
+      await page.getByTestId('item-edit').click();
+      await page.locator('.ant-drawer-open').waitFor();
+      expect(await seriousViolations(page, 'plan drawer')).toEqual([]);
     } finally {
       await context.close();
     }
