@@ -1,8 +1,8 @@
 /**
  * Long labels: every built staff screen (the menu's entries not marked "Soon", the add and edit
- * drawers of members, staff, centres and rooms, the member and staff files, the import page) and
- * the login page, in German, French and Portuguese, on the desk's tablet (1280 × 800) and a tablet
- * in portrait (768 × 1024). A text cut by its box, a placeholder wider than its field, or a word of
+ * drawers of members, staff, centres and rooms, the catalogue's add drawers, the member and staff
+ * files, the import page) and the login page, in German, French and Portuguese, on the desk's
+ * tablet (1280 × 800) and a tablet in portrait (768 × 1024). A text cut by its box, a placeholder wider than its field, or a word of
  * a label, button, header or menu entry broken inside (the "Stammstud/io" header) fails the test,
  * naming the screen, language, width and text. An ellipsis set on purpose (long names, e-mails,
  * selected values) is not a cut. One server, one browser; one signed-in context per language.
@@ -89,6 +89,24 @@ function views(): View[] {
       path: '/room-list',
       ready: '[data-testid="screen-room-list"] .ant-table-row',
       steps: addAndEdit('room-add', DIALOG, 'room dialog'),
+    },
+    {
+      name: 'membership list',
+      path: '/membership-list',
+      ready: '[data-testid="screen-membership-list"] .ant-table',
+      steps: [{ name: 'add-plan drawer', open: click('item-add'), within: DRAWER }],
+    },
+    {
+      name: 'package list',
+      path: '/package-list',
+      ready: '[data-testid="screen-package-list"] .ant-table',
+      steps: [{ name: 'add-package drawer', open: click('item-add'), within: DRAWER }],
+    },
+    {
+      name: 'short course list',
+      path: '/short-course-list',
+      ready: '[data-testid="screen-short-course-list"] .ant-table',
+      steps: [{ name: 'add-course drawer', open: click('item-add'), within: DRAWER }],
     },
     { name: 'system configuration', path: '/system-config', ready: '[data-testid="screen-system-config"]' },
     { name: 'outbox', path: '/outbox', ready: '[data-testid="screen-outbox"]' },

@@ -25,6 +25,7 @@ import { loggerOptions } from './lib/logging.ts';
 import { registerRequestLog, requestLogController } from './lib/request-log.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { accountRoutes, authenticate, jwtRoutes } from './modules/auth/index.ts';
+import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { centerRoutes } from './modules/centers/index.ts';
 import { configRoutes, enforceMaintenance } from './modules/config/index.ts';
 import { groupRoutes } from './modules/groups/index.ts';
@@ -209,6 +210,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
       await pro.register(roomRoutes(deps));
       await pro.register(salesRoutes(deps));
       await pro.register(readerRoutes(deps));
+      await pro.register(catalogueRoutes(deps));
       await pro.register(configRoutes(deps));
       await pro.register(importRoutes(deps));
       await pro.register(auditRoutes(deps));

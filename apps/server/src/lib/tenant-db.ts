@@ -1,7 +1,16 @@
 import { eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
-import { cardLinkTokens, centers, invoices, members, payments, readers, rooms } from '../db/schema/index.ts';
+import {
+  cardLinkTokens,
+  centers,
+  invoices,
+  members,
+  payments,
+  readers,
+  rooms,
+  shortCourses,
+} from '../db/schema/index.ts';
 import type { AuthContext } from './access.ts';
 import { AppError } from './errors.ts';
 import { scoped } from './scope.ts';
@@ -21,6 +30,7 @@ const CENTRE_COLUMN = new Map<PgTable, PgColumn>([
   [cardLinkTokens, cardLinkTokens.centerId],
   [invoices, invoices.centerId],
   [payments, payments.centerId],
+  [shortCourses, shortCourses.centerId],
 ]);
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;

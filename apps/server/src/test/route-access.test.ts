@@ -38,6 +38,9 @@ function paramKind(url: string, name: string): keyof TenantIds {
     centers: 'center',
     'import-presets': 'preset',
     invoices: 'invoice',
+    'membership-plans': 'membershipPlan',
+    packages: 'creditPackage',
+    'short-courses': 'shortCourse',
   };
   return byResource[resource] ?? 'member';
 }

@@ -9,6 +9,7 @@ import {
   auditLog,
   cardLinkTokens,
   cards,
+  creditPackages,
   domainEvents,
   idempotencyKeys,
   importPresets,
@@ -30,7 +31,20 @@ import type { TestContext, TestOrganisation } from './harness.ts';
 
 /** The ids of the organisation's rows, by kind (what a route's `:id` or a body's `centerId` names). */
 export type TenantIds = Record<
-  'center' | 'user' | 'member' | 'card' | 'group' | 'room' | 'reader' | 'preset' | 'cardLink' | 'invoice' | 'entitlement',
+  | 'center'
+  | 'user'
+  | 'member'
+  | 'card'
+  | 'group'
+  | 'room'
+  | 'reader'
+  | 'preset'
+  | 'cardLink'
+  | 'invoice'
+  | 'entitlement'
+  | 'membershipPlan'
+  | 'creditPackage'
+  | 'shortCourse',
   string
 >;
 
@@ -139,7 +153,7 @@ async function fillSelling(
   org: TestOrganisation,
   admin: Awaited<ReturnType<TestOrganisation['newUser']>>,
   memberId: string,
-): Promise<{ invoice: string; entitlement: string }> {
+): Promise<Pick<TenantIds, 'invoice' | 'entitlement' | 'membershipPlan' | 'creditPackage' | 'shortCourse'>> {
   const { db } = ctx.database;
   const centerId = org.centers[0]!.id;
   const cat = await seedCatalogue(db, org.id, centerId);
@@ -147,15 +161,20 @@ async function fillSelling(
     .insert(productSets)
     .values({ organisationId: org.id, name: 'Starter kit', priceMinor: 15_000 })
     .returning();
-  await db.insert(productSetItems).values({ organisationId: org.id, setId: set!.id, productId: cat.towel.id, quantity: 1 });
-  await db.insert(shortCourses).values({
-    organisationId: org.id,
-    centerId,
-    name: 'Beginners swim',
-    sessions: 8,
-    capacity: 10,
-    priceMinor: 90_000,
-  });
+  await db
+    .insert(productSetItems)
+    .values({ organisationId: org.id, setId: set!.id, productId: cat.towel.id, quantity: 1 });
+  const [course] = await db
+    .insert(shortCourses)
+    .values({
+      organisationId: org.id,
+      centerId,
+      name: 'Beginners swim',
+      sessions: 8,
+      capacity: 10,
+      priceMinor: 90_000,
+    })
+    .returning();
   await db.insert(offers).values({ organisationId: org.id, title: 'New year', cart: [] });
   await commissionForRole(db, org.id, 'admin', 500);
   const headers = ctx.bearer(await admin.login());
@@ -185,7 +204,13 @@ async function fillSelling(
     payload: { reason: 'Seeded refund', lines: [{ lineId: invoice.lines[1]!.id, quantity: 1 }] },
   });
   if (refund.statusCode !== 201) throw new Error(`selling fill: ${refund.body}`);
-  return { invoice: invoice.id, entitlement: invoice.lines[0]!.entitlementId! };
+  return {
+    invoice: invoice.id,
+    entitlement: invoice.lines[0]!.entitlementId!,
+    membershipPlan: cat.monthly.id,
+    creditPackage: cat.pack.id,
+    shortCourse: course!.id,
+  };
 }
 
 /** Every table with an `organisation_id` column, read from the catalogue so new tables are covered. */

@@ -187,18 +187,16 @@ async function seedCatalogue(tx: DbOrTx, organisationId: string, cwbId: string, 
     })),
   );
   await tx.insert(productStock).values(stock);
-  await tx
-    .insert(stockMovements)
-    .values(
-      stock.map((s) => ({
-        organisationId,
-        productId: s.productId,
-        centerId: s.centerId,
-        kind: 'received',
-        quantity: s.onHand,
-        reason: 'Opening stock',
-      })),
-    );
+  await tx.insert(stockMovements).values(
+    stock.map((s) => ({
+      organisationId,
+      productId: s.productId,
+      centerId: s.centerId,
+      kind: 'received',
+      quantity: s.onHand,
+      reason: 'Opening stock',
+    })),
+  );
   const [kit] = await tx
     .insert(productSets)
     .values({ organisationId, name: 'Starter kit', description: 'Towel and water bottle', priceMinor: 168 * HK })

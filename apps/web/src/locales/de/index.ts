@@ -2,6 +2,7 @@ import account from './account.json';
 import acl from './acl.json';
 import audit from './audit.json';
 import auth from './auth.json';
+import catalogue from './catalogue.json';
 import centers from './centers.json';
 import common from './common.json';
 import errors from './errors.json';
@@ -35,4 +36,5 @@ export const resources = {
   public: publicPages,
   imports,
   audit,
+  catalogue,
 };

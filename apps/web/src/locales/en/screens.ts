@@ -1,4 +1,5 @@
 import audit from './audit.json';
+import catalogue from './catalogue.json';
 import centers from './centers.json';
 import groups from './groups.json';
 import imports from './imports.json';
@@ -19,4 +20,5 @@ export const resources = {
   public: publicPages,
   imports,
   audit,
+  catalogue,
 };

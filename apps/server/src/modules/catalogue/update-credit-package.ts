@@ -1,0 +1,45 @@
+import type { CreditPackage, updateCreditPackageRequestSchema } from '@gym/contract/catalogue';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { creditPackages } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
+import { assertWithinCaller, checkCoverage } from './coverage.ts';
+import { getCreditPackage } from './queries.ts';
+import { withUniqueName } from './unique-name.ts';
+
+/**
+ * Changes a package (including `active` and `available`). Packages already sold keep what they were
+ * granted: their credits and validity are ledger rows, their price an invoice line.
+ */
+export async function updateCreditPackage(
+  ctx: UseCaseContext,
+  input: z.infer<typeof updateCreditPackageRequestSchema> & { id: string },
+): Promise<CreditPackage> {
+  const { id, allCenters, centerIds, price, description, ...rest } = input;
+  await getCreditPackage(ctx.tx, ctx.auth, id);
+  const [current] = await ctx.tx
+    .select()
+    .from(creditPackages)
+    .where(ctx.db.where(creditPackages, eq(creditPackages.id, id)))
+    .for('update');
+  if (!current) throw notFound('package');
+  assertWithinCaller(ctx.auth, current);
+  const set: Partial<typeof creditPackages.$inferInsert> = { ...rest, updatedAt: ctx.clock.now() };
+  if (description !== undefined) set.description = description || null;
+  if (price !== undefined) set.priceMinor = price;
+  if (allCenters !== undefined || centerIds !== undefined) {
+    Object.assign(
+      set,
+      await checkCoverage(
+        ctx.db,
+        { allCenters: allCenters ?? current.allCenters, centerIds: centerIds ?? current.centerIds },
+        current.centerIds,
+      ),
+    );
+  }
+  await withUniqueName(ctx, creditPackages, input.name, undefined, () =>
+    ctx.db.update(creditPackages, set, eq(creditPackages.id, id)),
+  );
+  return getCreditPackage(ctx.tx, ctx.auth, id);
+}

@@ -1,0 +1,87 @@
+import { EditOutlined, PoweroffOutlined } from '@ant-design/icons';
+import { App, Button } from 'antd';
+import type { TFunction } from 'i18next';
+import { apiErrorMessage } from '../../../shared/api/errorMessages';
+import type { ListColumn } from '../../../shared/ui/ListTable';
+import { StatusTag } from '../../../shared/ui/StatusTag';
+
+interface Item {
+  name: string;
+  active: boolean;
+}
+
+export function activeColumn<T extends Item>(t: TFunction): ListColumn<T> {
+  return {
+    key: 'active',
+    title: t('catalogue:status.label'),
+    dataIndex: 'active',
+    width: 110,
+    render: (active: boolean) =>
+      active ? (
+        <StatusTag tone="success">{t('catalogue:status.active')}</StatusTag>
+      ) : (
+        <StatusTag tone="neutral">{t('catalogue:status.inactive')}</StatusTag>
+      ),
+  };
+}
+
+/** Where an item is sold: every centre, or the centres' codes. */
+export function coverageText(t: TFunction, item: { allCenters: boolean; centers: { code: string }[] }): string {
+  return item.allCenters ? t('catalogue:allCenters') : item.centers.map((c) => c.code).join(', ');
+}
+
+/** Edit and deactivate / activate of a row (for those who may change the catalogue). */
+export function actionsColumn<T extends Item>(
+  t: TFunction,
+  options: { onEdit: (row: T) => void; onToggle: (row: T) => void },
+): ListColumn<T> {
+  return {
+    key: 'actions',
+    title: <span className="sr-only">{t('catalogue:actions')}</span>,
+    width: 210,
+    render: (_: unknown, row: T) => (
+      <div className="row-actions">
+        <Button
+          size="small"
+          icon={<EditOutlined />}
+          onClick={() => options.onEdit(row)}
+          aria-label={t('catalogue:editAria', { name: row.name })}
+        >
+          {t('catalogue:edit')}
+        </Button>
+        <Button
+          size="small"
+          icon={<PoweroffOutlined />}
+          onClick={() => options.onToggle(row)}
+          aria-label={t(row.active ? 'catalogue:deactivateAria' : 'catalogue:activateAria', { name: row.name })}
+          data-testid="item-toggle"
+        >
+          {t(row.active ? 'catalogue:deactivate' : 'catalogue:activate')}
+        </Button>
+      </div>
+    ),
+  };
+}
+
+/** Asks, then activates or deactivates an item with `PATCH {active}`. */
+export function useConfirmActive<T extends Item & { id: string }>(
+  t: TFunction,
+  save: { mutateAsync: (input: { id: string; body: { active: boolean } }) => Promise<unknown> },
+) {
+  const { message, modal } = App.useApp();
+  return (item: T) => {
+    const active = !item.active;
+    modal.confirm({
+      title: t(active ? 'catalogue:activateTitle' : 'catalogue:deactivateTitle', { name: item.name }),
+      content: active ? undefined : t('catalogue:deactivateText'),
+      okText: t(active ? 'catalogue:activate' : 'catalogue:deactivate'),
+      okButtonProps: active ? {} : { danger: true },
+      cancelText: t('catalogue:cancel'),
+      onOk: () =>
+        save
+          .mutateAsync({ id: item.id, body: { active } })
+          .then(() => void message.success(t(active ? 'catalogue:activated' : 'catalogue:deactivated')))
+          .catch((error: unknown) => void message.error(apiErrorMessage(t, error))),
+    });
+  };
+}
