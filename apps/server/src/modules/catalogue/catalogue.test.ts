@@ -469,6 +469,8 @@ describe('holders', () => {
           name: 'snapshot',
           allCenters: true,
           centerId: homeCenterId,
+          durationValue: 1,
+          durationUnit: 'month',
           createdAt: new Date(Date.now() + n * 1000),
         })
         .returning();
