@@ -4,7 +4,7 @@ import { Checkbox, Form, Select } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useAllCenters } from '../../../shared/centers';
-import { MoneyInput } from './MoneyInput';
+import { MoneyInput } from '../../../shared/ui/MoneyInput';
 import { TaxRateInput } from './TaxRateInput';
 
 type Limit = { min: number; max: number };
