@@ -25,6 +25,7 @@ import { loginThrottles } from '../apps/server/src/db/schema/index.ts';
 import { createServer } from '../apps/server/src/server.ts';
 import { startPostgres } from '../apps/server/src/test/postgres-server.ts';
 import { type KeywordKind, keywordsOf, type LoadFigures, searchLoad, seedSearchMembers } from './member-search.ts';
+import { entitlementLoad, prepareSelling, type SellingFixture, saleLoad } from './selling.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -62,6 +63,7 @@ interface SeedRow {
 }
 
 const searchRows: SearchRow[] = [];
+const sellingRows: (LoadFigures & { database: string; scenario: string; connections: number })[] = [];
 const seedRows: SeedRow[] = [];
 
 const SEARCHES: [KeywordKind, string][] = [
@@ -161,7 +163,9 @@ async function runAgainst(database: 'pglite' | 'postgres'): Promise<Row[]> {
       logger: false,
     });
     let sample: Awaited<ReturnType<typeof seedSearchMembers>>['sample'] = [];
+    let selling: SellingFixture;
     try {
+      selling = await prepareSelling(prepared.deps);
       // A kept database remembers the sign-in throttle of the previous run's login load.
       if (database === 'postgres' && keptDatabase) await prepared.deps.database.db.delete(loginThrottles);
       if (members > 0) {
@@ -224,6 +228,21 @@ async function runAgainst(database: 'pglite' | 'postgres'): Promise<Row[]> {
       });
     }
 
+    for (const c of [1, connections]) {
+      sellingRows.push({
+        database,
+        scenario: 'sale with payment (POST /students/:id/sales)',
+        connections: c,
+        ...(await saleLoad(base, fresh.accessToken, selling, { connections: c, seconds })),
+      });
+    }
+    sellingRows.push({
+      database,
+      scenario: `entitlements of a member with ${selling.ledgerRows.toLocaleString('en')} ledger rows`,
+      connections,
+      ...(await entitlementLoad(base, fresh.accessToken, selling, { connections, seconds })),
+    });
+
     if (members > 0) {
       for (const [kind, scenario] of SEARCHES.filter(([k]) => !searchKinds || searchKinds.includes(k))) {
         const keywords = keywordsOf(kind, sample, undefined, members);
@@ -259,6 +278,22 @@ if (which !== 'postgres') rows.push(...(await runAgainst('pglite')));
 if (which !== 'pglite') rows.push(...(await runAgainst('postgres')));
 console.log(`\nHTTP load: ${connections} connections, ${seconds} s per scenario, loopback, Node ${process.version}`);
 console.table(rows.map((r) => ({ ...r, p50: `${r.p50} ms`, p99: `${r.p99} ms` })));
+if (sellingRows.length > 0) {
+  console.log(`\nSelling: ${seconds} s per scenario`);
+  console.table(
+    sellingRows.map((r) => ({
+      database: r.database,
+      scenario: r.scenario,
+      connections: r.connections,
+      reqPerSec: r.reqPerSec,
+      p50: `${r.p50} ms`,
+      p95: `${r.p95} ms`,
+      p99: `${r.p99} ms`,
+      requests: r.requests,
+      non2xx: r.non2xx,
+    })),
+  );
+}
 if (seedRows.length > 0) {
   console.log('\nMember generation (bulk insert through the demo seed generator, transactions of 20,000 rows)');
   console.table(seedRows);
