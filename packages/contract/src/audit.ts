@@ -19,10 +19,12 @@ export const AUDIT_ACTIONS = [
   'config.maintenance_changed',
   'reader.created',
   'reader.secret_rotated',
+  'expenditure.updated',
+  'expenditure.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_ENTITY_TYPES = ['member', 'staff', 'reader', 'config'] as const;
+export const AUDIT_ENTITY_TYPES = ['member', 'staff', 'reader', 'config', 'expenditure'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export const auditEntrySchema = z.object({

@@ -10,6 +10,8 @@ import {
   cardLinkTokens,
   cards,
   domainEvents,
+  expenditureCategories,
+  expenditures,
   idempotencyKeys,
   importPresets,
   memberGroupMembers,
@@ -25,7 +27,17 @@ import type { TestContext, TestOrganisation } from './harness.ts';
 
 /** The ids of the organisation's rows, by kind (what a route's `:id` or a body's `centerId` names). */
 export type TenantIds = Record<
-  'center' | 'user' | 'member' | 'card' | 'group' | 'room' | 'reader' | 'preset' | 'cardLink',
+  | 'center'
+  | 'user'
+  | 'member'
+  | 'card'
+  | 'group'
+  | 'room'
+  | 'reader'
+  | 'preset'
+  | 'cardLink'
+  | 'expenditure'
+  | 'category',
   string
 >;
 
@@ -65,6 +77,20 @@ export async function fillOrganisation(ctx: TestContext, org: TestOrganisation):
       memberId: member.id,
       tokenHash: hash(`link-${organisationId}`),
       expiresAt: new Date(Date.now() + 3_600_000),
+    })
+    .returning();
+  const [category] = await db.insert(expenditureCategories).values({ organisationId, name: 'Rent' }).returning();
+  const [expenditure] = await db
+    .insert(expenditures)
+    .values({
+      organisationId,
+      centerId: centerA.id,
+      date: '2026-01-05',
+      categoryId: category!.id,
+      amount: 120_000,
+      taxAmount: 0,
+      method: 'bank_transfer',
+      recordedBy: admin.id,
     })
     .returning();
   await db.insert(passwordResetTokens).values({
@@ -120,6 +146,8 @@ export async function fillOrganisation(ctx: TestContext, org: TestOrganisation):
     reader: reader!.id,
     preset: preset!.id,
     cardLink: link!.id,
+    expenditure: expenditure!.id,
+    category: category!.id,
   };
 }
 

@@ -1,4 +1,5 @@
 export { loginThrottles, passwordResetTokens, refreshTokens } from './auth.ts';
+export { expenditureCategories, expenditures } from './expenditures.ts';
 export {
   cardLinkTokens,
   cards,
