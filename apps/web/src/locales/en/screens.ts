@@ -1,5 +1,6 @@
 import audit from './audit.json';
 import centers from './centers.json';
+import expenditures from './expenditures.json';
 import groups from './groups.json';
 import imports from './imports.json';
 import members from './members.json';
@@ -19,4 +20,5 @@ export const resources = {
   public: publicPages,
   imports,
   audit,
+  expenditures,
 };

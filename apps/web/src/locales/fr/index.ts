@@ -5,6 +5,7 @@ import auth from './auth.json';
 import centers from './centers.json';
 import common from './common.json';
 import errors from './errors.json';
+import expenditures from './expenditures.json';
 import groups from './groups.json';
 import imports from './imports.json';
 import members from './members.json';
@@ -35,4 +36,5 @@ export const resources = {
   public: publicPages,
   imports,
   audit,
+  expenditures,
 };
