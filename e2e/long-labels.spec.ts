@@ -1,6 +1,6 @@
 /**
  * Long labels: every built staff screen (the menu's entries not marked "Soon", the add and edit
- * drawers of members, staff, centres and rooms, the member and staff files, the import page) and
+ * drawers of members, staff, centres, rooms and expenditures, the member and staff files, the import page) and
  * the login page, in German, French and Portuguese, on the desk's tablet (1280 × 800) and a tablet
  * in portrait (768 × 1024). A text cut by its box, a placeholder wider than its field, or a word of
  * a label, button, header or menu entry broken inside (the "Stammstud/io" header) fails the test,
@@ -89,6 +89,15 @@ function views(): View[] {
       path: '/room-list',
       ready: '[data-testid="screen-room-list"] .ant-table-row',
       steps: addAndEdit('room-add', DIALOG, 'room dialog'),
+    },
+    {
+      name: 'expenditure',
+      path: '/expenditure',
+      ready: '[data-testid="expenditure-totals"]',
+      steps: [
+        { name: 'expenditure drawer', open: click('expenditure-add'), within: DRAWER },
+        { name: 'categories dialog', open: click('expenditure-categories'), within: DIALOG },
+      ],
     },
     { name: 'system configuration', path: '/system-config', ready: '[data-testid="screen-system-config"]' },
     { name: 'outbox', path: '/outbox', ready: '[data-testid="screen-outbox"]' },

@@ -188,6 +188,7 @@ const SCREEN_AT: Record<string, string> = {
   '/center': 'screen-center',
   '/center-list': 'screen-center-list',
   '/room-list': 'screen-room-list',
+  '/expenditure': 'screen-expenditure',
   '/system-config': 'screen-system-config',
   '/system-config/audit': 'screen-audit-log',
   '/card_link/1/abc': 'screen-card-link',
