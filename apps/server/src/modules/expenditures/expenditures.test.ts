@@ -8,6 +8,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../test/db-snapshot.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { sniffReceiptType } from './receipts.ts';
 
 let ctx: TestContext;
 let dataDir = '';
@@ -76,6 +77,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('receipt kinds', () => {
+  it('are read from the first bytes, whatever the name says', () => {
+    expect(sniffReceiptType(PDF)).toBe('application/pdf');
+    expect(sniffReceiptType(PNG)).toBe('image/png');
+    expect(sniffReceiptType(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]))).toBe('image/jpeg');
+    expect(sniffReceiptType(Buffer.from('RIFF\u0024\u0000\u0000\u0000WEBPVP8 ', 'latin1'))).toBe('image/webp');
+    expect(sniffReceiptType(Buffer.from('RIFF\u0024\u0000\u0000\u0000WAVEfmt ', 'latin1'))).toBeNull();
+    expect(sniffReceiptType(EXE)).toBeNull();
+    expect(sniffReceiptType(Buffer.from('<html><script>alert(1)</script>'))).toBeNull();
+    expect(sniffReceiptType(Buffer.from('%PD'))).toBeNull();
+  });
 });
 
 describe('expenditures', () => {
@@ -262,6 +276,18 @@ describe('expenditures', () => {
     expect(res.json().fields).toEqual([expect.objectContaining({ path: 'receipt', code: 'receipt_type' })]);
     expect(await rowCount(o.id)).toBe(0);
     expect(receiptFiles(o.id)).toEqual([]);
+  });
+
+  it('refuses a receipt that is not base64, naming the field', async () => {
+    const res = await req('POST', '/expenditures', manager, {
+      centerId: centerA,
+      categoryId: rent,
+      amount: 1,
+      method: 'cash',
+      receipt: { fileName: 'x.pdf', content: 'not base64!' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields[0].path).toBe('receipt.content');
   });
 
   it('refuses a receipt over 10 MB naming the field: no row, no file', async () => {

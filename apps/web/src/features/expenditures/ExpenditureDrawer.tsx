@@ -12,8 +12,9 @@ import { useCentreToday } from '../../shared/today';
 import { useIsDesktop } from '../../shared/useMediaQuery';
 import { readAsBase64 } from '../imports/file';
 import { type Expenditure, useExpenditureCategories, useSaveExpenditure } from './api';
-import { MoneyField, moneyRule, moneyValue, useMoneyFormat } from './MoneyField';
-import { ReceiptField, type ReceiptValue, receiptProblem } from './ReceiptField';
+import { moneyValue, receiptProblem } from './expenditureForm';
+import { MoneyField, moneyRule, useMoneyFormat } from './MoneyField';
+import { ReceiptField, type ReceiptValue } from './ReceiptField';
 
 interface Values {
   centerId: string;

@@ -6,18 +6,12 @@
  * Local to the expenditure screen until the shared money input (`shared/ui`) is merged; then this
  * file goes and the drawer uses the shared one.
  */
-import {
-  amountSchema,
-  DEFAULT_MONEY_FORMAT,
-  formatMoney,
-  type Minor,
-  type MoneyFormat,
-  parseMoney,
-} from '@gym/contract/money';
+import { DEFAULT_MONEY_FORMAT, formatMoney, type MoneyFormat } from '@gym/contract/money';
 import { Input } from 'antd';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { usePublicConfig } from '../settings/api';
+import { moneyValue } from './expenditureForm';
 
 /** The organisation's money format: its symbol and its currency's decimals, `.` and `,` marks (the spec's default). */
 export function useMoneyFormat(): MoneyFormat {
@@ -32,13 +26,6 @@ export function useMoneyFormat(): MoneyFormat {
     }),
     [symbol, exponent],
   );
-}
-
-/** The amount typed, or null when the text is not an amount the API takes (0 to the maximum). */
-export function moneyValue(text: string | undefined | null, format: MoneyFormat): Minor | null {
-  if (!text?.trim()) return null;
-  const value = parseMoney(text, format);
-  return value !== null && amountSchema.safeParse(value).success ? value : null;
 }
 
 /** An antd form rule: a money amount in the organisation's format (empty passes; add `required` beside it). */

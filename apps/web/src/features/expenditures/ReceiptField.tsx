@@ -1,5 +1,4 @@
 import { DeleteOutlined, FileOutlined, PaperClipOutlined } from '@ant-design/icons';
-import { RECEIPT_MAX_BYTES } from '@gym/contract/expenditures';
 import { App, Button, Space, Typography } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,19 +13,6 @@ export type ReceiptValue =
 
 /** Kinds offered by the file picker; the server decides by the file's content. */
 const ACCEPT = '.pdf,.jpg,.jpeg,.png,.webp,application/pdf,image/jpeg,image/png,image/webp';
-const ACCEPTED_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'];
-
-/** Why a picked file cannot be a receipt (a first check in the browser), or null. */
-export function receiptProblem(file: {
-  name: string;
-  size: number;
-  type: string;
-}): 'receipt_type' | 'file_too_large' | null {
-  const byName = /\.(pdf|jpe?g|png|webp)$/i.test(file.name);
-  if (!byName && !ACCEPTED_TYPES.includes(file.type)) return 'receipt_type';
-  if (file.size > RECEIPT_MAX_BYTES) return 'file_too_large';
-  return null;
-}
 
 export function formatSize(bytes: number, locale: string): string {
   const mb = bytes >= 1024 * 1024;
