@@ -278,6 +278,33 @@ describe('expenditures', () => {
     expect(receiptFiles(o.id)).toEqual([]);
   });
 
+  it('the same record sent twice with one Idempotency-Key is one row and one file', async () => {
+    const o = await ctx.newOrganisation();
+    const h = ctx.bearer(await (await o.newUser({ role: 'manager' })).login());
+    const cat = await category(h, 'Misc');
+    const body = {
+      centerId: o.centers[0]!.id,
+      categoryId: cat,
+      amount: 100,
+      method: 'cash',
+      receipt: upload('r.pdf', PDF),
+    };
+    const send = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/pro/expenditures',
+        headers: { ...h, 'idempotency-key': 'expenditure-once' },
+        payload: body,
+      });
+    const [first, second] = [await send(), await send()];
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.json().id).toBe(first.json().id);
+    expect(await rowCount(o.id)).toBe(1);
+    expect(receiptFiles(o.id)).toHaveLength(1);
+  });
+
   it('refuses a receipt that is not base64, naming the field', async () => {
     const res = await req('POST', '/expenditures', manager, {
       centerId: centerA,
