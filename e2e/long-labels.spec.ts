@@ -93,9 +93,9 @@ function views(): View[] {
     {
       name: 'expenditure',
       path: '/expenditure',
-      ready: '[data-testid="expenditure-totals"]',
+      ready: '[data-testid="screen-expenditure"] .ant-table-row',
       steps: [
-        { name: 'expenditure drawer', open: click('expenditure-add'), within: DRAWER },
+        ...addAndEdit('expenditure-add', DRAWER, 'expenditure drawer'),
         { name: 'categories dialog', open: click('expenditure-categories'), within: DIALOG },
       ],
     },
