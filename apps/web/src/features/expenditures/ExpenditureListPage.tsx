@@ -2,7 +2,7 @@ import '../../shared/ui/screens.css';
 import { DeleteOutlined, EditOutlined, FileOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import { EXPENDITURE_METHODS } from '@gym/contract/expenditures';
 import { formatMoney } from '@gym/contract/money';
-import { Button, DatePicker, Select, Space, Statistic } from 'antd';
+import { Button, DatePicker, Select, Space, Statistic, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -86,14 +86,25 @@ export default function ExpenditureListPage() {
   const canDelete = ability.can('delete', 'Expenditure');
 
   const columns: ListColumn<Expenditure>[] = [
-    { key: 'date', title: t('expenditures:fields.date'), dataIndex: 'date', sortable: true, width: 120 },
     {
-      key: 'center',
-      title: t('expenditures:fields.center'),
+      key: 'date',
+      title: t('expenditures:fields.date'),
+      dataIndex: 'date',
       sortable: true,
-      show: 'tablet',
-      render: (_: unknown, e: Expenditure) => e.center.code,
+      render: (date: string) => <span style={{ whiteSpace: 'nowrap' }}>{date}</span>,
     },
+    // One centre's list names its centre in the filter; the column is for the list of every centre.
+    ...(centerFilter === ALL_CENTERS
+      ? [
+          {
+            key: 'center',
+            title: t('expenditures:fields.center'),
+            sortable: true,
+            show: 'desktop' as const,
+            render: (_: unknown, e: Expenditure) => e.center.code,
+          },
+        ]
+      : []),
     {
       key: 'category',
       title: t('expenditures:fields.category'),
@@ -121,23 +132,19 @@ export default function ExpenditureListPage() {
       dataIndex: 'amount',
       align: 'right',
       sortable: true,
-      render: (n: number) => <span data-testid="expenditure-amount-cell">{money(n)}</span>,
-    },
-    {
-      key: 'taxAmount',
-      title: t('expenditures:fields.taxAmount'),
-      dataIndex: 'taxAmount',
-      align: 'right',
-      show: 'tablet',
-      render: (n: number) => money(n),
-    },
-    {
-      key: 'note',
-      title: t('expenditures:fields.note'),
-      dataIndex: 'note',
-      ellipsis: true,
-      width: 200,
-      show: 'desktop',
+      // The tax contained in the amount, under it: one column for both keeps the list within the screen.
+      render: (n: number, e: Expenditure) => (
+        <>
+          <span data-testid="expenditure-amount-cell" style={{ whiteSpace: 'nowrap' }}>
+            {money(n)}
+          </span>
+          {e.taxAmount > 0 && (
+            <Typography.Text type="secondary" className="expenditure-tax" style={{ display: 'block', fontSize: 12 }}>
+              {t('expenditures:taxIncluded', { amount: money(e.taxAmount) })}
+            </Typography.Text>
+          )}
+        </>
+      ),
     },
     {
       key: 'recordedBy',
@@ -156,10 +163,9 @@ export default function ExpenditureListPage() {
             icon={<FileOutlined />}
             onClick={() => void download(e.id, e.receipt!.fileName)}
             aria-label={t('expenditures:receipt.open', { name: e.receipt.fileName })}
+            title={e.receipt.fileName}
             data-testid="expenditure-receipt-link"
-          >
-            {t('expenditures:receipt.short')}
-          </Button>
+          />
         ) : null,
     },
     ...(canUpdate || canDelete
@@ -167,29 +173,29 @@ export default function ExpenditureListPage() {
           {
             key: 'actions',
             title: <span className="sr-only">{t('expenditures:actions')}</span>,
-            width: 200,
+            width: 96,
             render: (_: unknown, e: Expenditure) => (
               <div className="row-actions">
                 {canUpdate && (
-                  <Button
-                    size="small"
-                    icon={<EditOutlined />}
-                    onClick={() => setEditing({ expenditure: e })}
-                    aria-label={t('expenditures:editAria', { date: e.date, amount: money(e.amount) })}
-                  >
-                    {t('expenditures:edit')}
-                  </Button>
+                  <Tooltip title={t('expenditures:edit')}>
+                    <Button
+                      size="small"
+                      icon={<EditOutlined />}
+                      onClick={() => setEditing({ expenditure: e })}
+                      aria-label={t('expenditures:editAria', { date: e.date, amount: money(e.amount) })}
+                    />
+                  </Tooltip>
                 )}
                 {canDelete && (
-                  <Button
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    onClick={() => setDeleting(e)}
-                    aria-label={t('expenditures:deleteAria', { date: e.date, amount: money(e.amount) })}
-                  >
-                    {t('expenditures:delete.button')}
-                  </Button>
+                  <Tooltip title={t('expenditures:delete.button')}>
+                    <Button
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      onClick={() => setDeleting(e)}
+                      aria-label={t('expenditures:deleteAria', { date: e.date, amount: money(e.amount) })}
+                    />
+                  </Tooltip>
                 )}
               </div>
             ),
