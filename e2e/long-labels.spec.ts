@@ -3,6 +3,9 @@
  * drawers of members, staff, centres and rooms, the catalogue's add drawers, the member and staff
  * files, the import page) and the login page, in German, French and Portuguese, on the desk's
  * tablet (1280 × 800) and a tablet in portrait (768 × 1024). A text cut by its box, a placeholder wider than its field, or a word of
+ * drawers of members, staff, centres, rooms and expenditures, the member and staff files, the import page) and
+ * the login page, in German, French and Portuguese, on the desk's tablet (1280 × 800) and a tablet
+ * in portrait (768 × 1024). A text cut by its box, a placeholder wider than its field, or a word of
  * a label, button, header or menu entry broken inside (the "Stammstud/io" header) fails the test,
  * naming the screen, language, width and text. An ellipsis set on purpose (long names, e-mails,
  * selected values) is not a cut. One server, one browser; one signed-in context per language.
@@ -107,6 +110,15 @@ function views(): View[] {
       path: '/short-course-list',
       ready: '[data-testid="screen-short-course-list"] .ant-table',
       steps: [{ name: 'add-course drawer', open: click('item-add'), within: DRAWER }],
+    },
+    {
+      name: 'expenditure',
+      path: '/expenditure',
+      ready: '[data-testid="screen-expenditure"] .ant-table-row',
+      steps: [
+        ...addAndEdit('expenditure-add', DRAWER, 'expenditure drawer'),
+        { name: 'categories dialog', open: click('expenditure-categories'), within: DIALOG },
+      ],
     },
     { name: 'system configuration', path: '/system-config', ready: '[data-testid="screen-system-config"]' },
     { name: 'outbox', path: '/outbox', ready: '[data-testid="screen-outbox"]' },

@@ -193,6 +193,7 @@ const SCREEN_AT: Record<string, string> = {
   '/short-course-list': 'screen-short-course-list',
   '/apps/cloudfit/membership/1': 'screen-membership-detail',
   '/apps/cloudfit/package/1': 'screen-package-detail',
+  '/expenditure': 'screen-expenditure',
   '/system-config': 'screen-system-config',
   '/system-config/audit': 'screen-audit-log',
   '/card_link/1/abc': 'screen-card-link',

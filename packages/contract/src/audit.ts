@@ -22,10 +22,12 @@ export const AUDIT_ACTIONS = [
   'invoice.price_overridden',
   'invoice.refunded',
   'invoice.voided',
+  'expenditure.updated',
+  'expenditure.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_ENTITY_TYPES = ['member', 'staff', 'reader', 'config', 'invoice'] as const;
+export const AUDIT_ENTITY_TYPES = ['member', 'staff', 'reader', 'config', 'invoice', 'expenditure'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export const auditEntrySchema = z.object({

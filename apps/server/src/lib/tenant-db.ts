@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/client.ts';
 import {
   cardLinkTokens,
   centers,
+  expenditures,
   invoices,
   members,
   payments,
@@ -31,6 +32,7 @@ const CENTRE_COLUMN = new Map<PgTable, PgColumn>([
   [invoices, invoices.centerId],
   [payments, payments.centerId],
   [shortCourses, shortCourses.centerId],
+  [expenditures, expenditures.centerId],
 ]);
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;

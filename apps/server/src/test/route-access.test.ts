@@ -41,6 +41,8 @@ function paramKind(url: string, name: string): keyof TenantIds {
     'membership-plans': 'membershipPlan',
     packages: 'creditPackage',
     'short-courses': 'shortCourse',
+    expenditures: 'expenditure',
+    'expenditure-categories': 'category',
   };
   return byResource[resource] ?? 'member';
 }
@@ -51,6 +53,7 @@ function fieldKind(key: string): keyof TenantIds {
   if (/group/i.test(key)) return 'group';
   if (/staff|user/i.test(key)) return 'user';
   if (/room/i.test(key)) return 'room';
+  if (/category/i.test(key)) return 'category';
   if (/card/i.test(key)) return 'card';
   return 'member';
 }

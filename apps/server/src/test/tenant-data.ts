@@ -11,6 +11,8 @@ import {
   cards,
   creditPackages,
   domainEvents,
+  expenditureCategories,
+  expenditures,
   idempotencyKeys,
   importPresets,
   memberGroupMembers,
@@ -25,9 +27,9 @@ import {
   rooms,
   shortCourses,
 } from '../db/schema/index.ts';
-import { commissionForRole, seedCatalogue } from '../modules/sales/test-catalogue.ts';
 import { rowsOf } from './db-snapshot.ts';
 import type { TestContext, TestOrganisation } from './harness.ts';
+import { commissionForRole, seedCatalogue } from './selling-catalogue.ts';
 
 /** The ids of the organisation's rows, by kind (what a route's `:id` or a body's `centerId` names). */
 export type TenantIds = Record<
@@ -44,7 +46,9 @@ export type TenantIds = Record<
   | 'entitlement'
   | 'membershipPlan'
   | 'creditPackage'
-  | 'shortCourse',
+  | 'shortCourse'
+  | 'expenditure'
+  | 'category',
   string
 >;
 
@@ -84,6 +88,20 @@ export async function fillOrganisation(ctx: TestContext, org: TestOrganisation):
       memberId: member.id,
       tokenHash: hash(`link-${organisationId}`),
       expiresAt: new Date(Date.now() + 3_600_000),
+    })
+    .returning();
+  const [category] = await db.insert(expenditureCategories).values({ organisationId, name: 'Rent' }).returning();
+  const [expenditure] = await db
+    .insert(expenditures)
+    .values({
+      organisationId,
+      centerId: centerA.id,
+      date: '2026-01-05',
+      categoryId: category!.id,
+      amount: 120_000,
+      taxAmount: 0,
+      method: 'bank_transfer',
+      recordedBy: admin.id,
     })
     .returning();
   await db.insert(passwordResetTokens).values({
@@ -141,6 +159,8 @@ export async function fillOrganisation(ctx: TestContext, org: TestOrganisation):
     reader: reader!.id,
     preset: preset!.id,
     cardLink: link!.id,
+    expenditure: expenditure!.id,
+    category: category!.id,
   };
 }
 

@@ -3,7 +3,16 @@
  * group and user reference is a composite key with the row's organisation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardLinkTokens, cards, memberGroupMembers, memberGroups, members, rooms } from '../db/schema/index.ts';
+import {
+  cardLinkTokens,
+  cards,
+  expenditureCategories,
+  expenditures,
+  memberGroupMembers,
+  memberGroups,
+  members,
+  rooms,
+} from '../db/schema/index.ts';
 import { createTestContext, type TestContext, type TestMember, type TestOrganisation } from './harness.ts';
 
 let ctx: TestContext;
@@ -76,6 +85,36 @@ describe('composite tenant keys', () => {
       }),
     );
     expect(msg).toMatch(/members_org_center_fk/);
+  });
+
+  it('refuse an expenditure in another organisation’s centre, category or recorded by its staff', async () => {
+    const { db } = ctx.database;
+    const userA = await a.newUser({ role: 'manager' });
+    const userB = await b.newUser({ role: 'manager' });
+    const [catA] = await db.insert(expenditureCategories).values({ organisationId: a.id, name: 'Rent' }).returning();
+    const [catB] = await db.insert(expenditureCategories).values({ organisationId: b.id, name: 'Rent' }).returning();
+    const row = {
+      organisationId: a.id,
+      centerId: a.centers[0]!.id,
+      date: '2026-01-01',
+      categoryId: catA!.id,
+      amount: 1,
+      method: 'cash',
+      recordedBy: userA.id,
+    };
+    expect(await refusal(() => db.insert(expenditures).values({ ...row, centerId: b.centers[0]!.id }))).toMatch(
+      /expenditures_org_center_fk/,
+    );
+    expect(await refusal(() => db.insert(expenditures).values({ ...row, categoryId: catB!.id }))).toMatch(
+      /expenditures_org_category_fk/,
+    );
+    expect(await refusal(() => db.insert(expenditures).values({ ...row, recordedBy: userB.id }))).toMatch(
+      /expenditures_org_recorded_by_fk/,
+    );
+    expect(await refusal(() => db.insert(expenditures).values({ ...row, amount: 1, taxAmount: 2 }))).toMatch(
+      /expenditures_amounts/,
+    );
+    expect(await refusal(() => db.insert(expenditures).values(row))).toBe('accepted');
   });
 
   it('accept the same rows inside one organisation', async () => {

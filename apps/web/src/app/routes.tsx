@@ -47,6 +47,7 @@ export const SCREEN_NAMES = [
   'cardLink',
   'memberRegistration',
   'memberImport',
+  'expenditureList',
   'placeholder',
 ] as const;
 
@@ -246,7 +247,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   soon('/apps/member/:id/membership/add', product('memberMembershipAdd', 'Sale', { action: 'create' })),
   soon('/apps/member/:id/class/add', product('memberClassAdd', 'Sale', { action: 'create' })),
   soon('/invoice', product('invoice', 'Sale')),
-  soon('/expenditure', product('expenditure', 'Expenditure')),
+  page('/expenditure', 'expenditureList', product('expenditure', 'Expenditure')),
   soon('/goal', product('goal', 'Goal')),
 
   // Classes.

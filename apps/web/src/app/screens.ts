@@ -37,6 +37,7 @@ export const SCREENS = {
   cardLink: () => import('../features/public/CardLinkPage'),
   memberRegistration: () => import('../features/public/RegistrationPage'),
   memberImport: () => import('../features/imports/MemberImportPage'),
+  expenditureList: () => import('../features/expenditures/ExpenditureListPage'),
   /** Product screens that later work builds show this until then (title and "coming soon"). */
   placeholder: () => import('../features/placeholder/PlaceholderPage'),
 } satisfies Record<ScreenName, () => Promise<{ default: ComponentType }>>;

@@ -18,5 +18,6 @@ export const NAMESPACES = [
   'imports',
   'audit',
   'catalogue',
+  'expenditures',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -12,10 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AuthContext } from '../../lib/access.ts';
 import { tenantDb } from '../../lib/tenant-db.ts';
 import type { Clock, UseCaseContext } from '../../lib/use-case.ts';
-import { appendLedger } from '../../modules/sales/ledger.ts';
-import { recordPayment } from '../../modules/sales/pay.ts';
-import { refundInvoice } from '../../modules/sales/refund.ts';
-import { sell } from '../../modules/sales/sell.ts';
+import { appendLedger, recordPayment, refundInvoice, sell } from '../../modules/sales/index.ts';
 import type { Db, DbOrTx } from '../client.ts';
 import {
   cards,

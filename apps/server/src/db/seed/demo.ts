@@ -4,6 +4,7 @@ import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { Db } from '../client.ts';
 import { organisations, rooms } from '../schema/index.ts';
 import { buildCenter, buildOrganisation, buildUser } from './builders.ts';
+import { seedDemoExpenditures } from './demo-expenditures.ts';
 import { seedDemoMembers } from './demo-members.ts';
 import { seedDemoSales } from './demo-sales.ts';
 
@@ -48,17 +49,20 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<boolean>
           DEMO_ROOMS.map((r) => ({ organisationId: org.id, centerId: c.id, name: r.name, capacity: r.capacity })),
         ),
       );
+    let accountantId = '';
     for (const [i, u] of DEMO_USERS.entries()) {
-      await buildUser(tx, {
+      const user = await buildUser(tx, {
         organisationId: org.id,
         ...u,
         passwordHash: hashes[i]!,
         // The demo trainer teaches: listed where a trainer is chosen (classes, personal training).
         isTrainer: u.role === 'trainer',
       });
+      if (u.role === 'accountant') accountantId = user.id;
     }
     await seedDemoMembers(tx, org.id);
     await seedDemoSales(tx, org.id);
+    await seedDemoExpenditures(tx, org.id, centers, accountantId);
   });
   return true;
 }

@@ -1,1 +1,5 @@
+export { appendLedger } from './ledger.ts';
+export { recordPayment } from './pay.ts';
+export { refundInvoice } from './refund.ts';
 export { salesRoutes } from './routes.ts';
+export { sell } from './sell.ts';

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { checkProperty } from '../../test/property.ts';
-import { commissionForRole, seedCatalogue, stockOf } from './test-catalogue.ts';
+import { commissionForRole, seedCatalogue, stockOf } from '../../test/selling-catalogue.ts';
 
 let ctx: TestContext;
 let org: TestOrganisation;

@@ -1,6 +1,7 @@
 import audit from './audit.json';
 import catalogue from './catalogue.json';
 import centers from './centers.json';
+import expenditures from './expenditures.json';
 import groups from './groups.json';
 import imports from './imports.json';
 import members from './members.json';
@@ -21,4 +22,5 @@ export const resources = {
   imports,
   audit,
   catalogue,
+  expenditures,
 };

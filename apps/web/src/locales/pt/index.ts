@@ -6,6 +6,7 @@ import catalogue from './catalogue.json';
 import centers from './centers.json';
 import common from './common.json';
 import errors from './errors.json';
+import expenditures from './expenditures.json';
 import groups from './groups.json';
 import imports from './imports.json';
 import members from './members.json';
@@ -37,4 +38,5 @@ export const resources = {
   imports,
   audit,
   catalogue,
+  expenditures,
 };

@@ -1,6 +1,6 @@
 /** Catalogue rows for the sales tests, inserted directly (the catalogue's own screens have their tests). */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../db/client.ts';
 import {
   commissionRules,
   coupons,
@@ -8,7 +8,7 @@ import {
   membershipPlans,
   productStock,
   products,
-} from '../../db/schema/index.ts';
+} from '../db/schema/index.ts';
 
 export async function seedCatalogue(db: Db, organisationId: string, centerId: string, suffix = '') {
   const [monthly] = await db

@@ -1,0 +1,180 @@
+import type {
+  Expenditure,
+  ExpenditureCategory,
+  ExpenditureMethod,
+  expenditureExportQuerySchema,
+  expenditureListQuerySchema,
+} from '@gym/contract/expenditures';
+import { likeEscape } from '@gym/contract/search';
+import { asc, count, desc, eq, gte, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import { centers, expenditureCategories, expenditures, users } from '../../db/schema/index.ts';
+import type { AuthContext } from '../../lib/access.ts';
+import { notFound } from '../../lib/errors.ts';
+import { scopeOf } from '../../lib/tenant-db.ts';
+
+type ListFilters = Omit<z.infer<typeof expenditureExportQuerySchema>, 'format'>;
+
+const columns = {
+  e: expenditures,
+  center: { id: centers.id, code: centers.code, name: centers.name },
+  category: { id: expenditureCategories.id, name: expenditureCategories.name },
+  recordedBy: { id: users.id, name: users.fullName },
+};
+type Row = {
+  e: typeof expenditures.$inferSelect;
+  center: { id: string; code: string; name: string };
+  category: { id: string; name: string };
+  recordedBy: { id: string; name: string };
+};
+
+function toExpenditure({ e, center, category, recordedBy }: Row): Expenditure {
+  return {
+    id: e.id,
+    center,
+    date: e.date,
+    category,
+    amount: e.amount,
+    taxAmount: e.taxAmount,
+    supplier: e.supplier,
+    method: e.method as ExpenditureMethod,
+    note: e.note,
+    receipt:
+      e.receiptKey && e.receiptName && e.receiptType
+        ? { fileName: e.receiptName, contentType: e.receiptType, size: e.receiptSize ?? 0 }
+        : null,
+    recordedBy,
+    createdAt: e.createdAt.toISOString(),
+    updatedAt: e.updatedAt.toISOString(),
+  };
+}
+
+/** Expenditures are scoped by their centre; deleted ones are gone for every reader. */
+const expenditureScope = (auth: AuthContext, ...more: (SQL | undefined)[]) =>
+  scopeOf(auth, expenditures, isNull(expenditures.deletedAt), ...more);
+
+function listWhere(auth: AuthContext, q: ListFilters): SQL {
+  const keyword = q.keyword?.trim();
+  const like = keyword ? `%${likeEscape(keyword)}%` : null;
+  return expenditureScope(
+    auth,
+    q.centerId ? eq(expenditures.centerId, q.centerId) : undefined,
+    q.categoryId ? eq(expenditures.categoryId, q.categoryId) : undefined,
+    q.method ? eq(expenditures.method, q.method) : undefined,
+    q.from ? gte(expenditures.date, q.from) : undefined,
+    q.to ? lte(expenditures.date, q.to) : undefined,
+    like ? or(ilike(expenditures.supplier, like), ilike(expenditures.note, like)) : undefined,
+  );
+}
+
+function listOrder(sort: ListFilters['sort']): SQL[] {
+  const dir = sort.startsWith('-') ? desc : asc;
+  const then = [desc(expenditures.date), desc(expenditures.createdAt), asc(expenditures.id)];
+  switch (sort.replace(/^-/, '')) {
+    case 'amount':
+      return [dir(expenditures.amount), ...then];
+    case 'category':
+      return [dir(sql`lower(${expenditureCategories.name})`), ...then];
+    case 'supplier':
+      return [dir(sql`lower(coalesce(${expenditures.supplier}, ''))`), ...then];
+    case 'center':
+      return [dir(centers.code), ...then];
+    default:
+      return [dir(expenditures.date), dir(expenditures.createdAt), asc(expenditures.id)];
+  }
+}
+
+function selectRows(db: DbOrTx) {
+  return db
+    .select(columns)
+    .from(expenditures)
+    .innerJoin(centers, eq(centers.id, expenditures.centerId))
+    .innerJoin(expenditureCategories, eq(expenditureCategories.id, expenditures.categoryId))
+    .innerJoin(users, eq(users.id, expenditures.recordedBy));
+}
+
+export async function listExpenditures(db: DbOrTx, auth: AuthContext, q: z.infer<typeof expenditureListQuerySchema>) {
+  const where = listWhere(auth, q);
+  const [rows, [totals]] = await Promise.all([
+    selectRows(db)
+      .where(where)
+      .orderBy(...listOrder(q.sort))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db
+      .select({
+        n: count(),
+        // Sums of bigints are numerics: read back as text and turned into integers here.
+        amount: sql<string>`coalesce(sum(${expenditures.amount}), 0)::text`,
+        taxAmount: sql<string>`coalesce(sum(${expenditures.taxAmount}), 0)::text`,
+      })
+      .from(expenditures)
+      .where(where),
+  ]);
+  return {
+    items: rows.map(toExpenditure),
+    total: totals?.n ?? 0,
+    page: q.page,
+    pageSize: q.pageSize,
+    totals: { amount: Number(totals?.amount ?? 0), taxAmount: Number(totals?.taxAmount ?? 0) },
+  };
+}
+
+/** Every expenditure the export's filters select, a page at a time. */
+export async function* expendituresForExport(db: DbOrTx, auth: AuthContext, q: ListFilters) {
+  const where = listWhere(auth, q);
+  const order = listOrder(q.sort);
+  const size = 1000;
+  for (let page = 0; ; page++) {
+    const rows = await selectRows(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(size)
+      .offset(page * size);
+    yield rows.map(toExpenditure);
+    if (rows.length < size) return;
+  }
+}
+
+export async function getExpenditure(db: DbOrTx, auth: AuthContext, id: string): Promise<Expenditure> {
+  const [row] = await selectRows(db).where(expenditureScope(auth, eq(expenditures.id, id)));
+  if (!row) throw notFound('expenditure');
+  return toExpenditure(row);
+}
+
+/** The receipt's file of an expenditure the caller may read. */
+export async function receiptOf(db: DbOrTx, auth: AuthContext, id: string) {
+  const [row] = await db
+    .select({
+      key: expenditures.receiptKey,
+      name: expenditures.receiptName,
+      type: expenditures.receiptType,
+    })
+    .from(expenditures)
+    .where(expenditureScope(auth, eq(expenditures.id, id)));
+  if (!row?.key || !row.name || !row.type) throw notFound('receipt');
+  return { key: row.key, fileName: row.name, contentType: row.type };
+}
+
+export async function listCategories(
+  db: DbOrTx,
+  auth: AuthContext,
+  q: { includeInactive?: boolean | undefined },
+): Promise<{ items: ExpenditureCategory[] }> {
+  const items = await db
+    .select({ id: expenditureCategories.id, name: expenditureCategories.name, active: expenditureCategories.active })
+    .from(expenditureCategories)
+    .where(scopeOf(auth, expenditureCategories, q.includeInactive ? undefined : eq(expenditureCategories.active, true)))
+    .orderBy(asc(sql`lower(${expenditureCategories.name})`), asc(expenditureCategories.id));
+  return { items };
+}
+
+export async function getCategory(db: DbOrTx, auth: AuthContext, id: string): Promise<ExpenditureCategory> {
+  const [row] = await db
+    .select({ id: expenditureCategories.id, name: expenditureCategories.name, active: expenditureCategories.active })
+    .from(expenditureCategories)
+    .where(scopeOf(auth, expenditureCategories, eq(expenditureCategories.id, id)));
+  if (!row) throw notFound('category');
+  return row;
+}

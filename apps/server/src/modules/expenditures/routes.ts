@@ -1,0 +1,207 @@
+import { join } from 'node:path';
+import {
+  createExpenditureCategorySchema,
+  createExpenditureSchema,
+  deleteExpenditureSchema,
+  type Expenditure,
+  expenditureCategoryListQuerySchema,
+  expenditureCategoryListSchema,
+  expenditureCategorySchema,
+  expenditureExportQuerySchema,
+  expenditureIdParamsSchema,
+  expenditureListQuerySchema,
+  expenditureListResponseSchema,
+  expenditureSchema,
+  RECEIPT_MAX_BYTES,
+  updateExpenditureCategorySchema,
+  updateExpenditureSchema,
+} from '@gym/contract/expenditures';
+import { formatMoney } from '@gym/contract/money';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import { can } from '../../lib/access.ts';
+import { callerTimeZone } from '../../lib/business-date.ts';
+import { notFound } from '../../lib/errors.ts';
+import { readSystemConfig } from '../../lib/settings.ts';
+import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
+import { runCommand } from '../../lib/use-case.ts';
+import { createCategory, updateCategory } from './manage-category.ts';
+import { createExpenditure, deleteExpenditure, updateExpenditure } from './manage-expenditure.ts';
+import { expendituresForExport, getExpenditure, listCategories, listExpenditures, receiptOf } from './queries.ts';
+import { ReceiptStore, withReceiptFiles } from './receipts.ts';
+
+const tags = ['expenditures'];
+/**
+ * The receipt travels base64 inside JSON (4/3 of the file). The limit leaves a margin over the
+ * largest receipt so that a file a little too large is refused naming the field, not as a bare 413.
+ */
+const RECEIPT_BODY_LIMIT = Math.ceil(RECEIPT_MAX_BYTES / 3) * 4 + 1024 * 1024;
+
+function exportColumns(exponent: 0 | 2 | 3): ExportColumn<Expenditure>[] {
+  // Amounts as decimals in the currency's minor unit, written from the integers (no float on the way).
+  const decimal = (n: number) => formatMoney(n, { symbol: '', exponent, decimal: '.', thousands: '' });
+  return [
+    { header: 'Date', value: (e) => e.date, width: 12 },
+    { header: 'Centre code', value: (e) => e.center.code, width: 10 },
+    { header: 'Category', value: (e) => e.category.name, width: 20 },
+    { header: 'Amount', value: (e) => decimal(e.amount), width: 14 },
+    { header: 'Tax', value: (e) => decimal(e.taxAmount), width: 12 },
+    { header: 'Amount (minor units)', value: (e) => e.amount, width: 14 },
+    { header: 'Tax (minor units)', value: (e) => e.taxAmount, width: 14 },
+    { header: 'Supplier', value: (e) => e.supplier, width: 24 },
+    { header: 'Method', value: (e) => e.method, width: 14 },
+    { header: 'Note', value: (e) => e.note, width: 40 },
+    { header: 'Receipt', value: (e) => e.receipt?.fileName ?? null, width: 24 },
+    { header: 'Recorded by', value: (e) => e.recordedBy.name, width: 20 },
+    { header: 'Recorded', value: (e) => new Date(e.createdAt) },
+  ];
+}
+
+/** `filename*` for any name (RFC 5987), and an ASCII `filename` beside it. */
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** `/pro/expenditures` (`/expenditure`): money paid out per centre, its categories and receipts. */
+export function expenditureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { db } = deps.database;
+    const store = new ReceiptStore(join(deps.config.dataDir, 'receipts'));
+
+    app.get(
+      '/expenditures',
+      {
+        config: { access: can('read', 'Expenditure') },
+        schema: { tags, querystring: expenditureListQuerySchema, response: { 200: expenditureListResponseSchema } },
+      },
+      (req) => listExpenditures(db, req.auth!, req.query),
+    );
+    app.get(
+      '/expenditures/export',
+      { config: { access: can('read', 'Expenditure') }, schema: { tags, querystring: expenditureExportQuerySchema } },
+      async (req, reply) => {
+        const config = await readSystemConfig(db, req.auth!.organisationId);
+        return sendTable(reply, {
+          fileName: 'expenditures',
+          timeZone: await callerTimeZone(db, req.auth!, req.query.centerId),
+          format: req.query.format,
+          columns: exportColumns(config.currencyExponent as 0 | 2 | 3),
+          rows: expendituresForExport(db, req.auth!, req.query),
+        });
+      },
+    );
+    app.get(
+      '/expenditures/:id',
+      {
+        config: { access: can('read', 'Expenditure') },
+        schema: { tags, params: expenditureIdParamsSchema, response: { 200: expenditureSchema } },
+      },
+      (req) => getExpenditure(db, req.auth!, req.params.id),
+    );
+    app.get(
+      '/expenditures/:id/receipt',
+      {
+        config: { access: can('read', 'Expenditure') },
+        schema: {
+          tags,
+          params: expenditureIdParamsSchema,
+          description: 'The receipt file, to callers who may read the expenditure (404 otherwise).',
+        },
+      },
+      async (req, reply) => {
+        const receipt = await receiptOf(db, req.auth!, req.params.id);
+        const file = await store.open(req.auth!.organisationId, receipt.key);
+        if (!file) throw notFound('receipt');
+        return reply
+          .header('content-type', receipt.contentType)
+          .header('content-length', file.size)
+          .header('content-disposition', contentDisposition(receipt.fileName))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .send(file.stream);
+      },
+    );
+    app.post(
+      '/expenditures',
+      {
+        bodyLimit: RECEIPT_BODY_LIMIT,
+        config: { access: can('create', 'Expenditure'), idempotent: true },
+        schema: { tags, body: createExpenditureSchema, response: { 201: expenditureSchema } },
+      },
+      async (req, reply) => {
+        const auth = req.auth!;
+        const created = await withReceiptFiles(store, auth.organisationId, (files) =>
+          runCommand(deps, auth, (ctx) => createExpenditure(ctx, files, req.body)),
+        );
+        return reply.code(201).send(created);
+      },
+    );
+    app.patch(
+      '/expenditures/:id',
+      {
+        bodyLimit: RECEIPT_BODY_LIMIT,
+        config: { access: can('update', 'Expenditure') },
+        schema: {
+          tags,
+          params: expenditureIdParamsSchema,
+          body: updateExpenditureSchema,
+          response: { 200: expenditureSchema },
+        },
+      },
+      (req) => {
+        const auth = req.auth!;
+        return withReceiptFiles(store, auth.organisationId, (files) =>
+          runCommand(deps, auth, (ctx) => updateExpenditure(ctx, files, { ...req.body, id: req.params.id })),
+        );
+      },
+    );
+    app.delete(
+      '/expenditures/:id',
+      {
+        config: { access: can('delete', 'Expenditure') },
+        schema: { tags, params: expenditureIdParamsSchema, body: deleteExpenditureSchema, response: { 204: z.null() } },
+      },
+      async (req, reply) => {
+        await runCommand(deps, req.auth!, (ctx) => deleteExpenditure(ctx, { ...req.body, id: req.params.id }));
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.get(
+      '/expenditure-categories',
+      {
+        config: { access: can('read', 'Expenditure') },
+        schema: {
+          tags,
+          querystring: expenditureCategoryListQuerySchema,
+          response: { 200: expenditureCategoryListSchema },
+        },
+      },
+      (req) => listCategories(db, req.auth!, req.query),
+    );
+    app.post(
+      '/expenditure-categories',
+      {
+        config: { access: can('update', 'Expenditure') },
+        schema: { tags, body: createExpenditureCategorySchema, response: { 201: expenditureCategorySchema } },
+      },
+      async (req, reply) =>
+        reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => createCategory(ctx, req.body))),
+    );
+    app.patch(
+      '/expenditure-categories/:id',
+      {
+        config: { access: can('update', 'Expenditure') },
+        schema: {
+          tags,
+          params: expenditureIdParamsSchema,
+          body: updateExpenditureCategorySchema,
+          response: { 200: expenditureCategorySchema },
+        },
+      },
+      (req) => runCommand(deps, req.auth!, (ctx) => updateCategory(ctx, { ...req.body, id: req.params.id })),
+    );
+  };
+}

@@ -1,0 +1,285 @@
+import { createExpenditureSchema, EXPENDITURE_METHODS } from '@gym/contract/expenditures';
+import { formatMoney } from '@gym/contract/money';
+import { Alert, App, Button, DatePicker, Drawer, Form, type FormInstance, Input, Select, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../shared/api/client';
+import { apiErrorMessage, fieldErrorMessage, requiredRule, schemaRule } from '../../shared/api/errorMessages';
+import { useCenters } from '../../shared/centers';
+import { useCentreToday } from '../../shared/today';
+import { useIsDesktop } from '../../shared/useMediaQuery';
+import { readAsBase64 } from '../imports/file';
+import { type Expenditure, useExpenditureCategories, useSaveExpenditure } from './api';
+import { moneyValue, receiptProblem } from './expenditureForm';
+import { MoneyField, moneyRule, useMoneyFormat } from './MoneyField';
+import { ReceiptField, type ReceiptValue } from './ReceiptField';
+
+interface Values {
+  centerId: string;
+  date: Dayjs | null;
+  categoryId: string;
+  amount: string;
+  taxAmount: string;
+  supplier: string;
+  method: string;
+  note: string;
+  receipt: ReceiptValue;
+}
+
+const FIELDS = [
+  'centerId',
+  'date',
+  'categoryId',
+  'amount',
+  'taxAmount',
+  'supplier',
+  'method',
+  'note',
+  'receipt',
+] as const;
+const { shape } = createExpenditureSchema;
+
+/** Puts the server's field errors beside their fields, in this screen's words where it has them. */
+function showFieldErrors(form: FormInstance<Values>, error: unknown, t: TFunction): boolean {
+  if (!isApiError(error) || !error.fields) return false;
+  const marked = new Map<string, string[]>();
+  for (const field of error.fields) {
+    const name = field.path.split('.')[0] ?? '';
+    if (!(FIELDS as readonly string[]).includes(name)) continue;
+    const text = t(`expenditures:errors.${field.code}`, { defaultValue: fieldErrorMessage(t, field.code) });
+    marked.set(name, [...(marked.get(name) ?? []), text]);
+  }
+  form.setFields([...marked].map(([name, errors]) => ({ name: name as keyof Values, errors })));
+  const first = [...marked.keys()][0];
+  if (first) form.scrollToField(first, { block: 'center', focus: true });
+  return marked.size > 0;
+}
+
+interface Props {
+  /** null: closed; `{expenditure: null}`: recording a new one. */
+  editing: { expenditure: Expenditure | null } | null;
+  defaultCenterId: string | null;
+  onClose: () => void;
+}
+
+/** Record or change an expenditure: validation beside each field, the receipt attached with it. */
+export function ExpenditureDrawer({ editing, defaultCenterId, onClose }: Props) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const isDesktop = useIsDesktop();
+  const [form] = Form.useForm<Values>();
+  const centers = useCenters();
+  const categories = useExpenditureCategories();
+  const save = useSaveExpenditure();
+  const todayAt = useCentreToday();
+  const format = useMoneyFormat();
+  const [pageError, setPageError] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
+  const expenditure = editing?.expenditure ?? null;
+  const busy = save.isPending || reading;
+
+  const initialValues = (): Partial<Values> => {
+    if (expenditure) {
+      return {
+        centerId: expenditure.center.id,
+        date: dayjs(expenditure.date),
+        categoryId: expenditure.category.id,
+        amount: formatMoney(expenditure.amount, format, false),
+        taxAmount: formatMoney(expenditure.taxAmount, format, false),
+        supplier: expenditure.supplier ?? '',
+        method: expenditure.method,
+        note: expenditure.note ?? '',
+        receipt: expenditure.receipt
+          ? { kind: 'kept', fileName: expenditure.receipt.fileName, size: expenditure.receipt.size }
+          : { kind: 'none' },
+      };
+    }
+    const centerId = defaultCenterId ?? centers.data?.[0]?.id;
+    return {
+      centerId,
+      // The centre's business date, never the device's or UTC's day.
+      date: dayjs(todayAt(centerId)),
+      amount: '',
+      taxAmount: '',
+      supplier: '',
+      method: 'cash',
+      note: '',
+      receipt: { kind: 'none' },
+    };
+  };
+
+  const submit = async (values: Values) => {
+    setPageError(null);
+    let receipt: { fileName: string; content: string } | null | undefined;
+    if (values.receipt.kind === 'new') {
+      setReading(true);
+      try {
+        receipt = { fileName: values.receipt.file.name, content: await readAsBase64(values.receipt.file) };
+      } finally {
+        setReading(false);
+      }
+    } else if (values.receipt.kind === 'none') {
+      receipt = expenditure?.receipt ? null : undefined;
+    }
+    const common = {
+      date: values.date ? values.date.format('YYYY-MM-DD') : undefined,
+      categoryId: values.categoryId,
+      amount: moneyValue(values.amount, format) ?? 0,
+      taxAmount: moneyValue(values.taxAmount, format) ?? 0,
+      supplier: values.supplier.trim() || null,
+      method: values.method as Expenditure['method'],
+      note: values.note.trim() || null,
+    };
+    const body = expenditure
+      ? { ...common, centerId: values.centerId, ...(receipt !== undefined ? { receipt } : {}) }
+      : { ...common, centerId: values.centerId, ...(receipt ? { receipt } : {}) };
+    save.mutate(
+      { id: expenditure?.id ?? null, body },
+      {
+        onSuccess: () => {
+          void message.success(t(expenditure ? 'expenditures:saved' : 'expenditures:recorded'));
+          onClose();
+        },
+        onError: (error) => {
+          if (!showFieldErrors(form, error, t)) setPageError(apiErrorMessage(t, error));
+        },
+      },
+    );
+  };
+
+  return (
+    <Drawer
+      open={Boolean(editing)}
+      onClose={() => !busy && onClose()}
+      title={expenditure ? t('expenditures:drawer.editTitle') : t('expenditures:drawer.addTitle')}
+      size={isDesktop ? 560 : '100%'}
+      destroyOnHidden
+      mask={{ closable: false }}
+      data-testid="expenditure-drawer"
+      footer={
+        <Space className="form-footer">
+          <Button type="primary" onClick={() => form.submit()} loading={busy} data-testid="expenditure-save">
+            {t('expenditures:drawer.save')}
+          </Button>
+          <Button onClick={onClose} disabled={busy}>
+            {t('expenditures:cancel')}
+          </Button>
+        </Space>
+      }
+    >
+      {editing && (
+        <Form<Values>
+          form={form}
+          name="expenditure"
+          layout="vertical"
+          requiredMark={false}
+          disabled={busy}
+          initialValues={initialValues()}
+          onFinish={(values) => void submit(values)}
+        >
+          {pageError && <Alert type="error" showIcon title={pageError} style={{ marginBottom: 16 }} />}
+          <Form.Item label={t('expenditures:fields.center')} name="centerId" rules={[requiredRule(t)]}>
+            <Select
+              loading={centers.isPending}
+              options={centers.data?.map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }))}
+              onChange={(centerId: string) => {
+                // A new expenditure is dated the chosen centre's today unless the date was changed.
+                if (!expenditure && !form.isFieldTouched('date')) form.setFieldValue('date', dayjs(todayAt(centerId)));
+              }}
+              data-testid="expenditure-center"
+            />
+          </Form.Item>
+          <Form.Item
+            label={t('expenditures:fields.date')}
+            name="date"
+            rules={[{ required: true, message: t('errors:validation.required') }]}
+          >
+            <DatePicker
+              format="YYYY-MM-DD"
+              placeholder="YYYY-MM-DD"
+              allowClear={false}
+              data-testid="expenditure-date"
+            />
+          </Form.Item>
+          <Form.Item
+            label={t('expenditures:fields.category')}
+            name="categoryId"
+            rules={[{ required: true, message: t('expenditures:errors.category_required') }]}
+            extra={categories.data?.length === 0 ? t('expenditures:categories.noneYet') : undefined}
+          >
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={categories.isPending}
+              options={[
+                ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+                // A retired category still shows on the expenditures that have it.
+                ...(expenditure && !categories.data?.some((c) => c.id === expenditure.category.id)
+                  ? [{ value: expenditure.category.id, label: expenditure.category.name }]
+                  : []),
+              ]}
+              data-testid="expenditure-category"
+            />
+          </Form.Item>
+          <Form.Item
+            label={t('expenditures:fields.amount')}
+            name="amount"
+            rules={[{ required: true, message: t('errors:validation.required') }, moneyRule(t, format)]}
+          >
+            <MoneyField format={format} data-testid="expenditure-amount" />
+          </Form.Item>
+          <Form.Item
+            label={t('expenditures:fields.taxAmount')}
+            name="taxAmount"
+            extra={t('expenditures:fields.taxHelp')}
+            dependencies={['amount']}
+            rules={[
+              moneyRule(t, format),
+              ({ getFieldValue }) => ({
+                validator: async (_rule: unknown, text: string | undefined) => {
+                  const tax = moneyValue(text, format);
+                  const amount = moneyValue(getFieldValue('amount') as string, format);
+                  if (tax !== null && amount !== null && tax > amount) {
+                    throw new Error(t('expenditures:errors.tax_exceeds_amount'));
+                  }
+                },
+              }),
+            ]}
+          >
+            <MoneyField format={format} data-testid="expenditure-tax" />
+          </Form.Item>
+          <Form.Item label={t('expenditures:fields.method')} name="method" rules={[requiredRule(t)]}>
+            <Select
+              options={EXPENDITURE_METHODS.map((m) => ({ value: m, label: t(`expenditures:methods.${m}`) }))}
+              data-testid="expenditure-method"
+            />
+          </Form.Item>
+          <Form.Item label={t('expenditures:fields.supplier')} name="supplier" rules={[schemaRule(shape.supplier, t)]}>
+            <Input maxLength={120} autoComplete="off" data-testid="expenditure-supplier" />
+          </Form.Item>
+          <Form.Item label={t('expenditures:fields.note')} name="note" rules={[schemaRule(shape.note, t)]}>
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={1000} data-testid="expenditure-note" />
+          </Form.Item>
+          <Form.Item
+            label={t('expenditures:fields.receipt')}
+            name="receipt"
+            extra={t('expenditures:receipt.help')}
+            rules={[
+              {
+                validator: async (_rule: unknown, value: ReceiptValue | undefined) => {
+                  if (value?.kind !== 'new') return;
+                  const problem = receiptProblem(value.file);
+                  if (problem) throw new Error(t(`expenditures:errors.${problem}`));
+                },
+              },
+            ]}
+          >
+            <ReceiptField expenditureId={expenditure?.id ?? null} disabled={busy} />
+          </Form.Item>
+          <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+        </Form>
+      )}
+    </Drawer>
+  );
+}
