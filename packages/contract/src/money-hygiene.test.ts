@@ -26,6 +26,8 @@ const MONEY_DIRS = [
   'apps/web/src/features/sales',
   'apps/web/src/features/catalogue',
   'apps/web/src/features/expenditure',
+  'apps/web/src/features/expenditures',
+  'apps/web/src/features/retail',
 ];
 /** The shared money components: `apps/web/src/shared/ui/Money*` (and their `money*` helpers). */
 const MONEY_UI_DIR = 'apps/web/src/shared/ui';

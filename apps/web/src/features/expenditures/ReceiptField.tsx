@@ -20,6 +20,7 @@ export function formatSize(bytes: number, locale: string): string {
     style: 'unit',
     unit: mb ? 'megabyte' : 'kilobyte',
     maximumFractionDigits: mb ? 1 : 0,
+    // not-money: a file's size in kilobytes
   }).format(mb ? bytes / (1024 * 1024) : Math.max(1, Math.round(bytes / 1024)));
 }
 
