@@ -1,14 +1,17 @@
 import '../../shared/ui/screens.css';
 import './settings.css';
 import {
+  ENTITLEMENT_ACTIVATIONS,
+  type EntitlementActivation,
   MEMBER_CODE_TOKENS,
   memberCodePatternSchema,
+  paymentMethodConfigSchema,
   renderMemberCode,
   updateSystemConfigRequestSchema,
 } from '@gym/contract/config';
 import { LANGUAGES, type Language } from '@gym/contract/constants';
 import { CURRENCY_EXPONENTS, type CurrencyCode } from '@gym/contract/currency';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Radio, Select, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -33,6 +36,8 @@ interface ConfigValues {
   memberCodePattern: string;
   registrationOpen: boolean;
   duplicateTapWindowSeconds: number | null;
+  entitlementActivation: EntitlementActivation;
+  paymentMethods: { code: string; name: string }[];
 }
 
 const FIELDS = [
@@ -43,6 +48,8 @@ const FIELDS = [
   'memberCodePattern',
   'registrationOpen',
   'duplicateTapWindowSeconds',
+  'entitlementActivation',
+  'paymentMethods',
 ] as const;
 const { shape } = updateSystemConfigRequestSchema;
 const PREVIEW_AMOUNT_MINOR = 123_456;
@@ -242,6 +249,8 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
         memberCodePattern: config.memberCodePattern,
         registrationOpen: config.registrationOpen,
         duplicateTapWindowSeconds: config.duplicateTapWindowSeconds,
+        entitlementActivation: config.entitlementActivation,
+        paymentMethods: config.paymentMethods,
       }}
       onFinish={(values) =>
         update.mutate(
@@ -253,6 +262,8 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
             memberCodePattern: values.memberCodePattern.trim(),
             registrationOpen: values.registrationOpen,
             duplicateTapWindowSeconds: Number(values.duplicateTapWindowSeconds),
+            entitlementActivation: values.entitlementActivation,
+            paymentMethods: (values.paymentMethods ?? []).map((m) => ({ code: m.code.trim(), name: m.name.trim() })),
           },
           {
             onSuccess: () => void message.success(t('settings:saved')),
@@ -372,6 +383,76 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
             suffix={t('settings:entries.seconds')}
           />
         </Form.Item>
+      </Card>
+
+      <Card title={t('settings:selling.title')} data-testid="selling-card">
+        <Form.Item
+          label={t('settings:selling.activation')}
+          name="entitlementActivation"
+          extra={t('settings:selling.activationHelp')}
+        >
+          <Radio.Group>
+            <Space direction="vertical">
+              {ENTITLEMENT_ACTIVATIONS.map((a) => (
+                <Radio key={a} value={a} data-testid={`activation-${a}`}>
+                  {t(`settings:selling.activations.${a}`)}
+                </Radio>
+              ))}
+            </Space>
+          </Radio.Group>
+        </Form.Item>
+        <h3 className="config-subtitle">{t('settings:selling.methods')}</h3>
+        <p className="screen-lead">{t('settings:selling.methodsHelp')}</p>
+        <Form.List name="paymentMethods">
+          {(fields, { add, remove }) => (
+            <div data-testid="payment-methods">
+              {fields.map((field, index) => (
+                <Space key={field.key} align="start" wrap>
+                  <Form.Item
+                    name={[field.name, 'name']}
+                    label={t('settings:selling.methodName')}
+                    rules={[requiredRule(t), schemaRule(paymentMethodConfigSchema.shape.name, t)]}
+                  >
+                    <Input maxLength={40} data-testid={`method-name-${index}`} />
+                  </Form.Item>
+                  <Form.Item
+                    name={[field.name, 'code']}
+                    label={t('settings:selling.methodCode')}
+                    extra={t('settings:selling.methodCodeHelp')}
+                    rules={[
+                      requiredRule(t),
+                      {
+                        validator: async (_rule, value: string | undefined) => {
+                          if (!value) return;
+                          if (!paymentMethodConfigSchema.shape.code.safeParse(value.trim()).success) {
+                            throw new Error(t('settings:selling.methodCodeInvalid'));
+                          }
+                          if (['cash', 'card', 'transfer'].includes(value.trim())) {
+                            throw new Error(t('settings:selling.methodBuiltIn'));
+                          }
+                        },
+                      },
+                    ]}
+                  >
+                    <Input maxLength={31} spellCheck={false} data-testid={`method-code-${index}`} />
+                  </Form.Item>
+                  <Button
+                    onClick={() => remove(field.name)}
+                    aria-label={t('settings:selling.removeMethod')}
+                    className="config-list-remove"
+                  >
+                    {t('settings:selling.removeMethod')}
+                  </Button>
+                </Space>
+              ))}
+              {canUpdate && (
+                <Button onClick={() => add({ code: '', name: '' })} data-testid="method-add">
+                  {t('settings:selling.addMethod')}
+                </Button>
+              )}
+            </div>
+          )}
+        </Form.List>
       </Card>
 
       {canUpdate && (
