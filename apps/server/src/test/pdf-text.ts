@@ -21,6 +21,8 @@ export interface PdfPageText {
   strings: string[];
   /** The base font names the page uses. */
   fonts: string[];
+  /** Embedded TrueType fonts: the font file and what each glyph code of it stands for. */
+  embedded: { baseFont: string; file: Uint8Array; glyphs: Map<number, string> }[];
 }
 
 /** WinAnsi bytes 0x80–0x9F (U+FFFD: unused); the rest of the code page is Latin-1. */
@@ -54,6 +56,7 @@ export async function pdfText(bytes: Uint8Array): Promise<PdfPageText[]> {
   return doc.getPages().map((page) => {
     const decoders = new Map<string, (hex: string) => string>();
     const fonts: string[] = [];
+    const embedded: PdfPageText['embedded'] = [];
     const fontDict = page.node.Resources()?.lookupMaybe(PDFName.of('Font'), PDFDict);
     for (const [name, ref] of fontDict?.entries() ?? []) {
       const font = doc.context.lookup(ref as PDFRef, PDFDict);
@@ -61,6 +64,16 @@ export async function pdfText(bytes: Uint8Array): Promise<PdfPageText[]> {
       const toUnicode = font.lookup(PDFName.of('ToUnicode'));
       if (toUnicode instanceof PDFRawStream) {
         const map = parseCmap(streamText(toUnicode));
+        const descendant = font.lookup(PDFName.of('DescendantFonts'));
+        const cid = descendant instanceof PDFArray ? descendant.lookup(0, PDFDict) : undefined;
+        const file = cid?.lookupMaybe(PDFName.of('FontDescriptor'), PDFDict)?.lookup(PDFName.of('FontFile2'));
+        if (file instanceof PDFRawStream) {
+          embedded.push({
+            baseFont: font.get(PDFName.of('BaseFont'))?.toString() ?? '',
+            file: decodePDFRawStream(file).decode(),
+            glyphs: new Map([...map].map(([code, text]) => [Number.parseInt(code, 16), text])),
+          });
+        }
         decoders.set(name.toString(), (hex) =>
           (hex.match(/.{4}/g) ?? []).map((g) => map.get(g.toUpperCase()) ?? '\uFFFD').join(''),
         );
@@ -90,7 +103,7 @@ export async function pdfText(bytes: Uint8Array): Promise<PdfPageText[]> {
       }
     }
     const { width, height } = page.getSize();
-    return { width, height, strings, fonts };
+    return { width, height, strings, fonts, embedded };
   });
 }
 

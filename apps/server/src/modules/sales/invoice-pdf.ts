@@ -5,15 +5,15 @@
  *
  * Text is drawn with Helvetica (the PDF standard font, WinAnsi encoding: every Latin letter of en,
  * de, fr and pt). Whatever WinAnsi cannot encode (Chinese labels, a member's Chinese name) is drawn
- * with the Unicode font, embedded as a subset of the glyphs used; a character neither font has
+ * with the Unicode font, embedded as a subset of the glyphs used (`pdf-fontkit.ts`); a character neither font has
  * prints as `?`. Nothing is transliterated.
  *
  * Amounts are formatted by `formatMoney` only; the arithmetic here is on points, not on money.
  */
 import { add, formatMoney, type MoneyFormat, minor } from '@gym/contract/money';
 import type { INVOICE_PDF_LAYOUTS, Invoice, Payment } from '@gym/contract/sales';
-import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { pdfFontkit } from './pdf-fontkit.ts';
 import type { ReceiptLabels } from './receipt-labels.ts';
 
 export type PdfLayout = (typeof INVOICE_PDF_LAYOUTS)[number];
@@ -83,7 +83,7 @@ class Fonts {
     const standard = new Set(regular.getCharacterSet());
     const needsUnicode = [...texts].some((ch) => !standard.has(ch.codePointAt(0)!) && !/\s/.test(ch));
     if (!needsUnicode || !unicodeFont) return new Fonts(regular, bold, null, new Set());
-    doc.registerFontkit(fontkit);
+    doc.registerFontkit(pdfFontkit);
     const unicode = await doc.embedFont(unicodeFont, { subset: true });
     let set = characterSets.get(unicodeFont);
     if (!set) {

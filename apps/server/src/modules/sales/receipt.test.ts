@@ -1,6 +1,7 @@
 import { formatMoney, type MoneyFormat } from '@gym/contract/money';
 import { addDays, today as businessToday } from '@gym/contract/time';
 import { sql } from 'drizzle-orm';
+import * as fontkit from 'fontkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { allText, pdfText } from '../../test/pdf-text.ts';
@@ -152,6 +153,18 @@ describe('GET /invoices/:id/pdf', () => {
     expect(strings).toEqual(expect.arrayContaining(['收據', '總計', '找續', '陳大文', invoice.number]));
     expect(pages[0]!.fonts.some((f) => f.includes('Droid') || /^\/[A-Z]{6}\+/.test(f))).toBe(true);
     expect(allText(pages)).not.toContain('?');
+    // Every Chinese character has its outline in the embedded subset (a broken subsetter leaves
+    // most of them blank while the text still extracts).
+    const [font] = pages[0]!.embedded;
+    const parsed = fontkit.create(Buffer.from(font!.file)) as unknown as {
+      getGlyph(id: number): { path: { commands: unknown[] } };
+    };
+    const blank = [...font!.glyphs]
+      .filter(([, text]) => /\p{Script=Han}/u.test(text))
+      .filter(([id]) => parsed.getGlyph(id).path.commands.length === 0)
+      .map(([, text]) => text);
+    expect(font!.glyphs.size).toBeGreaterThan(20);
+    expect(blank).toEqual([]);
   });
 
   it('prints in the caller’s language when none is asked for', async () => {
