@@ -41,13 +41,23 @@ function withEncodeStream(subset: Subset): Subset {
   return subset;
 }
 
+/**
+ * Parsed fonts by their bytes: a CJK font is megabytes and parsing it costs more than the rest of a
+ * receipt, so the bytes read once per process (`pdf-font.ts`) are parsed once too. A parsed font is
+ * only read from; each PDF makes its own subset.
+ */
+const parsed = new WeakMap<Uint8Array, unknown>();
+
 export const pdfFontkit: Fontkit = {
   create(data: Uint8Array) {
+    const known = parsed.get(data);
+    if (known) return known;
     const font = fontkit.create(Buffer.from(data.buffer, data.byteOffset, data.byteLength)) as unknown as {
       createSubset(): Subset;
     };
     const createSubset = font.createSubset.bind(font);
     font.createSubset = () => withEncodeStream(createSubset());
+    parsed.set(data, font);
     return font;
   },
 } as unknown as Fontkit;
