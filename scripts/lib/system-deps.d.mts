@@ -1,5 +1,11 @@
 export const CHROMIUM: string;
 export const PG_BIN: string;
 export const REDIS: string;
-export function ensureSystemDeps(opts?: { chromium?: boolean; postgres?: boolean; redis?: boolean }): void;
+export const CJK_FONT: string;
+export function ensureSystemDeps(opts?: {
+  chromium?: boolean;
+  postgres?: boolean;
+  redis?: boolean;
+  cjkFont?: boolean;
+}): void;
 export function whoami(): string;

@@ -1,5 +1,5 @@
-// Installs what the tests need from the system (Chromium, PostgreSQL 15) with apt when running as
-// root, or names what is missing and fails. It never skips silently.
+// Installs what the tests need from the system (Chromium, PostgreSQL 15, a CJK TrueType font) with
+// apt when running as root, or names what is missing and fails. It never skips silently.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -20,9 +20,13 @@ function aptInstall(packages) {
 }
 
 export const REDIS = '/usr/bin/redis-server';
+/** The Chinese font the invoice PDFs embed (apps/server/src/modules/sales/pdf-font.ts looks for it). */
+export const CJK_FONT = '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf';
 
-export function ensureSystemDeps({ chromium = true, postgres = true, redis = true } = {}) {
+export function ensureSystemDeps({ chromium = true, postgres = true, redis = true, cjkFont = true } = {}) {
   const missing = [];
+  if (cjkFont && !existsSync(CJK_FONT))
+    missing.push({ pkg: 'fonts-droid-fallback', check: () => existsSync(CJK_FONT) });
   if (redis && !existsSync(REDIS)) missing.push({ pkg: 'redis-server', check: () => existsSync(REDIS) });
   if (chromium && !existsSync(CHROMIUM)) missing.push({ pkg: 'chromium', check: () => existsSync(CHROMIUM) });
   if (postgres && !existsSync(`${PG_BIN}/initdb`))

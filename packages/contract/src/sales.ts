@@ -4,6 +4,7 @@
  * integers of minor units (`@gym/contract/money`).
  */
 import { z } from 'zod';
+import { LANGUAGES } from './constants.ts';
 import { amountSchema, positiveAmountSchema, ZERO } from './money.ts';
 import { listQuerySchema, pageOf } from './pagination.ts';
 import { text } from './text.ts';
@@ -338,3 +339,14 @@ export const entitlementListQuerySchema = z.object({
     .transform((v) => v === 'true')
     .optional(),
 });
+
+/** An invoice or receipt as a PDF: `receipt` is an 80 mm thermal receipt, `a4` an A4 invoice. */
+export const INVOICE_PDF_LAYOUTS = ['a4', 'receipt'] as const;
+export const invoicePdfQuerySchema = z.object({
+  layout: z.enum(INVOICE_PDF_LAYOUTS).default('a4'),
+  /** The language of the labels; default: the caller's. */
+  lang: z.enum(LANGUAGES).optional(),
+  /** The payment (or refund) the receipt shows; default: the invoice's last. */
+  paymentId: z.uuid().optional(),
+});
+export type InvoicePdfQuery = z.infer<typeof invoicePdfQuerySchema>;

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { ensureSystemDeps } from '../../../../scripts/lib/system-deps.mjs';
 import { openDatabase } from '../db/client.ts';
 import { startPostgres } from './postgres-server.ts';
 
@@ -15,6 +16,8 @@ export const TEMPLATE_DB = 'gym_template';
  * is copied (CREATE DATABASE ... TEMPLATE) for every test file.
  */
 export default async function setup(project: TestProject) {
+  // The invoice PDFs embed a Chinese font found on the machine.
+  ensureSystemDeps({ chromium: false, postgres: false, redis: false, cjkFont: true });
   const kind = project.config.env.TEST_DATABASE;
   if (kind === 'postgres') {
     const server = await startPostgres();

@@ -19,5 +19,6 @@ export const NAMESPACES = [
   'audit',
   'catalogue',
   'expenditures',
+  'receipt',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

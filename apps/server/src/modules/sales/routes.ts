@@ -10,6 +10,7 @@ import {
   invoiceExportQuerySchema,
   invoiceListQuerySchema,
   invoiceListResponseSchema,
+  invoicePdfQuerySchema,
   invoiceSchema,
   ledgerResponseSchema,
   memberAccountSchema,
@@ -38,6 +39,7 @@ import {
   memberAccount,
   memberEntitlements,
 } from './queries.ts';
+import { invoicePdf } from './receipt.ts';
 import { refundInvoice, voidInvoice } from './refund.ts';
 import { sell } from './sell.ts';
 
@@ -156,6 +158,21 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: idParamsSchema, response: { 200: invoiceSchema } },
       },
       (req) => getInvoice(db, req.auth!, req.params.id),
+    );
+    app.get(
+      '/invoices/:id/pdf',
+      {
+        config: { access: can('read', 'Sale') },
+        schema: { tags, params: idParamsSchema, querystring: invoicePdfQuerySchema },
+      },
+      async (req, reply) => {
+        const pdf = await invoicePdf(db, req.auth!, req.params.id, req.query);
+        return reply
+          .type('application/pdf')
+          .header('cache-control', 'no-store')
+          .header('content-disposition', `inline; filename="${pdf.number}.pdf"`)
+          .send(Buffer.from(pdf.bytes));
+      },
     );
     app.post(
       '/invoices/:id/payments',

@@ -7,6 +7,7 @@ import imports from './imports.json';
 import members from './members.json';
 import outbox from './outbox.json';
 import publicPages from './public.json';
+import receipt from './receipt.json';
 import settings from './settings.json';
 import staff from './staff.json';
 
@@ -23,4 +24,5 @@ export const resources = {
   audit,
   catalogue,
   expenditures,
+  receipt,
 };

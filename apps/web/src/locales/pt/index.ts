@@ -14,6 +14,7 @@ import misc from './misc.json';
 import nav from './nav.json';
 import outbox from './outbox.json';
 import publicPages from './public.json';
+import receipt from './receipt.json';
 import settings from './settings.json';
 import staff from './staff.json';
 import titles from './titles.json';
@@ -39,4 +40,5 @@ export const resources = {
   audit,
   catalogue,
   expenditures,
+  receipt,
 };

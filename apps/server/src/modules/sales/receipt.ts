@@ -1,0 +1,69 @@
+/**
+ * `GET /invoices/:id/pdf`: reads what an invoice PDF prints (the invoice as `getInvoice` gives it,
+ * scoped the same way; the organisation and centre details; the payment) and hands it to the
+ * pure builder in `invoice-pdf.ts`.
+ */
+import type { Language } from '@gym/contract/constants';
+import { MONEY_INPUT_DEFAULTS } from '@gym/contract/constants';
+import { type CurrencyCode, minorUnitExponent } from '@gym/contract/currency';
+import type { InvoicePdfQuery } from '@gym/contract/sales';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { centers, members, users } from '../../db/schema/index.ts';
+import type { AuthContext } from '../../lib/access.ts';
+import { notFound } from '../../lib/errors.ts';
+import { readSystemConfig } from '../../lib/settings.ts';
+import { buildInvoicePdf } from './invoice-pdf.ts';
+import { cjkFontBytes } from './pdf-font.ts';
+import { getInvoice } from './queries.ts';
+import { receiptLabels } from './receipt-labels.ts';
+
+type Scope = Pick<AuthContext, 'organisationId' | 'centerIds' | 'userId'>;
+
+export async function invoicePdf(
+  db: DbOrTx,
+  auth: Scope,
+  id: string,
+  query: InvoicePdfQuery,
+): Promise<{ number: string; bytes: Uint8Array }> {
+  const invoice = await getInvoice(db, auth, id);
+  const payment = query.paymentId
+    ? invoice.payments.find((p) => p.id === query.paymentId)
+    : (invoice.payments[invoice.payments.length - 1] ?? null);
+  if (payment === undefined) throw notFound('payment');
+  const [config, [centre], [me], [member]] = await Promise.all([
+    readSystemConfig(db, auth.organisationId),
+    db
+      .select({
+        name: centers.name,
+        code: centers.code,
+        address: centers.address,
+        phone: centers.phone,
+        email: centers.email,
+      })
+      .from(centers)
+      .where(eq(centers.id, invoice.center.id)),
+    db.select({ language: users.language }).from(users).where(eq(users.id, auth.userId)),
+    db.select({ chineseName: members.chineseName }).from(members).where(eq(members.id, invoice.member.id)),
+  ]);
+  // A member's Chinese name is printed beside the Latin one, as the member file shows it.
+  const memberName = member?.chineseName ? `${invoice.member.name} ${member.chineseName}` : invoice.member.name;
+  const language: Language | string = query.lang ?? me?.language ?? config.defaultLanguage;
+  const bytes = await buildInvoicePdf(
+    {
+      invoice: { ...invoice, member: { ...invoice.member, name: memberName } },
+      organisation: { name: config.organisationName },
+      centre: centre!,
+      money: {
+        symbol: config.currencySymbol,
+        exponent: minorUnitExponent(invoice.currencyCode as CurrencyCode) ?? 2,
+        decimal: MONEY_INPUT_DEFAULTS.decimal,
+        thousands: MONEY_INPUT_DEFAULTS.thousands,
+      },
+      payment,
+      methodNames: Object.fromEntries(config.paymentMethods.map((m) => [m.code, m.name])),
+    },
+    { layout: query.layout, labels: receiptLabels(language), unicodeFont: cjkFontBytes() },
+  );
+  return { number: invoice.number, bytes };
+}
