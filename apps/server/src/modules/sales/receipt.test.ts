@@ -8,7 +8,7 @@ import { allText, pdfText } from '../../test/pdf-text.ts';
 import { buildInvoicePdf, RECEIPT_WIDTH_PT } from './invoice-pdf.ts';
 import { CJK_FONT_PACKAGE, findCjkFontPath } from './pdf-font.ts';
 import { RECEIPT_LABELS } from './receipt-labels.ts';
-import { seedCatalogue } from './test-catalogue.ts';
+import { seedCatalogue } from '../../test/selling-catalogue.ts';
 
 let ctx: TestContext;
 let org: TestOrganisation;
