@@ -1,7 +1,7 @@
 import { eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
-import { cardLinkTokens, centers, members, readers, rooms } from '../db/schema/index.ts';
+import { cardLinkTokens, centers, members, productStock, readers, rooms, stockMovements } from '../db/schema/index.ts';
 import type { AuthContext } from './access.ts';
 import { AppError } from './errors.ts';
 import { scoped } from './scope.ts';
@@ -19,6 +19,8 @@ const CENTRE_COLUMN = new Map<PgTable, PgColumn>([
   [rooms, rooms.centerId],
   [readers, readers.centerId],
   [cardLinkTokens, cardLinkTokens.centerId],
+  [productStock, productStock.centerId],
+  [stockMovements, stockMovements.centerId],
 ]);
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;

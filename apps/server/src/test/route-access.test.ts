@@ -36,6 +36,10 @@ function paramKind(url: string, name: string): keyof TenantIds {
     groups: 'group',
     centers: 'center',
     'import-presets': 'preset',
+    products: 'product',
+    'product-sets': 'productSet',
+    coupons: 'coupon',
+    offers: 'offer',
   };
   return byResource[resource] ?? 'member';
 }
@@ -47,6 +51,8 @@ function fieldKind(key: string): keyof TenantIds {
   if (/staff|user/i.test(key)) return 'user';
   if (/room/i.test(key)) return 'room';
   if (/card/i.test(key)) return 'card';
+  if (/product/i.test(key)) return 'product';
+  if (/coupon/i.test(key)) return 'coupon';
   return 'member';
 }
 

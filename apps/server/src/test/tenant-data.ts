@@ -9,23 +9,42 @@ import {
   auditLog,
   cardLinkTokens,
   cards,
+  coupons,
   domainEvents,
   idempotencyKeys,
   importPresets,
   memberGroupMembers,
   memberGroups,
   memberImports,
+  offers,
   outboxEmails,
   passwordResetTokens,
+  productSetItems,
+  productSets,
+  productStock,
+  products,
   readers,
   rooms,
+  stockMovements,
 } from '../db/schema/index.ts';
 import { rowsOf } from './db-snapshot.ts';
 import type { TestContext, TestOrganisation } from './harness.ts';
 
 /** The ids of the organisation's rows, by kind (what a route's `:id` or a body's `centerId` names). */
 export type TenantIds = Record<
-  'center' | 'user' | 'member' | 'card' | 'group' | 'room' | 'reader' | 'preset' | 'cardLink',
+  | 'center'
+  | 'user'
+  | 'member'
+  | 'card'
+  | 'group'
+  | 'room'
+  | 'reader'
+  | 'preset'
+  | 'cardLink'
+  | 'product'
+  | 'productSet'
+  | 'coupon'
+  | 'offer',
   string
 >;
 
@@ -110,7 +129,51 @@ export async function fillOrganisation(ctx: TestContext, org: TestOrganisation):
     entityId: member.id,
     summary: 'Seeded for the isolation suite',
   });
+  // The retail catalogue: a product with stock and a movement, a set of it, a coupon and an offer.
+  const [product] = await db
+    .insert(products)
+    .values({
+      organisationId,
+      name: 'Towel',
+      sku: 'TWL-1',
+      barcode: `B${organisationId.slice(0, 8)}`,
+      priceMinor: 5000,
+    })
+    .returning();
+  await db.insert(productStock).values({ organisationId, productId: product!.id, centerId: centerA.id, onHand: 3 });
+  await db.insert(stockMovements).values({
+    organisationId,
+    productId: product!.id,
+    centerId: centerA.id,
+    kind: 'received',
+    quantity: 3,
+    staffId: admin.id,
+  });
+  const [productSet] = await db
+    .insert(productSets)
+    .values({ organisationId, name: 'Starter kit', priceMinor: 9000 })
+    .returning();
+  await db
+    .insert(productSetItems)
+    .values({ organisationId, setId: productSet!.id, productId: product!.id, quantity: 2 });
+  const [coupon] = await db
+    .insert(coupons)
+    .values({ organisationId, code: 'WELCOME10', kind: 'percent', percentBp: 1000 })
+    .returning();
+  const [offer] = await db
+    .insert(offers)
+    .values({
+      organisationId,
+      title: 'Towel week',
+      cart: [{ type: 'product', id: product!.id, quantity: 1 }],
+      couponId: coupon!.id,
+    })
+    .returning();
   return {
+    product: product!.id,
+    productSet: productSet!.id,
+    coupon: coupon!.id,
+    offer: offer!.id,
     center: centerA.id,
     user: desk.id,
     member: member.id,
