@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { ITEM_TYPES } from './items.ts';
 import { centerRefSchema, EXPORT_FORMATS, isoDateSchema } from './members.ts';
-import { amountSchema, basisPointsSchema, MONEY_MAX, ZERO } from './money.ts';
+import { amountSchema, basisPointsSchema, MONEY_MAX, positiveAmountSchema, ZERO } from './money.ts';
 import { listQuerySchema, pageOf } from './pagination.ts';
 import { text } from './text.ts';
 
@@ -287,9 +287,20 @@ export function couponShapeIssues(c: CouponShape): { path: string; message: stri
   return issues;
 }
 
-export const createCouponRequestSchema = z.strictObject(couponFields).superRefine((v, ctx) => {
-  for (const i of couponShapeIssues(v)) ctx.addIssue({ code: 'custom', path: [i.path], message: i.message });
-});
+const { kind: _kind, percentBp: _percentBp, amount: _amount, ...couponCommon } = couponFields;
+/** A new coupon: a percentage (1 to 10,000 basis points) or an amount (> 0) off, by its `kind`. */
+export const createCouponRequestSchema = z
+  .discriminatedUnion('kind', [
+    z.strictObject({
+      ...couponCommon,
+      kind: z.literal('percent'),
+      percentBp: basisPointsSchema.min(1, 'percent_range'),
+    }),
+    z.strictObject({ ...couponCommon, kind: z.literal('amount'), amount: positiveAmountSchema }),
+  ])
+  .superRefine((v, ctx) => {
+    for (const i of couponShapeIssues(v)) ctx.addIssue({ code: 'custom', path: [i.path], message: i.message });
+  });
 export type CreateCouponRequest = z.input<typeof createCouponRequestSchema>;
 export const updateCouponRequestSchema = z
   .strictObject({

@@ -52,7 +52,7 @@ export async function createCoupon(
   input: z.infer<typeof createCouponRequestSchema>,
 ): Promise<Coupon> {
   await assertItemsExist(ctx.tx, ctx.auth, input.appliesToItems, 'appliesToItems');
-  const values = toValues(input) as typeof coupons.$inferInsert;
+  const values = toValues(input as Input) as typeof coupons.$inferInsert;
   const [row] = await uniquely(ctx, UNIQUE, () => ctx.db.insert(coupons, values));
   await audit(ctx.tx, ctx.auth, null, {
     action: 'coupon.created',

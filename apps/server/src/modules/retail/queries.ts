@@ -347,9 +347,12 @@ export async function getProductSet(db: DbOrTx, auth: Scope, id: string): Promis
 
 type CouponRow = typeof coupons.$inferSelect;
 
-/** Uses of a coupon that count: not released by a refund or a void. */
-export const couponUsesCount = sql<number>`(select count(*)::int from ${couponUses}
-  where ${couponUses.couponId} = ${coupons.id} and ${couponUses.releasedAt} is null)`;
+/**
+ * Uses of a coupon that count: not released by a refund or a void. Written with qualified names:
+ * in a select list drizzle leaves columns unqualified, and `id` would then be the inner table's.
+ */
+export const couponUsesCount = sql<number>`(select count(*)::int from "coupon_uses" u
+  where u."coupon_id" = "coupons"."id" and u."released_at" is null)`;
 
 async function toCoupons(db: DbOrTx, auth: Scope, rows: { c: CouponRow; uses: number }[]): Promise<Coupon[]> {
   const names = await itemNames(
