@@ -42,6 +42,10 @@ export const SCREEN_NAMES = [
   'cardLink',
   'memberRegistration',
   'memberImport',
+  'productList',
+  'productSetList',
+  'couponList',
+  'offerList',
   'placeholder',
 ] as const;
 
@@ -228,13 +232,13 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   page('/room-list', 'roomList', product('roomList', 'Room')),
 
   // Selling.
-  soon('/product-list', product('productList', 'Catalogue')),
-  soon('/product-set-list', product('productSetList', 'Catalogue')),
+  page('/product-list', 'productList', product('productList', 'Catalogue')),
+  page('/product-set-list', 'productSetList', product('productSetList', 'Catalogue')),
   soon('/package-list', product('packageList', 'Catalogue')),
   soon('/membership-list', product('membershipList', 'Catalogue')),
   soon('/short-course-list', product('shortCourseList', 'Catalogue')),
-  soon('/coupon-list', product('couponList', 'Catalogue')),
-  soon('/offer-list', product('offerList', 'Catalogue')),
+  page('/coupon-list', 'couponList', product('couponList', 'Catalogue')),
+  page('/offer-list', 'offerList', product('offerList', 'Catalogue')),
   soon('/apps/cloudfit/package/:id', product('packageDetail', 'Catalogue')),
   soon('/apps/cloudfit/membership/:id', product('membershipDetail', 'Catalogue')),
   soon('/apps/member/:id/invoice/add', product('memberInvoiceAdd', 'Sale', { action: 'create' })),

@@ -17,5 +17,6 @@ export const NAMESPACES = [
   'public',
   'imports',
   'audit',
+  'retail',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
