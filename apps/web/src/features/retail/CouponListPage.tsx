@@ -178,7 +178,7 @@ function CouponDrawer({ editing, onClose }: { editing: { coupon: Coupon | null }
           </Form.Item>
           {kind === 'percent' ? (
             <Form.Item label={t('retail:coupon.percent')} name="percentBp" rules={[percentRule(t, true, 1)]}>
-              <PercentInput id="coupon-percent" />
+              <PercentInput />
             </Form.Item>
           ) : (
             <Form.Item label={t('retail:coupon.amount')} name="amount" rules={[moneyRule(t, true, 1)]}>
