@@ -323,5 +323,8 @@ describe('offers', () => {
     expect(await titles(behind)).toEqual(['Always', 'Behind today', 'Only behind']);
     expect((await req('GET', `/offers/current?centerId=${centerA}`, desk)).statusCode).toBe(404);
     expect((await req('GET', `/offers?centerId=${ahead}`, h)).json().total).toBe(4);
+    const csv = (await req('GET', '/offers/export?format=csv&active=true', h)).body;
+    expect(csv).toContain('Only behind');
+    expect(csv).not.toContain('Switched off');
   });
 });

@@ -309,6 +309,19 @@ describe('products', () => {
     expect(await movementsOf(p.id)).toBe(0);
   });
 
+  it('the database refuses a stock row of one organisation in a centre of another', async () => {
+    const p = await product(manager);
+    const other = await ctx.newOrganisation();
+    const refused = await ctx.database.db
+      .insert(productStock)
+      .values({ organisationId: org.id, productId: p.id, centerId: other.centers[0]!.id, onHand: 1 })
+      .then(
+        () => 'accepted',
+        (e: { cause?: { constraint?: string }; message: string }) => `${e.cause?.constraint ?? ''} ${e.message}`,
+      );
+    expect(refused).toMatch(/product_stock_org_center_fk/);
+  });
+
   it('exports the list as CSV and XLSX', async () => {
     const o = await ctx.newOrganisation();
     const h = ctx.bearer(await (await o.newUser({ role: 'manager' })).login());

@@ -242,7 +242,7 @@ function StockTab({ product }: { product: Product }) {
   const canMove = useAbility().can('update', 'Catalogue');
 
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Table
         size="small"
         pagination={false}
