@@ -1,11 +1,9 @@
 /**
  * Long labels: every built staff screen (the menu's entries not marked "Soon", the add and edit
- * drawers of members, staff, centres and rooms, the catalogue's add drawers, the member and staff
- * files, the import page) and the login page, in German, French and Portuguese, on the desk's
- * tablet (1280 × 800) and a tablet in portrait (768 × 1024). A text cut by its box, a placeholder wider than its field, or a word of
- * drawers of members, staff, centres, rooms and expenditures, the member and staff files, the import page) and
- * the login page, in German, French and Portuguese, on the desk's tablet (1280 × 800) and a tablet
- * in portrait (768 × 1024). A text cut by its box, a placeholder wider than its field, or a word of
+ * drawers of members, staff, centres, rooms and expenditures, the catalogue's and the retail catalogue's
+ * add drawers, the member and staff files, the import page) and the login page, in German, French and
+ * Portuguese, on the desk's tablet (1280 × 800) and a tablet in portrait (768 × 1024). A text cut by
+ * its box, a placeholder wider than its field, or a word of
  * a label, button, header or menu entry broken inside (the "Stammstud/io" header) fails the test,
  * naming the screen, language, width and text. An ellipsis set on purpose (long names, e-mails,
  * selected values) is not a cut. One server, one browser; one signed-in context per language.
@@ -120,6 +118,19 @@ function views(): View[] {
         { name: 'categories dialog', open: click('expenditure-categories'), within: DIALOG },
       ],
     },
+    ...(
+      [
+        ['product list', '/product-list', 'screen-product-list', 'product-add'],
+        ['product set list', '/product-set-list', 'screen-product-set-list', 'set-add'],
+        ['coupon list', '/coupon-list', 'screen-coupon-list', 'coupon-add'],
+        ['offer list', '/offer-list', 'screen-offer-list', 'offer-add'],
+      ] as const
+    ).map(([name, path, screen, add]) => ({
+      name,
+      path,
+      ready: `[data-testid="${screen}"] .ant-table`,
+      steps: [{ name: `${name} drawer`, open: click(add), within: DRAWER }],
+    })),
     { name: 'system configuration', path: '/system-config', ready: '[data-testid="screen-system-config"]' },
     { name: 'outbox', path: '/outbox', ready: '[data-testid="screen-outbox"]' },
     { name: 'access control', path: '/access-control', ready: '[data-testid="screen-access-control"]' },

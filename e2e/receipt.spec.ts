@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { seedCatalogue } from '../apps/server/src/modules/sales/test-catalogue.ts';
+import { seedCatalogue } from '../apps/server/src/test/selling-catalogue.ts';
 import { allText, pdfText } from '../apps/server/src/test/pdf-text.ts';
 import { type AppServer, startAppServer } from './support/app-process.ts';
 import { launchBrowser, newPage, storeSession } from './support/browser.ts';

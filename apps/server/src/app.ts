@@ -35,6 +35,7 @@ import { memberRoutes } from './modules/members/index.ts';
 import { outboxRoutes } from './modules/outbox/index.ts';
 import { publicRoutes } from './modules/public/index.ts';
 import { readerRoutes } from './modules/readers/index.ts';
+import { retailRoutes } from './modules/retail/index.ts';
 import { roomRoutes } from './modules/rooms/index.ts';
 import { salesRoutes } from './modules/sales/index.ts';
 import { staffRoutes } from './modules/staff/index.ts';
@@ -210,6 +211,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
       await pro.register(staffRoutes(deps));
       await pro.register(roomRoutes(deps));
       await pro.register(salesRoutes(deps));
+      await pro.register(retailRoutes(deps));
       await pro.register(readerRoutes(deps));
       await pro.register(catalogueRoutes(deps));
       await pro.register(configRoutes(deps));

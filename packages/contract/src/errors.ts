@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'import_invalid',
   'last_center',
   'not_allowed_role',
+  'stock_short',
   'idempotency_key_reused',
   'idempotency_in_progress',
   'internal',

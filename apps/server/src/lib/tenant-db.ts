@@ -8,9 +8,11 @@ import {
   invoices,
   members,
   payments,
+  productStock,
   readers,
   rooms,
   shortCourses,
+  stockMovements,
 } from '../db/schema/index.ts';
 import type { AuthContext } from './access.ts';
 import { AppError } from './errors.ts';
@@ -33,6 +35,8 @@ const CENTRE_COLUMN = new Map<PgTable, PgColumn>([
   [payments, payments.centerId],
   [shortCourses, shortCourses.centerId],
   [expenditures, expenditures.centerId],
+  [productStock, productStock.centerId],
+  [stockMovements, stockMovements.centerId],
 ]);
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;

@@ -43,6 +43,10 @@ function paramKind(url: string, name: string): keyof TenantIds {
     'short-courses': 'shortCourse',
     expenditures: 'expenditure',
     'expenditure-categories': 'category',
+    products: 'product',
+    'product-sets': 'productSet',
+    coupons: 'coupon',
+    offers: 'offer',
   };
   return byResource[resource] ?? 'member';
 }
@@ -55,6 +59,8 @@ function fieldKind(key: string): keyof TenantIds {
   if (/room/i.test(key)) return 'room';
   if (/category/i.test(key)) return 'category';
   if (/card/i.test(key)) return 'card';
+  if (/product/i.test(key)) return 'product';
+  if (/coupon/i.test(key)) return 'coupon';
   return 'member';
 }
 

@@ -48,7 +48,11 @@ export type TenantIds = Record<
   | 'creditPackage'
   | 'shortCourse'
   | 'expenditure'
-  | 'category',
+  | 'category'
+  | 'product'
+  | 'productSet'
+  | 'coupon'
+  | 'offer',
   string
 >;
 
@@ -173,7 +177,20 @@ async function fillSelling(
   org: TestOrganisation,
   admin: Awaited<ReturnType<TestOrganisation['newUser']>>,
   memberId: string,
-): Promise<Pick<TenantIds, 'invoice' | 'entitlement' | 'membershipPlan' | 'creditPackage' | 'shortCourse'>> {
+): Promise<
+  Pick<
+    TenantIds,
+    | 'invoice'
+    | 'entitlement'
+    | 'membershipPlan'
+    | 'creditPackage'
+    | 'shortCourse'
+    | 'product'
+    | 'productSet'
+    | 'coupon'
+    | 'offer'
+  >
+> {
   const { db } = ctx.database;
   const centerId = org.centers[0]!.id;
   const cat = await seedCatalogue(db, org.id, centerId);
@@ -195,7 +212,15 @@ async function fillSelling(
       priceMinor: 90_000,
     })
     .returning();
-  await db.insert(offers).values({ organisationId: org.id, title: 'New year', cart: [] });
+  const [offer] = await db
+    .insert(offers)
+    .values({
+      organisationId: org.id,
+      title: 'New year',
+      cart: [{ type: 'product', id: cat.towel.id, quantity: 1 }],
+      couponId: cat.welcome.id,
+    })
+    .returning();
   await commissionForRole(db, org.id, 'admin', 500);
   const headers = ctx.bearer(await admin.login());
   const sale = await ctx.app.inject({
@@ -230,6 +255,10 @@ async function fillSelling(
     membershipPlan: cat.monthly.id,
     creditPackage: cat.pack.id,
     shortCourse: course!.id,
+    product: cat.towel.id,
+    productSet: set!.id,
+    coupon: cat.welcome.id,
+    offer: offer!.id,
   };
 }
 

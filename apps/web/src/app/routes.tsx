@@ -48,6 +48,10 @@ export const SCREEN_NAMES = [
   'memberRegistration',
   'memberImport',
   'expenditureList',
+  'productList',
+  'productSetList',
+  'couponList',
+  'offerList',
   'placeholder',
 ] as const;
 
@@ -234,13 +238,13 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   page('/room-list', 'roomList', product('roomList', 'Room')),
 
   // Selling.
-  soon('/product-list', product('productList', 'Catalogue')),
-  soon('/product-set-list', product('productSetList', 'Catalogue')),
+  page('/product-list', 'productList', product('productList', 'Catalogue')),
+  page('/product-set-list', 'productSetList', product('productSetList', 'Catalogue')),
   page('/package-list', 'packageList', product('packageList', 'Catalogue')),
   page('/membership-list', 'membershipList', product('membershipList', 'Catalogue')),
   page('/short-course-list', 'shortCourseList', product('shortCourseList', 'Catalogue')),
-  soon('/coupon-list', product('couponList', 'Catalogue')),
-  soon('/offer-list', product('offerList', 'Catalogue')),
+  page('/coupon-list', 'couponList', product('couponList', 'Catalogue')),
+  page('/offer-list', 'offerList', product('offerList', 'Catalogue')),
   page('/apps/cloudfit/package/:id', 'packageDetail', product('packageDetail', 'Catalogue')),
   page('/apps/cloudfit/membership/:id', 'membershipDetail', product('membershipDetail', 'Catalogue')),
   soon('/apps/member/:id/invoice/add', product('memberInvoiceAdd', 'Sale', { action: 'create' })),

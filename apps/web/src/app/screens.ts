@@ -38,6 +38,10 @@ export const SCREENS = {
   memberRegistration: () => import('../features/public/RegistrationPage'),
   memberImport: () => import('../features/imports/MemberImportPage'),
   expenditureList: () => import('../features/expenditures/ExpenditureListPage'),
+  productList: () => import('../features/retail/ProductListPage'),
+  productSetList: () => import('../features/retail/ProductSetListPage'),
+  couponList: () => import('../features/retail/CouponListPage'),
+  offerList: () => import('../features/retail/OfferListPage'),
   /** Product screens that later work builds show this until then (title and "coming soon"). */
   placeholder: () => import('../features/placeholder/PlaceholderPage'),
 } satisfies Record<ScreenName, () => Promise<{ default: ComponentType }>>;

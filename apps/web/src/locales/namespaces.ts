@@ -20,5 +20,6 @@ export const NAMESPACES = [
   'catalogue',
   'expenditures',
   'receipt',
+  'retail',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

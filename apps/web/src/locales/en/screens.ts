@@ -8,6 +8,7 @@ import members from './members.json';
 import outbox from './outbox.json';
 import publicPages from './public.json';
 import receipt from './receipt.json';
+import retail from './retail.json';
 import settings from './settings.json';
 import staff from './staff.json';
 
@@ -25,4 +26,5 @@ export const resources = {
   catalogue,
   expenditures,
   receipt,
+  retail,
 };

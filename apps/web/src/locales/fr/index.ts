@@ -15,6 +15,7 @@ import nav from './nav.json';
 import outbox from './outbox.json';
 import publicPages from './public.json';
 import receipt from './receipt.json';
+import retail from './retail.json';
 import settings from './settings.json';
 import staff from './staff.json';
 import titles from './titles.json';
@@ -41,4 +42,5 @@ export const resources = {
   catalogue,
   expenditures,
   receipt,
+  retail,
 };

@@ -1,0 +1,108 @@
+import type { FormInstance } from 'antd';
+import { Input } from 'antd';
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import { isApiError } from '../../shared/api/client';
+import { apiErrorMessage, fieldErrorMessage, zodIssueMessage } from '../../shared/api/errorMessages';
+import { formatBasisPoints, parseBasisPoints } from './numbers';
+
+/** A field error code in the screen's language: the retail words first, then the shared ones. */
+export function retailFieldMessage(t: TFunction, code: string): string {
+  return t(`retail:errors.${code}`, { defaultValue: fieldErrorMessage(t, code) });
+}
+
+/**
+ * Puts the server's refusal beside its fields (`items.1.productId` → the item row's product),
+ * like the centre screens do; answers the message for the whole form when no field of it is named.
+ */
+export function showServerErrors(form: FormInstance, error: unknown, t: TFunction): string | null {
+  if (isApiError(error) && error.fields?.length) {
+    const known = new Set(
+      form
+        .getFieldsError()
+        .map((f) => f.name.join('.'))
+        .concat(Object.keys(form.getFieldsValue(true) ?? {})),
+    );
+    const marked = error.fields
+      .map((f) => ({
+        name: f.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+        code: f.code,
+        path: f.path,
+      }))
+      .filter((f) => known.has(f.path) || known.has(String(f.name[0])));
+    if (marked.length > 0) {
+      form.setFields(marked.map((f) => ({ name: f.name, errors: [retailFieldMessage(t, f.code)] })));
+      form.scrollToField(marked[0]!.name, { block: 'center', focus: true });
+      return null;
+    }
+  }
+  return apiErrorMessage(t, error);
+}
+
+/** An antd rule validating with a contract schema, explained in the retail words first. */
+export function retailRule(schema: z.ZodType, t: TFunction) {
+  return {
+    validator: async (_rule: unknown, value: unknown) => {
+      if (value === undefined || value === null || value === '') return;
+      const result = schema.safeParse(value);
+      if (!result.success) {
+        const issue = result.error.issues[0]!;
+        const custom = /^[a-z_]+$/.test(issue.message) ? t(`retail:errors.${issue.message}`, { defaultValue: '' }) : '';
+        throw new Error(custom || zodIssueMessage(t, issue));
+      }
+    },
+  };
+}
+
+/** Money fields: required or not, and never a text that is not an amount. */
+export function moneyRule(t: TFunction, required: boolean, min = 0) {
+  return {
+    validator: async (_rule: unknown, value: number | null | undefined) => {
+      if (value === null || value === undefined) {
+        if (required) throw new Error(t('errors:validation.required'));
+        return;
+      }
+      if (Number.isNaN(value)) throw new Error(t('retail:errors.money_format'));
+      if (value < min) throw new Error(t('retail:errors.amount_positive'));
+    },
+  };
+}
+
+/** A percentage typed as text ("7.7"), held by the form as basis points. */
+export function PercentInput({
+  value,
+  onChange,
+  id,
+}: {
+  value?: number | null;
+  onChange?: (bp: number | null) => void;
+  id?: string;
+}) {
+  return (
+    <Input
+      id={id}
+      inputMode="decimal"
+      suffix="%"
+      style={{ maxWidth: 140 }}
+      defaultValue={value === null || value === undefined ? '' : formatBasisPoints(value)}
+      onChange={(event) => {
+        const text = event.target.value;
+        onChange?.(text.trim() === '' ? null : (parseBasisPoints(text) ?? Number.NaN));
+      }}
+    />
+  );
+}
+
+export function percentRule(t: TFunction, required: boolean, min = 0) {
+  return {
+    validator: async (_rule: unknown, value: number | null | undefined) => {
+      if (value === null || value === undefined) {
+        if (required) throw new Error(t('errors:validation.required'));
+        return;
+      }
+      if (Number.isNaN(value) || value < min) throw new Error(t('retail:errors.percent_range'));
+    },
+  };
+}
+
+export const percentText = (bp: number) => `${formatBasisPoints(bp)} %`;
