@@ -22,10 +22,10 @@ import {
 import { audit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
+import { moveStock } from '../retail/index.ts';
 import { reverseCommission } from './commission.ts';
 import { appendLedger, lockState } from './ledger.ts';
 import { installmentsDue, lockInvoice, openLines, spread, stateFor } from './pay.ts';
-import { returnStock } from './stock.ts';
 
 const refuse = (path: string, code: string, message: string) =>
   new AppError(422, 'business_rule', message, [{ path, code, message }]);
@@ -145,7 +145,8 @@ export async function refundInvoice(
   }
   for (const p of plan) {
     for (const u of await unitsOf(ctx, p.line)) {
-      await returnStock(ctx, {
+      await moveStock(ctx, {
+        kind: 'returned',
         productId: u.productId,
         centerId: invoice.centerId,
         quantity: u.quantity * p.quantity,
@@ -219,7 +220,8 @@ export async function voidInvoice(
   const lines = await openLines(ctx, invoice.id);
   for (const line of lines) {
     for (const u of await unitsOf(ctx, line)) {
-      await returnStock(ctx, {
+      await moveStock(ctx, {
+        kind: 'returned',
         productId: u.productId,
         centerId: invoice.centerId,
         quantity: u.quantity * line.quantity,

@@ -32,12 +32,12 @@ import { audit } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
+import { couponRefusal, moveStock } from '../retail/index.ts';
 import { endOf } from './entitlement-state.ts';
 import { appendLedger } from './ledger.ts';
 import { recordPayment } from './pay.ts';
 import { type CouponTerms, planInstallments, priceCart } from './pricing.ts';
 import { getInvoice } from './queries.ts';
-import { takeStock } from './stock.ts';
 
 type SaleInput = z.output<typeof saleRequestSchema>;
 
@@ -222,33 +222,41 @@ async function loadItems(ctx: UseCaseContext, input: SaleInput): Promise<SaleIte
   return input.lines.map(itemOf);
 }
 
-/** The coupon named by `code`, its row locked (so its last use goes to one sale), and the lines it applies to. */
+const COUPON_MESSAGES: Record<string, string> = {
+  unknown: 'No coupon has this code',
+  inactive: 'This coupon is switched off',
+  not_yet_valid: 'This coupon is not valid yet',
+  expired: 'This coupon has expired',
+  used_up: 'This coupon has been used as many times as it may be',
+  member_limit: 'This member has already used this coupon as often as allowed',
+  min_spend: 'The cart is below the coupon’s minimum spend',
+};
+const couponRefused = (code: string) => refuse('couponCode', `coupon_${code}`, COUPON_MESSAGES[code] ?? code);
+
+/**
+ * The coupon named by `code`, its row locked (so its last use goes to one sale), with its uses so
+ * far; refused by the retail catalogue's one coupon rule (`couponRefusal`), minimum spend aside
+ * (judged once the cart is priced).
+ */
 async function lockCoupon(ctx: UseCaseContext, code: string, memberId: string, today: BusinessDate) {
-  const path = 'couponCode';
   const [coupon] = await ctx.tx
     .select()
     .from(coupons)
     .where(ctx.db.whereOrganisation(coupons, sql`upper(${coupons.code}) = upper(${code})`))
     .for('update');
-  if (!coupon) throw refuse(path, 'coupon_unknown', 'No coupon has this code');
-  if (!coupon.active) throw refuse(path, 'coupon_inactive', 'This coupon is switched off');
-  if (coupon.validFrom && today < coupon.validFrom)
-    throw refuse(path, 'coupon_not_yet_valid', 'This coupon is not valid yet');
-  if (coupon.validUntil && today > coupon.validUntil) throw refuse(path, 'coupon_expired', 'This coupon has expired');
-  const [counts] = await ctx.tx
-    .select({
-      total: sql<number>`count(*)::int`,
-      mine: sql<number>`count(*) filter (where ${couponUses.memberId} = ${memberId})::int`,
-    })
-    .from(couponUses)
-    .where(and(eq(couponUses.couponId, coupon.id), isNull(couponUses.releasedAt)));
-  if (coupon.usageLimit !== null && (counts?.total ?? 0) >= coupon.usageLimit) {
-    throw refuse(path, 'coupon_used_up', 'This coupon has been used as many times as it may be');
-  }
-  if (coupon.perMemberLimit !== null && (counts?.mine ?? 0) >= coupon.perMemberLimit) {
-    throw refuse(path, 'coupon_member_limit', 'This member has already used this coupon as often as allowed');
-  }
-  return coupon;
+  const [counts] = coupon
+    ? await ctx.tx
+        .select({
+          total: sql<number>`count(*)::int`,
+          mine: sql<number>`count(*) filter (where ${couponUses.memberId} = ${memberId})::int`,
+        })
+        .from(couponUses)
+        .where(and(eq(couponUses.couponId, coupon.id), isNull(couponUses.releasedAt)))
+    : [];
+  const situation = { today, usesTotal: counts?.total ?? 0, usesByMember: counts?.mine ?? 0 };
+  const refusal = couponRefusal(coupon, { ...situation, eligibleSubtotal: null });
+  if (refusal) throw couponRefused(refusal);
+  return { coupon: coupon!, situation };
 }
 
 /** Takes the next invoice number of the organisation: `update ... returning` in the sale's transaction (no gaps, no duplicates). */
@@ -301,7 +309,8 @@ export async function sell(ctx: UseCaseContext, input: SaleInput & { memberId: s
     });
   }
 
-  const coupon = input.couponCode ? await lockCoupon(ctx, input.couponCode, member.id, today) : null;
+  const locked = input.couponCode ? await lockCoupon(ctx, input.couponCode, member.id, today) : null;
+  const coupon = locked?.coupon ?? null;
   const eligible = (item: SaleItem) =>
     !!coupon &&
     (coupon.appliesToTypes.length === 0 || coupon.appliesToTypes.includes(item.type)) &&
@@ -386,10 +395,11 @@ export async function sell(ctx: UseCaseContext, input: SaleInput & { memberId: s
   // Stock, line by line: the first line short refuses the sale by its path.
   for (const [i, item] of items.entries()) {
     for (const s of item.stock ?? []) {
-      await takeStock(ctx, {
+      await moveStock(ctx, {
         productId: s.productId,
         centerId: center.id,
-        quantity: s.quantity * input.lines[i]!.quantity,
+        kind: 'sold',
+        quantity: -(s.quantity * input.lines[i]!.quantity),
         invoiceLineId: lineRows[i]!.id,
         path: `lines.${i}.quantity`,
       });
