@@ -394,4 +394,64 @@ describe('selling to a member', () => {
       { numRuns: 12 },
     );
   });
+
+  it('starts entitlements at the first payment when the organisation says so, and takes only its own payment methods', async () => {
+    const other = await ctx.newOrganisation();
+    const centerId = other.centers[0]!.id;
+    const admin = ctx.bearer(await (await other.newUser({ role: 'admin' })).login());
+    const otherCat = await seedCatalogue(ctx.database.db, other.id, centerId);
+    const config = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/pro/config',
+      headers: admin,
+      payload: { entitlementActivation: 'on_payment', paymentMethods: [{ code: 'octopus', name: 'Octopus card' }] },
+    });
+    expect(config.statusCode, config.body).toBe(200);
+    const builtIn = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/pro/config',
+      headers: admin,
+      payload: { paymentMethods: [{ code: 'cash', name: 'Cash again' }] },
+    });
+    expect(builtIn.statusCode).toBe(400);
+    const member = await other.newMember();
+    const sale = (
+      await req('POST', `/students/${member.id}/sales`, admin, {
+        centerId,
+        lines: [{ itemType: 'package', itemId: otherCat.pack.id }],
+      })
+    ).json();
+    const before = (await req('GET', `/students/${member.id}/entitlements`, admin)).json().items[0];
+    expect(before).toMatchObject({ status: 'pending', validFrom: null, creditsLeft: 10 });
+    const unknown = await req('POST', `/invoices/${sale.id}/payments`, admin, { method: 'alipay', amountMinor: 1_000 });
+    expect(unknown.json().fields[0]).toMatchObject({ path: 'method', code: 'method_unknown' });
+    const paid = await req('POST', `/invoices/${sale.id}/payments`, admin, { method: 'octopus', amountMinor: 1_000 });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const after = (await req('GET', `/students/${member.id}/entitlements`, admin)).json().items[0];
+    expect(after).toMatchObject({ status: 'active', creditsLeft: 10 });
+    expect(after.validFrom).not.toBeNull();
+    const history = (await req('GET', `/students/${member.id}/entitlements/${after.id}/ledger`, admin)).json().items;
+    expect(history.map((r: { kind: string }) => r.kind)).toEqual(['grant', 'activate']);
+  });
+
+  it('freezes a membership, moving its end, within the plan’s rules', async () => {
+    const member = await org.newMember();
+    await req('POST', `/students/${member.id}/sales`, desk, {
+      centerId: centerA,
+      lines: [{ itemType: 'membership', itemId: cat.monthly.id }],
+      payment: { method: 'cash', amountMinor: 50_000 },
+    });
+    const [ent] = (await req('GET', `/students/${member.id}/entitlements`, desk)).json().items;
+    const act = (body: unknown, who = desk) =>
+      req('POST', `/students/${member.id}/entitlements/${ent.id}/actions`, who, body);
+    const tooLong = await act({ action: 'freeze', from: addDays(today, 1), until: addDays(today, 40) });
+    expect(tooLong.json().fields[0]).toMatchObject({ path: 'until', code: 'freeze_days_limit' });
+    const frozen = await act({ action: 'freeze', from: addDays(today, 1), until: addDays(today, 10) });
+    expect(frozen.statusCode, frozen.body).toBe(200);
+    expect(frozen.json().items[0].validUntil).toBe(addDays(ent.validUntil, 10));
+    expect((await act({ action: 'freeze', from: addDays(today, 12), until: addDays(today, 13) })).statusCode).toBe(422);
+    expect((await act({ action: 'extend', days: 5, reason: 'Goodwill' })).statusCode).toBe(403);
+    const extended = await act({ action: 'extend', days: 5, reason: 'Goodwill' }, manager);
+    expect(extended.json().items[0].validUntil).toBe(addDays(ent.validUntil, 15));
+  });
 });
