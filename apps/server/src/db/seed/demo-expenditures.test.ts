@@ -15,7 +15,8 @@ beforeAll(async () => {
     payload: { email: 'accountant@demo.fit', password: 'demo1234' },
   });
   accountant = ctx.bearer(res.json());
-});
+  // The whole demo, with its year of sales, is seeded here: longer than the default hook time on a busy machine.
+}, 180_000);
 afterAll(() => ctx?.close());
 
 describe('demo expenditure', () => {

@@ -21,7 +21,8 @@ beforeAll(async () => {
     await ctx.database.db.execute(sql`select id from organisations where initial = ${DEMO_INITIAL}`),
   );
   orgId = org!.id;
-});
+  // The whole demo, with its year of sales, is seeded here: longer than the default hook time on a busy machine.
+}, 180_000);
 afterAll(() => ctx?.close());
 
 const query = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await ctx.database.db.execute(q));

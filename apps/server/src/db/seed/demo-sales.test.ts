@@ -25,7 +25,8 @@ beforeAll(async () => {
     payload: { email: 'frontdesk@demo.fit', password: DEMO_PASSWORD },
   });
   headers = { authorization: `Bearer ${login.json().accessToken}` };
-});
+  // The whole demo, with its year of sales, is seeded here: longer than the default hook time on a busy machine.
+}, 180_000);
 afterAll(() => ctx?.close());
 
 const query = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await ctx.database.db.execute(q));

@@ -312,7 +312,7 @@ export async function seedDemoSales(tx: Db | DbOrTx, organisationId: string, now
     .where(and(eq(members.organisationId, organisationId), eq(members.status, 'active')));
   const random = seededRandom(20_251_123);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-  const buyers = others.filter((m) => m.id !== chan?.id && random() < 0.35);
+  const buyers = others.filter((m) => m.id !== chan?.id && random() < 0.3);
   for (const m of buyers) {
     const day = addDays(today, -Math.floor(random() * 360) - 1);
     const centerId = m.homeCenterId;
@@ -363,7 +363,7 @@ export async function seedDemoSales(tx: Db | DbOrTx, organisationId: string, now
     }
   }
   // Walk-in retail at the desk: bars and towels.
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < 30; i++) {
     const m = pick(others);
     const day = addDays(today, -Math.floor(random() * 360));
     const product = pick(cat.goods.slice(0, 3));

@@ -67,7 +67,7 @@ describe('currency of the organisation and its centres', () => {
     const rows = await ctx.database.db.select().from(centers).where(eq(centers.organisationId, demo!.id));
     expect(rows.length).toBeGreaterThan(0);
     for (const c of rows) expect(c).toMatchObject({ currencyCode: 'HKD', currencySymbol: 'HK$' });
-  });
+  }, 120_000);
 
   it('the exponent table knows the usual currencies', () => {
     expect(minorUnitExponent('HKD')).toBe(2);

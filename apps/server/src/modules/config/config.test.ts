@@ -104,6 +104,8 @@ describe('system configuration', () => {
       currencyExponent: 2,
       maintenanceMode: false,
       defaultLanguage: 'en',
+      // The desk picks from these when it takes a payment.
+      paymentMethods: [],
     });
   });
 });
