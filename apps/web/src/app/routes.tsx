@@ -42,6 +42,9 @@ export const SCREEN_NAMES = [
   'cardLink',
   'memberRegistration',
   'memberImport',
+  'sellMembership',
+  'newSale',
+  'invoiceList',
   'placeholder',
 ] as const;
 
@@ -237,10 +240,14 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   soon('/offer-list', product('offerList', 'Catalogue')),
   soon('/apps/cloudfit/package/:id', product('packageDetail', 'Catalogue')),
   soon('/apps/cloudfit/membership/:id', product('membershipDetail', 'Catalogue')),
-  soon('/apps/member/:id/invoice/add', product('memberInvoiceAdd', 'Sale', { action: 'create' })),
-  soon('/apps/member/:id/membership/add', product('memberMembershipAdd', 'Sale', { action: 'create' })),
+  page('/apps/member/:id/invoice/add', 'newSale', product('memberInvoiceAdd', 'Sale', { action: 'create' })),
+  page(
+    '/apps/member/:id/membership/add',
+    'sellMembership',
+    product('memberMembershipAdd', 'Sale', { action: 'create' }),
+  ),
   soon('/apps/member/:id/class/add', product('memberClassAdd', 'Sale', { action: 'create' })),
-  soon('/invoice', product('invoice', 'Sale')),
+  page('/invoice', 'invoiceList', product('invoice', 'Sale')),
   soon('/expenditure', product('expenditure', 'Expenditure')),
   soon('/goal', product('goal', 'Goal')),
 

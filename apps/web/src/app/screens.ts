@@ -32,6 +32,9 @@ export const SCREENS = {
   cardLink: () => import('../features/public/CardLinkPage'),
   memberRegistration: () => import('../features/public/RegistrationPage'),
   memberImport: () => import('../features/imports/MemberImportPage'),
+  sellMembership: () => import('../features/sales/SellMembershipPage'),
+  newSale: () => import('../features/sales/NewSalePage'),
+  invoiceList: () => import('../features/sales/InvoiceListPage'),
   /** Product screens that later work builds show this until then (title and "coming soon"). */
   placeholder: () => import('../features/placeholder/PlaceholderPage'),
 } satisfies Record<ScreenName, () => Promise<{ default: ComponentType }>>;

@@ -17,5 +17,6 @@ export const NAMESPACES = [
   'public',
   'imports',
   'audit',
+  'sales',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -5,6 +5,7 @@ import imports from './imports.json';
 import members from './members.json';
 import outbox from './outbox.json';
 import publicPages from './public.json';
+import sales from './sales.json';
 import settings from './settings.json';
 import staff from './staff.json';
 
@@ -19,4 +20,5 @@ export const resources = {
   public: publicPages,
   imports,
   audit,
+  sales,
 };

@@ -12,6 +12,7 @@ import misc from './misc.json';
 import nav from './nav.json';
 import outbox from './outbox.json';
 import publicPages from './public.json';
+import sales from './sales.json';
 import settings from './settings.json';
 import staff from './staff.json';
 import titles from './titles.json';
@@ -35,4 +36,5 @@ export const resources = {
   public: publicPages,
   imports,
   audit,
+  sales,
 };
