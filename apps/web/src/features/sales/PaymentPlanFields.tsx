@@ -22,7 +22,7 @@ import {
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyInput, useMoneyRules } from '../../shared/ui/MoneyInput';
 import { MoneyText } from '../../shared/ui/MoneyText';
@@ -91,8 +91,9 @@ export function PaymentPlanFields({ totalMinor, today, couponPending = false }: 
 
   // The amount paid now follows the deposit or the total until the desk types another.
   const suggested = defaultPayment({ planMode: planMode ?? 'full', depositMinor }, totalMinor);
+  const amountTyped = useRef(false);
   useEffect(() => {
-    if (!form.isFieldTouched('amountMinor')) form.setFieldValue('amountMinor', suggested > 0 ? suggested : null);
+    if (!amountTyped.current) form.setFieldValue('amountMinor', suggested > 0 ? suggested : null);
   }, [form, suggested]);
 
   const depositRules = useMoneyRules({ min: 0, max: totalMinor > 0 ? totalMinor - 1 : 0 });
@@ -274,7 +275,12 @@ export function PaymentPlanFields({ totalMinor, today, couponPending = false }: 
             <Select options={methods} style={{ minWidth: 160 }} data-testid="pay-method" />
           </Form.Item>
           <Form.Item name="amountMinor" label={t('sales:pay.amount')} rules={amountRules}>
-            <MoneyInput data-testid="pay-amount" />
+            <MoneyInput
+              data-testid="pay-amount"
+              onChange={() => {
+                amountTyped.current = true;
+              }}
+            />
           </Form.Item>
           {method === 'cash' && (
             <Form.Item
