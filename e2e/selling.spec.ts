@@ -25,6 +25,8 @@ let server: AppServer;
 let browser: Browser;
 let seeded: string;
 let planId: string;
+/** The invoice the first test sold (the second takes a payment on it). */
+let saleNumber = '';
 let context: BrowserContext | undefined;
 
 /** A copy of the demo database with a quarterly plan (R$ 1,200.00) in the demo organisation. */
@@ -164,5 +166,35 @@ describe('selling a membership at the desk', () => {
     await row.waitFor();
     expect(await row.getByTestId('invoice-state').textContent()).toBe('Partly paid');
     expect(await row.textContent()).toContain('1,000.00');
+    saleNumber = number;
+  });
+
+  it('finds the invoice among the unpaid ones at 768 px and takes the next installment by card', async () => {
+    if (!saleNumber) throw new Error('the sale of the first test is missing');
+    const page = await signedIn(FRONT_DESK);
+    await page.setViewportSize({ width: 768, height: 1000 });
+    await page.goto('/invoice?state=unpaid');
+    await page.getByTestId('screen-invoice-list').waitFor();
+    const link = page.getByTestId('invoice-link').filter({ hasText: saleNumber });
+    await link.waitFor();
+    await link.click();
+    const drawer = page.getByTestId('invoice-detail');
+    await drawer.waitFor();
+    expect(await drawer.getAttribute('data-state')).toBe('partly_paid');
+    expect(await drawer.getByTestId('invoice-installments').textContent()).toContain('500.00');
+    await page.screenshot({ path: '/tmp/salesi18n/drawer.png' });
+
+    await drawer.getByTestId('invoice-pay').click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: saleNumber });
+    await dialog.waitFor();
+    // The amount offered is the next installment; the method is card, with a reference.
+    await expect.poll(() => moneyBox(page, 'payment-amount').inputValue()).toMatch(/^\D*500\.00$/);
+    await dialog.locator('.ant-select').first().click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Card' }).click();
+    await page.getByTestId('payment-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => drawer.getByTestId('invoice-balance').textContent()).toContain('500.00');
+    expect(await drawer.getByTestId('invoice-payments').textContent()).toContain('Card');
+    await page.screenshot({ path: '/tmp/salesi18n/paid.png' });
   });
 });
