@@ -182,7 +182,6 @@ describe('selling a membership at the desk', () => {
     await drawer.waitFor();
     expect(await drawer.getAttribute('data-state')).toBe('partly_paid');
     expect(await drawer.getByTestId('invoice-installments').textContent()).toContain('500.00');
-    await page.screenshot({ path: '/tmp/salesi18n/drawer.png' });
 
     await drawer.getByTestId('invoice-pay').click();
     const dialog = page.locator('.ant-modal').filter({ hasText: saleNumber });
@@ -195,6 +194,5 @@ describe('selling a membership at the desk', () => {
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => drawer.getByTestId('invoice-balance').textContent()).toContain('500.00');
     expect(await drawer.getByTestId('invoice-payments').textContent()).toContain('Card');
-    await page.screenshot({ path: '/tmp/salesi18n/paid.png' });
   });
 });

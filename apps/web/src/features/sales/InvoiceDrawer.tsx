@@ -303,7 +303,7 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
               },
               {
                 key: 'change',
-                title: t('sales:pay.change'),
+                title: t('sales:detail.change'),
                 align: 'right',
                 render: (_: unknown, p) => (p.changeMinor !== null ? <MoneyText value={p.changeMinor} /> : ''),
               },

@@ -1,4 +1,5 @@
 import { PlusOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../shared/ui/ButtonLink';
 
@@ -6,7 +7,7 @@ import { ButtonLink } from '../../../shared/ui/ButtonLink';
 export function SellButtons({ memberId }: { memberId: string }) {
   const { t } = useTranslation();
   return (
-    <>
+    <Space wrap>
       <ButtonLink
         type="primary"
         icon={<PlusOutlined />}
@@ -18,6 +19,6 @@ export function SellButtons({ memberId }: { memberId: string }) {
       <ButtonLink icon={<ShoppingCartOutlined />} to={`/apps/member/${memberId}/invoice/add`} data-testid="new-sale">
         {t('sales:member.newSale')}
       </ButtonLink>
-    </>
+    </Space>
   );
 }
