@@ -19,6 +19,7 @@ import { RefundModal } from './actions/RefundModal';
 import { VoidModal } from './actions/VoidModal';
 import { useInvoice } from './api';
 import { InvoiceStateTag } from './InvoiceStateTag';
+import { rateText } from './plan';
 import { ReceiptActions } from './receipt/ReceiptActions';
 import { useMethodName } from './usePaymentMethods';
 
@@ -318,12 +319,4 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
       {action === 'void' && <VoidModal invoice={invoice} onClose={() => setAction(null)} />}
     </div>
   );
-}
-
-/** Basis points as a percentage text, by integer arithmetic: 1900 → `19`, 770 → `7.7`. */
-export function rateText(bp: number): string {
-  const whole = Math.trunc(bp / 100);
-  const part = bp % 100;
-  if (part === 0) return String(whole);
-  return `${whole}.${String(part).padStart(2, '0').replace(/0$/, '')}`;
 }

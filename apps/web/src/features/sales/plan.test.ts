@@ -1,6 +1,6 @@
 import { minor } from '@gym/contract/money';
 import { describe, expect, it } from 'vitest';
-import { changeOf, equalInstallments, looksLikeScan, planProblem, planRequest } from './plan';
+import { changeOf, equalInstallments, looksLikeScan, planProblem, planRequest, rateText } from './plan';
 
 const m = minor;
 
@@ -128,5 +128,15 @@ describe('cart', async () => {
     lines = lines.map((l, i) => (i === 0 ? { ...l, discountMinor: m(80) } : l));
     expect(lineTotal(lines[0]!)).toBe(1900);
     expect(cartTotal(lines)).toBe(1900 + 160_000);
+  });
+});
+
+describe('tax rate text', () => {
+  it('writes basis points as a percentage without a float', () => {
+    expect(rateText(0)).toBe('0');
+    expect(rateText(1900)).toBe('19');
+    expect(rateText(770)).toBe('7.7');
+    expect(rateText(825)).toBe('8.25');
+    expect(rateText(5)).toBe('0.05');
   });
 });

@@ -143,3 +143,11 @@ export function looksLikeScan(text: string, elapsedMs: number): boolean {
   if (!/^\d{6,20}$/.test(text)) return false;
   return elapsedMs <= text.length * 35;
 }
+
+/** Basis points as a percentage text, by integer arithmetic: 1900 → `19`, 770 → `7.7`. */
+export function rateText(bp: number): string {
+  const whole = Math.trunc(bp / 100);
+  const part = bp % 100;
+  if (part === 0) return String(whole);
+  return `${whole}.${String(part).padStart(2, '0').replace(/0$/, '')}`;
+}
