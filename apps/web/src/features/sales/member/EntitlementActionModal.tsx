@@ -78,7 +78,7 @@ export function EntitlementActionModal({
   return (
     <Modal
       open
-      title={t(`sales:entitlements.actions.${action}`) + ` · ${entitlement.name}`}
+      title={`${t(`sales:entitlements.actions.${action}`)} · ${entitlement.name}`}
       okText={t(`sales:entitlements.actions.${action}`)}
       onOk={() => form.submit()}
       onCancel={onClose}
