@@ -10,6 +10,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -17,6 +18,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { type AppServer, startAppServer } from './support/app-process.ts';
 import { launchBrowser, newPage, storeSession } from './support/browser.ts';
 import { apiLogin, DEMO_MEMBER, demoMember } from './support/members.ts';
+import { seriousViolations } from './support/organisation.ts';
 
 const PLAN = 'Quarterly (desk e2e)';
 const FRONT_DESK = 'frontdesk@demo.fit';
@@ -141,6 +143,7 @@ describe('selling a membership at the desk', () => {
     await expect.poll(() => moneyBox(page, 'pay-amount').inputValue()).toMatch(/^\D*200\.00$/);
     await moneyBox(page, 'pay-tendered').fill('250');
     await expect.poll(() => page.getByTestId('pay-change').textContent()).toContain('50.00');
+    expect(await seriousViolations(page, 'sell membership')).toEqual([]);
 
     await page.getByTestId('sale-submit').click();
     await page.getByTestId('sale-success').waitFor();
@@ -177,11 +180,20 @@ describe('selling a membership at the desk', () => {
     await page.getByTestId('screen-invoice-list').waitFor();
     const link = page.getByTestId('invoice-link').filter({ hasText: saleNumber });
     await link.waitFor();
+    expect(await seriousViolations(page, 'invoice list')).toEqual([]);
     await link.click();
     const drawer = page.getByTestId('invoice-detail');
     await drawer.waitFor();
     expect(await drawer.getAttribute('data-state')).toBe('partly_paid');
     expect(await drawer.getByTestId('invoice-installments').textContent()).toContain('500.00');
+    // The detail alone: behind the drawer's mask the list is dimmed on purpose.
+    const detail = await new AxeBuilder({ page })
+      .include('[data-testid="invoice-detail"]')
+      .withTags(['wcag2a', 'wcag2aa'])
+      .analyze();
+    expect(detail.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+      [],
+    );
 
     await drawer.getByTestId('invoice-pay').click();
     const dialog = page.locator('.ant-modal').filter({ hasText: saleNumber });

@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { useAbility } from '../../shared/acl';
 import { MoneyText } from '../../shared/ui/MoneyText';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
+import { StatusTag } from '../../shared/ui/StatusTag';
 import { useDateTime } from '../../shared/useDateTime';
 import { useMediaQuery } from '../../shared/useMediaQuery';
 import { memberPath } from '../members/paths';
@@ -19,6 +20,7 @@ import { RefundModal } from './actions/RefundModal';
 import { VoidModal } from './actions/VoidModal';
 import { useInvoice } from './api';
 import { InvoiceStateTag } from './InvoiceStateTag';
+import { OVERDUE_RED } from './member/AccountSummary';
 import { rateText } from './plan';
 import { ReceiptActions } from './receipt/ReceiptActions';
 import { useMethodName } from './usePaymentMethods';
@@ -108,7 +110,6 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
         size="small"
         rowKey="id"
         pagination={false}
-        scroll={{ x: 'max-content' }}
         dataSource={invoice.lines}
         data-testid="invoice-lines"
         columns={[
@@ -257,11 +258,11 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
                 title: t('sales:fields.state'),
                 render: (_: unknown, r) =>
                   r.paidMinor >= r.amountMinor ? (
-                    <Tag color="success">{t('sales:installment.paid')}</Tag>
+                    <StatusTag tone="success">{t('sales:installment.paid')}</StatusTag>
                   ) : r.overdue ? (
-                    <Tag color="error">{t('sales:installment.overdue')}</Tag>
+                    <Tag color={OVERDUE_RED}>{t('sales:installment.overdue')}</Tag>
                   ) : r.paidMinor > 0 ? (
-                    <Tag color="warning">{t('sales:installment.partly')}</Tag>
+                    <StatusTag tone="warning">{t('sales:installment.partly')}</StatusTag>
                   ) : (
                     <Tag>{t('sales:installment.open')}</Tag>
                   ),
@@ -278,7 +279,6 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
             size="small"
             rowKey="id"
             pagination={false}
-            scroll={{ x: 'max-content' }}
             dataSource={invoice.payments}
             data-testid="invoice-payments"
             columns={[
@@ -288,7 +288,7 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
                 title: t('sales:detail.kind'),
                 render: (_: unknown, p) =>
                   p.kind === 'refund' ? (
-                    <Tag color="purple">{t('sales:detail.refund')}</Tag>
+                    <StatusTag tone="accent">{t('sales:detail.refund')}</StatusTag>
                   ) : (
                     t('sales:detail.payment')
                   ),

@@ -134,7 +134,7 @@ export default function InvoiceListPage() {
   ];
 
   return (
-    <div className="screen" data-testid="screen-invoice-list">
+    <div className="screen invoice-list" data-testid="screen-invoice-list">
       <ListTable<InvoiceSummary, Sort, Filter>
         list={list}
         sorts={SORTS}

@@ -181,7 +181,12 @@ export function PaymentPlanFields({ totalMinor, today, couponPending = false }: 
                   },
                 ]}
               />
-              <Button type="link" icon={<EditOutlined />} onClick={editByHand} disabled={preview.length === 0}>
+              <Button
+                className="sale-plan__edit"
+                icon={<EditOutlined />}
+                onClick={editByHand}
+                disabled={preview.length === 0}
+              >
                 {t('sales:plan.editByHand')}
               </Button>
             </>
@@ -224,7 +229,7 @@ export function PaymentPlanFields({ totalMinor, today, couponPending = false }: 
                     <Button icon={<PlusOutlined />} onClick={() => add({ dueOn: null, amountMinor: null })}>
                       {t('sales:plan.addRow')}
                     </Button>
-                    <Button type="link" onClick={() => form.setFieldsValue({ customised: false, rows: [] })}>
+                    <Button onClick={() => form.setFieldsValue({ customised: false, rows: [] })}>
                       {t('sales:plan.backToEqual')}
                     </Button>
                   </Space>

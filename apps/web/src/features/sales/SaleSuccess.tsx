@@ -29,11 +29,7 @@ export function SaleSuccess({ invoice, onAnother }: { invoice: Invoice; onAnothe
               {t('sales:success.toMember')}
             </ButtonLink>
             <ButtonLink to={`/invoice?open=${invoice.id}`}>{t('sales:success.toInvoice')}</ButtonLink>
-            {onAnother && (
-              <Button type="link" onClick={onAnother}>
-                {t('sales:success.another')}
-              </Button>
-            )}
+            {onAnother && <Button onClick={onAnother}>{t('sales:success.another')}</Button>}
           </Space>
         }
       />

@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { MoneyText } from '../../../shared/ui/MoneyText';
 import { useMemberAccount } from '../api';
 
+/** A solid red dark enough for white text (WCAG AA); antd's light `error` preset is not. */
+export const OVERDUE_RED = '#b3261e';
+
 /** The member's balance due, the overdue part in red, and the next installment. */
 export function AccountSummary({ memberId, showNext = false }: { memberId: string; showNext?: boolean }) {
   const { t } = useTranslation();
@@ -22,7 +25,7 @@ export function AccountSummary({ memberId, showNext = false }: { memberId: strin
         {t('sales:account.due')} <MoneyText value={a.balanceMinor} />
       </span>
       {a.overdueMinor > 0 && (
-        <Tag color="error" data-testid="member-overdue">
+        <Tag color={OVERDUE_RED} data-testid="member-overdue">
           {t('sales:account.overdue')} <MoneyText value={a.overdueMinor} />
         </Tag>
       )}
