@@ -4,8 +4,8 @@
  * invoice number, and the member file then shows the membership, the invoice partly paid and the
  * next installment due.
  *
- * The catalogue's own API is built elsewhere; the quarterly plan is written into this file's copy of
- * the demo database before its server starts.
+ * The catalogue's own API is built elsewhere; the quarterly plan and a towel with stock are written
+ * into this file's copy of the demo database before its server starts.
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,11 +22,14 @@ import { seriousViolations } from './support/organisation.ts';
 
 const PLAN = 'Quarterly (desk e2e)';
 const FRONT_DESK = 'frontdesk@demo.fit';
+const TOWEL = 'Towel (desk e2e)';
+const TOWEL_BARCODE = '4006381333931';
 
 let server: AppServer;
 let browser: Browser;
 let seeded: string;
 let planId: string;
+let productId: string;
 /** The invoice the first test sold (the second takes a payment on it). */
 let saleNumber = '';
 let context: BrowserContext | undefined;
@@ -49,6 +52,17 @@ async function seedPlan(): Promise<string> {
       [organisationId, PLAN],
     );
     planId = plan.rows[0]!.id;
+    const towel = await db.query<{ id: string }>(
+      `insert into products (organisation_id, name, sku, barcode, price_minor, tax_rate_bp)
+       values ($1, $2, 'TWL-E2E', $3, 9900, 700) returning id`,
+      [organisationId, TOWEL, TOWEL_BARCODE],
+    );
+    productId = towel.rows[0]!.id;
+    await db.query(
+      `insert into product_stock (organisation_id, product_id, center_id, on_hand)
+       select $1, $2, id, 5 from centers where organisation_id = $1 and code = $3`,
+      [organisationId, productId, DEMO_MEMBER.center],
+    );
   } finally {
     await db.close();
   }
@@ -85,6 +99,14 @@ async function signedIn(email: string): Promise<Page> {
  * list is there, it answers and this does nothing.
  */
 async function standInForPlanList(page: Page) {
+  const towel = { id: productId, name: TOWEL, priceMinor: 9_900, taxRateBp: 700, barcode: TOWEL_BARCODE };
+  await page.route(`**/api/v1/pro/products/by-barcode/*`, async (route) => {
+    const real = await route.fetch();
+    if (real.status() !== 404 || !route.request().url().endsWith(`/${TOWEL_BARCODE}`)) {
+      return route.fulfill({ response: real });
+    }
+    return route.fulfill({ json: towel });
+  });
   await page.route('**/api/v1/pro/membership-plans?*', async (route) => {
     const real = await route.fetch();
     if (real.status() !== 404) return route.fulfill({ response: real });
@@ -206,5 +228,40 @@ describe('selling a membership at the desk', () => {
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => drawer.getByTestId('invoice-balance').textContent()).toContain('500.00');
     expect(await drawer.getByTestId('invoice-payments').textContent()).toContain('Card');
+  });
+
+  it('sells two towels scanned with a keyboard-wedge reader, paid in full by card', async () => {
+    const admin = await apiLogin(server.url, 'admin@demo.fit');
+    const chan = await demoMember(admin);
+    const page = await signedIn(FRONT_DESK);
+    await page.goto(`/apps/member/${chan.id}/invoice/add`);
+    await page.getByTestId('screen-new-sale').waitFor();
+
+    // The reader types the digits in a burst and presses Enter; twice the same product is quantity 2.
+    const search = page.getByTestId('cart-search-input');
+    for (let i = 0; i < 2; i++) {
+      await search.focus();
+      await page.keyboard.type(TOWEL_BARCODE, { delay: 2 });
+      await page.keyboard.press('Enter');
+      await expect.poll(() => search.inputValue()).toBe('');
+    }
+    const lines = page.getByTestId('cart-lines');
+    await expect.poll(() => lines.locator('tbody tr.ant-table-row').count()).toBe(1);
+    expect(await lines.locator('tbody tr.ant-table-row input').first().inputValue()).toBe('2');
+    await expect.poll(() => page.getByTestId('sale-total').textContent()).toContain('198.00');
+
+    await page.getByTestId('pay-method').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Card' }).click();
+    await page.getByTestId('sale-submit').click();
+    // The success, or whatever refused the sale (named in the failure).
+    await page
+      .locator('[data-testid="sale-success"], [data-testid="sale-error"], .ant-form-item-explain-error')
+      .first()
+      .waitFor({ timeout: 60_000 });
+    expect(await page.locator('[data-testid="sale-error"], .ant-form-item-explain-error').allTextContents()).toEqual(
+      [],
+    );
+    expect(await page.getByTestId('sale-paid').textContent()).toContain('198.00');
+    expect(await page.getByTestId('sale-balance').textContent()).toContain('0.00');
   });
 });
