@@ -89,16 +89,16 @@ async function signedIn(email: string): Promise<Page> {
   const opened = await newPage(browser, server.url);
   context = opened.context;
   await storeSession(opened.page, server.url, email);
-  await standInForPlanList(opened.page);
+  await standInForCatalogue(opened.page);
   return opened.page;
 }
 
 /**
- * The membership-plan list belongs to the catalogue, built on another branch. While this server has
- * none (404), its answer is stood in for with the seeded plan, in the list convention; once the real
- * list is there, it answers and this does nothing.
+ * The membership-plan list and the barcode look-up belong to the catalogue, built on another branch.
+ * While this server answers them 404, the seeded plan and towel stand in, in the list convention; once
+ * the real endpoints are there, they answer and this does nothing.
  */
-async function standInForPlanList(page: Page) {
+async function standInForCatalogue(page: Page) {
   const towel = { id: productId, name: TOWEL, priceMinor: 9_900, taxRateBp: 700, barcode: TOWEL_BARCODE };
   await page.route(`**/api/v1/pro/products/by-barcode/*`, async (route) => {
     const real = await route.fetch();
