@@ -200,6 +200,9 @@ const SCREEN_AT: Record<string, string> = {
   '/offer-list': 'screen-offer-list',
   '/system-config': 'screen-system-config',
   '/system-config/audit': 'screen-audit-log',
+  '/apps/member/1/invoice/add': 'screen-new-sale',
+  '/apps/member/1/membership/add': 'screen-sell-membership',
+  '/invoice': 'screen-invoice-list',
   '/card_link/1/abc': 'screen-card-link',
   '/register/DF/CWB': 'screen-member-registration',
 };

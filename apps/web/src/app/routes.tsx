@@ -52,6 +52,9 @@ export const SCREEN_NAMES = [
   'productSetList',
   'couponList',
   'offerList',
+  'sellMembership',
+  'newSale',
+  'invoiceList',
   'placeholder',
 ] as const;
 
@@ -247,10 +250,14 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   page('/offer-list', 'offerList', product('offerList', 'Catalogue')),
   page('/apps/cloudfit/package/:id', 'packageDetail', product('packageDetail', 'Catalogue')),
   page('/apps/cloudfit/membership/:id', 'membershipDetail', product('membershipDetail', 'Catalogue')),
-  soon('/apps/member/:id/invoice/add', product('memberInvoiceAdd', 'Sale', { action: 'create' })),
-  soon('/apps/member/:id/membership/add', product('memberMembershipAdd', 'Sale', { action: 'create' })),
+  page('/apps/member/:id/invoice/add', 'newSale', product('memberInvoiceAdd', 'Sale', { action: 'create' })),
+  page(
+    '/apps/member/:id/membership/add',
+    'sellMembership',
+    product('memberMembershipAdd', 'Sale', { action: 'create' }),
+  ),
   soon('/apps/member/:id/class/add', product('memberClassAdd', 'Sale', { action: 'create' })),
-  soon('/invoice', product('invoice', 'Sale')),
+  page('/invoice', 'invoiceList', product('invoice', 'Sale')),
   page('/expenditure', 'expenditureList', product('expenditure', 'Expenditure')),
   soon('/goal', product('goal', 'Goal')),
 

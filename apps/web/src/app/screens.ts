@@ -42,6 +42,9 @@ export const SCREENS = {
   productSetList: () => import('../features/retail/ProductSetListPage'),
   couponList: () => import('../features/retail/CouponListPage'),
   offerList: () => import('../features/retail/OfferListPage'),
+  sellMembership: () => import('../features/sales/SellMembershipPage'),
+  newSale: () => import('../features/sales/NewSalePage'),
+  invoiceList: () => import('../features/sales/InvoiceListPage'),
   /** Product screens that later work builds show this until then (title and "coming soon"). */
   placeholder: () => import('../features/placeholder/PlaceholderPage'),
 } satisfies Record<ScreenName, () => Promise<{ default: ComponentType }>>;

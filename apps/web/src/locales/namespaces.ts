@@ -21,5 +21,6 @@ export const NAMESPACES = [
   'expenditures',
   'receipt',
   'retail',
+  'sales',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

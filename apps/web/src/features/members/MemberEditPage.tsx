@@ -1,7 +1,7 @@
 import './members.css';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Card, Result, Tabs } from 'antd';
+import { Alert, Card, Result, Space, Tabs } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -9,6 +9,11 @@ import { useAbility } from '../../shared/acl';
 import { isApiError } from '../../shared/api/client';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
+import { AccountSummary } from '../sales/member/AccountSummary';
+import { EntitlementsTab } from '../sales/member/EntitlementsTab';
+import { MemberInvoicesTab } from '../sales/member/MemberInvoicesTab';
+import { MembershipSummary } from '../sales/member/MembershipSummary';
+import { SellButtons } from '../sales/member/SellButtons';
 import { isUuid, memberKeys, useMember } from './api';
 import { CardsTab } from './components/CardsTab';
 import { DuplicateLinkAlert } from './components/DuplicateLinkAlert';
@@ -18,7 +23,7 @@ import { PrivacyTab } from './components/PrivacyTab';
 import { ProfileTab } from './components/ProfileTab';
 import { MEMBER_LIST_PATH } from './paths';
 
-const TABS = ['profile', 'cards', ...LATER_TABS, 'privacy'] as const;
+const TABS = ['profile', 'cards', 'memberships', 'invoices', ...LATER_TABS, 'privacy'] as const;
 type TabKey = (typeof TABS)[number];
 
 function BackToList() {
@@ -81,6 +86,7 @@ export default function MemberEditPage() {
   const m = member.data;
   const erased = Boolean(m.erasedAt);
   const canUpdate = ability.can('update', 'Member') && !erased;
+  const canSell = ability.can('create', 'Sale') && !erased;
   const requested = search.get('tab');
   const tab: TabKey = (TABS as readonly string[]).includes(requested ?? '') ? (requested as TabKey) : 'profile';
 
@@ -90,6 +96,10 @@ export default function MemberEditPage() {
         return <ProfileTab member={m} readOnly={!canUpdate} />;
       case 'cards':
         return <CardsTab member={m} canUpdate={canUpdate} />;
+      case 'memberships':
+        return <EntitlementsTab memberId={m.id} />;
+      case 'invoices':
+        return <MemberInvoicesTab memberId={m.id} />;
       case 'privacy':
         return (
           <PrivacyTab
@@ -108,9 +118,16 @@ export default function MemberEditPage() {
     <div key={m.id} className="screen member-edit" data-testid="screen-member-edit" data-member-id={m.id}>
       <MemberHeader
         member={m}
-        actions={<BackToList />}
-        slots={
-          m.possibleDuplicateOf || m.mergedInto || m.guardianMissing
+        actions={
+          <Space wrap>
+            {canSell && <SellButtons memberId={m.id} />}
+            <BackToList />
+          </Space>
+        }
+        slots={{
+          membership: <MembershipSummary memberId={m.id} />,
+          balance: <AccountSummary memberId={m.id} showNext />,
+          ...(m.possibleDuplicateOf || m.mergedInto || m.guardianMissing
             ? {
                 alerts: (
                   <>
@@ -127,8 +144,8 @@ export default function MemberEditPage() {
                   </>
                 ),
               }
-            : {}
-        }
+            : {}),
+        }}
       />
       {erased && (
         <Alert
@@ -160,7 +177,7 @@ export default function MemberEditPage() {
           destroyOnHidden
           items={TABS.map((key) => ({
             key,
-            label: t(`members:tabs.${key}`),
+            label: key === 'memberships' ? t('sales:member.tabEntitlements') : t(`members:tabs.${key}`),
             children: body(key),
           }))}
           data-testid="member-tabs"

@@ -16,6 +16,7 @@ import outbox from './outbox.json';
 import publicPages from './public.json';
 import receipt from './receipt.json';
 import retail from './retail.json';
+import sales from './sales.json';
 import settings from './settings.json';
 import staff from './staff.json';
 import titles from './titles.json';
@@ -43,4 +44,5 @@ export const resources = {
   expenditures,
   receipt,
   retail,
+  sales,
 };

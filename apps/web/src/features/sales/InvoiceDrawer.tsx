@@ -1,0 +1,322 @@
+/**
+ * One invoice: lines with their tax, net / tax / gross per rate, installments (paid, overdue),
+ * payments and refunds, and the actions the role allows: take a payment, refund (managers), void
+ * (no payments yet), receipt.
+ */
+import type { Invoice } from '@gym/contract/sales';
+import { Button, Descriptions, Drawer, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAbility } from '../../shared/acl';
+import { MoneyText } from '../../shared/ui/MoneyText';
+import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
+import { StatusTag } from '../../shared/ui/StatusTag';
+import { useDateTime } from '../../shared/useDateTime';
+import { useMediaQuery } from '../../shared/useMediaQuery';
+import { memberPath } from '../members/paths';
+import { PaymentModal } from './actions/PaymentModal';
+import { RefundModal } from './actions/RefundModal';
+import { VoidModal } from './actions/VoidModal';
+import { useInvoice } from './api';
+import { InvoiceStateTag } from './InvoiceStateTag';
+import { OVERDUE_RED } from './member/AccountSummary';
+import { rateText } from './plan';
+import { ReceiptActions } from './receipt/ReceiptActions';
+import { useMethodName } from './usePaymentMethods';
+
+export function InvoiceDrawer({ invoiceId, onClose }: { invoiceId: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const wide = useMediaQuery('(min-width: 900px)');
+  const invoice = useInvoice(invoiceId);
+  return (
+    <Drawer
+      open={Boolean(invoiceId)}
+      onClose={onClose}
+      size={wide ? 860 : '100%'}
+      title={invoice.data ? t('sales:detail.title', { number: invoice.data.number }) : t('sales:detail.loading')}
+      destroyOnHidden
+      data-testid="invoice-drawer"
+    >
+      {invoice.isPending ? (
+        <LoadingState />
+      ) : invoice.isError ? (
+        <ErrorState error={invoice.error} onRetry={() => void invoice.refetch()} />
+      ) : (
+        <InvoiceDetail invoice={invoice.data} />
+      )}
+    </Drawer>
+  );
+}
+
+type Action = 'pay' | 'refund' | 'void' | null;
+
+export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation();
+  const ability = useAbility();
+  const dateTime = useDateTime();
+  const methodName = useMethodName();
+  const [action, setAction] = useState<Action>(null);
+  const open = invoice.state !== 'void';
+  const canPay = ability.can('create', 'Payment') && open && invoice.balanceMinor > 0;
+  const canRefund = ability.can('create', 'Refund') && invoice.paidMinor - invoice.refundedMinor > 0;
+  const canVoid = ability.can('delete', 'Sale') && open && invoice.payments.length === 0;
+
+  return (
+    <div className="invoice-detail" data-testid="invoice-detail" data-state={invoice.state}>
+      <Space wrap className="invoice-detail__actions">
+        <InvoiceStateTag state={invoice.state} />
+        {canPay && (
+          <Button type="primary" onClick={() => setAction('pay')} data-testid="invoice-pay">
+            {t('sales:actions.pay')}
+          </Button>
+        )}
+        {canRefund && (
+          <Button onClick={() => setAction('refund')} data-testid="invoice-refund">
+            {t('sales:actions.refund')}
+          </Button>
+        )}
+        {canVoid && (
+          <Button danger onClick={() => setAction('void')} data-testid="invoice-void">
+            {t('sales:actions.void')}
+          </Button>
+        )}
+        <ReceiptActions invoiceId={invoice.id} />
+      </Space>
+      <Descriptions size="small" column={{ xs: 1, sm: 2 }} className="invoice-detail__totals">
+        <Descriptions.Item label={t('sales:fields.member')}>
+          <Link to={memberPath(invoice.member.id)}>
+            {invoice.member.name} <span className="mono">{invoice.member.code}</span>
+          </Link>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('sales:fields.centre')}>
+          {invoice.center.name} ({invoice.center.code})
+        </Descriptions.Item>
+        <Descriptions.Item label={t('sales:fields.date')}>{invoice.issuedOn}</Descriptions.Item>
+        <Descriptions.Item label={t('sales:fields.staff')}>{invoice.staff?.name ?? ''}</Descriptions.Item>
+        {invoice.coupon && (
+          <Descriptions.Item label={t('sales:fields.coupon')}>
+            <span className="mono">{invoice.coupon.code}</span>
+          </Descriptions.Item>
+        )}
+        {invoice.note && <Descriptions.Item label={t('sales:fields.note')}>{invoice.note}</Descriptions.Item>}
+        {invoice.voidReason && (
+          <Descriptions.Item label={t('sales:fields.voidReason')}>{invoice.voidReason}</Descriptions.Item>
+        )}
+      </Descriptions>
+
+      <Typography.Title level={5}>{t('sales:detail.lines')}</Typography.Title>
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={invoice.lines}
+        data-testid="invoice-lines"
+        columns={[
+          {
+            key: 'description',
+            title: t('sales:cart.item'),
+            render: (_: unknown, l) => (
+              <div>
+                {l.description}
+                {l.priceOverrideReason && (
+                  <div className="field-hint">{t('sales:detail.override', { reason: l.priceOverrideReason })}</div>
+                )}
+                {l.refundedQuantity > 0 && <Tag>{t('sales:detail.refundedQty', { count: l.refundedQuantity })}</Tag>}
+              </div>
+            ),
+          },
+          { key: 'quantity', title: t('sales:cart.quantity'), dataIndex: 'quantity', align: 'right' },
+          {
+            key: 'unit',
+            title: t('sales:cart.unitPrice'),
+            align: 'right',
+            render: (_: unknown, l) => <MoneyText value={l.unitPriceMinor} />,
+          },
+          {
+            key: 'discount',
+            title: t('sales:cart.discount'),
+            align: 'right',
+            render: (_: unknown, l) => <MoneyText value={l.discountMinor + l.couponDiscountMinor} />,
+          },
+          {
+            key: 'tax',
+            title: t('sales:detail.taxRate'),
+            align: 'right',
+            render: (_: unknown, l) => t('sales:detail.rate', { rate: rateText(l.taxRateBp) }),
+          },
+          {
+            key: 'total',
+            title: t('sales:cart.lineTotal'),
+            align: 'right',
+            render: (_: unknown, l) => <MoneyText value={l.totalMinor} />,
+          },
+        ]}
+      />
+
+      <Table
+        size="small"
+        rowKey="rateBp"
+        pagination={false}
+        className="invoice-detail__taxes"
+        dataSource={invoice.taxes}
+        data-testid="invoice-taxes"
+        columns={[
+          {
+            key: 'rate',
+            title: t('sales:detail.taxRate'),
+            render: (_: unknown, r) => t('sales:detail.rate', { rate: rateText(r.rateBp) }),
+          },
+          {
+            key: 'net',
+            title: t('sales:detail.net'),
+            align: 'right',
+            render: (_: unknown, r) => <MoneyText value={r.netMinor} />,
+          },
+          {
+            key: 'tax',
+            title: t('sales:detail.tax'),
+            align: 'right',
+            render: (_: unknown, r) => <MoneyText value={r.taxMinor} />,
+          },
+          {
+            key: 'gross',
+            title: t('sales:detail.gross'),
+            align: 'right',
+            render: (_: unknown, r) => <MoneyText value={r.grossMinor} />,
+          },
+        ]}
+        summary={() => (
+          <Table.Summary.Row>
+            <Table.Summary.Cell index={0}>
+              <strong>{t('sales:fields.total')}</strong>
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={1} align="right">
+              <MoneyText value={invoice.netMinor} />
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={2} align="right">
+              <MoneyText value={invoice.taxMinor} />
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={3} align="right">
+              <strong>
+                <MoneyText value={invoice.totalMinor} data-testid="invoice-total" />
+              </strong>
+            </Table.Summary.Cell>
+          </Table.Summary.Row>
+        )}
+      />
+
+      <Descriptions size="small" column={{ xs: 1, sm: 3 }} className="invoice-detail__totals">
+        <Descriptions.Item label={t('sales:fields.paid')}>
+          <MoneyText value={invoice.paidMinor} data-testid="invoice-paid" />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('sales:fields.refunded')}>
+          <MoneyText value={invoice.refundedMinor} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('sales:fields.balance')}>
+          {invoice.overdueMinor > 0 ? (
+            <Typography.Text type="danger">
+              <MoneyText value={invoice.balanceMinor} data-testid="invoice-balance" />
+            </Typography.Text>
+          ) : (
+            <MoneyText value={invoice.balanceMinor} data-testid="invoice-balance" />
+          )}
+        </Descriptions.Item>
+      </Descriptions>
+
+      {invoice.installments.length > 0 && (
+        <>
+          <Typography.Title level={5}>{t('sales:detail.installments')}</Typography.Title>
+          <Table
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={invoice.installments}
+            data-testid="invoice-installments"
+            columns={[
+              {
+                key: 'seq',
+                title: '#',
+                render: (_: unknown, r) =>
+                  r.seq === 0 ? t('sales:plan.depositRow') : t('sales:plan.installmentRow', { n: r.seq }),
+              },
+              { key: 'dueOn', title: t('sales:plan.dueOn'), dataIndex: 'dueOn' },
+              {
+                key: 'amount',
+                title: t('sales:plan.amount'),
+                align: 'right',
+                render: (_: unknown, r) => <MoneyText value={r.amountMinor} />,
+              },
+              {
+                key: 'paid',
+                title: t('sales:fields.paid'),
+                align: 'right',
+                render: (_: unknown, r) => <MoneyText value={r.paidMinor} />,
+              },
+              {
+                key: 'state',
+                title: t('sales:fields.state'),
+                render: (_: unknown, r) =>
+                  r.paidMinor >= r.amountMinor ? (
+                    <StatusTag tone="success">{t('sales:installment.paid')}</StatusTag>
+                  ) : r.overdue ? (
+                    <Tag color={OVERDUE_RED}>{t('sales:installment.overdue')}</Tag>
+                  ) : r.paidMinor > 0 ? (
+                    <StatusTag tone="warning">{t('sales:installment.partly')}</StatusTag>
+                  ) : (
+                    <Tag>{t('sales:installment.open')}</Tag>
+                  ),
+              },
+            ]}
+          />
+        </>
+      )}
+
+      {invoice.payments.length > 0 && (
+        <>
+          <Typography.Title level={5}>{t('sales:detail.payments')}</Typography.Title>
+          <Table
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={invoice.payments}
+            data-testid="invoice-payments"
+            columns={[
+              { key: 'at', title: t('sales:fields.date'), render: (_: unknown, p) => dateTime(p.createdAt) },
+              {
+                key: 'kind',
+                title: t('sales:detail.kind'),
+                render: (_: unknown, p) =>
+                  p.kind === 'refund' ? (
+                    <StatusTag tone="accent">{t('sales:detail.refund')}</StatusTag>
+                  ) : (
+                    t('sales:detail.payment')
+                  ),
+              },
+              { key: 'method', title: t('sales:pay.method'), render: (_: unknown, p) => methodName(p.method) },
+              {
+                key: 'amount',
+                title: t('sales:pay.amount'),
+                align: 'right',
+                render: (_: unknown, p) => (
+                  <MoneyText value={p.kind === 'refund' ? -p.amountMinor : p.amountMinor} negativeRed />
+                ),
+              },
+              {
+                key: 'change',
+                title: t('sales:detail.change'),
+                align: 'right',
+                render: (_: unknown, p) => (p.changeMinor !== null ? <MoneyText value={p.changeMinor} /> : ''),
+              },
+              { key: 'ref', title: t('sales:pay.reference'), render: (_: unknown, p) => p.reference ?? p.reason ?? '' },
+              { key: 'staff', title: t('sales:fields.staff'), render: (_: unknown, p) => p.staff?.name ?? '' },
+            ]}
+          />
+        </>
+      )}
+      {action === 'pay' && <PaymentModal invoice={invoice} onClose={() => setAction(null)} />}
+      {action === 'refund' && <RefundModal invoice={invoice} onClose={() => setAction(null)} />}
+      {action === 'void' && <VoidModal invoice={invoice} onClose={() => setAction(null)} />}
+    </div>
+  );
+}

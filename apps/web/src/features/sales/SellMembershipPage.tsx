@@ -1,0 +1,275 @@
+/**
+ * `/apps/member/:id/membership/add`: sell a membership plan to a member: the centre (where the desk
+ * works), the plan, its start date when the plan starts on a chosen date, the price (changed only
+ * with the price-override permission and a reason), a coupon, then the deposit, installments and
+ * payment block. One `Idempotency-Key` per attempt: a retry of the same sale records it once.
+ */
+import './sales.css';
+import { minor, ZERO } from '@gym/contract/money';
+import type { Invoice, SaleRequest } from '@gym/contract/sales';
+import { Alert, Button, Card, Checkbox, DatePicker, Form, Input, Select, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAbility } from '../../shared/acl';
+import { useCenterId } from '../../shared/centerSelection';
+import { useCenters } from '../../shared/centers';
+import { useCentreToday } from '../../shared/today';
+import { MoneyInput, useMoneyRules } from '../../shared/ui/MoneyInput';
+import { MoneyText } from '../../shared/ui/MoneyText';
+import { type CatalogueItem, useSell } from './api';
+import { CataloguePicker } from './CataloguePicker';
+import { dateField, PaymentPlanFields, PLAN_DEFAULTS } from './PaymentPlanFields';
+import { type PlanValues, planProblem, planRequest } from './plan';
+import { SaleMemberHeader } from './SaleMemberHeader';
+import { SaleSuccess } from './SaleSuccess';
+import { type FieldName, placePlanError, placeSaleErrors } from './saleErrors';
+import { useSaleMember } from './useSaleMember';
+
+interface Values extends PlanValues {
+  centerId?: string;
+  planId?: string | null;
+  startOn?: string | null;
+  overridePrice?: boolean;
+  priceMinor?: number | null;
+  priceReason?: string;
+  couponCode?: string;
+  note?: string;
+}
+
+const TEST_ID = 'screen-sell-membership';
+
+export default function SellMembershipPage() {
+  const { t } = useTranslation();
+  const { member, state } = useSaleMember(TEST_ID);
+  const [done, setDone] = useState<Invoice | null>(null);
+  if (state || !member) return state;
+  return (
+    <div className="screen sale" data-testid={TEST_ID}>
+      <SaleMemberHeader member={member} />
+      {done ? (
+        <SaleSuccess invoice={done} onAnother={() => setDone(null)} />
+      ) : (
+        <SellMembershipForm memberId={member.id} homeCenterId={member.homeCenter.id} onDone={setDone} />
+      )}
+      <Typography.Text className="sr-only">{t('sales:keyboardHint')}</Typography.Text>
+    </div>
+  );
+}
+
+function SellMembershipForm({
+  memberId,
+  homeCenterId,
+  onDone,
+}: {
+  memberId: string;
+  homeCenterId: string;
+  onDone: (invoice: Invoice) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const ability = useAbility();
+  const canOverride = ability.can('create', 'PriceOverride');
+  const centers = useCenters();
+  const working = useCenterId();
+  const todayOf = useCentreToday();
+  const sell = useSell(memberId);
+  const [plan, setPlan] = useState<CatalogueItem | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+
+  const centerOptions = (centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }));
+  const defaultCenter =
+    centerOptions.find((c) => c.value === working)?.value ??
+    centerOptions.find((c) => c.value === homeCenterId)?.value ??
+    centerOptions[0]?.value;
+  const centerId = (Form.useWatch('centerId', form) as string | undefined) ?? defaultCenter;
+  const today = todayOf(centerId);
+  const overridePrice = Form.useWatch('overridePrice', form) as boolean | undefined;
+  const priceMinor = Form.useWatch('priceMinor', form) as number | null | undefined;
+  const couponCode = Form.useWatch('couponCode', form) as string | undefined;
+  const priceRules = useMoneyRules({ required: true, min: 0 });
+
+  const total = plan
+    ? overridePrice && typeof priceMinor === 'number'
+      ? minor(priceMinor)
+      : minor(plan.priceMinor)
+    : ZERO;
+
+  const submit = async (values: Values) => {
+    setProblems([]);
+    if (!plan || !centerId) return;
+    if (values.planMode === 'installments' && values.customised) {
+      const problem = planProblem(
+        total,
+        minor(values.depositMinor ?? 0),
+        (values.rows ?? []).map((r) => ({ dueOn: r.dueOn, amountMinor: r.amountMinor })),
+        today,
+      );
+      if (problem) {
+        setProblems([t(`sales:fieldErrors.${problem.code}`)]);
+        return;
+      }
+    }
+    const body: SaleRequest = {
+      centerId,
+      lines: [
+        {
+          itemType: 'membership',
+          itemId: plan.id,
+          quantity: 1,
+          ...(plan.startRule === 'chosen_date' && values.startOn ? { startOn: values.startOn } : {}),
+          ...(canOverride && values.overridePrice && typeof values.priceMinor === 'number'
+            ? { unitPriceMinor: minor(values.priceMinor), priceOverrideReason: values.priceReason?.trim() ?? '' }
+            : {}),
+        },
+      ],
+      ...(values.couponCode?.trim() ? { couponCode: values.couponCode.trim() } : {}),
+      ...(values.note?.trim() ? { note: values.note.trim() } : {}),
+      ...planRequest(values, today),
+    };
+    try {
+      onDone(await sell.mutateAsync(body));
+    } catch (error) {
+      const place = (path: string): FieldName | null => {
+        if (path === 'lines.0.unitPriceMinor') return 'priceMinor';
+        if (path === 'lines.0.priceOverrideReason') return 'priceReason';
+        if (path === 'lines.0.startOn') return 'startOn';
+        if (path === 'lines.0.itemId' || path === 'lines') return 'planId';
+        if (path === 'couponCode' || path === 'centerId' || path === 'note') return path;
+        return placePlanError(path, Boolean(values.customised));
+      };
+      setProblems(placeSaleErrors(form, error, t, place));
+    }
+  };
+
+  return (
+    <Card variant="borderless">
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        name="sell-membership"
+        initialValues={{ ...PLAN_DEFAULTS, centerId: defaultCenter, overridePrice: false }}
+        onFinish={(v) => void submit(v)}
+        requiredMark="optional"
+        className="sale-form"
+      >
+        <div className="sale-form__grid">
+          <Form.Item
+            name="centerId"
+            label={t('sales:fields.centre')}
+            rules={[{ required: true, message: t('errors:validation.required') }]}
+          >
+            <Select options={centerOptions} loading={centers.isPending} data-testid="sale-centre" />
+          </Form.Item>
+          <Form.Item
+            name="planId"
+            label={t('sales:fields.plan')}
+            rules={[{ required: true, message: t('errors:validation.required') }]}
+          >
+            <CataloguePicker
+              kind="membership"
+              placeholder={t('sales:fields.planSearch')}
+              onPick={(item) => {
+                setPlan(item);
+                if (item?.startRule === 'chosen_date') form.setFieldValue('startOn', today);
+              }}
+              data-testid="sale-plan-picker"
+            />
+          </Form.Item>
+        </div>
+        {plan && (
+          <div className="sale-form__grid" data-testid="sale-plan-facts">
+            <div>
+              <Typography.Text type="secondary">{t('sales:fields.listPrice')}</Typography.Text>
+              <div>
+                <MoneyText value={plan.priceMinor} data-testid="sale-list-price" />
+              </div>
+              <Typography.Text type="secondary">
+                {plan.startRule ? t(`sales:startRules.${plan.startRule}`) : ''}
+                {plan.durationValue && plan.durationUnit
+                  ? ` · ${t(`sales:durations.${plan.durationUnit}`, { count: plan.durationValue })}`
+                  : ''}
+              </Typography.Text>
+            </div>
+            {plan.startRule === 'chosen_date' && (
+              <Form.Item
+                name="startOn"
+                label={t('sales:fields.startOn')}
+                rules={[{ required: true, message: t('errors:validation.required') }]}
+                {...dateField}
+              >
+                <DatePicker
+                  allowClear={false}
+                  disabledDate={(d) => d.format('YYYY-MM-DD') < today}
+                  data-testid="sale-start-on"
+                />
+              </Form.Item>
+            )}
+          </div>
+        )}
+        {canOverride && plan && (
+          <>
+            <Form.Item name="overridePrice" valuePropName="checked">
+              <Checkbox data-testid="sale-override">{t('sales:fields.overridePrice')}</Checkbox>
+            </Form.Item>
+            {overridePrice && (
+              <div className="sale-form__grid">
+                <Form.Item name="priceMinor" label={t('sales:fields.price')} rules={priceRules}>
+                  <MoneyInput data-testid="sale-price" />
+                </Form.Item>
+                <Form.Item
+                  name="priceReason"
+                  label={t('sales:fields.priceReason')}
+                  rules={[
+                    { required: true, whitespace: true, message: t('sales:fieldErrors.reason_required') },
+                    { min: 3, message: t('errors:validation.minLength', { min: 3 }) },
+                  ]}
+                >
+                  <Input maxLength={200} data-testid="sale-price-reason" />
+                </Form.Item>
+              </div>
+            )}
+          </>
+        )}
+        <div className="sale-form__grid">
+          <Form.Item name="couponCode" label={t('sales:fields.coupon')}>
+            <Input maxLength={40} autoComplete="off" className="mono" data-testid="sale-coupon" />
+          </Form.Item>
+          <Form.Item name="note" label={t('sales:fields.note')}>
+            <Input maxLength={500} />
+          </Form.Item>
+        </div>
+        <div className="sale-total" data-testid="sale-total">
+          <span>{t('sales:fields.total')}</span> <MoneyText value={total} />
+          {couponCode?.trim() ? (
+            <Typography.Text type="secondary"> {t('sales:fields.beforeCoupon')}</Typography.Text>
+          ) : null}
+        </div>
+        <PaymentPlanFields totalMinor={total} today={today} couponPending={Boolean(couponCode?.trim())} />
+        {problems.length > 0 && (
+          <Alert
+            type="error"
+            showIcon
+            data-testid="sale-error"
+            className="sale-form__error"
+            title={
+              problems.length === 1 ? (
+                problems[0]
+              ) : (
+                <ul>
+                  {problems.map((p) => (
+                    <li key={p}>{p}</li>
+                  ))}
+                </ul>
+              )
+            }
+          />
+        )}
+        <Space>
+          <Button type="primary" htmlType="submit" loading={sell.isPending} disabled={!plan} data-testid="sale-submit">
+            {t('sales:submit')}
+          </Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,95 @@
+import type { InvoiceSummary } from '@gym/contract/sales';
+import { Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAbility } from '../../../shared/acl';
+import { MoneyText } from '../../../shared/ui/MoneyText';
+import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/ScreenStates';
+import { useInvoices } from '../api';
+import { InvoiceDrawer } from '../InvoiceDrawer';
+import { InvoiceStateTag } from '../InvoiceStateTag';
+import { AccountSummary } from './AccountSummary';
+
+/** The member file's "Invoices": the member's invoices with their balance, each opening its detail. */
+export function MemberInvoicesTab({ memberId }: { memberId: string }) {
+  const { t } = useTranslation();
+  const readable = useAbility().can('read', 'Sale');
+  const [page, setPage] = useState(1);
+  const invoices = useInvoices({ memberId, page, pageSize: 10, sort: '-issuedOn' }, readable);
+  const [open, setOpen] = useState<string | null>(null);
+  if (!readable) return <EmptyState description={t('sales:member.noAccess')} />;
+  return (
+    <div className="member-tab" data-testid="member-invoices">
+      <Space wrap style={{ marginBottom: 12 }}>
+        <AccountSummary memberId={memberId} showNext />
+      </Space>
+      {invoices.isPending ? (
+        <LoadingState />
+      ) : invoices.isError ? (
+        <ErrorState error={invoices.error} onRetry={() => void invoices.refetch()} />
+      ) : invoices.data.items.length === 0 ? (
+        <EmptyState description={t('sales:member.noInvoices')} />
+      ) : (
+        <Table<InvoiceSummary>
+          size="small"
+          rowKey="id"
+          scroll={{ x: 'max-content' }}
+          dataSource={invoices.data.items}
+          data-testid="member-invoice-table"
+          onRow={() => ({ 'data-testid': 'member-invoice-row' }) as object}
+          pagination={{ current: page, pageSize: 10, total: invoices.data.total, onChange: setPage }}
+          columns={[
+            {
+              key: 'number',
+              title: t('sales:fields.number'),
+              render: (_: unknown, r) => (
+                <a
+                  href={`/invoice?open=${r.id}`}
+                  className="mono"
+                  onClick={(e) => {
+                    e.preventDefault();
+                    setOpen(r.id);
+                  }}
+                >
+                  {r.number}
+                </a>
+              ),
+            },
+            { key: 'date', title: t('sales:fields.date'), dataIndex: 'issuedOn' },
+            {
+              key: 'total',
+              title: t('sales:fields.total'),
+              align: 'right',
+              render: (_: unknown, r) => <MoneyText value={r.totalMinor} />,
+            },
+            {
+              key: 'paid',
+              title: t('sales:fields.paid'),
+              align: 'right',
+              render: (_: unknown, r) => <MoneyText value={r.paidMinor} />,
+            },
+            {
+              key: 'balance',
+              title: t('sales:fields.balance'),
+              align: 'right',
+              render: (_: unknown, r) =>
+                r.overdueMinor > 0 ? (
+                  <Typography.Text type="danger">
+                    <MoneyText value={r.balanceMinor} />
+                  </Typography.Text>
+                ) : (
+                  <MoneyText value={r.balanceMinor} />
+                ),
+            },
+            {
+              key: 'state',
+              title: t('sales:fields.state'),
+              render: (_: unknown, r) => <InvoiceStateTag state={r.state} />,
+            },
+          ]}
+        />
+      )}
+      <InvoiceDrawer invoiceId={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}

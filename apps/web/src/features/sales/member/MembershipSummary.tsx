@@ -1,0 +1,37 @@
+import type { Entitlement } from '@gym/contract/sales';
+import { Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useEntitlements } from '../api';
+
+/** The current membership and its expiry, and the credits left on live packages, for the member header. */
+export function MembershipSummary({ memberId }: { memberId: string }) {
+  const { t } = useTranslation();
+  const entitlements = useEntitlements(memberId);
+  const items = entitlements.data ?? [];
+  const live = (e: Entitlement) => e.status === 'active' || e.status === 'frozen' || e.status === 'pending';
+  const membership = items
+    .filter((e) => e.kind === 'membership' && live(e))
+    .sort((a, b) => (b.validUntil ?? '9999').localeCompare(a.validUntil ?? '9999'))[0];
+  const credits = items
+    .filter((e) => e.kind !== 'membership' && live(e) && e.creditsLeft !== null)
+    .reduce((n, e) => n + (e.creditsLeft ?? 0), 0);
+  const hasPacks = items.some((e) => e.kind !== 'membership' && live(e));
+  if (!entitlements.data) return <span className="field-hint">—</span>;
+  return (
+    <Space direction="vertical" size={0} data-testid="member-membership">
+      {membership ? (
+        <span>
+          {membership.name}{' '}
+          <Typography.Text type="secondary">
+            {membership.validUntil
+              ? t('sales:member.until', { date: membership.validUntil })
+              : t(`sales:entitlements.statuses.${membership.status}`)}
+          </Typography.Text>
+        </span>
+      ) : (
+        <Typography.Text type="secondary">{t('sales:member.noMembership')}</Typography.Text>
+      )}
+      {hasPacks && <span data-testid="member-credits">{t('sales:member.creditsLeft', { count: credits })}</span>}
+    </Space>
+  );
+}
