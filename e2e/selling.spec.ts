@@ -7,7 +7,7 @@
  * The catalogue's own API is built elsewhere; the quarterly plan and a towel with stock are written
  * into this file's copy of the demo database before its server starts.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -15,9 +15,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { allText, pdfText } from '../apps/server/src/test/pdf-text.ts';
 import { type AppServer, startAppServer } from './support/app-process.ts';
 import { launchBrowser, newPage, storeSession } from './support/browser.ts';
-import { apiLogin, DEMO_MEMBER, demoMember } from './support/members.ts';
+import { api, apiLogin, DEMO_MEMBER, demoMember } from './support/members.ts';
 import { seriousViolations } from './support/organisation.ts';
 
 const PLAN = 'Quarterly (desk e2e)';
@@ -175,6 +176,34 @@ describe('selling a membership at the desk', () => {
     expect(await page.getByTestId('sale-balance').textContent()).toContain('1,000.00');
     expect(await page.getByTestId('sale-next-due').textContent()).toContain('500.00');
 
+    // The receipt prints through a frame holding its PDF (removed after the print time-out) ...
+    await page.evaluate(() => {
+      const frames: HTMLIFrameElement[] = [];
+      (window as unknown as { printFrames: HTMLIFrameElement[] }).printFrames = frames;
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLIFrameElement) frames.push(n);
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.getByTestId('receipt-printReceipt').click();
+    const printed = () =>
+      page.evaluate(() =>
+        (window as unknown as { printFrames: HTMLIFrameElement[] }).printFrames.map((f) => ({
+          src: f.src,
+          attached: f.isConnected,
+        })),
+      );
+    await expect.poll(printed).toEqual([{ src: expect.stringMatching(/^blob:/), attached: true }]);
+    await expect
+      .poll(printed, { timeout: 10_000 })
+      .toEqual([{ src: expect.stringMatching(/^blob:/), attached: false }]);
+    // ... and downloads as a PDF that opens and has the line.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('receipt-download').click()]);
+    const pdf = readFileSync((await download.path())!);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pdfLines = allText(await pdfText(pdf));
+    expect(pdfLines).toContain(number);
+    expect(pdfLines).toContain(PLAN);
+
     // The member file: the membership in the header, the balance and the next installment.
     await page.getByTestId('sale-member-link').click();
     await page.getByTestId('screen-member-edit').waitFor();
@@ -230,7 +259,7 @@ describe('selling a membership at the desk', () => {
     expect(await drawer.getByTestId('invoice-payments').textContent()).toContain('Card');
   });
 
-  it('sells two towels scanned with a keyboard-wedge reader, paid in full by card', async () => {
+  it('sells two towels scanned with a keyboard-wedge reader, paid by card; a manager refunds them: stock and commission come back', async () => {
     const admin = await apiLogin(server.url, 'admin@demo.fit');
     const chan = await demoMember(admin);
     const page = await signedIn(FRONT_DESK);
@@ -263,5 +292,36 @@ describe('selling a membership at the desk', () => {
     );
     expect(await page.getByTestId('sale-paid').textContent()).toContain('198.00');
     expect(await page.getByTestId('sale-balance').textContent()).toContain('0.00');
+    const number = (await page.getByTestId('sale-invoice-number').textContent())?.trim() ?? '';
+    const stock = async () => {
+      const product = await api<{ stock: { center: { code: string }; onHand: number }[] }>(
+        admin,
+        'GET',
+        `/pro/products/${productId}`,
+      );
+      return product.stock.find((s) => s.center.code === DEMO_MEMBER.center)?.onHand;
+    };
+    expect(await stock()).toBe(3);
+
+    // As manager: the towels come back. Stock returns and the desk's commission on them is reversed.
+    await context?.close();
+    const manager = await signedIn('manager@demo.fit');
+    await manager.goto(`/invoice?keyword=${encodeURIComponent(number)}`);
+    const link = manager.getByTestId('invoice-link').filter({ hasText: number });
+    await link.click();
+    const drawer = manager.getByTestId('invoice-detail');
+    await drawer.waitFor();
+    await expect.poll(() => drawer.getByTestId('line-commission').first().textContent()).not.toMatch(/^\D*0\.00$/);
+    await drawer.getByTestId('invoice-refund').click();
+    const dialog = manager.locator('.ant-modal').filter({ hasText: number });
+    await dialog.waitFor();
+    await dialog.getByRole('checkbox', { name: new RegExp(TOWEL.replace(/[()]/g, '\\$&')) }).check();
+    await dialog.getByRole('spinbutton', { name: new RegExp(TOWEL.replace(/[()]/g, '\\$&')) }).fill('2');
+    await dialog.getByLabel('Reason').fill('Returned unopened');
+    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => drawer.getAttribute('data-state')).toBe('refunded');
+    await expect.poll(() => drawer.getByTestId('line-commission').first().textContent()).toMatch(/^\D*0\.00$/);
+    expect(await stock()).toBe(5);
   });
 });

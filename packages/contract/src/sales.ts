@@ -87,6 +87,8 @@ export const invoiceLineSchema = z.object({
   refundedQuantity: z.number().int(),
   refundedMinor: z.number().int(),
   entitlementId: z.string().nullable(),
+  /** Commission earned on the line (credited less reversed); null for a caller who may not read commission. */
+  commissionMinor: z.number().int().nullable(),
 });
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 

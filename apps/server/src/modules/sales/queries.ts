@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   centers,
+  commissionEntries,
   coupons,
   entitlementLedger,
   entitlementState,
@@ -234,14 +235,20 @@ export async function listPayments(db: DbOrTx, auth: Scope, q: z.infer<typeof pa
 }
 
 /** One invoice with its lines, installments (paid parts, overdue on `today`) and payments. */
-export async function getInvoice(db: DbOrTx, auth: Scope, id: string, today?: string): Promise<Invoice> {
+export async function getInvoice(
+  db: DbOrTx,
+  auth: Scope & { ability?: AuthContext['ability'] },
+  id: string,
+  today?: string,
+): Promise<Invoice> {
+  const withCommission = auth.ability?.can('read', 'Commission') ?? false;
   const [row] = await summaryFrom(db).where(scopeOf(auth, invoices, eq(invoices.id, id)));
   if (!row) throw notFound('invoice');
   const r = row as SummaryRow;
   const [center] = await db.select({ timeZone: centers.timeZone }).from(centers).where(eq(centers.id, r.center.id));
   const day = today ?? businessToday(center!.timeZone);
   const seller = alias(users, 'seller');
-  const [lines, plan, pays, coupon, refunded, ents] = await Promise.all([
+  const [lines, plan, pays, coupon, refunded, ents, earned] = await Promise.all([
     db
       .select({ line: invoiceLines, soldBy: { id: seller.id, name: seller.fullName } })
       .from(invoiceLines)
@@ -275,6 +282,17 @@ export async function getInvoice(db: DbOrTx, auth: Scope, id: string, today?: st
       .from(entitlements)
       .innerJoin(invoiceLines, eq(invoiceLines.id, entitlements.invoiceLineId))
       .where(eq(invoiceLines.invoiceId, id)),
+    withCommission
+      ? db
+          .select({
+            lineId: commissionEntries.invoiceLineId,
+            amount: sql<string>`sum(${commissionEntries.amountMinor})`,
+          })
+          .from(commissionEntries)
+          .innerJoin(invoiceLines, eq(invoiceLines.id, commissionEntries.invoiceLineId))
+          .where(eq(invoiceLines.invoiceId, id))
+          .groupBy(commissionEntries.invoiceLineId)
+      : Promise.resolve([]),
   ]);
   const summary = toSummary(r);
   const installmentsOut = plan.map((p) => {
@@ -316,6 +334,7 @@ export async function getInvoice(db: DbOrTx, auth: Scope, id: string, today?: st
       refundedQuantity: Number(back?.quantity ?? 0),
       refundedMinor: Number(back?.amount ?? 0),
       entitlementId: ents.find((e) => e.lineId === l.id)?.id ?? null,
+      commissionMinor: withCommission ? Number(earned.find((e) => e.lineId === l.id)?.amount ?? 0) : null,
     };
   });
   return {

@@ -151,6 +151,18 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
             align: 'right',
             render: (_: unknown, l) => <MoneyText value={l.totalMinor} />,
           },
+          ...(invoice.lines.some((l) => l.commissionMinor !== null)
+            ? [
+                {
+                  key: 'commission',
+                  title: t('sales:detail.commission'),
+                  align: 'right' as const,
+                  render: (_: unknown, l: Invoice['lines'][number]) => (
+                    <MoneyText value={l.commissionMinor ?? 0} data-testid="line-commission" />
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
 

@@ -95,7 +95,7 @@ export function RefundModal({ invoice, onClose }: { invoice: Invoice; onClose: (
       destroyOnHidden
     >
       <p>
-        {t('sales:refund.refundable')} <MoneyText value={invoice.paidMinor - invoice.refundedMinor} />
+        {t('sales:refund.refundable')} <MoneyText value={invoice.paidMinor} />
       </p>
       <Table
         size="small"
