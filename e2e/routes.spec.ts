@@ -44,7 +44,7 @@ const PRODUCT: SpecPath[] = [
   p('/apps/student/edit/1', 'Member'),
   p('/apps/cloudfit/membership/1', 'Catalogue'),
   p('/apps/cloudfit/package/1', 'Catalogue'),
-  p('/apps/cloudfit/staff/package/1', 'Staff'),
+  p('/apps/cloudfit/staff/package/1', 'Commission'),
   p('/apps/member/1/class/add/', 'Sale', 'create'),
   p('/apps/member/1/invoice/add/', 'Sale', 'create'),
   p('/apps/member/1/membership/add/', 'Sale', 'create'),
@@ -203,6 +203,7 @@ const SCREEN_AT: Record<string, string> = {
   '/apps/member/1/invoice/add': 'screen-new-sale',
   '/apps/member/1/membership/add': 'screen-sell-membership',
   '/invoice': 'screen-invoice-list',
+  '/apps/cloudfit/staff/package/1': 'screen-staff-commission',
   '/card_link/1/abc': 'screen-card-link',
   '/register/DF/CWB': 'screen-member-registration',
 };

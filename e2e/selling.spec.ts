@@ -323,5 +323,13 @@ describe('selling a membership at the desk', () => {
     await expect.poll(() => drawer.getAttribute('data-state')).toBe('refunded');
     await expect.poll(() => drawer.getByTestId('line-commission').first().textContent()).toMatch(/^\D*0\.00$/);
     expect(await stock()).toBe(5);
+
+    // The desk's sales and commission by month, with the rules that pay it.
+    const desk = await api<{ items: { id: string; email: string }[] }>(admin, 'GET', '/pro/staff?keyword=frontdesk');
+    const deskId = desk.items.find((u) => u.email === FRONT_DESK)!.id;
+    await manager.goto(`/apps/cloudfit/staff/package/${deskId}`);
+    await manager.getByTestId('screen-staff-commission').waitFor();
+    await expect.poll(() => manager.getByTestId('commission-months').locator('tbody tr.ant-table-row').count()).toBe(12);
+    expect(await manager.getByTestId('commission-rules').textContent()).toContain('Every Front desk');
   });
 });

@@ -24,10 +24,19 @@ export const AUDIT_ACTIONS = [
   'invoice.voided',
   'expenditure.updated',
   'expenditure.deleted',
+  'commission.rule_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_ENTITY_TYPES = ['member', 'staff', 'reader', 'config', 'invoice', 'expenditure'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'member',
+  'staff',
+  'reader',
+  'config',
+  'invoice',
+  'expenditure',
+  'commission',
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export const auditEntrySchema = z.object({

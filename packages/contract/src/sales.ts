@@ -352,3 +352,52 @@ export const invoicePdfQuerySchema = z.object({
   paymentId: z.uuid().optional(),
 });
 export type InvoicePdfQuery = z.infer<typeof invoicePdfQuerySchema>;
+
+export const COMMISSION_ITEM_TYPES = [...SALE_ITEM_TYPES, 'any'] as const;
+export const COMMISSION_ROLES = ['manager', 'frontdesk', 'trainer', 'accountant'] as const;
+
+export const commissionRuleSchema = z.object({
+  id: z.string(),
+  staff: z.object({ id: z.string(), name: z.string() }).nullable(),
+  role: z.string().nullable(),
+  itemType: z.enum(COMMISSION_ITEM_TYPES),
+  kind: z.enum(['percent', 'fixed']),
+  percentBp: z.number().int(),
+  amountMinor: z.number().int(),
+  active: z.boolean(),
+});
+export type CommissionRule = z.infer<typeof commissionRuleSchema>;
+export const commissionRuleListResponseSchema = z.object({ items: z.array(commissionRuleSchema) });
+export const commissionRuleListQuerySchema = z.object({ staffId: z.uuid().optional() });
+
+const commissionFor = { staff: { staffId: z.uuid() }, role: { role: z.enum(COMMISSION_ROLES) } };
+const commissionValue = {
+  percent: { kind: z.literal('percent'), percentBp: z.number().int().min(1).max(10_000) },
+  fixed: { kind: z.literal('fixed'), amountMinor: positiveAmountSchema },
+};
+/** A rule for one staff member or for a role: a percentage of what is paid, or a fixed amount per item. */
+export const createCommissionRuleRequestSchema = z.union([
+  z.strictObject({ ...commissionFor.staff, itemType: z.enum(COMMISSION_ITEM_TYPES), ...commissionValue.percent }),
+  z.strictObject({ ...commissionFor.staff, itemType: z.enum(COMMISSION_ITEM_TYPES), ...commissionValue.fixed }),
+  z.strictObject({ ...commissionFor.role, itemType: z.enum(COMMISSION_ITEM_TYPES), ...commissionValue.percent }),
+  z.strictObject({ ...commissionFor.role, itemType: z.enum(COMMISSION_ITEM_TYPES), ...commissionValue.fixed }),
+]);
+export const updateCommissionRuleRequestSchema = z.strictObject({ active: z.boolean() });
+
+export const staffCommissionQuerySchema = z.object({ year: z.coerce.number().int().min(2000).max(2100) });
+export const staffCommissionMonthSchema = z.object({
+  /** `YYYY-MM`. */
+  month: z.string(),
+  /** Lines this staff member sold in the month (invoices not void), and their total. */
+  lines: z.number().int(),
+  salesMinor: z.number().int(),
+  /** Commission credited less reversed in the month. */
+  commissionMinor: z.number().int(),
+});
+export const staffCommissionResponseSchema = z.object({
+  staff: z.object({ id: z.string(), name: z.string(), role: z.string() }),
+  year: z.number().int(),
+  months: z.array(staffCommissionMonthSchema),
+  totals: staffCommissionMonthSchema.omit({ month: true }),
+});
+export type StaffCommission = z.infer<typeof staffCommissionResponseSchema>;

@@ -53,6 +53,7 @@ export const SCREEN_NAMES = [
   'couponList',
   'offerList',
   'sellMembership',
+  'staffCommission',
   'newSale',
   'invoiceList',
   'placeholder',
@@ -233,7 +234,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   // Staff.
   page('/staff-list', 'staffList', product('staffList', 'Staff')),
   page('/apps/staff/edit/:id', 'staffEdit', product('staffEdit', 'Staff')),
-  soon('/apps/cloudfit/staff/package/:id', product('staffPackage', 'Staff')),
+  page('/apps/cloudfit/staff/package/:id', 'staffCommission', product('staffPackage', 'Commission')),
 
   // Centres and rooms.
   page('/center', 'center', product('center', 'Centre')),

@@ -43,6 +43,7 @@ export const SCREENS = {
   couponList: () => import('../features/retail/CouponListPage'),
   offerList: () => import('../features/retail/OfferListPage'),
   sellMembership: () => import('../features/sales/SellMembershipPage'),
+  staffCommission: () => import('../features/sales/StaffCommissionPage'),
   newSale: () => import('../features/sales/NewSalePage'),
   invoiceList: () => import('../features/sales/InvoiceListPage'),
   /** Product screens that later work builds show this until then (title and "coming soon"). */

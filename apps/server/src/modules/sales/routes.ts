@@ -1,6 +1,10 @@
 import { type CurrencyCode, minorUnitExponent } from '@gym/contract/currency';
 import { formatMoney } from '@gym/contract/money';
 import {
+  commissionRuleListQuerySchema,
+  commissionRuleListResponseSchema,
+  commissionRuleSchema,
+  createCommissionRuleRequestSchema,
   entitlementActionSchema,
   entitlementListQuerySchema,
   entitlementListResponseSchema,
@@ -20,6 +24,9 @@ import {
   paymentRequestSchema,
   refundRequestSchema,
   saleRequestSchema,
+  staffCommissionQuerySchema,
+  staffCommissionResponseSchema,
+  updateCommissionRuleRequestSchema,
   voidRequestSchema,
 } from '@gym/contract/sales';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,6 +35,12 @@ import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
 import { runCommand } from '../../lib/use-case.ts';
+import {
+  createCommissionRule,
+  listCommissionRules,
+  setCommissionRuleActive,
+  staffCommission,
+} from './commission-admin.ts';
 import { changeEntitlement } from './entitlement-actions.ts';
 import { recordPayment } from './pay.ts';
 import {
@@ -206,6 +219,56 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         await runCommand(deps, req.auth!, (ctx) => voidInvoice(ctx, { ...req.body, invoiceId: req.params.id }));
         return getInvoice(db, req.auth!, req.params.id);
       },
+    );
+    app.get(
+      '/commission-rules',
+      {
+        config: { access: can('read', 'Commission') },
+        schema: {
+          tags,
+          querystring: commissionRuleListQuerySchema,
+          response: { 200: commissionRuleListResponseSchema },
+        },
+      },
+      async (req) => ({ items: await listCommissionRules(db, req.auth!, req.query.staffId) }),
+    );
+    app.post(
+      '/commission-rules',
+      {
+        config: { access: can('create', 'Commission') },
+        schema: { tags, body: createCommissionRuleRequestSchema, response: { 201: commissionRuleSchema } },
+      },
+      async (req, reply) =>
+        reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => createCommissionRule(ctx, req.body))),
+    );
+    app.patch(
+      '/commission-rules/:id',
+      {
+        config: { access: can('update', 'Commission') },
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: updateCommissionRuleRequestSchema,
+          response: { 200: commissionRuleSchema },
+        },
+      },
+      (req) =>
+        runCommand(deps, req.auth!, (ctx) =>
+          setCommissionRuleActive(ctx, { id: req.params.id, active: req.body.active }),
+        ),
+    );
+    app.get(
+      '/staff/:id/commission',
+      {
+        config: { access: can('read', 'Commission') },
+        schema: {
+          tags,
+          params: idParamsSchema,
+          querystring: staffCommissionQuerySchema,
+          response: { 200: staffCommissionResponseSchema },
+        },
+      },
+      (req) => staffCommission(db, req.auth!, req.params.id, req.query.year),
     );
     app.get(
       '/payments',

@@ -454,4 +454,57 @@ describe('selling to a member', () => {
     const extended = await act({ action: 'extend', days: 5, reason: 'Goodwill' }, manager);
     expect(extended.json().items[0].validUntil).toBe(addDays(ent.validUntil, 15));
   });
+
+  it('lets an admin set commission rules, and shows a staff member’s sales and commission by month', async () => {
+    const admin = ctx.bearer(await (await org.newUser({ role: 'admin' })).login());
+    const seller = await org.newUser({ role: 'frontdesk' });
+    const sellerHeaders = ctx.bearer(await seller.login());
+    const refused = await req('POST', '/commission-rules', manager, {
+      staffId: seller.id,
+      itemType: 'membership',
+      kind: 'fixed',
+      amountMinor: 2_000,
+    });
+    expect(refused.statusCode).toBe(403);
+    const neither = await req('POST', '/commission-rules', admin, {
+      itemType: 'membership',
+      kind: 'fixed',
+      amountMinor: 2_000,
+    });
+    expect(neither.statusCode).toBe(400);
+    const rule = await req('POST', '/commission-rules', admin, {
+      staffId: seller.id,
+      itemType: 'membership',
+      kind: 'fixed',
+      amountMinor: 2_000,
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
+    const member = await org.newMember();
+    await req('POST', `/students/${member.id}/sales`, sellerHeaders, {
+      centerId: centerA,
+      lines: [{ itemType: 'membership', itemId: cat.monthly.id }],
+      payment: { method: 'cash', amountMinor: 25_000 },
+    });
+    const month = today.slice(0, 7);
+    const report = (await req('GET', `/staff/${seller.id}/commission?year=${today.slice(0, 4)}`, manager)).json();
+    expect(report.months.find((m: { month: string }) => m.month === month)).toEqual({
+      month,
+      lines: 1,
+      salesMinor: 50_000,
+      // The fixed 20.00 per membership, half paid so far.
+      commissionMinor: 1_000,
+    });
+    expect((await req('GET', `/staff/${seller.id}/commission?year=2026`, desk)).statusCode).toBe(403);
+    const rules = (await req('GET', `/commission-rules?staffId=${seller.id}`, manager)).json().items;
+    expect(rules.map((r: { staff: { id: string } | null; role: string | null }) => r.staff?.id ?? r.role)).toEqual(
+      expect.arrayContaining([seller.id, 'frontdesk']),
+    );
+    const off = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/pro/commission-rules/${rule.json().id}`,
+      headers: admin,
+      payload: { active: false },
+    });
+    expect(off.json().active).toBe(false);
+  });
 });

@@ -223,7 +223,12 @@ export default function StaffEditPage() {
       <div>
         <ButtonLink to={`/staff-list${listSearch}`} icon={<ArrowLeftOutlined />}>
           {t('staff:backToList')}
-        </ButtonLink>
+        </ButtonLink>{' '}
+        {id && ability.can('read', 'Commission') && (
+          <ButtonLink to={`/apps/cloudfit/staff/package/${id}`} data-testid="staff-commission-link">
+            {t('sales:commission.link')}
+          </ButtonLink>
+        )}
       </div>
       {body}
     </div>
