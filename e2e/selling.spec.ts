@@ -329,7 +329,9 @@ describe('selling a membership at the desk', () => {
     const deskId = desk.items.find((u) => u.email === FRONT_DESK)!.id;
     await manager.goto(`/apps/cloudfit/staff/package/${deskId}`);
     await manager.getByTestId('screen-staff-commission').waitFor();
-    await expect.poll(() => manager.getByTestId('commission-months').locator('tbody tr.ant-table-row').count()).toBe(12);
+    await expect
+      .poll(() => manager.getByTestId('commission-months').locator('tbody tr.ant-table-row').count())
+      .toBe(12);
     expect(await manager.getByTestId('commission-rules').textContent()).toContain('Every Front desk');
   });
 });
