@@ -237,7 +237,9 @@ describe('selling a membership at the desk', () => {
     await drawer.waitFor();
     expect(await drawer.getAttribute('data-state')).toBe('partly_paid');
     expect(await drawer.getByTestId('invoice-installments').textContent()).toContain('500.00');
-    // The detail alone: behind the drawer's mask the list is dimmed on purpose.
+    // The detail alone: behind the drawer's mask the list is dimmed on purpose. The drawer's opening
+    // animation fades its text in: measured mid-way, its colours would be half-transparent.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     const detail = await new AxeBuilder({ page })
       .include('[data-testid="invoice-detail"]')
       .withTags(['wcag2a', 'wcag2aa'])
