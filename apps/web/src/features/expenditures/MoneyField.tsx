@@ -6,27 +6,12 @@
  * Local to the expenditure screen until the shared money input (`shared/ui`) is merged; then this
  * file goes and the drawer uses the shared one.
  */
-import { DEFAULT_MONEY_FORMAT, formatMoney, type MoneyFormat } from '@gym/contract/money';
+import { formatMoney, type MoneyFormat } from '@gym/contract/money';
 import { Input } from 'antd';
 import type { TFunction } from 'i18next';
-import { useMemo } from 'react';
-import { usePublicConfig } from '../settings/api';
 import { moneyValue } from './expenditureForm';
 
-/** The organisation's money format: its symbol and its currency's decimals, `.` and `,` marks (the spec's default). */
-export function useMoneyFormat(): MoneyFormat {
-  const config = usePublicConfig();
-  const symbol = config.data?.currencySymbol;
-  const exponent = config.data?.currencyExponent;
-  return useMemo(
-    () => ({
-      ...DEFAULT_MONEY_FORMAT,
-      symbol: symbol ?? DEFAULT_MONEY_FORMAT.symbol,
-      exponent: (exponent ?? DEFAULT_MONEY_FORMAT.exponent) as MoneyFormat['exponent'],
-    }),
-    [symbol, exponent],
-  );
-}
+export { useMoneyFormat } from '../../shared/useMoneyFormat';
 
 /** An antd form rule: a money amount in the organisation's format (empty passes; add `required` beside it). */
 export function moneyRule(t: TFunction, format: MoneyFormat) {
