@@ -131,6 +131,14 @@ export async function openLines(ctx: UseCaseContext, invoiceId: string) {
   });
 }
 
+/** Refuses a payment method the organisation has not set up (built-in or its own); answers its configuration. */
+export async function checkMethod(ctx: UseCaseContext, method: string) {
+  const config = await readSystemConfig(ctx.tx, ctx.auth.organisationId);
+  const methods: string[] = [...BUILT_IN_PAYMENT_METHODS, ...config.paymentMethods.map((m) => m.code)];
+  if (!methods.includes(method)) throw refuse('method', 'method_unknown', 'This payment method is not set up');
+  return config;
+}
+
 export async function recordPayment(
   ctx: UseCaseContext,
   invoiceId: string,
@@ -150,9 +158,7 @@ export async function recordPayment(
       { balanceMinor: balance },
     );
   }
-  const config = await readSystemConfig(ctx.tx, ctx.auth.organisationId);
-  const methods = [...BUILT_IN_PAYMENT_METHODS, ...config.paymentMethods.map((m) => m.code)] as string[];
-  if (!methods.includes(input.method)) throw refuse('method', 'method_unknown', 'This payment method is not set up');
+  const config = await checkMethod(ctx, input.method);
   let change: Minor | null = null;
   if (input.tenderedMinor !== undefined) {
     if (input.method !== 'cash') throw refuse('tenderedMinor', 'tendered_cash_only', 'Only cash is tendered');

@@ -7,6 +7,7 @@ import type {
   Payment,
   paymentListQuerySchema,
 } from '@gym/contract/sales';
+import { likeEscape } from '@gym/contract/search';
 import { today as businessToday } from '@gym/contract/time';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -99,6 +100,8 @@ type ListFilters = Omit<z.infer<typeof invoiceListQuerySchema>, 'page' | 'pageSi
 
 function invoiceWhere(auth: Scope, q: ListFilters): SQL {
   const keyword = q.keyword?.trim();
+  // What staff typed is matched literally: % and _ are not wildcards.
+  const like = keyword ? `%${likeEscape(keyword)}%` : '';
   const balance = sql`(${invoices.totalMinor} - ${invoices.refundedMinor} - ${invoices.paidMinor})`;
   return scopeOf(
     auth,
@@ -117,7 +120,7 @@ function invoiceWhere(auth: Scope, q: ListFilters): SQL {
       : undefined,
     q.overdue ? and(sql`${invoices.state} <> 'void'`, sql`${overdueOf} > 0`) : undefined,
     keyword
-      ? sql`(${invoices.number} ilike ${`%${keyword}%`} or ${members.code} ilike ${`%${keyword}%`} or ${memberName} ilike ${`%${keyword}%`})`
+      ? sql`(${invoices.number} ilike ${like} or ${members.code} ilike ${like} or ${memberName} ilike ${like})`
       : undefined,
   );
 }

@@ -8,7 +8,7 @@
 import { allocate, type Minor, minor, share, sub, sum, ZERO } from '@gym/contract/money';
 import type { refundRequestSchema, voidRequestSchema } from '@gym/contract/sales';
 import { daysBetween } from '@gym/contract/time';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   couponUses,
@@ -25,7 +25,7 @@ import type { UseCaseContext } from '../../lib/use-case.ts';
 import { moveStock } from '../retail/index.ts';
 import { reverseCommission } from './commission.ts';
 import { appendLedger, lockState } from './ledger.ts';
-import { installmentsDue, lockInvoice, openLines, spread, stateFor } from './pay.ts';
+import { checkMethod, installmentsDue, lockInvoice, openLines, spread, stateFor } from './pay.ts';
 
 const refuse = (path: string, code: string, message: string) =>
   new AppError(422, 'business_rule', message, [{ path, code, message }]);
@@ -106,9 +106,10 @@ export async function refundInvoice(
     .select({ method: payments.method, id: payments.id })
     .from(payments)
     .where(and(eq(payments.invoiceId, invoice.id), eq(payments.kind, 'payment')))
-    .orderBy(payments.createdAt)
+    .orderBy(desc(payments.createdAt))
     .limit(1);
   const method = input.method ?? lastPayment?.method ?? 'cash';
+  if (input.method) await checkMethod(ctx, input.method);
   const [refund] = await ctx.db.insert(payments, {
     centerId: invoice.centerId,
     invoiceId: invoice.id,

@@ -507,4 +507,32 @@ describe('selling to a member', () => {
     });
     expect(off.json().active).toBe(false);
   });
+
+  it('gives a refund back by the last payment’s method unless told, refuses a method not set up, and matches % in a keyword literally', async () => {
+    const member = await org.newMember();
+    const sale = (
+      await req('POST', `/students/${member.id}/sales`, desk, {
+        centerId: centerA,
+        lines: [{ itemType: 'membership', itemId: cat.monthly.id }],
+        payment: { method: 'cash', amountMinor: 10_000 },
+      })
+    ).json();
+    await req('POST', `/invoices/${sale.id}/payments`, desk, { method: 'card', amountMinor: 10_000 });
+    const unknown = await req('POST', `/invoices/${sale.id}/refunds`, manager, {
+      reason: 'Moving abroad',
+      method: 'bitcoin',
+      lines: [{ lineId: sale.lines[0].id }],
+    });
+    expect(unknown.json().fields[0]).toMatchObject({ path: 'method', code: 'method_unknown' });
+    const refunded = await req('POST', `/invoices/${sale.id}/refunds`, manager, {
+      reason: 'Moving abroad',
+      lines: [{ lineId: sale.lines[0].id }],
+    });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    expect(refunded.json().payments.find((p: { kind: string }) => p.kind === 'refund')).toMatchObject({
+      method: 'card',
+      amountMinor: 20_000,
+    });
+    expect((await req('GET', '/invoices?keyword=%25', manager)).json().total).toBe(0);
+  });
 });
