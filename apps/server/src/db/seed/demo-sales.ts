@@ -6,7 +6,7 @@
  * with 7 credits left.
  */
 import { abilityRulesFor, buildAbility, type Role } from '@gym/contract/acl';
-import { minor, ZERO } from '@gym/contract/money';
+import { minor, share, ZERO } from '@gym/contract/money';
 import { addDays, businessDate, zonedInstant } from '@gym/contract/time';
 import { and, eq } from 'drizzle-orm';
 import type { AuthContext } from '../../lib/access.ts';
@@ -329,7 +329,9 @@ export async function seedDemoSales(tx: Db | DbOrTx, organisationId: string, now
     }, 0);
     const seller = trainer && lines.some((l) => l.itemType === 'package') && random() < 0.5 ? trainer : desk;
     const inInstallments = plan.priceMinor >= 1_800 * HK && random() < 0.5;
-    const deposit = Math.round(total / 3 / HK) * HK;
+    // A third of the total, in whole dollars (integer arithmetic only).
+    const third = share(minor(total), 1, 3);
+    const deposit = third - (third % HK);
     const invoice = await sell(as(seller, day), {
       memberId: m.id,
       centerId,
