@@ -336,4 +336,23 @@ describe('selling a membership at the desk', () => {
       .toBe(12);
     expect(await manager.getByTestId('commission-rules').textContent()).toContain('Every Front desk');
   });
+  it("applies today's offer: its membership and starter kit fill the cart and its coupon the coupon field", async () => {
+    const admin = await apiLogin(server.url, 'admin@demo.fit');
+    const chan = await demoMember(admin);
+    const page = await signedIn(FRONT_DESK);
+    await page.goto(`/apps/member/${chan.id}/invoice/add`);
+    await page.getByTestId('screen-new-sale').waitFor();
+    const offer = page.getByTestId('sale-offer').filter({ hasText: 'New year, new you' });
+    await offer.waitFor();
+    expect(await page.getByTestId('cart-lines').locator('tbody tr.ant-table-row').count()).toBe(0);
+    await offer.getByTestId('offer-apply').click();
+    const rows = page.getByTestId('cart-lines').locator('tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.allTextContents()).toEqual([
+      expect.stringContaining('Quarterly'),
+      expect.stringContaining('Product set'),
+    ]);
+    expect(await page.getByTestId('sale-coupon').inputValue()).toBe('WELCOME10');
+    await expect.poll(() => page.getByTestId('sale-total').textContent()).toMatch(/\d/);
+  });
 });

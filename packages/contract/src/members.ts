@@ -201,6 +201,8 @@ export const memberListItemSchema = z.object({
   possibleDuplicateOf: z.string().nullable().optional().describe('linked as a possible duplicate of this member'),
   isNew: z.boolean(),
   hasPhoto: z.boolean(),
+  /** Past-due installments not yet paid (minor units); 0 when nothing is overdue. */
+  overdueMinor: z.number().int().optional(),
   createdAt: z.string(),
 });
 export type MemberListItem = z.infer<typeof memberListItemSchema>;

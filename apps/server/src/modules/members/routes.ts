@@ -24,6 +24,7 @@ import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { sendTable } from '../../lib/table-export.ts';
 import { runCommand } from '../../lib/use-case.ts';
+import { overdueByMember } from '../sales/index.ts';
 import { issueCardLink } from './card-link.ts';
 import { attachCard, detachCard, markCardLost } from './cards.ts';
 import { createMember } from './create-member.ts';
@@ -65,7 +66,15 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Member') },
         schema: { tags, querystring: memberListQuerySchema, response: { 200: memberListResponseSchema } },
       },
-      (req) => listMembers(db, req.auth!, req.query),
+      async (req) => {
+        const page = await listMembers(db, req.auth!, req.query);
+        const overdue = await overdueByMember(
+          db,
+          req.auth!.organisationId,
+          page.items.map((m) => m.id),
+        );
+        return { ...page, items: page.items.map((m) => ({ ...m, overdueMinor: overdue.get(m.id) ?? 0 })) };
+      },
     );
 
     app.get(

@@ -452,6 +452,39 @@ export async function entitlementHistory(db: DbOrTx, auth: Scope, memberId: stri
   };
 }
 
+/**
+ * What each of these members owes past its due date (the member list's overdue badge): per open
+ * invoice the unpaid parts of installments due before the invoice centre's today, never more than
+ * the invoice's balance; summed per member. Members who owe nothing overdue are absent.
+ */
+export async function overdueByMember(
+  db: DbOrTx,
+  organisationId: string,
+  memberIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (memberIds.length === 0) return new Map();
+  const balance = sql<number>`${invoices.totalMinor} - ${invoices.refundedMinor} - ${invoices.paidMinor}`;
+  const perInvoice = db
+    .select({ memberId: invoices.memberId, owed: sql<string>`least(${overdueOf}, ${balance})`.as('owed') })
+    .from(invoices)
+    .innerJoin(centers, eq(centers.id, invoices.centerId))
+    .where(
+      and(
+        eq(invoices.organisationId, organisationId),
+        inArray(invoices.memberId, [...memberIds]),
+        sql`${invoices.state} <> 'void'`,
+        sql`${balance} > 0`,
+      ),
+    )
+    .as('per_invoice');
+  const rows = await db
+    .select({ memberId: perInvoice.memberId, overdue: sql<string>`sum(${perInvoice.owed})` })
+    .from(perInvoice)
+    .groupBy(perInvoice.memberId)
+    .having(sql`sum(${perInvoice.owed}) > 0`);
+  return new Map(rows.map((r) => [r.memberId, Number(r.overdue)]));
+}
+
 /** The member file's money header: what is owed over every open invoice, the overdue part, the next due. */
 export async function memberAccount(db: DbOrTx, auth: Scope, memberId: string): Promise<MemberAccount> {
   const [member] = await db

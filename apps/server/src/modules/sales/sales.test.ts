@@ -119,6 +119,32 @@ describe('selling to a member', () => {
     expect(await count('invoices')).toBe(before);
   });
 
+  it('marks a member whose installment fell due unpaid as overdue in the member list, by the unpaid part only', async () => {
+    const late = await org.newMember({ firstName: 'Late', lastName: 'Payer' });
+    const fine = await org.newMember({ firstName: 'On', lastName: 'Time' });
+    const sale = (memberId: string) =>
+      req('POST', `/students/${memberId}/sales`, desk, {
+        centerId: centerA,
+        lines: [{ itemType: 'membership', itemId: cat.quarterly.id }],
+        depositMinor: 40_000,
+        installments: [{ dueOn: addDays(today, 30) }, { dueOn: addDays(today, 60) }],
+        payment: { method: 'cash', amountMinor: 40_000 },
+      });
+    const invoice = (await sale(late.id)).json();
+    expect((await sale(fine.id)).statusCode).toBe(201);
+    // A month goes by: the first installment is now past due; 15,000 of its 40,000 was paid.
+    await ctx.database.db.execute(
+      sql`update installments set due_on = ${addDays(today, -3)} where invoice_id = ${invoice.id} and seq = 1`,
+    );
+    const paid = await req('POST', `/invoices/${invoice.id}/payments`, desk, { method: 'card', amountMinor: 15_000 });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const list = (await req('GET', '/students?keyword=Payer', desk)).json().items;
+    expect(list.find((m: { id: string }) => m.id === late.id)?.overdueMinor).toBe(25_000);
+    const others = (await req('GET', '/students?keyword=Time', desk)).json().items;
+    expect(others.find((m: { id: string }) => m.id === fine.id)?.overdueMinor).toBe(0);
+    expect((await req('GET', `/students/${late.id}/account`, desk)).json().overdueMinor).toBe(25_000);
+  });
+
   it('grants a 10-class pack whose credits the ledger gives, with a coupon', async () => {
     const member = await org.newMember();
     const res = await req('POST', `/students/${member.id}/sales`, desk, {

@@ -12,8 +12,10 @@ import { useCenterId } from '../../shared/centerSelection';
 import { subscribeRealtime } from '../../shared/realtime';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
+import { MoneyText } from '../../shared/ui/MoneyText';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { useCenters } from '../centers/api';
+import { OVERDUE_RED } from '../sales/member/AccountSummary';
 import { isUuid, MEMBER_EXPORT_PATH, memberKeys, useGroupOptions, useMembers } from './api';
 import { MemberAvatar } from './components/MemberAvatar';
 import { MemberStatusTag } from './components/MemberStatusTag';
@@ -175,7 +177,18 @@ export default function MemberListPage() {
       title: t('members:columns.status'),
       sortable: true,
       width: 110,
-      render: (_, m) => <MemberStatusTag status={m.status} />,
+      render: (_, m) => (
+        <span className="member-status-cell">
+          <MemberStatusTag status={m.status} />
+          {(m.overdueMinor ?? 0) > 0 && (
+            <Tooltip title={<MoneyText value={m.overdueMinor ?? 0} />}>
+              <Tag color={OVERDUE_RED} data-testid="member-row-overdue" tabIndex={0}>
+                {t('sales:account.overdue')}
+              </Tag>
+            </Tooltip>
+          )}
+        </span>
+      ),
     },
     {
       key: 'createdAt',

@@ -35,6 +35,7 @@ import { MoneyInput } from '../../shared/ui/MoneyInput';
 import { MoneyText } from '../../shared/ui/MoneyText';
 import { type CatalogueItem, productByBarcode, useCatalogue, useSell } from './api';
 import { addToCart, type CartLine, cartLinesRequest, cartTotal, grantsEntitlement, lineGross, lineTotal } from './cart';
+import { type AppliedOffer, OffersPanel } from './OffersPanel';
 import { PaymentPlanFields, PLAN_DEFAULTS } from './PaymentPlanFields';
 import { looksLikeScan, type PlanValues, planProblem, planRequest } from './plan';
 import { SaleMemberHeader } from './SaleMemberHeader';
@@ -200,6 +201,28 @@ function CartForm({
   const couponCode = Form.useWatch('couponCode', form) as string | undefined;
   const total = cartTotal(lines);
 
+  const applyOffer = (offer: AppliedOffer) => {
+    setLines((all) => {
+      let next = all;
+      for (const { type, item, quantity } of offer.items)
+        for (let n = 0; n < quantity; n += 1)
+          next = addToCart(
+            next,
+            {
+              itemType: type,
+              itemId: item.id,
+              name: item.name,
+              priceMinor: item.priceMinor,
+              chosenStart: item.startRule === 'chosen_date',
+            },
+            nextKey(),
+          );
+      return next;
+    });
+    if (offer.couponCode) form.setFieldValue('couponCode', offer.couponCode);
+    setPerLine(new Map());
+  };
+
   const change = (key: string, patch: Partial<CartLine>) => {
     setLines((all) => all.map((l) => (l.key === key ? { ...l, ...patch } : l)));
     setPerLine(new Map());
@@ -269,6 +292,7 @@ function CartForm({
             <Select options={centerOptions} loading={centers.isPending} data-testid="sale-centre" />
           </Form.Item>
         </div>
+        <OffersPanel centerId={centerId} onApply={applyOffer} />
         <CartSearch
           onAdd={(type, item) =>
             setLines((all) =>

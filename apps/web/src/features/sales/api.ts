@@ -4,6 +4,7 @@
  * entitlements, invoices) so the file and the lists never show a balance older than the desk's last action.
  */
 import type { Minor } from '@gym/contract/money';
+import type { Offer } from '@gym/contract/retail';
 import type {
   Entitlement,
   EntitlementAction,
@@ -228,3 +229,19 @@ export function useCatalogue(kind: SaleItemType, keyword: string, enabled = true
 /** The product with this barcode (a keyboard-wedge scan in the cart's search box). */
 export const productByBarcode = (code: string) =>
   api.get<CatalogueItem>(`/pro/products/by-barcode/${encodeURIComponent(code)}`).then(asItem);
+
+/** One catalogue item by type and id (an offer's cart names its items by id). */
+export const catalogueItem = (type: SaleItemType, id: string) =>
+  api.get<CatalogueItem & { price?: number }>(`${CATALOGUE_PATHS[type]}/${id}`).then(asItem);
+
+/** The offers running today at a centre, shown beside the cart. */
+export function useCurrentOffers(centerId: string | undefined) {
+  return useQuery({
+    queryKey: [...salesKeys.all, 'offers', centerId ?? ''] as const,
+    queryFn: ({ signal }) =>
+      api.get<{ items: Offer[] }>('/pro/offers/current', { query: { centerId: centerId ?? '' }, signal }),
+    select: (answer) => answer.items,
+    enabled: Boolean(centerId),
+    staleTime: 60_000,
+  });
+}
