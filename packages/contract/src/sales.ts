@@ -385,6 +385,7 @@ export const createCommissionRuleRequestSchema = z.union([
 export const updateCommissionRuleRequestSchema = z.strictObject({ active: z.boolean() });
 
 export const staffCommissionQuerySchema = z.object({ year: z.coerce.number().int().min(2000).max(2100) });
+export const staffCommissionExportQuerySchema = staffCommissionQuerySchema.extend({ format: z.enum(['csv', 'xlsx']) });
 export const staffCommissionMonthSchema = z.object({
   /** `YYYY-MM`. */
   month: z.string(),

@@ -23,7 +23,9 @@ import {
   paymentListResponseSchema,
   paymentRequestSchema,
   refundRequestSchema,
+  type StaffCommission,
   saleRequestSchema,
+  staffCommissionExportQuerySchema,
   staffCommissionQuerySchema,
   staffCommissionResponseSchema,
   updateCommissionRuleRequestSchema,
@@ -33,6 +35,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
+import { readSystemConfig } from '../../lib/settings.ts';
 import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
 import { runCommand } from '../../lib/use-case.ts';
 import {
@@ -269,6 +272,32 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       (req) => staffCommission(db, req.auth!, req.params.id, req.query.year),
+    );
+    app.get(
+      '/staff/:id/commission/export',
+      {
+        config: { access: can('read', 'Commission') },
+        schema: { tags, params: idParamsSchema, querystring: staffCommissionExportQuerySchema },
+      },
+      async (req, reply) => {
+        const report = await staffCommission(db, req.auth!, req.params.id, req.query.year);
+        const { currencyCode } = await readSystemConfig(db, req.auth!.organisationId);
+        const columns: ExportColumn<StaffCommission['months'][number]>[] = [
+          { header: 'Month', value: (m) => m.month, width: 10 },
+          { header: 'Staff', value: () => report.staff.name, width: 24 },
+          { header: 'Lines sold', value: (m) => m.lines, width: 10 },
+          { header: 'Currency', value: () => currencyCode, width: 8 },
+          { header: 'Sales', value: (m) => decimal(m.salesMinor, currencyCode), width: 12 },
+          { header: 'Commission', value: (m) => decimal(m.commissionMinor, currencyCode), width: 12 },
+        ];
+        return sendTable(reply, {
+          fileName: `commission-${report.year}`,
+          timeZone: await callerTimeZone(db, req.auth!),
+          format: req.query.format,
+          columns,
+          rows: report.months,
+        });
+      },
     );
     app.get(
       '/payments',

@@ -521,6 +521,13 @@ describe('selling to a member', () => {
       commissionMinor: 1_000,
     });
     expect((await req('GET', `/staff/${seller.id}/commission?year=2026`, desk)).statusCode).toBe(403);
+    const csv = await req('GET', `/staff/${seller.id}/commission/export?year=${today.slice(0, 4)}&format=csv`, manager);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(`${month},`);
+    expect(csv.body.split('\n').find((l) => l.startsWith(month))).toMatch(/,1,[A-Z]{3},500\.00,10\.00/);
+    expect(
+      (await req('GET', `/staff/${seller.id}/commission/export?year=${today.slice(0, 4)}&format=csv`, desk)).statusCode,
+    ).toBe(403);
     const rules = (await req('GET', `/commission-rules?staffId=${seller.id}`, manager)).json().items;
     expect(rules.map((r: { staff: { id: string } | null; role: string | null }) => r.staff?.id ?? r.role)).toEqual(
       expect.arrayContaining([seller.id, 'frontdesk']),

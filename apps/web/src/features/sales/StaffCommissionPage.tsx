@@ -11,6 +11,7 @@ import { apiErrorMessage } from '../../shared/api/errorMessages';
 import { showErrorOnFields } from '../../shared/api/formErrors';
 import { useCentreToday } from '../../shared/today';
 import { BilingualTitle } from '../../shared/ui/BilingualTitle';
+import { ExportButtons } from '../../shared/ui/ExportButtons';
 import { MoneyInput, useMoneyRules } from '../../shared/ui/MoneyInput';
 import { MoneyText } from '../../shared/ui/MoneyText';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
@@ -223,6 +224,12 @@ export default function StaffCommissionPage() {
             onChange={(y) => setParams({ year: String(y) })}
             options={Array.from({ length: 6 }, (_, i) => thisYear - i).map((y) => ({ value: y, label: String(y) }))}
             data-testid="commission-year"
+          />
+          <ExportButtons
+            path={`/pro/staff/${encodeURIComponent(id)}/commission/export`}
+            query={{ year }}
+            fileName={`commission-${year}`}
+            disabled={!report.data}
           />
         </Space>
         {report.isPending ? (
