@@ -1,5 +1,4 @@
 import { createExpenditureSchema, EXPENDITURE_METHODS } from '@gym/contract/expenditures';
-import { formatMoney } from '@gym/contract/money';
 import { Alert, App, Button, DatePicker, Drawer, Form, type FormInstance, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
@@ -9,19 +8,19 @@ import { isApiError } from '../../shared/api/client';
 import { apiErrorMessage, fieldErrorMessage, requiredRule, schemaRule } from '../../shared/api/errorMessages';
 import { useCenters } from '../../shared/centers';
 import { useCentreToday } from '../../shared/today';
+import { MoneyInput, useMoneyRules } from '../../shared/ui/MoneyInput';
 import { useIsDesktop } from '../../shared/useMediaQuery';
 import { readAsBase64 } from '../imports/file';
 import { type Expenditure, useExpenditureCategories, useSaveExpenditure } from './api';
-import { moneyValue, receiptProblem } from './expenditureForm';
-import { MoneyField, moneyRule, useMoneyFormat } from './MoneyField';
+import { receiptProblem } from './expenditureForm';
 import { ReceiptField, type ReceiptValue } from './ReceiptField';
 
 interface Values {
   centerId: string;
   date: Dayjs | null;
   categoryId: string;
-  amount: string;
-  taxAmount: string;
+  amount: number | null;
+  taxAmount: number | null;
   supplier: string;
   method: string;
   note: string;
@@ -74,7 +73,8 @@ export function ExpenditureDrawer({ editing, defaultCenterId, onClose }: Props) 
   const categories = useExpenditureCategories();
   const save = useSaveExpenditure();
   const todayAt = useCentreToday();
-  const format = useMoneyFormat();
+  const amountRules = useMoneyRules({ required: true });
+  const taxRules = useMoneyRules({});
   const [pageError, setPageError] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
   const expenditure = editing?.expenditure ?? null;
@@ -86,8 +86,8 @@ export function ExpenditureDrawer({ editing, defaultCenterId, onClose }: Props) 
         centerId: expenditure.center.id,
         date: dayjs(expenditure.date),
         categoryId: expenditure.category.id,
-        amount: formatMoney(expenditure.amount, format, false),
-        taxAmount: formatMoney(expenditure.taxAmount, format, false),
+        amount: expenditure.amount,
+        taxAmount: expenditure.taxAmount,
         supplier: expenditure.supplier ?? '',
         method: expenditure.method,
         note: expenditure.note ?? '',
@@ -101,8 +101,8 @@ export function ExpenditureDrawer({ editing, defaultCenterId, onClose }: Props) 
       centerId,
       // The centre's business date, never the device's or UTC's day.
       date: dayjs(todayAt(centerId)),
-      amount: '',
-      taxAmount: '',
+      amount: null,
+      taxAmount: null,
       supplier: '',
       method: 'cash',
       note: '',
@@ -126,8 +126,8 @@ export function ExpenditureDrawer({ editing, defaultCenterId, onClose }: Props) 
     const common = {
       date: values.date ? values.date.format('YYYY-MM-DD') : undefined,
       categoryId: values.categoryId,
-      amount: moneyValue(values.amount, format) ?? 0,
-      taxAmount: moneyValue(values.taxAmount, format) ?? 0,
+      amount: values.amount ?? 0,
+      taxAmount: values.taxAmount ?? 0,
       supplier: values.supplier.trim() || null,
       method: values.method as Expenditure['method'],
       note: values.note.trim() || null,
@@ -222,12 +222,8 @@ export function ExpenditureDrawer({ editing, defaultCenterId, onClose }: Props) 
               data-testid="expenditure-category"
             />
           </Form.Item>
-          <Form.Item
-            label={t('expenditures:fields.amount')}
-            name="amount"
-            rules={[{ required: true, message: t('errors:validation.required') }, moneyRule(t, format)]}
-          >
-            <MoneyField format={format} data-testid="expenditure-amount" />
+          <Form.Item label={t('expenditures:fields.amount')} name="amount" rules={amountRules}>
+            <MoneyInput data-testid="expenditure-amount" style={{ maxWidth: 220 }} />
           </Form.Item>
           <Form.Item
             label={t('expenditures:fields.taxAmount')}
@@ -235,19 +231,18 @@ export function ExpenditureDrawer({ editing, defaultCenterId, onClose }: Props) 
             extra={t('expenditures:fields.taxHelp')}
             dependencies={['amount']}
             rules={[
-              moneyRule(t, format),
+              ...taxRules,
               ({ getFieldValue }) => ({
-                validator: async (_rule: unknown, text: string | undefined) => {
-                  const tax = moneyValue(text, format);
-                  const amount = moneyValue(getFieldValue('amount') as string, format);
-                  if (tax !== null && amount !== null && tax > amount) {
+                validator: async (_rule: unknown, tax: number | null | undefined) => {
+                  const amount = getFieldValue('amount') as number | null | undefined;
+                  if (typeof tax === 'number' && typeof amount === 'number' && tax > amount) {
                     throw new Error(t('expenditures:errors.tax_exceeds_amount'));
                   }
                 },
               }),
             ]}
           >
-            <MoneyField format={format} data-testid="expenditure-tax" />
+            <MoneyInput data-testid="expenditure-tax" style={{ maxWidth: 220 }} />
           </Form.Item>
           <Form.Item label={t('expenditures:fields.method')} name="method" rules={[requiredRule(t)]}>
             <Select

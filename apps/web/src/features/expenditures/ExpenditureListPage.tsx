@@ -11,11 +11,11 @@ import { useCenterId } from '../../shared/centerSelection';
 import { useCenters } from '../../shared/centers';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
+import { useMoneyFormat } from '../../shared/useMoneyFormat';
 import { type Expenditure, useExpenditureCategories, useExpenditureList } from './api';
 import { CategoriesModal } from './CategoriesModal';
 import { DeleteExpenditureModal } from './DeleteExpenditureModal';
 import { ExpenditureDrawer } from './ExpenditureDrawer';
-import { useMoneyFormat } from './MoneyField';
 import { useDownloadReceipt } from './ReceiptField';
 
 const SORTS = [

@@ -1,13 +1,5 @@
-/** The drawer's rules that need no screen: amounts typed, and a first look at a picked receipt. */
+/** The drawer's rule that needs no screen: a first look at a picked receipt. */
 import { RECEIPT_MAX_BYTES } from '@gym/contract/expenditures';
-import { amountSchema, type Minor, type MoneyFormat, parseMoney } from '@gym/contract/money';
-
-/** The amount typed, or null when the text is not an amount the API takes (0 to the maximum). */
-export function moneyValue(text: string | undefined | null, format: MoneyFormat): Minor | null {
-  if (!text?.trim()) return null;
-  const value = parseMoney(text, format);
-  return value !== null && amountSchema.safeParse(value).success ? value : null;
-}
 
 const ACCEPTED_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'];
 
