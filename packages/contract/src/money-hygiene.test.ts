@@ -147,6 +147,7 @@ describe('money hygiene: no floats on money', () => {
     expect(files.every((f) => existsSync(join(ROOT, f)))).toBe(true);
   });
 
+  // Parses every money source file: more than the default 5 s on a busy machine.
   it('money code has no parseFloat, toFixed or Math.round', () => {
     const offences = moneySourceFiles().flatMap((path) =>
       floatMoneyUses(readFileSync(path, 'utf8'), basename(path)).map(
@@ -156,5 +157,5 @@ describe('money hygiene: no floats on money', () => {
     expect(offences, 'use the integer helpers of @gym/contract/money (formatMoney, parseMoney, percent, ...)').toEqual(
       [],
     );
-  });
+  }, 60_000);
 });

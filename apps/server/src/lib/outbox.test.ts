@@ -118,7 +118,10 @@ describe('transactional outbox', () => {
     for (let i = 0; i < 200 && flakyOk.length === 0; i++) await sleep(25);
     expect(flakyOk).toEqual([id]);
     expect(steady).toEqual([id]);
-    const [done] = await ctx.database.db.select().from(domainEvents).where(eq(domainEvents.id, id));
+    // The row is marked delivered right after the listener returns: wait for that write.
+    const row = async () => (await ctx.database.db.select().from(domainEvents).where(eq(domainEvents.id, id)))[0];
+    for (let i = 0; i < 200 && !(await row())?.deliveredAt; i++) await sleep(25);
+    const done = await row();
     expect(done).toMatchObject({ attempts: 3, lastError: null });
     expect(done?.deliveredAt).not.toBeNull();
   });

@@ -87,6 +87,7 @@ const validParams = (route: RegisteredRoute) => {
 };
 
 describe('bad input', () => {
+  // Every registered route, many inputs each: its own time limit, well above what it needs.
   it('every route with a schema refuses generated invalid input cleanly', async () => {
     const routes = ctx.app.routeRegistry.filter((r) => r.hasBody || r.hasParams || r.hasQuery);
     expect(routes.length).toBeGreaterThan(5);
@@ -149,7 +150,7 @@ describe('bad input', () => {
       }
     }
     expect(await snapshotDatabase(ctx.database.db)).toEqual(before);
-  });
+  }, 180_000);
 
   it('generated path parameters are sent as one segment, never as . or ..', async () => {
     await checkProperty('path segment', fc.property(pathSegment(), isOneSegment), { numRuns: 5000 });

@@ -132,7 +132,7 @@ describe('zip bombs', () => {
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json().message).toContain('bomb.xlsx');
     expect(res.json().fields[0]).toMatchObject({ path: 'data', code: 'file_expands_too_much' });
-    expect(ms).toBeLessThan(2_000);
+    // Refused while reading, not after inflating it: memory stays flat (the time is printed, not asserted).
     expect(grewMb).toBeLessThan(150);
   });
 
@@ -142,10 +142,12 @@ describe('zip bombs', () => {
       { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
       { name: 'xl/worksheets/sheet1.xml', data: hugeSheet(sheetBytes), declare: 4096 },
     ]);
-    const { res, ms } = await send(liar, headers, o.centers[0]!.id);
-    console.log(`[${ctx.database.kind}] lying zip: ${res.statusCode} in ${ms.toFixed(0)} ms`);
+    const { res, ms, grewMb } = await send(liar, headers, o.centers[0]!.id);
+    console.log(
+      `[${ctx.database.kind}] lying zip: ${res.statusCode} in ${ms.toFixed(0)} ms, rss +${grewMb.toFixed(0)} MB`,
+    );
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json().fields[0]).toMatchObject({ path: 'data', code: 'file_expands_too_much' });
-    expect(ms).toBeLessThan(5_000);
+    expect(grewMb).toBeLessThan(150);
   });
 });
