@@ -19,6 +19,9 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          // Test files share a worker's loaded modules (each builds its own app and database): the
+          // app's import graph is loaded once per worker instead of once per file.
+          isolate: false,
           include: ['apps/server/src/**/*.test.ts'],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           env: { TEST_DATABASE: 'pglite' },
@@ -30,6 +33,9 @@ export default defineConfig({
         test: {
           name: 'server-pg',
           environment: 'node',
+          // Test files share a worker's loaded modules (each builds its own app and database): the
+          // app's import graph is loaded once per worker instead of once per file.
+          isolate: false,
           include: ['apps/server/src/**/*.test.ts'],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           env: { TEST_DATABASE: 'postgres' },
