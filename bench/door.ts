@@ -43,6 +43,8 @@ export interface DoorFigures {
   p99: number;
   max: number;
   scanPostP99: number;
+  /** The reader browser's entry POST, sent to answered. */
+  entryPostP99: number;
   ratePerSec: number;
 }
 
@@ -158,6 +160,7 @@ export async function doorLoad(
   const before = await count();
 
   const entryPosts: Promise<unknown>[] = [];
+  const entryTimes: number[] = [];
   const browsers = await Promise.all(
     f.readers.map(async (r) => {
       const socket = await connect(base, { token, center_id: f.centerId, reader: r.sn });
@@ -166,12 +169,16 @@ export async function doorLoad(
         const m = JSON.parse(raw) as { action: string; reader?: string; card?: string; scan_id?: string };
         if (m.action !== 'scan' || m.reader !== r.sn || !m.scan_id || seen.has(m.scan_id)) return;
         seen.add(m.scan_id);
+        const posted = performance.now();
         entryPosts.push(
           fetch(`${base}/api/v1/pro/card/${encodeURIComponent(m.card!)}/entry/`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
             body: JSON.stringify({ center_id: f.centerId, sn: r.sn, scan_id: m.scan_id }),
-          }).then((res) => res.arrayBuffer()),
+          }).then(async (res) => {
+            await res.arrayBuffer();
+            entryTimes.push(performance.now() - posted);
+          }),
         );
       });
       return socket;
@@ -231,6 +238,7 @@ export async function doorLoad(
 
   latencies.sort((a, b) => a - b);
   scanTimes.sort((a, b) => a - b);
+  entryTimes.sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 10) / 10;
   return {
     scenario: opts.scenario,
@@ -245,6 +253,7 @@ export async function doorLoad(
     p99: round(percentile(latencies, 99)),
     max: round(latencies.at(-1) ?? 0),
     scanPostP99: round(percentile(scanTimes, 99)),
+    entryPostP99: round(percentile(entryTimes, 99)),
     ratePerSec: round(total / elapsed),
   };
 }

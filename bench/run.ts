@@ -349,7 +349,7 @@ if (sellingRows.length > 0) {
 }
 if (doorRows.length > 0) {
   console.log(
-    `\nThe door: tap-to-toast (scan POST sent -> entry notification at a second browser), ${door.rate} taps/s for ${door.seconds} s, ${door.readers} readers, ${door.members} members`,
+    `\nThe door (one-minute load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores): tap-to-toast (scan POST sent -> entry notification at a second browser), ${door.rate} taps/s for ${door.seconds} s, ${door.readers} readers, ${door.members} members`,
   );
   console.table(
     doorRows.map((r) => ({
@@ -364,6 +364,7 @@ if (doorRows.length > 0) {
       p99: `${r.p99} ms`,
       max: `${r.max} ms`,
       'scan POST p99': `${r.scanPostP99} ms`,
+      'entry POST p99': `${r.entryPostP99} ms`,
     })),
   );
 }
