@@ -161,6 +161,7 @@ export async function doorLoad(
 
   const entryPosts: Promise<unknown>[] = [];
   const entryTimes: number[] = [];
+  let entryFailures = 0;
   const browsers = await Promise.all(
     f.readers.map(async (r) => {
       const socket = await connect(base, { token, center_id: f.centerId, reader: r.sn });
@@ -175,10 +176,14 @@ export async function doorLoad(
             method: 'POST',
             headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
             body: JSON.stringify({ center_id: f.centerId, sn: r.sn, scan_id: m.scan_id }),
-          }).then(async (res) => {
-            await res.arrayBuffer();
-            entryTimes.push(performance.now() - posted);
-          }),
+          })
+            .then(async (res) => {
+              await res.arrayBuffer();
+              entryTimes.push(performance.now() - posted);
+            })
+            .catch(() => {
+              entryFailures += 1;
+            }),
         );
       });
       return socket;
@@ -220,11 +225,16 @@ export async function doorLoad(
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-reader-secret': reader.secret },
         body: JSON.stringify({ scanId: `${reader.sn}-${run}-${i}`, card, at: new Date().toISOString() }),
-      }).then(async (res) => {
-        await res.arrayBuffer();
-        scanTimes.push(performance.now() - sent);
-        if (res.status !== 200) refused.set(res.status, (refused.get(res.status) ?? 0) + 1);
-      }),
+      })
+        .then(async (res) => {
+          await res.arrayBuffer();
+          scanTimes.push(performance.now() - sent);
+          if (res.status !== 200) refused.set(res.status, (refused.get(res.status) ?? 0) + 1);
+        })
+        // Not answered at all (the server overwhelmed): counted as refused with status 0.
+        .catch(() => {
+          refused.set(0, (refused.get(0) ?? 0) + 1);
+        }),
     );
   }
   const elapsed = (performance.now() - started) / 1000;
@@ -247,7 +257,8 @@ export async function doorLoad(
     entries: opts.countEntries ? after - before : null,
     results:
       [...results].map(([k, n]) => `${k} ${n}`).join(', ') +
-      (refused.size ? `; scans refused ${[...refused].map(([s, n]) => `${s}: ${n}`).join(', ')}` : ''),
+      (refused.size ? `; scans refused ${[...refused].map(([s, n]) => `${s}: ${n}`).join(', ')}` : '') +
+      (entryFailures ? `; entry POSTs failed ${entryFailures}` : ''),
     p50: round(percentile(latencies, 50)),
     p95: round(percentile(latencies, 95)),
     p99: round(percentile(latencies, 99)),
