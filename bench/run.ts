@@ -13,6 +13,10 @@
  *   BENCH_SEARCH_CONNECTIONS=1,10  BENCH_SEARCH_KINDS=common,latin,chinese,phone,card,code (the default: all)
  *   BENCH_DATABASE_URL=postgres://... (the PostgreSQL run uses this database and keeps it: the members
  *   are generated into it once, and later runs reuse them)
+ *   BENCH_SUITES=http,selling,search,door (the default: all)
+ * The door loop (door.ts), on PostgreSQL only: tap-to-toast at BENCH_DOOR_RATE=100 taps/s for
+ * BENCH_DOOR_SECONDS (default BENCH_SECONDS, else 60), over BENCH_DOOR_READERS=10 readers of one centre
+ * and BENCH_DOOR_MEMBERS=200 members; and its floor, the same round trip with no database work.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +28,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { loginThrottles } from '../apps/server/src/db/schema/index.ts';
 import { createServer } from '../apps/server/src/server.ts';
 import { startPostgres } from '../apps/server/src/test/postgres-server.ts';
+import { type DoorFigures, type DoorFixture, doorLoad, prepareDoor, startFloorServer } from './door.ts';
 import { type KeywordKind, keywordsOf, type LoadFigures, searchLoad, seedSearchMembers } from './member-search.ts';
 import { entitlementLoad, prepareSelling, type SellingFixture, saleLoad } from './selling.ts';
 
@@ -36,6 +41,14 @@ const searchConnections = (process.env.BENCH_SEARCH_CONNECTIONS ?? '1,10').split
 const keptDatabase = process.env.BENCH_DATABASE_URL;
 const searchKinds = process.env.BENCH_SEARCH_KINDS?.split(',');
 const root = new URL('..', import.meta.url).pathname;
+const suites = new Set((process.env.BENCH_SUITES ?? 'http,selling,search,door').split(','));
+const door = {
+  rate: Number(process.env.BENCH_DOOR_RATE ?? 100),
+  seconds: Number(process.env.BENCH_DOOR_SECONDS ?? process.env.BENCH_SECONDS ?? 60),
+  readers: Number(process.env.BENCH_DOOR_READERS ?? 10),
+  members: Number(process.env.BENCH_DOOR_MEMBERS ?? 200),
+};
+const doorRows: DoorFigures[] = [];
 
 interface Row {
   database: string;
@@ -155,7 +168,8 @@ async function runAgainst(database: 'pglite' | 'postgres'): Promise<Row[]> {
     LOGIN_MAX_FAILURES_PER_ACCOUNT_ALL_ADDRESSES: '1000000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
-  const members = database === 'pglite' ? pgliteMemberCount : memberCount;
+  const members = !suites.has('search') ? 0 : database === 'pglite' ? pgliteMemberCount : memberCount;
+  const withDoor = suites.has('door') && database === 'postgres';
   let api: Awaited<ReturnType<typeof startApi>> | null = null;
   try {
     // Migrations, the demo and the generated members, written from this process before the server starts.
@@ -163,9 +177,14 @@ async function runAgainst(database: 'pglite' | 'postgres'): Promise<Row[]> {
       logger: false,
     });
     let sample: Awaited<ReturnType<typeof seedSearchMembers>>['sample'] = [];
-    let selling: SellingFixture;
+    let selling: SellingFixture | null = null;
+    let doorFixture: DoorFixture | null = null;
     try {
-      selling = await prepareSelling(prepared.deps);
+      if (suites.has('selling')) selling = await prepareSelling(prepared.deps);
+      if (withDoor) {
+        console.log(`[${database}] door: ${door.readers} readers and ${door.members} members with a membership`);
+        doorFixture = await prepareDoor(prepared, { memberCount: door.members, readerCount: door.readers });
+      }
       // A kept database remembers the sign-in throttle of the previous run's login load.
       if (database === 'postgres' && keptDatabase) await prepared.deps.database.db.delete(loginThrottles);
       if (members > 0) {
@@ -216,7 +235,7 @@ async function runAgainst(database: 'pglite' | 'postgres'): Promise<Row[]> {
       ],
       ['GET /api/health', { url: `${base}/api/health` }],
     ];
-    for (const [scenario, opts] of scenarios) {
+    for (const [scenario, opts] of suites.has('http') ? scenarios : []) {
       const r = await load(opts.url as string, opts);
       rows.push({
         database,
@@ -228,20 +247,54 @@ async function runAgainst(database: 'pglite' | 'postgres'): Promise<Row[]> {
       });
     }
 
-    for (const c of [1, connections]) {
+    for (const c of selling ? [1, connections] : []) {
       sellingRows.push({
         database,
         scenario: 'sale with payment (POST /students/:id/sales)',
         connections: c,
-        ...(await saleLoad(base, fresh.accessToken, selling, { connections: c, seconds })),
+        ...(await saleLoad(base, fresh.accessToken, selling!, { connections: c, seconds })),
       });
     }
-    sellingRows.push({
-      database,
-      scenario: `entitlements of a member with ${selling.ledgerRows.toLocaleString('en')} ledger rows`,
-      connections,
-      ...(await entitlementLoad(base, fresh.accessToken, selling, { connections, seconds })),
-    });
+    if (selling)
+      sellingRows.push({
+        database,
+        scenario: `entitlements of a member with ${selling.ledgerRows.toLocaleString('en')} ledger rows`,
+        connections,
+        ...(await entitlementLoad(base, fresh.accessToken, selling, { connections, seconds })),
+      });
+
+    if (doorFixture) {
+      const f = doorFixture;
+      // Entry records of the centre, by the list's total.
+      const countEntries = async () => {
+        const res = await fetch(`${base}/api/v1/pro/entries?centerId=${f.centerId}&pageSize=1`, {
+          headers: { authorization: `Bearer ${fresh.accessToken}` },
+        });
+        if (!res.ok) throw new Error(`GET /pro/entries answered ${res.status}: ${await res.text()}`);
+        return ((await res.json()) as { total: number }).total;
+      };
+      console.log(`[${database}] door: ${door.rate} taps/s for ${door.seconds} s`);
+      doorRows.push(
+        await doorLoad(base, f, {
+          rate: door.rate,
+          seconds: door.seconds,
+          scenario: `${database}: scan -> reader browser -> entry -> desk`,
+          countEntries,
+        }),
+      );
+      const floor = await startFloorServer(root);
+      try {
+        doorRows.push(
+          await doorLoad(floor.base, f, {
+            rate: door.rate,
+            seconds: door.seconds,
+            scenario: 'floor: the same round trip, no database',
+          }),
+        );
+      } finally {
+        await floor.stop();
+      }
+    }
 
     if (members > 0) {
       for (const [kind, scenario] of SEARCHES.filter(([k]) => !searchKinds || searchKinds.includes(k))) {
@@ -291,6 +344,27 @@ if (sellingRows.length > 0) {
       p99: `${r.p99} ms`,
       requests: r.requests,
       non2xx: r.non2xx,
+    })),
+  );
+}
+if (doorRows.length > 0) {
+  console.log(
+    `\nThe door (one-minute load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores): tap-to-toast (scan POST sent -> entry notification at a second browser), ${door.rate} taps/s for ${door.seconds} s, ${door.readers} readers, ${door.members} members`,
+  );
+  console.table(
+    doorRows.map((r) => ({
+      scenario: r.scenario,
+      'taps/s': r.ratePerSec,
+      taps: r.taps,
+      toasts: r.toasts,
+      entries: r.entries ?? '-',
+      results: r.results,
+      p50: `${r.p50} ms`,
+      p95: `${r.p95} ms`,
+      p99: `${r.p99} ms`,
+      max: `${r.max} ms`,
+      'scan POST p99': `${r.scanPostP99} ms`,
+      'entry POST p99': `${r.entryPostP99} ms`,
     })),
   );
 }

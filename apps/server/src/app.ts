@@ -28,6 +28,7 @@ import { accountRoutes, authenticate, jwtRoutes } from './modules/auth/index.ts'
 import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { centerRoutes } from './modules/centers/index.ts';
 import { configRoutes, enforceMaintenance } from './modules/config/index.ts';
+import { entryRoutes } from './modules/entries/index.ts';
 import { expenditureRoutes } from './modules/expenditures/index.ts';
 import { groupRoutes } from './modules/groups/index.ts';
 import { importRoutes } from './modules/imports/index.ts';
@@ -99,7 +100,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
   // Authentication and the route's permission are checked before the body is even parsed.
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;
-    if (!access || 'public' in access) return;
+    // A reader authenticates with its own secret (the route's own hook), never with a user session.
+    if (!access || 'public' in access || 'reader' in access) return;
     req.auth = { ...(await authenticate(deps, req.headers.authorization)), request: requestMeta(req) };
     if ('action' in access && !req.auth.ability.can(access.action, access.subject)) {
       throw new AppError(403, 'forbidden', 'You are not allowed to do this');
@@ -213,6 +215,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
       await pro.register(salesRoutes(deps));
       await pro.register(retailRoutes(deps));
       await pro.register(readerRoutes(deps));
+      await pro.register(entryRoutes(deps));
       await pro.register(catalogueRoutes(deps));
       await pro.register(configRoutes(deps));
       await pro.register(importRoutes(deps));

@@ -11,6 +11,7 @@ export {
   shortCourses,
   stockMovements,
 } from './catalogue.ts';
+export { entries, staffAttendance } from './entries.ts';
 export { expenditureCategories, expenditures } from './expenditures.ts';
 export {
   cardLinkTokens,
@@ -22,7 +23,7 @@ export {
   members,
 } from './members.ts';
 export { outboxEmails } from './outbox.ts';
-export { readers, rooms } from './places.ts';
+export { readerScans, readers, rooms } from './places.ts';
 export { auditLog, domainEvents, idempotencyKeys } from './platform.ts';
 export {
   commissionEntries,
