@@ -243,7 +243,8 @@ async function decideForMember(
   day: string,
   config: Awaited<ReturnType<typeof readSystemConfig>>,
 ): Promise<Decision> {
-  // A granted tap of this member at this centre inside the window: this one is a duplicate.
+  // A granted tap of this member at this centre inside the window, before or after this one (taps
+  // that wait for the member's lock, and offline replays, arrive out of order): a duplicate.
   if (config.duplicateTapWindowSeconds > 0) {
     const [previous] = await ctx.tx
       .select({ id: entries.id })
@@ -255,7 +256,7 @@ async function decideForMember(
           eq(entries.centerId, center.id),
           eq(entries.result, 'granted'),
           gte(entries.tappedAt, new Date(at.getTime() - config.duplicateTapWindowSeconds * 1000)),
-          lte(entries.tappedAt, at),
+          lte(entries.tappedAt, new Date(at.getTime() + config.duplicateTapWindowSeconds * 1000)),
         ),
       )
       .limit(1);
