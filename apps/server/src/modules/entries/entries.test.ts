@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { entryEventSchema } from '@gym/contract/entries';
 import { addDays, today as businessToday } from '@gym/contract/time';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +100,7 @@ describe('the entry rule', () => {
     expect(body.entry.daysLeft).toBeGreaterThanOrEqual(28);
     expect(body.message).toBe(`${m.name} — ${body.entry.daysLeft} days left`);
     const mine = seen.filter((e) => (e.payload.entry as { id: string } | undefined)?.id === body.entry.id);
+    expect(entryEventSchema.safeParse(mine[0]?.payload).success).toBe(true);
     expect(mine).toEqual([
       {
         organisationId: org.id,
