@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { entryEventSchema } from '@gym/contract/entries';
 import { addDays, today as businessToday } from '@gym/contract/time';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import {
   installments,
   membershipPlans,
   organisations,
+  readers,
 } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { seedCatalogue } from '../../test/selling-catalogue.ts';
@@ -98,6 +100,7 @@ describe('the entry rule', () => {
     expect(body.entry.daysLeft).toBeGreaterThanOrEqual(28);
     expect(body.message).toBe(`${m.name} — ${body.entry.daysLeft} days left`);
     const mine = seen.filter((e) => (e.payload.entry as { id: string } | undefined)?.id === body.entry.id);
+    expect(entryEventSchema.safeParse(mine[0]?.payload).success).toBe(true);
     expect(mine).toEqual([
       {
         organisationId: org.id,
@@ -397,6 +400,18 @@ describe('tap time and refusals', () => {
     const unknownReader = await tap(m.card, { sn: 'NO-SUCH-READER' });
     expect(unknownReader.statusCode).toBe(422);
     expect(unknownReader.json().fields[0].path).toBe('sn');
+    const [door] = await ctx.database.db
+      .insert(readers)
+      .values({ organisationId: org.id, centerId: centerB, name: 'B door', sn: `SN-B-${m.id}`, secretHash: 'x' })
+      .returning();
+    const wrongCentre = await tap(m.card, { sn: door!.sn });
+    expect(wrongCentre.statusCode).toBe(422);
+    expect(wrongCentre.json().fields[0]).toMatchObject({ path: 'sn', code: 'reader_not_at_center' });
+    const atB = (await tap(m.card, { sn: door!.sn, center_id: centerB })).json();
+    expect(atB).toMatchObject({
+      result: 'granted',
+      entry: { source: 'reader', reader: { id: door!.id, sn: door!.sn, name: 'B door' }, center: { id: centerB } },
+    });
   });
 });
 
@@ -507,6 +522,20 @@ describe('lists', () => {
       name: m.name,
       at: byName.items[0].at,
     });
+  });
+
+  it('an entry names the member’s photo by a URL, not by the image itself', async () => {
+    const m = await memberWith([{ itemType: 'membership', itemId: cat.monthly.id }]);
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+    await ctx.database.db.execute(sql`update members set photo = ${`data:image/png;base64,${png}`} where id = ${m.id}`);
+    const entry = (await tap(m.card)).json().entry;
+    expect(entry.member.photoUrl).toBe(`/api/v1/pro/entries/${entry.id}/photo`);
+    const photo = await ctx.app.inject({ method: 'GET', url: entry.member.photoUrl, headers: desk });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/png');
+    expect(photo.rawPayload.equals(Buffer.from(png, 'base64'))).toBe(true);
+    const none = (await tap('NOBODY0004')).json().entry;
+    expect((await call('GET', `/entries/${none.id}/photo`, desk)).statusCode).toBe(404);
   });
 
   it('a desk limited to one centre sees only that centre’s entries', async () => {
