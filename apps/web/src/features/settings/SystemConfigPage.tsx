@@ -22,7 +22,7 @@ import { useCenterId } from '../../shared/centerSelection';
 import { useAllCenters, useCenters } from '../../shared/centers';
 import { LANGUAGE_ENDONYMS } from '../../shared/i18n/languages';
 import { CurrencyCodeSelect } from '../../shared/ui/CurrencyCodeSelect';
-import { MoneyInput } from '../../shared/ui/MoneyInput';
+import { MoneyInput, useMoneyRules } from '../../shared/ui/MoneyInput';
 import { MoneyText } from '../../shared/ui/MoneyText';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { moneyFormatOf, useMoneyFormat } from '../../shared/useMoneyFormat';
@@ -36,6 +36,8 @@ interface ConfigValues {
   memberCodePattern: string;
   registrationOpen: boolean;
   duplicateTapWindowSeconds: number | null;
+  overdueRefuses: boolean;
+  entryOverdueToleranceMinor: number | null;
   entitlementActivation: EntitlementActivation;
   paymentMethods: { code: string; name: string }[];
 }
@@ -48,6 +50,7 @@ const FIELDS = [
   'memberCodePattern',
   'registrationOpen',
   'duplicateTapWindowSeconds',
+  'entryOverdueToleranceMinor',
   'entitlementActivation',
   'paymentMethods',
 ] as const;
@@ -232,6 +235,8 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
   const centerCode = previewCenter?.code ?? 'CWB';
   const previewTimeZone = previewCenter?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const registrationOpen = Form.useWatch<boolean | undefined>('registrationOpen', form);
+  const overdueRefuses = Form.useWatch<boolean | undefined>('overdueRefuses', form);
+  const toleranceRules = useMoneyRules({ required: true });
 
   return (
     <Form<ConfigValues>
@@ -249,6 +254,8 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
         memberCodePattern: config.memberCodePattern,
         registrationOpen: config.registrationOpen,
         duplicateTapWindowSeconds: config.duplicateTapWindowSeconds,
+        overdueRefuses: config.entryOverdueToleranceMinor !== null,
+        entryOverdueToleranceMinor: config.entryOverdueToleranceMinor ?? 0,
         entitlementActivation: config.entitlementActivation,
         paymentMethods: config.paymentMethods,
       }}
@@ -262,6 +269,7 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
             memberCodePattern: values.memberCodePattern.trim(),
             registrationOpen: values.registrationOpen,
             duplicateTapWindowSeconds: Number(values.duplicateTapWindowSeconds),
+            entryOverdueToleranceMinor: values.overdueRefuses ? (values.entryOverdueToleranceMinor ?? 0) : null,
             entitlementActivation: values.entitlementActivation,
             paymentMethods: (values.paymentMethods ?? []).map((m) => ({ code: m.code.trim(), name: m.name.trim() })),
           },
@@ -383,6 +391,24 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
             suffix={t('settings:entries.seconds')}
           />
         </Form.Item>
+        <Form.Item
+          label={t('settings:entries.overdueRefuses')}
+          name="overdueRefuses"
+          valuePropName="checked"
+          extra={t('settings:entries.overdueRefusesHelp')}
+        >
+          <Switch data-testid="overdue-refuses" />
+        </Form.Item>
+        {overdueRefuses && (
+          <Form.Item
+            label={t('settings:entries.overdueTolerance')}
+            name="entryOverdueToleranceMinor"
+            extra={t('settings:entries.overdueToleranceHelp')}
+            rules={toleranceRules}
+          >
+            <MoneyInput style={{ maxWidth: 220 }} data-testid="overdue-tolerance" />
+          </Form.Item>
+        )}
       </Card>
 
       <Card title={t('settings:selling.title')} data-testid="selling-card">
