@@ -85,7 +85,7 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two spec files at a time: each has its own server process, port, database and browser.
         },
       },
     ],

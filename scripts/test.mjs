@@ -20,7 +20,7 @@ const steps = [
     ['vitest', 'run', '--project', 'load', '--project', 'load-pg', '--project', 'scale', '--no-file-parallelism'],
   ],
   ['web build', 'npm', ['run', '--silent', 'build']],
-  ['e2e (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e']],
+  ['e2e (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e', '--maxWorkers=2']],
 ];
 
 const only = process.argv.slice(2);
