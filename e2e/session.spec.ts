@@ -72,10 +72,9 @@ describe('signing in', () => {
     // Every request that was refused was retried and succeeded.
     const urls = new Set(unauthorised.map((s) => s.url));
     for (const url of urls) {
-      expect(
-        apiStatuses.some((s) => s.url === url && s.status === 200),
-        url,
-      ).toBe(true);
+      await expect
+        .poll(() => apiStatuses.some((s) => s.url === url && s.status === 200), { message: url, timeout: 15_000 })
+        .toBe(true);
     }
     expect(new URL(page.url()).pathname).toBe('/outbox');
     await context.close();
