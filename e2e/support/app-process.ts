@@ -18,6 +18,7 @@ async function freePort(): Promise<number> {
 
 export interface AppServer {
   url: string;
+  port: number;
   dataDir: string;
   output: () => string;
   /** Stops the process (SIGTERM: requests finish, the database closes) and, unless told to keep it, removes its data directory. */
@@ -27,14 +28,16 @@ export interface AppServer {
 /**
  * The real server process, as `npm start` runs it, on a free port with its own embedded database.
  * `fromDataDir` is copied into the process's own data directory first (see e2e/global-setup.ts).
+ * `restart` starts it again on the port and data directory of a server stopped with
+ * `stop({ keepData: true })`: the same address for the browsers, the same database.
  */
 export async function startAppServer(
   env: Record<string, string> = {},
-  opts: { fromDataDir?: string } = {},
+  opts: { fromDataDir?: string; restart?: { port: number; dataDir: string } } = {},
 ): Promise<AppServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'gym-e2e-'));
-  if (opts.fromDataDir) cpSync(opts.fromDataDir, dataDir, { recursive: true });
+  const port = opts.restart?.port ?? (await freePort());
+  const dataDir = opts.restart?.dataDir ?? mkdtempSync(join(tmpdir(), 'gym-e2e-'));
+  if (opts.fromDataDir && !opts.restart) cpSync(opts.fromDataDir, dataDir, { recursive: true });
   let out = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: join(root, 'apps/server'),
@@ -72,6 +75,7 @@ export async function startAppServer(
   }
   return {
     url,
+    port,
     dataDir,
     output: () => out,
     async stop({ keepData = false } = {}) {

@@ -16,6 +16,7 @@ import { isApiError } from '../../shared/api/client';
 import { apiErrorMessage } from '../../shared/api/errorMessages';
 import { getCenterId } from '../../shared/centerSelection';
 import { isRealtimeConnected, subscribeRealtime, subscribeRealtimeStatus } from '../../shared/realtime';
+import { MEMBER_LIST_PATH } from '../members/paths';
 import { EntryIcon, EntryToastBody, EntryToastTitle } from './EntryToast';
 import { queue, waitingTaps } from './queue';
 import { getReaderState } from './readerState';
@@ -25,6 +26,10 @@ import { useWedgeReader } from './useWedgeReader';
 /** Spec: the entry toast lasts 5 s with a progress bar; general toasts 3 s without. */
 export const ENTRY_TOAST_SECONDS = 5;
 export const GENERAL_TOAST_SECONDS = 3;
+/** The front desk's screen: a wedge reader there records entries even with no reader stored. */
+const WEDGE_ALWAYS_PATH = '/dashboard';
+/** Pages whose own page-wide scan finds a member (the member list): the door stands aside there. */
+const WEDGE_NEVER_PATHS = [MEMBER_LIST_PATH];
 /** While taps wait, the queue is tried again this often (besides on reconnection). */
 const RETRY_MS = 5_000;
 
@@ -182,7 +187,8 @@ export function DoorLoop() {
   );
 
   useWedgeReader({
-    enabled: () => Boolean(getReaderState().reader) || pathname === '/dashboard',
+    enabled: () =>
+      pathname === WEDGE_ALWAYS_PATH || (Boolean(getReaderState().reader) && !WEDGE_NEVER_PATHS.includes(pathname)),
     onScan: (card) =>
       void actOnTap(
         {

@@ -59,7 +59,8 @@ export function useWedgeReader(options: Options): void {
         detector.reset();
         return;
       }
-      if (event.isComposing || event.ctrlKey || event.altKey || event.metaKey) {
+      const target = event.target instanceof Element ? event.target : null;
+      if (event.isComposing || event.ctrlKey || event.altKey || event.metaKey || target?.closest('[data-card-field]')) {
         detector.reset();
         return;
       }

@@ -59,7 +59,7 @@ function AttachCardForm({ member }: { member: Member }) {
         rules={[requiredRule(t), schemaRule(cardNumberSchema, t)]}
         extra={member.cards.some((c) => c.status === 'active') ? t('members:cards.replaceHint') : undefined}
       >
-        <Input autoComplete="off" maxLength={32} className="mono" />
+        <Input autoComplete="off" maxLength={32} className="mono" data-card-field />
       </Form.Item>
       <Form.Item>
         <Button type="primary" htmlType="submit" icon={<CreditCardOutlined />} loading={attach.isPending}>
