@@ -1,0 +1,228 @@
+/**
+ * The front-desk door loop in Chromium, three browsers: two at CWB (the first owns the reader,
+ * opened with `?reader=DEMO-READER-1`) and one at MK.
+ * - The reader taps Chan Tai Man's card: the reader's browser posts the entry; both CWB browsers
+ *   show the entry toast (right text, top-left, gone after about 5 s); the MK browser shows nothing.
+ * - Offline: the server stops, three wedge taps queue ("Offline, taps waiting: 3"), the server
+ *   starts again on the same port and database, and the three entries are recorded once each with
+ *   the time they were tapped.
+ * - Update card: from the member file, a new card tapped on the reader is attached; the toast is
+ *   top-centre, the reader goes back to normal and `student_id` is removed.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import type { Entry } from '@gym/contract/entries';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer } from './support/app-process.ts';
+import { newPage, storeSession } from './support/browser.ts';
+import { type ApiSession, api, apiLogin, DEMO_MEMBER, demoMember, freshCardNumber } from './support/members.ts';
+import { useAppServer } from './support/server.ts';
+
+const app = useAppServer();
+const READER = 'DEMO-READER-1';
+const READER_SECRET = 'demo-reader-secret';
+const root = join(import.meta.dirname, '..');
+
+let admin: ApiSession;
+let cwb: string;
+let mk: string;
+let chanId: string;
+const contexts: BrowserContext[] = [];
+let readerPage: Page;
+let deskPage: Page;
+let mkPage: Page;
+
+/** The reader simulator, as the README runs it: exit 0 when the server accepted the scan. */
+function simulateTap(card: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'npm',
+      [
+        'run',
+        '--silent',
+        'reader',
+        '--',
+        '--url',
+        app.server.url,
+        '--sn',
+        READER,
+        '--secret',
+        READER_SECRET,
+        '--card',
+        card,
+      ],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      out += d;
+    });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`simulator exited ${code}:\n${out}`))));
+  });
+}
+
+async function desk(email: string, centerId: string, path: string): Promise<Page> {
+  const { context, page } = await newPage(app.browser, app.server.url);
+  contexts.push(context);
+  await storeSession(page, app.server.url, email);
+  await page.evaluate((id) => sessionStorage.setItem('centerId', id), centerId);
+  await page.goto(path);
+  await page.getByTestId('navbar').waitFor();
+  await waitConnected(page);
+  return page;
+}
+
+async function waitConnected(page: Page, timeout = 20_000) {
+  await page.locator('[data-testid="door-realtime"][data-connected="true"]').waitFor({ state: 'attached', timeout });
+}
+
+async function entries(centerId: string): Promise<Entry[]> {
+  const page = await api<{ items: Entry[] }>(admin, 'GET', `/pro/entries?centerId=${centerId}&pageSize=100`);
+  return page.items;
+}
+
+const TOAST = '.ant-notification-topLeft .entry-toast';
+
+/** Waits for the entry toast; answers its title, its box, and how long it stayed on screen. */
+async function watchToast(page: Page) {
+  const toast = page.locator(TOAST).first();
+  await toast.waitFor({ state: 'visible', timeout: 15_000 });
+  const shownAt = Date.now();
+  const title = (await toast.getByTestId('entry-toast-title').textContent()) ?? '';
+  const text = (await toast.getByTestId('entry-toast-text').textContent()) ?? '';
+  const box = await toast.boundingBox();
+  const progress = await toast.locator('.ant-notification-notice-progress').count();
+  // Still there well into its 5 s...
+  await page.waitForTimeout(3_500);
+  const stillThereAt35 = await toast.isVisible();
+  await toast.waitFor({ state: 'detached', timeout: 8_000 });
+  return { title, text, box, progress, stillThereAt35, lastedMs: Date.now() - shownAt };
+}
+
+beforeAll(async () => {
+  admin = await apiLogin(app.server.url, 'admin@demo.fit');
+  const { items } = await api<{ items: { id: string; code: string }[] }>(admin, 'GET', '/pro/centers/switcher');
+  cwb = items.find((c) => c.code === 'CWB')!.id;
+  mk = items.find((c) => c.code === 'MK')!.id;
+  chanId = (await demoMember(admin)).id;
+  readerPage = await desk('frontdesk@demo.fit', cwb, `/dashboard?reader=${READER}`);
+  deskPage = await desk('manager@demo.fit', cwb, '/dashboard');
+  mkPage = await desk('admin@demo.fit', mk, '/dashboard');
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+});
+
+describe('the door loop', () => {
+  it('a reader tap: the reader browser posts the entry, both CWB desks show the toast top-left for 5 s, MK nothing', async () => {
+    expect(await readerPage.evaluate(() => localStorage.getItem('reader'))).toBe(READER);
+    await expect(readerPage.getByTestId('reader-indicator').getAttribute('data-reader')).resolves.toBe(READER);
+
+    const [, atReader, atDesk] = await Promise.all([
+      simulateTap(DEMO_MEMBER.card),
+      watchToast(readerPage),
+      watchToast(deskPage),
+    ]);
+
+    const recorded = (await entries(cwb)).filter((e) => e.reader?.sn === READER && e.source === 'reader');
+    expect(recorded).toHaveLength(1);
+    const entry = recorded[0]!;
+    expect(entry.card).toBe(DEMO_MEMBER.card);
+    expect(entry.member?.id).toBe(chanId);
+    const name = entry.member!.name;
+    const title = entry.result === 'denied' ? `No entry: ${name}` : `Welcome, ${name}`;
+
+    for (const seen of [atReader, atDesk]) {
+      expect(seen.title).toBe(title);
+      if (entry.daysLeft !== null) expect(seen.text).toContain(`Days left: ${entry.daysLeft}`);
+      else if (entry.creditsLeft !== null) expect(seen.text).toContain(`Credits left: ${entry.creditsLeft}`);
+      // Top-left: the antd placement, and on screen in the top-left corner.
+      expect(seen.box!.x).toBeLessThan(100);
+      expect(seen.box!.y).toBeLessThan(150);
+      expect(seen.progress).toBe(1);
+      // About 5 s: there at 3.5 s, gone by 5 s plus the leaving animation.
+      expect(seen.stillThereAt35).toBe(true);
+      expect(seen.lastedMs).toBeGreaterThanOrEqual(4_000);
+      expect(seen.lastedMs).toBeLessThan(7_000);
+    }
+    // The MK desk heard nothing of CWB's tap.
+    expect(await mkPage.locator('.entry-toast').count()).toBe(0);
+    expect(await mkPage.locator('.ant-notification-notice').count()).toBe(0);
+  });
+
+  it('offline: three wedge taps queue while the server is down and are recorded once each, with their tap times, when it is back', async () => {
+    const { port, dataDir } = app.server;
+    const before = new Set((await entries(cwb)).map((e) => e.id));
+    await app.server.stop({ keepData: true });
+    const indicator = readerPage.getByTestId('door-offline');
+    await indicator.waitFor({ timeout: 20_000 });
+
+    const windows: { from: number; to: number }[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      await readerPage.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      const from = Date.now();
+      await readerPage.keyboard.type(DEMO_MEMBER.card);
+      await readerPage.keyboard.press('Enter');
+      windows.push({ from, to: Date.now() });
+      await readerPage.waitForTimeout(1_100);
+    }
+    await readerPage.locator('[data-testid="door-offline"][data-waiting="3"]').waitFor({ timeout: 10_000 });
+    expect(await indicator.textContent()).toContain('Offline, taps waiting: 3');
+
+    app.server = await startAppServer({}, { restart: { port, dataDir } });
+    admin = await apiLogin(app.server.url, 'admin@demo.fit');
+    await waitConnected(readerPage, 30_000);
+    await indicator.waitFor({ state: 'detached', timeout: 30_000 });
+
+    const fresh = (await entries(cwb)).filter((e) => !before.has(e.id));
+    const offline = fresh.filter((e) => e.source === 'offline');
+    expect(fresh).toHaveLength(3);
+    expect(offline).toHaveLength(3);
+    const times = offline.map((e) => Date.parse(e.at)).sort((a, b) => a - b);
+    times.forEach((at, i) => {
+      expect(at).toBeGreaterThanOrEqual(windows[i]!.from - 1_000);
+      expect(at).toBeLessThanOrEqual(windows[i]!.to + 1_000);
+    });
+    // Sent in order, each once: nothing more arrives later.
+    await readerPage.waitForTimeout(6_000);
+    expect((await entries(cwb)).filter((e) => !before.has(e.id))).toHaveLength(3);
+  });
+
+  it('update card by reader: the new card is attached, Success toast top-centre, the reader back to normal', async () => {
+    await readerPage.goto(`/apps/student/edit/${chanId}`);
+    await readerPage.getByTestId('member-header').waitFor();
+    await waitConnected(readerPage);
+    const start = readerPage.getByTestId('update-card-by-reader');
+    await start.click();
+    await expect(start.textContent()).resolves.toContain('Tap the card on the reader');
+    expect(
+      await readerPage.evaluate(() => [localStorage.getItem('reader_action'), localStorage.getItem('student_id')]),
+    ).toEqual(['update-member-card', chanId]);
+
+    const card = freshCardNumber();
+    await simulateTap(card);
+    const toast = readerPage.locator('.ant-notification-top .update-card-toast');
+    await toast.waitFor({ timeout: 15_000 });
+    expect(await toast.locator('.ant-notification-notice-title').textContent()).toBe('Success');
+    expect(await toast.getByTestId('update-card-toast-text').textContent()).toContain(card);
+    expect(await toast.locator('.ant-notification-notice-progress').count()).toBe(0);
+    const box = await toast.boundingBox();
+    const width = readerPage.viewportSize()!.width;
+    expect(Math.abs(box!.x + box!.width / 2 - width / 2)).toBeLessThan(40);
+
+    expect(
+      await readerPage.evaluate(() => [localStorage.getItem('reader_action'), localStorage.getItem('student_id')]),
+    ).toEqual(['normal', null]);
+    await readerPage.getByTestId('reader-indicator').waitFor();
+    expect(await readerPage.getByTestId('reader-indicator').getAttribute('data-mode')).toBe('normal');
+    const member = await api<{ cards: { number: string; status: string }[] }>(admin, 'GET', `/pro/students/${chanId}`);
+    expect(member.cards.find((c) => c.status === 'active')?.number).toBe(card);
+    // Nothing was recorded as an entry for that tap.
+    expect((await entries(cwb)).some((e) => e.card === card)).toBe(false);
+  });
+});
