@@ -99,7 +99,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
   // Authentication and the route's permission are checked before the body is even parsed.
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;
-    if (!access || 'public' in access) return;
+    // A reader authenticates with its own secret (the route's own hook), never with a user session.
+    if (!access || 'public' in access || 'reader' in access) return;
     req.auth = { ...(await authenticate(deps, req.headers.authorization)), request: requestMeta(req) };
     if ('action' in access && !req.auth.ability.can(access.action, access.subject)) {
       throw new AppError(403, 'forbidden', 'You are not allowed to do this');

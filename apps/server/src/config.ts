@@ -30,6 +30,9 @@ export const envSchema = z.object({
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
   LOGIN_MAX_FAILURES_PER_ACCOUNT_ALL_ADDRESSES: z.coerce.number().int().min(1).default(20),
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Scans one card reader may send per second (sustained), and in one burst. */
+  READER_SCANS_PER_SECOND: z.coerce.number().min(0.1).max(10_000).default(20),
+  READER_SCAN_BURST: z.coerce.number().int().min(1).max(100_000).default(40),
   LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(5000).default(300),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19_456),
   REGISTRATION_OPEN: bool.default(true),

@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'business_rule',
   'payload_too_large',
   'rate_limited',
+  'reader_unauthenticated',
   'maintenance',
   'duplicate_member',
   'card_in_use',

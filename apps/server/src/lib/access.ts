@@ -1,9 +1,15 @@
 import type { Action, AppAbility, Resource, Role } from '@gym/contract/acl';
 
 /** What a route requires; every route under /api/v1 must declare one (checked at start-up). */
-export type Access = { public: true } | { authenticated: true } | { action: Action; subject: Resource };
+export type Access =
+  | { public: true }
+  | { authenticated: true }
+  | { action: Action; subject: Resource }
+  /** A physical card reader, by its serial number and secret (`X-Reader-Secret`); no user session. */
+  | { reader: true };
 
 export const PUBLIC: Access = { public: true };
+export const READER: Access = { reader: true };
 export const AUTHENTICATED: Access = { authenticated: true };
 export const can = (action: Action, subject: Resource): Access => ({ action, subject });
 

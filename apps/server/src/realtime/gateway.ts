@@ -11,6 +11,8 @@ export const centerRoom = (centerId: string) => `center:${centerId}`;
 export const familyRoom = (familyId: string) => `family:${familyId}`;
 export const userRoom = (userId: string) => `user:${userId}`;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** When the access token a socket connected with expires (seconds since the epoch), if it says. */
 function expiryOf(token: string): number | undefined {
   try {
@@ -22,8 +24,11 @@ function expiryOf(token: string): number | undefined {
 }
 
 /**
- * The one Socket.IO gateway. A browser connects with its access token; it joins its organisation's
- * room and one room per centre it may see. Domain events become `data` messages (a JSON string, as
+ * The one Socket.IO gateway. A browser connects with `auth: {token, center_id, reader}`: its access
+ * token, the one centre it is at and the reader it owns. It joins its organisation's room and the
+ * room of that one centre, which must be a centre the user may see (refused with `center_forbidden`
+ * otherwise); without `center_id` it joins no centre room. So a front desk at one centre never hears
+ * another centre's taps, even when its user may see both. Domain events become `data` messages (a JSON string, as
  * the spec's clients expect). With REDIS_URL, a Redis streams adapter carries messages between API
  * servers; connection-state recovery replays what a briefly dropped browser missed.
  *
@@ -59,42 +64,64 @@ export async function attachRealtime(app: FastifyInstance, deps: AppDeps) {
   }
 
   io.use(async (socket, next) => {
+    const handshake = (socket.handshake.auth ?? {}) as { token?: unknown; center_id?: unknown; reader?: unknown };
+    let auth: Awaited<ReturnType<typeof authenticate>>;
     try {
-      const token = (socket.handshake.auth as { token?: unknown })?.token;
-      const auth = await authenticate(deps, typeof token === 'string' ? `Bearer ${token}` : undefined);
+      const { token } = handshake;
+      auth = await authenticate(deps, typeof token === 'string' ? `Bearer ${token}` : undefined);
       socket.data.auth = {
         userId: auth.userId,
         organisationId: auth.organisationId,
         centerIds: auth.centerIds,
         familyId: auth.familyId,
         expiresAt: typeof token === 'string' ? expiryOf(token) : undefined,
-      };
+      } satisfies SocketAuth;
+    } catch (err) {
+      return next(Object.assign(new Error('unauthenticated'), { data: { error: (err as { code?: string }).code } }));
+    }
+    try {
+      // The one centre this browser is at: a centre of the organisation the user may see, or none.
+      const centerId = handshake.center_id;
+      if (centerId === undefined || centerId === null || centerId === '') {
+        socket.data.centerId = null;
+      } else if (typeof centerId === 'string' && (await mayWatchCenter(auth, centerId))) {
+        socket.data.centerId = centerId;
+      } else {
+        return next(Object.assign(new Error('center_forbidden'), { data: { error: 'center_forbidden' } }));
+      }
+      // The reader this browser owns (`?reader=`): only a note for the browser's own use and logs.
+      const { reader } = handshake;
+      socket.data.reader = typeof reader === 'string' && reader.length > 0 ? reader.slice(0, 64) : null;
       next();
     } catch (err) {
-      next(Object.assign(new Error('unauthenticated'), { data: { error: (err as { code?: string }).code } }));
+      next(err as Error);
     }
   });
 
-  io.on('connection', async (socket) => {
-    const { userId, organisationId, centerIds, familyId, expiresAt } = socket.data.auth as SocketAuth;
+  async function mayWatchCenter(auth: { organisationId: string; centerIds: string[] | null }, centerId: string) {
+    if (!UUID.test(centerId)) return false;
+    if (auth.centerIds && !auth.centerIds.includes(centerId)) return false;
+    const center = await deps.database.db.query.centers.findFirst({
+      columns: { id: true },
+      where: (c, { and, eq }) => and(eq(c.id, centerId), eq(c.organisationId, auth.organisationId)),
+    });
+    return center !== undefined;
+  }
+
+  io.on('connection', (socket) => {
+    const { userId, organisationId, familyId, expiresAt } = socket.data.auth as SocketAuth;
     if (expiresAt !== undefined) {
       // The browser connects again with a fresh token (refreshing it first when refused).
       const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, expiresAt * 1000 - Date.now()));
       socket.on('disconnect', () => clearTimeout(expiry));
     }
-    // A recovered socket got its rooms back, but always joins its session's: revocation must reach it.
-    socket.join([familyRoom(familyId), userRoom(userId)]);
-    if (socket.recovered) return;
-    socket.join(orgRoom(organisationId));
-    const visible =
-      centerIds ??
-      (
-        await deps.database.db.query.centers.findMany({
-          columns: { id: true },
-          where: (c, { eq }) => eq(c.organisationId, organisationId),
-        })
-      ).map((c) => c.id);
-    for (const id of visible) socket.join(centerRoom(id));
+    // A recovered socket got its rooms back (and is sent what it missed); it always joins its
+    // session's rooms (revocation must reach it), and the one centre room it asked for now: a
+    // browser that moved centre while away leaves the old one.
+    const centerId = socket.data.centerId as string | null;
+    const wanted = centerId ? centerRoom(centerId) : null;
+    for (const room of socket.rooms) if (room.startsWith('center:') && room !== wanted) socket.leave(room);
+    socket.join([familyRoom(familyId), userRoom(userId), orgRoom(organisationId), ...(wanted ? [wanted] : [])]);
   });
 
   const unsubscribe = [

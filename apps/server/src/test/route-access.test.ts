@@ -65,11 +65,14 @@ function fieldKind(key: string): keyof TenantIds {
 }
 
 const fillParams = (url: string, id: string) => url.replace(/:[A-Za-z_]+/g, id);
-const privateRoutes = () => ctx.app.routeRegistry.filter((r) => !('public' in r.access));
+/** Routes behind a user session (a reader's routes authenticate the reader instead: see below). */
+const privateRoutes = () => ctx.app.routeRegistry.filter((r) => !('public' in r.access) && !('reader' in r.access));
+const readerRoutes = () => ctx.app.routeRegistry.filter((r) => 'reader' in r.access);
 
 function allowed(role: Role, route: RegisteredRoute): boolean {
   if ('authenticated' in route.access) return true;
   if ('public' in route.access) return true;
+  if ('reader' in route.access) return false;
   return buildAbility(abilityRulesFor(role)).can(route.access.action, route.access.subject);
 }
 
@@ -123,6 +126,7 @@ const PERMISSIONS_FILE = new URL('./route-permissions.json', import.meta.url);
 function accessLabel(route: RegisteredRoute): string {
   if ('public' in route.access) return 'public';
   if ('authenticated' in route.access) return 'authenticated';
+  if ('reader' in route.access) return 'reader secret';
   return `${route.access.action} ${route.access.subject}`;
 }
 
@@ -173,6 +177,25 @@ describe('every private route', () => {
       }
     });
   }
+});
+
+describe('every reader-authenticated route', () => {
+  it('exists, and answers 401 reader_unauthenticated without the reader’s secret, whatever session is shown', async () => {
+    expect(readerRoutes().length).toBeGreaterThan(0);
+    for (const route of readerRoutes()) {
+      const url = fillParams(route.url, `SN-${randomUUID().slice(0, 8)}`);
+      for (const headers of [
+        {},
+        { authorization: `Bearer ${tokens.get('admin')}` },
+        { 'x-reader-secret': 'not the secret' },
+      ] as Record<string, string>[]) {
+        const res = await ctx.app.inject({ method: route.method as 'POST', url, headers, payload: {} });
+        const label = `${route.method} ${route.url} ${JSON.stringify(Object.keys(headers))}`;
+        expect(res.statusCode, label).toBe(401);
+        expect(res.json().error, label).toBe('reader_unauthenticated');
+      }
+    }
+  });
 });
 
 describe('organisation isolation', () => {

@@ -23,6 +23,7 @@ import {
   passwordResetTokens,
   productSetItems,
   productSets,
+  readerScans,
   readers,
   rooms,
   shortCourses,
@@ -80,6 +81,14 @@ export async function fillOrganisation(ctx: TestContext, org: TestOrganisation):
     .insert(readers)
     .values({ organisationId, centerId: centerA.id, name: 'Door', sn: `SN-${organisationId}`, secretHash: hash('s') })
     .returning();
+  await db.insert(readerScans).values({
+    organisationId,
+    centerId: centerA.id,
+    readerId: reader!.id,
+    scanId: `scan-${organisationId}`,
+    card: `C${organisationId.slice(0, 7)}`,
+    tappedAt: new Date(),
+  });
   const [preset] = await db
     .insert(importPresets)
     .values({ organisationId, name: 'Old system', mapping: {} })

@@ -22,7 +22,7 @@ export {
   members,
 } from './members.ts';
 export { outboxEmails } from './outbox.ts';
-export { readers, rooms } from './places.ts';
+export { readerScans, readers, rooms } from './places.ts';
 export { auditLog, domainEvents, idempotencyKeys } from './platform.ts';
 export {
   commissionEntries,

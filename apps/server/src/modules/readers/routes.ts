@@ -1,3 +1,4 @@
+import { readerScanRequestSchema, readerScanResponseSchema } from '@gym/contract/entries';
 import {
   createReaderRequestSchema,
   readerIdParamsSchema,
@@ -10,9 +11,38 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { can } from '../../lib/access.ts';
+import { can, READER } from '../../lib/access.ts';
+import { AppError } from '../../lib/errors.ts';
+import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { ingestScan } from './ingest-scan.ts';
 import { createReader, deleteReader, rotateReaderSecret, runReaderCommand, updateReader } from './manage-reader.ts';
 import { getReader, listReaders } from './queries.ts';
+import { authenticateReader, type IngestReader } from './verify-secret.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The card reader a reader-authenticated route was called by. */
+    reader: IngestReader | null;
+  }
+}
+
+/** What this server refused of the reader ingest since it started (also in each refusal's log line). */
+export interface ReaderIngestStats {
+  unauthenticated: number;
+  rateLimited: number;
+}
+const statsByDeps = new WeakMap<AppDeps, ReaderIngestStats>();
+export const readerIngestStats = (deps: AppDeps): ReaderIngestStats => {
+  let stats = statsByDeps.get(deps);
+  if (!stats) {
+    stats = { unauthenticated: 0, rateLimited: 0 };
+    statsByDeps.set(deps, stats);
+  }
+  return stats;
+};
+
+const SN = /^[A-Za-z0-9_-]{3,64}$/;
+const scanParamsSchema = z.object({ sn: z.string().regex(SN, 'reader_sn_format') });
 
 const tags = ['readers'];
 
@@ -23,6 +53,59 @@ const tags = ['readers'];
 export function readerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const { db } = deps.database;
+    const stats = readerIngestStats(deps);
+    const limiter = createRateLimiter({
+      ratePerSecond: deps.config.READER_SCANS_PER_SECOND,
+      burst: deps.config.READER_SCAN_BURST,
+    });
+    app.decorateRequest('reader', null);
+
+    // A physical reader: its serial number and secret, checked before the body is parsed; then its rate.
+    app.post(
+      '/readers/:sn/scans',
+      {
+        config: { access: READER },
+        onRequest: async (req) => {
+          const sn = (req.params as { sn?: unknown }).sn;
+          const secret = req.headers['x-reader-secret'];
+          const reader =
+            typeof sn === 'string' && SN.test(sn) && typeof secret === 'string' && secret.length > 0
+              ? await authenticateReader(db, { sn, secret })
+              : null;
+          if (!reader) {
+            stats.unauthenticated += 1;
+            // Never the secret: only that one was (not) given.
+            req.log.warn(
+              {
+                sn: typeof sn === 'string' ? sn.slice(0, 64) : null,
+                secretGiven: typeof secret === 'string',
+                ip: req.ip,
+                refused: stats.unauthenticated,
+              },
+              'reader scan refused: unknown reader or wrong secret',
+            );
+            throw new AppError(401, 'reader_unauthenticated', 'Unknown reader or wrong secret');
+          }
+          const wait = limiter.take(reader.id);
+          if (wait > 0) {
+            stats.rateLimited += 1;
+            req.log.warn(
+              { sn: reader.sn, readerId: reader.id, limited: stats.rateLimited },
+              'reader scan rate-limited',
+            );
+            throw new AppError(429, 'rate_limited', 'Too many scans from this reader', undefined, wait);
+          }
+          req.reader = reader;
+        },
+        schema: {
+          tags,
+          params: scanParamsSchema,
+          body: readerScanRequestSchema,
+          response: { 200: readerScanResponseSchema },
+        },
+      },
+      (req) => ingestScan(deps, req.reader!, req.body),
+    );
     app.get(
       '/readers',
       {

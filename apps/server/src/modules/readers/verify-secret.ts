@@ -55,3 +55,46 @@ export async function verifyReaderSecret(
   const { secretHash: _, ...reader } = row;
   return reader;
 }
+
+/** A reader the ingest may hear from: active, not deleted, at an active centre (its centre's time zone for the scan). */
+export interface IngestReader extends VerifiedReader {
+  timeZone: string;
+}
+
+/**
+ * Authenticates a physical reader's scan by serial number and secret alone (the URL names no
+ * organisation). A serial number is unique per organisation only, so every usable reader with it
+ * is a candidate and the secret is compared with each one's hash, in constant time and all of them
+ * (no early exit), so that the response time says nothing about which one, if any, matched.
+ * Without candidates one comparison still runs, against a hash nothing matches.
+ */
+export async function authenticateReader(
+  db: DbOrTx,
+  input: { sn: string; secret: string },
+): Promise<IngestReader | null> {
+  const rows = await db
+    .select({
+      id: readers.id,
+      organisationId: readers.organisationId,
+      centerId: readers.centerId,
+      name: readers.name,
+      sn: readers.sn,
+      secretHash: readers.secretHash,
+      timeZone: centers.timeZone,
+    })
+    .from(readers)
+    .innerJoin(centers, eq(centers.id, readers.centerId))
+    .where(
+      and(eq(readers.sn, input.sn), isNull(readers.deletedAt), eq(readers.active, true), eq(centers.active, true)),
+    );
+  const presented = Buffer.from(hashToken(input.secret), 'hex');
+  let found: (typeof rows)[number] | null = null;
+  for (const row of rows.length > 0 ? rows : [null]) {
+    const stored = Buffer.from(row?.secretHash ?? '0'.repeat(64), 'hex');
+    const matches = stored.length === presented.length && timingSafeEqual(stored, presented);
+    if (matches && row) found = row;
+  }
+  if (!found) return null;
+  const { secretHash: _, ...reader } = found;
+  return reader;
+}

@@ -1,0 +1,63 @@
+import type { readerScanRequestSchema, ScanEvent } from '@gym/contract/entries';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { readerScans, readers } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { publicCaller, runCommand } from '../../lib/use-case.ts';
+import type { IngestReader } from './verify-secret.ts';
+
+/** The domain event of a received scan; its realtime message is the card-reader event (`ScanEvent`). */
+export const READER_SCANNED = 'reader.scanned';
+
+/**
+ * Receives one scan of an authenticated reader, in one transaction: the scan row (its id is unique
+ * per reader, so a retried scan finds its row and changes nothing), when the reader was last seen,
+ * and the card-reader event to the browsers of the reader's centre through the outbox (delivered
+ * after the commit, never on rollback). The scan decides nothing: the browser that owns the reader
+ * posts the entry. Answers whether the scan was new.
+ */
+export async function ingestScan(
+  deps: Pick<AppDeps, 'database' | 'outbox'>,
+  reader: IngestReader,
+  scan: z.infer<typeof readerScanRequestSchema>,
+): Promise<{ scanId: string; accepted: boolean }> {
+  const caller = publicCaller(reader.organisationId, [reader.centerId], `card reader ${reader.sn}`);
+  return runCommand(deps, caller, async (ctx) => {
+    const now = ctx.clock.now();
+    const tappedAt = new Date(scan.at);
+    await ctx.tx.update(readers).set({ lastSeenAt: now }).where(eq(readers.id, reader.id));
+    const inserted = await ctx.tx
+      .insert(readerScans)
+      .values({
+        organisationId: reader.organisationId,
+        centerId: reader.centerId,
+        readerId: reader.id,
+        scanId: scan.scanId,
+        card: scan.card,
+        tappedAt,
+        receivedAt: now,
+      })
+      .onConflictDoNothing({ target: [readerScans.readerId, readerScans.scanId] })
+      .returning({ id: readerScans.id });
+    if (inserted.length === 0) return { scanId: scan.scanId, accepted: false };
+    const message: ScanEvent = {
+      center_id: reader.centerId,
+      action: 'scan',
+      // Not shown to people: the browser that owns the reader acts on it, and what it shows comes from the entry.
+      message: `Card ${scan.card} at ${reader.name}`,
+      icon: 'scan',
+      reader: reader.sn,
+      card: scan.card,
+      scan_id: scan.scanId,
+      at: tappedAt.toISOString(),
+    };
+    ctx.emit({
+      type: READER_SCANNED,
+      organisationId: reader.organisationId,
+      centerId: reader.centerId,
+      payload: { readerId: reader.id, sn: reader.sn, scanId: scan.scanId, card: scan.card, at: message.at },
+      realtime: { scope: 'center', centerId: reader.centerId, message },
+    });
+    return { scanId: scan.scanId, accepted: true };
+  });
+}
