@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { PRODUCT_NAME } from '@gym/contract/constants';
-import { DEMO_PASSWORD, DEMO_USERS } from '@gym/contract/demo';
+import { DEMO_PASSWORD, DEMO_READER_SECRET, DEMO_READERS, DEMO_USERS } from '@gym/contract/demo';
 import { ConfigError, loadConfig } from './config.ts';
 import { loggerOptions, prettyLogs } from './lib/request-log.ts';
 import { createServer } from './server.ts';
@@ -54,6 +54,12 @@ async function main() {
   if (deps.demo) {
     lines.push('', `  Demo logins (password ${DEMO_PASSWORD}):`);
     for (const u of DEMO_USERS) lines.push(`    ${u.role.padEnd(11)} ${u.email}`);
+    lines.push('', `  Demo card readers (secret ${DEMO_READER_SECRET}):`);
+    for (const r of DEMO_READERS) lines.push(`    ${r.sn.padEnd(14)} at ${r.centerCode}`);
+    lines.push(
+      `  The door loop: open ${url}/dashboard?reader=${DEMO_READERS[0]!.sn} as front desk, then`,
+      `    npm run reader -- --url ${url} --sn ${DEMO_READERS[0]!.sn} --secret ${DEMO_READER_SECRET} --card 0001234567`,
+    );
   }
   console.log(`${lines.join('\n')}\n`);
 }

@@ -9,7 +9,9 @@ import pg from 'pg';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from './config.ts';
+import { readers } from './db/schema/index.ts';
 import { buildCenter, buildOrganisation, buildUser } from './db/seed/builders.ts';
+import { hashToken } from './lib/tokens.ts';
 import { createServer, type RunningServer } from './server.ts';
 import { TEMPLATE_DB } from './test/global-setup.ts';
 import { startRedis } from './test/redis-server.ts';
@@ -22,6 +24,7 @@ let redis: Awaited<ReturnType<typeof startRedis>>;
 let dbName = '';
 const email = 'scale-admin@scale.test';
 const password = 'scale password';
+const readerSecret = 'scale reader secret';
 
 beforeAll(async () => {
   redis = await startRedis();
@@ -48,6 +51,14 @@ beforeAll(async () => {
   const { db } = a.deps.database;
   const org = await buildOrganisation(db, { name: 'Scale Gym', initial: 'SG' });
   const center = await buildCenter(db, { organisationId: org.id, code: 'S1', name: 'Scale One' });
+  const other = await buildCenter(db, { organisationId: org.id, code: 'S2', name: 'Scale Two' });
+  await db.insert(readers).values({
+    organisationId: org.id,
+    centerId: center.id,
+    name: 'Front door',
+    sn: 'SCALE-READER-1',
+    secretHash: hashToken(readerSecret),
+  });
   await buildUser(db, {
     organisationId: org.id,
     email,
@@ -55,7 +66,7 @@ beforeAll(async () => {
     role: 'admin',
     passwordHash: await a.deps.hasher.hash(password),
   });
-  Object.assign(globalThis, { scaleOrg: org.id, scaleCenter: center.id });
+  Object.assign(globalThis, { scaleOrg: org.id, scaleCenter: center.id, scaleOther: other.id });
 }, 120_000);
 
 afterAll(async () => {
@@ -116,14 +127,17 @@ describe('two API servers on PostgreSQL and Redis', () => {
 
   it('an event published on server A reaches a browser connected to server B', async () => {
     const login = await json(post(urlA, '/api/v1/jwt/login', { email, password }));
-    const socket = connect(urlB, { auth: { token: login.accessToken }, transports: ['websocket'] });
+    const { scaleOrg, scaleCenter } = globalThis as unknown as { scaleOrg: string; scaleCenter: string };
+    const socket = connect(urlB, {
+      auth: { token: login.accessToken, center_id: scaleCenter },
+      transports: ['websocket'],
+    });
     await new Promise<void>((resolve, reject) => {
       socket.on('connect', () => resolve());
       socket.on('connect_error', reject);
     });
     const got = new Promise<string>((resolve) => socket.on(REALTIME_EVENT, resolve));
     await new Promise((r) => setTimeout(r, 200));
-    const { scaleOrg, scaleCenter } = globalThis as unknown as { scaleOrg: string; scaleCenter: string };
     const payload = { center_id: scaleCenter, action: 'entry', message: 'Welcome back', icon: 'check' };
     a.deps.events.publish('realtime.center', { organisationId: scaleOrg, centerId: scaleCenter, payload });
     const message = await Promise.race([
@@ -132,6 +146,50 @@ describe('two API servers on PostgreSQL and Redis', () => {
     ]);
     socket.close();
     expect(JSON.parse(message)).toEqual(payload);
+  });
+
+  it('a scan sent to server A reaches the browser of the reader’s centre on server B, and no other centre’s', async () => {
+    const login = await json(post(urlA, '/api/v1/jwt/login', { email, password }));
+    const { scaleCenter, scaleOther } = globalThis as unknown as { scaleCenter: string; scaleOther: string };
+    const open = async (centerId: string) => {
+      const socket = connect(urlB, {
+        auth: { token: login.accessToken, center_id: centerId, reader: 'SCALE-READER-1' },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      const heard: Record<string, unknown>[] = [];
+      socket.on(REALTIME_EVENT, (m: string) => heard.push(JSON.parse(m)));
+      await new Promise<void>((resolve, reject) => {
+        socket.on('connect', () => resolve());
+        socket.on('connect_error', reject);
+      });
+      return { socket, heard };
+    };
+    const here = await open(scaleCenter);
+    const elsewhere = await open(scaleOther);
+    await new Promise((r) => setTimeout(r, 200));
+    const scanId = `scale-${randomUUID()}`;
+    const res = await fetch(`${urlA}/api/v1/pro/readers/SCALE-READER-1/scans`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-reader-secret': readerSecret },
+      body: JSON.stringify({ scanId, card: '0001234567', at: new Date().toISOString() }),
+    });
+    expect(await res.json()).toEqual({ scanId, accepted: true });
+    for (const end = Date.now() + 5000; here.heard.length === 0 && Date.now() < end; )
+      await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 200));
+    here.socket.close();
+    elsewhere.socket.close();
+    expect(here.heard).toEqual([
+      expect.objectContaining({
+        center_id: scaleCenter,
+        action: 'scan',
+        reader: 'SCALE-READER-1',
+        card: '0001234567',
+        scan_id: scanId,
+      }),
+    ]);
+    expect(elsewhere.heard).toEqual([]);
   });
 
   it('sign-out on server A closes the socket held on server B, and B refuses the token at once', async () => {

@@ -15,3 +15,14 @@ export const DEMO_USERS: readonly { email: string; role: Role; fullName: string 
   { email: 'client@demo.fit', role: 'client', fullName: 'Chris Client' },
   { email: 'developer@demo.fit', role: 'developer', fullName: 'Dev Eloper' },
 ];
+
+/**
+ * The demo's card readers, one at each centre, for the door loop with the reader simulator
+ * (`npm run reader`). The secret is the demo's only (like its password); real readers get a random
+ * one, shown once.
+ */
+export const DEMO_READER_SECRET = 'demo-reader-secret';
+export const DEMO_READERS: readonly { sn: string; centerCode: string; name: string }[] = [
+  { sn: 'DEMO-READER-1', centerCode: 'CWB', name: 'Front door' },
+  { sn: 'DEMO-READER-2', centerCode: 'MK', name: 'Front door' },
+];

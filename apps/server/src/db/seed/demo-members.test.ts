@@ -1,7 +1,8 @@
-import { DEMO_INITIAL } from '@gym/contract/demo';
+import { DEMO_INITIAL, DEMO_READER_SECRET } from '@gym/contract/demo';
 import { normaliseKeyword } from '@gym/contract/search';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authenticateReader } from '../../modules/readers/verify-secret.ts';
 import { rowsOf } from '../../test/db-snapshot.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { seedDemo } from './demo.ts';
@@ -92,6 +93,19 @@ describe('demo members', () => {
       select count(*)::int as n from members
       where organisation_id = ${orgId} and (phone = '+85291234567' or chinese_name = '陳大文')`);
     expect(others!.n).toBe(1);
+  });
+
+  it('has the door loop’s readers: DEMO-READER-1 at CWB and DEMO-READER-2 at MK, their secret stored hashed', async () => {
+    const rows = await query<{ sn: string; code: string; secret_hash: string }>(sql`
+      select r.sn, c.code, r.secret_hash from readers r join centers c on c.id = r.center_id
+      where r.organisation_id = ${orgId} order by r.sn`);
+    expect(rows.map((r) => [r.sn, r.code])).toEqual([
+      ['DEMO-READER-1', 'CWB'],
+      ['DEMO-READER-2', 'MK'],
+    ]);
+    for (const r of rows) expect(r.secret_hash).not.toContain(DEMO_READER_SECRET);
+    const reader = await authenticateReader(ctx.database.db, { sn: 'DEMO-READER-1', secret: DEMO_READER_SECRET });
+    expect(reader).toMatchObject({ organisationId: orgId, sn: 'DEMO-READER-1' });
   });
 
   it('gives each demo centre three rooms and makes the demo trainer a trainer', async () => {

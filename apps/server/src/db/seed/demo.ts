@@ -1,8 +1,9 @@
-import { DEMO_INITIAL, DEMO_PASSWORD, DEMO_USERS } from '@gym/contract/demo';
+import { DEMO_INITIAL, DEMO_PASSWORD, DEMO_READER_SECRET, DEMO_READERS, DEMO_USERS } from '@gym/contract/demo';
 import { eq, sql } from 'drizzle-orm';
 import type { PasswordHasher } from '../../lib/passwords.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import type { Db } from '../client.ts';
-import { organisations, rooms } from '../schema/index.ts';
+import { organisations, readers, rooms } from '../schema/index.ts';
 import { buildCenter, buildOrganisation, buildUser } from './builders.ts';
 import { seedDemoExpenditures } from './demo-expenditures.ts';
 import { seedDemoMembers } from './demo-members.ts';
@@ -24,7 +25,8 @@ export async function hasDemo(db: Db): Promise<boolean> {
 
 /**
  * The demo organisation "Demo Fitness" (DF): two centres with three rooms each, one user per role
- * (the trainer flagged as a trainer), members, a catalogue and a year of sales. Runs once.
+ * (the trainer flagged as a trainer), a card reader at each centre, members, a catalogue and a year
+ * of sales. Runs once.
  */
 export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<boolean> {
   if (await hasDemo(db)) return false;
@@ -49,6 +51,16 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<boolean>
           DEMO_ROOMS.map((r) => ({ organisationId: org.id, centerId: c.id, name: r.name, capacity: r.capacity })),
         ),
       );
+    // The door loop's readers (`npm run reader`), their secret hashed like any reader's.
+    await tx.insert(readers).values(
+      DEMO_READERS.map((r) => ({
+        organisationId: org.id,
+        centerId: centers.find((c) => c.code === r.centerCode)!.id,
+        name: r.name,
+        sn: r.sn,
+        secretHash: hashToken(DEMO_READER_SECRET),
+      })),
+    );
     let accountantId = '';
     for (const [i, u] of DEMO_USERS.entries()) {
       const user = await buildUser(tx, {
