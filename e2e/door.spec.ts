@@ -119,6 +119,35 @@ async function watchToast(page: Page) {
   return { title, text, box, progress, stillThereAt35, lastedMs: Date.now() - shownAt };
 }
 
+/**
+ * A wedge reader typing into a text field: each key's keydown, then (unless a listener prevented
+ * it) the character lands in the field as the browser would put it there.
+ */
+async function wedgeIntoField(page: Page, selector: string, card: string) {
+  await page.evaluate(
+    ({ selector, keys }) => {
+      const field = document.querySelector<HTMLInputElement>(selector)!;
+      field.focus();
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      for (const key of [...keys.split(''), 'Enter']) {
+        const go = field.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+        if (go && key.length === 1) {
+          setValue.call(field, field.value + key);
+          field.dispatchEvent(new Event('input', { bubbles: true }));
+        }
+      }
+    },
+    { selector, keys: card },
+  );
+}
+
+async function switchCentre(page: Page, code: string, id: string) {
+  await page.locator('#center-switcher-select').click();
+  await page.locator(`.ant-select-item-option[title$="(${code})"]`).click();
+  await page.locator(`[data-testid="center-switcher"][data-center-id="${id}"]`).waitFor();
+  await waitConnected(page);
+}
+
 beforeAll(async () => {
   admin = await apiLogin(app.server.url, 'admin@demo.fit');
   const { items } = await api<{ items: { id: string; code: string }[] }>(admin, 'GET', '/pro/centers/switcher');
@@ -171,6 +200,24 @@ describe('the door loop', () => {
     expect(await mkPage.locator('.ant-notification-notice').count()).toBe(0);
   });
 
+  it('a desk that switches centre in the navbar hears the new centre (a fresh connection), and no longer the old one', async () => {
+    await switchCentre(mkPage, 'CWB', cwb);
+    const unknown = freshCardNumber();
+    const [, atReader, atSwitched] = await Promise.all([
+      simulateTap(unknown),
+      watchToast(readerPage),
+      watchToast(mkPage),
+    ]);
+    for (const seen of [atReader, atSwitched]) {
+      expect(seen.title).toBe(`No entry: card ${unknown}`);
+      expect(seen.text).toContain('This card is not registered.');
+    }
+
+    await switchCentre(mkPage, 'MK', mk);
+    await Promise.all([simulateTap(freshCardNumber()), watchToast(readerPage)]);
+    expect(await mkPage.locator('.entry-toast').count()).toBe(0);
+  });
+
   it('offline: three wedge taps queue while the server is down and are recorded once each, with their tap times, when it is back', async () => {
     const { port, dataDir } = app.server;
     const before = new Set((await entries(cwb)).map((e) => e.id));
@@ -205,6 +252,35 @@ describe('the door loop', () => {
     // Sent in order, each once: nothing more arrives later.
     await readerPage.waitForTimeout(6_000);
     expect((await entries(cwb)).filter((e) => !before.has(e.id))).toHaveLength(3);
+  });
+
+  it('a wedge burst in a form field is a tap, and the field keeps what the person had typed; a hand typing is left alone', async () => {
+    await readerPage.goto(`/apps/student/edit/${chanId}`);
+    await readerPage.getByTestId('member-header').waitFor();
+    await waitConnected(readerPage);
+    const field = readerPage.locator('#member_firstName').first();
+    await field.waitFor();
+    const typed = await field.inputValue();
+    const before = new Set((await entries(cwb)).map((e) => e.id));
+
+    const posted = readerPage.waitForResponse((r) => r.url().includes('/entry') && r.request().method() === 'POST');
+    await wedgeIntoField(readerPage, '#member_firstName', DEMO_MEMBER.card);
+    const body = (await posted).request().postDataJSON() as { source: string; scan_id: string; sn: string };
+    expect(body.source).toBe('wedge');
+    expect(body.scan_id).toMatch(/^wedge-/);
+    expect(body.sn).toBe(READER);
+    expect(await field.inputValue()).toBe(typed);
+    const fresh = (await entries(cwb)).filter((e) => !before.has(e.id));
+    expect(fresh.map((e) => [e.card, e.source])).toEqual([[DEMO_MEMBER.card, 'wedge']]);
+
+    // A person typing (150 ms between keys) and Enter: the text stays, nothing is tapped.
+    await field.focus();
+    await readerPage.keyboard.press('End');
+    await readerPage.keyboard.type('abcdefg', { delay: 150 });
+    await readerPage.keyboard.press('Enter');
+    await readerPage.waitForTimeout(1_000);
+    expect(await field.inputValue()).toBe(`${typed}abcdefg`);
+    expect((await entries(cwb)).filter((e) => !before.has(e.id))).toHaveLength(1);
   });
 
   it('update card by reader: the new card is attached, Success toast top-centre, the reader back to normal', async () => {
