@@ -283,6 +283,36 @@ describe('the door loop', () => {
     expect((await entries(cwb)).filter((e) => !before.has(e.id))).toHaveLength(1);
   });
 
+  it('staff check-in mode, chosen from the reader menu in the navbar: a staff card clocks in, with a general toast', async () => {
+    const { items } = await api<{ items: { id: string; email: string }[] }>(admin, 'GET', '/pro/staff?pageSize=50');
+    const fiona = items.find((s) => s.email === 'frontdesk@demo.fit')!;
+    const staffCard = freshCardNumber();
+    await api(admin, 'POST', `/pro/staff/${fiona.id}/cards`, { number: staffCard });
+
+    await readerPage.goto('/dashboard');
+    await waitConnected(readerPage);
+    const indicator = readerPage.getByTestId('reader-indicator');
+    await indicator.focus();
+    await readerPage.keyboard.press('Enter');
+    await readerPage.getByRole('menuitem', { name: 'Staff check-in (clock in and out)' }).click();
+    await readerPage.locator('[data-testid="reader-indicator"][data-mode="staff-check-in"]').waitFor();
+    expect(await readerPage.evaluate(() => localStorage.getItem('reader_action'))).toBe('staff-check-in');
+
+    const answered = readerPage.waitForResponse((r) => r.url().includes('/clock') && r.request().method() === 'POST');
+    await simulateTap(staffCard);
+    const answer = (await (await answered).json()) as { message: string };
+    const toast = readerPage.locator('.ant-notification-top .door-toast');
+    await toast.waitFor({ timeout: 15_000 });
+    expect(await toast.textContent()).toContain(answer.message);
+    expect(await toast.locator('.ant-notification-notice-progress').count()).toBe(0);
+    // No entry toast: a clock-in is not an entry.
+    expect(await readerPage.locator('.entry-toast').count()).toBe(0);
+
+    await indicator.click();
+    await readerPage.getByRole('menuitem', { name: 'Record entries' }).click();
+    await readerPage.locator('[data-testid="reader-indicator"][data-mode="normal"]').waitFor();
+  });
+
   it('update card by reader: the new card is attached, Success toast top-centre, the reader back to normal', async () => {
     await readerPage.goto(`/apps/student/edit/${chanId}`);
     await readerPage.getByTestId('member-header').waitFor();
