@@ -43,8 +43,11 @@ export function DoorLoop() {
   const uiRef = useRef<DoorUi | null>(null);
   const showEntry = (entry: EntryOutcome['entry'] | null, message: string, icon: string) => {
     if (entry) {
-      if (shownEntries.current.has(entry.id)) return;
-      shownEntries.current.add(entry.id);
+      const shown = shownEntries.current;
+      if (shown.has(entry.id)) return;
+      shown.add(entry.id);
+      // A set keeps insertion order: forget the oldest beyond a day's worth of taps.
+      if (shown.size > 2_000) shown.delete(shown.values().next().value as string);
     }
     const canLetIn =
       entry?.result === 'denied' && entry.member !== null && currentAbility().can('create', 'EntryOverride');
@@ -75,6 +78,8 @@ export function DoorLoop() {
     });
   };
 
+  const showEntryRef = useRef(showEntry);
+  showEntryRef.current = showEntry;
   const flushRef = useRef<() => void>(() => {});
   uiRef.current = {
     updateCardResult: (ok, message) =>
@@ -154,7 +159,6 @@ export function DoorLoop() {
   }, [t]);
 
   // The realtime events: scans of this browser's reader, entry notifications of this centre.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: showEntry reads the latest state through refs
   useEffect(
     () =>
       subscribeRealtime((payload) => {
@@ -172,10 +176,10 @@ export function DoorLoop() {
           );
         } else if (action === 'entry') {
           const parsed = entryEventSchema.safeParse(payload);
-          if (parsed.success) showEntry(parsed.data.entry, parsed.data.message, parsed.data.icon);
+          if (parsed.success) showEntryRef.current(parsed.data.entry, parsed.data.message, parsed.data.icon);
           else {
             const loose = payload as { message?: unknown; icon?: unknown };
-            showEntry(
+            showEntryRef.current(
               null,
               typeof loose.message === 'string' ? loose.message : '',
               typeof loose.icon === 'string' ? loose.icon : '',
