@@ -18,6 +18,7 @@ async function freePort(): Promise<number> {
 
 export interface AppServer {
   url: string;
+  port: number;
   dataDir: string;
   output: () => string;
   /** Stops the process (SIGTERM: requests finish, the database closes) and, unless told to keep it, removes its data directory. */
@@ -27,14 +28,16 @@ export interface AppServer {
 /**
  * The real server process, as `npm start` runs it, on a free port with its own embedded database.
  * `fromDataDir` is copied into the process's own data directory first (see e2e/global-setup.ts).
+ * `restart` starts it again on the port and data directory of a server stopped with
+ * `stop({ keepData: true })`: the same address for the browsers, the same database.
  */
 export async function startAppServer(
   env: Record<string, string> = {},
-  opts: { fromDataDir?: string } = {},
+  opts: { fromDataDir?: string; restart?: { port: number; dataDir: string } } = {},
 ): Promise<AppServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'gym-e2e-'));
-  if (opts.fromDataDir) cpSync(opts.fromDataDir, dataDir, { recursive: true });
+  const port = opts.restart?.port ?? (await freePort());
+  const dataDir = opts.restart?.dataDir ?? mkdtempSync(join(tmpdir(), 'gym-e2e-'));
+  if (opts.fromDataDir && !opts.restart) cpSync(opts.fromDataDir, dataDir, { recursive: true });
   let out = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: join(root, 'apps/server'),
@@ -58,7 +61,7 @@ export async function startAppServer(
     out += d;
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
     try {
@@ -67,11 +70,12 @@ export async function startAppServer(
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${out}`);
+    if (Date.now() > deadline) throw new Error(`server did not start in 120 s:\n${out}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
     url,
+    port,
     dataDir,
     output: () => out,
     async stop({ keepData = false } = {}) {

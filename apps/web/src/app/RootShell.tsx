@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { readerStorageChanged } from '../features/door/readerState';
 import { bilingualTitleText } from '../shared/ui/bilingualTitle';
 import { useLoggedIn } from '../shared/useSession';
 import { hideLoadingOverlay } from './bootOverlay';
@@ -22,6 +23,7 @@ export function RootShell() {
 
   useEffect(() => {
     rememberReaderFromQuery(location.search);
+    readerStorageChanged();
   }, [location.search]);
 
   // The realtime channel stays open while someone is signed in, whatever the layout. Loaded on

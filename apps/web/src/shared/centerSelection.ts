@@ -17,11 +17,12 @@ export function setCenterId(id: string | null): void {
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void): () => void {
+/** Told when this tab's centre changes (the realtime channel moves to the new centre's room). */
+export function subscribeCenterId(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 export function useCenterId(): string | null {
-  return useSyncExternalStore(subscribe, getCenterId, getCenterId);
+  return useSyncExternalStore(subscribeCenterId, getCenterId, getCenterId);
 }

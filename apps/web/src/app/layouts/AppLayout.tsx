@@ -5,6 +5,7 @@ import { App, Drawer, Layout } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { DoorLoop } from '../../features/door/DoorLoop';
 import { api } from '../../shared/api/client';
 import { centersQueryKey } from '../../shared/centers';
 import { effectiveSkin, setMenuCollapsed, usePreferences } from '../../shared/preferences';
@@ -194,7 +195,10 @@ export default function AppLayout() {
   // so that the sign-in pages do not download those components.
   return (
     <AntdProvider>
-      <App component={false}>{layout === 'horizontal' ? <HorizontalLayout /> : <VerticalLayout />}</App>
+      <App component={false}>
+        <DoorLoop />
+        {layout === 'horizontal' ? <HorizontalLayout /> : <VerticalLayout />}
+      </App>
     </AntdProvider>
   );
 }

@@ -9,6 +9,7 @@ import { useAbility } from '../../shared/acl';
 import { isApiError } from '../../shared/api/client';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
+import { UpdateCardByReaderButton } from '../door/UpdateCardByReaderButton';
 import { AccountSummary } from '../sales/member/AccountSummary';
 import { EntitlementsTab } from '../sales/member/EntitlementsTab';
 import { MemberInvoicesTab } from '../sales/member/MemberInvoicesTab';
@@ -121,6 +122,7 @@ export default function MemberEditPage() {
         actions={
           <Space wrap>
             {canSell && <SellButtons memberId={m.id} />}
+            {canUpdate && <UpdateCardByReaderButton memberId={m.id} />}
             <BackToList />
           </Space>
         }

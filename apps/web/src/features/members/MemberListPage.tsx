@@ -274,7 +274,7 @@ export default function MemberListPage() {
         rowKey={(m) => m.id}
         testId="member-table"
         searchSlot={
-          <div className="list-toolbar__search">
+          <div className="list-toolbar__search" data-card-field>
             <SearchBox
               id="member-search"
               value={list.keyword}

@@ -2,6 +2,7 @@ import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OfflineIndicator, ReaderIndicator } from '../../../features/door/ReaderIndicator';
 import { GlobalSearchTrigger } from '../../../features/members/find/GlobalSearchTrigger';
 import { CenterSwitcher } from './CenterSwitcher';
 import { Customizer } from './Customizer';
@@ -53,6 +54,8 @@ export function Navbar({ start, menuToggle, search }: Props) {
       </div>
       {search && <div className="app-navbar__search">{search}</div>}
       <div className="app-navbar__end">
+        <OfflineIndicator />
+        <ReaderIndicator />
         <GlobalSearchTrigger />
         <LanguageSwitcher compact />
         <SkinSwitcher />

@@ -1,11 +1,9 @@
 import { CreditCardOutlined, DisconnectOutlined, StopOutlined, WifiOutlined } from '@ant-design/icons';
-import { STORAGE_KEYS } from '@gym/contract/constants';
 import { cardNumberSchema, type Member, type Card as MemberCard } from '@gym/contract/members';
 import { Alert, App, Button, Card, Descriptions, Empty, Form, Input, Popconfirm, Space, Table, Tag } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, applyFieldErrors, requiredRule, schemaRule } from '../../../shared/api/errorMessages';
-import { local } from '../../../shared/storage';
+import { endUpdateCard, startUpdateCard, useReaderState } from '../../door/readerState';
 import { useAttachCard, useDetachCard, useMarkCardLost } from '../api';
 import { useFormatters } from '../format';
 import { CardLinkPanel } from './CardLinkPanel';
@@ -16,39 +14,19 @@ const CARD_STATUS_COLOURS: Record<MemberCard['status'], string> = {
   detached: '#5d596c',
 };
 
-/** Whether this browser's reader is set to attach the next card to this member. */
-function readerModeFor(memberId: string): boolean {
-  return (
-    local.get(STORAGE_KEYS.readerAction) === 'update-member-card' && local.get(STORAGE_KEYS.studentId) === memberId
-  );
-}
-
 /**
  * The spec's update-member-card mode: the next card tapped on this browser's reader goes to this
- * member. The reader flow clears the mode after one card, success or not, so it is re-read here.
+ * member. The reader flow clears the mode after one card, success or not (the shared reader state
+ * tells this tab and the others).
  */
 function useReaderMode(memberId: string) {
-  const [active, setActive] = useState(() => readerModeFor(memberId));
-  useEffect(() => {
-    const sync = () => setActive(readerModeFor(memberId));
-    window.addEventListener('storage', sync);
-    const timer = active ? window.setInterval(sync, 1000) : undefined;
-    return () => {
-      window.removeEventListener('storage', sync);
-      if (timer) window.clearInterval(timer);
-    };
-  }, [memberId, active]);
-  const start = () => {
-    local.set(STORAGE_KEYS.readerAction, 'update-member-card');
-    local.set(STORAGE_KEYS.studentId, memberId);
-    setActive(true);
+  const state = useReaderState();
+  return {
+    active: state.action === 'update-member-card' && state.studentId === memberId,
+    start: () => startUpdateCard(memberId),
+    stop: endUpdateCard,
+    hasReader: Boolean(state.reader),
   };
-  const stop = () => {
-    local.set(STORAGE_KEYS.readerAction, 'normal');
-    local.set(STORAGE_KEYS.studentId, null);
-    setActive(false);
-  };
-  return { active, start, stop, hasReader: Boolean(local.get(STORAGE_KEYS.reader)) };
 }
 
 function AttachCardForm({ member }: { member: Member }) {
@@ -81,7 +59,7 @@ function AttachCardForm({ member }: { member: Member }) {
         rules={[requiredRule(t), schemaRule(cardNumberSchema, t)]}
         extra={member.cards.some((c) => c.status === 'active') ? t('members:cards.replaceHint') : undefined}
       >
-        <Input autoComplete="off" maxLength={32} className="mono" />
+        <Input autoComplete="off" maxLength={32} className="mono" data-card-field />
       </Form.Item>
       <Form.Item>
         <Button type="primary" htmlType="submit" icon={<CreditCardOutlined />} loading={attach.isPending}>

@@ -71,6 +71,7 @@ export default function GlobalSearchDialog({ onClose }: { onClose: () => void })
           }
         }}
         data-testid="global-search-input"
+        data-card-field
       />
       <div className="global-search__results" aria-live="polite">
         {keyword && results.isFetching && !results.data ? (
