@@ -22,5 +22,6 @@ export const NAMESPACES = [
   'receipt',
   'retail',
   'sales',
+  'entries',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

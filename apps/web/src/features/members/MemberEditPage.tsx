@@ -9,6 +9,7 @@ import { useAbility } from '../../shared/acl';
 import { isApiError } from '../../shared/api/client';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
+import { LastVisit } from '../entries/LastVisit';
 import { AccountSummary } from '../sales/member/AccountSummary';
 import { EntitlementsTab } from '../sales/member/EntitlementsTab';
 import { MemberInvoicesTab } from '../sales/member/MemberInvoicesTab';
@@ -84,6 +85,7 @@ export default function MemberEditPage() {
   }
 
   const m = member.data;
+  const lastVisitAt = (m as typeof m & { lastVisitAt?: string | null }).lastVisitAt;
   const erased = Boolean(m.erasedAt);
   const canUpdate = ability.can('update', 'Member') && !erased;
   const canSell = ability.can('create', 'Sale') && !erased;
@@ -127,6 +129,10 @@ export default function MemberEditPage() {
         slots={{
           membership: <MembershipSummary memberId={m.id} />,
           balance: <AccountSummary memberId={m.id} showNext />,
+          // `lastVisitAt` comes with the door's member detail; absent from an older server, the slot keeps its dash.
+          ...(lastVisitAt !== undefined
+            ? { lastVisit: <LastVisit at={lastVisitAt} centerId={m.homeCenter.id} /> }
+            : {}),
           ...(m.possibleDuplicateOf || m.mergedInto || m.guardianMissing
             ? {
                 alerts: (

@@ -1,6 +1,7 @@
 import audit from './audit.json';
 import catalogue from './catalogue.json';
 import centers from './centers.json';
+import entries from './entries.json';
 import expenditures from './expenditures.json';
 import groups from './groups.json';
 import imports from './imports.json';
@@ -29,4 +30,5 @@ export const resources = {
   receipt,
   retail,
   sales,
+  entries,
 };

@@ -5,6 +5,7 @@ import auth from './auth.json';
 import catalogue from './catalogue.json';
 import centers from './centers.json';
 import common from './common.json';
+import entries from './entries.json';
 import errors from './errors.json';
 import expenditures from './expenditures.json';
 import groups from './groups.json';
@@ -45,4 +46,5 @@ export const resources = {
   receipt,
   retail,
   sales,
+  entries,
 };
