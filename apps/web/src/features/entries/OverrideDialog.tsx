@@ -33,6 +33,7 @@ export function OverrideDialog({ target, onClose }: { target: OverrideTarget | n
       {target && (
         <Form
           form={form}
+          name="entry-override"
           layout="vertical"
           requiredMark={false}
           onFinish={(values) =>
