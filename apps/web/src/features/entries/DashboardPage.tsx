@@ -56,7 +56,7 @@ function EntryPanel() {
             <Statistic
               title={t('entries:dashboard.granted')}
               value={data.granted}
-              valueStyle={{ color: '#2e7d32' }}
+              styles={{ content: { color: '#2e7d32' } }}
               data-testid="entry-count-granted"
             />
           </Card>
@@ -64,7 +64,7 @@ function EntryPanel() {
             <Statistic
               title={t('entries:dashboard.denied')}
               value={data.denied}
-              valueStyle={{ color: '#b3261e' }}
+              styles={{ content: { color: '#b3261e' } }}
               data-testid="entry-count-denied"
             />
           </Card>

@@ -63,12 +63,8 @@ export function OverrideDialog({ target, onClose }: { target: OverrideTarget | n
             name="reason"
             rules={[requiredRule(t), schemaRule(entryOverrideRequestSchema.shape.reason, t)]}
           >
-            <Input.TextArea
-              autoFocus
-              autoSize={{ minRows: 2, maxRows: 4 }}
-              maxLength={300}
-              data-testid="entry-override-reason"
-            />
+            {/* One line: Enter lets the member in, as the OK button does. */}
+            <Input autoFocus maxLength={300} data-testid="entry-override-reason" />
           </Form.Item>
         </Form>
       )}

@@ -10,8 +10,7 @@ import { useCenters } from '../../shared/centers';
 import { useCentreToday } from '../../shared/today';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
-import { useStaffList } from '../staff/api';
-import { type Attendance, useAttendanceDays, useAttendanceList } from './api';
+import { type Attendance, useAttendanceDays, useAttendanceList, useStaffOptions } from './api';
 import { useEntryTime } from './EntryParts';
 import { formatMinutes } from './hours';
 
@@ -51,8 +50,8 @@ export default function StaffAttendancePage() {
   const list = useListParams(LIST);
   const time = useEntryTime();
   const { filters } = list;
-  const staff = useStaffList({ pageSize: 200, active: 'true' });
   const canReadStaff = ability.can('read', 'Staff');
+  const staff = useStaffOptions(canReadStaff);
 
   const centerFilter = filters.center ?? currentCenterId ?? ALL_CENTERS;
   const shownCenterId = centerFilter === ALL_CENTERS ? null : centerFilter;
@@ -157,7 +156,7 @@ export default function StaffAttendancePage() {
                 value={filters.staff ?? null}
                 loading={staff.isPending}
                 onChange={(value: string | null | undefined) => list.setFilter('staff', value ?? null)}
-                options={(staff.data?.items ?? []).map((s) => ({ value: s.id, label: s.fullName }))}
+                options={(staff.data ?? []).map((s) => ({ value: s.id, label: s.fullName }))}
                 data-testid="filter-staff"
               />
             )}

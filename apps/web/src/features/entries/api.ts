@@ -91,6 +91,21 @@ export function useOverrideEntry() {
   });
 }
 
+/** Staff to filter the attendance by (active ones; up to 200, a gym's whole team). */
+export function useStaffOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['staff', 'list', { pageSize: 200, active: 'true', sort: 'name' }],
+    queryFn: ({ signal }) =>
+      api.get<{ items: { id: string; fullName: string }[] }>('/pro/staff', {
+        query: { pageSize: 200, active: 'true', sort: 'name' },
+        signal,
+      }),
+    select: (answer) => answer.items,
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
 export function useAttendanceList(query: Record<string, QueryValue>) {
   return useQuery({
     queryKey: [...attendanceKey, 'list', query],
