@@ -1,10 +1,12 @@
 /** What the entry screens show of one tap: who, result, why, what is left, when (in the centre's zone). */
 import { businessDate } from '@gym/contract/time';
+import { useQuery } from '@tanstack/react-query';
 import { Avatar, Tag } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAbility } from '../../shared/acl';
+import { fetchFile } from '../../shared/api/download';
 import { useCenters } from '../../shared/centers';
 import type { Entry } from './api';
 
@@ -33,9 +35,37 @@ function initials(name: string): string {
     .join('');
 }
 
+/**
+ * A member's photo on an entry. The server serves it behind the staff member's token
+ * (`/api/v1/pro/entries/{id}/photo`), which an `<img src>` cannot send: it is fetched with the token
+ * and shown as a data URL (cached per entry; a data URL given directly is shown as it is).
+ */
+function useEntryPhoto(photoUrl: string | null | undefined): string | undefined {
+  const direct = photoUrl?.startsWith('data:') ? photoUrl : undefined;
+  const path = photoUrl && !direct ? photoUrl.replace(/^\/api\/v\d+/, '') : null;
+  const photo = useQuery({
+    queryKey: ['entry-photo', path],
+    queryFn: async ({ signal }) => {
+      const file = await fetchFile(path!, { signal, fallbackName: 'photo' });
+      return new Promise<string>((resolve, reject) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.onerror = () => reject(reader.error);
+        reader.readAsDataURL(file.blob);
+      });
+    },
+    enabled: path !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 10 * 60_000,
+    retry: false,
+  });
+  return direct ?? photo.data;
+}
+
 export function EntryAvatar({ entry, size = 36 }: { entry: Entry; size?: number }) {
   const member = entry.member;
-  if (member?.photoUrl) return <Avatar src={member.photoUrl} size={size} alt="" />;
+  const photo = useEntryPhoto(member?.photoUrl);
+  if (photo) return <Avatar src={photo} size={size} alt="" />;
   const name = member?.name ?? '?';
   const seed = [...name].reduce((n, ch) => (n * 31 + ch.charCodeAt(0)) % 360, 7);
   return (
