@@ -28,6 +28,7 @@ import { accountRoutes, authenticate, jwtRoutes } from './modules/auth/index.ts'
 import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { centerRoutes } from './modules/centers/index.ts';
 import { configRoutes, enforceMaintenance } from './modules/config/index.ts';
+import { entryRoutes } from './modules/entries/index.ts';
 import { expenditureRoutes } from './modules/expenditures/index.ts';
 import { groupRoutes } from './modules/groups/index.ts';
 import { importRoutes } from './modules/imports/index.ts';
@@ -213,6 +214,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
       await pro.register(salesRoutes(deps));
       await pro.register(retailRoutes(deps));
       await pro.register(readerRoutes(deps));
+      await pro.register(entryRoutes(deps));
       await pro.register(catalogueRoutes(deps));
       await pro.register(configRoutes(deps));
       await pro.register(importRoutes(deps));

@@ -62,6 +62,8 @@ export const systemConfigSchema = z.object({
   memberCodePattern: z.string(),
   registrationOpen: z.boolean().describe('public registration page on or off'),
   duplicateTapWindowSeconds: z.number().int(),
+  /** The door refuses a member whose overdue installments exceed this (minor units); null: not checked. */
+  entryOverdueToleranceMinor: z.number().int().nullable(),
   maintenanceMode: z.boolean(),
   /** When a sold membership or package starts to count: at the sale, or once the first payment (deposit) is in. */
   entitlementActivation: z.enum(ENTITLEMENT_ACTIVATIONS),
@@ -78,6 +80,7 @@ export const DEFAULT_SYSTEM_CONFIG: Omit<SystemConfig, 'organisationName' | 'ini
   memberCodePattern: DEFAULT_MEMBER_CODE_PATTERN,
   registrationOpen: true,
   duplicateTapWindowSeconds: 60,
+  entryOverdueToleranceMinor: null,
   maintenanceMode: false,
   entitlementActivation: 'on_sale',
   paymentMethods: [],
@@ -92,6 +95,7 @@ export const updateSystemConfigRequestSchema = z
     memberCodePattern: memberCodePatternSchema,
     registrationOpen: z.boolean(),
     duplicateTapWindowSeconds: z.number().int().min(0).max(3600),
+    entryOverdueToleranceMinor: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable(),
     maintenanceMode: z.boolean(),
     entitlementActivation: z.enum(ENTITLEMENT_ACTIVATIONS),
     paymentMethods: z

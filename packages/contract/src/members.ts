@@ -184,6 +184,8 @@ export const memberSchema = z.object({
   erasedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The member file's last visit: the last granted entry at any centre (only on `GET students/{id}`). */
+  lastVisitAt: z.string().nullable().optional(),
 });
 export type Member = z.infer<typeof memberSchema>;
 

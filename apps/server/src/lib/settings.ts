@@ -36,6 +36,7 @@ export function configOf(org: { name: string; initial: string; settings: Record<
     memberCodePattern: s.memberCodePattern ?? DEFAULT_SYSTEM_CONFIG.memberCodePattern,
     registrationOpen: s.registrationOpen ?? DEFAULT_SYSTEM_CONFIG.registrationOpen,
     duplicateTapWindowSeconds: s.duplicateTapWindowSeconds ?? DEFAULT_SYSTEM_CONFIG.duplicateTapWindowSeconds,
+    entryOverdueToleranceMinor: s.entryOverdueToleranceMinor ?? DEFAULT_SYSTEM_CONFIG.entryOverdueToleranceMinor,
     maintenanceMode: s.maintenanceMode ?? DEFAULT_SYSTEM_CONFIG.maintenanceMode,
     entitlementActivation: s.entitlementActivation ?? DEFAULT_SYSTEM_CONFIG.entitlementActivation,
     paymentMethods: s.paymentMethods ?? DEFAULT_SYSTEM_CONFIG.paymentMethods,

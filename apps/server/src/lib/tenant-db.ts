@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/client.ts';
 import {
   cardLinkTokens,
   centers,
+  entries,
   expenditures,
   invoices,
   members,
@@ -12,6 +13,7 @@ import {
   readers,
   rooms,
   shortCourses,
+  staffAttendance,
   stockMovements,
 } from '../db/schema/index.ts';
 import type { AuthContext } from './access.ts';
@@ -37,6 +39,8 @@ const CENTRE_COLUMN = new Map<PgTable, PgColumn>([
   [expenditures, expenditures.centerId],
   [productStock, productStock.centerId],
   [stockMovements, stockMovements.centerId],
+  [entries, entries.centerId],
+  [staffAttendance, staffAttendance.centerId],
 ]);
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;

@@ -47,6 +47,8 @@ function paramKind(url: string, name: string): keyof TenantIds {
     'product-sets': 'productSet',
     coupons: 'coupon',
     offers: 'offer',
+    entries: 'entry',
+    'staff-attendance': 'attendance',
   };
   return byResource[resource] ?? 'member';
 }

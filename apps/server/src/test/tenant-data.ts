@@ -9,7 +9,6 @@ import {
   auditLog,
   cardLinkTokens,
   cards,
-  creditPackages,
   domainEvents,
   expenditureCategories,
   expenditures,
@@ -52,7 +51,9 @@ export type TenantIds = Record<
   | 'product'
   | 'productSet'
   | 'coupon'
-  | 'offer',
+  | 'offer'
+  | 'entry'
+  | 'attendance',
   string
 >;
 
@@ -67,9 +68,12 @@ export async function fillOrganisation(ctx: TestContext, org: TestOrganisation):
   const admin = await org.newUser({ role: 'admin' });
   await admin.login(); // refresh_tokens
   const desk = await org.newUser({ role: 'frontdesk', centerIds: [centerB.id] }); // user_centers
-  const member = await org.newMember({ cardNumber: `C${organisationId.slice(0, 7)}` });
+  // Card numbers as the contract writes them (upper case): the door looks them up as typed.
+  const memberCardNumber = `C${organisationId.slice(0, 7)}`.toUpperCase();
+  const staffCardNumber = `S${organisationId.slice(0, 7)}`.toUpperCase();
+  const member = await org.newMember({ cardNumber: memberCardNumber });
   const [memberCard] = await db.select({ id: cards.id }).from(cards).where(sql`${cards.memberId} = ${member.id}`);
-  await db.insert(cards).values({ organisationId, staffId: desk.id, number: `S${organisationId.slice(0, 7)}` });
+  await db.insert(cards).values({ organisationId, staffId: desk.id, number: staffCardNumber });
   const [group] = await db.insert(memberGroups).values({ organisationId, name: 'Theirs' }).returning();
   await db.insert(memberGroupMembers).values({ organisationId, groupId: group!.id, memberId: member.id });
   const [room] = await db
@@ -152,8 +156,10 @@ export async function fillOrganisation(ctx: TestContext, org: TestOrganisation):
     summary: 'Seeded for the isolation suite',
   });
   const selling = await fillSelling(ctx, org, admin, member.id);
+  const door = await fillDoor(ctx, org, admin, memberCardNumber, staffCardNumber);
   return {
     ...selling,
+    ...door,
     center: centerA.id,
     user: desk.id,
     member: member.id,
@@ -260,6 +266,33 @@ async function fillSelling(
     coupon: cat.welcome.id,
     offer: offer!.id,
   };
+}
+
+/**
+ * The door's rows, through the API as the desk records them: a granted tap (the member holds the
+ * sold monthly membership), a denied one (an unknown card) let in by an override, and a staff
+ * member's clock-in.
+ */
+async function fillDoor(
+  ctx: TestContext,
+  org: TestOrganisation,
+  admin: Awaited<ReturnType<TestOrganisation['newUser']>>,
+  memberCard: string,
+  staffCard: string,
+): Promise<Pick<TenantIds, 'entry' | 'attendance'>> {
+  const headers = ctx.bearer(await admin.login());
+  const center_id = org.centers[0]!.id;
+  const post = async (url: string, payload: object) => {
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/pro${url}`, headers, payload });
+    if (res.statusCode !== 200) throw new Error(`door fill ${url}: ${res.body}`);
+    return res.json();
+  };
+  const granted = await post(`/card/${memberCard}/entry`, { center_id, scan_id: `fill-${org.id}` });
+  if (granted.result !== 'granted') throw new Error(`door fill: ${JSON.stringify(granted)}`);
+  const unknown = await post('/card/NOSUCHCARD1/entry', { center_id });
+  await post(`/entries/${unknown.entry.id}/override`, { reason: 'Seeded guest' });
+  const clock = await post(`/card/${staffCard}/clock`, { center_id });
+  return { entry: granted.entry.id, attendance: clock.attendance.id };
 }
 
 /** Every table with an `organisation_id` column, read from the catalogue so new tables are covered. */

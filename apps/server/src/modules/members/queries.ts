@@ -14,7 +14,7 @@ import { and, asc, count, desc, eq, inArray, isNull, notInArray, type SQL, sql }
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { cards, centers, memberGroupMembers, memberGroups, members, users } from '../../db/schema/index.ts';
+import { cards, centers, entries, memberGroupMembers, memberGroups, members, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
 import { scopeOf } from '../../lib/tenant-db.ts';
@@ -488,8 +488,18 @@ export async function getMember(db: DbOrTx, auth: Scope, id: string): Promise<Me
     .innerJoin(centers, eq(centers.id, members.homeCenterId))
     .where(scopeOf(auth, members, eq(members.id, id)));
   if (!row) throw notFound('member');
-  const [groups, memberCards] = await Promise.all([groupsOf(db, auth, id), cardsOf(db, auth, id)]);
-  return memberView(row.m, row.center, groups, memberCards);
+  const [groups, memberCards, [visit]] = await Promise.all([
+    groupsOf(db, auth, id),
+    cardsOf(db, auth, id),
+    db
+      .select({ at: sql<Date | string | null>`max(${entries.tappedAt})` })
+      .from(entries)
+      .where(
+        and(eq(entries.organisationId, auth.organisationId), eq(entries.memberId, id), eq(entries.result, 'granted')),
+      ),
+  ]);
+  const last = visit?.at ? new Date(visit.at).toISOString() : null;
+  return { ...memberView(row.m, row.center, groups, memberCards), lastVisitAt: last };
 }
 
 /**

@@ -1,5 +1,7 @@
-export { appendLedger } from './ledger.ts';
+export { endOf, statusOn } from './entitlement-state.ts';
+export { appendLedger, lockState, stateOf } from './ledger.ts';
 export { recordPayment } from './pay.ts';
+export { overdueMinorOn } from './queries.ts';
 export { refundInvoice } from './refund.ts';
 export { salesRoutes } from './routes.ts';
 export { sell } from './sell.ts';

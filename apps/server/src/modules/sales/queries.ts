@@ -492,3 +492,24 @@ export async function memberAccount(db: DbOrTx, auth: Scope, memberId: string): 
     currencyCode: config.currencyCode,
   };
 }
+
+/**
+ * What a member owes past due on `day` (a centre's business date), over every invoice of the
+ * organisation not voided: per invoice, the unpaid parts of installments due before `day`, at most
+ * its balance (the same rule as an invoice's `overdueMinor`). The door compares it with the
+ * organisation's tolerance.
+ */
+export async function overdueMinorOn(db: DbOrTx, organisationId: string, memberId: string, day: string) {
+  const rows = await db.execute<{ n: string | number | null }>(sql`
+    select coalesce(sum(least(o.overdue, o.balance)), 0) as n from (
+      select inv.total_minor - inv.refunded_minor - inv.paid_minor as balance,
+        coalesce((
+          select sum(greatest(i.amount_minor - coalesce((select sum(pa.amount_minor) from payment_allocations pa where pa.installment_id = i.id), 0), 0))
+          from installments i where i.invoice_id = inv.id and i.due_on < ${day}::date
+        ), 0) as overdue
+      from ${invoices} inv
+      where inv.organisation_id = ${organisationId} and inv.member_id = ${memberId}
+        and inv.voided_at is null and inv.state <> 'void'
+    ) o where o.balance > 0`);
+  return Number((rows as unknown as { rows: { n: string | number | null }[] }).rows[0]?.n ?? 0);
+}

@@ -1,0 +1,494 @@
+import { randomUUID } from 'node:crypto';
+import { addDays, today as businessToday } from '@gym/contract/time';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cards,
+  centers,
+  creditPackages,
+  entitlementLedger,
+  entries,
+  installments,
+  membershipPlans,
+  organisations,
+} from '../../db/schema/index.ts';
+import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { seedCatalogue } from '../../test/selling-catalogue.ts';
+
+let ctx: TestContext;
+let org: TestOrganisation;
+let desk: { authorization: string };
+let manager: { authorization: string };
+let trainer: { authorization: string };
+let centerA = '';
+let centerB = '';
+let today = '';
+let cat: Awaited<ReturnType<typeof seedCatalogue>>;
+let cardSeq = 0;
+
+type Headers = Record<string, string>;
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: Headers, payload?: unknown) =>
+  ctx.app.inject({ method, url: `/api/v1/pro${url}`, headers, payload: payload as object | undefined });
+const tap = (card: string, body: Record<string, unknown> = {}, headers: Headers = desk) =>
+  call('POST', `/card/${card}/entry/`, headers, { center_id: centerA, ...body });
+const nextCard = () => `E${Date.now().toString(36).toUpperCase()}${++cardSeq}`;
+
+/** A member with a card and, if asked, what was sold to them (through the sales API). */
+async function memberWith(
+  lines: { itemType: 'membership' | 'package'; itemId: string }[] = [],
+  input: Parameters<TestOrganisation['newMember']>[0] = {},
+) {
+  const card = nextCard();
+  const member = await org.newMember({ cardNumber: card, ...input });
+  if (lines.length) {
+    const sale = await call('POST', `/students/${member.id}/sales`, manager, { centerId: centerA, lines });
+    if (sale.statusCode !== 201) throw new Error(sale.body);
+  }
+  return { ...member, card, name: `${member.firstName} ${member.lastName}`.trim() };
+}
+
+async function setConfig(body: Record<string, unknown>) {
+  const { db } = ctx.database;
+  await db
+    .update(organisations)
+    .set({ settings: sql`${organisations.settings} || ${JSON.stringify(body)}::jsonb` })
+    .where(eq(organisations.id, org.id));
+}
+
+const ledgerOf = (entitlementId: string) =>
+  ctx.database.db.select().from(entitlementLedger).where(eq(entitlementLedger.entitlementId, entitlementId));
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  org = await ctx.newOrganisation();
+  centerA = org.centers[0]!.id;
+  centerB = org.centers[1]!.id;
+  desk = ctx.bearer(await (await org.newUser({ role: 'frontdesk' })).login());
+  manager = ctx.bearer(await (await org.newUser({ role: 'manager' })).login());
+  trainer = ctx.bearer(await (await org.newUser({ role: 'trainer' })).login());
+  cat = await seedCatalogue(ctx.database.db, org.id, centerA);
+  const [c] = await ctx.database.db.select().from(centers).where(eq(centers.id, centerA));
+  today = businessToday(c!.timeZone);
+});
+afterAll(() => ctx?.close());
+
+describe('the entry rule', () => {
+  it('lets a member with an active membership in, with the days left, and tells that centre only', async () => {
+    const m = await memberWith([{ itemType: 'membership', itemId: cat.monthly.id }]);
+    const seen: { organisationId: string; centerId: string; payload: Record<string, unknown> }[] = [];
+    const stop = ctx.deps.events.subscribe('realtime.center', (e) => seen.push(e as (typeof seen)[number]));
+    const res = await tap(m.card, { sn: null });
+    await ctx.deps.outbox.drain();
+    stop();
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      result: 'granted',
+      reason: null,
+      entry: {
+        grantedBy: 'membership',
+        member: { id: m.id, name: m.name },
+        card: m.card,
+        center: { id: centerA },
+        businessDate: today,
+        source: 'desk',
+        creditsLeft: null,
+      },
+    });
+    expect(body.entry.daysLeft).toBeGreaterThanOrEqual(28);
+    expect(body.message).toBe(`${m.name} — ${body.entry.daysLeft} days left`);
+    const mine = seen.filter((e) => (e.payload.entry as { id: string } | undefined)?.id === body.entry.id);
+    expect(mine).toEqual([
+      {
+        organisationId: org.id,
+        centerId: centerA,
+        payload: {
+          center_id: centerA,
+          action: 'entry',
+          message: body.message,
+          icon: 'check-circle',
+          entry: body.entry,
+        },
+      },
+    ]);
+  });
+
+  it('records an unknown card as denied, with the reason, and answers 200', async () => {
+    const res = await tap('NOBODY0001');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      result: 'denied',
+      reason: 'unknown_card',
+      message: 'Unknown card',
+      entry: { member: null, card: 'NOBODY0001', grantedBy: null },
+    });
+  });
+
+  it('refuses lost and detached cards, and a staff card', async () => {
+    const lost = await memberWith([{ itemType: 'membership', itemId: cat.monthly.id }]);
+    await ctx.database.db.update(cards).set({ status: 'lost' }).where(eq(cards.number, lost.card));
+    expect((await tap(lost.card)).json()).toMatchObject({ reason: 'card_lost', entry: { member: { id: lost.id } } });
+    const gone = await memberWith([{ itemType: 'membership', itemId: cat.monthly.id }]);
+    await ctx.database.db.update(cards).set({ status: 'detached' }).where(eq(cards.number, gone.card));
+    expect((await tap(gone.card)).json()).toMatchObject({ reason: 'card_detached' });
+    const staff = await org.newUser({ role: 'trainer' });
+    const staffCard = nextCard();
+    await ctx.database.db.insert(cards).values({ organisationId: org.id, staffId: staff.id, number: staffCard });
+    expect((await tap(staffCard)).json()).toMatchObject({ result: 'denied', reason: 'staff_card' });
+  });
+
+  it('refuses a member who left or is frozen, and one whose only membership is frozen', async () => {
+    const left = await memberWith([{ itemType: 'membership', itemId: cat.monthly.id }], { status: 'left' });
+    expect((await tap(left.card)).json()).toMatchObject({ reason: 'member_left' });
+    const frozen = await memberWith([{ itemType: 'membership', itemId: cat.monthly.id }], { status: 'frozen' });
+    expect((await tap(frozen.card)).json()).toMatchObject({ reason: 'member_frozen' });
+    const paused = await memberWith([{ itemType: 'membership', itemId: cat.monthly.id }]);
+    const [ent] = (await call('GET', `/students/${paused.id}/entitlements`, desk)).json().items;
+    const freeze = await call('POST', `/students/${paused.id}/entitlements/${ent.id}/actions`, manager, {
+      action: 'freeze',
+      from: today,
+      until: addDays(today, 9),
+      reason: 'Travelling',
+    });
+    expect(freeze.statusCode, freeze.body).toBe(200);
+    expect((await tap(paused.card)).json()).toMatchObject({ reason: 'member_frozen' });
+  });
+
+  it('refuses outside the centre’s opening hours (in its time zone); no hours means always open', async () => {
+    const m = await memberWith([{ itemType: 'membership', itemId: cat.monthly.id }]);
+    const { db } = ctx.database;
+    const [c] = await db.select().from(centers).where(eq(centers.id, centerA));
+    const closedAllWeek = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, closed: true, open: '07:00', close: '22:00' }));
+    await db.update(centers).set({ openingHours: closedAllWeek }).where(eq(centers.id, centerA));
+    try {
+      expect((await tap(m.card)).json()).toMatchObject({ result: 'denied', reason: 'outside_opening_hours' });
+      const allDay = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, closed: false, open: '00:00', close: '23:59' }));
+      await db.update(centers).set({ openingHours: allDay }).where(eq(centers.id, centerA));
+      expect((await tap(m.card)).json()).toMatchObject({ result: 'granted' });
+    } finally {
+      await db.update(centers).set({ openingHours: c!.openingHours }).where(eq(centers.id, centerA));
+    }
+  });
+
+  it('refuses a member with nothing valid here: none at all, a membership of another centre, a PT-only pack', async () => {
+    const none = await memberWith();
+    expect((await tap(none.card)).json()).toMatchObject({
+      reason: 'no_entitlement',
+      message: expect.stringContaining(none.name),
+    });
+    const [elsewhere] = await ctx.database.db
+      .insert(membershipPlans)
+      .values({
+        organisationId: org.id,
+        name: 'B only',
+        durationValue: 1,
+        durationUnit: 'month',
+        priceMinor: 10_000,
+        allCenters: false,
+        centerIds: [centerB],
+      })
+      .returning();
+    const onlyB = await memberWith();
+    const sale = await call('POST', `/students/${onlyB.id}/sales`, manager, {
+      centerId: centerB,
+      lines: [{ itemType: 'membership', itemId: elsewhere!.id }],
+    });
+    expect(sale.statusCode, sale.body).toBe(201);
+    expect((await tap(onlyB.card)).json()).toMatchObject({ reason: 'no_entitlement' });
+    expect((await tap(onlyB.card, { center_id: centerB })).json()).toMatchObject({ result: 'granted' });
+    const [pt] = await ctx.database.db
+      .insert(creditPackages)
+      .values({ organisationId: org.id, name: 'PT 5', usage: 'pt', credits: 5, validityDays: 90, priceMinor: 1 })
+      .returning();
+    const ptOnly = await memberWith([{ itemType: 'package', itemId: pt!.id }]);
+    expect((await tap(ptOnly.card)).json()).toMatchObject({ reason: 'no_entitlement' });
+  });
+
+  it('refuses an overdue balance beyond the organisation’s tolerance (off by default)', async () => {
+    const m = await memberWith([{ itemType: 'membership', itemId: cat.monthly.id }]);
+    // The whole price was due today; make it due yesterday: 50,000 overdue.
+    await ctx.database.db.execute(
+      sql`update ${installments} set due_on = ${addDays(today, -1)} where invoice_id in (select id from invoices where member_id = ${m.id})`,
+    );
+    expect((await tap(m.card)).json()).toMatchObject({ result: 'granted' });
+    await setConfig({ entryOverdueToleranceMinor: 50_000 });
+    expect((await tap(m.card)).json().result).toBe('duplicate');
+    await setConfig({ duplicateTapWindowSeconds: 0, entryOverdueToleranceMinor: 50_000 });
+    expect((await tap(m.card)).json()).toMatchObject({ result: 'granted' });
+    await setConfig({ entryOverdueToleranceMinor: 49_999 });
+    const denied = (await tap(m.card)).json();
+    expect(denied).toMatchObject({ result: 'denied', reason: 'overdue_balance' });
+    expect(denied.entry.entitlement).toMatchObject({ kind: 'membership' });
+    await setConfig({ entryOverdueToleranceMinor: null, duplicateTapWindowSeconds: 60 });
+  });
+});
+
+describe('credits and first entry', () => {
+  it('takes one credit of a class pack: the ledger row names the entry, the answer says what is left', async () => {
+    const m = await memberWith([{ itemType: 'package', itemId: cat.pack.id }]);
+    const res = await tap(m.card, { scan_id: `credit-${randomUUID()}` });
+    const body = res.json();
+    expect(body).toMatchObject({ result: 'granted', entry: { grantedBy: 'credit', creditsLeft: 9, daysLeft: null } });
+    expect(body.message).toBe(`${m.name} — 9 credits left`);
+    const ledger = await ledgerOf(body.entry.entitlement.id);
+    expect(ledger.filter((r) => r.kind === 'use')).toEqual([
+      expect.objectContaining({ creditsDelta: -1, refType: 'entry', refId: body.entry.id, effectiveOn: today }),
+    ]);
+    const [ent] = (await call('GET', `/students/${m.id}/entitlements`, desk)).json().items;
+    expect(ent.creditsLeft).toBe(9);
+  });
+
+  it('starts a membership that waits for its first entry', async () => {
+    const [plan] = await ctx.database.db
+      .insert(membershipPlans)
+      .values({
+        organisationId: org.id,
+        name: 'Starts at first visit',
+        durationValue: 30,
+        durationUnit: 'day',
+        priceMinor: 10_000,
+        startRule: 'first_entry',
+      })
+      .returning();
+    const m = await memberWith([{ itemType: 'membership', itemId: plan!.id }]);
+    const [before] = (await call('GET', `/students/${m.id}/entitlements`, desk)).json().items;
+    expect(before.status).toBe('pending');
+    const body = (await tap(m.card)).json();
+    expect(body).toMatchObject({ result: 'granted', entry: { grantedBy: 'membership', daysLeft: 30 } });
+    const ledger = await ledgerOf(before.id);
+    expect(ledger.find((r) => r.kind === 'activate')).toMatchObject({
+      validFrom: today,
+      validUntil: addDays(today, 29),
+      refType: 'entry',
+      refId: body.entry.id,
+    });
+    const [after] = (await call('GET', `/students/${m.id}/entitlements`, desk)).json().items;
+    expect(after.status).toBe('active');
+  });
+});
+
+describe('duplicates and repeats', () => {
+  it('a second tap inside the window is a duplicate: recorded, no credit, no notification', async () => {
+    const m = await memberWith([{ itemType: 'package', itemId: cat.pack.id }]);
+    const first = (await tap(m.card)).json();
+    await ctx.deps.outbox.drain();
+    const seen: unknown[] = [];
+    const stop = ctx.deps.events.subscribe('realtime.center', (e) => seen.push(e));
+    const second = (await tap(m.card)).json();
+    await ctx.deps.outbox.drain();
+    stop();
+    expect(second).toMatchObject({ result: 'duplicate', reason: null, entry: { creditsLeft: null } });
+    expect(second.entry.id).not.toBe(first.entry.id);
+    expect(seen).toEqual([]);
+    const uses = (await ledgerOf(first.entry.entitlement.id)).filter((r) => r.kind === 'use');
+    expect(uses).toHaveLength(1);
+    // After the window, a tap is an entry again (an offline replay's time says when).
+    const later = (await tap(m.card, { tapped_at: new Date(Date.now() + 120_000).toISOString() })).json();
+    expect(later).toMatchObject({ result: 'granted', entry: { creditsLeft: 8 } });
+  });
+
+  it('the same scan id answers the same entry; so does the same Idempotency-Key', async () => {
+    const m = await memberWith([{ itemType: 'package', itemId: cat.pack.id }]);
+    const scan_id = `scan-${randomUUID()}`;
+    const a = (await tap(m.card, { scan_id, source: 'reader' })).json();
+    const b = (await tap(m.card, { scan_id, source: 'reader' })).json();
+    expect(b.entry.id).toBe(a.entry.id);
+    expect(b.result).toBe('granted');
+    const rows = await ctx.database.db.select().from(entries).where(eq(entries.scanId, scan_id));
+    expect(rows).toHaveLength(1);
+    const key = { ...desk, 'idempotency-key': `tap-${randomUUID()}` };
+    const other = await memberWith([{ itemType: 'package', itemId: cat.pack.id }]);
+    const k1 = await tap(other.card, {}, key);
+    const k2 = await tap(other.card, {}, key);
+    expect(k2.headers['idempotent-replayed']).toBe('true');
+    expect(k2.json().entry.id).toBe(k1.json().entry.id);
+    const ofOther = await ctx.database.db.select().from(entries).where(eq(entries.memberId, other.id));
+    expect(ofOther).toHaveLength(1);
+  });
+
+  it('20 taps of one card at once with one credit left: one entry takes it, the rest are duplicates', async () => {
+    const [one] = await ctx.database.db
+      .insert(creditPackages)
+      .values({
+        organisationId: org.id,
+        name: 'Single visit',
+        usage: 'any',
+        credits: 1,
+        validityDays: 30,
+        priceMinor: 1,
+      })
+      .returning();
+    const m = await memberWith([{ itemType: 'package', itemId: one!.id }]);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => tap(m.card, { scan_id: `burst-${m.id}-${i}` })),
+    );
+    const results = answers.map((a) => a.json().result);
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(results.filter((r) => r === 'granted')).toHaveLength(1);
+    expect(results.filter((r) => r === 'duplicate')).toHaveLength(19);
+    const [ent] = (await call('GET', `/students/${m.id}/entitlements`, desk)).json().items;
+    expect(ent.creditsLeft).toBe(0);
+    const uses = (await ledgerOf(ent.id)).filter((r) => r.kind === 'use');
+    expect(uses).toHaveLength(1);
+  });
+
+  it('20 taps at once without a duplicate window: one credit, one granted, the rest denied', async () => {
+    await setConfig({ duplicateTapWindowSeconds: 0 });
+    try {
+      const [one] = await ctx.database.db
+        .insert(creditPackages)
+        .values({
+          organisationId: org.id,
+          name: 'Single visit 2',
+          usage: 'any',
+          credits: 1,
+          validityDays: 30,
+          priceMinor: 1,
+        })
+        .returning();
+      const m = await memberWith([{ itemType: 'package', itemId: one!.id }]);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => tap(m.card)));
+      const results = answers.map((a) => a.json().result);
+      expect(results.filter((r) => r === 'granted')).toHaveLength(1);
+      expect(answers.filter((a) => a.json().reason === 'no_entitlement')).toHaveLength(19);
+      const [ent] = (await call('GET', `/students/${m.id}/entitlements`, desk)).json().items;
+      expect(ent.creditsLeft).toBe(0);
+    } finally {
+      await setConfig({ duplicateTapWindowSeconds: 60 });
+    }
+  });
+});
+
+describe('tap time and refusals', () => {
+  it('records an offline replay at its time and business date; refuses one older than 7 days or in the future', async () => {
+    const m = await memberWith([{ itemType: 'membership', itemId: cat.monthly.id }]);
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    const res = await tap(m.card, { tapped_at: twoDaysAgo.toISOString(), source: 'offline' });
+    expect(res.json()).toMatchObject({
+      entry: { at: twoDaysAgo.toISOString(), businessDate: addDays(today, -2), source: 'offline' },
+    });
+    const old = await tap(m.card, { tapped_at: new Date(Date.now() - 8 * 86_400_000).toISOString() });
+    expect(old.statusCode).toBe(400);
+    expect(old.json().fields[0]).toMatchObject({ path: 'tapped_at', code: 'tap_too_old' });
+    const ahead = await tap(m.card, { tapped_at: new Date(Date.now() + 10 * 60_000).toISOString() });
+    expect(ahead.statusCode).toBe(400);
+    expect(ahead.json().fields[0]).toMatchObject({ path: 'tapped_at', code: 'tap_in_future' });
+  });
+
+  it('refuses a centre of another organisation, and a reader of another centre', async () => {
+    const other = await ctx.newOrganisation();
+    const res = await tap('NOBODY0002', { center_id: other.centers[0]!.id });
+    expect(res.statusCode).toBe(404);
+    const foreignDesk = ctx.bearer(await (await other.newUser({ role: 'frontdesk' })).login());
+    const m = await memberWith([{ itemType: 'membership', itemId: cat.monthly.id }]);
+    const theirs = await call('POST', `/card/${m.card}/entry`, foreignDesk, { center_id: other.centers[0]!.id });
+    expect(theirs.json()).toMatchObject({ result: 'denied', reason: 'unknown_card', entry: { member: null } });
+    const unknownReader = await tap(m.card, { sn: 'NO-SUCH-READER' });
+    expect(unknownReader.statusCode).toBe(422);
+    expect(unknownReader.json().fields[0].path).toBe('sn');
+  });
+});
+
+describe('override', () => {
+  it('a trainer may not; the front desk lets a denied member in once, with the reason; a granted entry cannot be', async () => {
+    const m = await memberWith();
+    const denied = (await tap(m.card)).json();
+    expect(denied.reason).toBe('no_entitlement');
+    const byTrainer = await call('POST', `/entries/${denied.entry.id}/override`, trainer, { reason: 'Forgot card' });
+    expect(byTrainer.statusCode).toBe(403);
+    const seen: { payload: Record<string, unknown> }[] = [];
+    const stop = ctx.deps.events.subscribe('realtime.center', (e) => seen.push(e as (typeof seen)[number]));
+    const ok = await call('POST', `/entries/${denied.entry.id}/override`, desk, { reason: 'Paid at the desk' });
+    await ctx.deps.outbox.drain();
+    stop();
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({
+      result: 'granted',
+      entry: {
+        grantedBy: 'override',
+        overrideOf: denied.entry.id,
+        overrideReason: 'Paid at the desk',
+        member: { id: m.id },
+      },
+    });
+    expect(ok.json().entry.overriddenBy).toMatchObject({ name: expect.any(String) });
+    expect(seen.map((e) => (e.payload.entry as { id: string }).id)).toContain(ok.json().entry.id);
+    const second = await call('POST', `/entries/${denied.entry.id}/override`, desk, { reason: 'Again' });
+    expect(second.statusCode).toBe(409);
+    const list = (await call('GET', `/entries?memberId=${m.id}`, desk)).json();
+    expect(list.items.find((e: { id: string }) => e.id === denied.entry.id).overriddenByEntryId).toBe(
+      ok.json().entry.id,
+    );
+    const granted = await call('POST', `/entries/${ok.json().entry.id}/override`, desk, { reason: 'Nope' });
+    expect(granted.statusCode).toBe(422);
+    const audit = await ctx.database.db.execute(
+      sql`select count(*)::int as n from audit_log where action = 'entry.overridden' and entity_id = ${ok.json().entry.id}`,
+    );
+    expect((audit as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+  });
+});
+
+describe('lists', () => {
+  it('lists entries by centre, result, reason and keyword; the live panel counts today', async () => {
+    const m = await memberWith([{ itemType: 'membership', itemId: cat.monthly.id }], { lastName: 'Listable' });
+    await tap(m.card);
+    const byName = (await call('GET', '/entries?keyword=listable', desk)).json();
+    expect(byName.items.map((e: { member: { id: string } }) => e.member.id)).toEqual([m.id]);
+    const byCard = (await call('GET', `/entries?keyword=${m.card}`, desk)).json();
+    expect(byCard.total).toBe(1);
+    const unknown = (
+      await call('GET', `/entries?reason=unknown_card&centerId=${centerA}&from=${today}&to=${today}`, desk)
+    ).json();
+    expect(unknown.items.length).toBeGreaterThan(0);
+    expect(unknown.items.every((e: { reason: string }) => e.reason === 'unknown_card')).toBe(true);
+    const live = (await call('GET', `/entries/live?centerId=${centerA}`, desk)).json();
+    expect(live).toMatchObject({ today });
+    expect(live.granted).toBeGreaterThan(0);
+    expect(live.inBuilding).toBeGreaterThan(0);
+    expect(live.last.length).toBeLessThanOrEqual(20);
+    const csv = await call('GET', `/entries/export?format=csv&keyword=listable`, desk);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(m.code);
+    const member = (await call('GET', `/students/${m.id}`, desk)).json();
+    expect(member.lastVisitAt).toBe(byName.items[0].at);
+  });
+
+  it('a desk limited to one centre sees only that centre’s entries', async () => {
+    const onlyB = ctx.bearer(await (await org.newUser({ role: 'frontdesk', centerIds: [centerB] })).login());
+    const list = (await call('GET', '/entries', onlyB)).json();
+    expect(list.items.every((e: { center: { id: string } }) => e.center.id === centerB)).toBe(true);
+    expect((await call('GET', `/entries?centerId=${centerA}`, onlyB)).statusCode).toBe(404);
+    expect((await call('GET', `/entries/live?centerId=${centerA}`, onlyB)).statusCode).toBe(404);
+    expect((await tap('NOBODY0003', {}, onlyB)).statusCode).toBe(404);
+  });
+});
+
+describe('staff clock-in', () => {
+  it('a staff card clocks in, then out; a member card is not a staff card; a scan id is answered once', async () => {
+    const person = await org.newUser({ role: 'trainer' });
+    const card = nextCard();
+    await ctx.database.db.insert(cards).values({ organisationId: org.id, staffId: person.id, number: card });
+    const clock = (body: Record<string, unknown> = {}) =>
+      call('POST', `/card/${card}/clock/`, desk, { center_id: centerA, ...body });
+    // Two minutes ago: the same business day of the centre (a clock-out closes a clock-in of that day).
+    const start = new Date(Date.now() - 2 * 60_000);
+    const inRes = await clock({ tapped_at: start.toISOString(), scan_id: `in-${person.id}` });
+    expect(inRes.statusCode, inRes.body).toBe(200);
+    expect(inRes.json()).toMatchObject({ result: true, state: 'in', attendance: { outAt: null, minutes: null } });
+    expect(inRes.json().message).toMatch(/clocked in at \d\d:\d\d$/);
+    const replay = await clock({ tapped_at: start.toISOString(), scan_id: `in-${person.id}` });
+    expect(replay.json()).toMatchObject({ state: 'in', attendance: { id: inRes.json().attendance.id, outAt: null } });
+    const out = await clock({ scan_id: `out-${person.id}` });
+    expect(out.json()).toMatchObject({ result: true, state: 'out', attendance: { id: inRes.json().attendance.id } });
+    expect(out.json().attendance.minutes).toBeGreaterThanOrEqual(1);
+    const member = await memberWith();
+    const notStaff = await call('POST', `/card/${member.card}/clock`, desk, { center_id: centerA });
+    expect(notStaff.json()).toMatchObject({ result: false, state: null, attendance: null });
+    const list = (await call('GET', `/staff-attendance?staffId=${person.id}`, manager)).json();
+    expect(list.total).toBe(1);
+    const days = (await call('GET', `/staff-attendance/days?staffId=${person.id}`, manager)).json();
+    expect(days.items[0]).toMatchObject({ staff: { id: person.id }, open: 0 });
+    expect(days.items[0].minutes).toBeGreaterThanOrEqual(1);
+    expect((await call('GET', '/staff-attendance', desk)).statusCode).toBe(403);
+  });
+});

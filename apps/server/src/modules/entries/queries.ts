@@ -1,0 +1,335 @@
+import type {
+  Attendance,
+  attendanceExportQuerySchema,
+  attendanceListQuerySchema,
+  Entry,
+  EntryDenialReason,
+  entryExportQuerySchema,
+  entryListQuerySchema,
+} from '@gym/contract/entries';
+import { IN_BUILDING_MINUTES } from '@gym/contract/entries';
+import { likeEscape } from '@gym/contract/search';
+import { and, asc, count, desc, eq, gte, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import { centers, entitlements, entries, members, readers, staffAttendance, users } from '../../db/schema/index.ts';
+import type { AuthContext } from '../../lib/access.ts';
+import { notFound } from '../../lib/errors.ts';
+import { scopeOf, usableCenter } from '../../lib/tenant-db.ts';
+
+type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
+
+const staff = alias(users, 'entry_staff');
+const override = alias(entries, 'entry_override');
+const memberName = sql<string>`trim(${members.firstName} || ' ' || ${members.lastName})`;
+
+const entryColumns = {
+  e: entries,
+  center: { id: centers.id, code: centers.code, name: centers.name },
+  reader: { id: readers.id, sn: readers.sn, name: readers.name },
+  member: {
+    id: members.id,
+    code: members.code,
+    name: memberName,
+    hasPhoto: sql<boolean>`(${members.photo} is not null)`,
+  },
+  entitlement: { id: entitlements.id, name: entitlements.name, kind: entitlements.kind },
+  staff: { id: staff.id, name: staff.fullName },
+  overriddenByEntryId: override.id,
+};
+
+type EntryRow = {
+  e: typeof entries.$inferSelect;
+  center: { id: string; code: string; name: string };
+  reader: { id: string; sn: string; name: string } | null;
+  member: { id: string; code: string; name: string; hasPhoto: boolean } | null;
+  entitlement: { id: string; name: string; kind: string } | null;
+  staff: { id: string; name: string } | null;
+  overriddenByEntryId: string | null;
+};
+
+/** Where a browser fetches the photo of the member an entry names (with its token). */
+export const entryPhotoUrl = (entryId: string) => `/api/v1/pro/entries/${entryId}/photo`;
+
+function toEntry(r: EntryRow): Entry {
+  const e = r.e;
+  const isOverride = e.overrideOf !== null;
+  return {
+    id: e.id,
+    at: e.tappedAt.toISOString(),
+    businessDate: e.businessDate,
+    center: r.center,
+    reader: r.reader?.id ? r.reader : null,
+    card: e.cardNumber,
+    member: r.member?.id
+      ? {
+          id: r.member.id,
+          code: r.member.code,
+          name: r.member.name,
+          photoUrl: r.member.hasPhoto ? entryPhotoUrl(e.id) : null,
+        }
+      : null,
+    result: e.result as Entry['result'],
+    reason: e.reason as EntryDenialReason | null,
+    grantedBy: e.grantedBy as Entry['grantedBy'],
+    entitlement: r.entitlement?.id ? r.entitlement : null,
+    daysLeft: e.daysLeft,
+    creditsLeft: e.creditsLeft,
+    source: e.source as Entry['source'],
+    overrideOf: e.overrideOf,
+    overriddenBy: isOverride && r.staff?.id ? r.staff : null,
+    overrideReason: e.overrideReason,
+    overriddenByEntryId: r.overriddenByEntryId,
+    staff: r.staff?.id ? r.staff : null,
+  };
+}
+
+const entryFrom = (db: DbOrTx) =>
+  db
+    .select(entryColumns)
+    .from(entries)
+    .innerJoin(centers, eq(centers.id, entries.centerId))
+    .leftJoin(readers, eq(readers.id, entries.readerId))
+    .leftJoin(members, eq(members.id, entries.memberId))
+    .leftJoin(entitlements, eq(entitlements.id, entries.entitlementId))
+    .leftJoin(staff, eq(staff.id, entries.staffId))
+    .leftJoin(override, eq(override.overrideOf, entries.id));
+
+/** One entry the caller may see (404 otherwise). */
+export async function getEntry(db: DbOrTx, auth: Scope, id: string): Promise<Entry> {
+  const [row] = await entryFrom(db).where(scopeOf(auth, entries, eq(entries.id, id)));
+  if (!row) throw notFound('entry');
+  return toEntry(row as EntryRow);
+}
+
+type EntryFilters = Omit<z.infer<typeof entryExportQuerySchema>, 'format'>;
+
+async function entryWhere(db: DbOrTx, auth: Scope, q: EntryFilters): Promise<SQL> {
+  if (q.centerId) await usableCenter(db, auth, q.centerId, 'centerId', false);
+  const kw = q.keyword?.trim();
+  const like = kw ? `%${likeEscape(kw)}%` : undefined;
+  return scopeOf(
+    auth,
+    entries,
+    q.centerId ? eq(entries.centerId, q.centerId) : undefined,
+    q.memberId ? eq(entries.memberId, q.memberId) : undefined,
+    q.from ? gte(entries.businessDate, q.from) : undefined,
+    q.to ? lte(entries.businessDate, q.to) : undefined,
+    q.result ? eq(entries.result, q.result) : undefined,
+    q.reason ? eq(entries.reason, q.reason) : undefined,
+    like
+      ? or(
+          ilike(memberName, like),
+          ilike(members.code, like),
+          ilike(entries.cardNumber, like),
+          sql`${members.chineseName} ilike ${like}`,
+        )
+      : undefined,
+  );
+}
+
+const entryOrder = (sort: string | undefined) =>
+  sort === 'at' ? [asc(entries.tappedAt), asc(entries.createdAt)] : [desc(entries.tappedAt), desc(entries.createdAt)];
+
+/** `GET /entries`: the list convention (keyword on member name, code and card; filters; page). */
+export async function listEntries(db: DbOrTx, auth: Scope, q: z.infer<typeof entryListQuerySchema>) {
+  const where = await entryWhere(db, auth, q);
+  const [rows, [total]] = await Promise.all([
+    entryFrom(db)
+      .where(where)
+      .orderBy(...entryOrder(q.sort))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(entries).leftJoin(members, eq(members.id, entries.memberId)).where(where),
+  ]);
+  return {
+    items: (rows as EntryRow[]).map(toEntry),
+    total: Number(total?.n ?? 0),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/**
+ * Every matching entry, a page at a time, for the export. The filters are checked before the
+ * answer starts (a centre the caller may not see is a 404, not a broken download).
+ */
+export async function entriesForExport(db: DbOrTx, auth: Scope, q: EntryFilters): Promise<AsyncIterable<Entry[]>> {
+  const where = await entryWhere(db, auth, q);
+  const size = 1000;
+  return (async function* pages() {
+    for (let page = 0; ; page++) {
+      const rows = await entryFrom(db)
+        .where(where)
+        .orderBy(...entryOrder(q.sort))
+        .limit(size)
+        .offset(page * size);
+      yield (rows as EntryRow[]).map(toEntry);
+      if (rows.length < size) return;
+    }
+  })();
+}
+
+/** The dashboard's panel: today's counts at the centre, who is likely inside, the last 20 taps. */
+export async function liveEntries(db: DbOrTx, auth: Scope, centerId: string, now: Date, today: string) {
+  await usableCenter(db, auth, centerId, 'centerId', false);
+  const here = scopeOf(auth, entries, eq(entries.centerId, centerId));
+  const since = new Date(now.getTime() - IN_BUILDING_MINUTES * 60_000);
+  const [counts] = await db
+    .select({
+      granted: sql<number>`count(*) filter (where ${entries.result} = 'granted')::int`,
+      denied: sql<number>`count(*) filter (where ${entries.result} = 'denied')::int`,
+    })
+    .from(entries)
+    .where(and(here, eq(entries.businessDate, today)));
+  const [inside] = await db
+    .select({ n: sql<number>`count(distinct coalesce(${entries.memberId}::text, ${entries.cardNumber}))::int` })
+    .from(entries)
+    .where(and(here, eq(entries.result, 'granted'), gte(entries.tappedAt, since), lte(entries.tappedAt, now)));
+  const last = await entryFrom(db).where(here).orderBy(desc(entries.tappedAt), desc(entries.createdAt)).limit(20);
+  return {
+    today,
+    granted: Number(counts?.granted ?? 0),
+    denied: Number(counts?.denied ?? 0),
+    inBuilding: Number(inside?.n ?? 0),
+    last: (last as EntryRow[]).map(toEntry),
+  };
+}
+
+/** The member an entry names, with their photo, if the caller may see the entry. */
+export async function entryPhoto(db: DbOrTx, auth: Scope, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ photo: members.photo })
+    .from(entries)
+    .innerJoin(members, eq(members.id, entries.memberId))
+    .where(scopeOf(auth, entries, eq(entries.id, id)));
+  return row?.photo ?? null;
+}
+
+// ---- staff attendance ----
+
+const attendanceColumns = {
+  a: staffAttendance,
+  staff: { id: users.id, name: users.fullName },
+  center: { id: centers.id, code: centers.code, name: centers.name },
+};
+type AttendanceRow = {
+  a: typeof staffAttendance.$inferSelect;
+  staff: { id: string; name: string };
+  center: { id: string; code: string; name: string };
+};
+
+export const minutesBetween = (from: Date, to: Date) =>
+  Math.max(0, Math.floor((to.getTime() - from.getTime()) / 60_000));
+
+export function toAttendance(r: AttendanceRow): Attendance {
+  return {
+    id: r.a.id,
+    staff: r.staff,
+    center: r.center,
+    businessDate: r.a.businessDate,
+    inAt: r.a.inAt.toISOString(),
+    outAt: r.a.outAt?.toISOString() ?? null,
+    minutes: r.a.outAt ? minutesBetween(r.a.inAt, r.a.outAt) : null,
+  };
+}
+
+const attendanceFrom = (db: DbOrTx) =>
+  db
+    .select(attendanceColumns)
+    .from(staffAttendance)
+    .innerJoin(users, eq(users.id, staffAttendance.staffId))
+    .innerJoin(centers, eq(centers.id, staffAttendance.centerId));
+
+export async function getAttendance(db: DbOrTx, auth: Scope, id: string): Promise<Attendance> {
+  const [row] = await attendanceFrom(db).where(scopeOf(auth, staffAttendance, eq(staffAttendance.id, id)));
+  if (!row) throw notFound('attendance');
+  return toAttendance(row as AttendanceRow);
+}
+
+type AttendanceFilters = Omit<z.infer<typeof attendanceExportQuerySchema>, 'format'>;
+
+async function attendanceWhere(db: DbOrTx, auth: Scope, q: AttendanceFilters): Promise<SQL> {
+  if (q.centerId) await usableCenter(db, auth, q.centerId, 'centerId', false);
+  const kw = q.keyword?.trim();
+  return scopeOf(
+    auth,
+    staffAttendance,
+    q.centerId ? eq(staffAttendance.centerId, q.centerId) : undefined,
+    q.staffId ? eq(staffAttendance.staffId, q.staffId) : undefined,
+    q.from ? gte(staffAttendance.businessDate, q.from) : undefined,
+    q.to ? lte(staffAttendance.businessDate, q.to) : undefined,
+    kw ? ilike(users.fullName, `%${likeEscape(kw)}%`) : undefined,
+  );
+}
+
+const attendanceOrder = (sort: string | undefined) =>
+  sort === 'inAt' ? [asc(staffAttendance.inAt)] : [desc(staffAttendance.inAt)];
+
+export async function listAttendance(db: DbOrTx, auth: Scope, q: z.infer<typeof attendanceListQuerySchema>) {
+  const where = await attendanceWhere(db, auth, q);
+  const [rows, [total]] = await Promise.all([
+    attendanceFrom(db)
+      .where(where)
+      .orderBy(...attendanceOrder(q.sort))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db
+      .select({ n: count() })
+      .from(staffAttendance)
+      .innerJoin(users, eq(users.id, staffAttendance.staffId))
+      .where(where),
+  ]);
+  return {
+    items: (rows as AttendanceRow[]).map(toAttendance),
+    total: Number(total?.n ?? 0),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+export async function attendanceForExport(db: DbOrTx, auth: Scope, q: AttendanceFilters): Promise<Attendance[]> {
+  const where = await attendanceWhere(db, auth, q);
+  const rows = await attendanceFrom(db)
+    .where(where)
+    .orderBy(...attendanceOrder(q.sort))
+    .limit(50_000);
+  return (rows as AttendanceRow[]).map(toAttendance);
+}
+
+/** Minutes per staff member per business day (closed clock-ins), and the clock-ins still open. */
+export async function attendanceDays(db: DbOrTx, auth: Scope, q: AttendanceFilters) {
+  const where = await attendanceWhere(db, auth, q);
+  const rows = await db
+    .select({
+      staffId: users.id,
+      name: users.fullName,
+      businessDate: staffAttendance.businessDate,
+      minutes: sql<number>`coalesce(sum(floor(extract(epoch from (${staffAttendance.outAt} - ${staffAttendance.inAt})) / 60)) filter (where ${staffAttendance.outAt} is not null), 0)::int`,
+      open: sql<number>`(count(*) filter (where ${staffAttendance.outAt} is null))::int`,
+    })
+    .from(staffAttendance)
+    .innerJoin(users, eq(users.id, staffAttendance.staffId))
+    .where(where)
+    .groupBy(users.id, users.fullName, staffAttendance.businessDate)
+    .orderBy(desc(staffAttendance.businessDate), asc(users.fullName))
+    .limit(5_000);
+  return {
+    items: rows.map((r) => ({
+      staff: { id: r.staffId, name: r.name },
+      businessDate: r.businessDate,
+      minutes: Number(r.minutes),
+      open: Number(r.open),
+    })),
+  };
+}
+
+/** The clock-in of `staffId` still open at the centre on `day`, if any. */
+export const openAttendanceWhere = (staffId: string, centerId: string, day: string) =>
+  and(
+    eq(staffAttendance.staffId, staffId),
+    eq(staffAttendance.centerId, centerId),
+    eq(staffAttendance.businessDate, day),
+    isNull(staffAttendance.outAt),
+  );

@@ -1,0 +1,379 @@
+/**
+ * The entry rule: one use case that decides a tap and records it, in one transaction. The reasons
+ * are checked in the contract's order (`ENTRY_DENIAL_REASONS`); the first that applies is recorded.
+ * A member's taps are serialised by locking the member's row, so the duplicate window and the
+ * credit taken hold under concurrent taps of one card; the entitlement state rows are locked too
+ * (the ledger's own rule: a change appends rows on the state it locked).
+ */
+import { randomUUID } from 'node:crypto';
+import type { EntryDenialReason, EntryGrant, EntryResult, EntrySource } from '@gym/contract/entries';
+import { businessDate, daysBetween, wallClock } from '@gym/contract/time';
+import { desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import {
+  cards,
+  type centers,
+  entitlementState,
+  entitlements,
+  entries,
+  members,
+  readers,
+} from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { readSystemConfig } from '../../lib/settings.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
+import { appendLedger, endOf, overdueMinorOn, stateOf, statusOn } from '../sales/index.ts';
+import { getEntry } from './queries.ts';
+import { entryIcon, entryMessage, wordsFor } from './words.ts';
+
+/** Credit packages whose credits open the door (decision: `any` and `class`; `pt` and `rental` do not). */
+export const ENTRY_USAGES = ['any', 'class'] as const;
+/** How old an offline replay may be, and how far ahead of the server's clock a tap may claim to be. */
+export const MAX_TAP_AGE_MS = 7 * 24 * 3_600_000;
+export const MAX_TAP_AHEAD_MS = 5 * 60_000;
+
+export interface RecordEntryInput {
+  centerId: string;
+  card: string;
+  sn?: string | null;
+  scanId?: string;
+  tappedAt?: string;
+  source?: EntrySource;
+}
+
+type CenterRow = typeof centers.$inferSelect;
+
+/** When the card was tapped: now, or an offline replay's time inside the allowed bounds. */
+export function tapTime(ctx: UseCaseContext, tappedAt: string | undefined, path = 'tapped_at'): Date {
+  const now = ctx.clock.now();
+  if (!tappedAt) return now;
+  const at = new Date(tappedAt);
+  const refuse = (code: string, message: string) =>
+    new AppError(400, 'validation_failed', message, [{ path, code, message }]);
+  if (now.getTime() - at.getTime() > MAX_TAP_AGE_MS) throw refuse('tap_too_old', 'A tap older than 7 days');
+  if (at.getTime() - now.getTime() > MAX_TAP_AHEAD_MS) throw refuse('tap_in_future', 'A tap in the future');
+  return at;
+}
+
+/** The reader named by `sn`: one of the organisation's, at this centre (422 otherwise). */
+export async function readerAt(ctx: UseCaseContext, center: CenterRow, sn: string | null | undefined) {
+  if (!sn) return null;
+  const [reader] = await ctx.tx
+    .select()
+    .from(readers)
+    .where(ctx.db.whereOrganisation(readers, eq(readers.sn, sn), isNull(readers.deletedAt)));
+  if (!reader || reader.centerId !== center.id) {
+    throw new AppError(422, 'business_rule', 'This reader is not a reader of this centre', [
+      { path: 'sn', code: 'reader_not_at_center', message: 'This reader is not a reader of this centre' },
+    ]);
+  }
+  return reader;
+}
+
+/** Whether the centre is open at `at` (its opening hours, on its wall clock). No hours: always open. */
+export function isOpenAt(center: Pick<CenterRow, 'openingHours' | 'timeZone'>, at: Date): boolean {
+  const hours = center.openingHours ?? [];
+  if (hours.length === 0) return true;
+  const w = wallClock(at, center.timeZone);
+  const weekday = new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay();
+  const day = hours.find((h) => h.day === weekday);
+  if (!day || day.closed) return false;
+  const now = `${String(w.hour).padStart(2, '0')}:${String(w.minute).padStart(2, '0')}`;
+  return day.open <= now && now < day.close;
+}
+
+/** The card a number names in the organisation: the one in use, else the last detached. */
+export async function cardByNumber(ctx: UseCaseContext, number: string) {
+  const [card] = await ctx.tx
+    .select()
+    .from(cards)
+    .where(ctx.db.whereOrganisation(cards, eq(cards.number, number)))
+    .orderBy(sql`(${cards.status} = 'detached')`, desc(cards.attachedAt))
+    .limit(1);
+  return card;
+}
+
+async function entryByScan(ctx: UseCaseContext, scanId: string | undefined) {
+  if (!scanId) return undefined;
+  const [row] = await ctx.tx
+    .select({ id: entries.id, centerId: entries.centerId })
+    .from(entries)
+    .where(ctx.db.whereOrganisation(entries, eq(entries.scanId, scanId)));
+  return row;
+}
+
+interface Decision {
+  result: EntryResult;
+  reason: EntryDenialReason | null;
+  grantedBy: EntryGrant | null;
+  entitlementId: string | null;
+  daysLeft: number | null;
+  creditsLeft: number | null;
+  /** What to append to the entitlement's ledger once the entry row exists. */
+  ledger: null | { kind: 'use' | 'activate'; validFrom?: string; validUntil?: string };
+  locked?: ReturnType<typeof stateOf>;
+}
+
+const denied = (reason: EntryDenialReason, entitlementId: string | null = null): Decision => ({
+  result: 'denied',
+  reason,
+  grantedBy: null,
+  entitlementId,
+  daysLeft: null,
+  creditsLeft: null,
+  ledger: null,
+});
+
+export interface RecordedEntry {
+  id: string;
+  /** true when the scan id (or an Idempotency-Key) named an entry already recorded. */
+  replay: boolean;
+}
+
+/**
+ * Decides and records one tap. Answers the entry's id; a scan id seen before answers the entry it
+ * recorded (nothing new is written or sent).
+ */
+export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput): Promise<RecordedEntry> {
+  const center = await ctx.db.usableCenter(input.centerId, 'center_id');
+  const reader = await readerAt(ctx, center, input.sn);
+  const at = tapTime(ctx, input.tappedAt);
+  const day = businessDate(at, center.timeZone);
+  const scanConflict = (row: { id: string; centerId: string }): RecordedEntry => {
+    if (row.centerId !== center.id)
+      throw new AppError(409, 'conflict', 'This scan was recorded at another centre', [
+        { path: 'scan_id', code: 'scan_id_used', message: 'This scan was recorded at another centre' },
+      ]);
+    return { id: row.id, replay: true };
+  };
+  const seen = await entryByScan(ctx, input.scanId);
+  if (seen) return scanConflict(seen);
+
+  const config = await readSystemConfig(ctx.tx, ctx.auth.organisationId);
+  const card = await cardByNumber(ctx, input.card);
+  let member: typeof members.$inferSelect | undefined;
+  let decision: Decision;
+
+  if (!card) decision = denied('unknown_card');
+  else if (card.status === 'lost') decision = denied('card_lost');
+  else if (card.status === 'detached') decision = denied('card_detached');
+  else if (card.staffId) decision = denied('staff_card');
+  else {
+    // The member's row lock serialises their taps: the window and the credit below see every earlier one.
+    [member] = await ctx.tx
+      .select()
+      .from(members)
+      .where(ctx.db.whereOrganisation(members, eq(members.id, card.memberId!)))
+      .for('update');
+    if (!member) decision = denied('unknown_card');
+    else {
+      const again = await entryByScan(ctx, input.scanId);
+      if (again) return scanConflict(again);
+      decision = await decideForMember(ctx, member, center, at, day, config);
+    }
+  }
+  if (card?.memberId && !member) {
+    [member] = await ctx.tx
+      .select()
+      .from(members)
+      .where(ctx.db.whereOrganisation(members, eq(members.id, card.memberId)));
+  }
+
+  const id = randomUUID();
+  const [row] = await ctx.tx
+    .insert(entries)
+    .values({
+      id,
+      organisationId: ctx.auth.organisationId,
+      centerId: center.id,
+      readerId: reader?.id ?? null,
+      cardNumber: input.card,
+      cardId: card?.id ?? null,
+      memberId: member?.id ?? null,
+      result: decision.result,
+      reason: decision.reason,
+      grantedBy: decision.grantedBy,
+      entitlementId: decision.entitlementId,
+      daysLeft: decision.daysLeft,
+      creditsLeft: decision.creditsLeft,
+      source: input.source ?? (reader ? 'reader' : 'desk'),
+      scanId: input.scanId ?? null,
+      tappedAt: at,
+      businessDate: day,
+      staffId: ctx.auth.userId,
+    })
+    .onConflictDoNothing()
+    .returning({ id: entries.id });
+  if (!row) {
+    // Another request recorded this scan id meanwhile (a card with no member to lock).
+    const other = await entryByScan(ctx, input.scanId);
+    if (other) return scanConflict(other);
+    throw new AppError(409, 'conflict', 'This tap could not be recorded; send it again');
+  }
+
+  if (decision.ledger && decision.entitlementId && member) {
+    await appendLedger(
+      ctx,
+      decision.entitlementId,
+      member.id,
+      [
+        decision.ledger.kind === 'use'
+          ? { kind: 'use', creditsDelta: -1, refType: 'entry', refId: id, effectiveOn: day }
+          : {
+              kind: 'activate',
+              validFrom: decision.ledger.validFrom,
+              validUntil: decision.ledger.validUntil,
+              refType: 'entry',
+              refId: id,
+              effectiveOn: day,
+            },
+      ],
+      decision.locked,
+    );
+  }
+  if (decision.result !== 'duplicate') await notifyEntry(ctx, id, config.defaultLanguage);
+  return { id, replay: false };
+}
+
+/** The checks that need the member: duplicate window, status, entitlements, hours, overdue. */
+async function decideForMember(
+  ctx: UseCaseContext,
+  member: typeof members.$inferSelect,
+  center: CenterRow,
+  at: Date,
+  day: string,
+  config: Awaited<ReturnType<typeof readSystemConfig>>,
+): Promise<Decision> {
+  // A granted tap of this member at this centre inside the window: this one is a duplicate.
+  if (config.duplicateTapWindowSeconds > 0) {
+    const [previous] = await ctx.tx
+      .select({ id: entries.id })
+      .from(entries)
+      .where(
+        ctx.db.whereOrganisation(
+          entries,
+          eq(entries.memberId, member.id),
+          eq(entries.centerId, center.id),
+          eq(entries.result, 'granted'),
+          gte(entries.tappedAt, new Date(at.getTime() - config.duplicateTapWindowSeconds * 1000)),
+          lte(entries.tappedAt, at),
+        ),
+      )
+      .limit(1);
+    if (previous)
+      return {
+        result: 'duplicate',
+        reason: null,
+        grantedBy: null,
+        entitlementId: null,
+        daysLeft: null,
+        creditsLeft: null,
+        ledger: null,
+      };
+  }
+  if (member.status === 'left' || member.erasedAt || member.mergedInto) return denied('member_left');
+  if (member.status === 'frozen') return denied('member_frozen');
+
+  const held = await ctx.tx
+    .select({ ent: entitlements, state: entitlementState })
+    .from(entitlements)
+    .innerJoin(entitlementState, eq(entitlementState.entitlementId, entitlements.id))
+    .where(ctx.db.whereOrganisation(entitlements, eq(entitlements.memberId, member.id)))
+    .for('update', { of: entitlementState });
+  const here = held
+    .filter(({ ent }) => ent.allCenters || ent.centerIds.includes(center.id))
+    .map(({ ent, state }) => ({ ent, state: stateOf(state), status: statusOn(stateOf(state), day) }));
+  const byEnd = (a: string | null, b: string | null) => (a ?? '9999-12-31').localeCompare(b ?? '9999-12-31');
+  // The membership with the most days left; else one that starts at its first entry; else credits.
+  const membership = here
+    .filter((h) => h.ent.kind === 'membership' && h.status === 'active')
+    .sort((a, b) => byEnd(b.state.validUntil, a.state.validUntil))[0];
+  const firstEntry = here.find(
+    (h) => h.ent.kind === 'membership' && h.ent.startRule === 'first_entry' && h.state.phase === 'pending',
+  );
+  const pack = here
+    .filter(
+      (h) =>
+        h.ent.kind === 'package' &&
+        h.status === 'active' &&
+        (ENTRY_USAGES as readonly string[]).includes(h.ent.usage ?? '') &&
+        (h.state.creditsLeft ?? 0) > 0,
+    )
+    .sort(
+      (a, b) =>
+        byEnd(a.state.validUntil, b.state.validUntil) || (a.state.creditsLeft ?? 0) - (b.state.creditsLeft ?? 0),
+    )[0];
+  // Bookings (the classes issue) will let a member with a booking today in here, before credits.
+  const chosen = membership ?? firstEntry ?? pack;
+  if (!chosen && here.some((h) => h.status === 'frozen')) return denied('member_frozen');
+  if (!isOpenAt(center, at)) return denied('outside_opening_hours', chosen?.ent.id ?? null);
+  if (!chosen) return denied('no_entitlement');
+  if (config.entryOverdueToleranceMinor !== null) {
+    const overdue = await overdueMinorOn(ctx.tx, ctx.auth.organisationId, member.id, day);
+    if (overdue > config.entryOverdueToleranceMinor) return denied('overdue_balance', chosen.ent.id);
+  }
+  // `agreement_missing` is reserved: signed agreements do not exist yet.
+  const daysLeft = (until: string | null) => (until ? daysBetween(day, until) + 1 : null);
+  if (chosen === membership)
+    return {
+      result: 'granted',
+      reason: null,
+      grantedBy: 'membership',
+      entitlementId: chosen.ent.id,
+      daysLeft: daysLeft(chosen.state.validUntil),
+      creditsLeft: null,
+      ledger: null,
+    };
+  if (chosen === firstEntry) {
+    const until = endOf(day, chosen.ent.durationValue, chosen.ent.durationUnit as 'day');
+    return {
+      result: 'granted',
+      reason: null,
+      grantedBy: 'membership',
+      entitlementId: chosen.ent.id,
+      daysLeft: daysLeft(until),
+      creditsLeft: null,
+      ledger: { kind: 'activate', validFrom: day, validUntil: until },
+      locked: chosen.state,
+    };
+  }
+  return {
+    result: 'granted',
+    reason: null,
+    grantedBy: 'credit',
+    entitlementId: chosen.ent.id,
+    daysLeft: null,
+    creditsLeft: (chosen.state.creditsLeft ?? 1) - 1,
+    ledger: { kind: 'use' },
+    locked: chosen.state,
+  };
+}
+
+/** Tells every browser of the entry's centre (after the commit): the entry notification. */
+export async function notifyEntry(ctx: UseCaseContext, id: string, language: string) {
+  const entry = await getEntry(ctx.tx, { organisationId: ctx.auth.organisationId, centerIds: null }, id);
+  const facts = {
+    result: entry.result,
+    reason: entry.reason,
+    grantedBy: entry.grantedBy,
+    memberName: entry.member?.name ?? null,
+    daysLeft: entry.daysLeft,
+    creditsLeft: entry.creditsLeft,
+  };
+  ctx.emit({
+    type: 'entry.recorded',
+    organisationId: ctx.auth.organisationId,
+    centerId: entry.center.id,
+    payload: { entryId: id, result: entry.result, reason: entry.reason, memberId: entry.member?.id ?? null },
+    realtime: {
+      scope: 'center',
+      centerId: entry.center.id,
+      message: {
+        center_id: entry.center.id,
+        action: 'entry',
+        message: entryMessage(wordsFor(language), facts),
+        icon: entryIcon(facts),
+        entry,
+      },
+    },
+  });
+}

@@ -1,0 +1,261 @@
+import {
+  type Attendance,
+  attendanceDaysResponseSchema,
+  attendanceExportQuerySchema,
+  attendanceListQuerySchema,
+  attendanceListResponseSchema,
+  cardEntryRequestSchema,
+  cardParamsSchema,
+  clockRequestSchema,
+  clockResponseSchema,
+  type Entry,
+  entryExportQuerySchema,
+  entryListQuerySchema,
+  entryListResponseSchema,
+  entryLiveQuerySchema,
+  entryLiveSchema,
+  entryOutcomeSchema,
+  entryOverrideRequestSchema,
+} from '@gym/contract/entries';
+import { today as businessToday } from '@gym/contract/time';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { type AuthContext, can } from '../../lib/access.ts';
+import { callerTimeZone } from '../../lib/business-date.ts';
+import { notFound } from '../../lib/errors.ts';
+import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
+import { usableCenter } from '../../lib/tenant-db.ts';
+import { runCommand } from '../../lib/use-case.ts';
+import { clockStaff } from './clock.ts';
+import { overrideEntry } from './override-entry.ts';
+import {
+  attendanceDays,
+  attendanceForExport,
+  entriesForExport,
+  entryPhoto,
+  getAttendance,
+  getEntry,
+  listAttendance,
+  listEntries,
+  liveEntries,
+} from './queries.ts';
+import { recordEntry } from './record-entry.ts';
+import { type DoorWords, entryMessage, wordsFor } from './words.ts';
+
+const tags = ['entries'];
+const idParamsSchema = z.object({ id: z.uuid() });
+
+async function callerWords(db: DbOrTx, auth: AuthContext): Promise<DoorWords> {
+  const [user] = await db.select({ language: users.language }).from(users).where(eq(users.id, auth.userId));
+  return wordsFor(user?.language);
+}
+
+const outcome = (words: DoorWords, entry: Entry) => ({
+  result: entry.result,
+  reason: entry.reason,
+  message: entryMessage(words, {
+    result: entry.result,
+    reason: entry.reason,
+    grantedBy: entry.grantedBy,
+    memberName: entry.member?.name ?? null,
+    daysLeft: entry.daysLeft,
+    creditsLeft: entry.creditsLeft,
+  }),
+  entry,
+});
+
+const ENTRY_COLUMNS: ExportColumn<Entry>[] = [
+  { header: 'Time', value: (r) => r.at, width: 22 },
+  { header: 'Date', value: (r) => r.businessDate, width: 12 },
+  { header: 'Centre', value: (r) => r.center.code, width: 8 },
+  { header: 'Reader', value: (r) => r.reader?.sn ?? '', width: 16 },
+  { header: 'Card', value: (r) => r.card ?? '', width: 14 },
+  { header: 'Member code', value: (r) => r.member?.code ?? '', width: 14 },
+  { header: 'Member', value: (r) => r.member?.name ?? '', width: 24 },
+  { header: 'Result', value: (r) => r.result, width: 10 },
+  { header: 'Reason', value: (r) => r.reason ?? '', width: 22 },
+  { header: 'Granted by', value: (r) => r.grantedBy ?? '', width: 12 },
+  { header: 'Entitlement', value: (r) => r.entitlement?.name ?? '', width: 20 },
+  { header: 'Days left', value: (r) => r.daysLeft, width: 10 },
+  { header: 'Credits left', value: (r) => r.creditsLeft, width: 10 },
+  { header: 'Source', value: (r) => r.source, width: 10 },
+  { header: 'Override reason', value: (r) => r.overrideReason ?? '', width: 30 },
+  { header: 'Staff', value: (r) => r.staff?.name ?? '', width: 20 },
+];
+
+const ATTENDANCE_COLUMNS: ExportColumn<Attendance>[] = [
+  { header: 'Date', value: (r) => r.businessDate, width: 12 },
+  { header: 'Staff', value: (r) => r.staff.name, width: 24 },
+  { header: 'Centre', value: (r) => r.center.code, width: 8 },
+  { header: 'In', value: (r) => r.inAt, width: 22 },
+  { header: 'Out', value: (r) => r.outAt ?? '', width: 22 },
+  { header: 'Minutes', value: (r) => r.minutes, width: 10 },
+];
+
+/** The door: taps of member cards, overrides, the entry records, and staff clock-ins. */
+export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { db } = deps.database;
+
+    app.post(
+      '/card/:card/entry',
+      {
+        config: { access: can('create', 'Entry'), idempotent: true },
+        schema: { tags, params: cardParamsSchema, body: cardEntryRequestSchema, response: { 200: entryOutcomeSchema } },
+      },
+      async (req) => {
+        const b = req.body;
+        const { id } = await runCommand(deps, req.auth!, (ctx) =>
+          recordEntry(ctx, {
+            centerId: b.center_id,
+            card: req.params.card,
+            sn: b.sn,
+            scanId: b.scan_id,
+            tappedAt: b.tapped_at,
+            source: b.source,
+          }),
+        );
+        const [entry, words] = await Promise.all([
+          getEntry(db, { organisationId: req.auth!.organisationId, centerIds: null }, id),
+          callerWords(db, req.auth!),
+        ]);
+        return outcome(words, entry);
+      },
+    );
+    app.post(
+      '/entries/:id/override',
+      {
+        config: { access: can('create', 'EntryOverride'), idempotent: true },
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: entryOverrideRequestSchema,
+          response: { 200: entryOutcomeSchema },
+        },
+      },
+      async (req) => {
+        const id = await runCommand(deps, req.auth!, (ctx) => overrideEntry(ctx, req.params.id, req.body.reason));
+        const [entry, words] = await Promise.all([getEntry(db, req.auth!, id), callerWords(db, req.auth!)]);
+        return outcome(words, entry);
+      },
+    );
+    app.get(
+      '/entries',
+      {
+        config: { access: can('read', 'Entry') },
+        schema: { tags, querystring: entryListQuerySchema, response: { 200: entryListResponseSchema } },
+      },
+      (req) => listEntries(db, req.auth!, req.query),
+    );
+    app.get(
+      '/entries/export',
+      { config: { access: can('read', 'Entry') }, schema: { tags, querystring: entryExportQuerySchema } },
+      async (req, reply) =>
+        sendTable(reply, {
+          fileName: 'entries',
+          timeZone: await callerTimeZone(db, req.auth!, req.query.centerId),
+          format: req.query.format,
+          columns: ENTRY_COLUMNS,
+          rows: await entriesForExport(db, req.auth!, req.query),
+        }),
+    );
+    app.get(
+      '/entries/live',
+      {
+        config: { access: can('read', 'Entry') },
+        schema: { tags, querystring: entryLiveQuerySchema, response: { 200: entryLiveSchema } },
+      },
+      async (req) => {
+        const center = await usableCenter(db, req.auth!, req.query.centerId, 'centerId', false);
+        const now = new Date();
+        return liveEntries(db, req.auth!, center.id, now, businessToday(center.timeZone, now));
+      },
+    );
+    app.get(
+      '/entries/:id/photo',
+      { config: { access: can('read', 'Entry') }, schema: { tags, params: idParamsSchema } },
+      async (req, reply) => {
+        const photo = await entryPhoto(db, req.auth!, req.params.id);
+        const m = photo?.match(/^data:(image\/(?:jpeg|png|webp));base64,(.+)$/);
+        if (!m) throw notFound('photo');
+        return reply
+          .header('content-type', m[1]!)
+          .header('cache-control', 'private, max-age=300')
+          .send(Buffer.from(m[2]!, 'base64'));
+      },
+    );
+
+    app.post(
+      '/card/:card/clock',
+      {
+        config: { access: can('create', 'Entry'), idempotent: true },
+        schema: { tags, params: cardParamsSchema, body: clockRequestSchema, response: { 200: clockResponseSchema } },
+      },
+      async (req) => {
+        const b = req.body;
+        const done = await runCommand(deps, req.auth!, (ctx) =>
+          clockStaff(ctx, {
+            centerId: b.center_id,
+            card: req.params.card,
+            sn: b.sn,
+            scanId: b.scan_id,
+            tappedAt: b.tapped_at,
+          }),
+        );
+        const words = await callerWords(db, req.auth!);
+        if (done.kind === 'not_staff')
+          return { result: false, state: null, message: words.notStaffCard(req.params.card), attendance: null };
+        const attendance = await getAttendance(
+          db,
+          { organisationId: req.auth!.organisationId, centerIds: null },
+          done.attendanceId,
+        );
+        return {
+          result: true,
+          state: done.kind,
+          message:
+            done.kind === 'in'
+              ? words.clockedIn(done.name, done.time)
+              : words.clockedOut(done.name, done.time, done.minutes),
+          attendance,
+        };
+      },
+    );
+    app.get(
+      '/staff-attendance',
+      {
+        config: { access: can('read', 'Attendance') },
+        schema: { tags, querystring: attendanceListQuerySchema, response: { 200: attendanceListResponseSchema } },
+      },
+      (req) => listAttendance(db, req.auth!, req.query),
+    );
+    app.get(
+      '/staff-attendance/export',
+      { config: { access: can('read', 'Attendance') }, schema: { tags, querystring: attendanceExportQuerySchema } },
+      async (req, reply) =>
+        sendTable(reply, {
+          fileName: 'staff-attendance',
+          timeZone: await callerTimeZone(db, req.auth!, req.query.centerId),
+          format: req.query.format,
+          columns: ATTENDANCE_COLUMNS,
+          rows: await attendanceForExport(db, req.auth!, req.query),
+        }),
+    );
+    app.get(
+      '/staff-attendance/days',
+      {
+        config: { access: can('read', 'Attendance') },
+        schema: {
+          tags,
+          querystring: attendanceListQuerySchema.omit({ page: true, pageSize: true }),
+          response: { 200: attendanceDaysResponseSchema },
+        },
+      },
+      (req) => attendanceDays(db, req.auth!, req.query),
+    );
+  };
+}
