@@ -58,7 +58,7 @@ export async function startAppServer(
     out += d;
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
     try {
@@ -67,7 +67,7 @@ export async function startAppServer(
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${out}`);
+    if (Date.now() > deadline) throw new Error(`server did not start in 120 s:\n${out}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
