@@ -85,7 +85,6 @@ export default function MemberEditPage() {
   }
 
   const m = member.data;
-  const lastVisitAt = (m as typeof m & { lastVisitAt?: string | null }).lastVisitAt;
   const erased = Boolean(m.erasedAt);
   const canUpdate = ability.can('update', 'Member') && !erased;
   const canSell = ability.can('create', 'Sale') && !erased;
@@ -129,9 +128,9 @@ export default function MemberEditPage() {
         slots={{
           membership: <MembershipSummary memberId={m.id} />,
           balance: <AccountSummary memberId={m.id} showNext />,
-          // `lastVisitAt` comes with the door's member detail; absent from an older server, the slot keeps its dash.
-          ...(lastVisitAt !== undefined
-            ? { lastVisit: <LastVisit at={lastVisitAt} centerId={m.homeCenter.id} /> }
+          // Only the member detail carries `lastVisitAt`; without it the slot keeps its dash.
+          ...(m.lastVisitAt !== undefined
+            ? { lastVisit: <LastVisit at={m.lastVisitAt} centerId={m.homeCenter.id} /> }
             : {}),
           ...(m.possibleDuplicateOf || m.mergedInto || m.guardianMissing
             ? {
