@@ -168,10 +168,17 @@ describe('entry records', () => {
         await page.getByTestId('screen-entry-records').waitFor();
         await expect.poll(() => page.getByTestId('page-title').first().textContent()).toBe(title);
       }
-      await page.goto('/staff-attendance');
-      await page.getByTestId('page-title').filter({ hasText: '員工考勤 (Staff Attendance)' }).waitFor();
     } finally {
       await context.close();
+    }
+    // Staff attendance is the managers' (the front desk may not read it).
+    const manager = await openAs(app.browser, app.server.url, MANAGER, '/staff-attendance', 'screen-staff-attendance');
+    try {
+      await manager.page.evaluate(() => localStorage.setItem('language', 'zh-Hant'));
+      await manager.page.reload();
+      await manager.page.getByTestId('page-title').filter({ hasText: '員工考勤 (Staff Attendance)' }).waitFor();
+    } finally {
+      await manager.context.close();
     }
   });
 });

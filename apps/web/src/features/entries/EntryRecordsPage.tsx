@@ -113,15 +113,16 @@ export default function EntryRecordsPage() {
         </span>
       ),
     },
+    // Result and reason in one column: a tablet in portrait keeps every essential without scrolling.
     {
       key: 'result',
       title: t('entries:fields.result'),
-      render: (_: unknown, e: Entry) => <ResultTag entry={e} />,
-    },
-    {
-      key: 'detail',
-      title: t('entries:fields.detail'),
-      render: (_: unknown, e: Entry) => <EntryDetail entry={e} />,
+      render: (_: unknown, e: Entry) => (
+        <div className="entry-outcome">
+          <ResultTag entry={e} />
+          <EntryDetail entry={e} />
+        </div>
+      ),
     },
     ...(canLetIn
       ? [
