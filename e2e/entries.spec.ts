@@ -125,6 +125,13 @@ describe('entry records', () => {
       await expect
         .poll(() => page.locator(`[data-row-key="${denied.entry.id}"] [data-testid="entry-let-in"]`).count())
         .toBe(0);
+
+      // The member's file: the last visit in the header, both taps under "Entries".
+      await page.goto(`/apps/student/edit/${stranger.id}?tab=entries`);
+      await page.getByTestId('member-last-visit').waitFor();
+      const own = page.locator('[data-testid="member-entry-table"] .ant-table-row');
+      await expect.poll(() => own.count()).toBe(2);
+      expect(await own.first().textContent()).toContain(why);
     } finally {
       await context.close();
     }

@@ -144,7 +144,7 @@ function FeedRow({ entry, canLetIn, onLetIn }: { entry: Entry; canLetIn: boolean
         </div>
       </div>
       <ResultTag entry={entry} />
-      <time className="entry-feed__time nowrap" dateTime={entry.at}>
+      <time className="entry-feed__time" dateTime={entry.at}>
         {time(entry.at, entry.center.id)}
       </time>
       {canLetIn && canBeLetIn(entry) && (

@@ -80,7 +80,13 @@ export function EntryMember({ entry }: { entry: Entry }) {
   const { t } = useTranslation();
   const canOpen = useAbility().can('read', 'Member');
   const member = entry.member;
-  if (!member) return <span className="field-hint">{t('entries:unknownMember')}</span>;
+  if (!member)
+    return (
+      <span className="entry-member">
+        <span className="field-hint">{t('entries:unknownMember')}</span>{' '}
+        {entry.card && <span className="mono">{entry.card}</span>}
+      </span>
+    );
   return (
     <span className="entry-member">
       {canOpen ? (

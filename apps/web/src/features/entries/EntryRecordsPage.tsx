@@ -98,7 +98,7 @@ export default function EntryRecordsPage() {
       title: t('entries:fields.time'),
       sortable: true,
       render: (_: unknown, e: Entry) => (
-        <span className="nowrap" data-testid="entry-time">
+        <span className="entry-time" data-testid="entry-time">
           {time(e.at, e.center.id, from !== to)}
         </span>
       ),

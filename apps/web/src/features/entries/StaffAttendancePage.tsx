@@ -72,7 +72,7 @@ export default function StaffAttendancePage() {
     {
       key: 'date',
       title: t('entries:attendance.date'),
-      render: (_: unknown, a: Attendance) => <span className="nowrap">{a.businessDate}</span>,
+      render: (_: unknown, a: Attendance) => <span className="entry-time">{a.businessDate}</span>,
     },
     {
       key: 'staff',
@@ -83,14 +83,14 @@ export default function StaffAttendancePage() {
       key: 'inAt',
       title: t('entries:attendance.in'),
       sortable: true,
-      render: (_: unknown, a: Attendance) => <span className="nowrap">{time(a.inAt, a.center.id)}</span>,
+      render: (_: unknown, a: Attendance) => <span className="entry-time">{time(a.inAt, a.center.id)}</span>,
     },
     {
       key: 'outAt',
       title: t('entries:attendance.out'),
       render: (_: unknown, a: Attendance) =>
         a.outAt ? (
-          <span className="nowrap">{time(a.outAt, a.center.id, a.businessDate)}</span>
+          <span className="entry-time">{time(a.outAt, a.center.id, a.businessDate)}</span>
         ) : (
           <Tag data-testid="attendance-still-in">{t('entries:attendance.stillIn')}</Tag>
         ),
