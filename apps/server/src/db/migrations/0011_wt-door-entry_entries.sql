@@ -69,4 +69,5 @@ CREATE INDEX "entries_card_tapped" ON "entries" USING btree ("organisation_id","
 CREATE UNIQUE INDEX "staff_attendance_org_in_scan" ON "staff_attendance" USING btree ("organisation_id","in_scan_id") WHERE "staff_attendance"."in_scan_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "staff_attendance_org_out_scan" ON "staff_attendance" USING btree ("organisation_id","out_scan_id") WHERE "staff_attendance"."out_scan_id" is not null;--> statement-breakpoint
 CREATE INDEX "staff_attendance_org_center_in" ON "staff_attendance" USING btree ("organisation_id","center_id","in_at");--> statement-breakpoint
-CREATE INDEX "staff_attendance_staff_in" ON "staff_attendance" USING btree ("staff_id","in_at");
+CREATE INDEX "staff_attendance_staff_in" ON "staff_attendance" USING btree ("staff_id","in_at");--> statement-breakpoint
+CREATE INDEX "cards_org_number" ON "cards" USING btree ("organisation_id","number");

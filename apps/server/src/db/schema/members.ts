@@ -131,6 +131,8 @@ export const cards = pgTable(
   },
   (t) => [
     uniqueIndex('cards_org_number_in_use').on(t.organisationId, t.number).where(sql`${t.status} <> 'detached'`),
+    // The door looks a number up among every card, detached ones too (`card_detached`).
+    index('cards_org_number').on(t.organisationId, t.number),
     index('cards_member').on(t.memberId),
     index('cards_staff').on(t.staffId),
     foreignKey({

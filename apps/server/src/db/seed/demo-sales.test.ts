@@ -81,3 +81,29 @@ describe('demo sales', () => {
     expect(seq!.max).toBe(seq!.n);
   });
 });
+
+describe('demo door', () => {
+  it('has a few days of entries, granted and denied, Chan Tai Man’s last visit, and staff clock-ins', async () => {
+    const byResult = await query<{ result: string; n: number }>(
+      sql`select result, count(*)::int as n from entries where organisation_id = ${orgId} group by result`,
+    );
+    const counts = Object.fromEntries(byResult.map((r) => [r.result, r.n]));
+    console.log(`[${ctx.database.kind}] demo entries: ${JSON.stringify(counts)}`);
+    expect(counts.granted).toBeGreaterThan(10);
+    expect(counts.denied).toBeGreaterThan(3);
+    const [days] = await query<{ n: number }>(
+      sql`select count(distinct business_date)::int as n from entries where organisation_id = ${orgId}`,
+    );
+    expect(days!.n).toBeGreaterThanOrEqual(4);
+    const list = (await api('/entries?reason=unknown_card')).json();
+    expect(list.total).toBeGreaterThanOrEqual(4);
+    const [chan] = await query<{ id: string }>(
+      sql`select m.id from members m join cards c on c.member_id = m.id where c.number = '0001234567' and m.organisation_id = ${orgId}`,
+    );
+    expect((await api(`/students/${chan!.id}`)).json().lastVisitAt).toEqual(expect.any(String));
+    const [clocks] = await query<{ n: number; open: number }>(
+      sql`select count(*)::int as n, count(*) filter (where out_at is null)::int as open from staff_attendance where organisation_id = ${orgId}`,
+    );
+    expect(clocks).toEqual({ n: 8, open: 0 });
+  });
+});

@@ -233,7 +233,7 @@ async function seedCatalogue(tx: DbOrTx, organisationId: string, cwbId: string, 
 }
 
 /** A command context for the seed: the staff member's rights, the seed's transaction, a clock on `day`. */
-function contextFor(
+export function contextFor(
   tx: DbOrTx,
   staff: { id: string; role: Role },
   organisationId: string,

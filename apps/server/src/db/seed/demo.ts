@@ -4,6 +4,7 @@ import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { Db } from '../client.ts';
 import { organisations, rooms } from '../schema/index.ts';
 import { buildCenter, buildOrganisation, buildUser } from './builders.ts';
+import { seedDemoEntries } from './demo-entries.ts';
 import { seedDemoExpenditures } from './demo-expenditures.ts';
 import { seedDemoMembers } from './demo-members.ts';
 import { seedDemoSales } from './demo-sales.ts';
@@ -63,6 +64,7 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<boolean>
     await seedDemoMembers(tx, org.id);
     await seedDemoSales(tx, org.id);
     await seedDemoExpenditures(tx, org.id, centers, accountantId);
+    await seedDemoEntries(tx, org.id);
   });
   return true;
 }

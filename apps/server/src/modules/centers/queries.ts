@@ -17,19 +17,28 @@ import { scopeOf } from '../../lib/tenant-db.ts';
 /** The active centres the caller may work in, for the navbar's centre switcher. */
 export async function listCentersForSwitcher(db: DbOrTx, auth: AuthContext): Promise<CenterSummary[]> {
   const rows = await db
-    .select()
+    .select({
+      c: centers,
+      // The last member let in at this centre (the navbar's "last person who entered").
+      last: sql<{
+        name: string;
+        at: string;
+      } | null>`(select json_build_object('name', trim(m.first_name || ' ' || m.last_name), 'at', e.tapped_at)
+        from entries e join members m on m.id = e.member_id
+        where e.organisation_id = centers.organisation_id and e.center_id = centers.id and e.result = 'granted'
+        order by e.tapped_at desc limit 1)`,
+    })
     .from(centers)
     .where(scopeOf(auth, centers, eq(centers.active, true)))
     .orderBy(asc(centers.code));
-  return rows.map((c) => ({
+  return rows.map(({ c, last }) => ({
     id: c.id,
     code: c.code,
     name: c.name,
     timeZone: c.timeZone,
     currencySymbol: c.currencySymbol,
     currencyCode: c.currencyCode,
-    // Entries arrive with the card-reader work; until then no one has entered.
-    lastPerson: null,
+    lastPerson: last ? { name: last.name, at: new Date(last.at).toISOString() } : null,
   }));
 }
 

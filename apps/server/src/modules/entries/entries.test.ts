@@ -306,6 +306,17 @@ describe('duplicates and repeats', () => {
     expect(ofOther).toHaveLength(1);
   });
 
+  it('the same scan id sent 10 times at once records one entry, also for a card with no member to lock', async () => {
+    const scan_id = `race-${randomUUID()}`;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => tap('NOBODY0009', { scan_id })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((a) => a.json().entry.id)).size).toBe(1);
+    expect(await ctx.database.db.select().from(entries).where(eq(entries.scanId, scan_id))).toHaveLength(1);
+    // The same scan id at another centre is another scan's: refused, not recorded twice.
+    const elsewhere = await tap('NOBODY0009', { scan_id, center_id: centerB });
+    expect(elsewhere.statusCode).toBe(409);
+  });
+
   it('20 taps of one card at once with one credit left: one entry takes it, the rest are duplicates', async () => {
     const [one] = await ctx.database.db
       .insert(creditPackages)
@@ -389,6 +400,38 @@ describe('tap time and refusals', () => {
   });
 });
 
+describe('the order of the reasons', () => {
+  it('records the first that applies: a lost card of a member who left is a lost card; a left member outside hours has left', async () => {
+    const m = await memberWith([], { status: 'left' });
+    const { db } = ctx.database;
+    const [c] = await db.select().from(centers).where(eq(centers.id, centerA));
+    const closed = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, closed: true, open: '07:00', close: '22:00' }));
+    await db.update(centers).set({ openingHours: closed }).where(eq(centers.id, centerA));
+    try {
+      expect((await tap(m.card)).json().reason).toBe('member_left');
+      await db.update(cards).set({ status: 'lost' }).where(eq(cards.number, m.card));
+      expect((await tap(m.card)).json().reason).toBe('card_lost');
+      const none = await memberWith();
+      expect((await tap(none.card)).json().reason).toBe('outside_opening_hours');
+    } finally {
+      await db.update(centers).set({ openingHours: c!.openingHours }).where(eq(centers.id, centerA));
+    }
+  });
+
+  it('the overdue tolerance is a setting of the system configuration (off by default, admins change it)', async () => {
+    const admin = ctx.bearer(await (await org.newUser({ role: 'admin' })).login());
+    const before = (await call('GET', '/config', admin)).json();
+    expect(before.entryOverdueToleranceMinor ?? null).toBe(null);
+    const set = await call('PATCH', '/config', admin, { entryOverdueToleranceMinor: 10_000 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().entryOverdueToleranceMinor).toBe(10_000);
+    expect((await call('PATCH', '/config', admin, { entryOverdueToleranceMinor: -1 })).statusCode).toBe(400);
+    expect(
+      (await call('PATCH', '/config', admin, { entryOverdueToleranceMinor: null })).json().entryOverdueToleranceMinor,
+    ).toBe(null);
+  });
+});
+
 describe('override', () => {
   it('a trainer may not; the front desk lets a denied member in once, with the reason; a granted entry cannot be', async () => {
     const m = await memberWith();
@@ -421,6 +464,13 @@ describe('override', () => {
     );
     const granted = await call('POST', `/entries/${ok.json().entry.id}/override`, desk, { reason: 'Nope' });
     expect(granted.statusCode).toBe(422);
+    const other = await ctx.newOrganisation();
+    const outsider = ctx.bearer(await (await other.newUser({ role: 'admin' })).login());
+    const fresh = (await tap(m.card)).json();
+    expect((await call('POST', `/entries/${fresh.entry.id}/override`, outsider, { reason: 'Theirs' })).statusCode).toBe(
+      404,
+    );
+    expect((await call('GET', `/entries?memberId=${m.id}`, outsider)).json().total).toBe(0);
     const audit = await ctx.database.db.execute(
       sql`select count(*)::int as n from audit_log where action = 'entry.overridden' and entity_id = ${ok.json().entry.id}`,
     );
@@ -431,7 +481,8 @@ describe('override', () => {
 describe('lists', () => {
   it('lists entries by centre, result, reason and keyword; the live panel counts today', async () => {
     const m = await memberWith([{ itemType: 'membership', itemId: cat.monthly.id }], { lastName: 'Listable' });
-    await tap(m.card);
+    // Later than every other tap of this file (one replay is 2 minutes ahead): the centre's last person.
+    await tap(m.card, { tapped_at: new Date(Date.now() + 200_000).toISOString() });
     const byName = (await call('GET', '/entries?keyword=listable', desk)).json();
     expect(byName.items.map((e: { member: { id: string } }) => e.member.id)).toEqual([m.id]);
     const byCard = (await call('GET', `/entries?keyword=${m.card}`, desk)).json();
@@ -451,6 +502,11 @@ describe('lists', () => {
     expect(csv.body).toContain(m.code);
     const member = (await call('GET', `/students/${m.id}`, desk)).json();
     expect(member.lastVisitAt).toBe(byName.items[0].at);
+    const switcher = (await call('GET', '/centers/switcher', desk)).json();
+    expect(switcher.items.find((c: { id: string }) => c.id === centerA).lastPerson).toEqual({
+      name: m.name,
+      at: byName.items[0].at,
+    });
   });
 
   it('a desk limited to one centre sees only that centre’s entries', async () => {

@@ -6,7 +6,7 @@
  * (the ledger's own rule: a change appends rows on the state it locked).
  */
 import { randomUUID } from 'node:crypto';
-import type { EntryDenialReason, EntryGrant, EntryResult, EntrySource } from '@gym/contract/entries';
+import type { Entry, EntryDenialReason, EntryGrant, EntryResult, EntrySource } from '@gym/contract/entries';
 import { businessDate, daysBetween, wallClock } from '@gym/contract/time';
 import { desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import {
@@ -125,6 +125,8 @@ const denied = (reason: EntryDenialReason, entitlementId: string | null = null):
 
 export interface RecordedEntry {
   id: string;
+  /** The entry as announced (absent for a replay or a duplicate: read it after the commit). */
+  entry?: Entry;
   /** true when the scan id (or an Idempotency-Key) named an entry already recorded. */
   replay: boolean;
 }
@@ -230,8 +232,8 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
       decision.locked,
     );
   }
-  if (decision.result !== 'duplicate') await notifyEntry(ctx, id, config.defaultLanguage);
-  return { id, replay: false };
+  const entry = decision.result !== 'duplicate' ? await notifyEntry(ctx, id, config.defaultLanguage) : undefined;
+  return { id, replay: false, entry };
 }
 
 /** The checks that need the member: duplicate window, status, entitlements, hours, overdue. */
@@ -243,7 +245,8 @@ async function decideForMember(
   day: string,
   config: Awaited<ReturnType<typeof readSystemConfig>>,
 ): Promise<Decision> {
-  // A granted tap of this member at this centre inside the window: this one is a duplicate.
+  // A granted tap of this member at this centre inside the window, before or after this one (taps
+  // that wait for the member's lock, and offline replays, arrive out of order): a duplicate.
   if (config.duplicateTapWindowSeconds > 0) {
     const [previous] = await ctx.tx
       .select({ id: entries.id })
@@ -255,7 +258,7 @@ async function decideForMember(
           eq(entries.centerId, center.id),
           eq(entries.result, 'granted'),
           gte(entries.tappedAt, new Date(at.getTime() - config.duplicateTapWindowSeconds * 1000)),
-          lte(entries.tappedAt, at),
+          lte(entries.tappedAt, new Date(at.getTime() + config.duplicateTapWindowSeconds * 1000)),
         ),
       )
       .limit(1);
@@ -349,7 +352,7 @@ async function decideForMember(
 }
 
 /** Tells every browser of the entry's centre (after the commit): the entry notification. */
-export async function notifyEntry(ctx: UseCaseContext, id: string, language: string) {
+export async function notifyEntry(ctx: UseCaseContext, id: string, language: string): Promise<Entry> {
   const entry = await getEntry(ctx.tx, { organisationId: ctx.auth.organisationId, centerIds: null }, id);
   const facts = {
     result: entry.result,
@@ -376,4 +379,5 @@ export async function notifyEntry(ctx: UseCaseContext, id: string, language: str
       },
     },
   });
+  return entry;
 }

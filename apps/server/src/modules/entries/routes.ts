@@ -109,7 +109,7 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const b = req.body;
-        const { id } = await runCommand(deps, req.auth!, (ctx) =>
+        const recorded = await runCommand(deps, req.auth!, (ctx) =>
           recordEntry(ctx, {
             centerId: b.center_id,
             card: req.params.card,
@@ -120,7 +120,7 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           }),
         );
         const [entry, words] = await Promise.all([
-          getEntry(db, { organisationId: req.auth!.organisationId, centerIds: null }, id),
+          recorded.entry ?? getEntry(db, { organisationId: req.auth!.organisationId, centerIds: null }, recorded.id),
           callerWords(db, req.auth!),
         ]);
         return outcome(words, entry);
