@@ -10,7 +10,7 @@ import type { Entry, EntryOutcome } from '@gym/contract/entries';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSession, api, apiLogin, DEMO_MEMBER, demoCenterId, freshCardNumber } from './support/members.ts';
-import { openAs, unique } from './support/organisation.ts';
+import { openAs, seriousViolations, unique } from './support/organisation.ts';
 import { useAppServer } from './support/server.ts';
 
 const app = useAppServer();
@@ -151,12 +151,19 @@ describe('entry records', () => {
       });
       expect(overflow.page).toBeLessThanOrEqual(0);
       expect(overflow.table).toBeLessThanOrEqual(0);
+      const problems = await seriousViolations(page, 'entry records');
+      await page.getByTestId('entry-let-in').first().click();
+      await page.getByTestId('entry-override-reason').waitFor();
+      problems.push(...(await seriousViolations(page, 'let-in dialog')));
+      await page.keyboard.press('Escape');
 
       await page.goto('/dashboard');
       await page.getByTestId('entry-feed').waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
         0,
       );
+      problems.push(...(await seriousViolations(page, 'dashboard')));
+      expect(problems).toEqual([]);
     } finally {
       await context.close();
     }
