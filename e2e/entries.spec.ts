@@ -76,6 +76,11 @@ describe('entry records', () => {
       expect(await row.getByTestId('entry-let-in').count()).toBe(1);
       await page.locator(`[data-testid="entry-table"] [data-row-key="${chan.entry.id}"]`).waitFor();
 
+      // A tap while the list is open appears without a reload (today is live).
+      const latecomer = await memberWithoutEntitlement();
+      const late = await tap(desk, latecomer.card);
+      await page.locator(`[data-testid="entry-table"] [data-row-key="${late.entry.id}"]`).waitFor({ timeout: 5_000 });
+
       // Filters go into the address and survive a reload.
       await page.getByTestId('filter-result').click();
       await page.locator('.ant-select-item-option', { hasText: 'Denied' }).click();
