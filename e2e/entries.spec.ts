@@ -227,8 +227,10 @@ describe('dashboard', () => {
 
       // "Let in" on the panel asks the reason, and the row loses its button once let in.
       await row.getByTestId('entry-let-in').click();
-      await page.getByTestId('entry-override-reason').fill('Paying at the desk now');
-      await page.getByTestId('entry-override-confirm').click();
+      // Keyboard: the reason field has the focus, Enter lets in.
+      await page.getByTestId('entry-override-reason').waitFor();
+      await page.keyboard.type('Paying at the desk now');
+      await page.keyboard.press('Enter');
       await page.getByTestId('entry-override-reason').waitFor({ state: 'hidden' });
       await expect.poll(() => row.getByTestId('entry-let-in').count()).toBe(0);
 
