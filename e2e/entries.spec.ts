@@ -3,7 +3,8 @@
  * the reader's browser makes), then: the entry records list shows them with its filters in the
  * address (surviving a reload), exports them, and lets a denied member in with a reason straight
  * from `?override=` (the toast's "Let in"); the dashboard's panel follows taps posted elsewhere as
- * they happen; the list fits a tablet in portrait; the titles are bilingual in German and Chinese.
+ * they happen; the list fits a tablet in portrait; the titles are bilingual in German and Chinese;
+ * staff attendance shows clock-ins and hours per day for a manager, with its filters and export.
  */
 import { readFileSync } from 'node:fs';
 import type { Entry, EntryOutcome } from '@gym/contract/entries';
@@ -240,6 +241,48 @@ describe('dashboard', () => {
       // The records are one click away.
       await page.getByTestId('entry-records-link').click();
       await page.getByTestId('screen-entry-records').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('staff attendance', () => {
+  it('shows clock-ins and hours per staff member per day, filtered through the address, and exports them', async () => {
+    const manager = await apiLogin(app.server.url, MANAGER);
+    // The front desk taps their staff card now (the demo's clock-ins of the last days are there too).
+    const clock = await api<{ state: 'in' | 'out' | null }>(manager, 'POST', '/pro/card/S000000001/clock/', {
+      center_id: cwb.id,
+    });
+    expect(clock.state).not.toBeNull();
+    const staff = await api<{ items: { id: string; fullName: string }[] }>(manager, 'GET', '/pro/staff?pageSize=200');
+    const fiona = staff.items.find((s) => s.fullName === 'Fiona Frontdesk')!;
+
+    const { context, page } = await openAs(
+      app.browser,
+      app.server.url,
+      MANAGER,
+      `/staff-attendance?center=${cwb.id}&staff=${fiona.id}`,
+      'screen-staff-attendance',
+    );
+    try {
+      const rows = page.locator('[data-testid="attendance-table"] .ant-table-row');
+      await rows.first().waitFor();
+      for (const text of await rows.allTextContents()) expect(text).toContain('Fiona Frontdesk');
+      // Hours per day: the demo's finished days count whole hours and minutes.
+      const hours = page.getByTestId('attendance-day-hours');
+      await hours.first().waitFor();
+      for (const text of await hours.allTextContents()) expect(text).toMatch(/^\d+:\d{2}$/);
+      expect((await hours.allTextContents()).some((h) => h !== '0:00')).toBe(true);
+
+      // The filters survive a reload.
+      await page.reload();
+      await rows.first().waitFor();
+      expect(new URL(page.url()).searchParams.get('staff')).toBe(fiona.id);
+
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+      expect(download.suggestedFilename()).toMatch(/\.csv$/);
+      expect(readFileSync(await download.path(), 'utf8')).toContain('Fiona Frontdesk');
     } finally {
       await context.close();
     }
