@@ -203,6 +203,7 @@ const SCREEN_AT: Record<string, string> = {
   '/apps/member/1/invoice/add': 'screen-new-sale',
   '/apps/member/1/membership/add': 'screen-sell-membership',
   '/invoice': 'screen-invoice-list',
+  '/dashboard': 'screen-dashboard',
   '/apps/cloudfit/staff/package/1': 'screen-staff-commission',
   '/card_link/1/abc': 'screen-card-link',
   '/register/DF/CWB': 'screen-member-registration',

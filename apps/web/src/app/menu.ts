@@ -7,7 +7,7 @@ import { canNavigate } from './guards';
 import { PAGE_ROUTES, type PageRoute, PLACEHOLDER_SCREEN, REPORTS } from './routes';
 
 export const MENU_GROUPS = [
-  { key: 'frontDesk', paths: ['/dashboard'] },
+  { key: 'frontDesk', paths: ['/dashboard', '/entry-records', '/staff-attendance'] },
   { key: 'members', paths: ['/student-list', '/group-list'] },
   { key: 'classes', paths: ['/class-list', '/calendar', '/class-import'] },
   {

@@ -56,6 +56,9 @@ export const SCREEN_NAMES = [
   'staffCommission',
   'newSale',
   'invoiceList',
+  'dashboard',
+  'entryRecords',
+  'staffAttendance',
   'placeholder',
 ] as const;
 
@@ -222,7 +225,9 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   page('/outbox', 'outbox', product('outbox', 'Outbox')),
 
   // Front desk.
-  soon('/dashboard', product('dashboard', 'Dashboard')),
+  page('/dashboard', 'dashboard', product('dashboard', 'Dashboard')),
+  page('/entry-records', 'entryRecords', product('entryRecords', 'Entry')),
+  page('/staff-attendance', 'staffAttendance', product('staffAttendance', 'Attendance')),
   soon('/epad/:id', product('epad', 'Signature', { layout: 'full' })),
 
   // Members.

@@ -46,6 +46,9 @@ export const SCREENS = {
   staffCommission: () => import('../features/sales/StaffCommissionPage'),
   newSale: () => import('../features/sales/NewSalePage'),
   invoiceList: () => import('../features/sales/InvoiceListPage'),
+  dashboard: () => import('../features/entries/DashboardPage'),
+  entryRecords: () => import('../features/entries/EntryRecordsPage'),
+  staffAttendance: () => import('../features/entries/StaffAttendancePage'),
   /** Product screens that later work builds show this until then (title and "coming soon"). */
   placeholder: () => import('../features/placeholder/PlaceholderPage'),
 } satisfies Record<ScreenName, () => Promise<{ default: ComponentType }>>;

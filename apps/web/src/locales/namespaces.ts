@@ -23,5 +23,6 @@ export const NAMESPACES = [
   'retail',
   'sales',
   'door',
+  'entries',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -10,6 +10,8 @@ import { isApiError } from '../../shared/api/client';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { UpdateCardByReaderButton } from '../door/UpdateCardByReaderButton';
+import { LastVisit } from '../entries/LastVisit';
+import { MemberEntriesTab } from '../entries/MemberEntriesTab';
 import { AccountSummary } from '../sales/member/AccountSummary';
 import { EntitlementsTab } from '../sales/member/EntitlementsTab';
 import { MemberInvoicesTab } from '../sales/member/MemberInvoicesTab';
@@ -24,7 +26,7 @@ import { PrivacyTab } from './components/PrivacyTab';
 import { ProfileTab } from './components/ProfileTab';
 import { MEMBER_LIST_PATH } from './paths';
 
-const TABS = ['profile', 'cards', 'memberships', 'invoices', ...LATER_TABS, 'privacy'] as const;
+const TABS = ['profile', 'cards', 'memberships', 'invoices', 'entries', ...LATER_TABS, 'privacy'] as const;
 type TabKey = (typeof TABS)[number];
 
 function BackToList() {
@@ -101,6 +103,8 @@ export default function MemberEditPage() {
         return <EntitlementsTab memberId={m.id} />;
       case 'invoices':
         return <MemberInvoicesTab memberId={m.id} />;
+      case 'entries':
+        return <MemberEntriesTab memberId={m.id} />;
       case 'privacy':
         return (
           <PrivacyTab
@@ -129,6 +133,10 @@ export default function MemberEditPage() {
         slots={{
           membership: <MembershipSummary memberId={m.id} />,
           balance: <AccountSummary memberId={m.id} showNext />,
+          // Only the member detail carries `lastVisitAt`; without it the slot keeps its dash.
+          ...(m.lastVisitAt !== undefined
+            ? { lastVisit: <LastVisit at={m.lastVisitAt} centerId={m.homeCenter.id} /> }
+            : {}),
           ...(m.possibleDuplicateOf || m.mergedInto || m.guardianMissing
             ? {
                 alerts: (

@@ -2,6 +2,7 @@ import audit from './audit.json';
 import catalogue from './catalogue.json';
 import centers from './centers.json';
 import door from './door.json';
+import entries from './entries.json';
 import expenditures from './expenditures.json';
 import groups from './groups.json';
 import imports from './imports.json';
@@ -31,4 +32,5 @@ export const resources = {
   retail,
   sales,
   door,
+  entries,
 };

@@ -6,6 +6,7 @@ import catalogue from './catalogue.json';
 import centers from './centers.json';
 import common from './common.json';
 import door from './door.json';
+import entries from './entries.json';
 import errors from './errors.json';
 import expenditures from './expenditures.json';
 import groups from './groups.json';
@@ -47,4 +48,5 @@ export const resources = {
   retail,
   sales,
   door,
+  entries,
 };

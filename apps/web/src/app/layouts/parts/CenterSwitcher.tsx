@@ -4,6 +4,8 @@ import { businessDate, today } from '@gym/contract/time';
 import { Button, Select, Tooltip } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEntryEvents, useEntryLive } from '../../../features/entries/api';
+import { lastPersonIn } from '../../../features/entries/liveFeed';
 import { useAbility } from '../../../shared/acl';
 import { setCenterId, useCenterId } from '../../../shared/centerSelection';
 import { useCenters } from '../../../shared/centers';
@@ -22,13 +24,22 @@ function formatWhen(at: string, timeZone: string, language: string): string {
   }
 }
 
+/**
+ * Who entered this centre last: from the door's live panel (`/entries/live`), kept current by the
+ * centre's entry notifications; the switcher's own answer for a role that may not read entries.
+ */
 function LastPerson({ center }: { center: CenterSummary | undefined }) {
   const { t, i18n } = useTranslation();
+  const canReadEntries = useAbility().can('read', 'Entry');
+  const centerId = center?.id ?? null;
+  const live = useEntryLive(centerId, canReadEntries);
+  useEntryEvents(canReadEntries ? centerId : null);
   if (!center) return null;
-  const text = center.lastPerson
+  const last = (canReadEntries ? lastPersonIn(live.data) : null) ?? center.lastPerson;
+  const text = last
     ? t('common:center.lastPerson', {
-        name: center.lastPerson.name,
-        when: formatWhen(center.lastPerson.at, center.timeZone, i18n.resolvedLanguage ?? 'en'),
+        name: last.name,
+        when: formatWhen(last.at, center.timeZone, i18n.resolvedLanguage ?? 'en'),
       })
     : t('common:center.noEntryYet');
   return (

@@ -1,0 +1,264 @@
+import '../../shared/ui/screens.css';
+import './entries.css';
+import { LoginOutlined } from '@ant-design/icons';
+import { ENTRY_DENIAL_REASONS, ENTRY_RESULTS } from '@gym/contract/entries';
+import { Badge, Button, DatePicker, Select, Space, Tooltip } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAbility } from '../../shared/acl';
+import { useCenterId } from '../../shared/centerSelection';
+import { useCenters } from '../../shared/centers';
+import { useCentreToday } from '../../shared/today';
+import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
+import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
+import { type Entry, useEntryEvents, useEntryList, useEntryLive } from './api';
+import { EntryAvatar, EntryDetail, EntryMember, OverrideInfo, ResultTag, useEntryTime } from './EntryParts';
+import { canBeLetIn, listShowsEntry } from './liveFeed';
+import { OverrideDialog } from './OverrideDialog';
+import { useOverrideParam } from './useOverrideParam';
+
+const SORTS = ['-at', 'at'] as const;
+type Sort = (typeof SORTS)[number];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** `center` is absent for the tab's centre, `all` for every centre, or a centre's id. */
+const ALL_CENTERS = 'all';
+type Filter = 'center' | 'from' | 'to' | 'result' | 'reason';
+const LIST: ListParamsConfig<Sort, Filter> = {
+  sorts: SORTS,
+  defaultSort: '-at',
+  defaultPageSize: 50,
+  filters: {
+    center: (v) => v === ALL_CENTERS || UUID.test(v),
+    from: (v) => DATE.test(v),
+    to: (v) => DATE.test(v),
+    result: ENTRY_RESULTS,
+    reason: ENTRY_DENIAL_REASONS,
+  },
+};
+/** A burst of taps fetches the list once. */
+const REFRESH_AFTER_MS = 400;
+
+/** `/entry-records`: every tap at the door, today's live by default, with filters, export and "Let in". */
+export default function EntryRecordsPage() {
+  const { t } = useTranslation();
+  const ability = useAbility();
+  const currentCenterId = useCenterId();
+  const centers = useCenters();
+  const centreToday = useCentreToday();
+  const list = useListParams(LIST);
+  const time = useEntryTime();
+  const { filters } = list;
+
+  const centerFilter = filters.center ?? currentCenterId ?? ALL_CENTERS;
+  const shownCenterId = centerFilter === ALL_CENTERS ? null : centerFilter;
+  // Without dates in the URL: the centre's business date (never the device's).
+  const today = centreToday(shownCenterId ?? currentCenterId);
+  const from = filters.from ?? filters.to ?? today;
+  const to = filters.to ?? (filters.from && filters.from > today ? filters.from : today);
+  const live = from <= today && today <= to;
+
+  const apiFilters = {
+    ...(list.keyword ? { keyword: list.keyword } : {}),
+    sort: list.sort,
+    ...(shownCenterId ? { centerId: shownCenterId } : {}),
+    from,
+    to,
+    ...(filters.result ? { result: filters.result } : {}),
+    ...(filters.reason ? { reason: filters.reason } : {}),
+  };
+  const entries = useEntryList({ ...apiFilters, page: list.page, pageSize: list.pageSize });
+
+  // New taps of the tab's centre appear while the list holds today.
+  const refetch = entries.refetch;
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const onEntry = useCallback(
+    (entry: Entry) => {
+      if (!listShowsEntry({ centerId: shownCenterId, from, to }, entry.center.id, entry.businessDate)) return;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => void refetch(), REFRESH_AFTER_MS);
+    },
+    [shownCenterId, from, to, refetch],
+  );
+  useEntryEvents(currentCenterId, onEntry);
+
+  const canLetIn = ability.can('create', 'EntryOverride');
+  const liveCache = useEntryLive(currentCenterId, false);
+  const [override, setOverride, closeOverride] = useOverrideParam(canLetIn, (id) =>
+    [...(entries.data?.items ?? []), ...(liveCache.data?.last ?? [])].find((e) => e.id === id),
+  );
+
+  const range: [Dayjs, Dayjs] = [dayjs(from), dayjs(to)];
+
+  const columns: ListColumn<Entry>[] = [
+    {
+      key: 'at',
+      title: t('entries:fields.time'),
+      sortable: true,
+      render: (_: unknown, e: Entry) => (
+        <span className="entry-time" data-testid="entry-time">
+          {time(e.at, e.center.id, from !== to)}
+        </span>
+      ),
+    },
+    {
+      key: 'member',
+      title: t('entries:fields.member'),
+      render: (_: unknown, e: Entry) => (
+        <span className="entry-who">
+          <EntryAvatar entry={e} size={32} />
+          <EntryMember entry={e} />
+        </span>
+      ),
+    },
+    // Result and reason in one column: a tablet in portrait keeps every essential without scrolling.
+    {
+      key: 'result',
+      title: t('entries:fields.result'),
+      render: (_: unknown, e: Entry) => (
+        <div className="entry-outcome">
+          <ResultTag entry={e} />
+          <EntryDetail entry={e} />
+        </div>
+      ),
+    },
+    ...(canLetIn
+      ? [
+          {
+            key: 'actions',
+            title: <span className="sr-only">{t('entries:fields.actions')}</span>,
+            detailTitle: t('entries:fields.actions'),
+            render: (_: unknown, e: Entry) =>
+              canBeLetIn(e) ? (
+                <Button
+                  size="small"
+                  icon={<LoginOutlined />}
+                  onClick={() => setOverride(e.id)}
+                  data-testid="entry-let-in"
+                  aria-label={t('entries:letInAria', { name: e.member?.name ?? e.card ?? '' })}
+                >
+                  {t('entries:letIn')}
+                </Button>
+              ) : null,
+          },
+        ]
+      : []),
+    {
+      key: 'card',
+      title: t('entries:fields.card'),
+      show: 'desktop',
+      render: (_: unknown, e: Entry) => <span className="mono">{e.card ?? '—'}</span>,
+    },
+    {
+      key: 'override',
+      title: t('entries:fields.override'),
+      show: 'desktop',
+      render: (_: unknown, e: Entry) => <OverrideInfo entry={e} />,
+    },
+    {
+      key: 'reader',
+      title: t('entries:fields.reader'),
+      show: 'desktop',
+      render: (_: unknown, e: Entry) => e.reader?.name ?? t(`entries:sources.${e.source}`),
+    },
+    ...(centerFilter === ALL_CENTERS
+      ? [
+          {
+            key: 'center',
+            title: t('entries:fields.center'),
+            show: 'desktop' as const,
+            render: (_: unknown, e: Entry) => e.center.code,
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <div className="screen" data-testid="screen-entry-records">
+      <ListTable<Entry, Sort, Filter>
+        list={list}
+        sorts={SORTS}
+        result={entries}
+        columns={columns}
+        rowKey={(row) => row.id}
+        testId="entry-table"
+        rowClassName={(row) => `entry-row entry-row--${row.result}`}
+        texts={{
+          empty: live ? t('entries:emptyToday') : t('entries:empty'),
+          noMatch: t('entries:noMatch'),
+          total: (count) => t('entries:total', { count }),
+        }}
+        search={{ id: 'entry-keyword', label: t('entries:searchLabel'), placeholder: t('entries:searchPlaceholder') }}
+        exportTo={{ path: '/pro/entries/export', fileName: 'entries', query: apiFilters }}
+        filters={
+          <Select
+            className="list-toolbar__filter"
+            aria-label={t('entries:fields.center')}
+            value={centerFilter}
+            loading={centers.isPending}
+            popupMatchSelectWidth={false}
+            onChange={(value: string) => list.setFilter('center', value === currentCenterId ? null : value)}
+            options={[
+              { value: ALL_CENTERS, label: t('entries:allCenters') },
+              ...(centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` })),
+            ]}
+            data-testid="filter-center"
+          />
+        }
+        filterRow={
+          <Space wrap className="entry-filters">
+            <DatePicker.RangePicker
+              aria-label={t('entries:filters.dates')}
+              value={range}
+              allowClear={false}
+              onChange={(dates) =>
+                list.update({
+                  filters: {
+                    from: dates?.[0] ? dates[0].format('YYYY-MM-DD') : null,
+                    to: dates?.[1] ? dates[1].format('YYYY-MM-DD') : null,
+                  },
+                })
+              }
+              data-testid="filter-dates"
+            />
+            {(filters.from || filters.to) && (
+              <Button onClick={() => list.update({ filters: { from: null, to: null } })} data-testid="filter-today">
+                {t('entries:filters.today')}
+              </Button>
+            )}
+            <Select
+              allowClear
+              popupMatchSelectWidth={false}
+              style={{ minWidth: 130 }}
+              placeholder={t('entries:filters.result')}
+              aria-label={t('entries:filters.result')}
+              value={filters.result ?? null}
+              onChange={(value: string | null | undefined) => list.setFilter('result', value ?? null)}
+              options={ENTRY_RESULTS.map((r) => ({ value: r, label: t(`entries:results.${r}`) }))}
+              data-testid="filter-result"
+            />
+            <Select
+              allowClear
+              popupMatchSelectWidth={false}
+              style={{ minWidth: 170 }}
+              placeholder={t('entries:filters.reason')}
+              aria-label={t('entries:filters.reason')}
+              value={filters.reason ?? null}
+              onChange={(value: string | null | undefined) => list.setFilter('reason', value ?? null)}
+              options={ENTRY_DENIAL_REASONS.map((r) => ({ value: r, label: t(`entries:reasons.${r}`) }))}
+              data-testid="filter-reason"
+            />
+            {live && (
+              <Tooltip title={t('entries:liveHint')}>
+                <Badge status="processing" text={t('entries:live')} data-testid="entry-live" />
+              </Tooltip>
+            )}
+          </Space>
+        }
+      />
+      <OverrideDialog target={override} onClose={closeOverride} />
+    </div>
+  );
+}

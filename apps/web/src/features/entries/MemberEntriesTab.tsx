@@ -1,0 +1,84 @@
+import './entries.css';
+import { LoginOutlined } from '@ant-design/icons';
+import { Button, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAbility } from '../../shared/acl';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
+import { type Entry, useEntryList } from './api';
+import { EntryDetail, OverrideInfo, ResultTag, useEntryTime } from './EntryParts';
+import { canBeLetIn } from './liveFeed';
+import { OverrideDialog, type OverrideTarget } from './OverrideDialog';
+
+const PAGE_SIZE = 10;
+
+/** The member file's "Entries": the member's taps at every centre, newest first, with "Let in" on a denied one. */
+export function MemberEntriesTab({ memberId }: { memberId: string }) {
+  const { t } = useTranslation();
+  const ability = useAbility();
+  const readable = ability.can('read', 'Entry');
+  const canLetIn = ability.can('create', 'EntryOverride');
+  const time = useEntryTime();
+  const [page, setPage] = useState(1);
+  const [override, setOverride] = useState<OverrideTarget | null>(null);
+  const entries = useEntryList({ memberId, page, pageSize: PAGE_SIZE, sort: '-at' });
+  if (!readable) return <EmptyState description={t('entries:member.noAccess')} />;
+  return (
+    <div className="member-tab" data-testid="member-entries">
+      {entries.isPending ? (
+        <LoadingState />
+      ) : entries.isError ? (
+        <ErrorState error={entries.error} onRetry={() => void entries.refetch()} />
+      ) : entries.data.items.length === 0 ? (
+        <EmptyState description={t('entries:member.none')} />
+      ) : (
+        <Table<Entry>
+          size="small"
+          rowKey="id"
+          dataSource={entries.data.items}
+          data-testid="member-entry-table"
+          pagination={{ current: page, pageSize: PAGE_SIZE, total: entries.data.total, onChange: setPage }}
+          columns={[
+            {
+              key: 'at',
+              title: t('entries:fields.time'),
+              render: (_: unknown, e: Entry) => <span className="entry-time">{time(e.at, e.center.id, true)}</span>,
+            },
+            { key: 'center', title: t('entries:fields.center'), render: (_: unknown, e: Entry) => e.center.code },
+            {
+              key: 'result',
+              title: t('entries:fields.result'),
+              render: (_: unknown, e: Entry) => (
+                <div className="entry-outcome">
+                  <ResultTag entry={e} />
+                  <EntryDetail entry={e} />
+                  <OverrideInfo entry={e} />
+                </div>
+              ),
+            },
+            ...(canLetIn
+              ? [
+                  {
+                    key: 'actions',
+                    title: <span className="sr-only">{t('entries:fields.actions')}</span>,
+                    render: (_: unknown, e: Entry) =>
+                      canBeLetIn(e) ? (
+                        <Button
+                          size="small"
+                          icon={<LoginOutlined />}
+                          onClick={() => setOverride({ id: e.id, entry: e })}
+                          data-testid="entry-let-in"
+                        >
+                          {t('entries:letIn')}
+                        </Button>
+                      ) : null,
+                  },
+                ]
+              : []),
+          ]}
+        />
+      )}
+      <OverrideDialog target={override} onClose={() => setOverride(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+import '../../shared/ui/screens.css';
+import './entries.css';
+import { addDays } from '@gym/contract/time';
+import { Card, DatePicker, Select, Space, Table, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useAbility } from '../../shared/acl';
+import { useCenterId } from '../../shared/centerSelection';
+import { useCenters } from '../../shared/centers';
+import { useCentreToday } from '../../shared/today';
+import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
+import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
+import { type Attendance, useAttendanceDays, useAttendanceList, useStaffOptions } from './api';
+import { useEntryTime } from './EntryParts';
+import { formatMinutes } from './hours';
+
+const SORTS = ['-inAt', 'inAt'] as const;
+type Sort = (typeof SORTS)[number];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ALL_CENTERS = 'all';
+type Filter = 'center' | 'staff' | 'from' | 'to';
+const LIST: ListParamsConfig<Sort, Filter> = {
+  sorts: SORTS,
+  defaultSort: '-inAt',
+  filters: {
+    center: (v) => v === ALL_CENTERS || UUID.test(v),
+    staff: (v) => UUID.test(v),
+    from: (v) => DATE.test(v),
+    to: (v) => DATE.test(v),
+  },
+};
+/** Without dates in the URL: the last seven days up to the centre's today. */
+const DEFAULT_DAYS = 7;
+
+interface DayRow {
+  staff: { id: string; name: string };
+  businessDate: string;
+  minutes: number;
+  open: number;
+}
+
+/** `/staff-attendance`: staff clock-ins (in, out, minutes) and the hours per staff member per day. */
+export default function StaffAttendancePage() {
+  const { t } = useTranslation();
+  const ability = useAbility();
+  const currentCenterId = useCenterId();
+  const centers = useCenters();
+  const centreToday = useCentreToday();
+  const list = useListParams(LIST);
+  const time = useEntryTime();
+  const { filters } = list;
+  const canReadStaff = ability.can('read', 'Staff');
+  const staff = useStaffOptions(canReadStaff);
+
+  const centerFilter = filters.center ?? currentCenterId ?? ALL_CENTERS;
+  const shownCenterId = centerFilter === ALL_CENTERS ? null : centerFilter;
+  const today = centreToday(shownCenterId ?? currentCenterId);
+  const to = filters.to ?? today;
+  const from = filters.from ?? addDays(to, -(DEFAULT_DAYS - 1));
+
+  const apiFilters = {
+    ...(shownCenterId ? { centerId: shownCenterId } : {}),
+    ...(filters.staff ? { staffId: filters.staff } : {}),
+    from,
+    to,
+  };
+  const attendance = useAttendanceList({ ...apiFilters, sort: list.sort, page: list.page, pageSize: list.pageSize });
+  const days = useAttendanceDays(apiFilters);
+
+  const columns: ListColumn<Attendance>[] = [
+    {
+      key: 'date',
+      title: t('entries:attendance.date'),
+      render: (_: unknown, a: Attendance) => <span className="entry-time">{a.businessDate}</span>,
+    },
+    {
+      key: 'staff',
+      title: t('entries:attendance.staff'),
+      render: (_: unknown, a: Attendance) => a.staff.name,
+    },
+    {
+      key: 'inAt',
+      title: t('entries:attendance.in'),
+      sortable: true,
+      render: (_: unknown, a: Attendance) => <span className="entry-time">{time(a.inAt, a.center.id)}</span>,
+    },
+    {
+      key: 'outAt',
+      title: t('entries:attendance.out'),
+      render: (_: unknown, a: Attendance) =>
+        a.outAt ? (
+          <span className="entry-time">{time(a.outAt, a.center.id, a.businessDate)}</span>
+        ) : (
+          <Tag data-testid="attendance-still-in">{t('entries:attendance.stillIn')}</Tag>
+        ),
+    },
+    {
+      key: 'minutes',
+      title: t('entries:attendance.hours'),
+      align: 'right',
+      render: (_: unknown, a: Attendance) => (a.minutes === null ? '—' : formatMinutes(a.minutes)),
+    },
+    ...(centerFilter === ALL_CENTERS
+      ? [
+          {
+            key: 'center',
+            title: t('entries:fields.center'),
+            show: 'tablet' as const,
+            render: (_: unknown, a: Attendance) => a.center.code,
+          },
+        ]
+      : []),
+  ];
+
+  const range: [Dayjs, Dayjs] = [dayjs(from), dayjs(to)];
+
+  return (
+    <div className="screen" data-testid="screen-staff-attendance">
+      <ListTable<Attendance, Sort, Filter>
+        list={list}
+        sorts={SORTS}
+        result={attendance}
+        columns={columns}
+        rowKey={(row) => row.id}
+        testId="attendance-table"
+        texts={{
+          empty: t('entries:attendance.empty'),
+          noMatch: t('entries:attendance.noMatch'),
+          total: (count) => t('entries:total', { count }),
+        }}
+        exportTo={{ path: '/pro/staff-attendance/export', fileName: 'staff-attendance', query: apiFilters }}
+        filters={
+          <>
+            <Select
+              className="list-toolbar__filter"
+              aria-label={t('entries:fields.center')}
+              value={centerFilter}
+              loading={centers.isPending}
+              popupMatchSelectWidth={false}
+              onChange={(value: string) => list.setFilter('center', value === currentCenterId ? null : value)}
+              options={[
+                { value: ALL_CENTERS, label: t('entries:allCenters') },
+                ...(centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` })),
+              ]}
+              data-testid="filter-center"
+            />
+            {canReadStaff && (
+              <Select
+                className="list-toolbar__filter"
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                popupMatchSelectWidth={false}
+                placeholder={t('entries:attendance.staff')}
+                aria-label={t('entries:attendance.staff')}
+                value={filters.staff ?? null}
+                loading={staff.isPending}
+                onChange={(value: string | null | undefined) => list.setFilter('staff', value ?? null)}
+                options={(staff.data ?? []).map((s) => ({ value: s.id, label: s.fullName }))}
+                data-testid="filter-staff"
+              />
+            )}
+          </>
+        }
+        filterRow={
+          <Space wrap className="entry-filters">
+            <DatePicker.RangePicker
+              aria-label={t('entries:filters.dates')}
+              value={range}
+              allowClear={false}
+              onChange={(dates) =>
+                list.update({
+                  filters: {
+                    from: dates?.[0] ? dates[0].format('YYYY-MM-DD') : null,
+                    to: dates?.[1] ? dates[1].format('YYYY-MM-DD') : null,
+                  },
+                })
+              }
+              data-testid="filter-dates"
+            />
+          </Space>
+        }
+      />
+      <Card className="attendance-days" title={t('entries:attendance.perDay')} data-testid="attendance-days">
+        <Table<DayRow>
+          size="small"
+          rowKey={(row) => `${row.staff.id}:${row.businessDate}`}
+          loading={days.isPending}
+          dataSource={days.data?.items ?? []}
+          pagination={false}
+          locale={{ emptyText: t('entries:attendance.empty') }}
+          columns={[
+            { key: 'date', title: t('entries:attendance.date'), dataIndex: 'businessDate' },
+            { key: 'staff', title: t('entries:attendance.staff'), render: (_: unknown, d: DayRow) => d.staff.name },
+            {
+              key: 'hours',
+              title: t('entries:attendance.hours'),
+              align: 'right',
+              render: (_: unknown, d: DayRow) => (
+                <span data-testid="attendance-day-hours">{formatMinutes(d.minutes)}</span>
+              ),
+            },
+            {
+              key: 'open',
+              title: t('entries:attendance.open'),
+              render: (_: unknown, d: DayRow) =>
+                d.open > 0 ? <Tag color="#8a4b00">{t('entries:attendance.openCount', { count: d.open })}</Tag> : null,
+            },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}

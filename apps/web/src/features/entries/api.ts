@@ -1,0 +1,123 @@
+import type {
+  Attendance,
+  attendanceDaysResponseSchema,
+  attendanceListResponseSchema,
+  Entry,
+  EntryOutcome,
+  entryListResponseSchema,
+} from '@gym/contract/entries';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import type { z } from 'zod';
+import { api, idempotencyKeys, type QueryValue } from '../../shared/api/client';
+import { subscribeRealtime } from '../../shared/realtime';
+import { asEntryEvent, type EntryLive, mergeLiveEntry } from './liveFeed';
+
+export type { Attendance, Entry, EntryLive };
+export type EntryListPage = z.infer<typeof entryListResponseSchema>;
+export type AttendanceListPage = z.infer<typeof attendanceListResponseSchema>;
+export type AttendanceDays = z.infer<typeof attendanceDaysResponseSchema>;
+
+export const entriesKey = ['entries'] as const;
+const attendanceKey = ['staff-attendance'] as const;
+const liveKey = (centerId: string | null) => [...entriesKey, 'live', centerId] as const;
+
+export function useEntryList(query: Record<string, QueryValue>) {
+  return useQuery({
+    queryKey: [...entriesKey, 'list', query],
+    queryFn: ({ signal }) => api.get<EntryListPage>('/pro/entries', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The counts and last taps of a centre today; kept current by `useEntryEvents`. */
+export function useEntryLive(centerId: string | null, enabled = true) {
+  return useQuery({
+    queryKey: liveKey(centerId),
+    queryFn: ({ signal }) => api.get<EntryLive>('/pro/entries/live', { query: { centerId: centerId! }, signal }),
+    enabled: enabled && Boolean(centerId),
+    // The realtime channel keeps it current; a fetch now and then corrects the estimate of who is in.
+    staleTime: 30_000,
+    refetchInterval: 5 * 60_000,
+  });
+}
+
+/** After a burst of taps, the panel's counts are fetched once again (the server's are exact). */
+const RECOUNT_AFTER_MS = 3_000;
+
+/**
+ * Entry notifications of `centerId` (other centres' are ignored): merged at once into that centre's
+ * live panel, passed to `onEntry`, and the panel fetched again once the burst is over.
+ */
+export function useEntryEvents(centerId: string | null, onEntry?: (entry: Entry) => void) {
+  const queryClient = useQueryClient();
+  const onEntryRef = useRef(onEntry);
+  onEntryRef.current = onEntry;
+  useEffect(() => {
+    if (!centerId) return;
+    let recount: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = subscribeRealtime((payload) => {
+      const event = asEntryEvent(payload);
+      if (!event || event.center_id !== centerId || event.entry.center.id !== centerId) return;
+      queryClient.setQueryData<EntryLive>(liveKey(centerId), (live) =>
+        live ? mergeLiveEntry(live, event.entry) : live,
+      );
+      onEntryRef.current?.(event.entry);
+      clearTimeout(recount);
+      recount = setTimeout(() => void queryClient.invalidateQueries({ queryKey: liveKey(centerId) }), RECOUNT_AFTER_MS);
+    });
+    return () => {
+      clearTimeout(recount);
+      unsubscribe();
+    };
+  }, [centerId, queryClient]);
+}
+
+/** Lets a denied member in with a reason (one key per dialog, so a double click records once). */
+export function useOverrideEntry() {
+  const queryClient = useQueryClient();
+  const keys = useMemo(() => idempotencyKeys(), []);
+  return useMutation({
+    mutationFn: (input: { id: string; reason: string }) =>
+      api.post<EntryOutcome>(
+        `/pro/entries/${input.id}/override`,
+        { reason: input.reason },
+        { idempotencyKey: keys.keyFor(input) },
+      ),
+    onSuccess: () => {
+      keys.reset();
+      void queryClient.invalidateQueries({ queryKey: entriesKey });
+    },
+  });
+}
+
+/** Staff to filter the attendance by (active ones; up to 200, a gym's whole team). */
+export function useStaffOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['staff', 'list', { pageSize: 200, active: 'true', sort: 'name' }],
+    queryFn: ({ signal }) =>
+      api.get<{ items: { id: string; fullName: string }[] }>('/pro/staff', {
+        query: { pageSize: 200, active: 'true', sort: 'name' },
+        signal,
+      }),
+    select: (answer) => answer.items,
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+export function useAttendanceList(query: Record<string, QueryValue>) {
+  return useQuery({
+    queryKey: [...attendanceKey, 'list', query],
+    queryFn: ({ signal }) => api.get<AttendanceListPage>('/pro/staff-attendance', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAttendanceDays(query: Record<string, QueryValue>) {
+  return useQuery({
+    queryKey: [...attendanceKey, 'days', query],
+    queryFn: ({ signal }) => api.get<AttendanceDays>('/pro/staff-attendance/days', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
