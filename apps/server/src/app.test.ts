@@ -127,7 +127,10 @@ describe('realtime gateway', () => {
     });
     expect(refused).toBe('unauthenticated');
 
-    const socket: Socket = connect(address, { auth: { token: limited.accessToken }, transports: ['websocket'] });
+    const socket: Socket = connect(address, {
+      auth: { token: limited.accessToken, center_id: org.centers[0]!.id },
+      transports: ['websocket'],
+    });
     await new Promise<void>((resolve, reject) => {
       socket.on('connect', () => resolve());
       socket.on('connect_error', reject);
@@ -137,7 +140,7 @@ describe('realtime gateway', () => {
     await new Promise((r) => setTimeout(r, 100));
     const payload = { center_id: org.centers[0]!.id, action: 'entry', message: 'Welcome', icon: 'check' };
     ctx.deps.events.publish('realtime.center', { organisationId: org.id, centerId: org.centers[0]!.id, payload });
-    // A centre this user may not see: nothing arrives.
+    // Another centre's event: this front desk is not there, nothing arrives.
     ctx.deps.events.publish('realtime.center', {
       organisationId: org.id,
       centerId: org.centers[1]!.id,
@@ -156,7 +159,10 @@ describe('realtime gateway', () => {
       : await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const org = await ctx.newOrganisation();
     const desk = await (await org.newUser({ role: 'frontdesk', centerIds: [org.centers[0]!.id] })).login();
-    const socket: Socket = connect(address, { auth: { token: desk.accessToken }, transports: ['websocket'] });
+    const socket: Socket = connect(address, {
+      auth: { token: desk.accessToken, center_id: org.centers[0]!.id },
+      transports: ['websocket'],
+    });
     await new Promise<void>((resolve, reject) => {
       socket.on('connect', () => resolve());
       socket.on('connect_error', reject);
