@@ -59,6 +59,9 @@ export const SCREEN_NAMES = [
   'dashboard',
   'entryRecords',
   'staffAttendance',
+  'classList',
+  'classTypeList',
+  'memberClassAdd',
   'placeholder',
 ] as const;
 
@@ -262,13 +265,14 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
     'sellMembership',
     product('memberMembershipAdd', 'Sale', { action: 'create' }),
   ),
-  soon('/apps/member/:id/class/add', product('memberClassAdd', 'Sale', { action: 'create' })),
+  page('/apps/member/:id/class/add', 'memberClassAdd', product('memberClassAdd', 'Booking', { action: 'create' })),
   page('/invoice', 'invoiceList', product('invoice', 'Sale')),
   page('/expenditure', 'expenditureList', product('expenditure', 'Expenditure')),
   soon('/goal', product('goal', 'Goal')),
 
   // Classes.
-  soon('/class-list', product('classList', 'Class')),
+  page('/class-list', 'classList', product('classList', 'Class')),
+  page('/class-type-list', 'classTypeList', product('classTypeList', 'Class')),
   soon('/calendar', product('calendar', 'Class')),
   soon('/class-import', product('classImport', 'Class', { action: 'create' })),
   soon('/pt-detail/:id', product('ptDetail', 'PersonalTraining')),

@@ -49,6 +49,9 @@ export const SCREENS = {
   dashboard: () => import('../features/entries/DashboardPage'),
   entryRecords: () => import('../features/entries/EntryRecordsPage'),
   staffAttendance: () => import('../features/entries/StaffAttendancePage'),
+  classList: () => import('../features/classes/ClassListPage'),
+  classTypeList: () => import('../features/classes/ClassTypeListPage'),
+  memberClassAdd: () => import('../features/classes/MemberClassAddPage'),
   /** Product screens that later work builds show this until then (title and "coming soon"). */
   placeholder: () => import('../features/placeholder/PlaceholderPage'),
 } satisfies Record<ScreenName, () => Promise<{ default: ComponentType }>>;

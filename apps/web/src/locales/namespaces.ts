@@ -24,5 +24,6 @@ export const NAMESPACES = [
   'sales',
   'door',
   'entries',
+  'classes',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -1,5 +1,5 @@
 import './members.css';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CalendarOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Result, Space, Tabs } from 'antd';
 import { useEffect } from 'react';
@@ -9,6 +9,8 @@ import { useAbility } from '../../shared/acl';
 import { isApiError } from '../../shared/api/client';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
+import { MemberBookingsTab } from '../classes/MemberBookingsTab';
+import { memberClassAddPath } from '../classes/paths';
 import { UpdateCardByReaderButton } from '../door/UpdateCardByReaderButton';
 import { LastVisit } from '../entries/LastVisit';
 import { MemberEntriesTab } from '../entries/MemberEntriesTab';
@@ -26,7 +28,7 @@ import { PrivacyTab } from './components/PrivacyTab';
 import { ProfileTab } from './components/ProfileTab';
 import { MEMBER_LIST_PATH } from './paths';
 
-const TABS = ['profile', 'cards', 'memberships', 'invoices', 'entries', ...LATER_TABS, 'privacy'] as const;
+const TABS = ['profile', 'cards', 'memberships', 'invoices', 'entries', 'bookings', ...LATER_TABS, 'privacy'] as const;
 type TabKey = (typeof TABS)[number];
 
 function BackToList() {
@@ -105,6 +107,8 @@ export default function MemberEditPage() {
         return <MemberInvoicesTab memberId={m.id} />;
       case 'entries':
         return <MemberEntriesTab memberId={m.id} />;
+      case 'bookings':
+        return <MemberBookingsTab memberId={m.id} homeCenterId={m.homeCenter.id} />;
       case 'privacy':
         return (
           <PrivacyTab
@@ -126,6 +130,11 @@ export default function MemberEditPage() {
         actions={
           <Space wrap>
             {canSell && <SellButtons memberId={m.id} />}
+            {ability.can('create', 'Booking') && !erased && (
+              <ButtonLink to={memberClassAddPath(m.id)} icon={<CalendarOutlined />} data-testid="member-book-class">
+                {t('classes:memberTab.book')}
+              </ButtonLink>
+            )}
             {canUpdate && <UpdateCardByReaderButton memberId={m.id} />}
             <BackToList />
           </Space>

@@ -1,6 +1,7 @@
 import audit from './audit.json';
 import catalogue from './catalogue.json';
 import centers from './centers.json';
+import classes from './classes.json';
 import door from './door.json';
 import entries from './entries.json';
 import expenditures from './expenditures.json';
@@ -33,4 +34,5 @@ export const resources = {
   sales,
   door,
   entries,
+  classes,
 };

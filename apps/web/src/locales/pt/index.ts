@@ -4,6 +4,7 @@ import audit from './audit.json';
 import auth from './auth.json';
 import catalogue from './catalogue.json';
 import centers from './centers.json';
+import classes from './classes.json';
 import common from './common.json';
 import door from './door.json';
 import entries from './entries.json';
@@ -49,4 +50,5 @@ export const resources = {
   sales,
   door,
   entries,
+  classes,
 };

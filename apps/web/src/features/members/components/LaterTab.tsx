@@ -2,7 +2,7 @@ import { ClockCircleOutlined } from '@ant-design/icons';
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-export const LATER_TABS = ['bookings', 'documents'] as const;
+export const LATER_TABS = ['documents'] as const;
 export type LaterTabKey = (typeof LATER_TABS)[number];
 
 /** A part of the member's file that a later release fills in: said plainly rather than left blank. */

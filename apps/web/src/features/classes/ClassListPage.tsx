@@ -1,0 +1,421 @@
+import '../../shared/ui/screens.css';
+import './classes.css';
+import {
+  CheckSquareOutlined,
+  EditOutlined,
+  LeftOutlined,
+  MoreOutlined,
+  PlusOutlined,
+  RightOutlined,
+  StopOutlined,
+  UserAddOutlined,
+} from '@ant-design/icons';
+import { CLASS_SORTS } from '@gym/contract/classes';
+import { addDays, daysBetween } from '@gym/contract/time';
+import { Button, DatePicker, Dropdown, Select, Space, Tag, Tooltip } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAbility } from '../../shared/acl';
+import { useCenterId } from '../../shared/centerSelection';
+import { useCenters } from '../../shared/centers';
+import { useCentreToday } from '../../shared/today';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
+import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
+import {
+  CLASS_EXPORT_PATH,
+  type ClassListItem,
+  useClassList,
+  useClassTypeOptions,
+  useRoomOptions,
+  useTeacherOptions,
+} from './api';
+import { BookDialog, type BookTarget } from './components/BookDialog';
+import { CancelClassDialog, type CancelTarget } from './components/CancelClassDialog';
+import { type BookingsTarget, ClassBookingsDrawer } from './components/ClassBookingsDrawer';
+import { ClassDrawer, type ClassDrawerTarget } from './components/ClassDrawer';
+import { PlacesCell, TypeSwatch, useClassDay } from './components/ClassParts';
+import { CLASS_TYPE_LIST_PATH } from './paths';
+import { useClassEvents } from './useClassEvents';
+
+type Sort = (typeof CLASS_SORTS)[number];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** `center` is absent for the tab's centre, `all` for every centre, or a centre's id. */
+const ALL = 'all';
+type Filter = 'center' | 'from' | 'to' | 'room' | 'teacher' | 'type';
+const LIST: ListParamsConfig<Sort, Filter> = {
+  sorts: CLASS_SORTS,
+  defaultSort: 'startsAt',
+  defaultPageSize: 100,
+  pageSizes: [50, 100, 200, 500],
+  filters: {
+    center: (v) => v === ALL || UUID.test(v),
+    from: (v) => DATE.test(v),
+    to: (v) => DATE.test(v),
+    room: (v) => UUID.test(v),
+    teacher: (v) => UUID.test(v),
+    type: (v) => UUID.test(v),
+  },
+};
+/** The longest range the list asks for at once (a term's week-by-week planning stays in the calendar). */
+const MAX_RANGE_DAYS = 62;
+
+/**
+ * `/class-list`: the page staff land on. Today's classes of the tab's centre (its business date) by
+ * default; date range, centre, room, teacher and type in the address; each class with its time, room,
+ * teacher, type colour, places taken with a bar and the waitlist; book a member, take attendance,
+ * cancel the class from the row.
+ */
+export default function ClassListPage() {
+  const { t } = useTranslation();
+  const ability = useAbility();
+  const currentCenterId = useCenterId();
+  const centers = useCenters();
+  const centreToday = useCentreToday();
+  const day = useClassDay();
+  const list = useListParams(LIST);
+  const { filters } = list;
+
+  const centerFilter = filters.center ?? currentCenterId ?? ALL;
+  const shownCenterId = centerFilter === ALL ? null : centerFilter;
+  const today = centreToday(shownCenterId ?? currentCenterId);
+  const from = filters.from ?? filters.to ?? today;
+  let to = filters.to ?? from;
+  if (to < from) to = from;
+  if (daysBetween(from, to) > MAX_RANGE_DAYS) to = addDays(from, MAX_RANGE_DAYS);
+  const oneDay = from === to;
+  const span = daysBetween(from, to) + 1;
+
+  const apiFilters = {
+    sort: list.sort,
+    from,
+    to,
+    ...(shownCenterId ? { center: shownCenterId } : {}),
+    ...(filters.room ? { room: filters.room } : {}),
+    ...(filters.teacher ? { teacher: filters.teacher } : {}),
+    ...(filters.type ? { type: filters.type } : {}),
+  };
+  const classes = useClassList({ ...apiFilters, page: list.page, pageSize: list.pageSize });
+  useClassEvents(currentCenterId);
+
+  const rooms = useRoomOptions(shownCenterId);
+  const canReadStaff = ability.can('read', 'Staff');
+  const staff = useTeacherOptions(shownCenterId, canReadStaff);
+  const types = useClassTypeOptions();
+  // Without the staff list (a trainer), the teachers are those of the classes on screen.
+  const teacherOptions = useMemo(() => {
+    if (canReadStaff) return (staff.data ?? []).map((s) => ({ value: s.id, label: s.fullName }));
+    const seen = new Map<string, string>();
+    for (const c of classes.data?.items ?? []) seen.set(c.teacher.id, c.teacher.name);
+    return [...seen].map(([value, label]) => ({ value, label }));
+  }, [canReadStaff, staff.data, classes.data]);
+
+  const canBook = ability.can('create', 'Booking');
+  const canReadBookings = ability.can('read', 'Booking');
+  const canCreate = ability.can('create', 'Class');
+  const canUpdate = ability.can('update', 'Class');
+  const [booking, setBooking] = useState<BookTarget | null>(null);
+  const [viewing, setViewing] = useState<BookingsTarget | null>(null);
+  const [cancelling, setCancelling] = useState<CancelTarget | null>(null);
+  const [editing, setEditing] = useState<ClassDrawerTarget | null>(null);
+
+  const setRange = (start: string | null, end: string | null) => list.update({ filters: { from: start, to: end } });
+  const shift = (direction: 1 | -1) => {
+    const start = addDays(from, direction * span);
+    const end = addDays(to, direction * span);
+    setRange(start === today && end === today ? null : start, start === today && end === today ? null : end);
+  };
+  const range: [Dayjs, Dayjs] = [dayjs(from), dayjs(to)];
+  const started = (c: ClassListItem) => Date.parse(c.startsAt) <= Date.now();
+
+  const columns: ListColumn<ClassListItem>[] = [
+    {
+      key: 'startsAt',
+      title: t('classes:fields.time'),
+      sortable: true,
+      render: (_: unknown, c: ClassListItem) => (
+        <div className="class-time" data-testid="class-time">
+          {!oneDay && <span className="class-time__day">{day(c.date)}</span>}
+          <span className="class-time__start">{c.startTime}</span>
+          <span className="class-time__end">{c.endTime}</span>
+        </div>
+      ),
+    },
+    {
+      key: 'class',
+      title: t('classes:fields.class'),
+      render: (_: unknown, c: ClassListItem) => (
+        <div className="class-what">
+          <span className="class-what__type" data-testid="class-type">
+            <TypeSwatch colour={c.type.colour} />
+            {c.type.name}
+            {c.status === 'cancelled' && (
+              <Tag color="#5d596c" className="class-what__tag" data-testid="class-cancelled">
+                {t('classes:status.cancelled')}
+              </Tag>
+            )}
+            {c.mode === 'rental' && (
+              <Tag color="#6a1b9a" className="class-what__tag">
+                {t('classes:modes.rental')}
+              </Tag>
+            )}
+          </span>
+          <span className="class-what__who" data-testid="class-teacher">
+            {c.teacher.name}
+          </span>
+        </div>
+      ),
+    },
+    {
+      key: 'room',
+      title: t('classes:fields.room'),
+      show: 'tablet',
+      render: (_: unknown, c: ClassListItem) => (
+        <span data-testid="class-room">
+          {c.room.name}
+          {centerFilter === ALL && <span className="class-what__centre"> · {c.center.code}</span>}
+        </span>
+      ),
+    },
+    {
+      key: 'places',
+      title: t('classes:fields.places'),
+      render: (_: unknown, c: ClassListItem) => <PlacesCell item={c} />,
+    },
+    {
+      key: 'actions',
+      title: <span className="sr-only">{t('classes:fields.actions')}</span>,
+      detailTitle: t('classes:fields.actions'),
+      render: (_: unknown, c: ClassListItem) => {
+        const live = c.status === 'scheduled';
+        const more = [
+          ...(canUpdate && live && !started(c)
+            ? [{ key: 'edit', icon: <EditOutlined />, label: t('classes:actions.edit') }]
+            : []),
+          ...(canUpdate && live && !started(c)
+            ? [{ key: 'cancel', icon: <StopOutlined />, danger: true, label: t('classes:actions.cancelClass') }]
+            : []),
+        ];
+        return (
+          <div className="row-actions class-actions">
+            {canBook && live && !started(c) && (
+              <Button
+                size="small"
+                type="primary"
+                icon={<UserAddOutlined />}
+                onClick={() => setBooking(c)}
+                data-testid="class-book"
+                aria-label={t('classes:actions.bookAria', { type: c.type.name, time: c.startTime })}
+              >
+                {t('classes:actions.book')}
+              </Button>
+            )}
+            {canReadBookings && (
+              <Button
+                size="small"
+                icon={<CheckSquareOutlined />}
+                onClick={() => setViewing(c)}
+                data-testid="class-attendance"
+                aria-label={t('classes:actions.attendanceAria', { type: c.type.name, time: c.startTime })}
+              >
+                {t('classes:actions.attendance')}
+              </Button>
+            )}
+            {more.length > 0 && (
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: more,
+                  onClick: ({ key }) => {
+                    if (key === 'edit') setEditing({ classId: c.id, seriesId: c.seriesId });
+                    if (key === 'cancel') setCancelling(c);
+                  },
+                }}
+              >
+                <Button
+                  size="small"
+                  icon={<MoreOutlined />}
+                  aria-label={t('classes:actions.moreAria', { type: c.type.name, time: c.startTime })}
+                  data-testid="class-more"
+                />
+              </Dropdown>
+            )}
+          </div>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div className="screen class-list" data-testid="screen-class-list">
+      <ListTable<ClassListItem, Sort, Filter>
+        list={list}
+        sorts={CLASS_SORTS}
+        result={classes}
+        columns={columns}
+        rowKey={(row) => row.id}
+        testId="class-table"
+        rowClassName={(row) => `class-row class-row--${row.status}`}
+        texts={{
+          empty: oneDay && from === today ? t('classes:emptyToday') : t('classes:empty'),
+          noMatch: t('classes:noMatch'),
+          total: (count) => t('classes:total', { count }),
+          stale: t('classes:stale'),
+        }}
+        searchSlot={
+          <Space.Compact className="class-days">
+            <Button
+              icon={<LeftOutlined />}
+              onClick={() => shift(-1)}
+              aria-label={t('classes:filters.previous')}
+              title={t('classes:filters.previous')}
+              data-testid="class-previous"
+            />
+            <DatePicker.RangePicker
+              aria-label={t('classes:filters.dates')}
+              value={range}
+              allowClear={false}
+              format="YYYY-MM-DD"
+              onChange={(dates) =>
+                setRange(
+                  dates?.[0] ? dates[0].format('YYYY-MM-DD') : null,
+                  dates?.[1] ? dates[1].format('YYYY-MM-DD') : null,
+                )
+              }
+              data-testid="filter-dates"
+            />
+            <Button
+              icon={<RightOutlined />}
+              onClick={() => shift(1)}
+              aria-label={t('classes:filters.next')}
+              title={t('classes:filters.next')}
+              data-testid="class-next"
+            />
+          </Space.Compact>
+        }
+        filters={
+          <>
+            <Button
+              onClick={() => setRange(null, null)}
+              disabled={from === today && to === today}
+              data-testid="filter-today"
+            >
+              {t('classes:filters.today')}
+            </Button>
+            <Button
+              onClick={() => {
+                const start = addDays(today, 1);
+                setRange(start, start);
+              }}
+              data-testid="filter-tomorrow"
+            >
+              {t('classes:filters.tomorrow')}
+            </Button>
+          </>
+        }
+        filterRow={
+          <fieldset className="list-filters" aria-label={t('classes:filters.label')}>
+            <Select
+              className="list-filters__select"
+              aria-label={t('classes:fields.center')}
+              value={centerFilter}
+              loading={centers.isPending}
+              popupMatchSelectWidth={false}
+              onChange={(value: string) =>
+                list.update({
+                  filters: { center: value === currentCenterId ? null : value, room: null, teacher: null },
+                })
+              }
+              options={[
+                { value: ALL, label: t('classes:filters.allCenters') },
+                ...(centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` })),
+              ]}
+              data-testid="filter-center"
+            />
+            <Select
+              className="list-filters__select"
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              popupMatchSelectWidth={false}
+              placeholder={t('classes:filters.anyRoom')}
+              aria-label={t('classes:fields.room')}
+              value={filters.room ?? null}
+              loading={rooms.isPending}
+              onChange={(value: string | null | undefined) => list.setFilter('room', value ?? null)}
+              options={(rooms.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+              data-testid="filter-room"
+            />
+            <Select
+              className="list-filters__select"
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              popupMatchSelectWidth={false}
+              placeholder={t('classes:filters.anyTeacher')}
+              aria-label={t('classes:fields.teacher')}
+              value={filters.teacher ?? null}
+              onChange={(value: string | null | undefined) => list.setFilter('teacher', value ?? null)}
+              options={teacherOptions}
+              data-testid="filter-teacher"
+            />
+            <Select
+              className="list-filters__select"
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              popupMatchSelectWidth={false}
+              placeholder={t('classes:filters.anyType')}
+              aria-label={t('classes:fields.type')}
+              value={filters.type ?? null}
+              loading={types.isPending}
+              onChange={(value: string | null | undefined) => list.setFilter('type', value ?? null)}
+              options={(types.data ?? []).map((type) => ({
+                value: type.id,
+                label: type.name,
+              }))}
+              optionRender={(option) => {
+                const type = types.data?.find((x) => x.id === option.value);
+                return (
+                  <span>
+                    {type && <TypeSwatch colour={type.colour} />}
+                    {option.label}
+                  </span>
+                );
+              }}
+              data-testid="filter-type"
+            />
+          </fieldset>
+        }
+        exportTo={{ path: CLASS_EXPORT_PATH, fileName: 'classes', query: apiFilters }}
+        actions={
+          <>
+            {ability.can('read', 'Class') && (
+              <Tooltip title={t('classes:types.manageHint')}>
+                <ButtonLink to={CLASS_TYPE_LIST_PATH} data-testid="class-types-link">
+                  {t('classes:types.link')}
+                </ButtonLink>
+              </Tooltip>
+            )}
+            {canCreate && (
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setEditing({ classId: null, date: from, centerId: shownCenterId ?? currentCenterId })}
+                data-testid="class-add"
+              >
+                {t('classes:actions.add')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <BookDialog target={booking} onClose={() => setBooking(null)} />
+      <ClassBookingsDrawer
+        target={viewing ? (classes.data?.items.find((c) => c.id === viewing.id) ?? viewing) : null}
+        onClose={() => setViewing(null)}
+      />
+      <CancelClassDialog target={cancelling} onClose={() => setCancelling(null)} />
+      <ClassDrawer target={editing} onClose={() => setEditing(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,282 @@
+/**
+ * `/apps/member/:id/class/add`: book a member into one class or a series. Upcoming classes of a
+ * centre are listed (the tab's centre, else the member's home centre); the desk ticks classes, or
+ * a whole series at once, chooses how they are paid (the automatic choice, a package credit or a
+ * membership), and books them. Each class is its own booking (its own `Idempotency-Key`): one that
+ * is full or not covered is said beside it and does not undo the others.
+ */
+import '../sales/sales.css';
+import './classes.css';
+import { BOOKING_PAYMENTS, type BookingPaymentChoice } from '@gym/contract/classes';
+import { addDays } from '@gym/contract/time';
+import { Alert, Button, Card, Form, Radio, Result, Select, Space, Table, Tag } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCenterId } from '../../shared/centerSelection';
+import { useCenters } from '../../shared/centers';
+import { useCentreToday } from '../../shared/today';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
+import { memberPath } from '../members/paths';
+import { SaleMemberHeader } from '../sales/SaleMemberHeader';
+import { useSaleMember } from '../sales/useSaleMember';
+import { type Booking, type ClassListItem, useBook, useClassList, useClassTypeOptions } from './api';
+import { classErrorMessage } from './classErrors';
+import { usePayingEntitlements } from './components/BookDialog';
+import { BookingOutcome } from './components/BookingOutcome';
+import { PlacesCell, TypeSwatch, useClassDay } from './components/ClassParts';
+
+const TEST_ID = 'screen-member-class-add';
+/** How far ahead the page offers classes (a series' next four weeks). */
+const AHEAD_DAYS = 28;
+
+type Outcome = { classId: string; booking: Booking | null; error: string | null };
+
+export default function MemberClassAddPage() {
+  const { member, state } = useSaleMember(TEST_ID);
+  if (state || !member) return state;
+  return (
+    <div className="screen sale" data-testid={TEST_ID}>
+      <SaleMemberHeader member={member} />
+      <BookClasses memberId={member.id} homeCenterId={member.homeCenter.id} />
+    </div>
+  );
+}
+
+function BookClasses({ memberId, homeCenterId }: { memberId: string; homeCenterId: string }) {
+  const { t } = useTranslation();
+  const day = useClassDay();
+  const tabCenter = useCenterId();
+  const centers = useCenters();
+  const centreToday = useCentreToday();
+  const [centerId, setCenterId] = useState<string>(tabCenter ?? homeCenterId);
+  const [typeId, setTypeId] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [choice, setChoice] = useState<BookingPaymentChoice>('auto');
+  const [entitlementId, setEntitlementId] = useState<string | null>(null);
+  const [outcomes, setOutcomes] = useState<Outcome[] | null>(null);
+  const [running, setRunning] = useState(false);
+  const types = useClassTypeOptions();
+  const paying = usePayingEntitlements(memberId, choice);
+  const book = useBook();
+
+  const today = centreToday(centerId);
+  const classes = useClassList({
+    center: centerId,
+    from: today,
+    to: addDays(today, AHEAD_DAYS),
+    status: 'scheduled',
+    pageSize: 500,
+    sort: 'startsAt',
+    ...(typeId ? { type: typeId } : {}),
+  });
+  const upcoming = useMemo(
+    () => (classes.data?.items ?? []).filter((c) => Date.parse(c.startsAt) > Date.now()),
+    [classes.data],
+  );
+  const byId = new Map(upcoming.map((c) => [c.id, c]));
+
+  const selectSeries = (c: ClassListItem) => {
+    const series = upcoming.filter((x) => x.seriesId === c.seriesId && x.startsAt >= c.startsAt).map((x) => x.id);
+    setSelected((current) => [...new Set([...current, ...series])]);
+  };
+
+  const run = async () => {
+    setRunning(true);
+    const results: Outcome[] = [];
+    for (const classId of [...selected].sort((a, b) =>
+      (byId.get(a)?.startsAt ?? '').localeCompare(byId.get(b)?.startsAt ?? ''),
+    )) {
+      try {
+        const booking = await book.mutateAsync({
+          memberId,
+          classId,
+          paidBy: choice,
+          ...(choice !== 'auto' && entitlementId ? { entitlementId } : {}),
+        });
+        results.push({ classId, booking, error: null });
+      } catch (error) {
+        results.push({ classId, booking: null, error: classErrorMessage(t, error) });
+      }
+      setOutcomes([...results]);
+    }
+    setRunning(false);
+    setSelected([]);
+  };
+
+  const describe = (c: ClassListItem | undefined) =>
+    c ? `${day(c.date)} ${c.startTime} · ${c.type.name} · ${c.room.name}` : '';
+
+  if (outcomes && !running) {
+    const booked = outcomes.filter((o) => o.booking).length;
+    return (
+      <Card variant="borderless" data-testid="class-add-done">
+        <Result
+          status={booked === outcomes.length ? 'success' : booked > 0 ? 'warning' : 'error'}
+          title={t('classes:memberAdd.done', { booked, count: outcomes.length })}
+          extra={
+            <Space wrap>
+              <Button onClick={() => setOutcomes(null)} data-testid="class-add-more">
+                {t('classes:memberAdd.more')}
+              </Button>
+              <ButtonLink type="primary" to={`${memberPath(memberId)}?tab=bookings`} data-testid="class-add-file">
+                {t('classes:memberAdd.toFile')}
+              </ButtonLink>
+            </Space>
+          }
+        />
+        <ul className="class-add__outcomes" data-testid="class-add-outcomes">
+          {outcomes.map((o) => (
+            <li key={o.classId} data-status={o.booking?.status ?? 'refused'}>
+              <strong>{describe(byId.get(o.classId)) || o.booking?.class.type.name}</strong>:{' '}
+              {o.booking ? <BookingOutcome booking={o.booking} /> : <span className="field-error">{o.error}</span>}
+            </li>
+          ))}
+        </ul>
+      </Card>
+    );
+  }
+
+  return (
+    <Card variant="borderless" title={t('classes:memberAdd.pick')}>
+      <Space wrap className="class-add__filters">
+        <Select
+          aria-label={t('classes:fields.center')}
+          value={centerId}
+          loading={centers.isPending}
+          popupMatchSelectWidth={false}
+          onChange={(value: string) => {
+            setCenterId(value);
+            setSelected([]);
+          }}
+          options={(centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }))}
+          data-testid="class-add-center"
+        />
+        <Select
+          allowClear
+          className="list-filters__select"
+          placeholder={t('classes:filters.anyType')}
+          aria-label={t('classes:fields.type')}
+          value={typeId}
+          popupMatchSelectWidth={false}
+          onChange={(value: string | null | undefined) => setTypeId(value ?? null)}
+          options={(types.data ?? []).filter((x) => x.active).map((x) => ({ value: x.id, label: x.name }))}
+        />
+      </Space>
+      {classes.isPending ? (
+        <LoadingState />
+      ) : classes.isError ? (
+        <ErrorState error={classes.error} onRetry={() => void classes.refetch()} />
+      ) : (
+        <Table<ClassListItem>
+          size="small"
+          rowKey="id"
+          dataSource={upcoming}
+          pagination={{ pageSize: 20, showSizeChanger: false }}
+          locale={{ emptyText: t('classes:memberAdd.none') }}
+          rowSelection={{
+            selectedRowKeys: selected,
+            onChange: (keys) => setSelected(keys as string[]),
+            getCheckboxProps: (c) => ({ 'aria-label': describe(c) }) as object,
+          }}
+          data-testid="class-add-table"
+          columns={[
+            {
+              key: 'when',
+              title: t('classes:fields.time'),
+              render: (_: unknown, c: ClassListItem) => (
+                <div className="class-time">
+                  <span className="class-time__day">{day(c.date)}</span>
+                  <span className="class-time__start">{c.startTime}</span>
+                </div>
+              ),
+            },
+            {
+              key: 'class',
+              title: t('classes:fields.class'),
+              render: (_: unknown, c: ClassListItem) => (
+                <div className="class-what">
+                  <span className="class-what__type">
+                    <TypeSwatch colour={c.type.colour} />
+                    {c.type.name}
+                  </span>
+                  <span className="class-what__who">
+                    {c.room.name} · {c.teacher.name}
+                  </span>
+                </div>
+              ),
+            },
+            {
+              key: 'places',
+              title: t('classes:fields.places'),
+              render: (_: unknown, c: ClassListItem) => <PlacesCell item={c} />,
+            },
+            {
+              key: 'series',
+              title: <span className="sr-only">{t('classes:fields.actions')}</span>,
+              render: (_: unknown, c: ClassListItem) =>
+                c.seriesId ? (
+                  <Button size="small" onClick={() => selectSeries(c)} data-testid="class-add-series">
+                    {t('classes:memberAdd.series')}
+                  </Button>
+                ) : null,
+            },
+          ]}
+        />
+      )}
+      <Form layout="vertical" requiredMark={false} className="class-add__pay">
+        <Form.Item label={t('classes:book.paidBy')} extra={t(`classes:paidByHelp.${choice}`)}>
+          <Radio.Group
+            value={choice}
+            onChange={(event) => {
+              setChoice(event.target.value as BookingPaymentChoice);
+              setEntitlementId(null);
+            }}
+            optionType="button"
+            options={BOOKING_PAYMENTS.map((p) => ({ value: p, label: t(`classes:paidBy.${p}`) }))}
+            data-testid="class-add-paid-by"
+          />
+        </Form.Item>
+        {choice !== 'auto' && paying.readable && (
+          <Form.Item label={t(choice === 'package' ? 'classes:book.whichPackage' : 'classes:book.whichMembership')}>
+            <Select
+              allowClear
+              loading={paying.loading}
+              value={entitlementId}
+              onChange={(value: string | null | undefined) => setEntitlementId(value ?? null)}
+              placeholder={t('classes:book.pickForMe')}
+              notFoundContent={t(choice === 'package' ? 'classes:book.noPackage' : 'classes:book.noMembership')}
+              options={paying.usable.map((e) => ({
+                value: e.id,
+                label:
+                  e.kind === 'package'
+                    ? t('classes:book.packageOption', { name: e.name, count: e.creditsLeft ?? 0 })
+                    : e.name,
+              }))}
+              data-testid="class-add-entitlement"
+            />
+          </Form.Item>
+        )}
+        {selected.length > 0 && (
+          <p data-testid="class-add-selected">
+            {t('classes:memberAdd.selected', { count: selected.length })}{' '}
+            {selected.length > 0 && (
+              <Tag>{[...new Set(selected.map((id) => byId.get(id)?.type.name).filter(Boolean))].join(', ')}</Tag>
+            )}
+          </p>
+        )}
+        {running && <Alert type="info" showIcon title={t('classes:memberAdd.running')} />}
+        <Button
+          type="primary"
+          size="large"
+          disabled={selected.length === 0}
+          loading={running}
+          onClick={() => void run()}
+          data-testid="class-add-submit"
+        >
+          {t('classes:memberAdd.submit', { count: selected.length })}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import type { Booking } from '../api';
+
+/**
+ * What a booking came to, in a sentence: booked with which credit or membership, on the waitlist at
+ * which place, cancelled in time (credit back) or late (the organisation's rule applied), waived.
+ */
+export function BookingOutcome({ booking }: { booking: Booking }) {
+  const { t } = useTranslation();
+  return <span data-testid="booking-outcome">{bookingOutcomeText(t, booking)}</span>;
+}
+
+export function bookingOutcomeText(t: (key: string, options?: Record<string, unknown>) => string, b: Booking): string {
+  const source = b.entitlement?.name ?? '';
+  switch (b.status) {
+    case 'waitlisted':
+      return t('classes:outcome.waitlisted', { position: b.waitlistPosition ?? '—' });
+    case 'booked':
+    case 'attended': {
+      const lead = b.status === 'attended' ? t('classes:outcome.attended') : t('classes:outcome.booked');
+      if (b.paidBy === 'package') return `${lead} ${t('classes:outcome.credits', { count: b.creditsUsed, source })}`;
+      if (b.paidBy === 'membership') return `${lead} ${t('classes:outcome.membership', { source })}`;
+      return lead;
+    }
+    case 'cancelled':
+      return b.paidBy === 'package' && b.creditsUsed > 0 && b.creditReturned
+        ? t('classes:outcome.cancelledReturned', { count: b.creditsUsed })
+        : t('classes:outcome.cancelled');
+    case 'late_cancelled':
+    case 'no_show': {
+      const lead = b.status === 'no_show' ? t('classes:outcome.noShow') : t('classes:outcome.lateCancelled');
+      if (b.waived) return `${lead} ${t('classes:outcome.waived', { note: b.waiverNote ?? '' })}`;
+      if (b.paidBy === 'package' && b.creditsUsed > 0 && !b.creditReturned)
+        return `${lead} ${t('classes:outcome.creditLost', { count: b.creditsUsed })}`;
+      return `${lead} ${t('classes:outcome.noPenalty')}`;
+    }
+    default:
+      return '';
+  }
+}

@@ -1,0 +1,142 @@
+import type { AttendanceMark } from '@gym/contract/classes';
+import { App, Drawer, Segmented, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAbility } from '../../../shared/acl';
+import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/ScreenStates';
+import { useUserData } from '../../../shared/useSession';
+import { memberPath } from '../../members/paths';
+import { type Booking, type ClassListItem, useBookings, useMarkAttendance } from '../api';
+import { classErrorMessage } from '../classErrors';
+import { BookingActions } from './BookingActions';
+import { BookingOutcome } from './BookingOutcome';
+import { BookingStatusTag, useClassDay } from './ClassParts';
+
+export type BookingsTarget = Pick<
+  ClassListItem,
+  'id' | 'date' | 'startTime' | 'endTime' | 'room' | 'type' | 'teacher' | 'booked' | 'capacity' | 'status' | 'startsAt'
+>;
+
+/** How soon before its start a class's attendance may be taken (members arrive early). */
+const ATTENDANCE_OPENS_MS = 60 * 60_000;
+
+/** Whether this person may record attendance on this class: staff with the right, a trainer on their own classes. */
+export function useCanTakeAttendance(teacherId: string | null): boolean {
+  const ability = useAbility();
+  const user = useUserData();
+  if (!ability.can('create', 'BookingAttendance')) return false;
+  return user?.role !== 'trainer' || user.id === teacherId;
+}
+
+/** The class's bookings: who is booked or waiting, attendance toggles, cancel and waive on each. */
+export function ClassBookingsDrawer({ target, onClose }: { target: BookingsTarget | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const day = useClassDay();
+  const bookings = useBookings({ class: target?.id ?? '', pageSize: 500, sort: 'bookedAt' }, Boolean(target));
+  const mark = useMarkAttendance();
+  const canMark = useCanTakeAttendance(target?.teacher.id ?? null);
+  const markable =
+    canMark && target?.status === 'scheduled' && Date.parse(target.startsAt) - ATTENDANCE_OPENS_MS <= Date.now();
+
+  const items = bookings.data?.items ?? [];
+  const present = items.filter((b) => b.status !== 'cancelled');
+  const attended = items.filter((b) => b.status === 'attended').length;
+
+  const setMark = (booking: Booking, value: AttendanceMark) =>
+    mark.mutate(
+      { id: booking.id, memberId: booking.member.id, mark: value },
+      { onError: (error) => void message.error(classErrorMessage(t, error)) },
+    );
+
+  return (
+    <Drawer
+      open={Boolean(target)}
+      onClose={onClose}
+      size={640}
+      destroyOnHidden
+      title={
+        target
+          ? t('classes:bookings.title', { type: target.type.name, day: day(target.date), time: target.startTime })
+          : ''
+      }
+      data-testid="class-bookings"
+    >
+      {target && (
+        <p className="class-dialog__what">
+          {target.startTime}–{target.endTime} · {target.room.name} · {target.teacher.name} ·{' '}
+          <span data-testid="bookings-summary">
+            {t('classes:bookings.summary', { booked: target.booked, capacity: target.capacity, attended })}
+          </span>
+        </p>
+      )}
+      {target && !markable && canMark && target.status === 'scheduled' && (
+        <p className="class-dialog__help">{t('classes:bookings.attendanceLater')}</p>
+      )}
+      {bookings.isPending ? (
+        <LoadingState />
+      ) : bookings.isError ? (
+        <ErrorState error={bookings.error} onRetry={() => void bookings.refetch()} />
+      ) : present.length === 0 ? (
+        <EmptyState description={t('classes:bookings.none')} />
+      ) : (
+        <Table<Booking>
+          size="small"
+          rowKey="id"
+          pagination={false}
+          dataSource={present}
+          data-testid="class-booking-table"
+          rowClassName={(b) => `booking-row booking-row--${b.status}`}
+          columns={[
+            {
+              key: 'member',
+              title: t('classes:fields.member'),
+              render: (_: unknown, b: Booking) => (
+                <div className="booking-member">
+                  <Link to={memberPath(b.member.id)}>{b.member.name}</Link>
+                  {b.member.chineseName && <span lang="zh-Hant"> {b.member.chineseName}</span>}
+                  <div className="booking-member__meta">
+                    <span className="mono">{b.member.code}</span> · <BookingOutcome booking={b} />
+                  </div>
+                </div>
+              ),
+            },
+            {
+              key: 'status',
+              title: t('classes:fields.status'),
+              render: (_: unknown, b: Booking) => <BookingStatusTag status={b.status} position={b.waitlistPosition} />,
+            },
+            ...(markable
+              ? [
+                  {
+                    key: 'attendance',
+                    title: t('classes:fields.attendance'),
+                    render: (_: unknown, b: Booking) =>
+                      b.status === 'booked' || b.status === 'attended' || (b.status === 'no_show' && !b.waived) ? (
+                        <Segmented<AttendanceMark>
+                          size="small"
+                          value={b.status === 'attended' ? 'attended' : b.status === 'no_show' ? 'no_show' : undefined}
+                          onChange={(value) => setMark(b, value)}
+                          disabled={mark.isPending}
+                          options={[
+                            { value: 'attended', label: t('classes:attendance.attended') },
+                            { value: 'no_show', label: t('classes:attendance.noShow') },
+                          ]}
+                          aria-label={t('classes:attendance.aria', { name: b.member.name })}
+                          data-testid="attendance-toggle"
+                        />
+                      ) : null,
+                  },
+                ]
+              : []),
+            {
+              key: 'actions',
+              title: <span className="sr-only">{t('classes:fields.actions')}</span>,
+              render: (_: unknown, b: Booking) => <BookingActions booking={b} />,
+            },
+          ]}
+        />
+      )}
+    </Drawer>
+  );
+}

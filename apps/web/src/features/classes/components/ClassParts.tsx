@@ -1,0 +1,90 @@
+/** What the class screens show of one class: its type's colour, its times, its places taken. */
+import type { BookingStatus } from '@gym/contract/classes';
+import { Progress, Tag } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ClassListItem } from '../api';
+
+/** The class type's colour as a small square beside its name (the name says it; the colour helps the eye). */
+export function TypeSwatch({ colour }: { colour: string }) {
+  return <span className="class-swatch" style={{ background: colour }} aria-hidden="true" />;
+}
+
+/** Share of places taken from which the bar turns amber (nearly full). */
+export const NEARLY_FULL = 0.8;
+
+export function fillTone(booked: number, capacity: number): 'open' | 'nearly' | 'full' {
+  if (capacity <= 0 || booked >= capacity) return 'full';
+  return booked / capacity >= NEARLY_FULL ? 'nearly' : 'open';
+}
+
+const BAR_COLOURS = { open: '#2e7d32', nearly: '#b26a00', full: '#b3261e' } as const;
+
+/** "12 / 20" with a bar, and the waitlist when there is one. */
+export function PlacesCell({ item }: { item: Pick<ClassListItem, 'booked' | 'capacity' | 'waitlisted' | 'status'> }) {
+  const { t } = useTranslation();
+  const tone = fillTone(item.booked, item.capacity);
+  const percent = item.capacity > 0 ? Math.min(100, Math.round((item.booked / item.capacity) * 100)) : 100;
+  return (
+    <div className="class-places" data-testid="class-places" data-tone={tone}>
+      <div className="class-places__numbers">
+        <span className="class-places__count" data-testid="class-booked">
+          <span aria-hidden="true">
+            {item.booked} / {item.capacity}
+          </span>
+          <span className="sr-only">{t('classes:places.aria', { booked: item.booked, capacity: item.capacity })}</span>
+        </span>
+        {item.waitlisted > 0 && (
+          <Tag className="class-places__waitlist" color="#5d596c" data-testid="class-waitlisted">
+            {t('classes:places.waitlisted', { count: item.waitlisted })}
+          </Tag>
+        )}
+      </div>
+      <Progress
+        percent={percent}
+        showInfo={false}
+        size="small"
+        strokeColor={item.status === 'cancelled' ? '#9e9e9e' : BAR_COLOURS[tone]}
+        aria-hidden="true"
+      />
+    </div>
+  );
+}
+
+/** Solid colours dark enough for white text (WCAG AA). */
+const BOOKING_COLOURS: Record<BookingStatus, string> = {
+  booked: '#1565c0',
+  waitlisted: '#5d596c',
+  attended: '#2e7d32',
+  cancelled: '#5d596c',
+  late_cancelled: '#8a4b00',
+  no_show: '#b3261e',
+};
+
+export function BookingStatusTag({ status, position }: { status: BookingStatus; position?: number | null }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={BOOKING_COLOURS[status]} data-testid="booking-status" data-status={status}>
+      {status === 'waitlisted' && position
+        ? t('classes:bookingStatus.waitlistedAt', { position })
+        : t(`classes:bookingStatus.${status}`)}
+    </Tag>
+  );
+}
+
+/** A class's business date as a short day (`Thu 27 Nov`), in the screen's language. */
+export function useClassDay(): (date: string) => string {
+  const { i18n } = useTranslation();
+  return useMemo(() => {
+    const format = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'UTC',
+    });
+    return (date: string) => {
+      const at = new Date(`${date}T12:00:00Z`);
+      return Number.isNaN(at.getTime()) ? date : format.format(at);
+    };
+  }, [i18n.resolvedLanguage]);
+}
