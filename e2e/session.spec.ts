@@ -46,7 +46,7 @@ describe('signing in', () => {
     await context.route(/socket\.io/, (route) => route.abort());
     await loginThroughForm(page, 'admin@demo.fit');
     await page.waitForURL(/\/class-list$/);
-    await page.getByTestId('screen-coming-soon').waitFor();
+    await page.getByTestId('screen-class-list').waitFor();
     await page.waitForTimeout((TTL + 1) * 1000);
 
     const refreshes: string[] = [];

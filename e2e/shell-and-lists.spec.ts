@@ -51,7 +51,8 @@ describe('menu entries are links', () => {
     expect(await soonOf('/entry-records')).toBe(0);
     expect(await soonOf('/invoice')).toBe(0);
     expect(await soonOf('/expenditure')).toBe(0);
-    expect(await soonOf('/class-list')).toBe(1);
+    expect(await soonOf('/class-list')).toBe(0);
+    expect(await soonOf('/calendar')).toBe(1);
     await context.close();
   });
 });

@@ -86,7 +86,7 @@ describe('accessibility', () => {
     await scan('/login');
     await storeSession(page, app.server.url, 'admin@demo.fit');
     for (const [path, screen] of [
-      ['/class-list', 'screen-coming-soon'],
+      ['/class-list', 'screen-class-list'],
       ['/pages/account-setting', 'screen-account-setting'],
       ['/outbox', 'screen-outbox'],
     ]) {
