@@ -1,0 +1,245 @@
+/**
+ * Classes in Chromium, at CWB on the front-desk tablet:
+ * - from the class list, "Tomorrow", the desk books Chan Tai Man into a class with a package credit:
+ *   the answer says a credit was used and from which package; the row shows the place taken;
+ * - the desk cancels that booking late (the class's free cancellation period is a week): the
+ *   late-cancellation rule is named and the credit is lost; a manager waives it with a note and the
+ *   credit comes back (checked on the member's package, through the API);
+ * - Chan is booked into a class later today; with its bookings open on the desk's screen, his card
+ *   is tapped on the reader (the simulator): the booking shows attended without a reload.
+ * The classes and their type are made through the API so the test owns their rules.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { addDays, today as businessToday, wallClock } from '@gym/contract/time';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPage, storeSession } from './support/browser.ts';
+import { type ApiSession, api, apiLogin, DEMO_MEMBER, demoMember } from './support/members.ts';
+import { useAppServer } from './support/server.ts';
+
+const app = useAppServer();
+const root = join(import.meta.dirname, '..');
+const READER = 'DEMO-READER-1';
+const READER_SECRET = 'demo-reader-secret';
+const TYPE_NAME = `E2E Stretch ${Date.now().toString(36)}`;
+
+let admin: ApiSession;
+let cwb: { id: string; timeZone: string };
+let chanId: string;
+let tomorrowClassId: string;
+let laterTodayClassId: string;
+let laterTodayStart: string;
+const contexts: BrowserContext[] = [];
+
+interface Entitlement {
+  id: string;
+  kind: string;
+  name: string;
+  creditsLeft: number | null;
+}
+
+async function packCredits(): Promise<number> {
+  const { items } = await api<{ items: Entitlement[] }>(admin, 'GET', `/pro/students/${chanId}/entitlements`);
+  const pack = items.find((e) => e.kind === 'package' && e.name === '10-class pack');
+  if (!pack) throw new Error('Chan Tai Man has no 10-class pack in the demo');
+  return pack.creditsLeft ?? 0;
+}
+
+/** The reader simulator, as the README runs it: exit 0 when the server accepted the scan. */
+function simulateTap(card: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'npm',
+      [
+        'run',
+        '--silent',
+        'reader',
+        '--',
+        '--url',
+        app.server.url,
+        '--sn',
+        READER,
+        '--secret',
+        READER_SECRET,
+        '--card',
+        card,
+      ],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      out += d;
+    });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`simulator exited ${code}:\n${out}`))));
+  });
+}
+
+async function desk(email: string, path: string): Promise<Page> {
+  const { context, page } = await newPage(app.browser, app.server.url);
+  contexts.push(context);
+  await storeSession(page, app.server.url, email);
+  await page.evaluate((id) => sessionStorage.setItem('centerId', id), cwb.id);
+  await page.goto(path);
+  await page.getByTestId('navbar').waitFor();
+  return page;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+beforeAll(async () => {
+  admin = await apiLogin(app.server.url, 'admin@demo.fit');
+  const centres = await api<{ items: { id: string; code: string; timeZone: string }[] }>(
+    admin,
+    'GET',
+    '/pro/centers/switcher',
+  );
+  const centre = centres.items.find((c) => c.code === 'CWB')!;
+  cwb = { id: centre.id, timeZone: centre.timeZone };
+  chanId = (await demoMember(admin)).id;
+
+  const rooms = await api<{ items: { id: string }[] }>(admin, 'GET', `/pro/rooms?centerId=${cwb.id}&pageSize=50`);
+  const staff = await api<{ items: { id: string; email: string }[] }>(admin, 'GET', '/pro/staff?pageSize=100');
+  const teacher = staff.items.find((s) => s.email === 'trainer@demo.fit') ?? staff.items[0]!;
+  const type = await api<{ id: string }>(admin, 'POST', '/pro/class-types', {
+    name: TYPE_NAME,
+    colour: '#6a1b9a',
+    durationMinutes: 45,
+    capacity: 10,
+    credits: 1,
+  });
+  const today = businessToday(cwb.timeZone);
+  const base = { centerId: cwb.id, roomId: rooms.items[0]!.id, teacherId: teacher.id, classTypeId: type.id };
+  // Tomorrow at 10:00, free cancellation until a week before: any cancel is late.
+  const tomorrow = await api<{ class: { id: string } }>(admin, 'POST', '/pro/classes', {
+    ...base,
+    date: addDays(today, 1),
+    startTime: '10:00',
+    cancellationWindowMinutes: 10_080,
+  });
+  tomorrowClassId = tomorrow.class.id;
+  // Later today, in another room so the two never meet: starts in 10 to 15 minutes.
+  const now = wallClock(new Date(), cwb.timeZone);
+  const total = Math.min(now.hour * 60 + now.minute + 15, 22 * 60 + 55);
+  const start = total - (total % 5);
+  laterTodayStart = `${pad(Math.floor(start / 60))}:${pad(start % 60)}`;
+  const later = await api<{ class: { id: string } }>(admin, 'POST', '/pro/classes', {
+    ...base,
+    roomId: (rooms.items[1] ?? rooms.items[0]!).id,
+    date: today,
+    startTime: laterTodayStart,
+  });
+  laterTodayClassId = later.class.id;
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+});
+
+describe('classes', () => {
+  it('books Chan Tai Man into tomorrow’s class from the class list with a package credit', async () => {
+    const before = await packCredits();
+    const page = await desk('frontdesk@demo.fit', '/class-list');
+    await page.getByTestId('screen-class-list').waitFor();
+    await page.getByTestId('filter-tomorrow').click();
+    const row = page.locator('tr.class-row', { hasText: TYPE_NAME });
+    await row.waitFor();
+    expect(await row.getByTestId('class-booked').textContent()).toContain('0 / 10');
+    expect(await row.getByTestId('class-time').textContent()).toContain('10:00');
+
+    await row.getByTestId('class-book').click();
+    const dialog = page.getByTestId('book-dialog');
+    await dialog.waitFor();
+    await page.locator('#book-member').pressSequentially(DEMO_MEMBER.phone, { delay: 20 });
+    const option = page.locator('.ant-select-item-option', { hasText: DEMO_MEMBER.chineseName });
+    await option.waitFor();
+    await option.click();
+    await dialog.getByText('Package credit', { exact: true }).click();
+    await dialog.getByTestId('book-submit').click();
+
+    const answer = dialog.getByTestId('book-answer');
+    await answer.waitFor();
+    expect(await answer.getAttribute('data-status')).toBe('booked');
+    expect(await answer.getByTestId('booking-outcome').textContent()).toBe(
+      'Booked. Credits used: 1, from 10-class pack.',
+    );
+    await dialog.getByTestId('book-close').click();
+    await page.locator('tr.class-row', { hasText: TYPE_NAME }).getByText('1 / 10').waitFor();
+    expect(await packCredits()).toBe(before - 1);
+    const { items } = await api<{ items: { member: { id: string }; status: string; paidBy: string | null }[] }>(
+      admin,
+      'GET',
+      `/pro/bookings?class=${tomorrowClassId}`,
+    );
+    expect(items.map((b) => [b.member.id, b.status, b.paidBy])).toEqual([[chanId, 'booked', 'package']]);
+  });
+
+  it('cancels late: the rule is named and the credit lost; a manager waives it and the credit comes back', async () => {
+    const before = await packCredits();
+    const page = await desk('frontdesk@demo.fit', `/apps/student/edit/${chanId}?tab=bookings`);
+    const table = page.getByTestId('member-booking-table');
+    const row = table.locator('tr.booking-row', { hasText: TYPE_NAME }).first();
+    await row.waitFor();
+    expect(await row.getByTestId('booking-status').getAttribute('data-status')).toBe('booked');
+    await row.getByTestId('booking-cancel').click();
+    await page.getByTestId('booking-cancel-confirm').click();
+
+    const late = table.locator('tr.booking-row--late_cancelled', { hasText: TYPE_NAME });
+    await late.waitFor();
+    expect(await late.getByTestId('booking-outcome').textContent()).toBe(
+      'Late cancellation. Late-cancellation rule applied: the credit is lost (1).',
+    );
+    // The desk may not waive: the button is not there for them.
+    expect(await late.getByTestId('booking-waive').count()).toBe(0);
+    expect(await packCredits()).toBe(before);
+
+    const manager = await desk('manager@demo.fit', `/apps/student/edit/${chanId}?tab=bookings`);
+    const managerRow = manager
+      .getByTestId('member-booking-table')
+      .locator('tr.booking-row--late_cancelled', { hasText: TYPE_NAME });
+    await managerRow.waitFor();
+    await managerRow.getByTestId('booking-waive').click();
+    await manager.getByTestId('waive-note').fill('Doctor’s note shown at the desk');
+    await manager.getByTestId('waive-submit').click();
+    const outcome = managerRow.getByTestId('booking-outcome');
+    await manager.waitForFunction(
+      (el) => el?.textContent?.includes('Penalty waived') ?? false,
+      await outcome.elementHandle(),
+      { timeout: 10_000 },
+    );
+    expect(await outcome.textContent()).toBe(
+      'Late cancellation. Penalty waived, credit returned (Doctor’s note shown at the desk).',
+    );
+    expect(await managerRow.getByTestId('booking-waive').count()).toBe(0);
+    expect(await packCredits()).toBe(before + 1);
+  });
+
+  it('a tap of the member’s card at the door marks today’s booking attended on the desk’s open class', async () => {
+    await api(admin, 'POST', '/pro/bookings', { memberId: chanId, classId: laterTodayClassId, paidBy: 'auto' });
+    const page = await desk('frontdesk@demo.fit', '/class-list');
+    await page.locator('[data-testid="door-realtime"][data-connected="true"]').waitFor({ state: 'attached' });
+    const row = page.locator('tr.class-row', { hasText: TYPE_NAME });
+    await row.waitFor();
+    expect(await row.getByTestId('class-time').textContent()).toContain(laterTodayStart);
+    await row.getByTestId('class-attendance').click();
+    const drawer = page.getByTestId('class-bookings');
+    const chan = drawer.locator('tr.booking-row', { hasText: DEMO_MEMBER.chineseName });
+    await chan.waitFor();
+    expect(await chan.getByTestId('booking-status').getAttribute('data-status')).toBe('booked');
+
+    await simulateTap(DEMO_MEMBER.card);
+    await drawer
+      .locator('tr.booking-row', { hasText: DEMO_MEMBER.chineseName })
+      .locator('[data-testid="booking-status"][data-status="attended"]')
+      .waitFor({ timeout: 15_000 });
+    const { items } = await api<{ items: { status: string; attendanceSource: string | null }[] }>(
+      admin,
+      'GET',
+      `/pro/bookings?class=${laterTodayClassId}`,
+    );
+    expect(items.map((b) => [b.status, b.attendanceSource])).toEqual([['attended', 'door']]);
+  });
+});
