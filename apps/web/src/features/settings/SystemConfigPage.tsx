@@ -1,3 +1,10 @@
+import {
+  DEFAULT_CLASS_RULES,
+  FULL_CLASS_RULES,
+  type FullClassRule,
+  LATE_CANCEL_RULES,
+  type LateCancelRule,
+} from '@gym/contract/classes';
 import '../../shared/ui/screens.css';
 import './settings.css';
 import {
@@ -40,6 +47,8 @@ interface ConfigValues {
   entryOverdueToleranceMinor: number | null;
   entitlementActivation: EntitlementActivation;
   paymentMethods: { code: string; name: string }[];
+  classFullRule: FullClassRule;
+  lateCancelRule: LateCancelRule;
 }
 
 const FIELDS = [
@@ -53,6 +62,8 @@ const FIELDS = [
   'entryOverdueToleranceMinor',
   'entitlementActivation',
   'paymentMethods',
+  'classFullRule',
+  'lateCancelRule',
 ] as const;
 const { shape } = updateSystemConfigRequestSchema;
 const PREVIEW_AMOUNT_MINOR = 123_456;
@@ -258,6 +269,8 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
         entryOverdueToleranceMinor: config.entryOverdueToleranceMinor ?? 0,
         entitlementActivation: config.entitlementActivation,
         paymentMethods: config.paymentMethods,
+        classFullRule: config.classFullRule ?? DEFAULT_CLASS_RULES.fullClass,
+        lateCancelRule: config.lateCancelRule ?? DEFAULT_CLASS_RULES.lateCancel,
       }}
       onFinish={(values) =>
         update.mutate(
@@ -272,6 +285,8 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
             entryOverdueToleranceMinor: values.overdueRefuses ? (values.entryOverdueToleranceMinor ?? 0) : null,
             entitlementActivation: values.entitlementActivation,
             paymentMethods: (values.paymentMethods ?? []).map((m) => ({ code: m.code.trim(), name: m.name.trim() })),
+            classFullRule: values.classFullRule,
+            lateCancelRule: values.lateCancelRule,
           },
           {
             onSuccess: () => void message.success(t('settings:saved')),
@@ -409,6 +424,37 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
             <MoneyInput style={{ maxWidth: 220 }} data-testid="overdue-tolerance" />
           </Form.Item>
         )}
+      </Card>
+
+      <Card title={t('classes:rules.title')} data-testid="class-rules-card">
+        <div className="form-columns">
+          <Form.Item label={t('classes:rules.fullClass')} name="classFullRule" extra={t('classes:rules.fullClassHelp')}>
+            <Radio.Group>
+              <Space direction="vertical">
+                {FULL_CLASS_RULES.map((r) => (
+                  <Radio key={r} value={r} data-testid={`class-full-${r}`}>
+                    {t(`classes:rules.fullClassRules.${r}`)}
+                  </Radio>
+                ))}
+              </Space>
+            </Radio.Group>
+          </Form.Item>
+          <Form.Item
+            label={t('classes:rules.lateCancel')}
+            name="lateCancelRule"
+            extra={t('classes:rules.lateCancelHelp')}
+          >
+            <Radio.Group>
+              <Space direction="vertical">
+                {LATE_CANCEL_RULES.map((r) => (
+                  <Radio key={r} value={r} data-testid={`late-cancel-${r}`}>
+                    {t(`classes:rules.lateCancelRules.${r}`)}
+                  </Radio>
+                ))}
+              </Space>
+            </Radio.Group>
+          </Form.Item>
+        </div>
       </Card>
 
       <Card title={t('settings:selling.title')} data-testid="selling-card">
