@@ -12,14 +12,15 @@ export function BookingOutcome({ booking }: { booking: Booking }) {
 
 export function bookingOutcomeText(t: (key: string, options?: Record<string, unknown>) => string, b: Booking): string {
   const source = b.entitlement?.name ?? '';
+  const join = (lead: string, detail: string) => t('classes:outcome.join', { lead, detail });
   switch (b.status) {
     case 'waitlisted':
       return t('classes:outcome.waitlisted', { position: b.waitlistPosition ?? '—' });
     case 'booked':
     case 'attended': {
       const lead = b.status === 'attended' ? t('classes:outcome.attended') : t('classes:outcome.booked');
-      if (b.paidBy === 'package') return `${lead} ${t('classes:outcome.credits', { count: b.creditsUsed, source })}`;
-      if (b.paidBy === 'membership') return `${lead} ${t('classes:outcome.membership', { source })}`;
+      if (b.paidBy === 'package') return join(lead, t('classes:outcome.credits', { count: b.creditsUsed, source }));
+      if (b.paidBy === 'membership') return join(lead, t('classes:outcome.membership', { source }));
       return lead;
     }
     case 'cancelled':
@@ -29,10 +30,10 @@ export function bookingOutcomeText(t: (key: string, options?: Record<string, unk
     case 'late_cancelled':
     case 'no_show': {
       const lead = b.status === 'no_show' ? t('classes:outcome.noShow') : t('classes:outcome.lateCancelled');
-      if (b.waived) return `${lead} ${t('classes:outcome.waived', { note: b.waiverNote ?? '' })}`;
+      if (b.waived) return join(lead, t('classes:outcome.waived', { note: b.waiverNote ?? '' }));
       if (b.paidBy === 'package' && b.creditsUsed > 0 && !b.creditReturned)
-        return `${lead} ${t('classes:outcome.creditLost', { count: b.creditsUsed })}`;
-      return `${lead} ${t('classes:outcome.noPenalty')}`;
+        return join(lead, t('classes:outcome.creditLost', { count: b.creditsUsed }));
+      return join(lead, t('classes:outcome.noPenalty'));
     }
     default:
       return '';

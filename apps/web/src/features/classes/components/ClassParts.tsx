@@ -4,18 +4,11 @@ import { Progress, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClassListItem } from '../api';
+import { fillTone } from '../places';
 
 /** The class type's colour as a small square beside its name (the name says it; the colour helps the eye). */
 export function TypeSwatch({ colour }: { colour: string }) {
   return <span className="class-swatch" style={{ background: colour }} aria-hidden="true" />;
-}
-
-/** Share of places taken from which the bar turns amber (nearly full). */
-export const NEARLY_FULL = 0.8;
-
-export function fillTone(booked: number, capacity: number): 'open' | 'nearly' | 'full' {
-  if (capacity <= 0 || booked >= capacity) return 'full';
-  return booked / capacity >= NEARLY_FULL ? 'nearly' : 'open';
 }
 
 const BAR_COLOURS = { open: '#2e7d32', nearly: '#b26a00', full: '#b3261e' } as const;
