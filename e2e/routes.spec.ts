@@ -207,6 +207,7 @@ const SCREEN_AT: Record<string, string> = {
   '/dashboard': 'screen-dashboard',
   '/class-list': 'screen-class-list',
   '/class-type-list': 'screen-class-type-list',
+  '/calendar': 'screen-calendar',
   '/apps/member/1/class/add': 'screen-member-class-add',
   '/apps/cloudfit/staff/package/1': 'screen-staff-commission',
   '/card_link/1/abc': 'screen-card-link',

@@ -62,6 +62,7 @@ export const SCREEN_NAMES = [
   'classList',
   'classTypeList',
   'memberClassAdd',
+  'calendar',
   'placeholder',
 ] as const;
 
@@ -273,7 +274,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   // Classes.
   page('/class-list', 'classList', product('classList', 'Class')),
   page('/class-type-list', 'classTypeList', product('classTypeList', 'Class')),
-  soon('/calendar', product('calendar', 'Class')),
+  page('/calendar', 'calendar', product('calendar', 'Class')),
   soon('/class-import', product('classImport', 'Class', { action: 'create' })),
   soon('/pt-detail/:id', product('ptDetail', 'PersonalTraining')),
 

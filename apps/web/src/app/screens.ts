@@ -52,6 +52,7 @@ export const SCREENS = {
   classList: () => import('../features/classes/ClassListPage'),
   classTypeList: () => import('../features/classes/ClassTypeListPage'),
   memberClassAdd: () => import('../features/classes/MemberClassAddPage'),
+  calendar: () => import('../features/classes/CalendarPage'),
   /** Product screens that later work builds show this until then (title and "coming soon"). */
   placeholder: () => import('../features/placeholder/PlaceholderPage'),
 } satisfies Record<ScreenName, () => Promise<{ default: ComponentType }>>;

@@ -1,0 +1,366 @@
+/**
+ * `/calendar`: the classes of a centre by day, week or month (FullCalendar's free views). Colours are
+ * the class types'; room, teacher and type filter the calendar as they do the list, so "by room" or
+ * "by teacher" is one filter away (resource columns are FullCalendar's paid plugin: see
+ * docs/decisions.d/classes-web.md). A class dragged to another time or day, or stretched, is saved
+ * through the server's update of that one class; a refusal puts it back and says why, naming the
+ * class in the way when the server names one.
+ *
+ * Times are the centre's wall clock: events are given to FullCalendar as floating times in its `UTC`
+ * zone, so a class at 18:00 shows at 18:00 whatever the device's zone, and a drop at 19:30 is sent as
+ * `startTime: '19:30'` on the dropped day.
+ */
+import '../../shared/ui/screens.css';
+import './classes.css';
+import type { EventDropArg, EventInput } from '@fullcalendar/core';
+import deLocale from '@fullcalendar/core/locales/de';
+import frLocale from '@fullcalendar/core/locales/fr';
+import ptLocale from '@fullcalendar/core/locales/pt';
+import zhLocale from '@fullcalendar/core/locales/zh-tw';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import interactionPlugin, { type EventResizeDoneArg } from '@fullcalendar/interaction';
+import FullCalendar from '@fullcalendar/react';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import { addDays } from '@gym/contract/time';
+import { Alert, App, Card, Select } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useAbility } from '../../shared/acl';
+import { isApiError } from '../../shared/api/client';
+import { useCenterId } from '../../shared/centerSelection';
+import { useCenters } from '../../shared/centers';
+import { useCentreToday } from '../../shared/today';
+import { ErrorState } from '../../shared/ui/ScreenStates';
+import {
+  type ClassListItem,
+  useClassList,
+  useClassTypeOptions,
+  useRoomOptions,
+  useTeacherOptions,
+  useUpdateClass,
+} from './api';
+import { classErrorMessage } from './classErrors';
+import { type BookingsTarget, ClassBookingsDrawer } from './components/ClassBookingsDrawer';
+
+const VIEWS = { day: 'timeGridDay', week: 'timeGridWeek', month: 'dayGridMonth' } as const;
+type ViewKey = keyof typeof VIEWS;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const LOCALES = { de: deLocale, fr: frLocale, pt: ptLocale, 'zh-Hant': zhLocale } as const;
+/** What the calendar asks at most for one range (a month of a busy centre fits). */
+const PAGE = 500;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A floating (UTC-zoned) instant's wall-clock date and time. */
+const wallOf = (d: Date) => ({
+  date: `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`,
+  time: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`,
+});
+
+/** Monday of the week of `date` (ISO weeks, as the calendar shows them). */
+function mondayOf(date: string): string {
+  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+  return addDays(date, -((weekday + 6) % 7));
+}
+
+/** The business dates a view shows around `anchor` (a month view shows whole weeks). */
+export function visibleRange(view: ViewKey, anchor: string): { from: string; to: string } {
+  if (view === 'day') return { from: anchor, to: anchor };
+  if (view === 'week') {
+    const from = mondayOf(anchor);
+    return { from, to: addDays(from, 6) };
+  }
+  const first = `${anchor.slice(0, 8)}01`;
+  const from = mondayOf(first);
+  return { from, to: addDays(from, 41) };
+}
+
+/** The class a refusal names as being in the way (`details.conflict`), in words. */
+function conflictText(error: unknown, t: (k: string, o?: Record<string, unknown>) => string): string | null {
+  if (!isApiError(error) || !error.details) return null;
+  const c = (error.details.conflict ?? error.details.class) as
+    | { type?: { name?: string } | string; name?: string; date?: string; startTime?: string; room?: { name?: string } }
+    | undefined;
+  if (!c || typeof c !== 'object') return null;
+  const name = typeof c.type === 'string' ? c.type : (c.type?.name ?? c.name ?? '');
+  return t('classes:calendar.inTheWay', {
+    name,
+    date: c.date ?? '',
+    time: c.startTime ?? '',
+    room: c.room?.name ?? '',
+  });
+}
+
+export default function CalendarPage() {
+  const { t, i18n } = useTranslation();
+  const { message, modal } = App.useApp();
+  const ability = useAbility();
+  const [search, setSearch] = useSearchParams();
+  const currentCenterId = useCenterId();
+  const centers = useCenters();
+  const centreToday = useCentreToday();
+  const update = useUpdateClass();
+  const [viewing, setViewing] = useState<BookingsTarget | null>(null);
+
+  const param = (name: string, ok: (v: string) => boolean) => {
+    const v = search.get(name);
+    return v !== null && ok(v) ? v : null;
+  };
+  const view: ViewKey = (param('view', (v) => v in VIEWS) as ViewKey | null) ?? 'week';
+  const centerId = param('center', (v) => UUID.test(v)) ?? currentCenterId ?? centers.data?.[0]?.id ?? null;
+  const room = param('room', (v) => UUID.test(v));
+  const teacher = param('teacher', (v) => UUID.test(v));
+  const type = param('type', (v) => UUID.test(v));
+  const today = centreToday(centerId);
+  const anchor = param('date', (v) => DATE.test(v)) ?? today;
+  const { from, to } = visibleRange(view, anchor);
+
+  const set = (changes: Record<string, string | null>) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === null) next.delete(k);
+          else next.set(k, v);
+        }
+        return next;
+      },
+      { replace: false },
+    );
+
+  const classes = useClassList(
+    {
+      from,
+      to,
+      pageSize: PAGE,
+      sort: 'startsAt',
+      status: 'scheduled',
+      ...(centerId ? { center: centerId } : {}),
+      ...(room ? { room } : {}),
+      ...(teacher ? { teacher } : {}),
+      ...(type ? { type } : {}),
+    },
+    { enabled: Boolean(centerId) },
+  );
+  const rooms = useRoomOptions(centerId);
+  const canReadStaff = ability.can('read', 'Staff');
+  const staff = useTeacherOptions(centerId, canReadStaff);
+  const types = useClassTypeOptions();
+  const canMove = ability.can('update', 'Class');
+
+  const items = classes.data?.items ?? [];
+  const events: EventInput[] = useMemo(
+    () =>
+      items.map((c) => {
+        const end = c.endTime > c.startTime ? c.date : addDays(c.date, 1);
+        const started = Date.parse(c.startsAt) <= Date.now();
+        return {
+          id: c.id,
+          title: c.type.name,
+          start: `${c.date}T${c.startTime}:00Z`,
+          end: `${end}T${c.endTime}:00Z`,
+          backgroundColor: c.type.colour,
+          borderColor: c.type.colour,
+          textColor: '#fff',
+          editable: canMove && !started,
+          extendedProps: { item: c },
+        };
+      }),
+    [items, canMove],
+  );
+
+  const teacherOptions = canReadStaff
+    ? (staff.data ?? []).map((s) => ({ value: s.id, label: s.fullName }))
+    : [...new Map(items.map((c) => [c.teacher.id, c.teacher.name]))].map(([value, label]) => ({ value, label }));
+
+  const refuse = (error: unknown) => {
+    const inTheWay = conflictText(error, t);
+    modal.error({
+      title: t('classes:calendar.refused'),
+      content: (
+        <div data-testid="calendar-refusal">
+          <p>{classErrorMessage(t, error)}</p>
+          {inTheWay && <p data-testid="calendar-in-the-way">{inTheWay}</p>}
+        </div>
+      ),
+      okText: t('classes:close'),
+    });
+  };
+
+  const onDrop = (arg: EventDropArg) => {
+    const item = arg.event.extendedProps.item as ClassListItem;
+    const start = arg.event.start;
+    if (!start) return arg.revert();
+    const wall = wallOf(start);
+    const body = {
+      scope: 'one' as const,
+      ...(wall.date !== item.date ? { date: wall.date } : {}),
+      ...(wall.time !== item.startTime ? { startTime: wall.time } : {}),
+    };
+    update.mutate(
+      { id: item.id, body },
+      {
+        onSuccess: () => void message.success(t('classes:calendar.moved', { name: item.type.name, time: wall.time })),
+        onError: (error) => {
+          arg.revert();
+          refuse(error);
+        },
+      },
+    );
+  };
+
+  const onResize = (arg: EventResizeDoneArg) => {
+    const item = arg.event.extendedProps.item as ClassListItem;
+    const { start, end } = arg.event;
+    if (!start || !end) return arg.revert();
+    const durationMinutes = Math.round((end.getTime() - start.getTime()) / 60_000);
+    update.mutate(
+      { id: item.id, body: { scope: 'one', durationMinutes } },
+      {
+        onSuccess: () =>
+          void message.success(t('classes:calendar.resized', { name: item.type.name, minutes: durationMinutes })),
+        onError: (error) => {
+          arg.revert();
+          refuse(error);
+        },
+      },
+    );
+  };
+
+  const language = (i18n.resolvedLanguage ?? 'en') as keyof typeof LOCALES | 'en';
+  const truncated = (classes.data?.total ?? 0) > items.length;
+
+  return (
+    <div className="screen class-calendar" data-testid="screen-calendar">
+      <Card>
+        <fieldset className="list-filters" aria-label={t('classes:filters.label')}>
+          <Select
+            className="list-filters__select"
+            aria-label={t('classes:fields.center')}
+            value={centerId}
+            loading={centers.isPending}
+            popupMatchSelectWidth={false}
+            onChange={(value: string) =>
+              set({ center: value === currentCenterId ? null : value, room: null, teacher: null })
+            }
+            options={(centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }))}
+            data-testid="calendar-center"
+          />
+          <Select
+            className="list-filters__select"
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            popupMatchSelectWidth={false}
+            placeholder={t('classes:filters.anyRoom')}
+            aria-label={t('classes:fields.room')}
+            value={room}
+            onChange={(value: string | null | undefined) => set({ room: value ?? null })}
+            options={(rooms.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+            data-testid="calendar-room"
+          />
+          <Select
+            className="list-filters__select"
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            popupMatchSelectWidth={false}
+            placeholder={t('classes:filters.anyTeacher')}
+            aria-label={t('classes:fields.teacher')}
+            value={teacher}
+            onChange={(value: string | null | undefined) => set({ teacher: value ?? null })}
+            options={teacherOptions}
+            data-testid="calendar-teacher"
+          />
+          <Select
+            className="list-filters__select"
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            popupMatchSelectWidth={false}
+            placeholder={t('classes:filters.anyType')}
+            aria-label={t('classes:fields.type')}
+            value={type}
+            onChange={(value: string | null | undefined) => set({ type: value ?? null })}
+            options={(types.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
+            data-testid="calendar-type"
+          />
+        </fieldset>
+        {classes.isError && !classes.data && (
+          <ErrorState error={classes.error} onRetry={() => void classes.refetch()} />
+        )}
+        {truncated && (
+          <Alert
+            type="warning"
+            showIcon
+            className="class-form__error"
+            title={t('classes:calendar.truncated', { shown: items.length, total: classes.data?.total ?? 0 })}
+          />
+        )}
+        <div className="class-calendar__body" data-testid="calendar" data-loading={classes.isFetching}>
+          <FullCalendar
+            key={`${view}-${anchor}`}
+            plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
+            initialView={VIEWS[view]}
+            initialDate={anchor}
+            timeZone="UTC"
+            locales={Object.values(LOCALES)}
+            locale={language === 'zh-Hant' ? 'zh-tw' : language}
+            firstDay={1}
+            height="auto"
+            nowIndicator={false}
+            allDaySlot={false}
+            slotMinTime="06:00:00"
+            slotMaxTime="23:00:00"
+            slotDuration="00:30:00"
+            snapDuration="00:05:00"
+            eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+            slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+            headerToolbar={{ left: 'prev,next today', center: 'title', right: 'timeGridDay,timeGridWeek,dayGridMonth' }}
+            buttonText={{
+              today: t('classes:filters.today'),
+              day: t('classes:calendar.day'),
+              week: t('classes:calendar.week'),
+              month: t('classes:calendar.month'),
+            }}
+            events={events}
+            editable={canMove}
+            eventDurationEditable={canMove}
+            eventStartEditable={canMove}
+            eventDrop={onDrop}
+            eventResize={onResize}
+            eventClick={(arg) => setViewing(arg.event.extendedProps.item as ClassListItem)}
+            eventContent={(arg) => {
+              const c = arg.event.extendedProps.item as ClassListItem;
+              return (
+                <div className="class-event" data-testid="calendar-event" data-class-id={c.id}>
+                  <strong>
+                    {arg.timeText} {c.type.name}
+                  </strong>
+                  <span>
+                    {c.room.name} · {c.teacher.name}
+                  </span>
+                  <span>
+                    {c.booked}/{c.capacity}
+                    {c.waitlisted > 0 ? ` +${c.waitlisted}` : ''}
+                  </span>
+                </div>
+              );
+            }}
+            datesSet={(arg) => {
+              // Prev / next / today / another view: the address follows, so back and reload keep the place.
+              const nextView = (Object.keys(VIEWS) as ViewKey[]).find((k) => VIEWS[k] === arg.view.type) ?? 'week';
+              const start = wallOf(arg.view.currentStart).date;
+              const here = visibleRange(view, anchor);
+              const there = visibleRange(nextView, start);
+              if (nextView !== view || here.from !== there.from || here.to !== there.to)
+                set({ view: nextView === 'week' ? null : nextView, date: start === today ? null : start });
+            }}
+          />
+        </div>
+      </Card>
+      <ClassBookingsDrawer
+        target={viewing ? (items.find((c) => c.id === viewing.id) ?? viewing) : null}
+        onClose={() => setViewing(null)}
+      />
+    </div>
+  );
+}
