@@ -119,6 +119,7 @@ export function BookDialog({ target, onClose }: { target: BookTarget | null; onC
           </Space>
         )
       }
+      className="book-dialog"
       data-testid="book-dialog"
     >
       {target && (
