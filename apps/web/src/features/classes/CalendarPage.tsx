@@ -11,6 +11,7 @@
  * `startTime: '19:30'` on the dropped day.
  */
 import '../../shared/ui/screens.css';
+import '../../shared/ui/listTable.css';
 import './classes.css';
 import type { EventDropArg, EventInput } from '@fullcalendar/core';
 import deLocale from '@fullcalendar/core/locales/de';
@@ -313,6 +314,7 @@ export default function CalendarPage() {
             slotDuration="00:30:00"
             snapDuration="00:05:00"
             eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+            displayEventEnd={false}
             slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
             headerToolbar={{ left: 'prev,next today', center: 'title', right: 'timeGridDay,timeGridWeek,dayGridMonth' }}
             buttonText={{

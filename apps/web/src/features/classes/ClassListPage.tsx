@@ -162,21 +162,12 @@ export default function ClassListPage() {
               </Tag>
             )}
           </span>
-          <span className="class-what__who" data-testid="class-teacher">
-            {c.teacher.name}
+          <span className="class-what__who">
+            <span data-testid="class-room">{c.room.name}</span>
+            {centerFilter === ALL && <span className="class-what__centre"> ({c.center.code})</span>} ·{' '}
+            <span data-testid="class-teacher">{c.teacher.name}</span>
           </span>
         </div>
-      ),
-    },
-    {
-      key: 'room',
-      title: t('classes:fields.room'),
-      show: 'tablet',
-      render: (_: unknown, c: ClassListItem) => (
-        <span data-testid="class-room">
-          {c.room.name}
-          {centerFilter === ALL && <span className="class-what__centre"> · {c.center.code}</span>}
-        </span>
       ),
     },
     {

@@ -256,7 +256,7 @@ export default function ClassTypeListPage() {
     },
     {
       key: 'duration',
-      title: t('classes:fields.durationMinutes'),
+      title: t('classes:types.length'),
       align: 'right',
       render: (_: unknown, type: ClassType) => t('classes:types.minutes', { count: type.durationMinutes }),
     },
@@ -268,7 +268,7 @@ export default function ClassTypeListPage() {
     },
     {
       key: 'credits',
-      title: t('classes:fields.credits'),
+      title: t('classes:types.credits'),
       align: 'right',
       dataIndex: 'credits',
     },
