@@ -12,18 +12,15 @@ export const notFoundAt = (path: string, what: string) =>
  * never exceeded. Answers the class with its type and its centre's time zone.
  */
 export async function lockClass(ctx: UseCaseContext, classId: string, path = 'classId') {
-  const [cls] = await ctx.tx
-    .select()
+  const [row] = await ctx.tx
+    .select({ cls: classes, type: classTypes, timeZone: centers.timeZone, centerName: centers.name })
     .from(classes)
+    .innerJoin(classTypes, eq(classTypes.id, classes.classTypeId))
+    .innerJoin(centers, eq(centers.id, classes.centerId))
     .where(ctx.db.where(classes, eq(classes.id, classId)))
-    .for('update');
-  if (!cls) throw notFoundAt(path, 'Class');
-  const [type] = await ctx.tx.select().from(classTypes).where(eq(classTypes.id, cls.classTypeId));
-  const [center] = await ctx.tx
-    .select({ timeZone: centers.timeZone, name: centers.name })
-    .from(centers)
-    .where(eq(centers.id, cls.centerId));
-  return { cls, type: type!, timeZone: center!.timeZone, centerName: center!.name };
+    .for('update', { of: classes });
+  if (!row) throw notFoundAt(path, 'Class');
+  return row;
 }
 
 export type LockedClass = Awaited<ReturnType<typeof lockClass>>;

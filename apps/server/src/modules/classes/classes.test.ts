@@ -1,7 +1,14 @@
 import { addDays } from '@gym/contract/time';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classes, classSeries, classTypes, domainEvents, entitlementLedger } from '../../db/schema/index.ts';
+import {
+  classes,
+  classSeries,
+  classTypes,
+  domainEvents,
+  entitlementLedger,
+  outboxEmails,
+} from '../../db/schema/index.ts';
 import { type ClassesFixture, classesFixture } from '../../test/classes-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { expandDates } from './recurrence.ts';
@@ -264,6 +271,21 @@ describe('editing a series', () => {
   });
 });
 
+describe('more places', () => {
+  it('raising the capacity moves the waitlist up at once', async () => {
+    const made = await f.newClass({ capacity: 1 });
+    const a = await f.memberWithCredits();
+    const b = await f.memberWithCredits();
+    await f.book(a.id, made.class.id);
+    const waiting = (await f.book(b.id, made.class.id)).json();
+    expect(waiting.status).toBe('waitlisted');
+    const res = await f.call('PATCH', `/classes/${made.class.id}`, f.manager, { capacity: 2 });
+    expect(res.json().class).toMatchObject({ capacity: 2, booked: 2, waitlisted: 0 });
+    const list = (await f.call('GET', `/bookings?class=${made.class.id}`, f.desk)).json().items;
+    expect(list.find((x: { id: string }) => x.id === waiting.id)).toMatchObject({ status: 'booked', creditsUsed: 1 });
+  });
+});
+
 describe('the class list', () => {
   it('filters by date range, room, teacher and type, counts bookings and the waitlist, and exports', async () => {
     const day = addDays(f.today(), 3);
@@ -319,7 +341,7 @@ describe('the class list', () => {
 describe('cancelling a class', () => {
   it('cancels its bookings, returns the credits through the ledger and tells each booked member', async () => {
     const made = await f.newClass({ capacity: 1 });
-    const a = await f.memberWithCredits();
+    const a = await f.memberWithCredits({ email: `a-${made.class.id.slice(0, 8)}@example.test` });
     const b = await f.memberWithCredits();
     const booked = (await f.book(a.id, made.class.id)).json();
     const waiting = (await f.book(b.id, made.class.id)).json();
@@ -346,6 +368,13 @@ describe('cancelling a class', () => {
       .from(domainEvents)
       .where(and(eq(domainEvents.organisationId, f.org.id), eq(domainEvents.type, 'class.cancelled')));
     expect(events.map((e) => e.payload.memberId).sort()).toEqual([a.id, b.id].sort());
+    // Delivered: the member with an address gets an e-mail in the mail outbox.
+    await ctx.deps.outbox.drain();
+    const mail = await ctx.database.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.to, `a-${made.class.id.slice(0, 8)}@example.test`));
+    expect(mail.map((m) => m.subject)).toEqual([expect.stringContaining('Class cancelled: Yoga')]);
     const after = await f.call('GET', `/bookings?class=${made.class.id}`, f.desk);
     expect(after.json().items.map((x: { status: string }) => x.status)).toEqual(['cancelled', 'cancelled']);
     expect((await f.call('GET', `/classes/${made.class.id}`, f.desk)).json().status).toBe('cancelled');

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { bookings, classes, classSeries } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { lockClass } from '../bookings/index.ts';
+import { lockClass, promoteWaitlist } from '../bookings/index.ts';
 import { checkClassType, checkRoom, checkTeacher, rule } from './class-refs.ts';
 import { type ClassPlan, insertOccurrences } from './create-class.ts';
 import { getClass } from './queries.ts';
@@ -132,6 +132,12 @@ export async function updateClass(
     updated += 1;
   }
 
+  // More places: the waitlist moves up at once.
+  if (input.capacity !== undefined) {
+    for (const t of targets.filter((x) => input.capacity! > x.capacity)) {
+      await promoteWaitlist(ctx, await lockClass(ctx, t.id, 'id'));
+    }
+  }
   if (input.recurrence && seriesId) {
     updated += await replan(ctx, seriesId, cls, targets, input, timeZone);
   }
