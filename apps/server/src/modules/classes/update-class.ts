@@ -195,6 +195,11 @@ async function splitSeries(ctx: UseCaseContext, cls: ClassRow, startTime?: strin
     exceptions: series!.exceptions.filter((d) => d >= cls.businessDate),
     splitFrom: series!.id,
   });
+  // Every class of the old series from this date on (cancelled ones too) belongs to the new one.
+  await ctx.tx
+    .update(classes)
+    .set({ seriesId: next!.id })
+    .where(and(eq(classes.seriesId, series!.id), gte(classes.businessDate, cls.businessDate)));
   await ctx.db.update(
     classSeries,
     {
