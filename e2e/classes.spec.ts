@@ -10,6 +10,7 @@
  * - a manager plans a weekly class from the list (three classes) and moves this and the following
  *   ones to another time; the desk books Chan into that whole series from his file (the class
  *   beyond the booking window is refused and says so, the others are booked).
+ * - in the calendar's week, a drag one hour later moves that class only.
  * The classes and their type are made through the API so the test owns their rules.
  */
 import { spawn } from 'node:child_process';
@@ -35,6 +36,7 @@ let laterTodayClassId: string;
 let laterTodayStart: string;
 let room: { id: string; name: string };
 let teacherName: string;
+let typeId: string;
 const contexts: BrowserContext[] = [];
 
 interface Entitlement {
@@ -126,6 +128,7 @@ beforeAll(async () => {
     capacity: 10,
     credits: 1,
   });
+  typeId = type.id;
   const today = businessToday(cwb.timeZone);
   const base = { centerId: cwb.id, roomId: rooms.items[0]!.id, teacherId: teacher.id, classTypeId: type.id };
   // Tomorrow at 10:00, free cancellation until a week before: any cancel is late.
@@ -344,5 +347,36 @@ describe('classes', () => {
     expect(outcomes[1]).toContain('Booked. Credits used: 1, from 10-class pack.');
     expect(outcomes[2]).toContain('Booking for this class is not open yet.');
     expect(await packCredits()).toBe(before - 2);
+  });
+
+  it('drags a class an hour later in the calendar week: that one class moves, the rest of its series stays', async () => {
+    const tomorrow = addDays(businessToday(cwb.timeZone), 1);
+    const page = await desk('manager@demo.fit', `/calendar?type=${typeId}&date=${tomorrow}`);
+    await page.getByTestId('screen-calendar').waitFor();
+    const event = page.locator('[data-testid="calendar-event"]', { hasText: '07:15' }).first();
+    await event.waitFor();
+    const classId = await event.getAttribute('data-class-id');
+    const seven = await page.locator('td.fc-timegrid-slot-lane[data-time="07:00:00"]').boundingBox();
+    const eight = await page.locator('td.fc-timegrid-slot-lane[data-time="08:00:00"]').boundingBox();
+    const box = await event.boundingBox();
+    const x = box!.x + box!.width / 2;
+    const y = box!.y + 6;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x, y + 10, { steps: 4 });
+    await page.mouse.move(x, y + (eight!.y - seven!.y), { steps: 12 });
+    await page.mouse.up();
+    await page.locator('.ant-message', { hasText: `${TYPE_NAME} moved to 08:15` }).waitFor();
+
+    const { items } = await api<{ items: { id: string; date: string; startTime: string; type: { name: string } }[] }>(
+      admin,
+      'GET',
+      `/pro/classes?center=${cwb.id}&from=${tomorrow}&to=${addDays(tomorrow, 7)}&type=${typeId}&pageSize=50`,
+    );
+    const series = items.filter((c) => c.startTime !== '10:00');
+    expect(series.map((c) => [c.id === classId, c.date, c.startTime])).toEqual([
+      [true, tomorrow, '08:15'],
+      [false, addDays(tomorrow, 7), '07:15'],
+    ]);
   });
 });
