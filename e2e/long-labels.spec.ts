@@ -1,7 +1,7 @@
 /**
  * Long labels: every built staff screen (the menu's entries not marked "Soon", the add and edit
- * drawers of members, staff, centres, rooms and expenditures, the catalogue's and the retail catalogue's
- * add drawers, the member and staff files, the import page) and the login page, in German, French and
+ * drawers of members, staff, centres, rooms, expenditures and class types, the catalogue's and the
+ * retail catalogue's add drawers, the new-class drawer, the member and staff files, the import page) and the login page, in German, French and
  * Portuguese, on the desk's tablet (1280 × 800) and a tablet in portrait (768 × 1024). A text cut by
  * its box, a placeholder wider than its field, or a word of
  * a label, button, header or menu entry broken inside (the "Stammstud/io" header) fails the test,
@@ -131,6 +131,20 @@ function views(): View[] {
       ready: `[data-testid="${screen}"] .ant-table`,
       steps: [{ name: `${name} drawer`, open: click(add), within: DRAWER }],
     })),
+    {
+      name: 'class list',
+      path: '/class-list',
+      ready: '[data-testid="screen-class-list"] .ant-table',
+      steps: [{ name: 'new-class drawer', open: click('class-add'), within: DRAWER }],
+    },
+    {
+      name: 'class types',
+      path: '/class-type-list',
+      ready: '[data-testid="class-type-table"] .ant-table-row',
+      steps: addAndEdit('item-add', DRAWER, 'class type drawer'),
+    },
+    { name: 'calendar', path: '/calendar', ready: '[data-testid="calendar"] .fc-view' },
+    { name: 'book classes', path: `/apps/member/${memberId}/class/add`, ready: '[data-testid="class-add-table"]' },
     { name: 'entry records', path: '/entry-records', ready: '[data-testid="screen-entry-records"] .ant-table' },
     { name: 'staff attendance', path: '/staff-attendance', ready: '[data-testid="attendance-days"] .ant-table' },
     { name: 'dashboard', path: '/dashboard', ready: '[data-testid="entry-stats"]' },
