@@ -10,7 +10,9 @@
  * - a manager plans a weekly class from the list (three classes) and moves this and the following
  *   ones to another time; the desk books Chan into that whole series from his file (the class
  *   beyond the booking window is refused and says so, the others are booked).
- * - in the calendar's week, a drag one hour later moves that class only.
+ * - in the calendar's week, a drag one hour later moves that class only;
+ * - a manager cancels the next week's class of that series from the list: the dialog says one member
+ *   will be told, the answer that one was told and one credit returned.
  * The classes and their type are made through the API so the test owns their rules.
  */
 import { spawn } from 'node:child_process';
@@ -378,5 +380,26 @@ describe('classes', () => {
       [true, tomorrow, '08:15'],
       [false, addDays(tomorrow, 7), '07:15'],
     ]);
+  });
+
+  it('cancels a class from the list: the desk is told who will hear of it, and the credit comes back', async () => {
+    const before = await packCredits();
+    const day = addDays(businessToday(cwb.timeZone), 8);
+    const page = await desk('manager@demo.fit', `/class-list?from=${day}&to=${day}&type=${typeId}`);
+    const row = page.locator('tr.class-row', { hasText: TYPE_NAME }).filter({ hasText: '07:15' });
+    await row.waitFor();
+    expect(await row.getByTestId('class-booked').textContent()).toContain('1 / 10');
+    await row.getByTestId('class-more').click();
+    await page.getByRole('menuitem', { name: 'Cancel class' }).click();
+    const notice = page.getByTestId('cancel-class-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('Members who will be told by e-mail: 1.');
+    await page.getByTestId('cancel-class-reason').fill('Teacher unwell');
+    await page.getByTestId('cancel-class-submit').click();
+    const answer = page.getByTestId('cancel-class-answer');
+    await answer.waitFor();
+    expect(await answer.textContent()).toBe('Members told by e-mail: 1. Credits returned: 1.');
+    expect(await packCredits()).toBe(before + 1);
+    await page.locator('tr.class-row--cancelled', { hasText: TYPE_NAME }).waitFor();
   });
 });
