@@ -395,11 +395,29 @@ describe('classes', () => {
     await notice.waitFor();
     expect(await notice.textContent()).toContain('Members who will be told by e-mail: 1.');
     await page.getByTestId('cancel-class-reason').fill('Teacher unwell');
+    const answered = page.waitForResponse((r) => r.url().includes('/cancel') && r.request().method() === 'POST');
     await page.getByTestId('cancel-class-submit').click();
+    const response = await answered;
+    expect(response.status(), await response.text()).toBe(200);
     const answer = page.getByTestId('cancel-class-answer');
     await answer.waitFor();
     expect(await answer.textContent()).toBe('Members told by e-mail: 1. Credits returned: 1.');
     expect(await packCredits()).toBe(before + 1);
     await page.locator('tr.class-row--cancelled', { hasText: TYPE_NAME }).waitFor();
+  });
+
+  it('a trainer reads the class list and its bookings, with nothing to book, plan or cancel', async () => {
+    const page = await desk('trainer@demo.fit', '/class-list');
+    await page.getByTestId('filter-tomorrow').click();
+    const row = page.locator('tr.class-row', { hasText: TYPE_NAME }).first();
+    await row.waitFor();
+    expect(await row.getByTestId('class-attendance').count()).toBe(1);
+    expect(await page.getByTestId('class-book').count()).toBe(0);
+    expect(await page.getByTestId('class-more').count()).toBe(0);
+    expect(await page.getByTestId('class-add').count()).toBe(0);
+    await row.getByTestId('class-attendance').click();
+    await page.getByTestId('class-booking-table').waitFor();
+    expect(await page.getByTestId('booking-cancel').count()).toBe(0);
+    expect(await page.getByTestId('booking-waive').count()).toBe(0);
   });
 });
