@@ -41,11 +41,10 @@ import {
   useTeacherOptions,
   useUpdateClass,
 } from './api';
+import { VIEWS, type ViewKey, visibleRange } from './calendarRange';
 import { classErrorMessage } from './classErrors';
 import { type BookingsTarget, ClassBookingsDrawer } from './components/ClassBookingsDrawer';
 
-const VIEWS = { day: 'timeGridDay', week: 'timeGridWeek', month: 'dayGridMonth' } as const;
-type ViewKey = keyof typeof VIEWS;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const LOCALES = { de: deLocale, fr: frLocale, pt: ptLocale, 'zh-Hant': zhLocale } as const;
@@ -58,24 +57,6 @@ const wallOf = (d: Date) => ({
   date: `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`,
   time: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`,
 });
-
-/** Monday of the week of `date` (ISO weeks, as the calendar shows them). */
-function mondayOf(date: string): string {
-  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-  return addDays(date, -((weekday + 6) % 7));
-}
-
-/** The business dates a view shows around `anchor` (a month view shows whole weeks). */
-export function visibleRange(view: ViewKey, anchor: string): { from: string; to: string } {
-  if (view === 'day') return { from: anchor, to: anchor };
-  if (view === 'week') {
-    const from = mondayOf(anchor);
-    return { from, to: addDays(from, 6) };
-  }
-  const first = `${anchor.slice(0, 8)}01`;
-  const from = mondayOf(first);
-  return { from, to: addDays(from, 41) };
-}
 
 /** The class a refusal names as being in the way (`details.conflict`), in words. */
 function conflictText(error: unknown, t: (k: string, o?: Record<string, unknown>) => string): string | null {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import deClasses from '../../locales/de/classes.json';
 import enClasses from '../../locales/en/classes.json';
 import zhClasses from '../../locales/zh-Hant/classes.json';
+import { visibleRange } from './calendarRange';
 import { changesClasses } from './classEvents';
 import { bookingOutcomeText } from './components/BookingOutcome';
 import { fillTone } from './places';
@@ -126,5 +127,16 @@ describe('which realtime messages refresh the class screens', () => {
     expect(changesClasses({ action: 'class.cancelled', center_id: 'mk' }, 'cwb')).toBe(false);
     expect(changesClasses({ action: 'update-member-card', center_id: 'cwb' }, 'cwb')).toBe(false);
     expect(changesClasses('not json', 'cwb')).toBe(false);
+  });
+});
+
+describe('the days the calendar asks for', () => {
+  it('a day, its ISO week (Monday first), or the six whole weeks around a month', () => {
+    expect(visibleRange('day', '2026-11-26')).toEqual({ from: '2026-11-26', to: '2026-11-26' });
+    expect(visibleRange('week', '2026-11-26')).toEqual({ from: '2026-11-23', to: '2026-11-29' });
+    expect(visibleRange('week', '2026-11-29')).toEqual({ from: '2026-11-23', to: '2026-11-29' });
+    expect(visibleRange('month', '2026-11-26')).toEqual({ from: '2026-10-26', to: '2026-12-06' });
+    // Across a year end.
+    expect(visibleRange('week', '2027-01-01')).toEqual({ from: '2026-12-28', to: '2027-01-03' });
   });
 });
