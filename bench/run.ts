@@ -13,7 +13,9 @@
  *   BENCH_SEARCH_CONNECTIONS=1,10  BENCH_SEARCH_KINDS=common,latin,chinese,phone,card,code (the default: all)
  *   BENCH_DATABASE_URL=postgres://... (the PostgreSQL run uses this database and keeps it: the members
  *   are generated into it once, and later runs reuse them)
- *   BENCH_SUITES=http,selling,search,door (the default: all)
+ *   BENCH_SUITES=http,selling,search,door,classes (the default: all)
+ * Classes (classes.ts): the week's class list of a centre with 300 classes and 6,000 bookings (p50/p95/p99 at 1
+ * and BENCH_CONNECTIONS), and 50 bookings sent at once into one class of 20 places.
  * The door loop (door.ts), on PostgreSQL only: tap-to-toast at BENCH_DOOR_RATE=100 taps/s for
  * BENCH_DOOR_SECONDS (default BENCH_SECONDS, else 60), over BENCH_DOOR_READERS=10 readers of one centre
  * and BENCH_DOOR_MEMBERS=200 members; and its floor, the same round trip with no database work.
@@ -28,6 +30,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { loginThrottles } from '../apps/server/src/db/schema/index.ts';
 import { createServer } from '../apps/server/src/server.ts';
 import { startPostgres } from '../apps/server/src/test/postgres-server.ts';
+import { type BurstFigures, bookingBurst, type ClassesFixture, classListLoad, prepareClasses } from './classes.ts';
 import { type DoorFigures, type DoorFixture, doorLoad, prepareDoor, startFloorServer } from './door.ts';
 import { type KeywordKind, keywordsOf, type LoadFigures, searchLoad, seedSearchMembers } from './member-search.ts';
 import { entitlementLoad, prepareSelling, type SellingFixture, saleLoad } from './selling.ts';
@@ -41,7 +44,7 @@ const searchConnections = (process.env.BENCH_SEARCH_CONNECTIONS ?? '1,10').split
 const keptDatabase = process.env.BENCH_DATABASE_URL;
 const searchKinds = process.env.BENCH_SEARCH_KINDS?.split(',');
 const root = new URL('..', import.meta.url).pathname;
-const suites = new Set((process.env.BENCH_SUITES ?? 'http,selling,search,door').split(','));
+const suites = new Set((process.env.BENCH_SUITES ?? 'http,selling,search,door,classes').split(','));
 const door = {
   rate: Number(process.env.BENCH_DOOR_RATE ?? 100),
   seconds: Number(process.env.BENCH_DOOR_SECONDS ?? process.env.BENCH_SECONDS ?? 60),
@@ -78,6 +81,8 @@ interface SeedRow {
 const searchRows: SearchRow[] = [];
 const sellingRows: (LoadFigures & { database: string; scenario: string; connections: number })[] = [];
 const seedRows: SeedRow[] = [];
+const classRows: (LoadFigures & { database: string; scenario: string; connections: number })[] = [];
+const burstRows: (BurstFigures & { database: string })[] = [];
 
 const SEARCHES: [KeywordKind, string][] = [
   ['common', 'name, common ("wong")'],
@@ -181,8 +186,13 @@ async function runAgainst(database: 'pglite' | 'postgres'): Promise<Row[]> {
     let sample: Awaited<ReturnType<typeof seedSearchMembers>>['sample'] = [];
     let selling: SellingFixture | null = null;
     let doorFixture: DoorFixture | null = null;
+    let classesFixture: ClassesFixture | null = null;
     try {
       if (suites.has('selling')) selling = await prepareSelling(prepared.deps);
+      if (suites.has('classes')) {
+        console.log(`[${database}] classes: a centre with 300 classes in a week and 6,000 bookings`);
+        classesFixture = await prepareClasses(prepared.deps);
+      }
       if (withDoor) {
         console.log(`[${database}] door: ${door.readers} readers and ${door.members} members with a membership`);
         doorFixture = await prepareDoor(prepared, { memberCount: door.members, readerCount: door.readers });
@@ -265,6 +275,18 @@ async function runAgainst(database: 'pglite' | 'postgres'): Promise<Row[]> {
         ...(await entitlementLoad(base, fresh.accessToken, selling, { connections, seconds })),
       });
 
+    if (classesFixture) {
+      for (const c of [1, connections]) {
+        classRows.push({
+          database,
+          scenario: `class list of a week (${classesFixture.classCount} classes, ${classesFixture.bookingCount.toLocaleString('en')} bookings)`,
+          connections: c,
+          ...(await classListLoad(base, fresh.accessToken, classesFixture, { connections: c, seconds })),
+        });
+      }
+      burstRows.push({ database, ...(await bookingBurst(base, fresh.accessToken, classesFixture)) });
+    }
+
     if (doorFixture) {
       const f = doorFixture;
       // Entry records of the centre, by the list's total.
@@ -346,6 +368,32 @@ if (sellingRows.length > 0) {
       p99: `${r.p99} ms`,
       requests: r.requests,
       non2xx: r.non2xx,
+    })),
+  );
+}
+if (classRows.length > 0) {
+  console.log(`\nClasses: ${seconds} s per scenario`);
+  console.table(
+    classRows.map((r) => ({
+      database: r.database,
+      scenario: r.scenario,
+      connections: r.connections,
+      reqPerSec: r.reqPerSec,
+      p50: `${r.p50} ms`,
+      p95: `${r.p95} ms`,
+      p99: `${r.p99} ms`,
+      requests: r.requests,
+      non2xx: r.non2xx,
+    })),
+  );
+  console.log('\n50 bookings sent at once into one class of 20 places (POST /pro/bookings)');
+  console.table(
+    burstRows.map((r) => ({
+      ...r,
+      totalMs: `${r.totalMs} ms`,
+      p50: `${r.p50} ms`,
+      p95: `${r.p95} ms`,
+      max: `${r.max} ms`,
     })),
   );
 }

@@ -121,7 +121,7 @@ export async function prepareSelling(deps: AppDeps, rows = 5_000): Promise<Selli
   };
 }
 
-async function measured(options: autocannon.Options): Promise<LoadFigures> {
+export async function measured(options: autocannon.Options): Promise<LoadFigures> {
   const times: number[] = [];
   let finish: (r: autocannon.Result) => void = () => {};
   let fail: (e: unknown) => void = () => {};

@@ -10,7 +10,11 @@ import { z } from 'zod';
 export const ACTIONS = ['manage', 'read', 'create', 'update', 'delete'] as const;
 export type Action = (typeof ACTIONS)[number];
 
-/** Product resources. `ACL` gates the staff app itself (spec); `Auth` is public. */
+/**
+ * Product resources. `ACL` gates the staff app itself (spec); `Auth` is public. `Booking`: create
+ * books a member, update cancels a booking; `BookingAttendance` records attendance (a trainer on
+ * the classes they teach); `BookingWaiver` lifts a late cancel's or a no-show's penalty.
+ */
 export const RESOURCES = [
   'Dashboard',
   'Member',
@@ -28,6 +32,9 @@ export const RESOURCES = [
   'PriceOverride',
   'Expenditure',
   'Class',
+  'Booking',
+  'BookingAttendance',
+  'BookingWaiver',
   'PersonalTraining',
   'Content',
   'Goal',
@@ -79,6 +86,9 @@ export const PERMISSION_MAP: Record<GymRole, Record<Resource, Action[]>> = {
     PriceOverride: ALL,
     Expenditure: ALL,
     Class: ALL,
+    Booking: ALL,
+    BookingAttendance: ALL,
+    BookingWaiver: ALL,
     PersonalTraining: ALL,
     Content: ALL,
     Goal: ALL,
@@ -106,6 +116,9 @@ export const PERMISSION_MAP: Record<GymRole, Record<Resource, Action[]>> = {
     PriceOverride: NONE,
     Expenditure: NONE,
     Class: RCU,
+    Booking: RCU,
+    BookingAttendance: ['create'],
+    BookingWaiver: NONE,
     PersonalTraining: RCU,
     Content: R,
     Goal: R,
@@ -133,6 +146,9 @@ export const PERMISSION_MAP: Record<GymRole, Record<Resource, Action[]>> = {
     PriceOverride: NONE,
     Expenditure: NONE,
     Class: R,
+    Booking: R,
+    BookingAttendance: ['create'],
+    BookingWaiver: NONE,
     PersonalTraining: RCU,
     Content: R,
     Goal: R,
@@ -160,6 +176,9 @@ export const PERMISSION_MAP: Record<GymRole, Record<Resource, Action[]>> = {
     PriceOverride: NONE,
     Expenditure: ALL,
     Class: R,
+    Booking: R,
+    BookingAttendance: NONE,
+    BookingWaiver: NONE,
     PersonalTraining: R,
     Content: NONE,
     Goal: R,

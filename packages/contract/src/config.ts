@@ -1,6 +1,7 @@
 /** The organisation's system configuration (`/system-config`). */
 import { z } from 'zod';
 import { languageSchema } from './auth.ts';
+import { FULL_CLASS_RULES, LATE_CANCEL_RULES } from './classes.ts';
 import { MONEY_INPUT_DEFAULTS } from './constants.ts';
 import { currencyCodeSchema, DEFAULT_CURRENCY_CODE, minorUnitExponent } from './currency.ts';
 import { text } from './text.ts';
@@ -69,6 +70,10 @@ export const systemConfigSchema = z.object({
   entitlementActivation: z.enum(ENTITLEMENT_ACTIVATIONS),
   /** Payment methods the organisation adds to cash, card terminal and bank transfer. */
   paymentMethods: z.array(z.object({ code: z.string(), name: z.string() })),
+  /** Booking into a full class: join its waitlist, or be refused (default `waitlist`). */
+  classFullRule: z.enum(FULL_CLASS_RULES).optional(),
+  /** A cancel after the class's cancellation window: the credit is lost, or returned anyway (default `credit_lost`). */
+  lateCancelRule: z.enum(LATE_CANCEL_RULES).optional(),
 });
 export type SystemConfig = z.infer<typeof systemConfigSchema>;
 
@@ -103,6 +108,8 @@ export const updateSystemConfigRequestSchema = z
       .max(20)
       .refine((l) => new Set(l.map((m) => m.code)).size === l.length, 'method_duplicate')
       .refine((l) => l.every((m) => !['cash', 'card', 'transfer'].includes(m.code)), 'method_built_in'),
+    classFullRule: z.enum(FULL_CLASS_RULES),
+    lateCancelRule: z.enum(LATE_CANCEL_RULES),
   })
   .partial();
 

@@ -1,3 +1,4 @@
+import { DEFAULT_CLASS_RULES } from '@gym/contract/classes';
 import { DEFAULT_SYSTEM_CONFIG, type SystemConfig } from '@gym/contract/config';
 import type { Language } from '@gym/contract/constants';
 import {
@@ -40,5 +41,7 @@ export function configOf(org: { name: string; initial: string; settings: Record<
     maintenanceMode: s.maintenanceMode ?? DEFAULT_SYSTEM_CONFIG.maintenanceMode,
     entitlementActivation: s.entitlementActivation ?? DEFAULT_SYSTEM_CONFIG.entitlementActivation,
     paymentMethods: s.paymentMethods ?? DEFAULT_SYSTEM_CONFIG.paymentMethods,
+    classFullRule: s.classFullRule ?? DEFAULT_CLASS_RULES.fullClass,
+    lateCancelRule: s.lateCancelRule ?? DEFAULT_CLASS_RULES.lateCancel,
   };
 }

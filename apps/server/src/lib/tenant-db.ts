@@ -4,6 +4,8 @@ import type { DbOrTx } from '../db/client.ts';
 import {
   cardLinkTokens,
   centers,
+  classes,
+  classSeries,
   entries,
   expenditures,
   invoices,
@@ -41,6 +43,8 @@ const CENTRE_COLUMN = new Map<PgTable, PgColumn>([
   [stockMovements, stockMovements.centerId],
   [entries, entries.centerId],
   [staffAttendance, staffAttendance.centerId],
+  [classes, classes.centerId],
+  [classSeries, classSeries.centerId],
 ]);
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;

@@ -49,12 +49,18 @@ function paramKind(url: string, name: string): keyof TenantIds {
     offers: 'offer',
     entries: 'entry',
     'staff-attendance': 'attendance',
+    'class-types': 'classType',
+    classes: 'class',
+    bookings: 'booking',
   };
   return byResource[resource] ?? 'member';
 }
 
 /** The kind of row a body or query field names, from its name (`homeCenterId`, `groupIds`, ...). */
 function fieldKind(key: string): keyof TenantIds {
+  if (/^(classTypeId|type)$/.test(key)) return 'classType';
+  if (/^(classId|class)$/.test(key)) return 'class';
+  if (/teacher/i.test(key)) return 'user';
   if (/center/i.test(key)) return 'center';
   if (/group/i.test(key)) return 'group';
   if (/staff|user/i.test(key)) return 'user';

@@ -3,12 +3,14 @@
  * them), and the check that no table with an `organisation_id` was forgotten.
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { addDays, today } from '@gym/contract/time';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   auditLog,
   cardLinkTokens,
   cards,
+  centers,
   domainEvents,
   expenditureCategories,
   expenditures,
@@ -54,7 +56,10 @@ export type TenantIds = Record<
   | 'coupon'
   | 'offer'
   | 'entry'
-  | 'attendance',
+  | 'attendance'
+  | 'classType'
+  | 'class'
+  | 'booking',
   string
 >;
 
@@ -166,9 +171,11 @@ export async function fillOrganisation(ctx: TestContext, org: TestOrganisation):
   });
   const selling = await fillSelling(ctx, org, admin, member.id);
   const door = await fillDoor(ctx, org, admin, memberCardNumber, staffCardNumber);
+  const classes = await fillClasses(ctx, org, admin, room!.id, member.id);
   return {
     ...selling,
     ...door,
+    ...classes,
     center: centerA.id,
     user: desk.id,
     member: member.id,
@@ -302,6 +309,50 @@ async function fillDoor(
   await post(`/entries/${unknown.entry.id}/override`, { reason: 'Seeded guest' });
   const clock = await post(`/card/${staffCard}/clock`, { center_id });
   return { entry: granted.entry.id, attendance: clock.attendance.id };
+}
+
+/**
+ * Classes rows, through the API: a class type, a weekly series of two classes tomorrow on (in the
+ * studio, taught by the admin), and the member booked into the first (a free class: nothing to pay).
+ */
+async function fillClasses(
+  ctx: TestContext,
+  org: TestOrganisation,
+  admin: Awaited<ReturnType<TestOrganisation['newUser']>>,
+  roomId: string,
+  memberId: string,
+): Promise<Pick<TenantIds, 'classType' | 'class' | 'booking'>> {
+  const headers = ctx.bearer(await admin.login());
+  const post = async (url: string, payload: object, status = 201) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/pro${url}`,
+      headers: { ...headers, 'idempotency-key': `fill-${url}-${org.id}` },
+      payload,
+    });
+    if (res.statusCode !== status) throw new Error(`classes fill ${url}: ${res.body}`);
+    return res.json();
+  };
+  const type = await post('/class-types', {
+    name: 'Yoga',
+    colour: '#22aa66',
+    durationMinutes: 60,
+    capacity: 10,
+    credits: 0,
+  });
+  const [centre] = await ctx.database.db.select().from(centers).where(eq(centers.id, org.centers[0]!.id));
+  const tomorrow = addDays(today(centre!.timeZone), 1);
+  const made = await post('/classes', {
+    centerId: org.centers[0]!.id,
+    roomId,
+    teacherId: admin.id,
+    classTypeId: type.id,
+    date: tomorrow,
+    startTime: '18:00',
+    recurrence: { weekdays: [1, 2, 3, 4, 5, 6, 7], count: 2 },
+  });
+  const booking = await post('/bookings', { memberId, classId: made.class.id });
+  return { classType: type.id, class: made.class.id, booking: booking.id };
 }
 
 /** Every table with an `organisation_id` column, read from the catalogue so new tables are covered. */

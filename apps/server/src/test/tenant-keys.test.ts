@@ -4,8 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  bookings,
   cardLinkTokens,
   cards,
+  classes,
+  classTypes,
   expenditureCategories,
   expenditures,
   memberGroupMembers,
@@ -115,6 +118,53 @@ describe('composite tenant keys', () => {
       /expenditures_amounts/,
     );
     expect(await refusal(() => db.insert(expenditures).values(row))).toBe('accepted');
+  });
+
+  it('refuse a class in another organisation’s room or taught by its staff, and a booking of its member', async () => {
+    const { db } = ctx.database;
+    const teacherA = await a.newUser({ role: 'trainer' });
+    const teacherB = await b.newUser({ role: 'trainer' });
+    const [roomA] = await db
+      .insert(rooms)
+      .values({ organisationId: a.id, centerId: a.centers[0]!.id, name: 'Class room', capacity: 10 })
+      .returning();
+    const [roomB] = await db
+      .insert(rooms)
+      .values({ organisationId: b.id, centerId: b.centers[0]!.id, name: 'Class room', capacity: 10 })
+      .returning();
+    const [typeA] = await db
+      .insert(classTypes)
+      .values({ organisationId: a.id, name: 'Yoga', colour: '#22aa66', durationMinutes: 60, capacity: 10 })
+      .returning();
+    const row = {
+      organisationId: a.id,
+      centerId: a.centers[0]!.id,
+      roomId: roomA!.id,
+      teacherId: teacherA.id,
+      classTypeId: typeA!.id,
+      businessDate: '2027-01-04',
+      startTime: '18:00',
+      durationMinutes: 60,
+      startsAt: new Date('2027-01-04T10:00:00Z'),
+      endsAt: new Date('2027-01-04T11:00:00Z'),
+      capacity: 10,
+      credits: 1,
+      bookingOpensDaysBefore: 14,
+      bookingClosesMinutesBefore: 0,
+      cancellationWindowMinutes: 720,
+    };
+    expect(await refusal(() => db.insert(classes).values({ ...row, roomId: roomB!.id }))).toMatch(
+      /classes_org_room_fk/,
+    );
+    expect(await refusal(() => db.insert(classes).values({ ...row, teacherId: teacherB.id }))).toMatch(
+      /classes_org_teacher_fk/,
+    );
+    const [cls] = await db.insert(classes).values(row).returning();
+    expect(
+      await refusal(() =>
+        db.insert(bookings).values({ organisationId: a.id, classId: cls!.id, memberId: memberB.id, status: 'booked' }),
+      ),
+    ).toMatch(/bookings_org_member_fk/);
   });
 
   it('accept the same rows inside one organisation', async () => {

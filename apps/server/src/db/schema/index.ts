@@ -11,6 +11,7 @@ export {
   shortCourses,
   stockMovements,
 } from './catalogue.ts';
+export { bookings, classes, classSeries, classTypes } from './classes.ts';
 export { entries, staffAttendance } from './entries.ts';
 export { expenditureCategories, expenditures } from './expenditures.ts';
 export {

@@ -8,6 +8,7 @@ import {
   pgTable,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -31,6 +32,7 @@ export const rooms = pgTable(
   },
   (t) => [
     uniqueIndex('rooms_center_name').on(t.centerId, sql`lower(${t.name})`),
+    unique('rooms_org_id').on(t.organisationId, t.id),
     index('rooms_org').on(t.organisationId),
     foreignKey({
       name: 'rooms_org_center_fk',

@@ -5,6 +5,7 @@ import { hashToken } from '../../lib/tokens.ts';
 import type { Db } from '../client.ts';
 import { organisations, readers, rooms } from '../schema/index.ts';
 import { buildCenter, buildOrganisation, buildUser } from './builders.ts';
+import { seedDemoClasses } from './demo-classes.ts';
 import { seedDemoEntries } from './demo-entries.ts';
 import { seedDemoExpenditures } from './demo-expenditures.ts';
 import { seedDemoMembers } from './demo-members.ts';
@@ -27,7 +28,7 @@ export async function hasDemo(db: Db): Promise<boolean> {
 /**
  * The demo organisation "Demo Fitness" (DF): two centres with three rooms each, one user per role
  * (the trainer flagged as a trainer), a card reader at each centre, members, a catalogue and a year
- * of sales. Runs once.
+ * of sales, a door's days and a class timetable with bookings. Runs once.
  */
 export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<boolean> {
   if (await hasDemo(db)) return false;
@@ -77,6 +78,7 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<boolean>
     await seedDemoSales(tx, org.id);
     await seedDemoExpenditures(tx, org.id, centers, accountantId);
     await seedDemoEntries(tx, org.id);
+    await seedDemoClasses(tx, org.id);
   });
   return true;
 }

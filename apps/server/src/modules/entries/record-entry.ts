@@ -21,6 +21,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
+import { bookingAtDoor, markAttendedAtDoor } from '../bookings/index.ts';
 import { appendLedger, endOf, overdueMinorOn, stateOf, statusOn } from '../sales/index.ts';
 import { getEntry } from './queries.ts';
 import { entryIcon, entryMessage, wordsFor } from './words.ts';
@@ -111,6 +112,8 @@ interface Decision {
   /** What to append to the entitlement's ledger once the entry row exists. */
   ledger: null | { kind: 'use' | 'activate'; validFrom?: string; validUntil?: string };
   locked?: ReturnType<typeof stateOf>;
+  /** The member's class booked today at this centre, marked attended once the entry is granted. */
+  booking?: { bookingId: string; classId: string };
 }
 
 const denied = (reason: EntryDenialReason, entitlementId: string | null = null): Decision => ({
@@ -232,6 +235,9 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
       decision.locked,
     );
   }
+  if (decision.result === 'granted' && decision.booking && member) {
+    await markAttendedAtDoor(ctx, decision.booking, member.id, center.id, at);
+  }
   const entry = decision.result !== 'duplicate' ? await notifyEntry(ctx, id, config.defaultLanguage) : undefined;
   return { id, replay: false, entry };
 }
@@ -305,10 +311,29 @@ async function decideForMember(
       (a, b) =>
         byEnd(a.state.validUntil, b.state.validUntil) || (a.state.creditsLeft ?? 0) - (b.state.creditsLeft ?? 0),
     )[0];
-  // Bookings (the classes issue) will let a member with a booking today in here, before credits.
-  const chosen = membership ?? firstEntry ?? pack;
-  if (!chosen && here.some((h) => h.status === 'frozen')) return denied('member_frozen');
+  // A class booked today at this centre lets the member in before credits (the booking paid already),
+  // and a granted entry marks that booking attended, in this transaction (decisions.d/classes-server.md).
+  const booking = await bookingAtDoor(ctx, member.id, center.id, at, day);
+  const chosen = membership ?? firstEntry ?? (booking ? undefined : pack);
+  if (!chosen && !booking && here.some((h) => h.status === 'frozen')) return denied('member_frozen');
   if (!isOpenAt(center, at)) return denied('outside_opening_hours', chosen?.ent.id ?? null);
+  if (!chosen && !booking) return denied('no_entitlement');
+  if (!chosen && booking) {
+    if (config.entryOverdueToleranceMinor !== null) {
+      const overdue = await overdueMinorOn(ctx.tx, ctx.auth.organisationId, member.id, day);
+      if (overdue > config.entryOverdueToleranceMinor) return denied('overdue_balance');
+    }
+    return {
+      result: 'granted',
+      reason: null,
+      grantedBy: 'booking',
+      entitlementId: null,
+      daysLeft: null,
+      creditsLeft: null,
+      ledger: null,
+      booking,
+    };
+  }
   if (!chosen) return denied('no_entitlement');
   if (config.entryOverdueToleranceMinor !== null) {
     const overdue = await overdueMinorOn(ctx.tx, ctx.auth.organisationId, member.id, day);
@@ -325,6 +350,7 @@ async function decideForMember(
       daysLeft: daysLeft(chosen.state.validUntil),
       creditsLeft: null,
       ledger: null,
+      booking,
     };
   if (chosen === firstEntry) {
     const until = endOf(day, chosen.ent.durationValue, chosen.ent.durationUnit as 'day');
@@ -337,6 +363,7 @@ async function decideForMember(
       creditsLeft: null,
       ledger: { kind: 'activate', validFrom: day, validUntil: until },
       locked: chosen.state,
+      booking,
     };
   }
   return {

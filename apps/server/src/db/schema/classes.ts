@@ -1,0 +1,224 @@
+/**
+ * Classes: class types, series (a recurrence rule that planned a run of classes), the classes
+ * themselves (occurrences; a one-off class has no series) and members' bookings. A class stores its
+ * centre-local date and start time as planned and the instants they give in the centre's time zone.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { members } from './members.ts';
+import { rooms } from './places.ts';
+import { entitlements } from './sales.ts';
+import { centers, organisations, users } from './tenancy.ts';
+
+const organisationColumn = () =>
+  uuid('organisation_id')
+    .notNull()
+    .references(() => organisations.id);
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const classTypes = pgTable(
+  'class_types',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationColumn(),
+    name: text('name').notNull(),
+    description: text('description'),
+    colour: text('colour').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    capacity: integer('capacity').notNull(),
+    credits: integer('credits').notNull().default(1),
+    /** Credits of any package whose usage is `class` or `any` pay for it (besides those listed). */
+    anyClassPackage: boolean('any_class_package').notNull().default(true),
+    creditPackageIds: uuid('credit_package_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    /** Any membership valid at the class's centre covers it (besides the plans listed). */
+    allMemberships: boolean('all_memberships').notNull().default(false),
+    membershipPlanIds: uuid('membership_plan_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('class_types_org_id').on(t.organisationId, t.id),
+    uniqueIndex('class_types_org_name').on(t.organisationId, sql`lower(${t.name})`),
+    check('class_types_duration', sql`${t.durationMinutes} between 5 and 720`),
+    check('class_types_capacity', sql`${t.capacity} between 1 and 1000`),
+    check('class_types_credits', sql`${t.credits} between 0 and 100`),
+    check('class_types_colour', sql`${t.colour} ~ '^#[0-9a-fA-F]{6}$'`),
+  ],
+);
+
+/** A recurrence rule: `weekdays` (1 Monday … 7 Sunday) every `every_weeks` weeks from `first_date`, until a date or a count. */
+export const classSeries = pgTable(
+  'class_series',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationColumn(),
+    centerId: uuid('center_id').notNull(),
+    firstDate: date('first_date', { mode: 'string' }).notNull(),
+    startTime: text('start_time').notNull(),
+    weekdays: integer('weekdays').array().notNull(),
+    everyWeeks: integer('every_weeks').notNull().default(1),
+    untilDate: date('until_date', { mode: 'string' }),
+    count: integer('count'),
+    exceptions: date('exceptions', { mode: 'string' }).array().notNull().default(sql`'{}'::date[]`),
+    /** The series this one was split from by a "this and following" edit. */
+    splitFrom: uuid('split_from'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('class_series_org_id').on(t.organisationId, t.id),
+    foreignKey({
+      name: 'class_series_org_center_fk',
+      columns: [t.organisationId, t.centerId],
+      foreignColumns: [centers.organisationId, centers.id],
+    }),
+    check('class_series_every_weeks', sql`${t.everyWeeks} between 1 and 52`),
+    check('class_series_until_or_count', sql`(${t.untilDate} is null) <> (${t.count} is null)`),
+  ],
+);
+
+export const classes = pgTable(
+  'classes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationColumn(),
+    seriesId: uuid('series_id'),
+    centerId: uuid('center_id').notNull(),
+    roomId: uuid('room_id').notNull(),
+    teacherId: uuid('teacher_id').notNull(),
+    classTypeId: uuid('class_type_id').notNull(),
+    /** The centre's business date and wall-clock start, as planned. */
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    startTime: text('start_time').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    capacity: integer('capacity').notNull(),
+    credits: integer('credits').notNull(),
+    bookingOpensDaysBefore: integer('booking_opens_days_before').notNull(),
+    bookingClosesMinutesBefore: integer('booking_closes_minutes_before').notNull(),
+    cancellationWindowMinutes: integer('cancellation_window_minutes').notNull(),
+    /** `in_house` or `rental`. */
+    mode: text('mode').notNull().default('in_house'),
+    /** `scheduled` or `cancelled`. */
+    status: text('status').notNull().default('scheduled'),
+    notes: text('notes'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('classes_org_id').on(t.organisationId, t.id),
+    index('classes_org_center_starts').on(t.organisationId, t.centerId, t.startsAt),
+    index('classes_series_date').on(t.seriesId, t.businessDate),
+    index('classes_org_teacher_starts').on(t.organisationId, t.teacherId, t.startsAt),
+    foreignKey({
+      name: 'classes_org_center_fk',
+      columns: [t.organisationId, t.centerId],
+      foreignColumns: [centers.organisationId, centers.id],
+    }),
+    foreignKey({
+      name: 'classes_org_room_fk',
+      columns: [t.organisationId, t.roomId],
+      foreignColumns: [rooms.organisationId, rooms.id],
+    }),
+    foreignKey({
+      name: 'classes_org_teacher_fk',
+      columns: [t.organisationId, t.teacherId],
+      foreignColumns: [users.organisationId, users.id],
+    }),
+    foreignKey({
+      name: 'classes_org_type_fk',
+      columns: [t.organisationId, t.classTypeId],
+      foreignColumns: [classTypes.organisationId, classTypes.id],
+    }),
+    foreignKey({
+      name: 'classes_org_series_fk',
+      columns: [t.organisationId, t.seriesId],
+      foreignColumns: [classSeries.organisationId, classSeries.id],
+    }),
+    check('classes_mode', sql`${t.mode} in ('in_house','rental')`),
+    check('classes_status', sql`${t.status} in ('scheduled','cancelled')`),
+    check('classes_capacity', sql`${t.capacity} between 1 and 1000`),
+    check('classes_credits', sql`${t.credits} between 0 and 100`),
+    check('classes_duration', sql`${t.durationMinutes} between 5 and 720`),
+    check('classes_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationColumn(),
+    classId: uuid('class_id').notNull(),
+    memberId: uuid('member_id').notNull(),
+    /** Contract `BOOKING_STATUSES`. */
+    status: text('status').notNull(),
+    /** `package` or `membership`; null while waitlisted. */
+    paidBy: text('paid_by'),
+    entitlementId: uuid('entitlement_id'),
+    creditsUsed: integer('credits_used').notNull().default(0),
+    creditReturned: boolean('credit_returned').notNull().default(false),
+    /** Order on the waitlist (smallest first); null unless waitlisted. */
+    waitlistPosition: integer('waitlist_position'),
+    bookedAt: timestamp('booked_at', { withTimezone: true }).notNull().defaultNow(),
+    promotedAt: timestamp('promoted_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    attendedAt: timestamp('attended_at', { withTimezone: true }),
+    /** `teacher` or `door`. */
+    attendanceSource: text('attendance_source'),
+    waived: boolean('waived').notNull().default(false),
+    waiverNote: text('waiver_note'),
+    waivedBy: uuid('waived_by').references(() => users.id),
+    bookedBy: uuid('booked_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('bookings_org_id').on(t.organisationId, t.id),
+    uniqueIndex('bookings_active_member_class')
+      .on(t.classId, t.memberId)
+      .where(sql`${t.status} in ('booked','waitlisted','attended')`),
+    index('bookings_class_status').on(t.classId, t.status),
+    index('bookings_org_member').on(t.organisationId, t.memberId),
+    foreignKey({
+      name: 'bookings_org_class_fk',
+      columns: [t.organisationId, t.classId],
+      foreignColumns: [classes.organisationId, classes.id],
+    }),
+    foreignKey({
+      name: 'bookings_org_member_fk',
+      columns: [t.organisationId, t.memberId],
+      foreignColumns: [members.organisationId, members.id],
+    }),
+    foreignKey({
+      name: 'bookings_org_entitlement_fk',
+      columns: [t.organisationId, t.entitlementId],
+      foreignColumns: [entitlements.organisationId, entitlements.id],
+    }),
+    check(
+      'bookings_status',
+      sql`${t.status} in ('booked','waitlisted','cancelled','late_cancelled','no_show','attended')`,
+    ),
+    check('bookings_paid_by', sql`${t.paidBy} is null or ${t.paidBy} in ('package','membership')`),
+    check('bookings_waitlist', sql`(${t.status} = 'waitlisted') = (${t.waitlistPosition} is not null)`),
+  ],
+);

@@ -1,0 +1,99 @@
+import { DEMO_INITIAL, DEMO_PASSWORD } from '@gym/contract/demo';
+import { addDays, today } from '@gym/contract/time';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../test/db-snapshot.ts';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { seedDemo } from './demo.ts';
+import { seedDemoClasses } from './demo-classes.ts';
+
+let ctx: TestContext;
+let headers: Record<string, string> = {};
+let cwbToday = '';
+let centres: { id: string; code: string }[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await seedDemo(ctx.database.db, ctx.deps.hasher);
+  const login = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/jwt/login',
+    payload: { email: 'frontdesk@demo.fit', password: DEMO_PASSWORD },
+  });
+  headers = { authorization: `Bearer ${login.json().accessToken}` };
+  centres = rowsOf<{ id: string; code: string; time_zone: string }>(
+    await ctx.database.db.execute(
+      sql`select c.id, c.code, c.time_zone from centers c join organisations o on o.id = c.organisation_id where o.initial = ${DEMO_INITIAL} order by c.code`,
+    ),
+  ).map((c) => {
+    if (c.code === 'CWB') cwbToday = today(c.time_zone);
+    return c;
+  });
+  // The whole demo, with its year of sales, is seeded here: longer than the default hook time on a busy machine.
+}, 180_000);
+afterAll(() => ctx?.close());
+
+const api = (url: string) => ctx.app.inject({ method: 'GET', url: `/api/v1/pro${url}`, headers });
+
+describe('demo classes', () => {
+  it('gives both centres a weekly timetable with attendance behind and bookings ahead, and a waitlisted class', async () => {
+    for (const c of centres) {
+      const week = (await api(`/classes?center=${c.id}&from=${cwbToday}&to=${addDays(cwbToday, 6)}`)).json();
+      expect(week.total, c.code).toBe(18);
+      expect(new Set(week.items.map((i: { type: { name: string } }) => i.type.name))).toEqual(
+        new Set(['Yoga', 'Spin', 'HIIT', 'Pilates']),
+      );
+      const past = (
+        await api(`/classes?center=${c.id}&from=${addDays(cwbToday, -14)}&to=${addDays(cwbToday, -8)}`)
+      ).json();
+      expect(
+        past.items.some((i: { attended: number }) => i.attended > 0),
+        c.code,
+      ).toBe(true);
+      const ahead = (
+        await api(`/classes?center=${c.id}&from=${addDays(cwbToday, 8)}&to=${addDays(cwbToday, 13)}`)
+      ).json();
+      expect(
+        ahead.items.some((i: { booked: number }) => i.booked > 0),
+        c.code,
+      ).toBe(true);
+    }
+    const cwb = centres.find((c) => c.code === 'CWB')!;
+    const tomorrow = (await api(`/classes?center=${cwb.id}&from=${addDays(cwbToday, 1)}`)).json();
+    const full = tomorrow.items[0];
+    expect(full.booked).toBe(full.capacity);
+    expect(full.waitlisted).toBe(3);
+  });
+
+  it('books Chan Tai Man into a class at CWB tomorrow, on his membership (his pack keeps its 7 credits)', async () => {
+    const [chan] = rowsOf<{ id: string }>(
+      await ctx.database.db.execute(
+        sql`select m.id from members m join cards c on c.member_id = m.id where c.number = '0001234567'`,
+      ),
+    );
+    const mine = (await api(`/bookings?member=${chan!.id}&from=${cwbToday}`)).json();
+    expect(mine.items).toHaveLength(1);
+    expect(mine.items[0]).toMatchObject({
+      status: 'booked',
+      paidBy: 'membership',
+      class: { date: addDays(cwbToday, 1), center: { code: 'CWB' } },
+    });
+  });
+
+  it('adds little to the seed: timed on its own', async () => {
+    const [org] = rowsOf<{ id: string }>(
+      await ctx.database.db.execute(sql`select id from organisations where initial = ${DEMO_INITIAL}`),
+    );
+    // A second timetable on the same organisation, to measure the classes part alone.
+    await ctx.database.db.execute(
+      sql`update class_types set name = name || ' (old)' where organisation_id = ${org!.id}`,
+    );
+    const started = performance.now();
+    await ctx.database.db.transaction((tx) => seedDemoClasses(tx, org!.id));
+    console.log(`[${ctx.database.kind}] demo classes seed: ${Math.round(performance.now() - started)} ms`);
+    const [n] = rowsOf<{ n: number }>(
+      await ctx.database.db.execute(sql`select count(*)::int as n from bookings where organisation_id = ${org!.id}`),
+    );
+    expect(Number(n!.n)).toBeGreaterThan(500);
+  });
+});

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { BOOKING_CODES, type Booking, type bookRequestSchema, CLASS_CODES, CLASS_EVENTS } from '@gym/contract/classes';
+import { addDays, zonedInstant } from '@gym/contract/time';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { bookings, members } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { readSystemConfig } from '../../lib/settings.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
+import { type LockedClass, lockClass, notFoundAt, placesTaken } from './lock.ts';
+import { bookingRule, payBooking } from './payment.ts';
+import { getBooking } from './queries.ts';
+
+const alreadyBooked = () =>
+  new AppError(409, 'conflict', 'This member is already booked into this class', [
+    { path: 'memberId', code: BOOKING_CODES.alreadyBooked, message: 'This member is already booked into this class' },
+  ]);
+
+/** Booking opens `bookingOpensDaysBefore` days before the class (same wall-clock time) and closes `bookingClosesMinutesBefore` minutes before it starts. */
+export function checkBookingWindow({ cls, timeZone }: LockedClass, now: Date): void {
+  if (cls.status === 'cancelled') throw bookingRule('classId', CLASS_CODES.classCancelled, 'This class is cancelled');
+  const opens = zonedInstant(addDays(cls.businessDate, -cls.bookingOpensDaysBefore), cls.startTime, timeZone);
+  const closes = new Date(cls.startsAt.getTime() - cls.bookingClosesMinutesBefore * 60_000);
+  if (now < opens) throw bookingRule('classId', BOOKING_CODES.bookingNotOpen, 'Booking for this class is not open yet');
+  if (now >= closes) throw bookingRule('classId', BOOKING_CODES.bookingClosed, 'Booking for this class has closed');
+}
+
+/**
+ * Books a member into a class. The class row is locked first, so concurrent bookings count
+ * places one at a time: a place is given while places are left, paid at once (a membership covers
+ * it, or the class's credits come off a package through the ledger); a full class puts the member
+ * on its waitlist (or refuses, by the organisation's rule) without taking anything yet.
+ */
+export async function bookClass(ctx: UseCaseContext, input: z.infer<typeof bookRequestSchema>): Promise<Booking> {
+  const locked = await lockClass(ctx, input.classId);
+  const { cls, type } = locked;
+  const member = await ctx.tx
+    .select()
+    .from(members)
+    .where(ctx.db.whereOrganisation(members, eq(members.id, input.memberId)))
+    .then((r) => r[0]);
+  if (!member || member.mergedInto || member.erasedAt) throw notFoundAt('memberId', 'Member');
+  if (member.status === 'left') throw bookingRule('memberId', BOOKING_CODES.memberInactive, 'This member has left');
+  checkBookingWindow(locked, ctx.clock.now());
+
+  const [existing] = await ctx.tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.classId, cls.id),
+        eq(bookings.memberId, member.id),
+        sql`${bookings.status} in ('booked','waitlisted','attended')`,
+      ),
+    );
+  if (existing) throw alreadyBooked();
+
+  const id = randomUUID();
+  const full = (await placesTaken(ctx, cls.id)) >= cls.capacity;
+  if (full) {
+    const config = await readSystemConfig(ctx.tx, ctx.auth.organisationId);
+    if (config.classFullRule === 'refuse') throw bookingRule('classId', BOOKING_CODES.classFull, 'This class is full');
+  }
+  // A waitlisted member must be able to pay when a place frees: checked now, taken then.
+  const payment = await payBooking(ctx, cls, type, member.id, id, input.paidBy, input.entitlementId, full);
+  let position: number | null = null;
+  if (full) {
+    const [last] = await ctx.tx
+      .select({ p: sql<number | null>`max(${bookings.waitlistPosition})` })
+      .from(bookings)
+      .where(eq(bookings.classId, cls.id));
+    position = Number(last?.p ?? 0) + 1;
+  }
+  try {
+    await ctx.db.insert(bookings, {
+      id,
+      classId: cls.id,
+      memberId: member.id,
+      status: full ? 'waitlisted' : 'booked',
+      paidBy: full ? null : payment.paidBy,
+      // A waitlisted booking remembers the entitlement asked for (used when it is given a place).
+      entitlementId: full ? (input.entitlementId ?? null) : payment.entitlementId,
+      creditsUsed: !full && payment.paidBy === 'package' ? cls.credits : 0,
+      waitlistPosition: position,
+      bookedAt: ctx.clock.now(),
+      bookedBy: ctx.auth.userId,
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'bookings_active_member_class')) throw alreadyBooked();
+    throw err;
+  }
+  ctx.emit({
+    type: CLASS_EVENTS.bookingCreated,
+    organisationId: ctx.auth.organisationId,
+    centerId: cls.centerId,
+    payload: { bookingId: id, classId: cls.id, memberId: member.id, status: full ? 'waitlisted' : 'booked' },
+  });
+  return getBooking(ctx.tx, ctx.auth, id);
+}

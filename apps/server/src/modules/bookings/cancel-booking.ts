@@ -1,0 +1,52 @@
+import { BOOKING_CODES, type Booking, CLASS_EVENTS } from '@gym/contract/classes';
+import { eq } from 'drizzle-orm';
+import { bookings } from '../../db/schema/index.ts';
+import { readSystemConfig } from '../../lib/settings.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
+import { lockBooking } from './lock.ts';
+import { bookingRule, returnCredits } from './payment.ts';
+import { promoteWaitlist } from './promote.ts';
+import { getBooking } from './queries.ts';
+
+/**
+ * Cancels a booking. A waitlisted member just leaves the waitlist. A booked member who cancels
+ * before the class's cancellation window gets the credits back (a `return` ledger row); a later
+ * cancel follows the organisation's rule (default: the credit is lost and the booking is
+ * `late_cancelled`, which a manager may waive). The freed place goes to the waitlist.
+ */
+export async function cancelBooking(ctx: UseCaseContext, id: string, reason?: string | null): Promise<Booking> {
+  const locked = await lockBooking(ctx, id);
+  const { booking, cls } = locked;
+  if (booking.status !== 'booked' && booking.status !== 'waitlisted') {
+    throw bookingRule('id', BOOKING_CODES.notCancellable, 'This booking cannot be cancelled');
+  }
+  const now = ctx.clock.now();
+  const wasBooked = booking.status === 'booked';
+  const deadline = new Date(cls.startsAt.getTime() - cls.cancellationWindowMinutes * 60_000);
+  let late = wasBooked && now > deadline;
+  if (late) {
+    const config = await readSystemConfig(ctx.tx, ctx.auth.organisationId);
+    if (config.lateCancelRule === 'no_penalty') late = false;
+  }
+  const returned =
+    wasBooked && !late ? await returnCredits(ctx, booking, cls.businessDate, 'Booking cancelled in time') : false;
+  await ctx.tx
+    .update(bookings)
+    .set({
+      status: late ? 'late_cancelled' : 'cancelled',
+      waitlistPosition: null,
+      cancelledAt: now,
+      cancelReason: reason ?? null,
+      creditReturned: booking.creditReturned || returned,
+      updatedAt: now,
+    })
+    .where(eq(bookings.id, id));
+  ctx.emit({
+    type: CLASS_EVENTS.bookingCancelled,
+    organisationId: ctx.auth.organisationId,
+    centerId: cls.centerId,
+    payload: { bookingId: id, classId: cls.id, memberId: booking.memberId, late, creditReturned: returned },
+  });
+  if (wasBooked) await promoteWaitlist(ctx, locked);
+  return getBooking(ctx.tx, ctx.auth, id);
+}

@@ -1,0 +1,51 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { bookings, centers, classes, classTypes } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
+
+export const notFoundAt = (path: string, what: string) =>
+  new AppError(404, 'not_found', `${what} not found`, [{ path, code: 'not_found', message: `${what} not found` }]);
+
+/**
+ * The class row, locked until the command ends: every booking, cancellation and promotion of a
+ * class takes this lock first, so places are counted by one command at a time and capacity is
+ * never exceeded. Answers the class with its type and its centre's time zone.
+ */
+export async function lockClass(ctx: UseCaseContext, classId: string, path = 'classId') {
+  const [row] = await ctx.tx
+    .select({ cls: classes, type: classTypes, timeZone: centers.timeZone, centerName: centers.name })
+    .from(classes)
+    .innerJoin(classTypes, eq(classTypes.id, classes.classTypeId))
+    .innerJoin(centers, eq(centers.id, classes.centerId))
+    .where(ctx.db.where(classes, eq(classes.id, classId)))
+    .for('update', { of: classes });
+  if (!row) throw notFoundAt(path, 'Class');
+  return row;
+}
+
+export type LockedClass = Awaited<ReturnType<typeof lockClass>>;
+
+/** Places held now (booked or attended). Read under the class lock. */
+export async function placesTaken(ctx: UseCaseContext, classId: string): Promise<number> {
+  const [row] = await ctx.tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.classId, classId), sql`${bookings.status} in ('booked','attended')`));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * A booking of the caller's organisation in a class the caller may see, its class locked first
+ * (the same order as a booking takes: class, then booking), then the booking row itself.
+ */
+export async function lockBooking(ctx: UseCaseContext, bookingId: string) {
+  const [found] = await ctx.tx
+    .select({ classId: bookings.classId })
+    .from(bookings)
+    .innerJoin(classes, eq(classes.id, bookings.classId))
+    .where(and(ctx.db.where(bookings, eq(bookings.id, bookingId)), ctx.db.where(classes)));
+  if (!found) throw notFoundAt('id', 'Booking');
+  const locked = await lockClass(ctx, found.classId, 'id');
+  const [booking] = await ctx.tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+  return { ...locked, booking: booking! };
+}

@@ -1,0 +1,150 @@
+import type { Booking, bookingListQuerySchema } from '@gym/contract/classes';
+import { wallClock } from '@gym/contract/time';
+import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import { bookings, centers, classes, classTypes, entitlements, members, rooms, users } from '../../db/schema/index.ts';
+import type { AuthContext } from '../../lib/access.ts';
+import { notFound } from '../../lib/errors.ts';
+import { scopeOf } from '../../lib/tenant-db.ts';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const wallTime = (instant: Date, timeZone: string) => {
+  const w = wallClock(instant, timeZone);
+  return `${pad(w.hour)}:${pad(w.minute)}`;
+};
+
+type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
+
+const teachers = alias(users, 'teacher');
+const bookers = alias(users, 'booker');
+
+/** 1-based place on the waitlist: waitlisted bookings of the class with a smaller position, plus one. */
+const waitlistRank = sql<
+  number | null
+>`case when ${bookings.status} = 'waitlisted' then (select count(*)::int from ${bookings} w where w.class_id = ${bookings.classId} and w.status = 'waitlisted' and w.waitlist_position <= ${bookings.waitlistPosition}) end`;
+
+const columns = {
+  b: bookings,
+  member: {
+    id: members.id,
+    code: members.code,
+    firstName: members.firstName,
+    lastName: members.lastName,
+    chineseName: members.chineseName,
+  },
+  c: classes,
+  center: { id: centers.id, code: centers.code, name: centers.name, timeZone: centers.timeZone },
+  room: { id: rooms.id, name: rooms.name },
+  teacher: { id: teachers.id, name: teachers.fullName },
+  type: { id: classTypes.id, name: classTypes.name, colour: classTypes.colour },
+  entitlementName: entitlements.name,
+  bookerName: bookers.fullName,
+  rank: waitlistRank,
+};
+
+function query(db: DbOrTx) {
+  return db
+    .select(columns)
+    .from(bookings)
+    .innerJoin(members, eq(members.id, bookings.memberId))
+    .innerJoin(classes, eq(classes.id, bookings.classId))
+    .innerJoin(centers, eq(centers.id, classes.centerId))
+    .innerJoin(rooms, eq(rooms.id, classes.roomId))
+    .innerJoin(teachers, eq(teachers.id, classes.teacherId))
+    .innerJoin(classTypes, eq(classTypes.id, classes.classTypeId))
+    .leftJoin(entitlements, eq(entitlements.id, bookings.entitlementId))
+    .leftJoin(bookers, eq(bookers.id, bookings.bookedBy));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof query>['execute']>>[number];
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toBooking(r: Row): Booking {
+  const { b, c } = r;
+  const name = [r.member.firstName, r.member.lastName].filter(Boolean).join(' ');
+  return {
+    id: b.id,
+    status: b.status as Booking['status'],
+    member: {
+      id: r.member.id,
+      code: r.member.code,
+      name,
+      chineseName: r.member.chineseName,
+      // Member photos are served with an entry (`/entries/:id/photo`); a booking links none yet.
+      photoUrl: null,
+    },
+    class: {
+      id: c.id,
+      center: { id: r.center.id, code: r.center.code, name: r.center.name },
+      date: c.businessDate,
+      startTime: c.startTime,
+      endTime: wallTime(c.endsAt, r.center.timeZone),
+      startsAt: c.startsAt.toISOString(),
+      room: r.room,
+      teacher: r.teacher,
+      type: r.type,
+      status: c.status as Booking['class']['status'],
+    },
+    // A waitlisted booking keeps the entitlement it asked for, but nothing has paid it yet.
+    paidBy: b.paidBy as Booking['paidBy'],
+    entitlement: b.paidBy && b.entitlementId ? { id: b.entitlementId, name: r.entitlementName ?? '' } : null,
+    creditsUsed: b.creditsUsed,
+    creditReturned: b.creditReturned,
+    waitlistPosition: r.rank === null ? null : Number(r.rank),
+    bookedAt: b.bookedAt.toISOString(),
+    cancelledAt: iso(b.cancelledAt),
+    attendedAt: iso(b.attendedAt),
+    attendanceSource: b.attendanceSource as Booking['attendanceSource'],
+    waived: b.waived,
+    waiverNote: b.waiverNote,
+    promotedAt: iso(b.promotedAt),
+    bookedBy: b.bookedBy ? { id: b.bookedBy, name: r.bookerName ?? '' } : null,
+  };
+}
+
+/** Bookings are seen through their class's centre. */
+const visible = (auth: Scope, ...more: (SQL | undefined)[]) =>
+  and(scopeOf(auth, bookings, ...more), scopeOf(auth, classes)) as SQL;
+
+export async function getBooking(db: DbOrTx, auth: Scope, id: string): Promise<Booking> {
+  const [row] = await query(db).where(visible(auth, eq(bookings.id, id)));
+  if (!row) throw notFound('booking');
+  return toBooking(row);
+}
+
+export async function listBookings(
+  db: DbOrTx,
+  auth: Scope,
+  q: z.infer<typeof bookingListQuerySchema>,
+): Promise<{ items: Booking[]; total: number; page: number; pageSize: number }> {
+  const where = visible(
+    auth,
+    q.class ? eq(bookings.classId, q.class) : undefined,
+    q.member ? eq(bookings.memberId, q.member) : undefined,
+    q.status ? eq(bookings.status, q.status) : undefined,
+    q.includeCancelled === false
+      ? inArray(bookings.status, ['booked', 'waitlisted', 'attended', 'no_show'])
+      : undefined,
+    q.from ? gte(classes.businessDate, q.from) : undefined,
+  );
+  const dir = q.sort.startsWith('-') ? desc : asc;
+  const order = q.sort.endsWith('startsAt')
+    ? [dir(classes.startsAt), asc(bookings.bookedAt)]
+    : [dir(bookings.bookedAt), asc(bookings.id)];
+  // The class's list reads best as places first, then the waitlist in its order.
+  const statusOrder = q.class
+    ? [asc(sql`case when ${bookings.status} = 'waitlisted' then 1 else 0 end`), asc(bookings.waitlistPosition)]
+    : [];
+  const [rows, [total]] = await Promise.all([
+    query(db)
+      .where(where)
+      .orderBy(...statusOrder, ...order)
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(bookings).innerJoin(classes, eq(classes.id, bookings.classId)).where(where),
+  ]);
+  return { items: rows.map(toBooking), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}

@@ -1,0 +1,98 @@
+import { type AttendanceMark, BOOKING_CODES, type Booking, CLASS_EVENTS } from '@gym/contract/classes';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { bookings, classes } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
+import { lockBooking } from './lock.ts';
+import { bookingRule } from './payment.ts';
+import { getBooking } from './queries.ts';
+
+/**
+ * The teacher (or the desk) marks a booked member attended or a no-show; a mark can be corrected
+ * either way. A trainer marks the classes they teach only. A no-show keeps the credit used (the
+ * organisation's rule; a manager may waive it).
+ */
+export async function recordAttendance(ctx: UseCaseContext, id: string, mark: AttendanceMark): Promise<Booking> {
+  const { booking, cls } = await lockBooking(ctx, id);
+  if (ctx.auth.role === 'trainer' && cls.teacherId !== ctx.auth.userId) {
+    throw new AppError(403, 'forbidden', 'Only the teacher of this class may take its attendance', [
+      {
+        path: 'id',
+        code: BOOKING_CODES.notYourClass,
+        message: 'Only the teacher of this class may take its attendance',
+      },
+    ]);
+  }
+  if (!['booked', 'attended', 'no_show'].includes(booking.status) || cls.status !== 'scheduled' || booking.waived) {
+    throw bookingRule('id', BOOKING_CODES.notAttendable, 'Attendance cannot be taken on this booking');
+  }
+  const now = ctx.clock.now();
+  await ctx.tx
+    .update(bookings)
+    .set({
+      status: mark,
+      attendedAt: mark === 'attended' ? (booking.attendedAt ?? now) : null,
+      attendanceSource: mark === 'attended' ? 'teacher' : null,
+      updatedAt: now,
+    })
+    .where(eq(bookings.id, id));
+  if (mark === 'attended' && booking.status !== 'attended') {
+    ctx.emit({
+      type: CLASS_EVENTS.bookingAttended,
+      organisationId: ctx.auth.organisationId,
+      centerId: cls.centerId,
+      payload: { bookingId: id, classId: cls.id, memberId: booking.memberId, source: 'teacher' },
+    });
+  }
+  return getBooking(ctx.tx, ctx.auth, id);
+}
+
+/**
+ * The door's side: the member's booked class at this centre today that has not ended yet (the
+ * earliest), or undefined. Read inside the entry's transaction.
+ */
+export async function bookingAtDoor(
+  ctx: UseCaseContext,
+  memberId: string,
+  centerId: string,
+  at: Date,
+  day: string,
+): Promise<{ bookingId: string; classId: string } | undefined> {
+  const [row] = await ctx.tx
+    .select({ bookingId: bookings.id, classId: classes.id })
+    .from(bookings)
+    .innerJoin(classes, eq(classes.id, bookings.classId))
+    .where(
+      and(
+        ctx.db.whereOrganisation(bookings, eq(bookings.memberId, memberId), eq(bookings.status, 'booked')),
+        eq(classes.centerId, centerId),
+        eq(classes.businessDate, day),
+        eq(classes.status, 'scheduled'),
+        gt(classes.endsAt, at),
+      ),
+    )
+    .orderBy(asc(classes.startsAt))
+    .limit(1)
+    .for('update', { of: bookings });
+  return row;
+}
+
+/** A granted entry at the door marks the member's booking of today attended (in the entry's transaction). */
+export async function markAttendedAtDoor(
+  ctx: UseCaseContext,
+  door: { bookingId: string; classId: string },
+  memberId: string,
+  centerId: string,
+  at: Date,
+): Promise<void> {
+  await ctx.tx
+    .update(bookings)
+    .set({ status: 'attended', attendedAt: at, attendanceSource: 'door', updatedAt: sql`now()` })
+    .where(and(eq(bookings.id, door.bookingId), eq(bookings.status, 'booked')));
+  ctx.emit({
+    type: CLASS_EVENTS.bookingAttended,
+    organisationId: ctx.auth.organisationId,
+    centerId,
+    payload: { bookingId: door.bookingId, classId: door.classId, memberId, source: 'door' },
+  });
+}

@@ -1,0 +1,85 @@
+import {
+  attendanceRequestSchema,
+  bookingIdParamsSchema,
+  bookingListQuerySchema,
+  bookingListResponseSchema,
+  bookingSchema,
+  bookRequestSchema,
+  cancelBookingRequestSchema,
+  waiveBookingRequestSchema,
+} from '@gym/contract/classes';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps.ts';
+import { can } from '../../lib/access.ts';
+import { runCommand } from '../../lib/use-case.ts';
+import { bookClass } from './book-class.ts';
+import { cancelBooking } from './cancel-booking.ts';
+import { registerBookingMail } from './notify-members.ts';
+import { listBookings } from './queries.ts';
+import { recordAttendance } from './record-attendance.ts';
+import { waiveBooking } from './waive-booking.ts';
+
+const tags = ['bookings'];
+
+/** `/pro/bookings`: members' bookings of classes (book, cancel, waive a penalty, attendance). */
+export function bookingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  registerBookingMail(deps);
+  return async (app) => {
+    const { db } = deps.database;
+    app.get(
+      '/bookings',
+      {
+        config: { access: can('read', 'Booking') },
+        schema: { tags, querystring: bookingListQuerySchema, response: { 200: bookingListResponseSchema } },
+      },
+      (req) => listBookings(db, req.auth!, req.query),
+    );
+    app.post(
+      '/bookings',
+      {
+        config: { access: can('create', 'Booking'), idempotent: true },
+        schema: { tags, body: bookRequestSchema, response: { 201: bookingSchema } },
+      },
+      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => bookClass(ctx, req.body))),
+    );
+    app.post(
+      '/bookings/:id/cancel',
+      {
+        config: { access: can('update', 'Booking'), idempotent: true },
+        schema: {
+          tags,
+          params: bookingIdParamsSchema,
+          body: cancelBookingRequestSchema,
+          response: { 200: bookingSchema },
+        },
+      },
+      (req) => runCommand(deps, req.auth!, (ctx) => cancelBooking(ctx, req.params.id, req.body.reason)),
+    );
+    app.post(
+      '/bookings/:id/waive',
+      {
+        config: { access: can('create', 'BookingWaiver'), idempotent: true },
+        schema: {
+          tags,
+          params: bookingIdParamsSchema,
+          body: waiveBookingRequestSchema,
+          response: { 200: bookingSchema },
+        },
+      },
+      (req) => runCommand(deps, req.auth!, (ctx) => waiveBooking(ctx, req.params.id, req.body.note)),
+    );
+    app.post(
+      '/bookings/:id/attendance',
+      {
+        config: { access: can('create', 'BookingAttendance') },
+        schema: {
+          tags,
+          params: bookingIdParamsSchema,
+          body: attendanceRequestSchema,
+          response: { 200: bookingSchema },
+        },
+      },
+      (req) => runCommand(deps, req.auth!, (ctx) => recordAttendance(ctx, req.params.id, req.body.mark)),
+    );
+  };
+}

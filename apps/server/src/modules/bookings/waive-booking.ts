@@ -1,0 +1,38 @@
+import { BOOKING_CODES, type Booking } from '@gym/contract/classes';
+import { eq } from 'drizzle-orm';
+import { bookings } from '../../db/schema/index.ts';
+import { audit } from '../../lib/audit.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
+import { lockBooking } from './lock.ts';
+import { bookingRule, returnCredits } from './payment.ts';
+import { getBooking } from './queries.ts';
+
+/** A manager lifts the penalty of a late cancel or a no-show, with a note: the credits come back (a `return` row), audited. */
+export async function waiveBooking(ctx: UseCaseContext, id: string, note: string): Promise<Booking> {
+  const { booking, cls } = await lockBooking(ctx, id);
+  if ((booking.status !== 'late_cancelled' && booking.status !== 'no_show') || booking.waived) {
+    throw bookingRule('id', BOOKING_CODES.notWaivable, 'Only a late cancel or a no-show not yet waived can be waived');
+  }
+  const returned = await returnCredits(ctx, booking, cls.businessDate, `Waived: ${note}`);
+  const now = ctx.clock.now();
+  await ctx.tx
+    .update(bookings)
+    .set({
+      waived: true,
+      waiverNote: note,
+      waivedBy: ctx.auth.userId,
+      creditReturned: booking.creditReturned || returned,
+      updatedAt: now,
+    })
+    .where(eq(bookings.id, id));
+  await audit(ctx.tx, ctx.auth, null, {
+    action: 'booking.waived',
+    entityType: 'booking',
+    entityId: id,
+    centerId: cls.centerId,
+    summary: `Penalty of a ${booking.status === 'no_show' ? 'no-show' : 'late cancel'} waived: ${note}`,
+    before: { status: booking.status, waived: false, creditReturned: booking.creditReturned },
+    after: { status: booking.status, waived: true, creditReturned: booking.creditReturned || returned, note },
+  });
+  return getBooking(ctx.tx, ctx.auth, id);
+}

@@ -1,0 +1,63 @@
+import { CLASS_CODES, type cancelClassRequestSchema, type cancelClassResponseSchema } from '@gym/contract/classes';
+import { asc, eq, gt, gte } from 'drizzle-orm';
+import type { z } from 'zod';
+import { classes } from '../../db/schema/index.ts';
+import { audit } from '../../lib/audit.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
+import { cancelClassBookings, lockClass } from '../bookings/index.ts';
+import { rule } from './class-refs.ts';
+
+/**
+ * Cancels a class (or this and the following ones, or every class of its series not started):
+ * the class stays in the list as cancelled, its booked and waitlisted members are cancelled with
+ * their credits returned and are told by e-mail (events through the outbox).
+ */
+export async function cancelClass(
+  ctx: UseCaseContext,
+  id: string,
+  input: z.infer<typeof cancelClassRequestSchema>,
+): Promise<z.infer<typeof cancelClassResponseSchema>> {
+  const first = await lockClass(ctx, id, 'id');
+  if (first.cls.status === 'cancelled') throw rule('id', CLASS_CODES.classCancelled, 'This class is already cancelled');
+  const scope = first.cls.seriesId ? input.scope : 'one';
+  let ids = [id];
+  if (scope !== 'one') {
+    const rows = await ctx.tx
+      .select({ id: classes.id })
+      .from(classes)
+      .where(
+        ctx.db.where(
+          classes,
+          eq(classes.seriesId, first.cls.seriesId!),
+          eq(classes.status, 'scheduled'),
+          scope === 'following'
+            ? gte(classes.businessDate, first.cls.businessDate)
+            : gt(classes.startsAt, ctx.clock.now()),
+        ),
+      )
+      .orderBy(asc(classes.startsAt));
+    ids = [id, ...rows.map((r) => r.id).filter((x) => x !== id)];
+  }
+  const now = ctx.clock.now();
+  let cancelledBookings = 0;
+  let creditsReturned = 0;
+  for (const classId of ids) {
+    const locked = classId === id ? first : await lockClass(ctx, classId, 'id');
+    await ctx.tx
+      .update(classes)
+      .set({ status: 'cancelled', cancelledAt: now, cancelReason: input.reason ?? null, updatedAt: now })
+      .where(eq(classes.id, classId));
+    const done = await cancelClassBookings(ctx, locked, input.reason ?? null);
+    cancelledBookings += done.cancelled;
+    creditsReturned += done.creditsReturned;
+  }
+  await audit(ctx.tx, ctx.auth, null, {
+    action: 'class.cancelled',
+    entityType: 'class',
+    entityId: id,
+    centerId: first.cls.centerId,
+    summary: `Class of ${first.cls.businessDate} ${first.cls.startTime} cancelled (${ids.length} classes, ${cancelledBookings} bookings)`,
+    after: { scope, classes: ids.length, bookings: cancelledBookings, creditsReturned, reason: input.reason ?? null },
+  });
+  return { cancelledClasses: ids.length, cancelledBookings, creditsReturned };
+}

@@ -1,0 +1,44 @@
+/** What a class names (room, teacher, type) checked against its centre and the caller's organisation. */
+import { CLASS_CODES } from '@gym/contract/classes';
+import { and, eq } from 'drizzle-orm';
+import { classTypes, rooms, userCenters, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { organisationScopeOf } from '../../lib/tenant-db.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
+
+const missing = (path: string, what: string) =>
+  new AppError(404, 'not_found', `${what} not found`, [{ path, code: 'not_found', message: `${what} not found` }]);
+export const rule = (path: string, code: string, message: string) =>
+  new AppError(422, 'business_rule', message, [{ path, code, message }]);
+
+export async function checkRoom(ctx: UseCaseContext, centerId: string, roomId: string) {
+  const room = await ctx.db.first(rooms, eq(rooms.id, roomId));
+  if (!room) throw missing('roomId', 'Room');
+  if (room.centerId !== centerId) throw rule('roomId', CLASS_CODES.roomNotInCentre, 'This room is in another centre');
+  if (!room.active) throw rule('roomId', 'room_inactive', 'This room is deactivated');
+  return room;
+}
+
+/** A teacher is an active staff member of the organisation who works in the class's centre. */
+export async function checkTeacher(ctx: UseCaseContext, centerId: string, teacherId: string) {
+  const [teacher] = await ctx.tx
+    .select()
+    .from(users)
+    .where(organisationScopeOf(ctx.auth, users, eq(users.id, teacherId), eq(users.active, true)));
+  if (!teacher || teacher.role === 'client') throw missing('teacherId', 'Teacher');
+  if (!teacher.allCenters) {
+    const [works] = await ctx.tx
+      .select()
+      .from(userCenters)
+      .where(and(eq(userCenters.userId, teacherId), eq(userCenters.centerId, centerId)));
+    if (!works) throw rule('teacherId', CLASS_CODES.teacherNotInCentre, 'This teacher does not work in this centre');
+  }
+  return teacher;
+}
+
+export async function checkClassType(ctx: UseCaseContext, classTypeId: string, activeOnly = true) {
+  const type = await ctx.db.first(classTypes, eq(classTypes.id, classTypeId));
+  if (!type) throw missing('classTypeId', 'Class type');
+  if (activeOnly && !type.active) throw rule('classTypeId', CLASS_CODES.typeInactive, 'This class type is deactivated');
+  return type;
+}

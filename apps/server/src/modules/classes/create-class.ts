@@ -1,0 +1,103 @@
+import {
+  CLASS_CODES,
+  CLASS_DEFAULTS,
+  CLASS_LIMITS,
+  type createClassRequestSchema,
+  type createClassResponseSchema,
+} from '@gym/contract/classes';
+import type { z } from 'zod';
+import { classes, classSeries } from '../../db/schema/index.ts';
+import { audit } from '../../lib/audit.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
+import { checkClassType, checkRoom, checkTeacher, rule } from './class-refs.ts';
+import { getClass } from './queries.ts';
+import { expandDates, occurrenceTimes } from './recurrence.ts';
+
+/** What every class of a plan shares (everything but its date). */
+export type ClassPlan = Omit<
+  typeof classes.$inferInsert,
+  'id' | 'organisationId' | 'businessDate' | 'startsAt' | 'endsAt' | 'createdAt' | 'updatedAt'
+>;
+
+/** Inserts one class per date of `dates`, its instants computed in `timeZone`. */
+export async function insertOccurrences(
+  ctx: UseCaseContext,
+  plan: ClassPlan,
+  dates: readonly string[],
+  timeZone: string,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < dates.length; i += 200) {
+    const rows = dates.slice(i, i + 200).map((date) => {
+      const { startsAt, endsAt } = occurrenceTimes(date, plan.startTime, plan.durationMinutes, timeZone);
+      return { ...plan, businessDate: date, startsAt, endsAt };
+    });
+    const inserted = await ctx.db.insert(classes, rows);
+    ids.push(...inserted.map((r) => r.id));
+  }
+  return ids;
+}
+
+/** Schedules one class, or a series when a recurrence rule is given (every date of the rule, up to the horizon). */
+export async function createClass(
+  ctx: UseCaseContext,
+  input: z.infer<typeof createClassRequestSchema>,
+): Promise<z.infer<typeof createClassResponseSchema>> {
+  const center = await ctx.db.usableCenter(input.centerId);
+  await checkRoom(ctx, input.centerId, input.roomId);
+  await checkTeacher(ctx, input.centerId, input.teacherId);
+  const type = await checkClassType(ctx, input.classTypeId);
+  const rule_ = input.recurrence;
+  if (rule_?.until && rule_.until < input.date) {
+    throw rule('recurrence.until', CLASS_CODES.untilBeforeStart, 'The series ends before its first class');
+  }
+  const dates = rule_ ? expandDates(input.date, rule_) : [input.date];
+  if (dates.length === 0) throw rule('recurrence', CLASS_CODES.noOccurrence, 'This rule gives no class');
+  if (dates.length > CLASS_LIMITS.count.max) {
+    throw rule(
+      'recurrence',
+      CLASS_CODES.tooManyOccurrences,
+      `A series plans at most ${CLASS_LIMITS.count.max} classes`,
+    );
+  }
+  let seriesId: string | null = null;
+  if (rule_) {
+    const [series] = await ctx.db.insert(classSeries, {
+      centerId: input.centerId,
+      firstDate: input.date,
+      startTime: input.startTime,
+      weekdays: [...new Set(rule_.weekdays)].sort(),
+      everyWeeks: rule_.everyWeeks,
+      untilDate: rule_.until ?? null,
+      count: rule_.count ?? null,
+      exceptions: [...new Set(rule_.exceptions)].sort(),
+    });
+    seriesId = series!.id;
+  }
+  const plan: ClassPlan = {
+    seriesId,
+    centerId: input.centerId,
+    roomId: input.roomId,
+    teacherId: input.teacherId,
+    classTypeId: input.classTypeId,
+    startTime: input.startTime,
+    durationMinutes: input.durationMinutes ?? type.durationMinutes,
+    capacity: input.capacity ?? type.capacity,
+    credits: input.credits ?? type.credits,
+    bookingOpensDaysBefore: input.bookingOpensDaysBefore ?? CLASS_DEFAULTS.bookingOpensDaysBefore,
+    bookingClosesMinutesBefore: input.bookingClosesMinutesBefore ?? CLASS_DEFAULTS.bookingClosesMinutesBefore,
+    cancellationWindowMinutes: input.cancellationWindowMinutes ?? CLASS_DEFAULTS.cancellationWindowMinutes,
+    mode: input.mode,
+    notes: input.notes ?? null,
+  };
+  const ids = await insertOccurrences(ctx, plan, dates, center.timeZone);
+  await audit(ctx.tx, ctx.auth, null, {
+    action: 'class.created',
+    entityType: 'class',
+    entityId: ids[0]!,
+    centerId: input.centerId,
+    summary: `${type.name} on ${dates[0]} ${input.startTime}${ids.length > 1 ? ` and ${ids.length - 1} more` : ''}`,
+    after: { seriesId, dates: dates.length, startTime: input.startTime },
+  });
+  return { class: await getClass(ctx.tx, ctx.auth, ids[0]!), seriesId, created: ids.length };
+}

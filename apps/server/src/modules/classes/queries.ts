@@ -1,0 +1,245 @@
+import type {
+  ClassDetail,
+  ClassListItem,
+  ClassType,
+  classExportQuerySchema,
+  classListQuerySchema,
+  classTypeListQuerySchema,
+} from '@gym/contract/classes';
+import { likeEscape } from '@gym/contract/search';
+import { today } from '@gym/contract/time';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import { bookings, centers, classes, classTypes, rooms, users } from '../../db/schema/index.ts';
+import type { AuthContext } from '../../lib/access.ts';
+import { callerTimeZone } from '../../lib/business-date.ts';
+import { notFound } from '../../lib/errors.ts';
+import { organisationScopeOf, scopeOf } from '../../lib/tenant-db.ts';
+import { occurrenceTimes } from './recurrence.ts';
+
+type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
+
+// ---- class types ----
+
+export function toClassType(t: typeof classTypes.$inferSelect): ClassType {
+  return {
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    colour: t.colour,
+    durationMinutes: t.durationMinutes,
+    capacity: t.capacity,
+    credits: t.credits,
+    anyClassPackage: t.anyClassPackage,
+    creditPackageIds: t.creditPackageIds,
+    allMemberships: t.allMemberships,
+    membershipPlanIds: t.membershipPlanIds,
+    active: t.active,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+  };
+}
+
+export async function getClassType(db: DbOrTx, auth: Scope, id: string): Promise<ClassType> {
+  const [row] = await db
+    .select()
+    .from(classTypes)
+    .where(organisationScopeOf(auth, classTypes, eq(classTypes.id, id)));
+  if (!row) throw notFound('class type');
+  return toClassType(row);
+}
+
+export async function listClassTypes(db: DbOrTx, auth: Scope, q: z.infer<typeof classTypeListQuerySchema>) {
+  const keyword = q.keyword?.trim();
+  const where = organisationScopeOf(
+    auth,
+    classTypes,
+    q.status === 'all' ? undefined : eq(classTypes.active, q.status === 'active'),
+    keyword ? ilike(classTypes.name, `%${likeEscape(keyword)}%`) : undefined,
+  );
+  const dir = q.sort.startsWith('-') ? desc : asc;
+  const order = q.sort.endsWith('created') ? dir(classTypes.createdAt) : dir(sql`lower(${classTypes.name})`);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(classTypes)
+      .where(where)
+      .orderBy(order, asc(classTypes.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(classTypes).where(where),
+  ]);
+  return { items: rows.map(toClassType), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}
+
+// ---- classes ----
+
+const teachers = alias(users, 'teacher');
+
+const classColumns = {
+  c: classes,
+  center: { id: centers.id, code: centers.code, name: centers.name, timeZone: centers.timeZone },
+  room: { id: rooms.id, name: rooms.name },
+  teacher: { id: teachers.id, name: teachers.fullName },
+  type: { id: classTypes.id, name: classTypes.name, colour: classTypes.colour },
+};
+type Counts = { booked: number; waitlisted: number; attended: number };
+const NO_BOOKINGS: Counts = { booked: 0, waitlisted: 0, attended: 0 };
+
+/**
+ * Places held (booked or attended), waitlisted and attended bookings of the listed classes, in one
+ * grouped read of the bookings (index `bookings_class_status`), not a count per class.
+ */
+async function countsOf(db: DbOrTx, classIds: string[]): Promise<Map<string, Counts>> {
+  if (classIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      classId: bookings.classId,
+      booked: sql<number>`count(*) filter (where ${bookings.status} in ('booked','attended'))::int`,
+      waitlisted: sql<number>`count(*) filter (where ${bookings.status} = 'waitlisted')::int`,
+      attended: sql<number>`count(*) filter (where ${bookings.status} = 'attended')::int`,
+    })
+    .from(bookings)
+    .where(and(inArray(bookings.classId, classIds), inArray(bookings.status, ['booked', 'waitlisted', 'attended'])))
+    .groupBy(bookings.classId);
+  return new Map(
+    rows.map((r) => [
+      r.classId,
+      { booked: Number(r.booked), waitlisted: Number(r.waitlisted), attended: Number(r.attended) },
+    ]),
+  );
+}
+
+async function withCounts(db: DbOrTx, rows: Omit<ClassRow, keyof Counts>[]): Promise<ClassRow[]> {
+  const counts = await countsOf(
+    db,
+    rows.map((r) => r.c.id),
+  );
+  return rows.map((r) => ({ ...r, ...(counts.get(r.c.id) ?? NO_BOOKINGS) }));
+}
+
+type ClassRow = {
+  c: typeof classes.$inferSelect;
+  center: { id: string; code: string; name: string; timeZone: string };
+  room: { id: string; name: string };
+  teacher: { id: string; name: string };
+  type: { id: string; name: string; colour: string };
+  booked: number;
+  waitlisted: number;
+  attended: number;
+};
+
+function classQuery(db: DbOrTx) {
+  return db
+    .select(classColumns)
+    .from(classes)
+    .innerJoin(centers, eq(centers.id, classes.centerId))
+    .innerJoin(rooms, eq(rooms.id, classes.roomId))
+    .innerJoin(teachers, eq(teachers.id, classes.teacherId))
+    .innerJoin(classTypes, eq(classTypes.id, classes.classTypeId));
+}
+
+function toListItem(r: ClassRow): ClassListItem {
+  const { center, c } = r;
+  return {
+    id: c.id,
+    seriesId: c.seriesId,
+    center: { id: center.id, code: center.code, name: center.name },
+    date: c.businessDate,
+    startTime: c.startTime,
+    endTime: occurrenceTimes(c.businessDate, c.startTime, c.durationMinutes, center.timeZone).endTime,
+    startsAt: c.startsAt.toISOString(),
+    endsAt: c.endsAt.toISOString(),
+    room: r.room,
+    teacher: r.teacher,
+    type: r.type,
+    mode: c.mode as ClassListItem['mode'],
+    status: c.status as ClassListItem['status'],
+    credits: c.credits,
+    booked: Number(r.booked),
+    capacity: c.capacity,
+    waitlisted: Number(r.waitlisted),
+    attended: Number(r.attended),
+  };
+}
+
+function toDetail(r: ClassRow): ClassDetail {
+  const { c } = r;
+  const item = toListItem(r);
+  return {
+    ...item,
+    timeZone: r.center.timeZone,
+    durationMinutes: c.durationMinutes,
+    bookingOpensDaysBefore: c.bookingOpensDaysBefore,
+    bookingClosesMinutesBefore: c.bookingClosesMinutesBefore,
+    cancellationWindowMinutes: c.cancellationWindowMinutes,
+    notes: c.notes,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  };
+}
+
+export async function getClass(db: DbOrTx, auth: Scope, id: string): Promise<ClassDetail> {
+  const [row] = await classQuery(db).where(scopeOf(auth, classes, eq(classes.id, id)));
+  if (!row) throw notFound('class');
+  const [counted] = await withCounts(db, [row]);
+  return toDetail(counted!);
+}
+
+type ListFilters = Omit<z.infer<typeof classExportQuerySchema>, 'format'>;
+
+/** The date range of a list: `from`..`to`, by default the (chosen or caller's) centre's today. */
+async function rangeOf(db: DbOrTx, auth: Scope, q: ListFilters): Promise<{ from: string; to: string }> {
+  const from = q.from ?? today(await callerTimeZone(db, auth, q.center));
+  return { from, to: q.to ?? (q.from ? q.from : from) };
+}
+
+async function listWhere(db: DbOrTx, auth: Scope, q: ListFilters): Promise<SQL> {
+  const { from, to } = await rangeOf(db, auth, q);
+  return scopeOf(
+    auth,
+    classes,
+    gte(classes.businessDate, from),
+    lte(classes.businessDate, to),
+    q.center ? eq(classes.centerId, q.center) : undefined,
+    q.room ? eq(classes.roomId, q.room) : undefined,
+    q.teacher ? eq(classes.teacherId, q.teacher) : undefined,
+    q.type ? eq(classes.classTypeId, q.type) : undefined,
+    q.status === 'all' ? undefined : eq(classes.status, q.status),
+  );
+}
+
+const listOrder = (sort: ListFilters['sort']) =>
+  sort === '-startsAt' ? [desc(classes.startsAt), asc(classes.id)] : [asc(classes.startsAt), asc(classes.id)];
+
+export async function listClasses(
+  db: DbOrTx,
+  auth: Scope,
+  q: z.infer<typeof classListQuerySchema>,
+): Promise<{ items: ClassListItem[]; total: number; page: number; pageSize: number }> {
+  const where = await listWhere(db, auth, q);
+  const [rows, [total]] = await Promise.all([
+    classQuery(db)
+      .where(where)
+      .orderBy(...listOrder(q.sort))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(classes).where(where),
+  ]);
+  return {
+    items: (await withCounts(db, rows)).map(toListItem),
+    total: total?.n ?? 0,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/** Every class the export's filters select (a date range of a chain: thousands at most). */
+export async function listClassesForExport(db: DbOrTx, auth: Scope, q: ListFilters): Promise<ClassListItem[]> {
+  const rows = await classQuery(db)
+    .where(await listWhere(db, auth, q))
+    .orderBy(...listOrder(q.sort));
+  return (await withCounts(db, rows)).map(toListItem);
+}

@@ -1,0 +1,68 @@
+/**
+ * Recurrence: the dates a weekly rule gives, and the instants of a class on a centre's wall clock.
+ * Dates are business dates (`YYYY-MM-DD`) walked day by day with the calendar helpers, never by
+ * adding 24 hours to an instant: 18:00 on every date is then 18:00 in the centre's zone whatever
+ * the daylight-saving offset of that day.
+ */
+import { CLASS_LIMITS, type RecurrenceRule } from '@gym/contract/classes';
+import {
+  addDays,
+  type BusinessDate,
+  daysBetween,
+  parseBusinessDate,
+  wallClock,
+  zonedInstant,
+} from '@gym/contract/time';
+
+/** ISO weekday of a business date: 1 Monday … 7 Sunday. */
+export function isoWeekday(date: BusinessDate): number {
+  const { year, month, day } = parseBusinessDate(date);
+  const d = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  return d === 0 ? 7 : d;
+}
+
+/** The Monday of the week of `date`. */
+export const mondayOf = (date: BusinessDate): BusinessDate => addDays(date, 1 - isoWeekday(date));
+
+/**
+ * The dates of a rule from `firstDate` (weeks counted from the week of `firstDate`): every
+ * `everyWeeks`-th week, on its weekdays, up to `until` (included) or `count` dates, exceptions left
+ * out after counting (as iCalendar's EXDATE), and never further than `horizonDays` from the first.
+ */
+export function expandDates(
+  firstDate: BusinessDate,
+  rule: Pick<RecurrenceRule, 'weekdays' | 'everyWeeks' | 'until' | 'count' | 'exceptions'>,
+  horizonDays: number = CLASS_LIMITS.horizonDays,
+): BusinessDate[] {
+  const weekdays = new Set(rule.weekdays);
+  const exceptions = new Set(rule.exceptions ?? []);
+  const every = rule.everyWeeks ?? 1;
+  const start = mondayOf(firstDate);
+  const out: BusinessDate[] = [];
+  let counted = 0;
+  for (let offset = 0; offset <= horizonDays; offset++) {
+    const date = addDays(firstDate, offset);
+    if (rule.until && date > rule.until) break;
+    if (rule.count != null && counted >= rule.count) break;
+    const week = Math.floor(daysBetween(start, date) / 7);
+    if (week % every !== 0 || !weekdays.has(isoWeekday(date))) continue;
+    counted += 1;
+    if (!exceptions.has(date)) out.push(date);
+  }
+  return out;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The instants of a class planned on `date` at `startTime` for `durationMinutes`, in `timeZone`; and its local end time. */
+export function occurrenceTimes(
+  date: BusinessDate,
+  startTime: string,
+  durationMinutes: number,
+  timeZone: string,
+): { startsAt: Date; endsAt: Date; endTime: string } {
+  const startsAt = zonedInstant(date, startTime, timeZone);
+  const endsAt = new Date(startsAt.getTime() + durationMinutes * 60_000);
+  const w = wallClock(endsAt, timeZone);
+  return { startsAt, endsAt, endTime: `${pad(w.hour)}:${pad(w.minute)}` };
+}

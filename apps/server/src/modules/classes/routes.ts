@@ -1,0 +1,158 @@
+import {
+  type ClassListItem,
+  cancelClassRequestSchema,
+  cancelClassResponseSchema,
+  classExportQuerySchema,
+  classIdParamsSchema,
+  classListQuerySchema,
+  classListResponseSchema,
+  classSchema,
+  classTypeListQuerySchema,
+  classTypeListResponseSchema,
+  classTypeSchema,
+  createClassRequestSchema,
+  createClassResponseSchema,
+  createClassTypeRequestSchema,
+  updateClassRequestSchema,
+  updateClassResponseSchema,
+  updateClassTypeRequestSchema,
+} from '@gym/contract/classes';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps.ts';
+import { can } from '../../lib/access.ts';
+import { callerTimeZone } from '../../lib/business-date.ts';
+import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
+import { runCommand } from '../../lib/use-case.ts';
+import { cancelClass } from './cancel-class.ts';
+import { createClass } from './create-class.ts';
+import { createClassType, updateClassType } from './manage-class-type.ts';
+import { getClass, getClassType, listClasses, listClassesForExport, listClassTypes } from './queries.ts';
+import { updateClass } from './update-class.ts';
+
+const tags = ['classes'];
+
+const EXPORT_COLUMNS: ExportColumn<ClassListItem>[] = [
+  { header: 'Date', value: (c) => c.date, width: 12 },
+  { header: 'Start', value: (c) => c.startTime, width: 8 },
+  { header: 'End', value: (c) => c.endTime, width: 8 },
+  { header: 'Centre code', value: (c) => c.center.code, width: 10 },
+  { header: 'Centre', value: (c) => c.center.name, width: 24 },
+  { header: 'Room', value: (c) => c.room.name, width: 20 },
+  { header: 'Class type', value: (c) => c.type.name, width: 24 },
+  { header: 'Teacher', value: (c) => c.teacher.name, width: 24 },
+  { header: 'Booked', value: (c) => c.booked, width: 8 },
+  { header: 'Capacity', value: (c) => c.capacity, width: 8 },
+  { header: 'Waitlist', value: (c) => c.waitlisted, width: 8 },
+  { header: 'Attended', value: (c) => c.attended, width: 8 },
+  { header: 'Credits', value: (c) => c.credits, width: 8 },
+  { header: 'Mode', value: (c) => c.mode, width: 10 },
+  { header: 'Status', value: (c) => c.status, width: 10 },
+];
+
+/** `/pro/class-types` and `/pro/classes` (`/class-list`). */
+export function classRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { db } = deps.database;
+    app.get(
+      '/class-types',
+      {
+        config: { access: can('read', 'Class') },
+        schema: { tags, querystring: classTypeListQuerySchema, response: { 200: classTypeListResponseSchema } },
+      },
+      (req) => listClassTypes(db, req.auth!, req.query),
+    );
+    app.get(
+      '/class-types/:id',
+      {
+        config: { access: can('read', 'Class') },
+        schema: { tags, params: classIdParamsSchema, response: { 200: classTypeSchema } },
+      },
+      (req) => getClassType(db, req.auth!, req.params.id),
+    );
+    app.post(
+      '/class-types',
+      {
+        config: { access: can('create', 'Class') },
+        schema: { tags, body: createClassTypeRequestSchema, response: { 201: classTypeSchema } },
+      },
+      async (req, reply) =>
+        reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => createClassType(ctx, req.body))),
+    );
+    app.patch(
+      '/class-types/:id',
+      {
+        config: { access: can('update', 'Class') },
+        schema: {
+          tags,
+          params: classIdParamsSchema,
+          body: updateClassTypeRequestSchema,
+          response: { 200: classTypeSchema },
+        },
+      },
+      (req) => runCommand(deps, req.auth!, (ctx) => updateClassType(ctx, req.params.id, req.body)),
+    );
+    app.get(
+      '/classes',
+      {
+        config: { access: can('read', 'Class') },
+        schema: { tags, querystring: classListQuerySchema, response: { 200: classListResponseSchema } },
+      },
+      (req) => listClasses(db, req.auth!, req.query),
+    );
+    app.get(
+      '/classes/export',
+      { config: { access: can('read', 'Class') }, schema: { tags, querystring: classExportQuerySchema } },
+      async (req, reply) =>
+        sendTable(reply, {
+          fileName: 'classes',
+          timeZone: await callerTimeZone(db, req.auth!, req.query.center),
+          format: req.query.format,
+          columns: EXPORT_COLUMNS,
+          rows: await listClassesForExport(db, req.auth!, req.query),
+        }),
+    );
+    app.get(
+      '/classes/:id',
+      {
+        config: { access: can('read', 'Class') },
+        schema: { tags, params: classIdParamsSchema, response: { 200: classSchema } },
+      },
+      (req) => getClass(db, req.auth!, req.params.id),
+    );
+    app.post(
+      '/classes',
+      {
+        config: { access: can('create', 'Class') },
+        schema: { tags, body: createClassRequestSchema, response: { 201: createClassResponseSchema } },
+      },
+      async (req, reply) =>
+        reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => createClass(ctx, req.body))),
+    );
+    app.patch(
+      '/classes/:id',
+      {
+        config: { access: can('update', 'Class') },
+        schema: {
+          tags,
+          params: classIdParamsSchema,
+          body: updateClassRequestSchema,
+          response: { 200: updateClassResponseSchema },
+        },
+      },
+      (req) => runCommand(deps, req.auth!, (ctx) => updateClass(ctx, req.params.id, req.body)),
+    );
+    app.post(
+      '/classes/:id/cancel',
+      {
+        config: { access: can('update', 'Class'), idempotent: true },
+        schema: {
+          tags,
+          params: classIdParamsSchema,
+          body: cancelClassRequestSchema,
+          response: { 200: cancelClassResponseSchema },
+        },
+      },
+      (req) => runCommand(deps, req.auth!, (ctx) => cancelClass(ctx, req.params.id, req.body)),
+    );
+  };
+}
