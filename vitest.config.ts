@@ -1,5 +1,23 @@
 import { defineConfig } from 'vitest/config';
 
+/** The server tests that also run on a real PostgreSQL server (the `server-pg` project). */
+const SERVER_PG_TESTS = [
+  'apps/server/src/app.test.ts',
+  'apps/server/src/lib/{idempotency,outbox,use-case}.test.ts',
+  'apps/server/src/modules/auth/{auth,throttle}.test.ts',
+  'apps/server/src/modules/config/next-code.test.ts',
+  'apps/server/src/modules/entries/*.test.ts',
+  'apps/server/src/modules/imports/{imports,import-isolation}.test.ts',
+  'apps/server/src/modules/members/{cards,member-code,relevance,search,duplicates-public}.test.ts',
+  'apps/server/src/modules/readers/*.test.ts',
+  'apps/server/src/modules/retail/{products,stock,coupons-offers}.test.ts',
+  'apps/server/src/modules/sales/sales.test.ts',
+  'apps/server/src/modules/staff/staff.test.ts',
+  'apps/server/src/modules/{classes,bookings}/*.test.ts',
+  'apps/server/src/realtime/*.test.ts',
+  'apps/server/src/test/tenant-keys.test.ts',
+];
+
 export default defineConfig({
   test: {
     reporters: process.env.CI ? ['default'] : ['default'],
@@ -36,7 +54,11 @@ export default defineConfig({
           // Test files share a worker's loaded modules (each builds its own app and database): the
           // app's import graph is loaded once per worker instead of once per file.
           isolate: false,
-          include: ['apps/server/src/**/*.test.ts'],
+          // Every server test runs on PGlite; on PostgreSQL run the ones where the two engines can
+          // differ: concurrent transactions and row locks (one PGlite connection serialises them),
+          // SKIP LOCKED and advisory locks, large transactions, search plans and collation, foreign
+          // keys across tenants, the pool and the realtime gateway (decision 223).
+          include: SERVER_PG_TESTS,
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           env: { TEST_DATABASE: 'postgres' },
           testTimeout: 30_000,

@@ -131,7 +131,9 @@ function freePort(): Promise<number> {
 /** The API server in its own process, as `npm start` runs it; resolves once /api/health answers. */
 async function startApi(env: Record<string, string>): Promise<{ base: string; stop(): Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // BENCH_API_PROFILE=<dir>: the API server writes a CPU profile there when it stops.
+  const profile = process.env.BENCH_API_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
     cwd: join(root, 'apps/server'),
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: String(port), ...env },
