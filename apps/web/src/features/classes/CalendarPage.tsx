@@ -44,6 +44,7 @@ import {
 import { VIEWS, type ViewKey, visibleRange } from './calendarRange';
 import { classErrorMessage } from './classErrors';
 import { type BookingsTarget, ClassBookingsDrawer } from './components/ClassBookingsDrawer';
+import { ClassDrawer, type ClassDrawerTarget } from './components/ClassDrawer';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -84,6 +85,7 @@ export default function CalendarPage() {
   const centreToday = useCentreToday();
   const update = useUpdateClass();
   const [viewing, setViewing] = useState<BookingsTarget | null>(null);
+  const [planning, setPlanning] = useState<ClassDrawerTarget | null>(null);
 
   const param = (name: string, ok: (v: string) => boolean) => {
     const v = search.get(name);
@@ -130,6 +132,7 @@ export default function CalendarPage() {
   const staff = useTeacherOptions(centerId, canReadStaff);
   const types = useClassTypeOptions();
   const canMove = ability.can('update', 'Class');
+  const canCreate = ability.can('create', 'Class');
 
   const items = classes.data?.items ?? [];
   const events: EventInput[] = useMemo(
@@ -310,6 +313,19 @@ export default function CalendarPage() {
             eventStartEditable={canMove}
             eventDrop={onDrop}
             eventResize={onResize}
+            selectable={canCreate}
+            selectMirror
+            select={(arg) => {
+              // A time picked in the week or day: a new class there; a day picked in the month: that day.
+              const wall = wallOf(arg.start);
+              setPlanning({
+                classId: null,
+                date: wall.date,
+                centerId,
+                ...(arg.allDay ? {} : { startTime: wall.time }),
+              });
+              arg.view.calendar.unselect();
+            }}
             eventClick={(arg) => setViewing(arg.event.extendedProps.item as ClassListItem)}
             eventContent={(arg) => {
               const c = arg.event.extendedProps.item as ClassListItem;
@@ -344,6 +360,7 @@ export default function CalendarPage() {
         target={viewing ? (items.find((c) => c.id === viewing.id) ?? viewing) : null}
         onClose={() => setViewing(null)}
       />
+      <ClassDrawer target={planning} onClose={() => setPlanning(null)} />
     </div>
   );
 }

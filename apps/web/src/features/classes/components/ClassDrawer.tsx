@@ -39,7 +39,7 @@ import { TypeSwatch } from './ClassParts';
 
 /** A new class (on a day, at a centre) or an existing one (with its series, for the edit's scope). */
 export type ClassDrawerTarget =
-  | { classId: null; date: string; centerId: string | null }
+  | { classId: null; date: string; centerId: string | null; startTime?: string }
   | { classId: string; seriesId: string | null };
 
 type Ends = 'until' | 'count';
@@ -123,7 +123,7 @@ function initialValues(target: ClassDrawerTarget, detail: ClassDetail | undefine
     centerId: target.classId === null ? target.centerId : null,
     classTypeId: null,
     date,
-    startTime: null,
+    startTime: target.classId === null && target.startTime ? dayjs(`${target.date}T${target.startTime}`) : null,
     durationMinutes: null,
     roomId: null,
     teacherId: null,
