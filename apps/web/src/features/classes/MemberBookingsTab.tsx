@@ -1,3 +1,4 @@
+import './classes.css';
 import { PlusOutlined } from '@ant-design/icons';
 import { Segmented, Table } from 'antd';
 import { useState } from 'react';

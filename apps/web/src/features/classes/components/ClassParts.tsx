@@ -1,3 +1,4 @@
+import '../classes.css';
 /** What the class screens show of one class: its type's colour, its times, its places taken. */
 import type { BookingStatus } from '@gym/contract/classes';
 import { Progress, Tag } from 'antd';
