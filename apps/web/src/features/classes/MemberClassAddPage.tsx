@@ -20,11 +20,11 @@ import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { memberPath } from '../members/paths';
 import { SaleMemberHeader } from '../sales/SaleMemberHeader';
 import { useSaleMember } from '../sales/useSaleMember';
-import { type Booking, type ClassListItem, useBook, useClassList, useClassTypeOptions } from './api';
+import { type Booking, type ClassListItem, useBook, useBookings, useClassList, useClassTypeOptions } from './api';
 import { classErrorMessage } from './classErrors';
 import { usePayingEntitlements } from './components/BookDialog';
 import { BookingOutcome } from './components/BookingOutcome';
-import { PlacesCell, TypeSwatch, useClassDay } from './components/ClassParts';
+import { BookingStatusTag, PlacesCell, TypeSwatch, useClassDay } from './components/ClassParts';
 
 const TEST_ID = 'screen-member-class-add';
 /** How far ahead the page offers classes (a series' next four weeks). */
@@ -70,6 +70,17 @@ function BookClasses({ memberId, homeCenterId }: { memberId: string; homeCenterI
     sort: 'startsAt',
     ...(typeId ? { type: typeId } : {}),
   });
+  // The member's own bookings of these days: a class already booked (or waited for) is shown, not offered.
+  const mine = useBookings({ member: memberId, from: today, pageSize: 500, sort: 'startsAt' });
+  const held = useMemo(
+    () =>
+      new Map(
+        (mine.data?.items ?? [])
+          .filter((b) => b.status === 'booked' || b.status === 'waitlisted' || b.status === 'attended')
+          .map((b) => [b.class.id, b]),
+      ),
+    [mine.data],
+  );
   const upcoming = useMemo(
     () => (classes.data?.items ?? []).filter((c) => Date.parse(c.startsAt) > Date.now()),
     [classes.data],
@@ -77,7 +88,9 @@ function BookClasses({ memberId, homeCenterId }: { memberId: string; homeCenterI
   const byId = new Map(upcoming.map((c) => [c.id, c]));
 
   const selectSeries = (c: ClassListItem) => {
-    const series = upcoming.filter((x) => x.seriesId === c.seriesId && x.startsAt >= c.startsAt).map((x) => x.id);
+    const series = upcoming
+      .filter((x) => x.seriesId === c.seriesId && x.startsAt >= c.startsAt && !held.has(x.id))
+      .map((x) => x.id);
     setSelected((current) => [...new Set([...current, ...series])]);
   };
 
@@ -177,7 +190,7 @@ function BookClasses({ memberId, homeCenterId }: { memberId: string; homeCenterI
           rowSelection={{
             selectedRowKeys: selected,
             onChange: (keys) => setSelected(keys as string[]),
-            getCheckboxProps: (c) => ({ 'aria-label': describe(c) }) as object,
+            getCheckboxProps: (c) => ({ 'aria-label': describe(c), disabled: held.has(c.id) }),
           }}
           data-testid="class-add-table"
           columns={[
@@ -210,6 +223,16 @@ function BookClasses({ memberId, homeCenterId }: { memberId: string; homeCenterI
               key: 'places',
               title: t('classes:fields.places'),
               render: (_: unknown, c: ClassListItem) => <PlacesCell item={c} />,
+            },
+            {
+              key: 'mine',
+              title: t('classes:fields.status'),
+              render: (_: unknown, c: ClassListItem) => {
+                const booking = held.get(c.id);
+                return booking ? (
+                  <BookingStatusTag status={booking.status} position={booking.waitlistPosition} />
+                ) : null;
+              },
             },
             {
               key: 'series',
