@@ -132,7 +132,9 @@ function freePort(): Promise<number> {
 async function startApi(env: Record<string, string>): Promise<{ base: string; stop(): Promise<void> }> {
   const port = await freePort();
   // BENCH_API_PROFILE=<dir>: the API server writes a CPU profile there when it stops.
-  const profile = process.env.BENCH_API_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_PROFILE}`] : [];
+  const profile = process.env.BENCH_API_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_PROFILE}`]
+    : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
     cwd: join(root, 'apps/server'),
     stdio: ['ignore', 'ignore', 'inherit'],
