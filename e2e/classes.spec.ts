@@ -10,7 +10,8 @@
  * - a manager plans a weekly class from the list (three classes) and moves this and the following
  *   ones to another time; the desk books Chan into that whole series from his file (the class
  *   beyond the booking window is refused and says so, the others are booked).
- * - in the calendar's week, a drag one hour later moves that class only;
+ * - in the calendar's week, a drag one hour later moves that class only; a drag onto the time of
+ *   another class of the same room is refused, the refusal names that class, and nothing moves;
  * - a manager cancels the next week's class of that series from the list: the dialog says one member
  *   will be told, the answer that one was told and one credit returned.
  * The classes and their type are made through the API so the test owns their rules.
@@ -121,7 +122,12 @@ beforeAll(async () => {
     '/pro/staff?pageSize=100',
   );
   const teacher = staff.items.find((s) => s.email === 'trainer@demo.fit') ?? staff.items[0]!;
-  room = rooms.items[0]!;
+  const deskStaff = staff.items.find((s) => s.email === 'frontdesk@demo.fit') ?? teacher;
+  // The demo timetable uses the studio and the spin room (the trainer teaches mornings, late
+  // mornings and evenings): the test's classes go in the PT room, the trainer's between 13:30 and
+  // 17:15, so that the server's timetable check (a room or a teacher in two classes at once) never
+  // refuses them whatever the day.
+  room = rooms.items.find((r) => r.name === 'PT Room') ?? rooms.items[0]!;
   teacherName = teacher.fullName;
   const type = await api<{ id: string }>(admin, 'POST', '/pro/class-types', {
     name: TYPE_NAME,
@@ -132,23 +138,23 @@ beforeAll(async () => {
   });
   typeId = type.id;
   const today = businessToday(cwb.timeZone);
-  const base = { centerId: cwb.id, roomId: rooms.items[0]!.id, teacherId: teacher.id, classTypeId: type.id };
-  // Tomorrow at 10:00, free cancellation until a week before: any cancel is late.
+  const base = { centerId: cwb.id, roomId: room.id, teacherId: teacher.id, classTypeId: type.id };
+  // Tomorrow at 16:30, free cancellation until a week before: any cancel is late.
   const tomorrow = await api<{ class: { id: string } }>(admin, 'POST', '/pro/classes', {
     ...base,
     date: addDays(today, 1),
-    startTime: '10:00',
+    startTime: '16:30',
     cancellationWindowMinutes: 10_080,
   });
   tomorrowClassId = tomorrow.class.id;
-  // Later today, in another room so the two never meet: starts in 10 to 15 minutes.
+  // Later today (starts in 10 to 15 minutes), led by the front desk, who has no demo class.
   const now = wallClock(new Date(), cwb.timeZone);
   const total = Math.min(now.hour * 60 + now.minute + 15, 22 * 60 + 55);
   const start = total - (total % 5);
   laterTodayStart = `${pad(Math.floor(start / 60))}:${pad(start % 60)}`;
   const later = await api<{ class: { id: string } }>(admin, 'POST', '/pro/classes', {
     ...base,
-    roomId: (rooms.items[1] ?? rooms.items[0]!).id,
+    teacherId: deskStaff.id,
     date: today,
     startTime: laterTodayStart,
   });
@@ -168,7 +174,7 @@ describe('classes', () => {
     const row = page.locator('tr.class-row', { hasText: TYPE_NAME });
     await row.waitFor();
     expect(await row.getByTestId('class-booked').textContent()).toContain('0 / 10');
-    expect(await row.getByTestId('class-time').textContent()).toContain('10:00');
+    expect(await row.getByTestId('class-time').textContent()).toContain('16:30');
 
     await row.getByTestId('class-book').click();
     const dialog = page.locator('.ant-modal.book-dialog');
@@ -290,7 +296,7 @@ describe('classes', () => {
     await choose('class_classTypeId', TYPE_NAME);
     await choose('class_roomId', room.name);
     await choose('class_teacherId', teacherName);
-    await page.locator('#class_startTime').fill('06:30');
+    await page.locator('#class_startTime').fill('13:30');
     await page.keyboard.press('Tab');
     // The type's defaults: 45 minutes, 10 places, 1 credit.
     expect(await page.locator('#class_durationMinutes').inputValue()).toBe('45');
@@ -300,17 +306,17 @@ describe('classes', () => {
     await drawer.getByTestId('class-submit').click();
     await page.locator('.ant-message', { hasText: 'Classes created: 3' }).waitFor();
 
-    const row = page.locator('tr.class-row', { hasText: TYPE_NAME }).filter({ hasText: '06:30' });
+    const row = page.locator('tr.class-row', { hasText: TYPE_NAME }).filter({ hasText: '13:30' });
     await row.waitFor();
     await row.getByTestId('class-more').click();
     await page.getByRole('menuitem', { name: 'Edit class' }).click();
     await page.locator('#class_startTime').waitFor();
     await drawer.getByTestId('class-scope').getByText('This and following').click();
-    await page.locator('#class_startTime').fill('07:15');
+    await page.locator('#class_startTime').fill('14:15');
     await page.keyboard.press('Tab');
     await drawer.getByTestId('class-submit').click();
     await page.locator('.ant-message', { hasText: 'Classes saved: 3' }).waitFor();
-    await page.locator('tr.class-row', { hasText: TYPE_NAME }).filter({ hasText: '07:15' }).waitFor();
+    await page.locator('tr.class-row', { hasText: TYPE_NAME }).filter({ hasText: '14:15' }).waitFor();
 
     const from = addDays(businessToday(cwb.timeZone), 1);
     const { items } = await api<{ items: { date: string; startTime: string; type: { name: string } }[] }>(
@@ -318,11 +324,11 @@ describe('classes', () => {
       'GET',
       `/pro/classes?center=${cwb.id}&from=${from}&to=${addDays(from, 20)}&pageSize=500`,
     );
-    const mine = items.filter((c) => c.type.name === TYPE_NAME && c.startTime !== '10:00');
+    const mine = items.filter((c) => c.type.name === TYPE_NAME && c.startTime !== '16:30');
     expect(mine.map((c) => [c.date, c.startTime])).toEqual([
-      [from, '07:15'],
-      [addDays(from, 7), '07:15'],
-      [addDays(from, 14), '07:15'],
+      [from, '14:15'],
+      [addDays(from, 7), '14:15'],
+      [addDays(from, 14), '14:15'],
     ]);
   });
 
@@ -333,7 +339,7 @@ describe('classes', () => {
     await page.getByTestId('screen-member-class-add').waitFor();
     await page.getByLabel('Class type').click();
     await page.locator('.ant-select-item-option', { hasText: TYPE_NAME }).click();
-    const first = page.getByTestId('class-add-table').locator('tr', { hasText: '07:15' }).first();
+    const first = page.getByTestId('class-add-table').locator('tr', { hasText: '14:15' }).first();
     await first.waitFor();
     await first.getByTestId('class-add-series').click();
     expect(await page.getByTestId('class-add-selected').textContent()).toContain('Classes chosen: 3');
@@ -355,7 +361,7 @@ describe('classes', () => {
     const tomorrow = addDays(businessToday(cwb.timeZone), 1);
     const page = await desk('manager@demo.fit', `/calendar?type=${typeId}&date=${tomorrow}`);
     await page.getByTestId('screen-calendar').waitFor();
-    const event = page.locator('[data-testid="calendar-event"]', { hasText: '07:15' }).first();
+    const event = page.locator('[data-testid="calendar-event"]', { hasText: '14:15' }).first();
     await event.waitFor();
     const classId = await event.getAttribute('data-class-id');
     const seven = await page.locator('td.fc-timegrid-slot-lane[data-time="07:00:00"]').boundingBox();
@@ -368,25 +374,58 @@ describe('classes', () => {
     await page.mouse.move(x, y + 10, { steps: 4 });
     await page.mouse.move(x, y + (eight!.y - seven!.y), { steps: 12 });
     await page.mouse.up();
-    await page.locator('.ant-message', { hasText: `${TYPE_NAME} moved to 08:15` }).waitFor();
+    await page.locator('.ant-message', { hasText: `${TYPE_NAME} moved to 15:15` }).waitFor();
 
     const { items } = await api<{ items: { id: string; date: string; startTime: string; type: { name: string } }[] }>(
       admin,
       'GET',
       `/pro/classes?center=${cwb.id}&from=${tomorrow}&to=${addDays(tomorrow, 7)}&type=${typeId}&pageSize=50`,
     );
-    const series = items.filter((c) => c.startTime !== '10:00');
+    const series = items.filter((c) => c.startTime !== '16:30');
     expect(series.map((c) => [c.id === classId, c.date, c.startTime])).toEqual([
-      [true, tomorrow, '08:15'],
-      [false, addDays(tomorrow, 7), '07:15'],
+      [true, tomorrow, '15:15'],
+      [false, addDays(tomorrow, 7), '14:15'],
     ]);
+  });
+
+  it('refuses a drag onto the time of another class in the same room, naming it; the class goes back', async () => {
+    const tomorrow = addDays(businessToday(cwb.timeZone), 1);
+    const page = await desk('manager@demo.fit', `/calendar?type=${typeId}&date=${tomorrow}`);
+    await page.getByTestId('screen-calendar').waitFor();
+    const event = page.locator('[data-testid="calendar-event"]', { hasText: '15:15' }).first();
+    await event.waitFor();
+    const classId = await event.getAttribute('data-class-id');
+    const seven = await page.locator('td.fc-timegrid-slot-lane[data-time="07:00:00"]').boundingBox();
+    const eight = await page.locator('td.fc-timegrid-slot-lane[data-time="08:00:00"]').boundingBox();
+    const box = await event.boundingBox();
+    const x = box!.x + box!.width / 2;
+    const y = box!.y + 6;
+    // One hour later, 16:15 to 17:00: the 16:30 class of the same room is in the way.
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x, y + 10, { steps: 4 });
+    await page.mouse.move(x, y + (eight!.y - seven!.y), { steps: 12 });
+    await page.mouse.up();
+    const refusal = page.getByTestId('calendar-refusal');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain('The room is taken at that time by');
+    const inTheWay = await page.getByTestId('calendar-in-the-way').textContent();
+    expect(inTheWay).toContain(TYPE_NAME);
+    expect(inTheWay).toContain('16:30');
+    expect(inTheWay).toContain(room.name);
+    const { items } = await api<{ items: { id: string; startTime: string }[] }>(
+      admin,
+      'GET',
+      `/pro/classes?center=${cwb.id}&from=${tomorrow}&to=${tomorrow}&type=${typeId}`,
+    );
+    expect(items.find((c) => c.id === classId)?.startTime).toBe('15:15');
   });
 
   it('cancels a class from the list: the desk is told who will hear of it, and the credit comes back', async () => {
     const before = await packCredits();
     const day = addDays(businessToday(cwb.timeZone), 8);
     const page = await desk('manager@demo.fit', `/class-list?from=${day}&to=${day}&type=${typeId}`);
-    const row = page.locator('tr.class-row', { hasText: TYPE_NAME }).filter({ hasText: '07:15' });
+    const row = page.locator('tr.class-row', { hasText: TYPE_NAME }).filter({ hasText: '14:15' });
     await row.waitFor();
     expect(await row.getByTestId('class-booked').textContent()).toContain('1 / 10');
     await row.getByTestId('class-more').click();

@@ -75,6 +75,13 @@ export const CLASS_CODES = {
   dateOnlyForOne: 'date_only_for_one',
   notInSeries: 'not_in_series',
   timeInvalid: 'time_invalid',
+  /** Another class of the room overlaps (the refusal's `details.conflict` names it). */
+  roomBusy: 'room_busy',
+  /** Another class of the teacher overlaps (named in `details.conflict`). */
+  teacherBusy: 'teacher_busy',
+  /** The room has fewer places than the members booked into the class. */
+  roomTooSmall: 'room_too_small',
+  outsideOpeningHours: 'outside_opening_hours',
 } as const;
 export const BOOKING_CODES = {
   alreadyBooked: 'already_booked',

@@ -23,6 +23,7 @@ export async function classesFixture(ctx: TestContext, opts: { timeZone?: string
     .values({ organisationId: org.id, centerId: centerA, name: 'Studio 1', capacity: 30 })
     .returning();
 
+  let roomSeq = 0;
   const call = (
     method: 'GET' | 'POST' | 'PATCH',
     url: string,
@@ -67,12 +68,25 @@ export async function classesFixture(ctx: TestContext, opts: { timeZone?: string
         .set({ settings: sql`${organisations.settings} || ${JSON.stringify(body)}::jsonb` })
         .where(eq(organisations.id, org.id));
     },
-    /** A class (or series) tomorrow 18:00 at centre A in Studio 1 with the Yoga type; `overrides` win. */
+    /**
+     * A class (or series) tomorrow 18:00 at centre A with the Yoga type; `overrides` win. Unless
+     * given, it has a room and a teacher of its own, so that the tests' classes never clash in the
+     * timetable (the server refuses a room or a teacher in two classes at once).
+     */
     async newClass(overrides: Record<string, unknown> = {}) {
+      const roomId =
+        overrides.roomId ??
+        (
+          await db
+            .insert(rooms)
+            .values({ organisationId: org.id, centerId: centerA, name: `Studio ${++roomSeq + 1}`, capacity: 30 })
+            .returning()
+        )[0]!.id;
+      const teacherId = overrides.teacherId ?? (await org.newUser({ role: 'trainer' })).id;
       const res = await call('POST', '/classes', manager, {
         centerId: centerA,
-        roomId: room!.id,
-        teacherId: teacherUser.id,
+        roomId,
+        teacherId,
         classTypeId: classType.id,
         date: addDays(f.today(), 1),
         startTime: '18:00',

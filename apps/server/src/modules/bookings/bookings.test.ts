@@ -219,7 +219,7 @@ describe('cancelling', () => {
 
 describe('attendance', () => {
   it('the class’s teacher marks attended or a no-show; another trainer may not; accountants only read', async () => {
-    const made = await f.newClass();
+    const made = await f.newClass({ teacherId: f.teacherId });
     const m = await f.memberWithCredits();
     const booked = (await f.book(m.id, made.class.id)).json();
     const res = await f.call('POST', `/bookings/${booked.id}/attendance`, f.teacher, { mark: 'attended' });

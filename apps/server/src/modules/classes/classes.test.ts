@@ -2,12 +2,14 @@ import { addDays } from '@gym/contract/time';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  centers,
   classes,
   classSeries,
   classTypes,
   domainEvents,
   entitlementLedger,
   outboxEmails,
+  rooms,
 } from '../../db/schema/index.ts';
 import { type ClassesFixture, classesFixture } from '../../test/classes-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
@@ -289,8 +291,9 @@ describe('more places', () => {
 describe('the class list', () => {
   it('filters by date range, room, teacher and type, counts bookings and the waitlist, and exports', async () => {
     const day = addDays(f.today(), 3);
-    const made = await f.newClass({ date: day, startTime: '12:00', capacity: 1 });
-    await f.newClass({ date: day, startTime: '13:00' });
+    const mine = { roomId: f.room.id, teacherId: f.teacherId };
+    const made = await f.newClass({ date: day, startTime: '12:00', capacity: 1, ...mine });
+    await f.newClass({ date: day, startTime: '13:00', ...mine });
     const a = await f.memberWithCredits();
     const b = await f.memberWithCredits();
     await f.book(a.id, made.class.id);
@@ -383,5 +386,103 @@ describe('cancelling a class', () => {
     const late = await f.book(c.id, made.class.id);
     expect(late.statusCode).toBe(422);
     expect(late.json().fields[0].code).toBe('class_cancelled');
+  });
+});
+
+describe('the timetable', () => {
+  it('refuses a room or a teacher in two classes at once, naming the class in the way; nothing is written', async () => {
+    const day = addDays(f.today(), 4);
+    const mine = { roomId: f.room.id, teacherId: f.teacherId };
+    const first = await f.newClass({ date: day, startTime: '09:00', ...mine });
+    const countOn = async () =>
+      (
+        await ctx.database.db
+          .select()
+          .from(classes)
+          .where(and(eq(classes.organisationId, f.org.id), eq(classes.businessDate, day)))
+      ).length;
+    const before = await countOn();
+
+    const sameRoom = await f.call('POST', '/classes', f.manager, {
+      centerId: f.centerA,
+      roomId: f.room.id,
+      teacherId: (await f.org.newUser({ role: 'trainer' })).id,
+      classTypeId: f.classType.id,
+      date: day,
+      startTime: '09:30',
+    });
+    expect(sameRoom.statusCode, sameRoom.body).toBe(409);
+    expect(sameRoom.json().fields[0]).toMatchObject({ path: 'roomId', code: 'room_busy' });
+    expect(sameRoom.json().details.conflict).toMatchObject({
+      classId: first.class.id,
+      name: 'Yoga',
+      date: day,
+      startTime: '09:00',
+      room: { name: 'Studio 1' },
+    });
+
+    // The same teacher in another room, as a weekly series whose first class clashes: no class of it is kept.
+    const sameTeacher = await f
+      .newClass({
+        date: day,
+        startTime: '08:30',
+        teacherId: f.teacherId,
+        recurrence: { weekdays: [1, 2, 3, 4, 5, 6, 7], count: 3 },
+      })
+      .catch((e: Error) => e);
+    expect(String(sameTeacher)).toMatch(/teacher_busy/);
+    expect(await countOn()).toBe(before);
+
+    // Back to back is not a clash.
+    const next = await f.newClass({ date: day, startTime: '10:00', ...mine });
+    expect(next.class.id).toBeTruthy();
+  });
+
+  it('refuses a move onto a busy room or outside opening hours, and leaves the class where it was', async () => {
+    const day = addDays(f.today(), 5);
+    const other = await f.newClass({ date: day, startTime: '07:00', roomId: f.room.id });
+    const moving = await f.newClass({ date: day, startTime: '11:00' });
+    const move = await f.call('PATCH', `/classes/${moving.class.id}`, f.manager, {
+      scope: 'one',
+      startTime: '07:30',
+      roomId: f.room.id,
+    });
+    expect(move.statusCode, move.body).toBe(409);
+    expect(move.json().details.conflict).toMatchObject({ classId: other.class.id, startTime: '07:00' });
+
+    // Opening hours of the centre: 06:00 to 22:00 every day.
+    await ctx.database.db
+      .update(centers)
+      .set({
+        openingHours: [0, 1, 2, 3, 4, 5, 6].map((d) => ({ day: d, closed: false, open: '06:00', close: '22:00' })),
+      })
+      .where(eq(centers.id, f.centerA));
+    try {
+      const late = await f.call('PATCH', `/classes/${moving.class.id}`, f.manager, {
+        scope: 'one',
+        startTime: '21:30',
+      });
+      expect(late.statusCode, late.body).toBe(409);
+      expect(late.json().fields[0]).toMatchObject({ path: 'startTime', code: 'outside_opening_hours' });
+    } finally {
+      await ctx.database.db.update(centers).set({ openingHours: [] }).where(eq(centers.id, f.centerA));
+    }
+    const [still] = await ctx.database.db.select().from(classes).where(eq(classes.id, moving.class.id));
+    expect(still!.startTime).toBe('11:00');
+  });
+
+  it('refuses a room with fewer places than the members booked', async () => {
+    const made = await f.newClass({ date: addDays(f.today(), 6), startTime: '12:00' });
+    for (let i = 0; i < 3; i++) {
+      const m = await f.memberWithCredits();
+      expect((await f.book(m.id, made.class.id)).statusCode).toBe(201);
+    }
+    const [small] = await ctx.database.db
+      .insert(rooms)
+      .values({ organisationId: f.org.id, centerId: f.centerA, name: 'Small room', capacity: 2 })
+      .returning();
+    const res = await f.call('PATCH', `/classes/${made.class.id}`, f.manager, { scope: 'one', roomId: small!.id });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().fields[0]).toMatchObject({ path: 'roomId', code: 'room_too_small' });
   });
 });

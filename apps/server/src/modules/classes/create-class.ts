@@ -10,6 +10,7 @@ import { classes, classSeries } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { checkClassType, checkRoom, checkTeacher, rule } from './class-refs.ts';
+import { assertTimetableFree } from './conflicts.ts';
 import { getClass } from './queries.ts';
 import { expandDates, occurrenceTimes } from './recurrence.ts';
 
@@ -91,6 +92,7 @@ export async function createClass(
     notes: input.notes ?? null,
   };
   const ids = await insertOccurrences(ctx, plan, dates, center.timeZone);
+  await assertTimetableFree(ctx, ids);
   await audit(ctx.tx, ctx.auth, null, {
     action: 'class.created',
     entityType: 'class',

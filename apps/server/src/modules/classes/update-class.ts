@@ -12,6 +12,7 @@ import { audit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { lockClass, promoteWaitlist } from '../bookings/index.ts';
 import { checkClassType, checkRoom, checkTeacher, rule } from './class-refs.ts';
+import { assertTimetableFree } from './conflicts.ts';
 import { type ClassPlan, insertOccurrences } from './create-class.ts';
 import { getClass } from './queries.ts';
 import { expandDates, occurrenceTimes } from './recurrence.ts';
@@ -140,6 +141,20 @@ export async function updateClass(
   }
   if (input.recurrence && seriesId) {
     updated += await replan(ctx, seriesId, cls, targets, input, timeZone);
+  }
+  // Where and when the classes now are: free of clashes, in a room big enough, inside opening hours.
+  if (retime || input.roomId || input.teacherId || input.recurrence) {
+    const from = targets.reduce((min, t) => (t.businessDate < min ? t.businessDate : min), cls.businessDate);
+    const placed =
+      input.recurrence && seriesId
+        ? (
+            await ctx.tx
+              .select({ id: classes.id })
+              .from(classes)
+              .where(and(eq(classes.seriesId, seriesId), gte(classes.businessDate, from)))
+          ).map((r) => r.id)
+        : targets.map((t) => t.id);
+    await assertTimetableFree(ctx, placed);
   }
   await audit(ctx.tx, ctx.auth, null, {
     action: 'class.updated',

@@ -1,0 +1,166 @@
+/**
+ * What may not happen to a timetable: a room or a teacher in two classes at once, a class in a
+ * room with fewer seats than the members already booked into it, or a class outside its centre's
+ * opening hours. Checked on the timetable as the command leaves it (after its writes, before its
+ * commit), so one check serves a new class, a new series, a move in the calendar and every edit
+ * scope; a refusal rolls the whole command back. The rooms and teachers concerned are locked for
+ * the rest of the transaction first (advisory locks, in one order), so two commands cannot each
+ * see the other's slot free.
+ */
+import { CLASS_CODES } from '@gym/contract/classes';
+import { parseBusinessDate, wallClock } from '@gym/contract/time';
+import { and, eq, gt, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { bookings, centers, classes, classTypes, rooms, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
+
+/** First key of the advisory locks of a room's or a teacher's timetable. */
+const TIMETABLE_LOCK = 0x636c73; // 'cls'
+
+/** The class in the way, as a refusal names it (`details.conflict`). */
+export interface ConflictingClass {
+  classId: string;
+  name: string;
+  date: string;
+  startTime: string;
+  room: { id: string; name: string };
+  teacher: { id: string; name: string };
+}
+
+const refusal = (path: string, code: string, message: string, conflict?: ConflictingClass) =>
+  new AppError(409, 'conflict', message, [{ path, code, message }], undefined, conflict ? { conflict } : undefined);
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/**
+ * Refuses (409, the field and the class in the way) when the scheduled classes `classIds` clash
+ * with another class of their room or teacher, outgrow their room, or fall outside opening hours.
+ */
+export async function assertTimetableFree(ctx: UseCaseContext, classIds: readonly string[]): Promise<void> {
+  if (classIds.length === 0) return;
+  const mine = await ctx.tx
+    .select({
+      id: classes.id,
+      roomId: classes.roomId,
+      teacherId: classes.teacherId,
+      businessDate: classes.businessDate,
+      startTime: classes.startTime,
+      durationMinutes: classes.durationMinutes,
+      startsAt: classes.startsAt,
+      endsAt: classes.endsAt,
+      openingHours: centers.openingHours,
+      timeZone: centers.timeZone,
+      roomCapacity: rooms.capacity,
+    })
+    .from(classes)
+    .innerJoin(centers, eq(centers.id, classes.centerId))
+    .innerJoin(rooms, eq(rooms.id, classes.roomId))
+    .where(ctx.db.where(classes, inArray(classes.id, [...classIds]), eq(classes.status, 'scheduled')));
+  if (mine.length === 0) return;
+
+  const keys = [...new Set(mine.flatMap((c) => [c.roomId, c.teacherId]))].sort();
+  for (const key of keys) {
+    await ctx.tx.execute(sql`select pg_advisory_xact_lock(${TIMETABLE_LOCK}, hashtext(${key}))`);
+  }
+
+  for (const c of mine) {
+    const hours = c.openingHours ?? [];
+    if (hours.length === 0) continue;
+    const { year, month, day } = parseBusinessDate(c.businessDate);
+    const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+    const open = hours.find((h) => h.day === weekday);
+    const start = minutesOf(c.startTime);
+    const end = start + c.durationMinutes;
+    if (!open || open.closed || start < minutesOf(open.open) || end > minutesOf(open.close)) {
+      throw refusal(
+        'startTime',
+        CLASS_CODES.outsideOpeningHours,
+        `The centre is not open for the whole class on ${c.businessDate} at ${c.startTime}`,
+      );
+    }
+  }
+
+  const taken = await ctx.tx
+    .select({ classId: bookings.classId, n: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(inArray(bookings.classId, [...classIds]), sql`${bookings.status} in ('booked','attended')`))
+    .groupBy(bookings.classId);
+  for (const t of taken) {
+    const c = mine.find((m) => m.id === t.classId);
+    if (c && Number(t.n) > c.roomCapacity) {
+      throw refusal('roomId', CLASS_CODES.roomTooSmall, 'This room has fewer places than the members booked');
+    }
+  }
+
+  // Another scheduled class of the same room or teacher whose time overlaps one of these.
+  const other = alias(classes, 'other');
+  const overlap = or(
+    ...mine.map((c) =>
+      and(
+        or(eq(other.roomId, c.roomId), eq(other.teacherId, c.teacherId)),
+        lt(other.startsAt, c.endsAt),
+        gt(other.endsAt, c.startsAt),
+      ),
+    ),
+  );
+  const [clash] = await ctx.tx
+    .select({
+      id: other.id,
+      roomId: other.roomId,
+      teacherId: other.teacherId,
+      businessDate: other.businessDate,
+      startTime: other.startTime,
+      startsAt: other.startsAt,
+      endsAt: other.endsAt,
+      typeName: classTypes.name,
+      roomName: rooms.name,
+      teacherName: users.fullName,
+    })
+    .from(other)
+    .innerJoin(classTypes, eq(classTypes.id, other.classTypeId))
+    .innerJoin(rooms, eq(rooms.id, other.roomId))
+    .innerJoin(users, eq(users.id, other.teacherId))
+    .where(
+      and(
+        eq(other.organisationId, ctx.auth.organisationId),
+        eq(other.status, 'scheduled'),
+        overlap,
+        notInArray(other.id, [...classIds]),
+      ),
+    )
+    .orderBy(other.startsAt)
+    .limit(1);
+  if (!clash) return;
+  const sameRoom = mine.some(
+    (c) => c.roomId === clash.roomId && c.startsAt < clash.endsAt && c.endsAt > clash.startsAt,
+  );
+  const conflict: ConflictingClass = {
+    classId: clash.id,
+    name: clash.typeName,
+    date: clash.businessDate,
+    startTime: wallTime(clash.startsAt, mine[0]!.timeZone, clash.startTime),
+    room: { id: clash.roomId, name: clash.roomName },
+    teacher: { id: clash.teacherId, name: clash.teacherName },
+  };
+  throw sameRoom
+    ? refusal(
+        'roomId',
+        CLASS_CODES.roomBusy,
+        `The room is taken by ${clash.typeName} on ${clash.businessDate} at ${conflict.startTime}`,
+        conflict,
+      )
+    : refusal(
+        'teacherId',
+        CLASS_CODES.teacherBusy,
+        `The teacher teaches ${clash.typeName} on ${clash.businessDate} at ${conflict.startTime}`,
+        conflict,
+      );
+}
+
+/** The class's start on its centre's wall clock (its planned start time when it is one). */
+function wallTime(at: Date, timeZone: string, planned: string): string {
+  const w = wallClock(at, timeZone);
+  const t = `${String(w.hour).padStart(2, '0')}:${String(w.minute).padStart(2, '0')}`;
+  return t === planned ? planned : t;
+}
