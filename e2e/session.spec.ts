@@ -123,27 +123,16 @@ describe('languages, skins and layouts', () => {
     });
     await page.getByTestId('screen-account-setting').waitFor();
 
-    await page
-      .getByTestId('skin-switcher')
-      .first()
-      .getByText(/bordered/i)
-      .click();
+    // By value: the previous test left this user's language in Chinese (it is kept on the server).
+    await page.getByTestId('skin-switcher').first().locator('label:has(input[value="bordered"])').click();
     await page.waitForSelector('[data-skin="bordered"]');
     await page.reload();
     await page.waitForSelector('[data-skin="bordered"]');
     expect(await page.evaluate(() => localStorage.getItem('skin'))).toBe('bordered');
 
-    await page
-      .getByTestId('skin-switcher')
-      .first()
-      .getByText(/semi-dark/i)
-      .click();
+    await page.getByTestId('skin-switcher').first().locator('label:has(input[value="semi-dark"])').click();
     await page.waitForSelector('[data-skin="semi-dark"]');
-    await page
-      .getByTestId('layout-switcher')
-      .first()
-      .getByText(/horizontal/i)
-      .click();
+    await page.getByTestId('layout-switcher').first().locator('label:has(input[value="horizontal"])').click();
     await page.getByTestId('layout-horizontal').waitFor();
     await page.waitForSelector('[data-skin="light"]');
     await page.reload();
