@@ -362,7 +362,9 @@ describe('classes', () => {
     const page = await desk('manager@demo.fit', `/calendar?type=${typeId}&date=${tomorrow}`);
     await page.getByTestId('screen-calendar').waitFor();
     const event = page.locator('[data-testid="calendar-event"]', { hasText: '14:15' }).first();
-    await event.waitFor();
+    await event.waitFor({ state: 'attached' });
+    // The week opens scrolled to the morning: bring the afternoon into view before dragging.
+    await event.scrollIntoViewIfNeeded();
     const classId = await event.getAttribute('data-class-id');
     const seven = await page.locator('td.fc-timegrid-slot-lane[data-time="07:00:00"]').boundingBox();
     const eight = await page.locator('td.fc-timegrid-slot-lane[data-time="08:00:00"]').boundingBox();
@@ -393,7 +395,8 @@ describe('classes', () => {
     const page = await desk('manager@demo.fit', `/calendar?type=${typeId}&date=${tomorrow}`);
     await page.getByTestId('screen-calendar').waitFor();
     const event = page.locator('[data-testid="calendar-event"]', { hasText: '15:15' }).first();
-    await event.waitFor();
+    await event.waitFor({ state: 'attached' });
+    await event.scrollIntoViewIfNeeded();
     const classId = await event.getAttribute('data-class-id');
     const seven = await page.locator('td.fc-timegrid-slot-lane[data-time="07:00:00"]').boundingBox();
     const eight = await page.locator('td.fc-timegrid-slot-lane[data-time="08:00:00"]').boundingBox();

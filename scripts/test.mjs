@@ -20,9 +20,8 @@ const steps = [
     ['vitest', 'run', '--project', 'load', '--project', 'load-pg', '--project', 'scale', '--no-file-parallelism'],
   ],
   ['web build', 'npm', ['run', '--silent', 'build']],
-  // Three spec files at a time on two cores: a spec spends most of its time waiting (toasts that
-  // last 5 s, a server restarting, the network), so a third one fills the gaps (decision 250).
-  ['e2e (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e', '--maxWorkers=3']],
+  // Two spec files at a time (each its own server and browser); three were slower on two cores (decision 250).
+  ['e2e (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e', '--maxWorkers=2']],
 ];
 
 const only = process.argv.slice(2);
