@@ -197,6 +197,35 @@ describe('selling to a member', () => {
     expect(after.payments).toHaveLength(1);
   });
 
+  it('records one payment when the same payment is sent twice with one key, even at once', async () => {
+    const member = await org.newMember();
+    const sale = (
+      await req('POST', `/students/${member.id}/sales`, desk, {
+        centerId: centerA,
+        lines: [{ itemType: 'membership', itemId: cat.monthly.id }],
+      })
+    ).json();
+    const pay = () =>
+      req(
+        'POST',
+        `/invoices/${sale.id}/payments`,
+        { ...desk, 'idempotency-key': `pay-${sale.id}` },
+        {
+          method: 'cash',
+          amountMinor: 20_000,
+        },
+      );
+    const [a, b] = await Promise.all([pay(), pay()]);
+    const again = await pay();
+    // One is recorded; the other is the same answer replayed, or told the first is still running.
+    expect([a.statusCode, b.statusCode].sort()).toEqual(a.statusCode === b.statusCode ? [201, 201] : [201, 409]);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual((a.statusCode === 201 ? a : b).json());
+    const after = (await req('GET', `/invoices/${sale.id}`, desk)).json();
+    expect(after.payments).toHaveLength(1);
+    expect(after.paidMinor).toBe(20_000);
+  });
+
   it('leaves nothing behind when the last line is short of stock', async () => {
     const member = await org.newMember();
     const tables = [
