@@ -16,19 +16,16 @@
  *   will be told, the answer that one was told and one credit returned.
  * The classes and their type are made through the API so the test owns their rules.
  */
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { addDays, today as businessToday, wallClock } from '@gym/contract/time';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, storeSession } from './support/browser.ts';
 import { type ApiSession, api, apiLogin, DEMO_MEMBER, demoMember } from './support/members.ts';
+import { DEMO_READER, simulateTap as simulateTapAt } from './support/reader.ts';
 import { useAppServer } from './support/server.ts';
 
 const app = useAppServer();
-const root = join(import.meta.dirname, '..');
-const READER = 'DEMO-READER-1';
-const READER_SECRET = 'demo-reader-secret';
+const READER = DEMO_READER;
 const TYPE_NAME = `E2E Stretch ${Date.now().toString(36)}`;
 
 let admin: ApiSession;
@@ -56,37 +53,7 @@ async function packCredits(): Promise<number> {
   return pack.creditsLeft ?? 0;
 }
 
-/** The reader simulator, as the README runs it: exit 0 when the server accepted the scan. */
-function simulateTap(card: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      'npm',
-      [
-        'run',
-        '--silent',
-        'reader',
-        '--',
-        '--url',
-        app.server.url,
-        '--sn',
-        READER,
-        '--secret',
-        READER_SECRET,
-        '--card',
-        card,
-      ],
-      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.stderr.on('data', (d) => {
-      out += d;
-    });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`simulator exited ${code}:\n${out}`))));
-  });
-}
+const simulateTap = (card: string) => simulateTapAt(app.server.url, card);
 
 async function desk(email: string, path: string): Promise<Page> {
   const { context, page } = await newPage(app.browser, app.server.url);

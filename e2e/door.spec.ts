@@ -9,20 +9,17 @@
  * - Update card: from the member file, a new card tapped on the reader is attached; the toast is
  *   top-centre, the reader goes back to normal and `student_id` is removed.
  */
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import type { Entry } from '@gym/contract/entries';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from './support/app-process.ts';
 import { newPage, storeSession } from './support/browser.ts';
 import { type ApiSession, api, apiLogin, DEMO_MEMBER, demoMember, freshCardNumber } from './support/members.ts';
+import { DEMO_READER, simulateTap as simulateTapAt } from './support/reader.ts';
 import { useAppServer } from './support/server.ts';
 
 const app = useAppServer();
-const READER = 'DEMO-READER-1';
-const READER_SECRET = 'demo-reader-secret';
-const root = join(import.meta.dirname, '..');
+const READER = DEMO_READER;
 
 let admin: ApiSession;
 let cwb: string;
@@ -33,37 +30,7 @@ let readerPage: Page;
 let deskPage: Page;
 let mkPage: Page;
 
-/** The reader simulator, as the README runs it: exit 0 when the server accepted the scan. */
-function simulateTap(card: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      'npm',
-      [
-        'run',
-        '--silent',
-        'reader',
-        '--',
-        '--url',
-        app.server.url,
-        '--sn',
-        READER,
-        '--secret',
-        READER_SECRET,
-        '--card',
-        card,
-      ],
-      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.stderr.on('data', (d) => {
-      out += d;
-    });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`simulator exited ${code}:\n${out}`))));
-  });
-}
+const simulateTap = (card: string) => simulateTapAt(app.server.url, card);
 
 async function desk(email: string, centerId: string, path: string): Promise<Page> {
   const { context, page } = await newPage(app.browser, app.server.url);
