@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { useAbility } from '../../shared/acl';
 import { fetchFile } from '../../shared/api/download';
 import { useCenters } from '../../shared/centers';
+import { dateTimeFormat } from '../../shared/intl';
 import type { Entry } from './api';
 
 /** Solid colours dark enough for white text (WCAG AA). */
@@ -154,7 +155,7 @@ export function useEntryTime(): (at: string, centerId: string, withDate?: boolea
           ? businessDate(date, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone) !== withDate
           : withDate;
       try {
-        return new Intl.DateTimeFormat(language, {
+        return dateTimeFormat(language, {
           ...(timeZone ? { timeZone } : {}),
           ...(dated ? { dateStyle: 'short' } : {}),
           timeStyle: dated ? 'short' : 'medium',

@@ -1,6 +1,7 @@
 import { formatMemberName, memberInitials } from '@gym/contract/names';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '../../shared/intl';
 
 /** A member's name as staff say it (Chinese names family name first): the one formatter every screen uses. */
 export const memberName = formatMemberName;
@@ -23,7 +24,7 @@ export function useFormatters() {
     return {
       date: (value: string | null | undefined) => safe(day, value),
       dateTime: (value: string | null | undefined) => safe(moment, value),
-      number: (value: number) => new Intl.NumberFormat(language).format(value),
+      number: (value: number) => numberFormat(language).format(value),
     };
   }, [language]);
 }

@@ -9,13 +9,14 @@ import { lastPersonIn } from '../../../features/entries/liveFeed';
 import { useAbility } from '../../../shared/acl';
 import { setCenterId, useCenterId } from '../../../shared/centerSelection';
 import { useCenters } from '../../../shared/centers';
+import { dateTimeFormat } from '../../../shared/intl';
 
 function formatWhen(at: string, timeZone: string, language: string): string {
   const date = new Date(at);
   if (Number.isNaN(date.getTime())) return '';
   const sameDay = businessDate(date, timeZone) === today(timeZone);
   try {
-    return new Intl.DateTimeFormat(language, {
+    return dateTimeFormat(language, {
       timeZone,
       ...(sameDay ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' }),
     }).format(date);
