@@ -84,12 +84,23 @@ describe('signing in', () => {
     const { context, page } = await newPage(app.browser, app.server.url);
     await loginThroughForm(page, 'manager@demo.fit');
     await page.waitForURL(/\/class-list$/);
-    await page.evaluate(() => {
+    // The forged tokens are in place before the reloaded app starts (the running page never sees
+    // them, so nothing races the reload).
+    await context.addInitScript(() => {
+      if (sessionStorage.getItem('forged')) return;
+      sessionStorage.setItem('forged', '1');
       localStorage.setItem('accessToken', 'expired.or.forged');
       localStorage.setItem('refreshToken', 'revoked-refresh-token-value');
     });
+    const refreshes: number[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('/jwt/refresh-token')) refreshes.push(r.status());
+    });
     await page.reload();
-    await page.waitForURL(/\/login/);
+    await page.waitForURL(/\/login/).catch((err: Error) => {
+      throw new Error(`${err.message}\nat ${page.url()}, refresh answers: ${refreshes.join(', ') || 'none'}`);
+    });
+    expect(refreshes.length).toBeGreaterThan(0);
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
     await context.close();
   });

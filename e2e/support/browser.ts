@@ -38,7 +38,9 @@ export async function storeSession(page: Page, baseURL: string, email: string) {
   });
   if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
   const body = (await res.json()) as { accessToken: string; refreshToken: string; userData: unknown };
-  await page.goto('/error-404');
+  // Any page of the origin holds its storage; a static file does not start the app (a second full
+  // load of the app per test, for nothing).
+  await page.goto('/favicon.svg');
   await page.evaluate((b) => {
     localStorage.setItem('accessToken', b.accessToken);
     localStorage.setItem('refreshToken', b.refreshToken);
