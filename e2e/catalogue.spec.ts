@@ -4,6 +4,8 @@
  * the filter kept in the address across a reload.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { expenditureSuite } from './suites/expenditure.ts';
+import { retailSuite } from './suites/retail.ts';
 import { confirmDialog, fieldHelp, openAs, seriousViolations, unique } from './support/organisation.ts';
 import { useAppServer } from './support/server.ts';
 
@@ -98,3 +100,7 @@ describe('catalogue', () => {
     }
   });
 });
+
+// The retail catalogue and expenditures, managed by the same manager, on this file's server.
+retailSuite(app);
+expenditureSuite(app);

@@ -3,6 +3,7 @@
  * the system configuration, and maintenance mode as another staff member lives through it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogSuite } from './suites/audit.ts';
 import { type ApiSession, api, apiLogin, DEMO_MEMBER, freshCardNumber } from './support/members.ts';
 import {
   changeConfig,
@@ -289,3 +290,6 @@ describe('accessibility', () => {
     // Six full axe scans: slow by nature on a busy machine (decision 222).
   }, 240_000);
 });
+
+// The audit log, on this file's server (one server start fewer).
+auditLogSuite(app);

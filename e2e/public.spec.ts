@@ -3,6 +3,8 @@
  * in Portuguese, an unknown centre says so, and a member links a card through a one-time link.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { passwordResetSuite } from './suites/password-reset.ts';
+import { registerOrganisationSuite } from './suites/register-organisation.ts';
 import { newPage } from './support/browser.ts';
 import { type ApiSession, api, apiLogin, demoMember, freshCardNumber } from './support/members.ts';
 import { changeConfig, fieldHelp, seriousViolations, unique } from './support/organisation.ts';
@@ -183,3 +185,7 @@ describe('too many registrations', () => {
     await context.close();
   });
 });
+
+// Two more pages reached without signing in, on this file's server (server starts are the e2e step's largest fixed cost).
+registerOrganisationSuite(app);
+passwordResetSuite(app);
