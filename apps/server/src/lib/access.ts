@@ -24,6 +24,8 @@ export interface AuthContext {
   familyId: string;
   /** The organisation's maintenance switch, read with the user so that checking it costs no query. */
   maintenanceMode?: boolean;
+  /** The staff member's own language (their preferences), read with the session; absent: the organisation's. */
+  language?: string | null;
   /** Where the request came from (set per request by the authentication hook; the audit log records it). */
   request?: RequestMeta;
 }

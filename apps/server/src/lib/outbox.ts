@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { domainEvents } from '../db/schema/index.ts';
 import type { RealtimeTarget } from '../db/schema/platform.ts';
@@ -99,9 +99,11 @@ export function createOutbox(db: DbOrTx, bus: EventBus, opts: OutboxOptions = {}
     // The lease is taken in one statement. Rows another dispatcher is claiming are skipped, with
     // their whole organisation (a transaction-scoped advisory lock per organisation), and a row is
     // not taken while an earlier, never-tried event of its organisation is claimed by another.
-    const result = await db.execute<{ id: string }>(sql`
-      update ${domainEvents} set claimed_until = now() + make_interval(secs => ${claimSeconds})
-      where id in (
+    // The claimed rows come back from the update itself (one statement per drain, not two).
+    const rows = await db
+      .update(domainEvents)
+      .set({ claimedUntil: sql`now() + make_interval(secs => ${claimSeconds})` })
+      .where(sql`${domainEvents.id} in (
         select e.id from ${domainEvents} e
         where e.delivered_at is null and e.next_attempt_at <= now()
           and (e.claimed_until is null or e.claimed_until < now())
@@ -114,11 +116,9 @@ export function createOutbox(db: DbOrTx, bus: EventBus, opts: OutboxOptions = {}
         order by e.seq
         limit ${batchSize}
         for update skip locked
-      )
-      returning id`);
-    const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
-    if (ids.length === 0) return [];
-    return db.select().from(domainEvents).where(inArray(domainEvents.id, ids)).orderBy(asc(domainEvents.seq));
+      )`)
+      .returning();
+    return rows.sort((a, b) => a.seq - b.seq);
   }
 
   /**

@@ -15,6 +15,8 @@ export interface SessionState {
   ability: AppAbility;
   centerIds: string[] | null;
   maintenanceMode: boolean;
+  /** The user's language (a profile change drops the cached session, see `updateAccount`). */
+  language: string | null;
 }
 
 export const createSessionCache = () => createAuthCache();
@@ -46,6 +48,7 @@ export async function authenticate(deps: AppDeps, header: string | undefined): P
     centerIds: state.centerIds,
     familyId: claims.fam,
     maintenanceMode: state.maintenanceMode,
+    language: state.language,
   };
 }
 
@@ -57,6 +60,7 @@ async function readSession(
     .select({
       role: users.role,
       active: users.active,
+      language: users.language,
       // null: every centre; otherwise the centres this staff member is limited to.
       centerIds: sql<
         string[] | null
@@ -77,5 +81,6 @@ async function readSession(
     ability: buildAbility(abilityRulesFor(role)),
     centerIds: user.centerIds,
     maintenanceMode: user.maintenanceMode,
+    language: user.language,
   };
 }

@@ -150,9 +150,8 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
       ]);
     return { id: row.id, replay: true };
   };
-  const seen = await entryByScan(ctx, input.scanId);
-  if (seen) return scanConflict(seen);
-
+  // A scan id seen before is found by the entry's unique (organisation, scan id) index at the
+  // insert below: the decision is only read until then, so a replay writes and sends nothing.
   const config = await readSystemConfig(ctx.tx, ctx.auth.organisationId);
   const card = await cardByNumber(ctx, input.card);
   let member: typeof members.$inferSelect | undefined;
@@ -170,11 +169,7 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
       .where(ctx.db.whereOrganisation(members, eq(members.id, card.memberId!)))
       .for('update');
     if (!member) decision = denied('unknown_card');
-    else {
-      const again = await entryByScan(ctx, input.scanId);
-      if (again) return scanConflict(again);
-      decision = await decideForMember(ctx, member, center, at, day, config);
-    }
+    else decision = await decideForMember(ctx, member, center, at, day, config);
   }
   if (card?.memberId && !member) {
     [member] = await ctx.tx
@@ -209,7 +204,7 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
     .onConflictDoNothing()
     .returning({ id: entries.id });
   if (!row) {
-    // Another request recorded this scan id meanwhile (a card with no member to lock).
+    // This scan id was recorded before (a retried scan), or by another request meanwhile.
     const other = await entryByScan(ctx, input.scanId);
     if (other) return scanConflict(other);
     throw new AppError(409, 'conflict', 'This tap could not be recorded; send it again');

@@ -18,11 +18,8 @@ import {
   entryOverrideRequestSchema,
 } from '@gym/contract/entries';
 import { today as businessToday } from '@gym/contract/time';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
@@ -49,9 +46,9 @@ import { type DoorWords, entryMessage, wordsFor } from './words.ts';
 const tags = ['entries'];
 const idParamsSchema = z.object({ id: z.uuid() });
 
-async function callerWords(db: DbOrTx, auth: AuthContext): Promise<DoorWords> {
-  const [user] = await db.select({ language: users.language }).from(users).where(eq(users.id, auth.userId));
-  return wordsFor(user?.language);
+/** The door's words in the caller's language (read with the session: no query). */
+function callerWords(auth: AuthContext): DoorWords {
+  return wordsFor(auth.language);
 }
 
 const outcome = (words: DoorWords, entry: Entry) => ({
@@ -119,11 +116,10 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             source: b.source,
           }),
         );
-        const [entry, words] = await Promise.all([
-          recorded.entry ?? getEntry(db, { organisationId: req.auth!.organisationId, centerIds: null }, recorded.id),
-          callerWords(db, req.auth!),
-        ]);
-        return outcome(words, entry);
+        const entry =
+          recorded.entry ??
+          (await getEntry(db, { organisationId: req.auth!.organisationId, centerIds: null }, recorded.id));
+        return outcome(callerWords(req.auth!), entry);
       },
     );
     app.post(
@@ -139,8 +135,7 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const id = await runCommand(deps, req.auth!, (ctx) => overrideEntry(ctx, req.params.id, req.body.reason));
-        const [entry, words] = await Promise.all([getEntry(db, req.auth!, id), callerWords(db, req.auth!)]);
-        return outcome(words, entry);
+        return outcome(callerWords(req.auth!), await getEntry(db, req.auth!, id));
       },
     );
     app.get(
@@ -206,7 +201,7 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             tappedAt: b.tapped_at,
           }),
         );
-        const words = await callerWords(db, req.auth!);
+        const words = callerWords(req.auth!);
         if (done.kind === 'not_staff')
           return { result: false, state: null, message: words.notStaffCard(req.params.card), attendance: null };
         const attendance = await getAttendance(

@@ -1,10 +1,13 @@
 import type { readerScanRequestSchema, ScanEvent } from '@gym/contract/entries';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { readerScans, readers } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { publicCaller, runCommand } from '../../lib/use-case.ts';
 import type { IngestReader } from './verify-secret.ts';
+
+/** How stale a reader's "last seen" may be before a scan writes it again. */
+export const LAST_SEEN_PRECISION_MS = 30_000;
 
 /** The domain event of a received scan; its realtime message is the card-reader event (`ScanEvent`). */
 export const READER_SCANNED = 'reader.scanned';
@@ -25,7 +28,17 @@ export async function ingestScan(
   return runCommand(deps, caller, async (ctx) => {
     const now = ctx.clock.now();
     const tappedAt = new Date(scan.at);
-    await ctx.tx.update(readers).set({ lastSeenAt: now }).where(eq(readers.id, reader.id));
+    // "Last seen" to the minute: a reader's scans do not all write (and lock) its row, which would
+    // queue a busy door's scans one behind the other.
+    await ctx.tx
+      .update(readers)
+      .set({ lastSeenAt: now })
+      .where(
+        and(
+          eq(readers.id, reader.id),
+          or(isNull(readers.lastSeenAt), lt(readers.lastSeenAt, new Date(now.getTime() - LAST_SEEN_PRECISION_MS))),
+        ),
+      );
     const inserted = await ctx.tx
       .insert(readerScans)
       .values({
