@@ -1,5 +1,6 @@
 /** The staff shell's menu (links, "Soon" marks), the client's navbar, and list screens on a tablet in portrait. */
 import { describe, expect, it } from 'vitest';
+import { tabletAndAccessSuite } from './suites/tablet-and-access.ts';
 import { newPage, storeSession } from './support/browser.ts';
 import { useAppServer } from './support/server.ts';
 
@@ -113,3 +114,6 @@ describe('lists on a 10-inch tablet in portrait (768 × 1024)', () => {
     });
   }
 });
+
+// The tablet, the keyboard and the shell's accessibility scan, on this file's server.
+tabletAndAccessSuite(app);

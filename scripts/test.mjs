@@ -1,11 +1,13 @@
 // `npm test`: lint, typecheck, unit + integration (PGlite and a real PostgreSQL 15), web build, e2e in Chromium.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureSystemDeps } from './lib/system-deps.mjs';
 
 const steps = [
   ['lint', 'npx', ['biome', 'check', '.']],
-  ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+  // Type checking runs beside the integration tests (they leave a core idle while PostgreSQL and the
+  // templates start, and at their end); its output is shown whole when it ends, before the load step.
+  ['typecheck', 'npm', ['run', '--silent', 'typecheck'], { background: true }],
   ['system packages', null, () => ensureSystemDeps()],
   [
     'unit and integration (PGlite, PostgreSQL 15)',
@@ -14,6 +16,7 @@ const steps = [
     // alone in the next step.
     ['vitest', 'run', '--project', 'unit', '--project', 'server', '--project', 'server-pg', '--maxWorkers=2'],
   ],
+  ['typecheck (waited for)', null, 'await-background'],
   [
     'load and scale (alone: latency under an import; two API servers, PostgreSQL 15, Redis)',
     'npx',
@@ -49,8 +52,52 @@ function count(file) {
 
 const closingLine = () => `Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`;
 const started = Date.now();
-for (const [name, cmd, args] of steps) {
+const background = [];
+
+/** A step started now and waited for later: its output is kept and printed when it is waited for. */
+function startInBackground(name, cmd, args) {
+  const t = Date.now();
+  console.log(`\n=== ${name} (started; runs beside the next steps) ===`);
+  const child = spawn(cmd, args, { env: { ...process.env, FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
+  child.stderr.on('data', (d) => {
+    out += d;
+  });
+  background.push({
+    name,
+    done: new Promise((resolve) => {
+      child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), out, ms: Date.now() - t }));
+    }),
+  });
+}
+
+async function awaitBackground() {
+  for (const job of background.splice(0)) {
+    const r = await job.done;
+    console.log(`\n=== ${job.name} (ended) ===`);
+    if (r.out) process.stdout.write(r.out);
+    if (r.code !== 0) {
+      console.error(`\n${job.name} failed (exit ${r.code})`);
+      console.log(closingLine());
+      process.exit(r.code || 1);
+    }
+    console.log(`--- ${job.name}: ${(r.ms / 1000).toFixed(1)} s (beside other steps)`);
+  }
+}
+
+for (const [name, cmd, args, opts] of steps) {
+  if (args === 'await-background') {
+    await awaitBackground();
+    continue;
+  }
   if (only.length && !only.some((o) => name.startsWith(o))) continue;
+  if (opts?.background) {
+    startInBackground(name, cmd, args);
+    continue;
+  }
   const t = Date.now();
   console.log(`\n=== ${name} ===`);
   if (cmd === null) {
@@ -75,5 +122,6 @@ for (const [name, cmd, args] of steps) {
   }
   console.log(`--- ${name}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
 }
+await awaitBackground();
 console.log(`\nAll test steps passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log(closingLine());
