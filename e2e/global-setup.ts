@@ -18,6 +18,12 @@ export default async function setup(project: TestProject) {
     const r = spawnSync('npm', ['run', '--silent', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('the web app did not build');
   }
+  // Made ahead by `npm test` beside the integration tests (e2e/prepare-data.ts).
+  const prepared = process.env.E2E_DATA_DIR;
+  if (prepared && existsSync(join(prepared, 'pglite'))) {
+    project.provide('e2eDataDir', prepared);
+    return () => rmSync(prepared, { recursive: true, force: true });
+  }
   const first = await startAppServer();
   await first.stop({ keepData: true });
   project.provide('e2eDataDir', first.dataDir);

@@ -3,12 +3,16 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureSystemDeps } from './lib/system-deps.mjs';
 
+const E2E_DATA_DIR = new URL('../.tmp/e2e-data', import.meta.url).pathname;
+
 const steps = [
   ['lint', 'npx', ['biome', 'check', '.']],
   // Type checking runs beside the integration tests (they leave a core idle while PostgreSQL and the
   // templates start, and at their end); its output is shown whole when it ends, before the load step.
   ['typecheck', 'npm', ['run', '--silent', 'typecheck'], { background: true }],
   ['system packages', null, () => ensureSystemDeps()],
+  // The e2e step's demo database, made beside the integration tests (e2e/prepare-data.ts).
+  ['e2e database', 'node', ['--import', 'tsx', 'e2e/prepare-data.ts', E2E_DATA_DIR], { background: true, for: 'e2e' }],
   [
     'unit and integration (PGlite, PostgreSQL 15)',
     'npx',
@@ -16,7 +20,7 @@ const steps = [
     // alone in the next step.
     ['vitest', 'run', '--project', 'unit', '--project', 'server', '--project', 'server-pg', '--maxWorkers=2'],
   ],
-  ['typecheck (waited for)', null, 'await-background'],
+  ['background steps (waited for)', null, 'await-background'],
   [
     'load and scale (alone: latency under an import; two API servers, PostgreSQL 15, Redis)',
     'npx',
@@ -24,7 +28,7 @@ const steps = [
   ],
   ['web build', 'npm', ['run', '--silent', 'build']],
   // Two spec files at a time (each its own server and browser); three were slower on two cores (decision 250).
-  ['e2e (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e', '--maxWorkers=2']],
+  ['e2e (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e', '--maxWorkers=2'], { env: { E2E_DATA_DIR } }],
 ];
 
 const only = process.argv.slice(2);
@@ -93,7 +97,7 @@ for (const [name, cmd, args, opts] of steps) {
     await awaitBackground();
     continue;
   }
-  if (only.length && !only.some((o) => name.startsWith(o))) continue;
+  if (only.length && !only.some((o) => name.startsWith(o) || (opts?.for && opts.for.startsWith(o)))) continue;
   if (opts?.background) {
     startInBackground(name, cmd, args);
     continue;
@@ -111,7 +115,7 @@ for (const [name, cmd, args, opts] of steps) {
     const run = withReport(args);
     const r = spawnSync(cmd, run.args, {
       stdio: 'inherit',
-      env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
+      env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1', ...opts?.env },
     });
     count(run.file);
     if (r.status !== 0) {

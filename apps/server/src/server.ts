@@ -15,6 +15,9 @@ import { createSessionCache } from './modules/auth/index.ts';
 import { backfillMemberPhones } from './modules/members/index.ts';
 import { attachRealtime } from './realtime/gateway.ts';
 
+/** The outbox's safety-net poll on the embedded database (see createServer). */
+export const EMBEDDED_OUTBOX_POLL_MS = 15_000;
+
 export interface RunningServer {
   app: FastifyInstance;
   deps: AppDeps;
@@ -50,6 +53,10 @@ export async function createServer(
     events,
     outbox: createOutbox(database.db, events, {
       onError: (err, at) => logDeliveryError(err, at),
+      // Events are delivered on the wake after their commit and retried on their own timer; the poll
+      // only picks up what another server left (a crash between commit and delivery). The embedded
+      // database has no other server: a slow poll spares its one process a claim query a second.
+      pollMs: database.kind === 'pglite' ? EMBEDDED_OUTBOX_POLL_MS : 1_000,
     }),
     sessions: createSessionCache(),
     demo: false,

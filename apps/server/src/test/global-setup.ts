@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -43,6 +43,7 @@ export default async function setup(project: TestProject) {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
+  return () => rmSync(file, { force: true });
 }
 
 declare module 'vitest' {
