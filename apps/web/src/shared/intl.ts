@@ -4,25 +4,23 @@
  * opening-hours editor lists 96 times in each of 14 selects, a list formats every row) must not
  * build one per value.
  */
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-export function dateTimeFormat(language: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
-  const key = `${language}|${JSON.stringify(options)}`;
-  let format = dateTimeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, options);
-    dateTimeFormats.set(key, format);
-  }
-  return format;
+function cached<O, F>(make: (language: string, options: O) => F) {
+  const made = new Map<string, F>();
+  return (language: string, options: O): F => {
+    const key = `${language}|${JSON.stringify(options)}`;
+    let format = made.get(key);
+    if (!format) {
+      format = make(language, options);
+      made.set(key, format);
+    }
+    return format;
+  };
 }
 
-export function numberFormat(language: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `${language}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(language, options);
-    numberFormats.set(key, format);
-  }
-  return format;
-}
+const dateTimeFormats = cached((l, o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(l, o));
+const numberFormats = cached((l, o: Intl.NumberFormatOptions) => new Intl.NumberFormat(l, o));
+
+export const dateTimeFormat = (language: string, options: Intl.DateTimeFormatOptions = {}) =>
+  dateTimeFormats(language, options);
+export const numberFormat = (language: string, options: Intl.NumberFormatOptions = {}) =>
+  numberFormats(language, options);
