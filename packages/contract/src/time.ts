@@ -172,3 +172,16 @@ export function ageOn(birthday: BusinessDate, on: BusinessDate): number {
   if (d.month < b.month || (d.month === b.month && d.day < b.day)) age -= 1;
   return age;
 }
+
+/** The instants of a class planned on `date` at `startTime` for `durationMinutes`, in `timeZone`; and its local end time. */
+export function occurrenceTimes(
+  date: BusinessDate,
+  startTime: string,
+  durationMinutes: number,
+  timeZone: string,
+): { startsAt: Date; endsAt: Date; endTime: string } {
+  const startsAt = zonedInstant(date, startTime, timeZone);
+  const endsAt = new Date(startsAt.getTime() + durationMinutes * 60_000);
+  const w = wallClock(endsAt, timeZone);
+  return { startsAt, endsAt, endTime: `${pad(w.hour)}:${pad(w.minute)}` };
+}

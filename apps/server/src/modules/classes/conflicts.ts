@@ -11,6 +11,7 @@ import { CLASS_CODES } from '@gym/contract/classes';
 import { parseBusinessDate, wallClock } from '@gym/contract/time';
 import { and, eq, gt, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.ts';
 import { bookings, centers, classes, classTypes, rooms, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
@@ -26,6 +27,16 @@ export interface ConflictingClass {
   startTime: string;
   room: { id: string; name: string };
   teacher: { id: string; name: string };
+}
+
+/**
+ * Locks the timetables of these rooms and teachers (ids) until the transaction ends, in one order,
+ * so that two commands planning into the same slot run one after the other.
+ */
+export async function lockTimetables(tx: Pick<Tx, 'execute'>, ids: readonly string[]): Promise<void> {
+  for (const key of [...new Set(ids)].sort()) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${TIMETABLE_LOCK}, hashtext(${key}))`);
+  }
 }
 
 const refusal = (path: string, code: string, message: string, conflict?: ConflictingClass) =>
@@ -59,10 +70,10 @@ export async function assertTimetableFree(ctx: UseCaseContext, classIds: readonl
     .where(ctx.db.where(classes, inArray(classes.id, [...classIds]), eq(classes.status, 'scheduled')));
   if (mine.length === 0) return;
 
-  const keys = [...new Set(mine.flatMap((c) => [c.roomId, c.teacherId]))].sort();
-  for (const key of keys) {
-    await ctx.tx.execute(sql`select pg_advisory_xact_lock(${TIMETABLE_LOCK}, hashtext(${key}))`);
-  }
+  await lockTimetables(
+    ctx.tx,
+    mine.flatMap((c) => [c.roomId, c.teacherId]),
+  );
 
   for (const c of mine) {
     const hours = c.openingHours ?? [];

@@ -1,4 +1,5 @@
 /** What other modules and the app may use of the classes module. */
 
-export { expandDates, occurrenceTimes } from './recurrence.ts';
+export { lockTimetables } from './conflicts.ts';
+export { expandDates, isoWeekday, occurrenceTimes } from './recurrence.ts';
 export { classRoutes } from './routes.ts';

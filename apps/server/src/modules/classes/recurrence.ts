@@ -52,17 +52,5 @@ export function expandDates(
   return out;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The instants of a class planned on `date` at `startTime` for `durationMinutes`, in `timeZone`; and its local end time. */
-export function occurrenceTimes(
-  date: BusinessDate,
-  startTime: string,
-  durationMinutes: number,
-  timeZone: string,
-): { startsAt: Date; endsAt: Date; endTime: string } {
-  const startsAt = zonedInstant(date, startTime, timeZone);
-  const endsAt = new Date(startsAt.getTime() + durationMinutes * 60_000);
-  const w = wallClock(endsAt, timeZone);
-  return { startsAt, endsAt, endTime: `${pad(w.hour)}:${pad(w.minute)}` };
-}
+/** The instants of a class on its centre's clock (in the contract: the timetable import's worker uses it too). */
+export { occurrenceTimes } from '@gym/contract/time';

@@ -145,6 +145,7 @@ export async function analyseImport(ctx: ImportReadContext, request: ImportReque
   if (!defaultCenter?.allowed) throw centreNotFound('defaultCenterId');
   const { defaultLanguage } = await readSystemConfig(ctx.tx, ctx.auth.organisationId);
   const { headers, mapping, prepared } = await parseInWorker({
+    kind: 'members',
     fileName: request.fileName,
     format: request.format,
     data: request.data,

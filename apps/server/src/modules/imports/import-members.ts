@@ -1,8 +1,8 @@
 import type { ImportProgressLine, ImportRequest } from '@gym/contract/imports';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
 import { analyseImport, type ImportReadContext, importReadContext } from './analyse-import.ts';
 import { commitImport, EMBEDDED_PACE, failureLine, SERVER_PACE } from './commit-import.ts';
+import { importRefused } from './refused.ts';
 
 /**
  * What the import command runs with. Not a `UseCaseContext`: an import is deliberately NOT one
@@ -38,17 +38,7 @@ export function importContext(
  */
 export async function importMembers(ctx: ImportContext, request: ImportRequest): Promise<{ finished: Promise<void> }> {
   const analysed = await analyseImport(ctx, request);
-  if (analysed.errors.length > 0) {
-    const bad = new Set(analysed.errors.map((e) => e.row)).size;
-    throw new AppError(
-      422,
-      'import_invalid',
-      `${bad} row(s) cannot be imported: nothing was imported`,
-      undefined,
-      undefined,
-      { rows: analysed.preview.errors, errorCount: analysed.preview.errorCount },
-    );
-  }
+  if (analysed.errors.length > 0) throw importRefused(analysed.errors, analysed.preview.errors);
   const codes: string[] = [];
   const finished = commitImport(
     ctx.database.db,

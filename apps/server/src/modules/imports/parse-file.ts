@@ -1,24 +1,35 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { ClassImportMapping } from '@gym/contract/class-imports';
 import type { ErrorCode, FieldError } from '@gym/contract/errors';
 import { IMPORT_PARSE_TIMEOUT_MS, IMPORT_WORKER_MEMORY_MB, type ImportMapping } from '@gym/contract/imports';
 import { AppError } from '../../lib/errors.ts';
+import type { ClassRowsContext, PreparedClassRows } from './class-rows.ts';
 import type { PrepareContext, PreparedRows } from './prepare-rows.ts';
 import { expandedTooLarge, type ZipEntry, zipEntries } from './zip-guard.ts';
 
-export interface ParseJob {
+interface FileJob {
   fileName: string;
   format: 'csv' | 'xlsx';
   data: string;
-  mapping: ImportMapping | undefined;
-  context: PrepareContext;
   /** XLSX: the central directory, already checked against the expanded-size limit. */
   zipEntries?: ZipEntry[];
 }
 
+/** A member file (`/student-import`) or a timetable (`/class-import`): the same reading, its own rows. */
+export type ParseJob = FileJob &
+  (
+    | { kind: 'members'; mapping: ImportMapping | undefined; context: PrepareContext }
+    | { kind: 'classes'; mapping: ClassImportMapping | undefined; context: ClassRowsContext }
+  );
+
+export type ParsedFile =
+  | { kind: 'members'; headers: string[]; mapping: ImportMapping; prepared: PreparedRows }
+  | { kind: 'classes'; headers: string[]; mapping: ClassImportMapping; prepared: PreparedClassRows };
+
 export type ParseOutcome =
-  | { ok: true; headers: string[]; mapping: ImportMapping; prepared: PreparedRows }
+  | ({ ok: true } & ParsedFile)
   | { ok: false; status: number; code: ErrorCode; message: string; fields: FieldError[] | undefined };
 
 /** The worker's entry is TypeScript: it registers the same loader the server runs under, then loads it. */
@@ -84,7 +95,9 @@ function replaced() {
  * refused before anything is expanded when its central directory declares more than the expanded
  * limit; the worker then counts while inflating, in case the headers lie.
  */
-export async function parseInWorker(job: Omit<ParseJob, 'zipEntries'>): Promise<Extract<ParseOutcome, { ok: true }>> {
+export async function parseInWorker<K extends ParseJob['kind']>(
+  job: Extract<ParseJob, { kind: K }>,
+): Promise<Extract<ParsedFile, { kind: K }>> {
   const full: ParseJob = { ...job };
   if (job.format === 'xlsx') full.zipEntries = zipEntries(Buffer.from(job.data, 'base64'), job.fileName);
   const worker = await takeWorker();
@@ -110,5 +123,5 @@ export async function parseInWorker(job: Omit<ParseJob, 'zipEntries'>): Promise<
     worker.postMessage(full);
   });
   if (!outcome.ok) throw new AppError(outcome.status, outcome.code, outcome.message, outcome.fields);
-  return outcome;
+  return outcome as Extract<ParsedFile, { kind: K }> & { ok: true };
 }

@@ -1,5 +1,11 @@
 import { PassThrough } from 'node:stream';
 import {
+  type ClassImportProgressLine,
+  classImportPreviewSchema,
+  classImportRequestSchema,
+  classImportTemplateQuerySchema,
+} from '@gym/contract/class-imports';
+import {
   IMPORT_MAX_BYTES,
   type ImportProgressLine,
   importPresetIdParamsSchema,
@@ -17,10 +23,13 @@ import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { runCommand } from '../../lib/use-case.ts';
 import { analyseImport, importReadContext } from './analyse-import.ts';
+import { analyseClassImport, TimetableTakenError, writeImportedClasses } from './class-import.ts';
+import { sendClassTemplate } from './class-template.ts';
 import { sweepAbandonedImports } from './commit-import.ts';
 import { deletePreset } from './delete-preset.ts';
 import { importContext, importMembers } from './import-members.ts';
 import { listPresets } from './presets.ts';
+import { importRefused } from './refused.ts';
 import { savePreset } from './save-preset.ts';
 import { sendTemplate } from './template.ts';
 
@@ -28,8 +37,18 @@ const tags = ['imports'];
 /** The file travels base64 inside JSON: 4/3 of the file, plus room for the mapping. */
 const IMPORT_BODY_LIMIT = Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 256 * 1024;
 const access = can('create', 'Member');
+const classAccess = can('create', 'Class');
 
-/** Member import (`/student-import`): preview, all-or-nothing commit, saved mappings and the template. */
+/** An NDJSON answer whose lines are written as they come (`write`), ended by `end`. */
+function ndjsonStream() {
+  const out = new PassThrough();
+  return { out, write: (line: object) => out.write(`${JSON.stringify(line)}\n`), end: () => out.end() };
+}
+
+/**
+ * Member import (`/student-import`): preview, all-or-nothing commit, saved mappings and the template;
+ * timetable import (`/class-import`): preview, one-transaction commit and its template.
+ */
 export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const { db } = deps.database;
@@ -69,20 +88,86 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        const out = new PassThrough();
-        const progress = (line: ImportProgressLine) => out.write(`${JSON.stringify(line)}\n`);
+        const stream = ndjsonStream();
+        const progress = (line: ImportProgressLine) => stream.write(line);
         const ctx = importContext(deps.database, req.auth!, progress, req.log);
         const { finished } = await importMembers(ctx, req.body);
-        void finished.finally(() => out.end());
+        void finished.finally(stream.end);
         return (
           reply
             .header('content-type', 'application/x-ndjson; charset=utf-8')
             .header('cache-control', 'no-store')
             // Proxies must pass each progress line on at once rather than collect the whole answer.
             .header('x-accel-buffering', 'no')
-            .send(out)
+            .send(stream.out)
         );
       },
+    );
+
+    app.post(
+      '/imports/classes/preview',
+      {
+        bodyLimit: IMPORT_BODY_LIMIT,
+        config: { access: classAccess },
+        schema: { tags, body: classImportRequestSchema, response: { 200: classImportPreviewSchema } },
+      },
+      async (req) => (await analyseClassImport(db, req.auth!, req.body)).preview,
+    );
+
+    app.post(
+      '/imports/classes/commit',
+      {
+        bodyLimit: IMPORT_BODY_LIMIT,
+        config: { access: classAccess },
+        schema: {
+          tags,
+          body: classImportRequestSchema,
+          description:
+            'Imports every class of the file or none, in one transaction. A file with any bad row answers 422 ' +
+            '`import_invalid` with the errors in `details.rows`. Otherwise the answer is `application/x-ndjson`: ' +
+            '`progress` lines while the classes are written, then one `done` line, or a `failed` line (nothing kept).',
+        },
+      },
+      async (req, reply) => {
+        const analysed = await analyseClassImport(db, req.auth!, req.body);
+        if (analysed.errors.length > 0) throw importRefused(analysed.errors);
+        const stream = ndjsonStream();
+        const progress = (line: ClassImportProgressLine) => stream.write(line);
+        void runCommand(deps, req.auth!, (ctx) =>
+          writeImportedClasses(ctx, analysed.classes, progress, req.body.fileName),
+        )
+          .then((result) => progress({ type: 'done', ...result }))
+          .catch((err: unknown) => {
+            if (err instanceof TimetableTakenError) {
+              progress({
+                type: 'failed',
+                error: 'timetable_taken',
+                message: 'Classes were planned meanwhile in slots of the file: nothing was imported',
+                errors: err.errors,
+              });
+            } else {
+              req.log.error({ err }, 'timetable import failed');
+              progress({
+                type: 'failed',
+                error: 'internal',
+                message: 'The import failed: nothing was imported',
+                errors: [],
+              });
+            }
+          })
+          .finally(stream.end);
+        return reply
+          .header('content-type', 'application/x-ndjson; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('x-accel-buffering', 'no')
+          .send(stream.out);
+      },
+    );
+
+    app.get(
+      '/imports/classes/template',
+      { config: { access: classAccess }, schema: { tags, querystring: classImportTemplateQuerySchema } },
+      async (req, reply) => sendClassTemplate(reply, req.query.format, await callerTimeZone(db, req.auth!)),
     );
 
     app.get(
