@@ -12,11 +12,13 @@ import {
   members,
   payments,
   productStock,
+  ptSessions,
   readers,
   rooms,
   shortCourses,
   staffAttendance,
   stockMovements,
+  trainerHours,
 } from '../db/schema/index.ts';
 import type { AuthContext } from './access.ts';
 import { AppError } from './errors.ts';
@@ -45,6 +47,8 @@ const CENTRE_COLUMN = new Map<PgTable, PgColumn>([
   [staffAttendance, staffAttendance.centerId],
   [classes, classes.centerId],
   [classSeries, classSeries.centerId],
+  [ptSessions, ptSessions.centerId],
+  [trainerHours, trainerHours.centerId],
 ]);
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
@@ -77,6 +81,15 @@ export async function usableCenter(db: DbOrTx, auth: Scope, centerId: string, pa
     .select()
     .from(centers)
     .where(scopeOf(auth, centers, eq(centers.id, centerId)));
+  return checkUsableCenter(center, path, openOnly);
+}
+
+/** The centre rule on a centre row read with the caller's scope (undefined: not theirs, or none). */
+export function checkUsableCenter<C extends { active: boolean }>(
+  center: C | undefined,
+  path = 'centerId',
+  openOnly = true,
+): C {
   if (!center) throw centreNotFound(path);
   if (openOnly && !center.active) {
     throw new AppError(422, 'business_rule', 'This centre is closed', [

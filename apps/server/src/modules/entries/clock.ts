@@ -3,7 +3,7 @@ import { and, eq, or } from 'drizzle-orm';
 import { staffAttendance, users } from '../../db/schema/index.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { minutesBetween, openAttendanceWhere } from './queries.ts';
-import { cardByNumber, readerAt, tapTime } from './record-entry.ts';
+import { doorFacts, tapTime } from './record-entry.ts';
 
 export interface ClockInput {
   centerId: string;
@@ -28,11 +28,9 @@ const hhmm = (at: Date, timeZone: string) => {
  * a scan id seen before answers what it recorded.
  */
 export async function clockStaff(ctx: UseCaseContext, input: ClockInput): Promise<ClockOutcome> {
-  const center = await ctx.db.usableCenter(input.centerId, 'center_id');
-  await readerAt(ctx, center, input.sn);
+  const { center, card } = await doorFacts(ctx, input);
   const at = tapTime(ctx, input.tappedAt);
   const day = businessDate(at, center.timeZone);
-  const card = await cardByNumber(ctx, input.card);
   if (card?.status !== 'active' || !card.staffId) return { kind: 'not_staff' };
   const [person] = await ctx.tx
     .select({ id: users.id, name: users.fullName })

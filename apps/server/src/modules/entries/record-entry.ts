@@ -11,15 +11,17 @@ import { businessDate, daysBetween, wallClock } from '@gym/contract/time';
 import { desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import {
   cards,
-  type centers,
+  centers,
   entitlementState,
   entitlements,
   entries,
   members,
+  organisations,
   readers,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { readSystemConfig } from '../../lib/settings.ts';
+import { configOf } from '../../lib/settings.ts';
+import { checkUsableCenter } from '../../lib/tenant-db.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { bookingAtDoor, markAttendedAtDoor } from '../bookings/index.ts';
 import { appendLedger, endOf, overdueMinorOn, stateOf, statusOn } from '../sales/index.ts';
@@ -55,19 +57,63 @@ export function tapTime(ctx: UseCaseContext, tappedAt: string | undefined, path 
   return at;
 }
 
-/** The reader named by `sn`: one of the organisation's, at this centre (422 otherwise). */
-export async function readerAt(ctx: UseCaseContext, center: CenterRow, sn: string | null | undefined) {
+/** The reader named by `sn` must be one of the organisation's, at this centre (422 otherwise). */
+function checkReaderAt<R extends { centerId: string }>(
+  center: CenterRow,
+  sn: string | null | undefined,
+  reader: R | null,
+) {
   if (!sn) return null;
-  const [reader] = await ctx.tx
-    .select()
-    .from(readers)
-    .where(ctx.db.whereOrganisation(readers, eq(readers.sn, sn), isNull(readers.deletedAt)));
   if (!reader || reader.centerId !== center.id) {
     throw new AppError(422, 'business_rule', 'This reader is not a reader of this centre', [
       { path: 'sn', code: 'reader_not_at_center', message: 'This reader is not a reader of this centre' },
     ]);
   }
   return reader;
+}
+
+/**
+ * What a tap needs before the member, in ONE read (a door's taps come many a second, and each
+ * statement is a round trip): the centre (the centre rule), the organisation's settings, the reader
+ * named by `sn` (422 unless it is at this centre) and the card the number names (the one in use,
+ * else the last detached).
+ */
+export async function doorFacts(
+  ctx: UseCaseContext,
+  input: { centerId: string; sn?: string | null | undefined; card: string },
+) {
+  const card = ctx.tx
+    .select({ id: cards.id, status: cards.status, memberId: cards.memberId, staffId: cards.staffId })
+    .from(cards)
+    .where(ctx.db.whereOrganisation(cards, eq(cards.number, input.card)))
+    .orderBy(sql`(${cards.status} = 'detached')`, desc(cards.attachedAt))
+    .limit(1)
+    .as('card');
+  const [row] = await ctx.tx
+    .select({
+      center: centers,
+      org: { name: organisations.name, initial: organisations.initial, settings: organisations.settings },
+      reader: { id: readers.id, centerId: readers.centerId, name: readers.name, sn: readers.sn },
+      card: { id: card.id, status: card.status, memberId: card.memberId, staffId: card.staffId },
+    })
+    .from(centers)
+    .innerJoin(organisations, eq(organisations.id, centers.organisationId))
+    .leftJoin(
+      readers,
+      input.sn ? ctx.db.whereOrganisation(readers, eq(readers.sn, input.sn), isNull(readers.deletedAt)) : sql`false`,
+    )
+    .leftJoin(card, sql`true`)
+    .where(ctx.db.where(centers, eq(centers.id, input.centerId)));
+  const center = checkUsableCenter(row?.center, 'center_id');
+  const reader = checkReaderAt(center, input.sn, row!.reader?.id ? row!.reader : null);
+  return {
+    center,
+    reader,
+    card: row!.card?.id
+      ? (row!.card as { id: string; status: string; memberId: string | null; staffId: string | null })
+      : undefined,
+    config: configOf(row!.org),
+  };
 }
 
 /** Whether the centre is open at `at` (its opening hours, on its wall clock). No hours: always open. */
@@ -80,17 +126,6 @@ export function isOpenAt(center: Pick<CenterRow, 'openingHours' | 'timeZone'>, a
   if (!day || day.closed) return false;
   const now = `${String(w.hour).padStart(2, '0')}:${String(w.minute).padStart(2, '0')}`;
   return day.open <= now && now < day.close;
-}
-
-/** The card a number names in the organisation: the one in use, else the last detached. */
-export async function cardByNumber(ctx: UseCaseContext, number: string) {
-  const [card] = await ctx.tx
-    .select()
-    .from(cards)
-    .where(ctx.db.whereOrganisation(cards, eq(cards.number, number)))
-    .orderBy(sql`(${cards.status} = 'detached')`, desc(cards.attachedAt))
-    .limit(1);
-  return card;
 }
 
 async function entryByScan(ctx: UseCaseContext, scanId: string | undefined) {
@@ -139,8 +174,7 @@ export interface RecordedEntry {
  * recorded (nothing new is written or sent).
  */
 export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput): Promise<RecordedEntry> {
-  const center = await ctx.db.usableCenter(input.centerId, 'center_id');
-  const reader = await readerAt(ctx, center, input.sn);
+  const { center, reader, card, config } = await doorFacts(ctx, input);
   const at = tapTime(ctx, input.tappedAt);
   const day = businessDate(at, center.timeZone);
   const scanConflict = (row: { id: string; centerId: string }): RecordedEntry => {
@@ -152,8 +186,6 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
   };
   // A scan id seen before is found by the entry's unique (organisation, scan id) index at the
   // insert below: the decision is only read until then, so a replay writes and sends nothing.
-  const config = await readSystemConfig(ctx.tx, ctx.auth.organisationId);
-  const card = await cardByNumber(ctx, input.card);
   let member: typeof members.$inferSelect | undefined;
   let decision: Decision;
 
@@ -244,7 +276,7 @@ async function decideForMember(
   center: CenterRow,
   at: Date,
   day: string,
-  config: Awaited<ReturnType<typeof readSystemConfig>>,
+  config: ReturnType<typeof configOf>,
 ): Promise<Decision> {
   // A granted tap of this member at this centre inside the window, before or after this one (taps
   // that wait for the member's lock, and offline replays, arrive out of order): a duplicate.
