@@ -447,12 +447,19 @@ export const bookingIdParamsSchema = z.object({ id: z.uuid() });
 
 /** Events through the outbox (e-mail notification listeners, realtime). */
 export const CLASS_EVENTS = {
+  /** Per booked member of a cancelled class (their e-mail). */
   classCancelled: 'class.cancelled',
+  /** Classes of a centre planned, moved, edited, cancelled or imported: other desks' lists and calendars refresh. */
+  classChanged: 'class.changed',
+  /** Booked members of classes that ended without them marked no-shows (the automatic sweep). */
+  bookingsNoShow: 'booking.no_show',
   bookingCreated: 'booking.created',
   bookingCancelled: 'booking.cancelled',
   bookingPromoted: 'booking.promoted',
   bookingAttended: 'booking.attended',
 } as const;
+export const CLASS_CHANGES = ['created', 'updated', 'cancelled', 'imported'] as const;
+export type ClassChange = (typeof CLASS_CHANGES)[number];
 export const bookingNotificationSchema = z.object({
   bookingId: z.string(),
   memberId: z.string(),

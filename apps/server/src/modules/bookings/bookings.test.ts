@@ -1,9 +1,17 @@
 import { businessDate, wallClock } from '@gym/contract/time';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookings, domainEvents, entitlementLedger, entitlementState } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  bookings,
+  classes,
+  domainEvents,
+  entitlementLedger,
+  entitlementState,
+} from '../../db/schema/index.ts';
 import { type ClassesFixture, classesFixture } from '../../test/classes-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { markNoShows, NO_SHOW_AFTER_MINUTES } from './mark-no-shows.ts';
 
 let ctx: TestContext;
 let f: ClassesFixture;
@@ -238,6 +246,40 @@ describe('attendance', () => {
     const bad = await f.call('POST', `/bookings/${booked.id}/attendance`, f.teacher, { mark: 'maybe' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields[0].path).toBe('mark');
+  });
+
+  it('members still booked 30 minutes after their class ended become no-shows, once, keeping the credit; the teacher may correct it', async () => {
+    const made = await f.newClass({ teacherId: f.teacherId, startTime: '07:00' });
+    const came = await f.memberWithCredits();
+    const stayed = await f.memberWithCredits();
+    const cameBooking = (await f.book(came.id, made.class.id)).json();
+    const stayedBooking = (await f.book(stayed.id, made.class.id)).json();
+    await f.call('POST', `/bookings/${cameBooking.id}/attendance`, f.teacher, { mark: 'attended' });
+    const [cls] = await ctx.database.db.select().from(classes).where(eq(classes.id, made.class.id));
+    const after = (minutes: number) => new Date(cls!.endsAt.getTime() + minutes * 60_000);
+    const status = async (id: string) =>
+      (await ctx.database.db.select().from(bookings).where(eq(bookings.id, id)))[0]!.status;
+
+    // Other organisations' late classes may be swept too: only this class's bookings are looked at.
+    await markNoShows(ctx.database.db, after(NO_SHOW_AFTER_MINUTES - 1));
+    expect(await status(stayedBooking.id)).toBe('booked');
+    await markNoShows(ctx.database.db, after(NO_SHOW_AFTER_MINUTES + 1));
+    expect(await status(stayedBooking.id)).toBe('no_show');
+    expect(await status(cameBooking.id)).toBe('attended');
+    expect(await markNoShows(ctx.database.db, after(NO_SHOW_AFTER_MINUTES + 2))).toBe(0);
+    // The credit stays used: no `return` row.
+    expect((await ledgerOf(stayed.entitlementId)).map((r) => r.kind)).not.toContain('return');
+    expect(await creditsLeft(stayed.entitlementId)).toBe(9);
+    // The centre's desks hear it (their class list refreshes).
+    const [event] = await ctx.database.db
+      .select()
+      .from(domainEvents)
+      .where(
+        and(eq(domainEvents.type, 'booking.no_show'), sql`${domainEvents.payload}->>'classId' = ${made.class.id}`),
+      );
+    expect(event).toMatchObject({ centerId: f.centerA, payload: { count: 1, bookingIds: [stayedBooking.id] } });
+    const fixed = await f.call('POST', `/bookings/${stayedBooking.id}/attendance`, f.teacher, { mark: 'attended' });
+    expect(fixed.json()).toMatchObject({ status: 'attended' });
   });
 
   it('a granted entry at the door marks today’s booking at that centre attended, letting a credit holder in on the booking', async () => {

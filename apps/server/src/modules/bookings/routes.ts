@@ -14,6 +14,7 @@ import { can } from '../../lib/access.ts';
 import { runCommand } from '../../lib/use-case.ts';
 import { bookClass } from './book-class.ts';
 import { cancelBooking } from './cancel-booking.ts';
+import { markNoShows } from './mark-no-shows.ts';
 import { registerBookingMail } from './notify-members.ts';
 import { listBookings } from './queries.ts';
 import { recordAttendance } from './record-attendance.ts';
@@ -26,6 +27,18 @@ export function bookingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   registerBookingMail(deps);
   return async (app) => {
     const { db } = deps.database;
+    // Bookings of classes that ended without their member become no-shows (at start-up, then every minute).
+    let sweeper: NodeJS.Timeout | undefined;
+    const sweep = () =>
+      markNoShows(db)
+        .then((n) => (n > 0 ? deps.outbox.wake() : undefined))
+        .catch((err: unknown) => app.log.error({ err }, 'no-show sweep failed'));
+    app.addHook('onReady', async () => {
+      await sweep();
+      sweeper = setInterval(() => void sweep(), 60_000);
+      sweeper.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(sweeper));
     app.get(
       '/bookings',
       {

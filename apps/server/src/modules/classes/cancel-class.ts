@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { classes } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
+import { emitClassChanged } from './class-events.ts';
 import { cancelClassBookings, lockClass } from '../bookings/index.ts';
 import { rule } from './class-refs.ts';
 
@@ -59,5 +60,6 @@ export async function cancelClass(
     summary: `Class of ${first.cls.businessDate} ${first.cls.startTime} cancelled (${ids.length} classes, ${cancelledBookings} bookings)`,
     after: { scope, classes: ids.length, bookings: cancelledBookings, creditsReturned, reason: input.reason ?? null },
   });
+  emitClassChanged(ctx, first.cls.centerId, 'cancelled', ids);
   return { cancelledClasses: ids.length, cancelledBookings, creditsReturned };
 }

@@ -1,5 +1,5 @@
 import { addDays } from '@gym/contract/time';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   centers,
@@ -8,6 +8,7 @@ import {
   classTypes,
   domainEvents,
   entitlementLedger,
+  members,
   outboxEmails,
   rooms,
 } from '../../db/schema/index.ts';
@@ -345,7 +346,9 @@ describe('cancelling a class', () => {
   it('cancels its bookings, returns the credits through the ledger and tells each booked member', async () => {
     const made = await f.newClass({ capacity: 1 });
     const a = await f.memberWithCredits({ email: `a-${made.class.id.slice(0, 8)}@example.test` });
-    const b = await f.memberWithCredits();
+    const b = await f.memberWithCredits({ email: `b-${made.class.id.slice(0, 8)}@example.test` });
+    // Each member is written to in their own language.
+    await ctx.database.db.update(members).set({ language: 'de' }).where(eq(members.id, b.id));
     const booked = (await f.book(a.id, made.class.id)).json();
     const waiting = (await f.book(b.id, made.class.id)).json();
     expect([booked.status, waiting.status]).toEqual(['booked', 'waitlisted']);
@@ -373,11 +376,24 @@ describe('cancelling a class', () => {
     expect(events.map((e) => e.payload.memberId).sort()).toEqual([a.id, b.id].sort());
     // Delivered: the member with an address gets an e-mail in the mail outbox.
     await ctx.deps.outbox.drain();
-    const mail = await ctx.database.db
+    const mailTo = async (who: string) =>
+      (
+        await ctx.database.db
+          .select()
+          .from(outboxEmails)
+          .where(eq(outboxEmails.to, `${who}-${made.class.id.slice(0, 8)}@example.test`))
+      ).map((m) => m.subject);
+    expect(await mailTo('a')).toEqual([expect.stringContaining('Class cancelled: Yoga')]);
+    expect(await mailTo('b')).toEqual([expect.stringContaining('Kurs abgesagt: Yoga')]);
+    // Other desks of the centre hear that its timetable changed (their lists and calendars refresh).
+    const changes = await ctx.database.db
       .select()
-      .from(outboxEmails)
-      .where(eq(outboxEmails.to, `a-${made.class.id.slice(0, 8)}@example.test`));
-    expect(mail.map((m) => m.subject)).toEqual([expect.stringContaining('Class cancelled: Yoga')]);
+      .from(domainEvents)
+      .where(and(eq(domainEvents.type, 'class.changed'), sql`${domainEvents.payload}->'classIds' ? ${made.class.id}`));
+    expect(changes.map((e) => [e.centerId, e.payload.change])).toEqual([
+      [f.centerA, 'created'],
+      [f.centerA, 'cancelled'],
+    ]);
     const after = await f.call('GET', `/bookings?class=${made.class.id}`, f.desk);
     expect(after.json().items.map((x: { status: string }) => x.status)).toEqual(['cancelled', 'cancelled']);
     expect((await f.call('GET', `/classes/${made.class.id}`, f.desk)).json().status).toBe('cancelled');

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { classes, classSeries } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
+import { emitClassChanged } from './class-events.ts';
 import { checkClassType, checkRoom, checkTeacher, rule } from './class-refs.ts';
 import { assertTimetableFree } from './conflicts.ts';
 import { getClass } from './queries.ts';
@@ -101,5 +102,6 @@ export async function createClass(
     summary: `${type.name} on ${dates[0]} ${input.startTime}${ids.length > 1 ? ` and ${ids.length - 1} more` : ''}`,
     after: { seriesId, dates: dates.length, startTime: input.startTime },
   });
+  emitClassChanged(ctx, input.centerId, 'created', ids);
   return { class: await getClass(ctx.tx, ctx.auth, ids[0]!), seriesId, created: ids.length };
 }

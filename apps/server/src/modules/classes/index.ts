@@ -1,5 +1,6 @@
 /** What other modules and the app may use of the classes module. */
 
+export { emitClassChanged } from './class-events.ts';
 export { lockTimetables } from './conflicts.ts';
 export { expandDates, isoWeekday, occurrenceTimes } from './recurrence.ts';
 export { classRoutes } from './routes.ts';

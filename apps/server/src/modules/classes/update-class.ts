@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { bookings, classes, classSeries } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
+import { emitClassChanged } from './class-events.ts';
 import { lockClass, promoteWaitlist } from '../bookings/index.ts';
 import { checkClassType, checkRoom, checkTeacher, rule } from './class-refs.ts';
 import { assertTimetableFree } from './conflicts.ts';
@@ -165,6 +166,7 @@ export async function updateClass(
     before: Object.fromEntries(SETTINGS.map((k) => [k, cls[k]]).concat([['businessDate', cls.businessDate]])),
     after: { ...set, ...(input.date ? { businessDate: input.date } : {}), scope, seriesId },
   });
+  emitClassChanged(ctx, cls.centerId, 'updated', [id]);
   return { class: await getClass(ctx.tx, ctx.auth, id), updated, seriesId };
 }
 

@@ -3,7 +3,7 @@ import type { ClassImportProgressLine } from '@gym/contract/class-imports';
 import { addDays } from '@gym/contract/time';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { centers, classes, rooms } from '../../db/schema/index.ts';
+import { centers, classes, domainEvents, rooms } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { runCommand } from '../../lib/use-case.ts';
 import { type ClassesFixture, classesFixture } from '../../test/classes-fixtures.ts';
@@ -320,6 +320,13 @@ describe('timetable import: commit', () => {
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(progress.length).toBeGreaterThan(2);
     expect(await classCount()).toBe(before + 2000);
+    // The centre's desks hear of the new term (one event, its count; not 2,000 ids).
+    const [told] = await ctx.database.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.organisationId, f.org.id), sql`${domainEvents.payload}->>'change' = 'imported'`));
+    expect(told).toMatchObject({ type: 'class.changed', centerId: f.centerA, payload: { count: 2000 } });
+    expect((told!.payload as { classIds: string[] }).classIds).toHaveLength(50);
 
     const list = await f.call('GET', `/classes?from=${day(20)}&to=${day(20)}&center=${f.centerA}&pageSize=200`, f.desk);
     expect(list.statusCode, list.body).toBe(200);

@@ -19,7 +19,7 @@ import type { AuthContext } from '../../lib/access.ts';
 import { audit } from '../../lib/audit.ts';
 import { centreNotFound } from '../../lib/tenant-db.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { lockTimetables } from '../classes/index.ts';
+import { emitClassChanged, lockTimetables } from '../classes/index.ts';
 import { type ClassRowsContext, IMPORTED_CLASS_WINDOWS, type PreparedClass, sampleOf } from './class-rows.ts';
 import { parseInWorker } from './parse-file.ts';
 
@@ -219,6 +219,7 @@ export async function writeImportedClasses(
   const taken = await overlapsWithStored(ctx.tx, ctx.auth, rows);
   if (taken.length > 0) throw new TimetableTakenError(taken);
   let done = 0;
+  const idsByCenter = new Map<string, string[]>();
   for (let start = 0; start < total; start += CLASS_IMPORT_BATCH) {
     const batch = rows.slice(start, start + CLASS_IMPORT_BATCH).map((r) => ({
       seriesId: null,
@@ -237,7 +238,10 @@ export async function writeImportedClasses(
       notes: r.notes,
       ...IMPORTED_CLASS_WINDOWS,
     }));
-    await ctx.db.insert(classes, batch);
+    const inserted = await ctx.db.insert(classes, batch);
+    inserted.forEach((c, k) => {
+      idsByCenter.set(batch[k]!.centerId, [...(idsByCenter.get(batch[k]!.centerId) ?? []), c.id]);
+    });
     done += batch.length;
     progress({ type: 'progress', done, total });
   }
@@ -253,6 +257,7 @@ export async function writeImportedClasses(
     summary: `${total} classes from ${fileName}, ${firstDate} to ${lastDate}`,
     after: { fileName, imported: total, firstDate, lastDate, centers: centerIds.length },
   });
+  for (const [centerId, ids] of idsByCenter) emitClassChanged(ctx, centerId, 'imported', ids);
   // Planner statistics of a table that just grew by a term: the class list's plans stay right.
   if (total >= 1_000) await ctx.tx.execute(sql`analyze classes`);
   return { imported: total, firstDate, lastDate };
