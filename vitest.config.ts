@@ -4,12 +4,12 @@ import { defineConfig } from 'vitest/config';
 const SERVER_PG_TESTS = [
   'apps/server/src/lib/{idempotency,outbox}.test.ts',
   'apps/server/src/modules/entries/*.test.ts',
-  'apps/server/src/modules/imports/import-isolation.test.ts',
+  'apps/server/src/modules/imports/{import-isolation,class-import}.test.ts',
   'apps/server/src/modules/members/{cards,relevance}.test.ts',
   'apps/server/src/modules/readers/scans.test.ts',
   'apps/server/src/modules/retail/{products,coupons-offers}.test.ts',
   'apps/server/src/modules/sales/sales.test.ts',
-  'apps/server/src/modules/{classes,bookings}/*.test.ts',
+  'apps/server/src/modules/{classes,bookings,pt}/*.test.ts',
   'apps/server/src/realtime/rooms.test.ts',
   'apps/server/src/test/tenant-keys.test.ts',
 ];

@@ -341,6 +341,22 @@ describe('timetable import: commit', () => {
     expect(again.json().details.rows[0]).toMatchObject({ row: 1, code: 'room_busy' });
   });
 
+  it('the same file sent twice at once imports once; the other answer names the rows and keeps nothing', async () => {
+    const room = await newRoom('Twice Room');
+    const rows = [
+      HEADER,
+      [day(45), '10:00', '11:00', 'Yoga', room.name, teacherEmail],
+      [day(46), '10:00', '11:00', 'Yoga', room.name, teacherEmail],
+    ];
+    const before = await classCount();
+    const answers = await Promise.all([commit(body(rows)), commit(body(rows))]);
+    const outcomes = answers.map((a) => (a.statusCode === 200 ? lines(a.body).at(-1)!.type : `http ${a.statusCode}`));
+    // One imports; the other is refused before writing (422) or fails under the timetable lock: nothing of it is kept.
+    expect(outcomes.filter((o) => o === 'done')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'failed' || o === 'http 422')).toHaveLength(1);
+    expect(await classCount()).toBe(before + 2);
+  });
+
   it('a class planned between the check and the write fails the whole import', async () => {
     const room = await newRoom('Race Room');
     const rows = [

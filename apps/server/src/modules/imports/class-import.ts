@@ -17,7 +17,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { centers, classes, classTypes, rooms, userCenters, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { audit } from '../../lib/audit.ts';
-import { centreNotFound } from '../../lib/tenant-db.ts';
+import { checkUsableCenter } from '../../lib/tenant-db.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { emitClassChanged, lockTimetables } from '../classes/index.ts';
 import { type ClassRowsContext, IMPORTED_CLASS_WINDOWS, type PreparedClass, sampleOf } from './class-rows.ts';
@@ -35,7 +35,13 @@ async function rowsContext(tx: DbOrTx, auth: AuthContext, defaultCenterId: strin
   const org = auth.organisationId;
   const [centerRows, roomRows, staff, links, types] = await Promise.all([
     tx
-      .select({ id: centers.id, code: centers.code, timeZone: centers.timeZone, openingHours: centers.openingHours })
+      .select({
+        id: centers.id,
+        code: centers.code,
+        timeZone: centers.timeZone,
+        openingHours: centers.openingHours,
+        active: centers.active,
+      })
       .from(centers)
       .where(eq(centers.organisationId, org))
       .orderBy(asc(centers.createdAt)),
@@ -64,12 +70,19 @@ async function rowsContext(tx: DbOrTx, auth: AuthContext, defaultCenterId: strin
       .from(classTypes)
       .where(eq(classTypes.organisationId, org)),
   ]);
-  const allowed = (id: string) => auth.centerIds === null || auth.centerIds.includes(id);
-  // The one centre rule's answer: a centre the caller may not use does not exist for them.
-  if (!centerRows.some((c) => c.id === defaultCenterId && allowed(c.id))) throw centreNotFound('defaultCenterId');
+  const mayUse = (id: string) => auth.centerIds === null || auth.centerIds.includes(id);
+  // The one centre rule: a centre the caller may not use does not exist for them; a closed one plans nothing.
+  checkUsableCenter(
+    centerRows.find((c) => c.id === defaultCenterId && mayUse(c.id)),
+    'defaultCenterId',
+  );
   const now = new Date();
   return {
-    centers: centerRows.map((c) => ({ ...c, allowed: allowed(c.id), today: businessToday(c.timeZone, now) })),
+    centers: centerRows.map(({ active, ...c }) => ({
+      ...c,
+      allowed: active && mayUse(c.id),
+      today: businessToday(c.timeZone, now),
+    })),
     defaultCenterId,
     rooms: roomRows,
     teachers: staff.map((s) => ({
