@@ -54,7 +54,8 @@ describe('menu entries are links', () => {
     expect(await soonOf('/expenditure')).toBe(0);
     expect(await soonOf('/class-list')).toBe(0);
     expect(await soonOf('/calendar')).toBe(0);
-    expect(await soonOf('/class-import')).toBe(1);
+    expect(await soonOf('/class-import')).toBe(0);
+    expect(await soonOf('/goal')).toBe(1);
     await context.close();
   });
 });

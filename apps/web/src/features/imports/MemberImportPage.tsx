@@ -8,19 +8,18 @@ import type {
   ImportRowError,
   ImportValues,
 } from '@gym/contract/imports';
-import { IMPORT_MAX_EXPANDED_BYTES } from '@gym/contract/imports';
+import { IMPORT_FIELDS, IMPORT_MAX_EXPANDED_BYTES, IMPORT_MAX_ROWS } from '@gym/contract/imports';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Progress, Result, Space, Statistic, Steps, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../shared/api/client';
 import { apiErrorMessage } from '../../shared/api/errorMessages';
 import { useCenterId } from '../../shared/centerSelection';
 import { useCenters } from '../../shared/centers';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
-import { commitImport, ImportRefusedError, previewImport, usePresets } from './api';
+import { commitImport, ImportRefusedError, MEMBER_IMPORT_PATHS, previewImport, usePresets } from './api';
 import { FileStep } from './components/FileStep';
 import { MappingTable } from './components/MappingTable';
 import { RowErrorsTable } from './components/RowErrorsTable';
@@ -28,9 +27,10 @@ import { SampleTable } from './components/SampleTable';
 import { SavePresetForm } from './components/SavePresetForm';
 import { ValueMappingTable } from './components/ValueMappingTable';
 import type { ChosenFile } from './file';
-import { fieldLabel } from './rowErrors';
-
-type Step = 0 | 1 | 2 | 3;
+import { missingFields, sameChoice } from './mapping';
+import { memberSampleFields, memberSampleValue } from './memberSample';
+import { fieldLabel, MEMBER_IMPORT_WORDS } from './rowErrors';
+import { checkErrorText, stepTitles, useImportSteps } from './steps';
 
 interface Failure {
   /** refused: bad rows found before writing; stream: the transaction failed midway; error: the call failed. */
@@ -40,18 +40,12 @@ interface Failure {
   errorCount: number;
 }
 
-/** Required fields the mapping leaves without a column (a full name covers both names). */
-function missingFields(mapping: ImportMapping): ImportField[] {
-  const mapped = new Set(Object.values(mapping));
-  const missing: ImportField[] = [];
-  if (!mapped.has('firstName') && !mapped.has('fullName')) missing.push('firstName');
-  if (!mapped.has('lastName') && !mapped.has('fullName')) missing.push('lastName');
-  if (!mapped.has('phone')) missing.push('phone');
-  return missing;
-}
-
-const sameMapping = (a: ImportMapping | ImportValues | null, b: ImportMapping | ImportValues) =>
-  a !== null && JSON.stringify(a) === JSON.stringify(b);
+/** Required fields of a row (a full name covers both names). */
+const REQUIRED: readonly (ImportField | readonly ImportField[])[] = [
+  ['firstName', 'fullName'],
+  ['lastName', 'fullName'],
+  'phone',
+];
 
 /** What a check sends: the columns' fields and the member values chosen for the file's values. */
 interface Choice {
@@ -59,18 +53,7 @@ interface Choice {
   values: ImportValues;
 }
 
-/** A refused file or centre in the import's own words (`fileErrors`), else the shared error text. */
-function checkErrorText(t: TFunction, error: unknown, file: string | undefined): string {
-  const code = isApiError(error) ? error.fields?.[0]?.code : undefined;
-  const fallback = apiErrorMessage(t, error);
-  return code
-    ? t(`imports:fileErrors.${code}`, {
-        defaultValue: fallback,
-        file: file ?? '',
-        mb: Math.round(IMPORT_MAX_EXPANDED_BYTES / 1024 / 1024),
-      })
-    : fallback;
-}
+const MAX_EXPANDED_MB = Math.round(IMPORT_MAX_EXPANDED_BYTES / 1024 / 1024);
 
 /** What the import button will do: import N members, or which rows must be fixed first. */
 function importLabel(t: TFunction, preview: ImportPreview): string {
@@ -90,7 +73,7 @@ export default function MemberImportPage() {
   const centers = useCenters();
   const presets = usePresets();
   const currentCenterId = useCenterId();
-  const [step, setStep] = useState<Step>(0);
+  const { step, goTo, headingRef } = useImportSteps();
   const [file, setFile] = useState<ChosenFile | null>(null);
   const [chosenCenterId, setChosenCenterId] = useState<string | undefined>();
   const [presetId, setPresetId] = useState<string | null>(null);
@@ -102,32 +85,11 @@ export default function MemberImportPage() {
   const [progress, setProgress] = useState({ done: 0, total: 0 });
   const [result, setResult] = useState<{ imported: number; cardsAttached: number } | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
-  const focusHeading = useRef(false);
 
   const centerList = centers.data ?? [];
   const centerId =
     chosenCenterId ??
     (centerList.some((c) => c.id === currentCenterId) ? (currentCenterId ?? undefined) : centerList[0]?.id);
-
-  // Each new step starts with its heading in focus, so keyboard and screen-reader users follow the flow.
-  const goTo = (next: Step) => {
-    focusHeading.current = true;
-    setStep(next);
-  };
-  const headingRef = (heading: HTMLHeadingElement | null) => {
-    if (heading && focusHeading.current) {
-      focusHeading.current = false;
-      heading.focus();
-    }
-  };
-
-  // Leaving while the rows are written would hide the outcome (the server finishes the import anyway).
-  useEffect(() => {
-    if (step !== 2) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [step]);
 
   const request = (choice?: Choice): ImportRequest => ({
     fileName: file!.name,
@@ -163,17 +125,21 @@ export default function MemberImportPage() {
     let finished: { imported: number; cardsAttached: number } | null = null;
     let failed: Failure | null = null;
     try {
-      await commitImport(request({ mapping: checkedMapping, values: checkedValues }), (line) => {
-        if (line.type === 'progress') setProgress({ done: line.done, total: line.total });
-        else if (line.type === 'done') finished = { imported: line.imported, cardsAttached: line.cardsAttached };
-        else
-          failed = {
-            kind: 'stream',
-            text: t('imports:failed.stream'),
-            errors: line.errors,
-            errorCount: line.errors.length,
-          };
-      });
+      await commitImport(
+        MEMBER_IMPORT_PATHS.commit,
+        request({ mapping: checkedMapping, values: checkedValues }),
+        (line) => {
+          if (line.type === 'progress') setProgress({ done: line.done, total: line.total });
+          else if (line.type === 'done') finished = { imported: line.imported, cardsAttached: line.cardsAttached };
+          else
+            failed = {
+              kind: 'stream',
+              text: t('imports:failed.stream'),
+              errors: line.errors,
+              errorCount: line.errors.length,
+            };
+        },
+      );
       if (!finished && !failed) {
         failed = { kind: 'stream', text: t('imports:failed.stream'), errors: [], errorCount: 0 };
       }
@@ -229,8 +195,8 @@ export default function MemberImportPage() {
     );
   }
 
-  const stale = preview !== null && (!sameMapping(checkedMapping, mapping) || !sameMapping(checkedValues, values));
-  const missing = missingFields(mapping);
+  const stale = preview !== null && (!sameChoice(checkedMapping, mapping) || !sameChoice(checkedValues, values));
+  const missing = missingFields(mapping, REQUIRED);
   const shownErrors = failure?.errors.length ? failure.errors : (preview?.errors ?? []);
   const shownErrorCount = failure?.errors.length ? failure.errorCount : (preview?.errorCount ?? 0);
   // After any failure the file is checked again first: a call cut off midway may still have imported,
@@ -238,22 +204,17 @@ export default function MemberImportPage() {
   const canImport =
     preview !== null && !stale && !check.isPending && preview.errorCount === 0 && preview.validRows > 0 && !failure;
 
-  const stepTitles = [
-    t('imports:steps.file'),
-    t('imports:steps.check'),
-    t('imports:steps.import'),
-    t('imports:steps.summary'),
-  ];
+  const titles = stepTitles(t);
 
   return (
-    <div className="screen member-import" data-testid="screen-member-import">
+    <div className="screen import-screen member-import" data-testid="screen-member-import">
       <Card>
-        <Steps current={step} items={stepTitles.map((title) => ({ title }))} className="member-import__steps" />
+        <Steps current={step} items={titles.map((title) => ({ title }))} className="member-import__steps" />
       </Card>
 
       <Card>
         <Typography.Title key={step} level={2} className="import-step-title" tabIndex={-1} ref={headingRef}>
-          {stepTitles[step]}
+          {titles[step]}
         </Typography.Title>
 
         {step === 0 && (
@@ -267,16 +228,18 @@ export default function MemberImportPage() {
               centers={centerList}
               centerId={centerId}
               onCenter={setChosenCenterId}
-              presets={presets.data ?? []}
-              presetId={presetId}
-              onPreset={setPresetId}
+              template={{ path: MEMBER_IMPORT_PATHS.template, fileName: 'member-import-template' }}
+              lead={t('imports:file.lead')}
+              centerHint={t('imports:file.centerHint')}
+              maxRows={IMPORT_MAX_ROWS}
+              presets={{ presets: presets.data ?? [], presetId, onPreset: setPresetId }}
             />
             {check.isError && (
               <Alert
                 type="error"
                 showIcon
                 className="import-alert"
-                title={checkErrorText(t, check.error, file?.name)}
+                title={checkErrorText(t, check.error, file?.name, MAX_EXPANDED_MB)}
                 data-testid="import-check-error"
               />
             )}
@@ -370,6 +333,8 @@ export default function MemberImportPage() {
               <p className="screen-lead">{t('imports:mapping.lead')}</p>
               <MappingTable
                 headers={preview.headers}
+                fields={IMPORT_FIELDS}
+                words={MEMBER_IMPORT_WORDS}
                 mapping={mapping}
                 onChange={setMapping}
                 disabled={check.isPending}
@@ -394,7 +359,7 @@ export default function MemberImportPage() {
                   type="error"
                   showIcon
                   className="import-alert"
-                  title={checkErrorText(t, check.error, file?.name)}
+                  title={checkErrorText(t, check.error, file?.name, MAX_EXPANDED_MB)}
                 />
               )}
               <div className="import-preset-save">
@@ -412,7 +377,7 @@ export default function MemberImportPage() {
               centers={centerList}
               disabled={check.isPending}
             />
-            {stale && sameMapping(checkedMapping, mapping) && (
+            {stale && sameChoice(checkedMapping, mapping) && (
               <StaleCheckAlert
                 pending={check.isPending}
                 onRecheck={() => check.mutate({ mapping, values })}
@@ -421,7 +386,14 @@ export default function MemberImportPage() {
             )}
 
             {shownErrorCount > 0 && <RowErrorsTable errors={shownErrors} errorCount={shownErrorCount} />}
-            {preview.sample.length > 0 && <SampleTable sample={preview.sample} mapping={checkedMapping ?? mapping} />}
+            {preview.sample.length > 0 && (
+              <SampleTable
+                sample={preview.sample}
+                fields={memberSampleFields(checkedMapping ?? mapping)}
+                label={(field) => fieldLabel(t, field)}
+                show={(field, value) => memberSampleValue(t, field, String(value))}
+              />
+            )}
 
             <div className="import-actions">
               <Button size="large" onClick={() => goTo(0)} data-testid="import-back">

@@ -1,3 +1,4 @@
+import type { ClassImportPreview, ClassImportRequest } from '@gym/contract/class-imports';
 import { API_PREFIX } from '@gym/contract/constants';
 import type {
   ImportMapping,
@@ -46,8 +47,24 @@ export function useDeletePreset() {
   });
 }
 
+/** The member import's endpoints; the timetable import's are `CLASS_IMPORT_PATHS`. */
+export const MEMBER_IMPORT_PATHS = {
+  preview: '/pro/imports/members/preview',
+  commit: '/pro/imports/members/commit',
+  template: '/pro/imports/members/template',
+} as const;
+
+export const CLASS_IMPORT_PATHS = {
+  preview: '/pro/imports/classes/preview',
+  commit: '/pro/imports/classes/commit',
+  template: '/pro/imports/classes/template',
+} as const;
+
 export const previewImport = (body: ImportRequest, signal?: AbortSignal) =>
-  api.post<ImportPreview>('/pro/imports/members/preview', body, signal ? { signal } : {});
+  api.post<ImportPreview>(MEMBER_IMPORT_PATHS.preview, body, signal ? { signal } : {});
+
+export const previewClassImport = (body: ClassImportRequest, signal?: AbortSignal) =>
+  api.post<ClassImportPreview>(CLASS_IMPORT_PATHS.preview, body, signal ? { signal } : {});
 
 /** A commit refused before anything was written: the rows to fix. */
 export interface ImportRefusal {
@@ -84,16 +101,18 @@ async function post(url: string, body: string, token: string | null, signal?: Ab
 }
 
 /**
- * Commits the import and reports each NDJSON line as it arrives. The typed client waits for a whole
- * JSON answer, so this call reads the stream itself, with the same single token refresh on a 401.
- * A file with bad rows throws `ImportRefusedError` with those rows.
+ * Commits an import at `path` (the member import's or the timetable's `commit`) and reports each
+ * NDJSON line as it arrives. The typed client waits for a whole JSON answer, so this call reads the
+ * stream itself, with the same single token refresh on a 401. A file with bad rows throws
+ * `ImportRefusedError` with those rows.
  */
-export async function commitImport(
-  request: ImportRequest,
-  onLine: (line: ImportProgressLine) => void,
+export async function commitImport<Line = ImportProgressLine>(
+  path: string,
+  request: ImportRequest | ClassImportRequest,
+  onLine: (line: Line) => void,
   signal?: AbortSignal,
 ): Promise<void> {
-  const url = `${API_PREFIX}/pro/imports/members/commit`;
+  const url = `${API_PREFIX}${path}`;
   const body = JSON.stringify(request);
   const token = getAccessToken();
   let response = await post(url, body, token, signal);
@@ -118,5 +137,5 @@ export async function commitImport(
   }
   if (!response.body)
     throw new ApiError({ status: response.status, error: CLIENT_ERROR_CODES.badResponse, message: 'no body' });
-  await readNdjson<ImportProgressLine>(response.body, onLine);
+  await readNdjson<Line>(response.body, onLine);
 }

@@ -1,12 +1,16 @@
-import { IMPORT_FIELDS, type ImportField, type ImportMapping } from '@gym/contract/imports';
 import { Select, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fieldLabel } from '../rowErrors';
+import { remapColumn } from '../mapping';
+import { fieldLabel, type ImportWords } from '../rowErrors';
 
-interface Props {
+interface Props<F extends string> {
   headers: readonly string[];
-  mapping: ImportMapping;
-  onChange: (mapping: ImportMapping) => void;
+  /** The fields a column can hold, in the order the select lists them. */
+  fields: readonly F[];
+  /** Where the import's field labels and the table's words are. */
+  words: ImportWords;
+  mapping: Partial<Record<string, F | null>>;
+  onChange: (mapping: Record<string, F | null>) => void;
   disabled?: boolean;
 }
 
@@ -16,20 +20,15 @@ const SKIP = '__skip__';
  * One select per column of the file. A field goes to one column only: giving it to a second column
  * takes it from the first (the server refuses a field mapped twice).
  */
-export function MappingTable({ headers, mapping, onChange, disabled }: Props) {
+export function MappingTable<F extends string>({ headers, fields, words, mapping, onChange, disabled }: Props<F>) {
   const { t } = useTranslation();
   const options = [
     { value: SKIP, label: t('imports:mapping.skip') },
-    ...IMPORT_FIELDS.map((field) => ({ value: field, label: fieldLabel(t, field) })),
+    ...fields.map((field) => ({ value: field as string, label: fieldLabel(t, field, words) })),
   ];
 
-  const choose = (header: string, value: string) => {
-    const field = value === SKIP ? null : (value as ImportField);
-    const next: ImportMapping = {};
-    for (const h of headers) next[h] = field && mapping[h] === field ? null : (mapping[h] ?? null);
-    next[header] = field;
-    onChange(next);
-  };
+  const choose = (header: string, value: string) =>
+    onChange(remapColumn(headers, mapping, header, value === SKIP ? null : (value as F)));
 
   return (
     <Table<{ header: string }>
@@ -46,7 +45,7 @@ export function MappingTable({ headers, mapping, onChange, disabled }: Props) {
         },
         {
           key: 'field',
-          title: t('imports:mapping.field'),
+          title: t(`imports:${words.mappingField}`),
           width: '55%',
           render: (_, { header }) => (
             <Select
@@ -56,7 +55,7 @@ export function MappingTable({ headers, mapping, onChange, disabled }: Props) {
               disabled={disabled}
               showSearch={{ optionFilterProp: 'label' }}
               onChange={(value: string) => choose(header, value)}
-              aria-label={t('imports:mapping.fieldAria', { column: header })}
+              aria-label={t(`imports:${words.mappingFieldAria}`, { column: header })}
               data-testid={`mapping-${header}`}
             />
           ),

@@ -1,56 +1,32 @@
-import type { ImportField, ImportMapping } from '@gym/contract/imports';
 import { Table, Typography } from 'antd';
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldLabel } from '../rowErrors';
 
-interface Props {
-  sample: readonly Record<string, string | null>[];
-  mapping: ImportMapping;
+/** One row of the sample: its row number in the file and its fields as they would be stored. */
+type SampleRow = { row?: string | number | null } & Record<string, unknown>;
+
+interface Props<R extends SampleRow> {
+  sample: readonly R[];
+  /** The fields shown, in order. */
+  fields: readonly (keyof R & string)[];
+  label: (field: keyof R & string) => string;
+  /** A stored value as staff read it (a word in the screen's language); the value itself by default. */
+  show?: (field: keyof R & string, value: NonNullable<R[keyof R]>, row: R) => ReactNode;
 }
 
-/** Fields the sample shows when a column feeds them; a full name shows as the first and last names it became. */
-const SHOWN: readonly ImportField[] = [
-  'code',
-  'firstName',
-  'lastName',
-  'chineseName',
-  'gender',
-  'birthday',
-  'phone',
-  'email',
-  'homeCenterCode',
-  'status',
-  'source',
-  'cardNumber',
-  'joinedAt',
-];
-
-/** The first rows as the server read them: how names were split and words like "M" or "Inaktiv" understood. */
-export function SampleTable({ sample, mapping }: Props) {
+/** The first rows as the server read them: how the file's cells were understood, before anything is kept. */
+export function SampleTable<R extends SampleRow>({ sample, fields, label, show }: Props<R>) {
   const { t } = useTranslation();
-  // Stored words (status, gender, source) in the screen's language, as the member file shows them.
-  const shown = (field: ImportField, value: string) => {
-    if (field === 'status') return t(`members:status.${value}`, { defaultValue: value });
-    if (field === 'gender') return t(`members:gender.${value}`, { defaultValue: value });
-    if (field === 'source') return t(`members:source.${value}`, { defaultValue: value });
-    return value;
-  };
-  const mapped = new Set(Object.values(mapping));
-  const fields = SHOWN.filter(
-    (f) =>
-      mapped.has(f) ||
-      ((f === 'firstName' || f === 'lastName' || f === 'chineseName') && mapped.has('fullName')) ||
-      f === 'homeCenterCode' ||
-      f === 'status',
-  );
+  const section = useRef<HTMLElement>(null);
+  useKeyboardScroll(section, 'import-sample-title');
   return (
-    <section aria-labelledby="import-sample-title" data-testid="import-sample">
+    <section ref={section} aria-labelledby="import-sample-title" data-testid="import-sample">
       <Typography.Title level={3} id="import-sample-title" className="import-section-title">
         {t('imports:preview.sampleTitle')}
       </Typography.Title>
-      <Table<Record<string, string | null>>
+      <Table<R>
         size="small"
-        rowKey={(r) => r.row ?? ''}
+        rowKey={(r) => String(r.row ?? '')}
         dataSource={[...sample]}
         pagination={false}
         scroll={{ x: 'max-content' }}
@@ -58,13 +34,47 @@ export function SampleTable({ sample, mapping }: Props) {
           { key: 'row', title: t('imports:preview.row'), dataIndex: 'row', width: 70 },
           ...fields.map((f) => ({
             key: f,
-            title: fieldLabel(t, f),
+            title: label(f),
             dataIndex: f,
             ellipsis: true,
-            render: (value: string | null) => (value ? shown(f, value) : null),
+            render: (value: R[keyof R], row: R) =>
+              value === null || value === undefined || value === ''
+                ? null
+                : show
+                  ? show(f, value as NonNullable<R[keyof R]>, row)
+                  : String(value),
           })),
         ]}
       />
     </section>
   );
+}
+
+/**
+ * A sample wider than the screen scrolls sideways: its scrolling box then takes the focus (named by
+ * the section's title), so that it can be scrolled with the arrow keys. A box that fits stays out of
+ * the tab order.
+ */
+function useKeyboardScroll(section: RefObject<HTMLElement | null>, titleId: string) {
+  useEffect(() => {
+    const box = section.current?.querySelector<HTMLElement>('.ant-table-content');
+    if (!box) return;
+    const update = () => {
+      if (box.scrollWidth > box.clientWidth) {
+        box.tabIndex = 0;
+        box.setAttribute('role', 'group');
+        box.setAttribute('aria-labelledby', titleId);
+      } else {
+        box.removeAttribute('tabindex');
+        box.removeAttribute('role');
+        box.removeAttribute('aria-labelledby');
+      }
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(box);
+    const table = box.querySelector('table');
+    if (table) observer.observe(table);
+    return () => observer.disconnect();
+  });
 }
