@@ -208,6 +208,8 @@ const SCREEN_AT: Record<string, string> = {
   '/class-list': 'screen-class-list',
   '/class-type-list': 'screen-class-type-list',
   '/calendar': 'screen-calendar',
+  '/pt-detail/1': 'screen-pt-detail',
+  '/class-import': 'screen-class-import',
   '/apps/member/1/class/add': 'screen-member-class-add',
   '/apps/cloudfit/staff/package/1': 'screen-staff-commission',
   '/card_link/1/abc': 'screen-card-link',

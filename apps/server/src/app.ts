@@ -36,6 +36,7 @@ import { groupRoutes } from './modules/groups/index.ts';
 import { importRoutes } from './modules/imports/index.ts';
 import { memberRoutes } from './modules/members/index.ts';
 import { outboxRoutes } from './modules/outbox/index.ts';
+import { ptRoutes } from './modules/pt/index.ts';
 import { publicRoutes } from './modules/public/index.ts';
 import { readerRoutes } from './modules/readers/index.ts';
 import { retailRoutes } from './modules/retail/index.ts';
@@ -217,6 +218,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
       await pro.register(salesRoutes(deps));
       await pro.register(classRoutes(deps));
       await pro.register(bookingRoutes(deps));
+      await pro.register(ptRoutes(deps));
       await pro.register(retailRoutes(deps));
       await pro.register(readerRoutes(deps));
       await pro.register(entryRoutes(deps));

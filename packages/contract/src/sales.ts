@@ -353,7 +353,8 @@ export const invoicePdfQuerySchema = z.object({
 });
 export type InvoicePdfQuery = z.infer<typeof invoicePdfQuerySchema>;
 
-export const COMMISSION_ITEM_TYPES = [...SALE_ITEM_TYPES, 'any'] as const;
+/** A rule for `pt_session` pays a trainer on each PT session they complete (modules/pt). */
+export const COMMISSION_ITEM_TYPES = [...SALE_ITEM_TYPES, 'pt_session', 'any'] as const;
 export const COMMISSION_ROLES = ['manager', 'frontdesk', 'trainer', 'accountant'] as const;
 
 export const commissionRuleSchema = z.object({

@@ -27,6 +27,7 @@ function paramKind(url: string, name: string): keyof TenantIds {
   if (name === 'memberId' || name === 'student_id') return 'member';
   if (name === 'centerId') return 'center';
   if (name === 'entitlementId') return 'entitlement';
+  if (name === 'dayOffId') return 'dayOff';
   const resource = url.split('/')[4] ?? '';
   const byResource: Record<string, keyof TenantIds> = {
     students: 'member',
@@ -52,6 +53,8 @@ function paramKind(url: string, name: string): keyof TenantIds {
     'class-types': 'classType',
     classes: 'class',
     bookings: 'booking',
+    'pt-sessions': 'ptSession',
+    trainers: 'trainer',
   };
   return byResource[resource] ?? 'member';
 }
@@ -61,6 +64,8 @@ function fieldKind(key: string): keyof TenantIds {
   if (/^(classTypeId|type)$/.test(key)) return 'classType';
   if (/^(classId|class)$/.test(key)) return 'class';
   if (/teacher/i.test(key)) return 'user';
+  if (/trainer/i.test(key)) return 'trainer';
+  if (/^(entitlementId|entitlement)$/.test(key)) return 'entitlement';
   if (/center/i.test(key)) return 'center';
   if (/group/i.test(key)) return 'group';
   if (/staff|user/i.test(key)) return 'user';

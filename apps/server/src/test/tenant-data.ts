@@ -11,6 +11,8 @@ import {
   cardLinkTokens,
   cards,
   centers,
+  commissionRules,
+  creditPackages,
   domainEvents,
   expenditureCategories,
   expenditures,
@@ -59,7 +61,10 @@ export type TenantIds = Record<
   | 'attendance'
   | 'classType'
   | 'class'
-  | 'booking',
+  | 'booking'
+  | 'ptSession'
+  | 'trainer'
+  | 'dayOff',
   string
 >;
 
@@ -172,10 +177,12 @@ export async function fillOrganisation(ctx: TestContext, org: TestOrganisation):
   const selling = await fillSelling(ctx, org, admin, member.id);
   const door = await fillDoor(ctx, org, admin, memberCardNumber, staffCardNumber);
   const classes = await fillClasses(ctx, org, admin, room!.id, member.id);
+  const pt = await fillPt(ctx, org, admin, room!.id, member.id);
   return {
     ...selling,
     ...door,
     ...classes,
+    ...pt,
     center: centerA.id,
     user: desk.id,
     member: member.id,
@@ -353,6 +360,71 @@ async function fillClasses(
   });
   const booking = await post('/bookings', { memberId, classId: made.class.id });
   return { classType: type.id, class: made.class.id, booking: booking.id };
+}
+
+/**
+ * Personal training rows, through the API: a PT package sold to the member, a trainer's working
+ * hours and a day off, and a session today (in the studio) marked done: its credit used and the
+ * trainer's commission written.
+ */
+async function fillPt(
+  ctx: TestContext,
+  org: TestOrganisation,
+  admin: Awaited<ReturnType<TestOrganisation['newUser']>>,
+  roomId: string,
+  memberId: string,
+): Promise<Pick<TenantIds, 'ptSession' | 'trainer' | 'dayOff'>> {
+  const headers = ctx.bearer(await admin.login());
+  const call = async (method: 'POST' | 'PUT', url: string, payload: object, status: number) => {
+    const res = await ctx.app.inject({
+      method,
+      url: `/api/v1/pro${url}`,
+      headers: { ...headers, 'idempotency-key': `fill-${url}-${org.id}` },
+      payload,
+    });
+    if (res.statusCode !== status) throw new Error(`pt fill ${url}: ${res.body}`);
+    return res.json();
+  };
+  const centerId = org.centers[0]!.id;
+  const [pack] = await ctx.database.db
+    .insert(creditPackages)
+    .values({ organisationId: org.id, name: 'PT 5', usage: 'pt', credits: 5, validityDays: 90, priceMinor: 50_000 })
+    .returning();
+  const sale = await call(
+    'POST',
+    `/students/${memberId}/sales`,
+    { centerId, lines: [{ itemType: 'package', itemId: pack!.id }] },
+    201,
+  );
+  await ctx.database.db
+    .insert(commissionRules)
+    .values({ organisationId: org.id, role: 'trainer', itemType: 'pt_session', kind: 'fixed', amountMinor: 1_000 });
+  const trainer = await org.newUser({ role: 'trainer' });
+  const hours = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ centerId, weekday, start: '00:00', end: '23:59' }));
+  await call('PUT', `/trainers/${trainer.id}/hours`, { hours }, 200);
+  const [centre] = await ctx.database.db.select().from(centers).where(eq(centers.id, centerId));
+  const day = today(centre!.timeZone);
+  const off = await call(
+    'POST',
+    `/trainers/${trainer.id}/days-off`,
+    { from: addDays(day, 30), to: addDays(day, 31) },
+    201,
+  );
+  const session = await call(
+    'POST',
+    '/pt-sessions',
+    {
+      entitlementId: sale.lines[0].entitlementId,
+      centerId,
+      trainerId: trainer.id,
+      roomId,
+      date: day,
+      startTime: '00:15',
+    },
+    201,
+  );
+  await call('POST', `/pt-sessions/${session.id}/complete`, {}, 200);
+  return { ptSession: session.id, trainer: trainer.id, dayOff: off.id };
 }
 
 /** Every table with an `organisation_id` column, read from the catalogue so new tables are covered. */

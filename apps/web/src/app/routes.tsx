@@ -47,6 +47,7 @@ export const SCREEN_NAMES = [
   'cardLink',
   'memberRegistration',
   'memberImport',
+  'classImport',
   'expenditureList',
   'productList',
   'productSetList',
@@ -63,6 +64,7 @@ export const SCREEN_NAMES = [
   'classTypeList',
   'memberClassAdd',
   'calendar',
+  'ptDetail',
   'placeholder',
 ] as const;
 
@@ -275,8 +277,8 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   page('/class-list', 'classList', product('classList', 'Class')),
   page('/class-type-list', 'classTypeList', product('classTypeList', 'Class')),
   page('/calendar', 'calendar', product('calendar', 'Class')),
-  soon('/class-import', product('classImport', 'Class', { action: 'create' })),
-  soon('/pt-detail/:id', product('ptDetail', 'PersonalTraining')),
+  page('/class-import', 'classImport', product('classImport', 'Class', { action: 'create' })),
+  page('/pt-detail/:id', 'ptDetail', product('ptDetail', 'PersonalTraining')),
 
   // Content.
   soon('/news-list', product('newsList', 'Content')),

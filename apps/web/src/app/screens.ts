@@ -37,6 +37,7 @@ export const SCREENS = {
   cardLink: () => import('../features/public/CardLinkPage'),
   memberRegistration: () => import('../features/public/RegistrationPage'),
   memberImport: () => import('../features/imports/MemberImportPage'),
+  classImport: () => import('../features/imports/ClassImportPage'),
   expenditureList: () => import('../features/expenditures/ExpenditureListPage'),
   productList: () => import('../features/retail/ProductListPage'),
   productSetList: () => import('../features/retail/ProductSetListPage'),
@@ -53,6 +54,7 @@ export const SCREENS = {
   classTypeList: () => import('../features/classes/ClassTypeListPage'),
   memberClassAdd: () => import('../features/classes/MemberClassAddPage'),
   calendar: () => import('../features/classes/CalendarPage'),
+  ptDetail: () => import('../features/pt/PtDetailPage'),
   /** Product screens that later work builds show this until then (title and "coming soon"). */
   placeholder: () => import('../features/placeholder/PlaceholderPage'),
 } satisfies Record<ScreenName, () => Promise<{ default: ComponentType }>>;

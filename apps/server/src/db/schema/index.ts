@@ -26,6 +26,7 @@ export {
 export { outboxEmails } from './outbox.ts';
 export { readerScans, readers, rooms } from './places.ts';
 export { auditLog, domainEvents, idempotencyKeys } from './platform.ts';
+export { ptSessions, trainerDaysOff, trainerHours } from './pt.ts';
 export {
   commissionEntries,
   commissionRules,

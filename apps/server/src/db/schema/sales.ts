@@ -10,6 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -26,6 +27,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { coupons, money } from './catalogue.ts';
 import { members } from './members.ts';
+import { ptSessions } from './pt.ts';
 import { centers, organisations, users } from './tenancy.ts';
 
 const organisationColumn = () =>
@@ -440,7 +442,7 @@ export const commissionRules = pgTable(
     check('commission_rules_kind', sql`${t.kind} in ('percent','fixed')`),
     check(
       'commission_rules_type',
-      sql`${t.itemType} in ('membership','package','short_course','product','product_set','any')`,
+      sql`${t.itemType} in ('membership','package','short_course','product','product_set','pt_session','any')`,
     ),
   ],
 );
@@ -454,12 +456,11 @@ export const commissionEntries = pgTable(
     staffId: uuid('staff_id')
       .notNull()
       .references(() => users.id),
-    invoiceLineId: uuid('invoice_line_id')
-      .notNull()
-      .references(() => invoiceLines.id),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id),
+    /** A sale's commission: the line and the payment (or refund) that earned it; null for a PT session's. */
+    invoiceLineId: uuid('invoice_line_id').references(() => invoiceLines.id),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    /** A trainer's commission on a completed PT session (modules/pt); null for a sale's. */
+    ptSessionId: uuid('pt_session_id').references((): AnyPgColumn => ptSessions.id),
     amountMinor: money('amount_minor').notNull(),
     earnedOn: date('earned_on', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
@@ -467,5 +468,10 @@ export const commissionEntries = pgTable(
   (t) => [
     index('commission_entries_staff').on(t.organisationId, t.staffId, t.earnedOn),
     index('commission_entries_line').on(t.invoiceLineId),
+    uniqueIndex('commission_entries_pt_session').on(t.ptSessionId),
+    check(
+      'commission_entries_source',
+      sql`(${t.invoiceLineId} is not null and ${t.paymentId} is not null) <> (${t.ptSessionId} is not null)`,
+    ),
   ],
 );

@@ -97,3 +97,29 @@ describe('demo classes', () => {
     expect(Number(n!.n)).toBeGreaterThan(500);
   });
 });
+
+describe('demo personal training', () => {
+  it('gives Chan Tai Man a PT package with three sessions done and two booked, and the trainer working hours', async () => {
+    const [chan] = rowsOf<{ id: string }>(
+      await ctx.database.db.execute(
+        sql`select m.id from members m join cards c on c.member_id = m.id where c.number = '0001234567'`,
+      ),
+    );
+    const sessions = (await api(`/pt-sessions?member=${chan!.id}`)).json();
+    expect(sessions.items.map((s: { status: string }) => s.status).sort()).toEqual([
+      'booked',
+      'booked',
+      'completed',
+      'completed',
+      'completed',
+    ]);
+    const detail = (await api(`/pt-packages/${sessions.items[0].entitlement.id}`)).json();
+    expect(detail).toMatchObject({
+      name: 'PT 10 sessions',
+      status: 'active',
+      credits: { total: 10, used: 3, booked: 2, remaining: 7, bookable: 5 },
+    });
+    const hours = (await api(`/trainers/${sessions.items[0].trainer.id}/hours`)).json();
+    expect(hours.hours).toHaveLength(7);
+  });
+});

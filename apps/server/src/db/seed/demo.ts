@@ -9,6 +9,7 @@ import { seedDemoClasses } from './demo-classes.ts';
 import { seedDemoEntries } from './demo-entries.ts';
 import { seedDemoExpenditures } from './demo-expenditures.ts';
 import { seedDemoMembers } from './demo-members.ts';
+import { seedDemoPt } from './demo-pt.ts';
 import { seedDemoSales } from './demo-sales.ts';
 
 const DEMO_ROOMS = [
@@ -79,6 +80,7 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<boolean>
     await seedDemoExpenditures(tx, org.id, centers, accountantId);
     await seedDemoEntries(tx, org.id);
     await seedDemoClasses(tx, org.id);
+    await seedDemoPt(tx, org.id);
   });
   return true;
 }

@@ -5,14 +5,16 @@
  * commit), so one check serves a new class, a new series, a move in the calendar and every edit
  * scope; a refusal rolls the whole command back. The rooms and teachers concerned are locked for
  * the rest of the transaction first (advisory locks, in one order), so two commands cannot each
- * see the other's slot free.
+ * see the other's slot free. A trainer's PT sessions (modules/pt) take their room and trainer too:
+ * a class is refused over a booked session, and `assertSlotFree` refuses a session over a class or
+ * another session, under the same locks.
  */
 import { CLASS_CODES } from '@gym/contract/classes';
 import { parseBusinessDate, wallClock } from '@gym/contract/time';
 import { and, eq, gt, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
-import { bookings, centers, classes, classTypes, rooms, users } from '../../db/schema/index.ts';
+import { bookings, centers, classes, classTypes, ptSessions, rooms, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 
@@ -142,7 +144,10 @@ export async function assertTimetableFree(ctx: UseCaseContext, classIds: readonl
     )
     .orderBy(other.startsAt)
     .limit(1);
-  if (!clash) return;
+  if (!clash) {
+    await assertNoPtSessionUnder(ctx, mine);
+    return;
+  }
   const sameRoom = mine.some(
     (c) => c.roomId === clash.roomId && c.startsAt < clash.endsAt && c.endsAt > clash.startsAt,
   );
@@ -174,4 +179,143 @@ function wallTime(at: Date, timeZone: string, planned: string): string {
   const w = wallClock(at, timeZone);
   const t = `${String(w.hour).padStart(2, '0')}:${String(w.minute).padStart(2, '0')}`;
   return t === planned ? planned : t;
+}
+
+/** Booked PT sessions hold their trainer and room: a class may not be planned over one. */
+async function assertNoPtSessionUnder(
+  ctx: UseCaseContext,
+  mine: readonly { roomId: string; teacherId: string; startsAt: Date; endsAt: Date }[],
+): Promise<void> {
+  const overlap = or(
+    ...mine.map((c) =>
+      and(
+        or(eq(ptSessions.roomId, c.roomId), eq(ptSessions.trainerId, c.teacherId)),
+        lt(ptSessions.startsAt, c.endsAt),
+        gt(ptSessions.endsAt, c.startsAt),
+      ),
+    ),
+  );
+  const [session] = await ctx.tx
+    .select({
+      roomId: ptSessions.roomId,
+      trainerId: ptSessions.trainerId,
+      date: ptSessions.businessDate,
+      start: ptSessions.startTime,
+    })
+    .from(ptSessions)
+    .where(and(eq(ptSessions.organisationId, ctx.auth.organisationId), eq(ptSessions.status, 'booked'), overlap))
+    .orderBy(ptSessions.startsAt)
+    .limit(1);
+  if (!session) return;
+  const sameTeacher = mine.some((c) => c.teacherId === session.trainerId);
+  // `details.conflict.kind` tells the screens the slot is held by a PT session, not a class.
+  const details = { conflict: { kind: 'pt_session', date: session.date, startTime: session.start } };
+  const [path, code, message] = sameTeacher
+    ? [
+        'teacherId',
+        CLASS_CODES.teacherBusy,
+        `The teacher has a personal training session on ${session.date} at ${session.start}`,
+      ]
+    : [
+        'roomId',
+        CLASS_CODES.roomBusy,
+        `The room is taken by a personal training session on ${session.date} at ${session.start}`,
+      ];
+  throw new AppError(409, 'conflict', message, [{ path, code, message }], undefined, details);
+}
+
+/** A PT session's place in the timetable: its trainer, its room (if any) and its instants. */
+export interface TimetableSlot {
+  trainerId: string;
+  roomId: string | null;
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+  /** The session itself, when it is being moved. */
+  exceptSessionId?: string;
+}
+
+/**
+ * Locks the trainer's and the room's timetables and refuses (409, `trainerId` / `roomId`, code
+ * `trainer_busy` / `room_busy`) when a scheduled class (the trainer teaching it, or in the room) or
+ * another booked PT session of the trainer or the room overlaps the slot. Back to back is allowed.
+ */
+export async function assertSlotFree(ctx: UseCaseContext, slot: TimetableSlot): Promise<void> {
+  await lockTimetables(ctx.tx, slot.roomId ? [slot.trainerId, slot.roomId] : [slot.trainerId]);
+  const byClass = slot.roomId
+    ? or(eq(classes.teacherId, slot.trainerId), eq(classes.roomId, slot.roomId))
+    : eq(classes.teacherId, slot.trainerId);
+  const [cls] = await ctx.tx
+    .select({
+      id: classes.id,
+      roomId: classes.roomId,
+      teacherId: classes.teacherId,
+      businessDate: classes.businessDate,
+      startTime: classes.startTime,
+      startsAt: classes.startsAt,
+      typeName: classTypes.name,
+      roomName: rooms.name,
+      teacherName: users.fullName,
+    })
+    .from(classes)
+    .innerJoin(classTypes, eq(classTypes.id, classes.classTypeId))
+    .innerJoin(rooms, eq(rooms.id, classes.roomId))
+    .innerJoin(users, eq(users.id, classes.teacherId))
+    .where(
+      and(
+        eq(classes.organisationId, ctx.auth.organisationId),
+        eq(classes.status, 'scheduled'),
+        byClass,
+        lt(classes.startsAt, slot.endsAt),
+        gt(classes.endsAt, slot.startsAt),
+      ),
+    )
+    .orderBy(classes.startsAt)
+    .limit(1);
+  if (cls) {
+    const conflict: ConflictingClass = {
+      classId: cls.id,
+      name: cls.typeName,
+      date: cls.businessDate,
+      startTime: wallTime(cls.startsAt, slot.timeZone, cls.startTime),
+      room: { id: cls.roomId, name: cls.roomName },
+      teacher: { id: cls.teacherId, name: cls.teacherName },
+    };
+    throw cls.teacherId === slot.trainerId
+      ? refusal(
+          'trainerId',
+          'trainer_busy',
+          `The trainer teaches ${cls.typeName} on ${cls.businessDate} at ${conflict.startTime}`,
+          conflict,
+        )
+      : refusal(
+          'roomId',
+          'room_busy',
+          `The room is taken by ${cls.typeName} on ${cls.businessDate} at ${conflict.startTime}`,
+          conflict,
+        );
+  }
+  const bySession = slot.roomId
+    ? or(eq(ptSessions.trainerId, slot.trainerId), eq(ptSessions.roomId, slot.roomId))
+    : eq(ptSessions.trainerId, slot.trainerId);
+  const [session] = await ctx.tx
+    .select({ trainerId: ptSessions.trainerId, date: ptSessions.businessDate, start: ptSessions.startTime })
+    .from(ptSessions)
+    .where(
+      and(
+        eq(ptSessions.organisationId, ctx.auth.organisationId),
+        eq(ptSessions.status, 'booked'),
+        bySession,
+        lt(ptSessions.startsAt, slot.endsAt),
+        gt(ptSessions.endsAt, slot.startsAt),
+        slot.exceptSessionId ? sql`${ptSessions.id} <> ${slot.exceptSessionId}` : undefined,
+      ),
+    )
+    .orderBy(ptSessions.startsAt)
+    .limit(1);
+  if (session) {
+    throw session.trainerId === slot.trainerId
+      ? refusal('trainerId', 'trainer_busy', `The trainer has another session on ${session.date} at ${session.start}`)
+      : refusal('roomId', 'room_busy', `The room is taken by another session on ${session.date} at ${session.start}`);
+  }
 }

@@ -1,6 +1,7 @@
 /** What other modules and the app may use of the classes module. */
 
 export { emitClassChanged } from './class-events.ts';
-export { lockTimetables } from './conflicts.ts';
+export { checkRoom } from './class-refs.ts';
+export { assertSlotFree, lockTimetables, type TimetableSlot } from './conflicts.ts';
 export { expandDates, isoWeekday, occurrenceTimes } from './recurrence.ts';
 export { classRoutes } from './routes.ts';

@@ -6,7 +6,14 @@ import type { CommissionRule, createCommissionRuleRequestSchema, StaffCommission
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { commissionEntries, commissionRules, invoiceLines, invoices, users } from '../../db/schema/index.ts';
+import {
+  commissionEntries,
+  commissionRules,
+  invoiceLines,
+  invoices,
+  ptSessions,
+  users,
+} from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -92,7 +99,7 @@ export async function setCommissionRuleActive(ctx: UseCaseContext, input: { id: 
   return (await listCommissionRules(ctx.tx, ctx.auth)).find((r) => r.id === rule.id)!;
 }
 
-/** What `staffId` sold and earned in each month of `year` (invoices of the caller's centres). */
+/** What `staffId` sold and earned in each month of `year` (invoices and PT sessions of the caller's centres). */
 export async function staffCommission(
   db: DbOrTx,
   auth: Scope,
@@ -106,7 +113,7 @@ export async function staffCommission(
   if (!staff) throw notFound('staff');
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
-  const [sold, earned] = await Promise.all([
+  const [sold, earnedOnSales, earnedOnPt] = await Promise.all([
     db
       .select({
         month: sql<string>`to_char(${invoices.issuedOn}, 'YYYY-MM')`,
@@ -146,16 +153,37 @@ export async function staffCommission(
         ),
       )
       .groupBy(sql`1`),
+    // A trainer's commission on PT sessions done (modules/pt), seen through the session's centre.
+    db
+      .select({
+        month: sql<string>`to_char(${commissionEntries.earnedOn}, 'YYYY-MM')`,
+        amount: sql<string>`sum(${commissionEntries.amountMinor})`,
+      })
+      .from(commissionEntries)
+      .innerJoin(ptSessions, eq(ptSessions.id, commissionEntries.ptSessionId))
+      .where(
+        scopeOf(
+          auth,
+          ptSessions,
+          and(
+            eq(commissionEntries.staffId, staffId),
+            gte(commissionEntries.earnedOn, from),
+            lte(commissionEntries.earnedOn, to),
+          ),
+        ),
+      )
+      .groupBy(sql`1`),
   ]);
+  const earned = [...earnedOnSales, ...earnedOnPt];
   const months = Array.from({ length: 12 }, (_, i) => {
     const month = `${year}-${String(i + 1).padStart(2, '0')}`;
     const s = sold.find((r) => r.month === month);
-    const e = earned.find((r) => r.month === month);
+    const e = earned.filter((r) => r.month === month);
     return {
       month,
       lines: s?.lines ?? 0,
       salesMinor: Number(s?.sales ?? 0),
-      commissionMinor: Number(e?.amount ?? 0),
+      commissionMinor: e.reduce((total, r) => total + Number(r.amount), 0),
     };
   });
   return {

@@ -1,3 +1,4 @@
+export { ruleFor } from './commission.ts';
 export { endOf, statusOn } from './entitlement-state.ts';
 export { appendLedger, lockState, stateOf } from './ledger.ts';
 export { recordPayment } from './pay.ts';

@@ -9,6 +9,11 @@
  * Times are the centre's wall clock: events are given to FullCalendar as floating times in its `UTC`
  * zone, so a class at 18:00 shows at 18:00 whatever the device's zone, and a drop at 19:30 is sent as
  * `startTime: '19:30'` on the dropped day.
+ *
+ * PT sessions (booked and done) show beside the classes in a look of their own (white with the
+ * trainer's colour bar, "PT"), not movable here: a click opens the member's package
+ * (`/pt-detail/{id}`). With the teacher filter the calendar is that trainer's PT and class schedule,
+ * and "Working hours" opens their hours and days off.
  */
 import '../../shared/ui/screens.css';
 import '../../shared/ui/listTable.css';
@@ -23,16 +28,18 @@ import interactionPlugin, { type EventResizeDoneArg } from '@fullcalendar/intera
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { addDays } from '@gym/contract/time';
-import { Alert, App, Card, Select } from 'antd';
+import { Alert, App, Button, Card, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useAbility } from '../../shared/acl';
 import { isApiError } from '../../shared/api/client';
 import { useCenterId } from '../../shared/centerSelection';
 import { useCenters } from '../../shared/centers';
 import { useCentreToday } from '../../shared/today';
 import { ErrorState } from '../../shared/ui/ScreenStates';
+import { type PtSession, usePtSessions } from '../pt/api';
+import { TrainerHoursDrawer } from '../pt/TrainerHoursDrawer';
 import {
   type ClassListItem,
   useClassList,
@@ -65,7 +72,7 @@ function conflictText(error: unknown, t: (k: string, o?: Record<string, unknown>
   const c = (error.details.conflict ?? error.details.class) as
     | { type?: { name?: string } | string; name?: string; date?: string; startTime?: string; room?: { name?: string } }
     | undefined;
-  if (!c || typeof c !== 'object') return null;
+  if (!c || typeof c !== 'object' || (c as { kind?: string }).kind === 'pt_session') return null;
   const name = typeof c.type === 'string' ? c.type : (c.type?.name ?? c.name ?? '');
   return t('classes:calendar.inTheWay', {
     name,
@@ -86,6 +93,8 @@ export default function CalendarPage() {
   const update = useUpdateClass();
   const [viewing, setViewing] = useState<BookingsTarget | null>(null);
   const [planning, setPlanning] = useState<ClassDrawerTarget | null>(null);
+  const [hoursOf, setHoursOf] = useState<{ id: string; name: string } | null>(null);
+  const navigate = useNavigate();
 
   const param = (name: string, ok: (v: string) => boolean) => {
     const v = search.get(name);
@@ -127,6 +136,18 @@ export default function CalendarPage() {
     },
     { enabled: Boolean(centerId) },
   );
+  // PT sessions of the same days (a class type filter shows classes only); cancelled ones are left out.
+  const canReadPt = ability.can('read', 'PersonalTraining');
+  const ptSessions = usePtSessions(
+    {
+      from,
+      to,
+      pageSize: PAGE,
+      ...(centerId ? { center: centerId } : {}),
+      ...(teacher ? { trainer: teacher } : {}),
+    },
+    canReadPt && Boolean(centerId) && !type,
+  );
   const rooms = useRoomOptions(centerId);
   const canReadStaff = ability.can('read', 'Staff');
   const staff = useTeacherOptions(centerId, canReadStaff);
@@ -135,9 +156,30 @@ export default function CalendarPage() {
   const canCreate = ability.can('create', 'Class');
 
   const items = classes.data?.items ?? [];
-  const events: EventInput[] = useMemo(
+  const sessions = useMemo(
     () =>
-      items.map((c) => {
+      type
+        ? []
+        : (ptSessions.data?.items ?? []).filter(
+            (s) => (s.status === 'booked' || s.status === 'completed') && (!room || s.room?.id === room),
+          ),
+    [ptSessions.data, type, room],
+  );
+  const events: EventInput[] = useMemo(
+    () => [
+      ...sessions.map((s) => ({
+        id: `pt-${s.id}`,
+        title: s.member.name,
+        start: `${s.date}T${s.startTime}:00Z`,
+        end: `${s.endTime > s.startTime ? s.date : addDays(s.date, 1)}T${s.endTime}:00Z`,
+        classNames: ['pt-event', `pt-event--${s.status}`],
+        backgroundColor: '#ffffff',
+        borderColor: '#0b5394',
+        textColor: '#0b3d6e',
+        editable: false,
+        extendedProps: { session: s },
+      })),
+      ...items.map((c) => {
         const end = c.endTime > c.startTime ? c.date : addDays(c.date, 1);
         const started = Date.parse(c.startsAt) <= Date.now();
         return {
@@ -152,12 +194,27 @@ export default function CalendarPage() {
           extendedProps: { item: c },
         };
       }),
-    [items, canMove],
+    ],
+    [items, sessions, canMove],
   );
 
+  const teacherName = teacher ? teacherOptionsName() : null;
+  function teacherOptionsName() {
+    return (
+      staff.data?.find((s) => s.id === teacher)?.fullName ??
+      items.find((c) => c.teacher.id === teacher)?.teacher.name ??
+      sessions.find((s) => s.trainer.id === teacher)?.trainer.name ??
+      ''
+    );
+  }
   const teacherOptions = canReadStaff
     ? (staff.data ?? []).map((s) => ({ value: s.id, label: s.fullName }))
-    : [...new Map(items.map((c) => [c.teacher.id, c.teacher.name]))].map(([value, label]) => ({ value, label }));
+    : [
+        ...new Map([
+          ...items.map((c) => [c.teacher.id, c.teacher.name] as const),
+          ...sessions.map((s) => [s.trainer.id, s.trainer.name] as const),
+        ]),
+      ].map(([value, label]) => ({ value, label }));
 
   const refuse = (error: unknown) => {
     const inTheWay = conflictText(error, t);
@@ -268,6 +325,14 @@ export default function CalendarPage() {
             options={(types.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
             data-testid="calendar-type"
           />
+          {teacher && canReadPt && (
+            <Button
+              onClick={() => setHoursOf({ id: teacher, name: teacherName ?? '' })}
+              data-testid="calendar-trainer-hours"
+            >
+              {t('classes:pt.hours.open')}
+            </Button>
+          )}
         </fieldset>
         {classes.isError && !classes.data && (
           <ErrorState error={classes.error} onRetry={() => void classes.refetch()} />
@@ -326,8 +391,31 @@ export default function CalendarPage() {
               });
               arg.view.calendar.unselect();
             }}
-            eventClick={(arg) => setViewing(arg.event.extendedProps.item as ClassListItem)}
+            eventClick={(arg) => {
+              const session = arg.event.extendedProps.session as PtSession | undefined;
+              if (session) navigate(`/pt-detail/${session.entitlement.id}`);
+              else setViewing(arg.event.extendedProps.item as ClassListItem);
+            }}
             eventContent={(arg) => {
+              const session = arg.event.extendedProps.session as PtSession | undefined;
+              if (session) {
+                return (
+                  <div
+                    className="class-event pt-event__body"
+                    data-testid="calendar-pt-event"
+                    data-session-id={session.id}
+                  >
+                    <strong>
+                      {arg.timeText} {t('classes:pt.short')} · {session.member.name}
+                    </strong>
+                    <span>
+                      {session.room ? `${session.room.name} · ` : ''}
+                      {session.trainer.name}
+                    </span>
+                    {session.status === 'completed' && <span>{t('classes:pt.status.completed')}</span>}
+                  </div>
+                );
+              }
               const c = arg.event.extendedProps.item as ClassListItem;
               return (
                 <div className="class-event" data-testid="calendar-event" data-class-id={c.id}>
@@ -361,6 +449,7 @@ export default function CalendarPage() {
         onClose={() => setViewing(null)}
       />
       <ClassDrawer target={planning} onClose={() => setPlanning(null)} />
+      <TrainerHoursDrawer trainer={hoursOf} onClose={() => setHoursOf(null)} />
     </div>
   );
 }

@@ -17,7 +17,14 @@ export function classErrorMessage(t: TFunction, error: unknown): string {
   if (isApiError(error) && error.fields?.length) {
     const known = error.fields.find((f) => t(`classes:errors.${f.code}`, { defaultValue: '' }));
     if (known) {
-      const other = typeof error.details?.conflict === 'object' ? (error.details.conflict as { name?: string }) : null;
+      const other =
+        typeof error.details?.conflict === 'object'
+          ? (error.details.conflict as { name?: string; kind?: string; date?: string; startTime?: string })
+          : null;
+      // A PT session holds the teacher or the room (not a class): said in words of its own.
+      if (other?.kind === 'pt_session' && (known.code === 'teacher_busy' || known.code === 'room_busy')) {
+        return t(`classes:errors.${known.code}_pt`, { date: other.date ?? '', time: other.startTime ?? '' });
+      }
       return t(`classes:errors.${known.code}`, { name: other?.name ?? '' });
     }
     if (error.status === 400) return classFieldMessage(t, error.fields[0]!.code);

@@ -84,6 +84,7 @@ export function EntitlementsTab({ memberId }: { memberId: string }) {
   const [acting, setActing] = useState<{ entitlement: Entitlement; action: EntitlementActionKind } | null>(null);
   const frontDesk = ability.can('create', 'Sale');
   const manager = ability.can('manage', 'Sale');
+  const canReadPt = ability.can('read', 'PersonalTraining');
 
   const actionsOf = (e: Entitlement): EntitlementActionKind[] => {
     const out: EntitlementActionKind[] = [];
@@ -123,6 +124,14 @@ export function EntitlementsTab({ memberId }: { memberId: string }) {
                 <div>
                   <div data-testid="entitlement-name">{e.name}</div>
                   <Typography.Text type="secondary">{t(`sales:itemTypes.${e.kind}`)}</Typography.Text>
+                  {/* A PT package's sessions (book, complete, cancel) live on its own page. */}
+                  {e.kind === 'package' && (e.usage === 'pt' || e.usage === 'any') && canReadPt && (
+                    <div>
+                      <Link to={`/pt-detail/${e.id}`} data-testid="entitlement-pt-link">
+                        {t('classes:pt.openDetail')}
+                      </Link>
+                    </div>
+                  )}
                 </div>
               ),
             },

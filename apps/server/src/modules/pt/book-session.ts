@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { type bookPtSessionRequestSchema, PT_CODES, PT_EVENTS, type PtSession } from '@gym/contract/pt';
+import { zonedInstant } from '@gym/contract/time';
+import { and, eq, gte, lte } from 'drizzle-orm';
+import type { z } from 'zod';
+import { entitlements, members, ptSessions, trainerDaysOff, trainerHours, userCenters } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { usableCenter } from '../../lib/tenant-db.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
+import { assertSlotFree, checkRoom, isoWeekday } from '../classes/index.ts';
+import { lockState, statusOn } from '../sales/index.ts';
+import { bookedOn, getSession, notFoundAt, trainerOf } from './queries.ts';
+
+export const ptRule = (path: string, code: string, message: string) =>
+  new AppError(422, 'business_rule', message, [{ path, code, message }]);
+export const notYours = () =>
+  new AppError(403, 'forbidden', 'A trainer may only book and complete their own sessions', [
+    { path: 'trainerId', code: PT_CODES.notYourSession, message: 'Not your session' },
+  ]);
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** The PT package (a `pt` or `any` credit package of the organisation), or 404 / 422. */
+export async function ptPackageOf(ctx: UseCaseContext, entitlementId: string) {
+  const ent = await ctx.db.first(entitlements, eq(entitlements.id, entitlementId));
+  if (!ent) throw notFoundAt('entitlementId', 'PT package');
+  if (ent.kind !== 'package' || !['pt', 'any'].includes(ent.usage ?? '')) {
+    throw ptRule('entitlementId', PT_CODES.notPtPackage, 'This is not a personal training package');
+  }
+  return ent;
+}
+
+/**
+ * Books a PT session on a member's PT package. The package must hold at the centre and be active on
+ * the date with a credit left once the sessions already booked on it are counted (its state row is
+ * locked first, so two desks cannot book its last credit twice); the trainer must work at the centre
+ * then (working hours, no day off) and, with the room, be free of classes and other sessions. Nothing
+ * is taken from the package yet: completing the session uses its credit.
+ */
+export async function bookPtSession(
+  ctx: UseCaseContext,
+  input: z.infer<typeof bookPtSessionRequestSchema>,
+): Promise<PtSession> {
+  if (ctx.auth.role === 'trainer' && input.trainerId !== ctx.auth.userId) throw notYours();
+  const center = await usableCenter(ctx.tx, ctx.auth, input.centerId);
+  const ent = await ptPackageOf(ctx, input.entitlementId);
+  const member = await ctx.tx
+    .select()
+    .from(members)
+    .where(ctx.db.whereOrganisation(members, eq(members.id, ent.memberId)))
+    .then((r) => r[0]);
+  if (!member || member.mergedInto || member.erasedAt || member.status === 'left') {
+    throw ptRule('entitlementId', PT_CODES.packageNotUsable, 'This member cannot book sessions');
+  }
+  if (!(ent.allCenters || ent.centerIds.includes(center.id))) {
+    throw ptRule('centerId', PT_CODES.notAtCentre, 'This package cannot be used at this centre');
+  }
+  const today = ctx.clock.today(center.timeZone);
+  if (input.date < today) throw ptRule('date', PT_CODES.inThePast, 'This date has passed');
+
+  const trainer = await trainerOf(ctx.tx, ctx.auth, input.trainerId, 'trainerId');
+  if (!trainer.active) throw notFoundAt('trainerId', 'Trainer');
+  // Who gives PT: staff flagged as trainers (every `trainer` is), working at the centre.
+  if (!trainer.isTrainer && trainer.role !== 'trainer') {
+    throw ptRule('trainerId', PT_CODES.notATrainer, 'This staff member is not a trainer');
+  }
+  if (!trainer.allCenters) {
+    const [works] = await ctx.tx
+      .select()
+      .from(userCenters)
+      .where(and(eq(userCenters.userId, trainer.id), eq(userCenters.centerId, center.id)));
+    if (!works) throw ptRule('trainerId', PT_CODES.notATrainer, 'This trainer does not work in this centre');
+  }
+  if (input.roomId) await checkRoom(ctx, center.id, input.roomId);
+
+  const start = minutesOf(input.startTime);
+  const end = start + input.durationMinutes;
+  const hours = await ctx.tx
+    .select()
+    .from(trainerHours)
+    .where(
+      and(
+        eq(trainerHours.organisationId, ctx.auth.organisationId),
+        eq(trainerHours.trainerId, trainer.id),
+        eq(trainerHours.centerId, center.id),
+        eq(trainerHours.weekday, isoWeekday(input.date)),
+      ),
+    );
+  if (!hours.some((h) => minutesOf(h.startTime) <= start && end <= minutesOf(h.endTime))) {
+    throw ptRule('startTime', PT_CODES.outsideTrainerHours, 'The trainer does not work at this centre at this time');
+  }
+  const [dayOff] = await ctx.tx
+    .select()
+    .from(trainerDaysOff)
+    .where(
+      and(
+        eq(trainerDaysOff.organisationId, ctx.auth.organisationId),
+        eq(trainerDaysOff.trainerId, trainer.id),
+        lte(trainerDaysOff.fromDate, input.date),
+        gte(trainerDaysOff.toDate, input.date),
+      ),
+    );
+  if (dayOff) throw ptRule('date', PT_CODES.trainerDayOff, 'The trainer is off on this day');
+
+  // The package: locked, then counted with the sessions it already holds.
+  const state = await lockState(ctx, ent.id);
+  const status = state ? statusOn(state, input.date) : 'pending';
+  if (!state || (status !== 'active' && status !== 'used_up')) {
+    throw ptRule('entitlementId', PT_CODES.packageNotUsable, `This package is ${status} on ${input.date}`);
+  }
+  const held = await bookedOn(ctx.tx, ent.id);
+  if ((state.creditsLeft ?? 0) - held < 1) {
+    throw ptRule('entitlementId', PT_CODES.noCreditLeft, 'Every credit of this package is used or booked');
+  }
+
+  const startsAt = zonedInstant(input.date, input.startTime, center.timeZone);
+  const endsAt = new Date(startsAt.getTime() + input.durationMinutes * 60_000);
+  await assertSlotFree(ctx, {
+    trainerId: trainer.id,
+    roomId: input.roomId ?? null,
+    startsAt,
+    endsAt,
+    timeZone: center.timeZone,
+  });
+
+  const id = randomUUID();
+  await ctx.db.insert(ptSessions, {
+    id,
+    centerId: center.id,
+    memberId: ent.memberId,
+    trainerId: trainer.id,
+    roomId: input.roomId ?? null,
+    entitlementId: ent.id,
+    businessDate: input.date,
+    startTime: input.startTime,
+    durationMinutes: input.durationMinutes,
+    startsAt,
+    endsAt,
+    status: 'booked',
+    notes: input.notes ?? null,
+    bookedBy: ctx.auth.userId,
+  });
+  ctx.emit({
+    type: PT_EVENTS.sessionBooked,
+    organisationId: ctx.auth.organisationId,
+    centerId: center.id,
+    payload: { sessionId: id, memberId: ent.memberId, trainerId: trainer.id, entitlementId: ent.id },
+  });
+  return getSession(ctx.tx, ctx.auth, id);
+}

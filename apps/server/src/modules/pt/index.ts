@@ -1,0 +1,4 @@
+/** What other modules and the app may use of the personal training module. */
+export { bookPtSession } from './book-session.ts';
+export { completePtSession } from './complete-session.ts';
+export { ptRoutes } from './routes.ts';

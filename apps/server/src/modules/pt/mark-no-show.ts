@@ -1,0 +1,42 @@
+import { PT_CODES, PT_EVENTS, type PtSession } from '@gym/contract/pt';
+import { eq } from 'drizzle-orm';
+import { ptSessions } from '../../db/schema/index.ts';
+import { audit } from '../../lib/audit.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
+import { ptRule } from './book-session.ts';
+import { lockSession, useSessionCredit } from './complete-session.ts';
+import { getSession } from './queries.ts';
+
+/**
+ * The member did not come: once the session has started it may be marked a no-show, which uses its
+ * credit (a `use` ledger row) like a late cancel; the trainer earns nothing. Marking a no-show twice
+ * answers it as it is.
+ */
+export async function markPtNoShow(ctx: UseCaseContext, id: string): Promise<PtSession> {
+  const { s } = await lockSession(ctx, id);
+  if (s.status === 'no_show') return getSession(ctx.tx, ctx.auth, id);
+  if (s.status !== 'booked') throw ptRule('id', PT_CODES.notBooked, 'Only a booked session can be a no-show');
+  const now = ctx.clock.now();
+  if (now < s.startsAt) throw ptRule('id', PT_CODES.notStarted, 'A session can be a no-show once it has started');
+  const { ledgerId } = await useSessionCredit(ctx, s, 'PT session: no-show');
+  await ctx.tx
+    .update(ptSessions)
+    .set({ status: 'no_show', creditLedgerId: ledgerId, updatedAt: now })
+    .where(eq(ptSessions.id, id));
+  await audit(ctx.tx, ctx.auth, null, {
+    action: 'pt_session.no_show',
+    entityType: 'pt_session',
+    entityId: id,
+    centerId: s.centerId,
+    summary: `PT session of ${s.businessDate} ${s.startTime}: no-show, one credit used`,
+    before: { status: s.status },
+    after: { status: 'no_show', ledgerId },
+  });
+  ctx.emit({
+    type: PT_EVENTS.sessionNoShow,
+    organisationId: ctx.auth.organisationId,
+    centerId: s.centerId,
+    payload: { sessionId: id, memberId: s.memberId, trainerId: s.trainerId },
+  });
+  return getSession(ctx.tx, ctx.auth, id);
+}

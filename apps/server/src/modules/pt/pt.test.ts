@@ -1,0 +1,457 @@
+import { addDays } from '@gym/contract/time';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  commissionEntries,
+  commissionRules,
+  creditPackages,
+  entitlementLedger,
+  entitlementState,
+  rooms,
+} from '../../db/schema/index.ts';
+import { type ClassesFixture, classesFixture } from '../../test/classes-fixtures.ts';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+
+let ctx: TestContext;
+let f: ClassesFixture;
+let ptPackageId: string;
+let roomSeq = 0;
+
+const ALL_WEEK = [1, 2, 3, 4, 5, 6, 7];
+
+/** The fixture's `call` speaks GET, POST and PATCH; the rota also uses PUT and DELETE. */
+const send = (method: 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
+  ctx.app.inject({ method, url: `/api/v1/pro${url}`, headers, payload });
+
+async function setup(fixture: ClassesFixture) {
+  const [pack] = await ctx.database.db
+    .insert(creditPackages)
+    .values({
+      organisationId: fixture.org.id,
+      name: `PT 5 sessions ${fixture.org.initial}`,
+      usage: 'pt',
+      credits: 5,
+      validityDays: 90,
+      priceMinor: 50_000,
+    })
+    .returning();
+  return pack!.id;
+}
+
+/** A trainer of centre A working `start`–`end` every day (a trainer of their own, so tests never share a timetable). */
+async function newTrainer(start = '07:00', end = '21:00', fixture = f) {
+  const user = await fixture.org.newUser({ role: 'trainer' });
+  const res = await send('PUT', `/trainers/${user.id}/hours`, fixture.manager, {
+    hours: ALL_WEEK.map((weekday) => ({ centerId: fixture.centerA, weekday, start, end })),
+  });
+  if (res.statusCode !== 200) throw new Error(res.body);
+  return { id: user.id, headers: ctx.bearer(await user.login()) };
+}
+
+async function newRoom(fixture = f) {
+  const [room] = await ctx.database.db
+    .insert(rooms)
+    .values({ organisationId: fixture.org.id, centerId: fixture.centerA, name: `PT room ${++roomSeq}`, capacity: 4 })
+    .returning();
+  return room!.id;
+}
+
+/** A member holding the PT package of 5 sessions (sold through the sales API); answers the entitlement id. */
+async function ptMember(fixture = f, packageId = ptPackageId) {
+  const member = await fixture.org.newMember();
+  const sale = await fixture.call('POST', `/students/${member.id}/sales`, fixture.manager, {
+    centerId: fixture.centerA,
+    lines: [{ itemType: 'package', itemId: packageId }],
+  });
+  if (sale.statusCode !== 201) throw new Error(sale.body);
+  return {
+    memberId: member.id,
+    entitlementId: (sale.json() as { lines: { entitlementId: string }[] }).lines[0]!.entitlementId,
+  };
+}
+
+let keySeq = 0;
+const book = (body: Record<string, unknown>, headers = f.desk, fixture = f) =>
+  fixture.call(
+    'POST',
+    '/pt-sessions',
+    headers,
+    { centerId: fixture.centerA, date: addDays(fixture.today(), 1), durationMinutes: 60, ...body },
+    { 'idempotency-key': `pt-${++keySeq}` },
+  );
+const act = (
+  id: string,
+  action: 'complete' | 'cancel' | 'no-show',
+  headers = f.desk,
+  key = `${action}-${id}-${++keySeq}`,
+) =>
+  f.call('POST', `/pt-sessions/${id}/${action}`, headers, action === 'cancel' ? {} : undefined, {
+    'idempotency-key': key,
+  });
+const pkg = async (entitlementId: string) => (await f.call('GET', `/pt-packages/${entitlementId}`, f.desk)).json();
+const usesOf = (sessionId: string) =>
+  ctx.database.db
+    .select()
+    .from(entitlementLedger)
+    .where(and(eq(entitlementLedger.refType, 'pt_session'), eq(entitlementLedger.refId, sessionId)));
+const creditsLeft = async (entitlementId: string) =>
+  (await ctx.database.db.select().from(entitlementState).where(eq(entitlementState.entitlementId, entitlementId)))[0]!
+    .creditsLeft;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  f = await classesFixture(ctx);
+  ptPackageId = await setup(f);
+});
+afterAll(() => ctx?.close());
+
+describe('booking inside the trainer’s hours', () => {
+  it('books inside working hours, refuses outside them and on a day off; a booked session holds a credit', async () => {
+    const trainer = await newTrainer('07:00', '21:00');
+    const m = await ptMember();
+    const ok = await book({ entitlementId: m.entitlementId, trainerId: trainer.id, startTime: '10:00' });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json()).toMatchObject({ status: 'booked', startTime: '10:00', endTime: '11:00', creditUsed: false });
+    const early = await book({ entitlementId: m.entitlementId, trainerId: trainer.id, startTime: '06:30' });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().fields[0]).toMatchObject({ path: 'startTime', code: 'outside_trainer_hours' });
+    const overEnd = await book({ entitlementId: m.entitlementId, trainerId: trainer.id, startTime: '20:30' });
+    expect(overEnd.json().fields[0].code).toBe('outside_trainer_hours');
+
+    const offDay = addDays(f.today(), 3);
+    const off = await f.call('POST', `/trainers/${trainer.id}/days-off`, f.manager, {
+      from: offDay,
+      to: offDay,
+      note: 'Course',
+    });
+    expect(off.statusCode, off.body).toBe(201);
+    const onDayOff = await book({
+      entitlementId: m.entitlementId,
+      trainerId: trainer.id,
+      startTime: '10:00',
+      date: offDay,
+    });
+    expect(onDayOff.statusCode).toBe(422);
+    expect(onDayOff.json().fields[0]).toMatchObject({ path: 'date', code: 'trainer_day_off' });
+    expect((await send('DELETE', `/trainers/${trainer.id}/days-off/${off.json().id}`, f.manager)).statusCode).toBe(204);
+    const after = await book({
+      entitlementId: m.entitlementId,
+      trainerId: trainer.id,
+      startTime: '10:00',
+      date: offDay,
+    });
+    expect(after.statusCode, after.body).toBe(201);
+
+    // Nothing is used by booking; each booked session holds one of the 5 credits.
+    expect(await creditsLeft(m.entitlementId)).toBe(5);
+    expect((await pkg(m.entitlementId)).credits).toEqual({ total: 5, used: 0, booked: 2, remaining: 5, bookable: 3 });
+  });
+
+  it('refuses a class package and a session of a trainer who does not work there', async () => {
+    const classPack = await f.memberWithCredits();
+    const trainer = await newTrainer();
+    const wrong = await book({ entitlementId: classPack.entitlementId, trainerId: trainer.id, startTime: '10:00' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().fields[0]).toMatchObject({ path: 'entitlementId', code: 'not_pt_package' });
+    const elsewhere = await f.org.newUser({ role: 'trainer', centerIds: [f.org.centers[1]!.id] });
+    const m = await ptMember();
+    const res = await book({ entitlementId: m.entitlementId, trainerId: elsewhere.id, startTime: '10:00' });
+    expect(res.json().fields[0]).toMatchObject({ path: 'trainerId', code: 'not_a_trainer' });
+  });
+
+  it('no more sessions are booked than the package has credits', async () => {
+    const trainer = await newTrainer();
+    const m = await ptMember();
+    const times = ['08:00', '09:00', '10:00', '11:00', '12:00', '13:00'];
+    const date = addDays(f.today(), 4);
+    const answers = [];
+    for (const startTime of times)
+      answers.push(await book({ entitlementId: m.entitlementId, trainerId: trainer.id, startTime, date }));
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201, 422]);
+    expect(answers[5]!.json().fields[0]).toMatchObject({ path: 'entitlementId', code: 'no_credit_left' });
+    // Cancelling one early frees its credit for another booking.
+    expect((await act(answers[0]!.json().id, 'cancel')).json().status).toBe('cancelled');
+    expect(
+      (await book({ entitlementId: m.entitlementId, trainerId: trainer.id, startTime: '13:00', date })).statusCode,
+    ).toBe(201);
+  });
+
+  it('five desks booking the last two credits at once: two sessions, three refusals', async () => {
+    const m = await ptMember();
+    const trainers = [];
+    for (let i = 0; i < 5; i++) trainers.push(await newTrainer());
+    const first = [];
+    for (const t of trainers.slice(0, 3))
+      first.push(await book({ entitlementId: m.entitlementId, trainerId: t.id, startTime: '08:00' }));
+    expect(first.map((a) => a.statusCode)).toEqual([201, 201, 201]);
+    const answers = await Promise.all(
+      trainers.map((t) => book({ entitlementId: m.entitlementId, trainerId: t.id, startTime: '15:00' })),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(2);
+    expect(answers.filter((a) => a.statusCode === 422)).toHaveLength(3);
+  });
+});
+
+describe('the timetable', () => {
+  it('a session is refused over a class of its trainer or in its room', async () => {
+    const trainer = await newTrainer();
+    const room = await newRoom();
+    await f.newClass({ teacherId: trainer.id, startTime: '18:00' });
+    const other = await f.newClass({ roomId: room, startTime: '16:00' });
+    const m = await ptMember();
+    const teaching = await book({ entitlementId: m.entitlementId, trainerId: trainer.id, startTime: '18:30' });
+    expect(teaching.statusCode).toBe(409);
+    expect(teaching.json().fields[0]).toMatchObject({ path: 'trainerId', code: 'trainer_busy' });
+    expect(teaching.json().details.conflict.name).toBe('Yoga');
+    const inRoom = await book({
+      entitlementId: m.entitlementId,
+      trainerId: trainer.id,
+      roomId: room,
+      startTime: '16:30',
+    });
+    expect(inRoom.statusCode).toBe(409);
+    expect(inRoom.json().fields[0]).toMatchObject({ path: 'roomId', code: 'room_busy' });
+    expect(inRoom.json().details.conflict.classId).toBe(other.class.id);
+    // Back to back with the class is fine.
+    const after = await book({ entitlementId: m.entitlementId, trainerId: trainer.id, startTime: '19:00' });
+    expect(after.statusCode, after.body).toBe(201);
+  });
+
+  it('a session is refused over another session of its trainer or its room', async () => {
+    const a = await newTrainer();
+    const b = await newTrainer();
+    const room = await newRoom();
+    const m1 = await ptMember();
+    const m2 = await ptMember();
+    expect(
+      (await book({ entitlementId: m1.entitlementId, trainerId: a.id, roomId: room, startTime: '12:00' })).statusCode,
+    ).toBe(201);
+    const sameTrainer = await book({ entitlementId: m2.entitlementId, trainerId: a.id, startTime: '12:30' });
+    expect(sameTrainer.statusCode).toBe(409);
+    expect(sameTrainer.json().fields[0]).toMatchObject({ path: 'trainerId', code: 'trainer_busy' });
+    const sameRoom = await book({ entitlementId: m2.entitlementId, trainerId: b.id, roomId: room, startTime: '12:30' });
+    expect(sameRoom.statusCode).toBe(409);
+    expect(sameRoom.json().fields[0]).toMatchObject({ path: 'roomId', code: 'room_busy' });
+    expect((await book({ entitlementId: m2.entitlementId, trainerId: a.id, startTime: '13:00' })).statusCode).toBe(201);
+  });
+
+  it('a class is refused over a booked PT session of its teacher or in its room; a cancelled session frees the slot', async () => {
+    const trainer = await newTrainer();
+    const room = await newRoom();
+    const m = await ptMember();
+    const session = (
+      await book({ entitlementId: m.entitlementId, trainerId: trainer.id, roomId: room, startTime: '14:00' })
+    ).json();
+    const date = addDays(f.today(), 1);
+    const base = { centerId: f.centerA, classTypeId: f.classType.id, date, startTime: '14:30' };
+    const byTeacher = await f.call('POST', '/classes', f.manager, {
+      ...base,
+      roomId: await newRoom(),
+      teacherId: trainer.id,
+    });
+    expect(byTeacher.statusCode).toBe(409);
+    expect(byTeacher.json().fields[0]).toMatchObject({ path: 'teacherId', code: 'teacher_busy' });
+    const other = await f.org.newUser({ role: 'trainer' });
+    const byRoom = await f.call('POST', '/classes', f.manager, { ...base, roomId: room, teacherId: other.id });
+    expect(byRoom.statusCode).toBe(409);
+    expect(byRoom.json().fields[0]).toMatchObject({ path: 'roomId', code: 'room_busy' });
+    await act(session.id, 'cancel');
+    const now = await f.call('POST', '/classes', f.manager, { ...base, roomId: room, teacherId: trainer.id });
+    expect(now.statusCode, now.body).toBe(201);
+  });
+});
+
+describe('completing', () => {
+  it('uses exactly one credit once under 20 parallel completes, and credits the trainer’s commission', async () => {
+    const trainer = await newTrainer('00:00', '23:59');
+    await ctx.database.db.insert(commissionRules).values({
+      organisationId: f.org.id,
+      staffId: trainer.id,
+      itemType: 'pt_session',
+      kind: 'percent',
+      percentBp: 1000,
+    });
+    const m = await ptMember();
+    const session = (
+      await book({ entitlementId: m.entitlementId, trainerId: trainer.id, startTime: '00:15', date: f.today() })
+    ).json();
+    expect(session.status).toBe('booked');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => act(session.id, 'complete', f.desk, `c${i}-${session.id}`)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    expect(answers.every((a) => a.json().status === 'completed' && a.json().creditUsed)).toBe(true);
+    const uses = await usesOf(session.id);
+    expect(uses.map((u) => [u.kind, u.creditsDelta])).toEqual([['use', -1]]);
+    expect(await creditsLeft(m.entitlementId)).toBe(4);
+    // 500.00 for 5 sessions: one is worth 100.00; 10 % of it.
+    const commission = await ctx.database.db
+      .select()
+      .from(commissionEntries)
+      .where(eq(commissionEntries.ptSessionId, session.id));
+    expect(commission.map((c) => [c.staffId, c.amountMinor])).toEqual([[trainer.id, 1_000]]);
+    // The trainer's commission page counts it in the month it was earned.
+    const year = Number(f.today().slice(0, 4));
+    const earned = (await f.call('GET', `/staff/${trainer.id}/commission?year=${year}`, f.manager)).json();
+    expect(earned.totals.commissionMinor).toBe(1_000);
+    const detail = await pkg(m.entitlementId);
+    expect(detail.credits).toEqual({ total: 5, used: 1, booked: 0, remaining: 4, bookable: 4 });
+    expect(detail.counts.completed).toBe(1);
+    expect(detail.sessions[0]).toMatchObject({
+      id: session.id,
+      status: 'completed',
+      completedBy: { name: expect.any(String) },
+    });
+    // A completed session cannot be cancelled.
+    expect((await act(session.id, 'cancel')).json().fields[0].code).toBe('not_booked');
+  });
+
+  it('a session of a later day cannot be completed yet', async () => {
+    const trainer = await newTrainer();
+    const m = await ptMember();
+    const session = (await book({ entitlementId: m.entitlementId, trainerId: trainer.id, startTime: '09:00' })).json();
+    const res = await act(session.id, 'complete');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().fields[0].code).toBe('not_started');
+    expect(await usesOf(session.id)).toEqual([]);
+  });
+});
+
+describe('cancelling', () => {
+  it('early uses nothing; late loses the credit by the organisation’s rule, or not with `no_penalty`', async () => {
+    const trainer = await newTrainer('00:00', '23:59');
+    const m = await ptMember();
+    const early = (
+      await book({
+        entitlementId: m.entitlementId,
+        trainerId: trainer.id,
+        startTime: '10:00',
+        date: addDays(f.today(), 4),
+      })
+    ).json();
+    const cancelled = await act(early.id, 'cancel');
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', creditUsed: false });
+    expect(await usesOf(early.id)).toEqual([]);
+    expect(await creditsLeft(m.entitlementId)).toBe(5);
+
+    // Today's session (booked after the fact) is inside the 12-hour window whatever the time now.
+    const late = (
+      await book({ entitlementId: m.entitlementId, trainerId: trainer.id, startTime: '01:00', date: f.today() })
+    ).json();
+    const lateAnswer = await act(late.id, 'cancel');
+    expect(lateAnswer.json()).toMatchObject({ status: 'late_cancelled', creditUsed: true });
+    expect((await usesOf(late.id)).map((u) => u.creditsDelta)).toEqual([-1]);
+    expect(await creditsLeft(m.entitlementId)).toBe(4);
+    expect(
+      await ctx.database.db.select().from(commissionEntries).where(eq(commissionEntries.ptSessionId, late.id)),
+    ).toEqual([]);
+
+    await f.setConfig({ lateCancelRule: 'no_penalty' });
+    try {
+      const lenient = (
+        await book({ entitlementId: m.entitlementId, trainerId: trainer.id, startTime: '02:00', date: f.today() })
+      ).json();
+      expect((await act(lenient.id, 'cancel')).json()).toMatchObject({ status: 'cancelled', creditUsed: false });
+      expect(await creditsLeft(m.entitlementId)).toBe(4);
+    } finally {
+      await f.setConfig({ lateCancelRule: 'credit_lost' });
+    }
+  });
+});
+
+describe('no-shows', () => {
+  it('a started session may be marked a no-show: its credit is used once, the trainer earns nothing; a later one may not', async () => {
+    const trainer = await newTrainer('00:00', '23:59');
+    const m = await ptMember();
+    const started = (
+      await book({ entitlementId: m.entitlementId, trainerId: trainer.id, startTime: '00:05', date: f.today() })
+    ).json();
+    const later = (await book({ entitlementId: m.entitlementId, trainerId: trainer.id, startTime: '10:00' })).json();
+    const answers = await Promise.all([1, 2, 3].map((i) => act(started.id, 'no-show', f.desk, `ns${i}-${started.id}`)));
+    expect(answers.map((a) => a.json().status)).toEqual(['no_show', 'no_show', 'no_show']);
+    expect((await usesOf(started.id)).map((u) => u.creditsDelta)).toEqual([-1]);
+    expect(
+      await ctx.database.db.select().from(commissionEntries).where(eq(commissionEntries.ptSessionId, started.id)),
+    ).toEqual([]);
+    const early = await act(later.id, 'no-show');
+    expect(early.statusCode).toBe(422);
+    expect(early.json().fields[0].code).toBe('not_started');
+    expect((await pkg(m.entitlementId)).counts).toMatchObject({ noShow: 1, booked: 1 });
+  });
+});
+
+describe('who may', () => {
+  it('a trainer books and completes their own sessions only; an accountant books nothing; only managers edit hours', async () => {
+    const own = await newTrainer('00:00', '23:59');
+    const colleague = await newTrainer('00:00', '23:59');
+    const m = await ptMember();
+    const forColleague = await book(
+      { entitlementId: m.entitlementId, trainerId: colleague.id, startTime: '09:00' },
+      own.headers,
+    );
+    expect(forColleague.statusCode).toBe(403);
+    const mine = await book(
+      { entitlementId: m.entitlementId, trainerId: own.id, startTime: '00:30', date: f.today() },
+      own.headers,
+    );
+    expect(mine.statusCode, mine.body).toBe(201);
+    const theirs = (
+      await book({ entitlementId: m.entitlementId, trainerId: colleague.id, startTime: '00:30', date: f.today() })
+    ).json();
+    const notMine = await act(theirs.id, 'complete', own.headers);
+    expect(notMine.statusCode).toBe(403);
+    expect(notMine.json().fields[0].code).toBe('not_your_session');
+    expect(await usesOf(theirs.id)).toEqual([]);
+    expect((await act(mine.json().id, 'complete', own.headers)).json().status).toBe('completed');
+
+    const accountant = ctx.bearer(await (await f.org.newUser({ role: 'accountant' })).login());
+    const refused = await book({ entitlementId: m.entitlementId, trainerId: own.id, startTime: '10:00' }, accountant);
+    expect(refused.statusCode).toBe(403);
+    expect((await f.call('GET', `/pt-packages/${m.entitlementId}`, accountant)).statusCode).toBe(200);
+    const hours = await send('PUT', `/trainers/${own.id}/hours`, own.headers, { hours: [] });
+    expect(hours.statusCode).toBe(403);
+    expect((await f.call('GET', `/trainers/${own.id}/hours`, own.headers)).json().hours).toHaveLength(7);
+  });
+
+  it('another organisation’s package, session and trainer are 404 and nothing moves', async () => {
+    const other = await classesFixture(ctx);
+    const otherPack = await setup(other);
+    const theirTrainer = await newTrainer('00:00', '23:59', other);
+    const theirs = await ptMember(other, otherPack);
+    const theirSession = (
+      await book(
+        { entitlementId: theirs.entitlementId, trainerId: theirTrainer.id, startTime: '01:00', date: other.today() },
+        other.desk,
+        other,
+      )
+    ).json();
+    const myTrainer = await newTrainer();
+    const a = await book({ entitlementId: theirs.entitlementId, trainerId: myTrainer.id, startTime: '10:00' });
+    expect(a.statusCode).toBe(404);
+    expect(a.json().fields[0].path).toBe('entitlementId');
+    const mine = await ptMember();
+    const b = await book({ entitlementId: mine.entitlementId, trainerId: theirTrainer.id, startTime: '10:00' });
+    expect(b.statusCode).toBe(404);
+    expect(b.json().fields[0].path).toBe('trainerId');
+    for (const action of ['complete', 'cancel'] as const) {
+      expect((await act(theirSession.id, action, f.manager)).statusCode, action).toBe(404);
+    }
+    expect((await f.call('GET', `/pt-packages/${theirs.entitlementId}`, f.manager)).statusCode).toBe(404);
+    expect((await f.call('GET', `/pt-sessions/${theirSession.id}`, f.manager)).statusCode).toBe(404);
+    expect((await f.call('GET', `/trainers/${theirTrainer.id}/hours`, f.manager)).statusCode).toBe(404);
+    expect((await f.call('GET', `/pt-sessions?member=${theirs.memberId}`, f.manager)).json().items).toEqual([]);
+    expect(await creditsLeft(theirs.entitlementId)).toBe(5);
+  });
+
+  it('lists sessions by trainer and dates (each trainer’s schedule)', async () => {
+    const trainer = await newTrainer();
+    const m = await ptMember();
+    for (const startTime of ['09:00', '11:00'])
+      await book({ entitlementId: m.entitlementId, trainerId: trainer.id, startTime });
+    const tomorrow = addDays(f.today(), 1);
+    const list = await f.call('GET', `/pt-sessions?trainer=${trainer.id}&from=${tomorrow}&to=${tomorrow}`, f.desk);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().items.map((s: { startTime: string }) => s.startTime)).toEqual(['09:00', '11:00']);
+    expect(list.json().total).toBe(2);
+  });
+});

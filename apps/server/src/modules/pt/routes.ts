@@ -1,0 +1,167 @@
+import {
+  bookPtSessionRequestSchema,
+  cancelPtSessionRequestSchema,
+  dayOffListQuerySchema,
+  dayOffListResponseSchema,
+  dayOffParamsSchema,
+  dayOffRequestSchema,
+  dayOffSchema,
+  ptPackageParamsSchema,
+  ptPackageSchema,
+  ptSessionIdParamsSchema,
+  ptSessionListQuerySchema,
+  ptSessionListResponseSchema,
+  ptSessionSchema,
+  putTrainerHoursRequestSchema,
+  trainerHoursResponseSchema,
+  trainerIdParamsSchema,
+} from '@gym/contract/pt';
+import { today } from '@gym/contract/time';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps.ts';
+import { can } from '../../lib/access.ts';
+import { callerTimeZone } from '../../lib/business-date.ts';
+import { runCommand } from '../../lib/use-case.ts';
+import { bookPtSession } from './book-session.ts';
+import { cancelPtSession } from './cancel-session.ts';
+import { completePtSession } from './complete-session.ts';
+import { addDayOff, deleteDayOff, setTrainerHours, updateDayOff } from './manage-hours.ts';
+import { markPtNoShow } from './mark-no-show.ts';
+import { getPtPackage, getSession, getTrainerHours, listDaysOff, listSessions } from './queries.ts';
+
+const tags = ['personal training'];
+
+/**
+ * `/pro/pt-sessions`, `/pro/pt-packages/{entitlementId}` (`/pt-detail/{id}`) and a trainer's
+ * `/pro/trainers/{id}/hours` and `/days-off`. Sessions are `PersonalTraining` (a trainer only on
+ * their own, checked in the use cases); working hours and days off are the rota, `update` on `Staff`.
+ */
+export function ptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { db } = deps.database;
+    app.get(
+      '/pt-sessions',
+      {
+        config: { access: can('read', 'PersonalTraining') },
+        schema: { tags, querystring: ptSessionListQuerySchema, response: { 200: ptSessionListResponseSchema } },
+      },
+      (req) => listSessions(db, req.auth!, req.query),
+    );
+    app.get(
+      '/pt-sessions/:id',
+      {
+        config: { access: can('read', 'PersonalTraining') },
+        schema: { tags, params: ptSessionIdParamsSchema, response: { 200: ptSessionSchema } },
+      },
+      (req) => getSession(db, req.auth!, req.params.id),
+    );
+    app.post(
+      '/pt-sessions',
+      {
+        config: { access: can('create', 'PersonalTraining'), idempotent: true },
+        schema: { tags, body: bookPtSessionRequestSchema, response: { 201: ptSessionSchema } },
+      },
+      async (req, reply) =>
+        reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => bookPtSession(ctx, req.body))),
+    );
+    app.post(
+      '/pt-sessions/:id/complete',
+      {
+        config: { access: can('update', 'PersonalTraining'), idempotent: true },
+        schema: { tags, params: ptSessionIdParamsSchema, response: { 200: ptSessionSchema } },
+      },
+      (req) => runCommand(deps, req.auth!, (ctx) => completePtSession(ctx, req.params.id)),
+    );
+    app.post(
+      '/pt-sessions/:id/cancel',
+      {
+        config: { access: can('update', 'PersonalTraining'), idempotent: true },
+        schema: {
+          tags,
+          params: ptSessionIdParamsSchema,
+          body: cancelPtSessionRequestSchema,
+          response: { 200: ptSessionSchema },
+        },
+      },
+      (req) => runCommand(deps, req.auth!, (ctx) => cancelPtSession(ctx, req.params.id, req.body.reason)),
+    );
+    app.post(
+      '/pt-sessions/:id/no-show',
+      {
+        config: { access: can('update', 'PersonalTraining'), idempotent: true },
+        schema: { tags, params: ptSessionIdParamsSchema, response: { 200: ptSessionSchema } },
+      },
+      (req) => runCommand(deps, req.auth!, (ctx) => markPtNoShow(ctx, req.params.id)),
+    );
+    app.get(
+      '/pt-packages/:entitlementId',
+      {
+        config: { access: can('read', 'PersonalTraining') },
+        schema: { tags, params: ptPackageParamsSchema, response: { 200: ptPackageSchema } },
+      },
+      async (req) => getPtPackage(db, req.auth!, req.params.entitlementId, today(await callerTimeZone(db, req.auth!))),
+    );
+    app.get(
+      '/trainers/:id/hours',
+      {
+        config: { access: can('read', 'PersonalTraining') },
+        schema: { tags, params: trainerIdParamsSchema, response: { 200: trainerHoursResponseSchema } },
+      },
+      (req) => getTrainerHours(db, req.auth!, req.params.id),
+    );
+    app.put(
+      '/trainers/:id/hours',
+      {
+        config: { access: can('update', 'Staff') },
+        schema: {
+          tags,
+          params: trainerIdParamsSchema,
+          body: putTrainerHoursRequestSchema,
+          response: { 200: trainerHoursResponseSchema },
+        },
+      },
+      (req) => runCommand(deps, req.auth!, (ctx) => setTrainerHours(ctx, req.params.id, req.body)),
+    );
+    app.get(
+      '/trainers/:id/days-off',
+      {
+        config: { access: can('read', 'PersonalTraining') },
+        schema: {
+          tags,
+          params: trainerIdParamsSchema,
+          querystring: dayOffListQuerySchema,
+          response: { 200: dayOffListResponseSchema },
+        },
+      },
+      (req) => listDaysOff(db, req.auth!, req.params.id, req.query.from),
+    );
+    app.post(
+      '/trainers/:id/days-off',
+      {
+        config: { access: can('update', 'Staff') },
+        schema: { tags, params: trainerIdParamsSchema, body: dayOffRequestSchema, response: { 201: dayOffSchema } },
+      },
+      async (req, reply) =>
+        reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => addDayOff(ctx, req.params.id, req.body))),
+    );
+    app.patch(
+      '/trainers/:id/days-off/:dayOffId',
+      {
+        config: { access: can('update', 'Staff') },
+        schema: { tags, params: dayOffParamsSchema, body: dayOffRequestSchema, response: { 200: dayOffSchema } },
+      },
+      (req) => runCommand(deps, req.auth!, (ctx) => updateDayOff(ctx, req.params.id, req.params.dayOffId, req.body)),
+    );
+    app.delete(
+      '/trainers/:id/days-off/:dayOffId',
+      {
+        config: { access: can('update', 'Staff') },
+        schema: { tags, params: dayOffParamsSchema },
+      },
+      async (req, reply) => {
+        await runCommand(deps, req.auth!, (ctx) => deleteDayOff(ctx, req.params.id, req.params.dayOffId));
+        return reply.code(204).send();
+      },
+    );
+  };
+}
