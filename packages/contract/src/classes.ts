@@ -27,7 +27,8 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** Statuses that hold a place (or a waitlist position) in a class: one such booking per member and class. */
 export const ACTIVE_BOOKING_STATUSES = ['booked', 'waitlisted', 'attended'] as const;
 /** How a booking is paid: `auto` picks a covering membership first, then the package credit that expires first. */
-export const BOOKING_PAYMENTS = ['auto', 'package', 'membership'] as const;
+/** `trial`: a prospect's free trial class (one per member; no credit, no membership). */
+export const BOOKING_PAYMENTS = ['auto', 'package', 'membership', 'trial'] as const;
 export type BookingPaymentChoice = (typeof BOOKING_PAYMENTS)[number];
 /** What paid a booking (null while waitlisted: nothing is used until a place is given). */
 export const BOOKING_PAID_BY = ['package', 'membership'] as const;
@@ -96,6 +97,10 @@ export const BOOKING_CODES = {
   notAttendable: 'not_attendable',
   notYourClass: 'not_your_class',
   memberInactive: 'member_inactive',
+  /** A trial class is for prospects (members who have not joined). */
+  trialNotProspect: 'trial_not_prospect',
+  /** The member has had (or holds) their trial class already. */
+  trialUsed: 'trial_used',
 } as const;
 
 const int = (limits: { min: number; max: number }) => z.number().int().min(limits.min).max(limits.max);
@@ -424,8 +429,35 @@ export const bookingSchema = z.object({
   /** Set when the booking came off the waitlist. */
   promotedAt: z.string().nullable(),
   bookedBy: ref.nullable(),
+  /** A prospect's free trial class. */
+  trial: z.boolean(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
+
+/**
+ * `GET pro/bookings/trials`: trial classes of a period (by the class's date), with whether the
+ * prospect came and when they joined (their first membership or package bought on or after the
+ * trial's booking): the trial-and-new-join figures.
+ */
+export const trialListQuerySchema = listQuerySchema.omit({ keyword: true }).extend({
+  from: businessDateSchema,
+  to: businessDateSchema,
+  center: z.uuid().optional(),
+  pageSize: z.coerce.number().int().min(1).max(500).default(100),
+});
+export const trialItemSchema = z.object({
+  bookingId: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  member: z.object({ id: z.string(), code: z.string(), name: z.string(), status: z.string() }),
+  class: z.object({ id: z.string(), date: z.string(), startTime: z.string(), type: z.string(), center: centreRef }),
+  attended: z.boolean(),
+  /** When the member first bought a membership or package after booking the trial; null: not (yet). */
+  joinedAt: z.string().nullable(),
+});
+export type TrialItem = z.infer<typeof trialItemSchema>;
+export const trialListResponseSchema = pageOf(trialItemSchema).extend({
+  summary: z.object({ trials: z.number().int(), attended: z.number().int(), joined: z.number().int() }),
+});
 export const bookingListResponseSchema = pageOf(bookingSchema);
 /** `GET pro/bookings?class=…` or `?member=…` (at least one). */
 export const bookingListQuerySchema = listQuerySchema

@@ -189,11 +189,16 @@ export const bookings = pgTable(
     waiverNote: text('waiver_note'),
     waivedBy: uuid('waived_by').references(() => users.id),
     bookedBy: uuid('booked_by').references(() => users.id),
+    /** A prospect's free trial class: nothing pays it (`paid_by` null), one per member. */
+    trial: boolean('trial').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     unique('bookings_org_id').on(t.organisationId, t.id),
+    index('bookings_org_trial')
+      .on(t.organisationId, t.memberId)
+      .where(sql`${t.trial}`),
     uniqueIndex('bookings_active_member_class')
       .on(t.classId, t.memberId)
       .where(sql`${t.status} in ('booked','waitlisted','attended')`),

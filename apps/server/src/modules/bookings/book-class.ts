@@ -27,6 +27,35 @@ export function checkBookingWindow({ cls, timeZone }: LockedClass, now: Date): v
 }
 
 /**
+ * A trial class is for a prospect (a member who has not joined), once: a trial booked, waited for,
+ * attended, missed or cancelled late counts; one cancelled in time does not. The member's row is
+ * locked, so two trials booked at once for one prospect make one.
+ */
+async function checkTrial(ctx: UseCaseContext, member: { id: string; status: string }) {
+  if (member.status !== 'prospect') {
+    throw bookingRule('paidBy', BOOKING_CODES.trialNotProspect, 'A trial class is for prospects only');
+  }
+  await ctx.tx
+    .select({ id: members.id })
+    .from(members)
+    .where(ctx.db.whereOrganisation(members, eq(members.id, member.id)))
+    .for('update');
+  const [used] = await ctx.tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      ctx.db.whereOrganisation(
+        bookings,
+        eq(bookings.memberId, member.id),
+        eq(bookings.trial, true),
+        sql`${bookings.status} <> 'cancelled'`,
+      ),
+    )
+    .limit(1);
+  if (used) throw bookingRule('paidBy', BOOKING_CODES.trialUsed, 'This member has had their trial class');
+}
+
+/**
  * Books a member into a class. The class row is locked first, so concurrent bookings count
  * places one at a time: a place is given while places are left, paid at once (a membership covers
  * it, or the class's credits come off a package through the ledger); a full class puts the member
@@ -62,8 +91,12 @@ export async function bookClass(ctx: UseCaseContext, input: z.infer<typeof bookR
     const config = await readSystemConfig(ctx.tx, ctx.auth.organisationId);
     if (config.classFullRule === 'refuse') throw bookingRule('classId', BOOKING_CODES.classFull, 'This class is full');
   }
-  // A waitlisted member must be able to pay when a place frees: checked now, taken then.
-  const payment = await payBooking(ctx, cls, type, member.id, id, input.paidBy, input.entitlementId, full);
+  // A trial is free; otherwise a waitlisted member must be able to pay when a place frees: checked now, taken then.
+  const trial = input.paidBy === 'trial';
+  if (trial) await checkTrial(ctx, member);
+  const payment = trial
+    ? { paidBy: null, entitlementId: null }
+    : await payBooking(ctx, cls, type, member.id, id, input.paidBy, input.entitlementId, full);
   let position: number | null = null;
   if (full) {
     const [last] = await ctx.tx
@@ -85,6 +118,7 @@ export async function bookClass(ctx: UseCaseContext, input: z.infer<typeof bookR
       waitlistPosition: position,
       bookedAt: ctx.clock.now(),
       bookedBy: ctx.auth.userId,
+      trial,
     });
   } catch (err) {
     if (isUniqueViolation(err, 'bookings_active_member_class')) throw alreadyBooked();
@@ -94,7 +128,7 @@ export async function bookClass(ctx: UseCaseContext, input: z.infer<typeof bookR
     type: CLASS_EVENTS.bookingCreated,
     organisationId: ctx.auth.organisationId,
     centerId: cls.centerId,
-    payload: { bookingId: id, classId: cls.id, memberId: member.id, status: full ? 'waitlisted' : 'booked' },
+    payload: { bookingId: id, classId: cls.id, memberId: member.id, status: full ? 'waitlisted' : 'booked', trial },
   });
   return getBooking(ctx.tx, ctx.auth, id);
 }

@@ -121,6 +121,57 @@ describe('paying', () => {
   });
 });
 
+describe('trial classes', () => {
+  it('a prospect books one free trial; a second or a member’s is refused; the trial list counts who came and who joined', async () => {
+    const made = await f.newClass({ startTime: '06:00' });
+    const later = await f.newClass({ startTime: '06:00' });
+    const prospect = await f.org.newMember({ status: 'prospect' });
+    const res = await f.book(prospect.id, made.class.id, `trial-${prospect.id}`, f.desk);
+    const trialBody = { memberId: prospect.id, classId: made.class.id, paidBy: 'trial' };
+    // Paid the usual way, a prospect holds nothing that pays.
+    expect(res.json().fields[0]).toMatchObject({ code: 'no_credit' });
+    const trial = await f.call('POST', '/bookings', f.desk, trialBody, { 'idempotency-key': `t1-${prospect.id}` });
+    expect(trial.statusCode, trial.body).toBe(201);
+    expect(trial.json()).toMatchObject({ status: 'booked', trial: true, paidBy: null, creditsUsed: 0 });
+    // One trial per member, even into another class.
+    const again = await f.call(
+      'POST',
+      '/bookings',
+      f.desk,
+      { ...trialBody, classId: later.class.id },
+      { 'idempotency-key': `t2-${prospect.id}` },
+    );
+    expect(again.statusCode).toBe(422);
+    expect(again.json().fields[0]).toMatchObject({ path: 'paidBy', code: 'trial_used' });
+    // A member who has joined books the usual way.
+    const joined = await f.memberWithCredits();
+    const notProspect = await f.call(
+      'POST',
+      '/bookings',
+      f.desk,
+      { memberId: joined.id, classId: made.class.id, paidBy: 'trial' },
+      { 'idempotency-key': `t3-${joined.id}` },
+    );
+    expect(notProspect.json().fields[0]).toMatchObject({ path: 'paidBy', code: 'trial_not_prospect' });
+
+    // The trial list: came (attended), then bought a package after the trial.
+    await f.call('POST', `/bookings/${trial.json().id}/attendance`, f.manager, { mark: 'attended' });
+    const day = (await f.call('GET', `/classes/${made.class.id}`, f.desk)).json().date as string;
+    const list = async () =>
+      (await f.call('GET', `/bookings/trials?from=${day}&to=${day}&center=${f.centerA}`, f.desk)).json();
+    expect((await list()).summary).toEqual({ trials: 1, attended: 1, joined: 0 });
+    const sale = await f.call('POST', `/students/${prospect.id}/sales`, f.manager, {
+      centerId: f.centerA,
+      lines: [{ itemType: 'package', itemId: f.cat.pack.id }],
+    });
+    expect(sale.statusCode, sale.body).toBe(201);
+    const after = await list();
+    expect(after.summary).toEqual({ trials: 1, attended: 1, joined: 1 });
+    expect(after.items[0]).toMatchObject({ bookingId: trial.json().id, attended: true, member: { id: prospect.id } });
+    expect(after.items[0].joinedAt).not.toBeNull();
+  });
+});
+
 describe('cancelling', () => {
   it('inside the window returns the credit through a ledger row', async () => {
     const made = await f.newClass({ cancellationWindowMinutes: 60 });

@@ -25,9 +25,12 @@ export async function promoteWaitlist(ctx: UseCaseContext, locked: LockedClass):
   const promoted: string[] = [];
   for (const w of waiting) {
     if (free <= 0) break;
-    let payment: Awaited<ReturnType<typeof payBooking>>;
+    let payment: Pick<Awaited<ReturnType<typeof payBooking>>, 'paidBy' | 'entitlementId'>;
     try {
-      payment = await ctx.tx.transaction(() => payBooking(ctx, cls, type, w.memberId, w.id, 'auto', w.entitlementId));
+      // A trial is free: its place is given as it is.
+      payment = w.trial
+        ? { paidBy: null, entitlementId: null }
+        : await ctx.tx.transaction(() => payBooking(ctx, cls, type, w.memberId, w.id, 'auto', w.entitlementId));
     } catch (err) {
       if (err instanceof AppError && err.status === 422) continue;
       throw err;

@@ -1,6 +1,6 @@
-import type { Booking, bookingListQuerySchema } from '@gym/contract/classes';
+import type { Booking, bookingListQuerySchema, TrialItem, trialListQuerySchema } from '@gym/contract/classes';
 import { wallClock } from '@gym/contract/time';
-import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
@@ -102,6 +102,7 @@ function toBooking(r: Row): Booking {
     waiverNote: b.waiverNote,
     promotedAt: iso(b.promotedAt),
     bookedBy: b.bookedBy ? { id: b.bookedBy, name: r.bookerName ?? '' } : null,
+    trial: b.trial,
   };
 }
 
@@ -147,4 +148,87 @@ export async function listBookings(
     db.select({ n: count() }).from(bookings).innerJoin(classes, eq(classes.id, bookings.classId)).where(where),
   ]);
   return { items: rows.map(toBooking), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}
+
+/**
+ * Trial classes whose class falls in `from`..`to` (not cancelled ones), with whether the prospect
+ * came and when they first bought a membership or package after booking it (an invoice not voided).
+ */
+export async function listTrials(db: DbOrTx, auth: Scope, q: z.infer<typeof trialListQuerySchema>) {
+  const joinedAt = sql<Date | null>`(
+    select min(i.created_at) from invoices i
+    where i.organisation_id = ${bookings.organisationId} and i.member_id = ${bookings.memberId}
+      and i.state <> 'void' and i.created_at >= ${bookings.bookedAt}
+      and exists (select 1 from invoice_lines l where l.invoice_id = i.id and l.item_type in ('membership','package'))
+  )`;
+  const where = visible(
+    auth,
+    eq(bookings.trial, true),
+    inArray(bookings.status, ['booked', 'waitlisted', 'attended', 'no_show', 'late_cancelled']),
+    gte(classes.businessDate, q.from),
+    lte(classes.businessDate, q.to),
+    q.center ? eq(classes.centerId, q.center) : undefined,
+  );
+  const base = () =>
+    db
+      .select({
+        id: bookings.id,
+        status: bookings.status,
+        memberId: members.id,
+        code: members.code,
+        firstName: members.firstName,
+        lastName: members.lastName,
+        memberStatus: members.status,
+        classId: classes.id,
+        date: classes.businessDate,
+        startTime: classes.startTime,
+        type: classTypes.name,
+        center: { id: centers.id, code: centers.code, name: centers.name },
+        joinedAt,
+      })
+      .from(bookings)
+      .innerJoin(members, eq(members.id, bookings.memberId))
+      .innerJoin(classes, eq(classes.id, bookings.classId))
+      .innerJoin(centers, eq(centers.id, classes.centerId))
+      .innerJoin(classTypes, eq(classTypes.id, classes.classTypeId))
+      .where(where);
+  const [rows, [summary]] = await Promise.all([
+    base()
+      .orderBy(asc(classes.startsAt), asc(bookings.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db
+      .select({
+        trials: count(),
+        attended: sql<number>`count(*) filter (where ${bookings.status} = 'attended')::int`,
+        joined: sql<number>`count(*) filter (where ${joinedAt} is not null)::int`,
+      })
+      .from(bookings)
+      .innerJoin(classes, eq(classes.id, bookings.classId))
+      .where(where),
+  ]);
+  const items: TrialItem[] = rows.map((r) => ({
+    bookingId: r.id,
+    status: r.status as TrialItem['status'],
+    member: {
+      id: r.memberId,
+      code: r.code,
+      name: [r.firstName, r.lastName].filter(Boolean).join(' '),
+      status: r.memberStatus,
+    },
+    class: { id: r.classId, date: r.date, startTime: r.startTime, type: r.type, center: r.center },
+    attended: r.status === 'attended',
+    joinedAt: r.joinedAt ? new Date(r.joinedAt).toISOString() : null,
+  }));
+  return {
+    items,
+    total: Number(summary?.trials ?? 0),
+    page: q.page,
+    pageSize: q.pageSize,
+    summary: {
+      trials: Number(summary?.trials ?? 0),
+      attended: Number(summary?.attended ?? 0),
+      joined: Number(summary?.joined ?? 0),
+    },
+  };
 }

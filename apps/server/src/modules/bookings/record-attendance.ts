@@ -1,5 +1,5 @@
 import { type AttendanceMark, BOOKING_CODES, type Booking, CLASS_EVENTS } from '@gym/contract/classes';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import { bookings, classes } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
@@ -47,16 +47,20 @@ export async function recordAttendance(ctx: UseCaseContext, id: string, mark: At
   return getBooking(ctx.tx, ctx.auth, id);
 }
 
+/** How long before its start a member's class lets them in at the door (and is marked attended). */
+export const DOOR_BOOKING_EARLY_MINUTES = 60;
+
 /**
- * The door's side: the member's booked class at this centre today that has not ended yet (the
- * earliest), or undefined. Read inside the entry's transaction.
+ * The door's side: the member's booked class at this centre that starts within the next hour or is
+ * under way (the earliest), or undefined. A time window, not the business date: a morning visit to
+ * the gym floor does not mark the evening's class attended, and a class that runs past midnight is
+ * still found. Read inside the entry's transaction.
  */
 export async function bookingAtDoor(
   ctx: UseCaseContext,
   memberId: string,
   centerId: string,
   at: Date,
-  day: string,
 ): Promise<{ bookingId: string; classId: string } | undefined> {
   const [row] = await ctx.tx
     .select({ bookingId: bookings.id, classId: classes.id })
@@ -66,8 +70,8 @@ export async function bookingAtDoor(
       and(
         ctx.db.whereOrganisation(bookings, eq(bookings.memberId, memberId), eq(bookings.status, 'booked')),
         eq(classes.centerId, centerId),
-        eq(classes.businessDate, day),
         eq(classes.status, 'scheduled'),
+        lte(classes.startsAt, new Date(at.getTime() + DOOR_BOOKING_EARLY_MINUTES * 60_000)),
         gt(classes.endsAt, at),
       ),
     )

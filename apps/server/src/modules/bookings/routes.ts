@@ -6,6 +6,8 @@ import {
   bookingSchema,
   bookRequestSchema,
   cancelBookingRequestSchema,
+  trialListQuerySchema,
+  trialListResponseSchema,
   waiveBookingRequestSchema,
 } from '@gym/contract/classes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,7 +18,7 @@ import { bookClass } from './book-class.ts';
 import { cancelBooking } from './cancel-booking.ts';
 import { markNoShows } from './mark-no-shows.ts';
 import { registerBookingMail } from './notify-members.ts';
-import { listBookings } from './queries.ts';
+import { listBookings, listTrials } from './queries.ts';
 import { recordAttendance } from './record-attendance.ts';
 import { waiveBooking } from './waive-booking.ts';
 
@@ -46,6 +48,14 @@ export function bookingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, querystring: bookingListQuerySchema, response: { 200: bookingListResponseSchema } },
       },
       (req) => listBookings(db, req.auth!, req.query),
+    );
+    app.get(
+      '/bookings/trials',
+      {
+        config: { access: can('read', 'Booking') },
+        schema: { tags, querystring: trialListQuerySchema, response: { 200: trialListResponseSchema } },
+      },
+      (req) => listTrials(db, req.auth!, req.query),
     );
     app.post(
       '/bookings',

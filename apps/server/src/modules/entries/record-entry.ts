@@ -338,9 +338,9 @@ async function decideForMember(
       (a, b) =>
         byEnd(a.state.validUntil, b.state.validUntil) || (a.state.creditsLeft ?? 0) - (b.state.creditsLeft ?? 0),
     )[0];
-  // A class booked today at this centre lets the member in before credits (the booking paid already),
+  // A class booked at this centre starting within the hour lets the member in before credits (the booking paid already),
   // and a granted entry marks that booking attended, in this transaction (decisions.d/classes-server.md).
-  const booking = await bookingAtDoor(ctx, member.id, center.id, at, day);
+  const booking = await bookingAtDoor(ctx, member.id, center.id, at);
   const chosen = membership ?? firstEntry ?? (booking ? undefined : pack);
   if (!chosen && !booking && here.some((h) => h.status === 'frozen')) return denied('member_frozen');
   if (!isOpenAt(center, at)) return denied('outside_opening_hours', chosen?.ent.id ?? null);

@@ -108,7 +108,7 @@ export function MemberBookingsTab({ memberId, homeCenterId }: { memberId: string
               title: t('classes:fields.status'),
               render: (_: unknown, b: Booking) => (
                 <div className="class-what">
-                  <BookingStatusTag status={b.status} position={b.waitlistPosition} />
+                  <BookingStatusTag status={b.status} position={b.waitlistPosition} trial={b.trial} />
                   <span className="booking-member__meta">
                     <BookingOutcome booking={b} />
                   </span>

@@ -3,26 +3,33 @@
  * centre are listed (the tab's centre, else the member's home centre); the desk ticks classes, or
  * a whole series at once, chooses how they are paid (the automatic choice, a package credit or a
  * membership), and books them. Each class is its own booking (its own `Idempotency-Key`): one that
- * is full or not covered is said beside it and does not undo the others.
+ * is full or not covered is said beside it and does not undo the others. A member with nothing that
+ * pays is sold a package on the spot: the cart opens with the chosen classes remembered, and its
+ * success screen comes back here with them ticked.
  */
 import '../sales/sales.css';
 import './classes.css';
-import { BOOKING_PAYMENTS, type BookingPaymentChoice } from '@gym/contract/classes';
+import type { BookingPaymentChoice } from '@gym/contract/classes';
 import { addDays } from '@gym/contract/time';
 import { Alert, Button, Card, Form, Radio, Result, Select, Space, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useAbility } from '../../shared/acl';
+import { isApiError } from '../../shared/api/client';
 import { useCenterId } from '../../shared/centerSelection';
 import { useCenters } from '../../shared/centers';
 import { useCentreToday } from '../../shared/today';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { memberPath } from '../members/paths';
+import { useEntitlements } from '../sales/api';
+import { sellThenBookPath } from '../sales/returnTo';
 import { SaleMemberHeader } from '../sales/SaleMemberHeader';
 import { useSaleMember } from '../sales/useSaleMember';
 import { type Booking, type ClassListItem, useBook, useBookings, useClassList, useClassTypeOptions } from './api';
 import { classErrorMessage } from './classErrors';
-import { usePayingEntitlements } from './components/BookDialog';
+import { paymentChoices, picksEntitlement, usePayingEntitlements } from './components/BookDialog';
 import { BookingOutcome } from './components/BookingOutcome';
 import { BookingStatusTag, PlacesCell, TypeSwatch, useClassDay } from './components/ClassParts';
 
@@ -30,7 +37,12 @@ const TEST_ID = 'screen-member-class-add';
 /** How far ahead the page offers classes (a series' next four weeks). */
 const AHEAD_DAYS = 28;
 
-type Outcome = { classId: string; booking: Booking | null; error: string | null };
+type Outcome = { classId: string; booking: Booking | null; error: string | null; unpaid?: boolean };
+
+/** Refusals a sale on the spot cures: nothing the member holds pays for the class. */
+const UNPAID_CODES = new Set(['no_credit', 'not_covered']);
+/** The classes ticked before a sale on the spot (`?classes=a,b`), for the return from the cart. */
+const CLASSES_PARAM = 'classes';
 
 export default function MemberClassAddPage() {
   const { member, state } = useSaleMember(TEST_ID);
@@ -38,12 +50,20 @@ export default function MemberClassAddPage() {
   return (
     <div className="screen sale" data-testid={TEST_ID}>
       <SaleMemberHeader member={member} />
-      <BookClasses memberId={member.id} homeCenterId={member.homeCenter.id} />
+      <BookClasses memberId={member.id} homeCenterId={member.homeCenter.id} memberStatus={member.status} />
     </div>
   );
 }
 
-function BookClasses({ memberId, homeCenterId }: { memberId: string; homeCenterId: string }) {
+function BookClasses({
+  memberId,
+  homeCenterId,
+  memberStatus,
+}: {
+  memberId: string;
+  homeCenterId: string;
+  memberStatus: string;
+}) {
   const { t } = useTranslation();
   const day = useClassDay();
   const tabCenter = useCenterId();
@@ -51,7 +71,21 @@ function BookClasses({ memberId, homeCenterId }: { memberId: string; homeCenterI
   const centreToday = useCentreToday();
   const [centerId, setCenterId] = useState<string>(tabCenter ?? homeCenterId);
   const [typeId, setTypeId] = useState<string | null>(null);
-  const [selected, setSelected] = useState<string[]>([]);
+  const [params] = useSearchParams();
+  const [selected, setSelected] = useState<string[]>(() =>
+    (params.get(CLASSES_PARAM) ?? '').split(',').filter((id) => /^[0-9a-f-]{36}$/i.test(id)),
+  );
+  const ability = useAbility();
+  const canSell = ability.can('create', 'Sale');
+  // Whether the member holds anything that may pay a class (a membership, or class credits): if not,
+  // the desk is offered a sale on the spot before booking (the server decides coverage per class).
+  const holdings = useEntitlements(memberId, ability.can('read', 'Sale'));
+  const holdsSomething = (holdings.data ?? []).some(
+    (e) =>
+      e.status === 'active' &&
+      !e.frozen &&
+      (e.kind === 'membership' || (e.kind === 'package' && (e.creditsLeft ?? 0) > 0 && e.usage !== 'rental')),
+  );
   const [choice, setChoice] = useState<BookingPaymentChoice>('auto');
   const [entitlementId, setEntitlementId] = useState<string | null>(null);
   const [outcomes, setOutcomes] = useState<Outcome[] | null>(null);
@@ -105,11 +139,12 @@ function BookClasses({ memberId, homeCenterId }: { memberId: string; homeCenterI
           memberId,
           classId,
           paidBy: choice,
-          ...(choice !== 'auto' && entitlementId ? { entitlementId } : {}),
+          ...(picksEntitlement(choice) && entitlementId ? { entitlementId } : {}),
         });
         results.push({ classId, booking, error: null });
       } catch (error) {
-        results.push({ classId, booking: null, error: classErrorMessage(t, error) });
+        const unpaid = isApiError(error) && (error.fields ?? []).some((f) => UNPAID_CODES.has(f.code));
+        results.push({ classId, booking: null, error: classErrorMessage(t, error), unpaid });
       }
       setOutcomes([...results]);
     }
@@ -122,6 +157,8 @@ function BookClasses({ memberId, homeCenterId }: { memberId: string; homeCenterI
 
   if (outcomes && !running) {
     const booked = outcomes.filter((o) => o.booking).length;
+    // Classes refused because nothing pays for them: selling a package is the desk's next step.
+    const sellOffered = canSell && outcomes.some((o) => o.unpaid);
     return (
       <Card variant="borderless" data-testid="class-add-done">
         <Result
@@ -132,9 +169,25 @@ function BookClasses({ memberId, homeCenterId }: { memberId: string; homeCenterI
               <Button onClick={() => setOutcomes(null)} data-testid="class-add-more">
                 {t('classes:memberAdd.more')}
               </Button>
-              <ButtonLink type="primary" to={`${memberPath(memberId)}?tab=bookings`} data-testid="class-add-file">
+              <ButtonLink
+                type={sellOffered ? 'default' : 'primary'}
+                to={`${memberPath(memberId)}?tab=bookings`}
+                data-testid="class-add-file"
+              >
                 {t('classes:memberAdd.toFile')}
               </ButtonLink>
+              {sellOffered && (
+                <ButtonLink
+                  type="primary"
+                  to={sellThenBookPath(
+                    memberId,
+                    outcomes.filter((o) => o.unpaid).map((o) => o.classId),
+                  )}
+                  data-testid="class-add-sell"
+                >
+                  {t('classes:memberAdd.sellThenBook')}
+                </ButtonLink>
+              )}
             </Space>
           }
         />
@@ -230,7 +283,7 @@ function BookClasses({ memberId, homeCenterId }: { memberId: string; homeCenterI
               render: (_: unknown, c: ClassListItem) => {
                 const booking = held.get(c.id);
                 return booking ? (
-                  <BookingStatusTag status={booking.status} position={booking.waitlistPosition} />
+                  <BookingStatusTag status={booking.status} position={booking.waitlistPosition} trial={booking.trial} />
                 ) : null;
               },
             },
@@ -256,11 +309,11 @@ function BookClasses({ memberId, homeCenterId }: { memberId: string; homeCenterI
               setEntitlementId(null);
             }}
             optionType="button"
-            options={BOOKING_PAYMENTS.map((p) => ({ value: p, label: t(`classes:paidBy.${p}`) }))}
+            options={paymentChoices(memberStatus).map((p) => ({ value: p, label: t(`classes:paidBy.${p}`) }))}
             data-testid="class-add-paid-by"
           />
         </Form.Item>
-        {choice !== 'auto' && paying.readable && (
+        {picksEntitlement(choice) && paying.readable && (
           <Form.Item label={t(choice === 'package' ? 'classes:book.whichPackage' : 'classes:book.whichMembership')}>
             <Select
               allowClear
@@ -289,6 +342,19 @@ function BookClasses({ memberId, homeCenterId }: { memberId: string; homeCenterI
           </p>
         )}
         {running && <Alert type="info" showIcon title={t('classes:memberAdd.running')} />}
+        {canSell && holdings.isSuccess && !holdsSomething && (
+          <Alert
+            type="warning"
+            showIcon
+            className="class-add__nothing"
+            title={t('classes:memberAdd.nothingPays')}
+            action={
+              <ButtonLink size="small" to={sellThenBookPath(memberId, selected)} data-testid="class-add-sell-first">
+                {t('classes:memberAdd.sellThenBook')}
+              </ButtonLink>
+            }
+          />
+        )}
         <Button
           type="primary"
           size="large"

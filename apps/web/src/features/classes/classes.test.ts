@@ -25,6 +25,7 @@ function booking(change: Partial<Booking>): Booking {
   return {
     id: 'b1',
     status: 'booked',
+    trial: false,
     member: { id: 'm1', code: 'DF0001', name: 'Tai Man Chan', chineseName: '陳大文', photoUrl: null },
     class: {
       id: 'c1',
@@ -68,6 +69,14 @@ describe('what the desk reads of a booking', () => {
     expect(
       bookingOutcomeText(t, booking({ status: 'waitlisted', paidBy: null, entitlement: null, waitlistPosition: 3 })),
     ).toBe('On the waitlist, position 3. No credit is used until a place frees up.');
+    // A prospect's trial says so, booked or waiting.
+    const trial = { trial: true, paidBy: null, entitlement: null, creditsUsed: 0 } as const;
+    expect(bookingOutcomeText(t, booking(trial))).toBe('Booked. Free trial class.');
+    expect(bookingOutcomeText(t, booking({ ...trial, status: 'waitlisted', waitlistPosition: 2 }))).toBe(
+      'On the waitlist, position 2: the free trial takes the place when one frees up.',
+    );
+    const zh = await translator('zh-Hant');
+    expect(bookingOutcomeText(zh, booking(trial))).toBe('已預約。免費試堂。');
   });
 
   it('names the late-cancellation rule when the credit is lost, and the waiver with its note', async () => {

@@ -26,6 +26,7 @@ import {
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { isApiError } from '../../shared/api/client';
 import { apiErrorMessage } from '../../shared/api/errorMessages';
 import { useCenterId } from '../../shared/centerSelection';
@@ -38,6 +39,7 @@ import { addToCart, type CartLine, cartLinesRequest, cartTotal, grantsEntitlemen
 import { type AppliedOffer, OffersPanel } from './OffersPanel';
 import { PaymentPlanFields, PLAN_DEFAULTS } from './PaymentPlanFields';
 import { looksLikeScan, type PlanValues, planProblem, planRequest } from './plan';
+import { RETURN_PARAM, safeReturnPath } from './returnTo';
 import { SaleMemberHeader } from './SaleMemberHeader';
 import { SaleSuccess } from './SaleSuccess';
 import { type FieldName, lineErrors, placePlanError, placeSaleErrors } from './saleErrors';
@@ -54,12 +56,14 @@ const TEST_ID = 'screen-new-sale';
 export default function NewSalePage() {
   const { member, state } = useSaleMember(TEST_ID);
   const [done, setDone] = useState<Invoice | null>(null);
+  const [params] = useSearchParams();
+  const returnTo = safeReturnPath(params.get(RETURN_PARAM));
   if (state || !member) return state;
   return (
     <div className="screen sale" data-testid={TEST_ID}>
       <SaleMemberHeader member={member} />
       {done ? (
-        <SaleSuccess invoice={done} onAnother={() => setDone(null)} />
+        <SaleSuccess invoice={done} onAnother={() => setDone(null)} returnTo={returnTo} />
       ) : (
         <CartForm memberId={member.id} homeCenterId={member.homeCenter.id} onDone={setDone} />
       )}

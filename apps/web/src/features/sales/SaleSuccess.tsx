@@ -7,7 +7,16 @@ import { memberPath } from '../members/paths';
 import { ReceiptActions } from './receipt/ReceiptActions';
 
 /** After a sale: the invoice number, what was paid (and the change), the balance, the next installment, the receipt. */
-export function SaleSuccess({ invoice, onAnother }: { invoice: Invoice; onAnother?: () => void }) {
+export function SaleSuccess({
+  invoice,
+  onAnother,
+  returnTo = null,
+}: {
+  invoice: Invoice;
+  onAnother?: () => void;
+  /** Where the sale was made on the way to (booking the classes it pays for): offered first. */
+  returnTo?: string | null;
+}) {
   const { t } = useTranslation();
   const payment = invoice.payments.find((p) => p.kind === 'payment');
   return (
@@ -25,7 +34,16 @@ export function SaleSuccess({ invoice, onAnother }: { invoice: Invoice; onAnothe
         subTitle={t('sales:success.text', { member: invoice.member.name })}
         extra={
           <Space wrap>
-            <ButtonLink type="primary" to={memberPath(invoice.member.id)} data-testid="sale-member-link">
+            {returnTo && (
+              <ButtonLink type="primary" to={returnTo} data-testid="sale-return">
+                {t('sales:success.backToBooking')}
+              </ButtonLink>
+            )}
+            <ButtonLink
+              type={returnTo ? 'default' : 'primary'}
+              to={memberPath(invoice.member.id)}
+              data-testid="sale-member-link"
+            >
               {t('sales:success.toMember')}
             </ButtonLink>
             <ButtonLink to={`/invoice?open=${invoice.id}`}>{t('sales:success.toInvoice')}</ButtonLink>

@@ -12,10 +12,17 @@ import { MemberPicker, type PickedMember } from './MemberPicker';
 
 export type BookTarget = Pick<ClassListItem, 'id' | 'date' | 'startTime' | 'endTime' | 'room' | 'type' | 'teacher'>;
 
+/** The choices that name what pays (a package or a membership the desk may pick). */
+export const picksEntitlement = (choice: BookingPaymentChoice) => choice === 'package' || choice === 'membership';
+
+/** How a booking may be paid: a trial class only for a prospect. */
+export const paymentChoices = (memberStatus: string | undefined): BookingPaymentChoice[] =>
+  BOOKING_PAYMENTS.filter((p) => p !== 'trial' || memberStatus === 'prospect');
+
 /** The member's entitlements that can pay a class: active packages with credits, active memberships. */
 export function usePayingEntitlements(memberId: string | null, choice: BookingPaymentChoice) {
   const canRead = useAbility().can('read', 'Sale');
-  const entitlements = useEntitlements(memberId ?? '', Boolean(memberId) && canRead && choice !== 'auto');
+  const entitlements = useEntitlements(memberId ?? '', Boolean(memberId) && canRead && picksEntitlement(choice));
   const usable = (entitlements.data ?? []).filter(
     (e) =>
       e.status === 'active' &&
@@ -58,7 +65,7 @@ export function BookDialog({ target, onClose }: { target: BookTarget | null; onC
         memberId: member.id,
         classId: target.id,
         paidBy: choice,
-        ...(choice !== 'auto' && entitlementId ? { entitlementId } : {}),
+        ...(picksEntitlement(choice) && entitlementId ? { entitlementId } : {}),
       },
       {
         onSuccess: (booking) => {
@@ -148,12 +155,12 @@ export function BookDialog({ target, onClose }: { target: BookTarget | null; onC
                 setEntitlementId(null);
               }}
               optionType="button"
-              options={BOOKING_PAYMENTS.map((p) => ({ value: p, label: t(`classes:paidBy.${p}`) }))}
+              options={paymentChoices(member?.status).map((p) => ({ value: p, label: t(`classes:paidBy.${p}`) }))}
               data-testid="book-paid-by"
             />
             <div className="class-dialog__help">{t(`classes:paidByHelp.${choice}`)}</div>
           </Form.Item>
-          {choice !== 'auto' && member && paying.readable && (
+          {picksEntitlement(choice) && member && paying.readable && (
             <Form.Item label={t(choice === 'package' ? 'classes:book.whichPackage' : 'classes:book.whichMembership')}>
               <Select
                 allowClear

@@ -15,10 +15,13 @@ export function bookingOutcomeText(t: (key: string, options?: Record<string, unk
   const join = (lead: string, detail: string) => t('classes:outcome.join', { lead, detail });
   switch (b.status) {
     case 'waitlisted':
-      return t('classes:outcome.waitlisted', { position: b.waitlistPosition ?? '—' });
+      return b.trial
+        ? t('classes:outcome.waitlistedTrial', { position: b.waitlistPosition ?? '—' })
+        : t('classes:outcome.waitlisted', { position: b.waitlistPosition ?? '—' });
     case 'booked':
     case 'attended': {
       const lead = b.status === 'attended' ? t('classes:outcome.attended') : t('classes:outcome.booked');
+      if (b.trial) return join(lead, t('classes:outcome.trial'));
       if (b.paidBy === 'package') return join(lead, t('classes:outcome.credits', { count: b.creditsUsed, source }));
       if (b.paidBy === 'membership') return join(lead, t('classes:outcome.membership', { source }));
       return lead;

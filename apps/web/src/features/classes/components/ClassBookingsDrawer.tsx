@@ -104,7 +104,9 @@ export function ClassBookingsDrawer({ target, onClose }: { target: BookingsTarge
             {
               key: 'status',
               title: t('classes:fields.status'),
-              render: (_: unknown, b: Booking) => <BookingStatusTag status={b.status} position={b.waitlistPosition} />,
+              render: (_: unknown, b: Booking) => (
+                <BookingStatusTag status={b.status} position={b.waitlistPosition} trial={b.trial} />
+              ),
             },
             ...(markable
               ? [

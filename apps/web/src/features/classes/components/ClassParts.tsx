@@ -55,14 +55,30 @@ const BOOKING_COLOURS: Record<BookingStatus, string> = {
   no_show: '#b3261e',
 };
 
-export function BookingStatusTag({ status, position }: { status: BookingStatus; position?: number | null }) {
+export function BookingStatusTag({
+  status,
+  position,
+  trial = false,
+}: {
+  status: BookingStatus;
+  position?: number | null;
+  /** A prospect's free trial class: said beside the status. */
+  trial?: boolean;
+}) {
   const { t } = useTranslation();
   return (
-    <Tag color={BOOKING_COLOURS[status]} data-testid="booking-status" data-status={status}>
-      {status === 'waitlisted' && position
-        ? t('classes:bookingStatus.waitlistedAt', { position })
-        : t(`classes:bookingStatus.${status}`)}
-    </Tag>
+    <>
+      <Tag color={BOOKING_COLOURS[status]} data-testid="booking-status" data-status={status}>
+        {status === 'waitlisted' && position
+          ? t('classes:bookingStatus.waitlistedAt', { position })
+          : t(`classes:bookingStatus.${status}`)}
+      </Tag>
+      {trial && (
+        <Tag color="purple" data-testid="booking-trial">
+          {t('classes:bookingStatus.trial')}
+        </Tag>
+      )}
+    </>
   );
 }
 

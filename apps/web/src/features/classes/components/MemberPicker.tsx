@@ -10,6 +10,8 @@ import { memberName } from '../../members/format';
 export interface PickedMember {
   id: string;
   label: string;
+  /** The member's status when the search gave it (a prospect may take a trial class). */
+  status?: string;
 }
 
 const label = (m: MemberListItem) =>
@@ -56,7 +58,7 @@ export function MemberPicker({
     setEnterPending(false);
     if (items.length === 1) {
       const only = items[0]!;
-      onChange({ id: only.id, label: label(only) });
+      onChange({ id: only.id, label: label(only), status: only.status });
       setTyped('');
     }
   }, [enterPending, keyword, typed, found.isFetching, items, onChange]);
@@ -93,7 +95,7 @@ export function MemberPicker({
         onChange={(memberId: string | null, option) => {
           if (!memberId) return onChange(null);
           const text = option && !Array.isArray(option) && typeof option.label === 'string' ? option.label : '';
-          onChange({ id: memberId, label: text });
+          onChange({ id: memberId, label: text, status: items.find((m) => m.id === memberId)?.status });
           setTyped('');
         }}
         allowClear

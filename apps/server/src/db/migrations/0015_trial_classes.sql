@@ -1,0 +1,2 @@
+ALTER TABLE "bookings" ADD COLUMN "trial" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "bookings_org_trial" ON "bookings" USING btree ("organisation_id","member_id") WHERE "bookings"."trial";
