@@ -196,9 +196,7 @@ export const bookings = pgTable(
   },
   (t) => [
     unique('bookings_org_id').on(t.organisationId, t.id),
-    index('bookings_org_trial')
-      .on(t.organisationId, t.memberId)
-      .where(sql`${t.trial}`),
+    index('bookings_org_trial').on(t.organisationId, t.memberId).where(sql`${t.trial}`),
     uniqueIndex('bookings_active_member_class')
       .on(t.classId, t.memberId)
       .where(sql`${t.status} in ('booked','waitlisted','attended')`),

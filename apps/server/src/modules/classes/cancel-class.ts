@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { classes } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { emitClassChanged } from './class-events.ts';
 import { cancelClassBookings, lockClass } from '../bookings/index.ts';
+import { emitClassChanged } from './class-events.ts';
 import { rule } from './class-refs.ts';
 
 /**

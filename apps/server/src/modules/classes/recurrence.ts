@@ -5,14 +5,7 @@
  * the daylight-saving offset of that day.
  */
 import { CLASS_LIMITS, type RecurrenceRule } from '@gym/contract/classes';
-import {
-  addDays,
-  type BusinessDate,
-  daysBetween,
-  parseBusinessDate,
-  wallClock,
-  zonedInstant,
-} from '@gym/contract/time';
+import { addDays, type BusinessDate, daysBetween, parseBusinessDate } from '@gym/contract/time';
 
 /** ISO weekday of a business date: 1 Monday … 7 Sunday. */
 export function isoWeekday(date: BusinessDate): number {
