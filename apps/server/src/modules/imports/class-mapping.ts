@@ -1,6 +1,6 @@
 /** Timetable import: the template's headers and the header names other timetables use, in the app's five languages. */
 import type { ClassImportField, ClassImportMapping } from '@gym/contract/class-imports';
-import { headerKey } from './mapping.ts';
+import { headerLookup, proposeByLookup } from './mapping.ts';
 
 /** The template's headers (English); proposals map them back. */
 export const CLASS_TEMPLATE_HEADERS: Record<ClassImportField, string> = {
@@ -216,31 +216,7 @@ const SYNONYMS: Record<ClassImportField, string[]> = {
   ],
 };
 
-const LOOKUP = new Map<string, ClassImportField>();
-for (const [field, names] of Object.entries(SYNONYMS) as [ClassImportField, string[]][]) {
-  for (const name of names) {
-    const key = headerKey(name);
-    if (!LOOKUP.has(key)) LOOKUP.set(key, field);
-    if (!LOOKUP.has(key.replaceAll(' ', ''))) LOOKUP.set(key.replaceAll(' ', ''), field);
-  }
-}
-for (const [field, header] of Object.entries(CLASS_TEMPLATE_HEADERS) as [ClassImportField, string][]) {
-  LOOKUP.set(headerKey(header), field);
-}
+const LOOKUP = headerLookup<ClassImportField>(SYNONYMS, CLASS_TEMPLATE_HEADERS);
 
 /** A mapping proposed from the headers: each field to its first matching column, everything else skipped. */
-export function proposeClassMapping(headers: readonly string[]): ClassImportMapping {
-  const mapping: ClassImportMapping = {};
-  const taken = new Set<ClassImportField>();
-  for (const header of headers) {
-    const key = headerKey(header);
-    const field = LOOKUP.get(key) ?? LOOKUP.get(key.replaceAll(' ', ''));
-    if (field && !taken.has(field)) {
-      mapping[header] = field;
-      taken.add(field);
-    } else {
-      mapping[header] = null;
-    }
-  }
-  return mapping;
-}
+export const proposeClassMapping = (headers: readonly string[]): ClassImportMapping => proposeByLookup(headers, LOOKUP);

@@ -476,29 +476,37 @@ export function headerKey(header: string): string {
 /** A bare "name" header is a full name, unless the file also has a first-name or a last-name column. */
 const AMBIGUOUS_NAME = new Set(['name', 'nome', 'nom']);
 
-const LOOKUP = new Map<string, ImportField>();
-for (const [field, names] of Object.entries(SYNONYMS) as [ImportField, string[]][]) {
-  for (const name of names) {
-    const key = headerKey(name);
-    if (!LOOKUP.has(key)) LOOKUP.set(key, field);
-    LOOKUP.set(key.replaceAll(' ', ''), LOOKUP.get(key) ?? field);
+/**
+ * Header names to fields: each synonym (as `headerKey` reads it, and without its spaces; the first
+ * field to claim a name keeps it), then the template's own headers, which always win. The member and
+ * the timetable imports each build theirs.
+ */
+export function headerLookup<F extends string>(
+  synonyms: Record<F, string[]>,
+  templateHeaders: Partial<Record<F, string>>,
+): Map<string, F> {
+  const lookup = new Map<string, F>();
+  for (const [field, names] of Object.entries(synonyms) as [F, string[]][]) {
+    for (const name of names) {
+      const key = headerKey(name);
+      if (!lookup.has(key)) lookup.set(key, field);
+      lookup.set(key.replaceAll(' ', ''), lookup.get(key) ?? field);
+    }
   }
-}
-for (const [field, header] of Object.entries(TEMPLATE_HEADERS) as [ImportField, string][]) {
-  LOOKUP.set(headerKey(header), field);
+  for (const [field, header] of Object.entries(templateHeaders) as [F, string][]) lookup.set(headerKey(header), field);
+  return lookup;
 }
 
-/**
- * A mapping proposed from the headers: each header matched against the names above (exactly, then
- * without spaces); a field is given to its first column only; everything else is skipped. When both
- * a full name and first/last name columns are present, the full name column is skipped.
- */
-export function proposeMapping(headers: readonly string[]): ImportMapping {
-  const mapping: ImportMapping = {};
-  const taken = new Set<ImportField>();
+/** Each header's field by `lookup` (exactly, then without spaces), a field to its first column only; the rest skipped. */
+export function proposeByLookup<F extends string>(
+  headers: readonly string[],
+  lookup: ReadonlyMap<string, F>,
+): Record<string, F | null> {
+  const mapping: Record<string, F | null> = {};
+  const taken = new Set<F>();
   for (const header of headers) {
     const key = headerKey(header);
-    const field = LOOKUP.get(key) ?? LOOKUP.get(key.replaceAll(' ', ''));
+    const field = lookup.get(key) ?? lookup.get(key.replaceAll(' ', ''));
     if (field && !taken.has(field)) {
       mapping[header] = field;
       taken.add(field);
@@ -506,6 +514,19 @@ export function proposeMapping(headers: readonly string[]): ImportMapping {
       mapping[header] = null;
     }
   }
+  return mapping;
+}
+
+const LOOKUP = headerLookup<ImportField>(SYNONYMS, TEMPLATE_HEADERS);
+
+/**
+ * A mapping proposed from the headers: each header matched against the names above (exactly, then
+ * without spaces); a field is given to its first column only; everything else is skipped. When both
+ * a full name and first/last name columns are present, the full name column is skipped.
+ */
+export function proposeMapping(headers: readonly string[]): ImportMapping {
+  const mapping: ImportMapping = proposeByLookup(headers, LOOKUP);
+  const taken = new Set(Object.values(mapping).filter((f) => f !== null));
   for (const [header, field] of Object.entries(mapping)) {
     if (field !== 'fullName') continue;
     if (taken.has('firstName') && taken.has('lastName')) {
