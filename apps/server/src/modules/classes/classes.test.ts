@@ -389,7 +389,8 @@ describe('cancelling a class', () => {
     const changes = await ctx.database.db
       .select()
       .from(domainEvents)
-      .where(and(eq(domainEvents.type, 'class.changed'), sql`${domainEvents.payload}->'classIds' ? ${made.class.id}`));
+      .where(and(eq(domainEvents.type, 'class.changed'), sql`${domainEvents.payload}->'classIds' ? ${made.class.id}`))
+      .orderBy(domainEvents.seq);
     expect(changes.map((e) => [e.centerId, e.payload.change])).toEqual([
       [f.centerA, 'created'],
       [f.centerA, 'cancelled'],
