@@ -67,6 +67,10 @@ export const CLASS_IMPORT_CODES = {
   roomBusy: 'room_busy',
   /** The teacher teaches a class already stored at that time (`params.name`, `params.date`, `params.time`). */
   teacherBusy: 'teacher_busy',
+  /** The room is held by a booked PT session at that time (`params.date`, `params.time`). */
+  roomBusyPt: 'room_busy_pt',
+  /** The teacher gives a booked PT session at that time (`params.date`, `params.time`). */
+  teacherBusyPt: 'teacher_busy_pt',
 } as const;
 
 /** column header in the file -> class field (or null to skip the column). */

@@ -1,9 +1,9 @@
 import { DEFAULT_OPENING_HOURS } from '@gym/contract/centers';
 import type { ClassImportProgressLine } from '@gym/contract/class-imports';
-import { addDays } from '@gym/contract/time';
+import { addDays, occurrenceTimes } from '@gym/contract/time';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { centers, classes, domainEvents, rooms } from '../../db/schema/index.ts';
+import { centers, classes, domainEvents, ptSessions, rooms } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { runCommand } from '../../lib/use-case.ts';
 import { type ClassesFixture, classesFixture } from '../../test/classes-fixtures.ts';
@@ -190,6 +190,41 @@ describe('timetable import: preview', () => {
       ]),
     );
     expect(noRoom.json().errors).toEqual([expect.objectContaining({ row: 0, field: 'room', code: 'column_missing' })]);
+  });
+
+  it('refuses a class over a booked PT session of its teacher or room, naming when', async () => {
+    const room = await newRoom('PT Clash Room');
+    const member = await f.memberWithCredits();
+    const { startsAt, endsAt } = occurrenceTimes(day(11), '09:00', 60, f.timeZone);
+    await ctx.database.db.insert(ptSessions).values({
+      organisationId: f.org.id,
+      centerId: f.centerA,
+      memberId: member.id,
+      trainerId: f.teacherId,
+      roomId: room.id,
+      entitlementId: member.entitlementId,
+      businessDate: day(11),
+      startTime: '09:00',
+      durationMinutes: 60,
+      startsAt,
+      endsAt,
+    });
+    const other = await newRoom('PT Free Room');
+    const res = await preview(
+      body([
+        HEADER,
+        [day(11), '09:30', '10:30', 'Yoga', room.name, 'nobody-else@example.com'],
+        [day(11), '09:30', '10:30', 'Yoga', other.name, teacherEmail],
+      ]),
+    );
+    const errors = res.json().errors as { row: number; code: string; params: Record<string, unknown> }[];
+    expect(errors.find((e) => e.row === 2)).toMatchObject({
+      code: 'teacher_busy_pt',
+      params: { date: day(11), time: '09:00' },
+    });
+    // Row 1's teacher is unknown; its room is still checked once the row is otherwise valid.
+    const roomOnly = await preview(body([HEADER, [day(11), '09:30', '10:30', 'Yoga', room.name, teacherEmail]]));
+    expect(roomOnly.json().errors[0]).toMatchObject({ row: 1, code: 'room_busy_pt' });
   });
 
   it('reads an XLSX timetable with real date and time cells', async () => {

@@ -14,7 +14,7 @@ import { IMPORT_MAX_ERRORS, IMPORT_SAMPLE_ROWS, type ImportRowError } from '@gym
 import { today as businessToday, wallClock } from '@gym/contract/time';
 import { and, asc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { centers, classes, classTypes, rooms, userCenters, users } from '../../db/schema/index.ts';
+import { centers, classes, classTypes, ptSessions, rooms, userCenters, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { audit } from '../../lib/audit.ts';
 import { checkUsableCenter } from '../../lib/tenant-db.ts';
@@ -101,8 +101,8 @@ const hhmm = (at: Date, timeZone: string) => {
 };
 
 /**
- * Rows that overlap a scheduled class already stored in the same room or with the same teacher: one
- * read of the stored classes of those rooms and teachers between the file's first start and last
+ * Rows that overlap a scheduled class (or a booked PT session) already stored in the same room or
+ * with the same teacher: one read of the stored classes of those rooms and teachers between the file's first start and last
  * end, compared in memory. The error names the class in the way.
  */
 export async function overlapsWithStored(
@@ -144,6 +144,26 @@ export async function overlapsWithStored(
     byRoom.set(s.roomId, [...(byRoom.get(s.roomId) ?? []), s]);
     byTeacher.set(s.teacherId, [...(byTeacher.get(s.teacherId) ?? []), s]);
   }
+  // Booked PT sessions hold their trainer and room too (the classes' timetable rule, both ways).
+  const sessions = await tx
+    .select({
+      roomId: ptSessions.roomId,
+      trainerId: ptSessions.trainerId,
+      date: ptSessions.businessDate,
+      time: ptSessions.startTime,
+      startsAt: ptSessions.startsAt,
+      endsAt: ptSessions.endsAt,
+    })
+    .from(ptSessions)
+    .where(
+      and(
+        eq(ptSessions.organisationId, auth.organisationId),
+        eq(ptSessions.status, 'booked'),
+        lt(ptSessions.startsAt, new Date(to)),
+        gt(ptSessions.endsAt, new Date(from)),
+        or(inArray(ptSessions.roomId, roomIds), inArray(ptSessions.trainerId, teacherIds)),
+      ),
+    );
   const errors: ImportRowError[] = [];
   for (const r of rows) {
     const starts = new Date(r.startsAt);
@@ -151,7 +171,22 @@ export async function overlapsWithStored(
     const hit = (list: typeof stored | undefined) => list?.find((s) => s.startsAt < ends && s.endsAt > starts);
     const inRoom = hit(byRoom.get(r.roomId));
     const clash = inRoom ?? hit(byTeacher.get(r.teacherId));
-    if (!clash) continue;
+    if (!clash) {
+      const pt = sessions.find(
+        (p) => (p.roomId === r.roomId || p.trainerId === r.teacherId) && p.startsAt < ends && p.endsAt > starts,
+      );
+      if (pt) {
+        const room = pt.roomId === r.roomId;
+        errors.push({
+          row: r.row,
+          field: room ? 'room' : 'teacher',
+          code: room ? CODES.roomBusyPt : CODES.teacherBusyPt,
+          message: `${room ? 'The room' : 'The teacher'} has a PT session on ${pt.date} at ${pt.time}`,
+          params: { value: room ? r.roomName : r.teacherName, date: pt.date, time: pt.time },
+        });
+      }
+      continue;
+    }
     const time = hhmm(clash.startsAt, clash.timeZone);
     errors.push({
       row: r.row,
