@@ -253,8 +253,16 @@ describe('selling a membership at the desk', () => {
     await dialog.waitFor();
     // The amount offered is the next installment; the method is card, with a reference.
     await expect.poll(() => moneyBox(page, 'payment-amount').inputValue()).toMatch(/^\D*500\.00$/);
-    await dialog.locator('.ant-select').first().click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Card' }).click();
+    const methodSelect = dialog.locator('.ant-select').first();
+    await methodSelect.click();
+    const cardOption = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Card' });
+    await cardOption.waitFor();
+    // The list slides open: a click mid-animation can land before the option is there to take it.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await cardOption.click();
+    // Card chosen: the select shows it and the reference field replaces the cash tendered.
+    await expect.poll(() => methodSelect.textContent()).toContain('Card');
+    await dialog.getByLabel('Reference').waitFor();
     await page.getByTestId('payment-submit').click();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => drawer.getByTestId('invoice-balance').textContent()).toContain('500.00');
