@@ -18,6 +18,8 @@
  *   row is named, the corrected file imports, and its classes are in the class list.
  * - personal training (`suites/pt.ts`): Chan Tai Man's PT package page, a session booked and marked
  *   done, the remaining sessions going down.
+ * - rental mode (`suites/rental.ts`): a room rental planned for the demo's outside teacher, her
+ *   hours shown and taken, the row tagged with who rents it.
  * The classes and their type are made through the API so the test owns their rules.
  */
 import { addDays, today as businessToday, wallClock } from '@gym/contract/time';
@@ -25,6 +27,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classImportSuite } from './suites/class-import.ts';
 import { ptSuite } from './suites/pt.ts';
+import { rentalSuite } from './suites/rental.ts';
 import { newPage, storeSession } from './support/browser.ts';
 import { type ApiSession, api, apiLogin, DEMO_MEMBER, demoMember } from './support/members.ts';
 import { DEMO_READER, simulateTap as simulateTapAt } from './support/reader.ts';
@@ -449,3 +452,4 @@ describe('classes', () => {
 
 classImportSuite(app);
 ptSuite(app);
+rentalSuite(app);

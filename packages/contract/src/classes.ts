@@ -42,7 +42,11 @@ export const ATTENDANCE_SOURCES = ['teacher', 'door'] as const;
 /** The organisation's rules (config; defaults shown). */
 export const FULL_CLASS_RULES = ['waitlist', 'refuse'] as const;
 export type FullClassRule = (typeof FULL_CLASS_RULES)[number];
-export const LATE_CANCEL_RULES = ['credit_lost', 'no_penalty'] as const;
+/**
+ * A late cancel or a no-show: the credit is lost, nothing happens, or a fee is billed (an invoice
+ * of one `fee` line, the organisation's `lateCancelFeeMinor`) and the credit comes back.
+ */
+export const LATE_CANCEL_RULES = ['credit_lost', 'no_penalty', 'fee'] as const;
 export type LateCancelRule = (typeof LATE_CANCEL_RULES)[number];
 export const DEFAULT_CLASS_RULES = { fullClass: 'waitlist', lateCancel: 'credit_lost' } as const;
 
@@ -83,6 +87,12 @@ export const CLASS_CODES = {
   /** The room has fewer places than the members booked into the class. */
   roomTooSmall: 'room_too_small',
   outsideOpeningHours: 'outside_opening_hours',
+  /** A rental class names its renter (the member whose rental package pays the room). */
+  renterRequired: 'renter_required',
+  /** Only a rental class has a renter. */
+  renterOnlyForRental: 'renter_only_for_rental',
+  /** The renter's rental packages hold fewer hours than the class takes (`details`: `needed`, `left`). */
+  rentalHoursShort: 'rental_hours_short',
 } as const;
 export const BOOKING_CODES = {
   alreadyBooked: 'already_booked',
@@ -101,6 +111,8 @@ export const BOOKING_CODES = {
   trialNotProspect: 'trial_not_prospect',
   /** The member has had (or holds) their trial class already. */
   trialUsed: 'trial_used',
+  /** The fee of this late cancel or no-show has been paid: refund its invoice first. */
+  feePaid: 'fee_paid',
 } as const;
 
 const int = (limits: { min: number; max: number }) => z.number().int().min(limits.min).max(limits.max);
@@ -210,6 +222,22 @@ const classSettingsFields = {
   bookingClosesMinutesBefore: int(CLASS_LIMITS.bookingClosesMinutesBefore),
   cancellationWindowMinutes: int(CLASS_LIMITS.cancellationWindowMinutes),
 };
+/**
+ * Hours of room use a rental class takes off its renter's rental package: every hour begun counts
+ * (45 minutes take 1, 90 minutes take 2).
+ */
+export const rentalHoursOf = (durationMinutes: number) => Math.ceil(durationMinutes / 60);
+
+/** Rental ⇔ renter, on the fields a request gives (an update may leave either to the class). */
+const renterRule = (v: { mode?: ClassMode; renterMemberId?: string | null }, ctx: z.RefinementCtx) => {
+  if (v.mode === 'rental' && v.renterMemberId === null) {
+    ctx.addIssue({ code: 'custom', path: ['renterMemberId'], message: CLASS_CODES.renterRequired });
+  }
+  if (v.mode === 'in_house' && v.renterMemberId) {
+    ctx.addIssue({ code: 'custom', path: ['renterMemberId'], message: CLASS_CODES.renterOnlyForRental });
+  }
+};
+
 export const CLASS_DEFAULTS = {
   bookingOpensDaysBefore: 14,
   bookingClosesMinutesBefore: 0,
@@ -217,24 +245,32 @@ export const CLASS_DEFAULTS = {
   mode: 'in_house',
 } as const;
 
-/** `POST pro/classes`: one class, or a series when `recurrence` is given (`date` is its first day). */
-export const createClassRequestSchema = z.strictObject({
-  centerId: z.uuid(),
-  roomId: z.uuid(),
-  teacherId: z.uuid(),
-  classTypeId: z.uuid(),
-  date: businessDateSchema,
-  startTime: wallTimeSchema,
-  durationMinutes: int(CLASS_LIMITS.durationMinutes).optional(),
-  capacity: classSettingsFields.capacity.optional(),
-  credits: classSettingsFields.credits.optional(),
-  bookingOpensDaysBefore: classSettingsFields.bookingOpensDaysBefore.optional(),
-  bookingClosesMinutesBefore: classSettingsFields.bookingClosesMinutesBefore.optional(),
-  cancellationWindowMinutes: classSettingsFields.cancellationWindowMinutes.optional(),
-  mode: z.enum(CLASS_MODES).default(CLASS_DEFAULTS.mode),
-  notes: text({ multiline: true }).trim().max(1000).nullish(),
-  recurrence: recurrenceRuleSchema.optional(),
-});
+/**
+ * `POST pro/classes`: one class, or a series when `recurrence` is given (`date` is its first day).
+ * A `rental` class names its `renterMemberId` (an outside teacher's member record): every class
+ * takes `rentalHoursOf(duration)` hours off the renter's rental packages, and members booking it
+ * pay the teacher, not the centre (its credits are 0).
+ */
+export const createClassRequestSchema = z
+  .strictObject({
+    centerId: z.uuid(),
+    roomId: z.uuid(),
+    teacherId: z.uuid(),
+    classTypeId: z.uuid(),
+    date: businessDateSchema,
+    startTime: wallTimeSchema,
+    durationMinutes: int(CLASS_LIMITS.durationMinutes).optional(),
+    capacity: classSettingsFields.capacity.optional(),
+    credits: classSettingsFields.credits.optional(),
+    bookingOpensDaysBefore: classSettingsFields.bookingOpensDaysBefore.optional(),
+    bookingClosesMinutesBefore: classSettingsFields.bookingClosesMinutesBefore.optional(),
+    cancellationWindowMinutes: classSettingsFields.cancellationWindowMinutes.optional(),
+    mode: z.enum(CLASS_MODES).default(CLASS_DEFAULTS.mode),
+    renterMemberId: z.uuid().nullish(),
+    notes: text({ multiline: true }).trim().max(1000).nullish(),
+    recurrence: recurrenceRuleSchema.optional(),
+  })
+  .superRefine((v, ctx) => renterRule({ ...v, renterMemberId: v.renterMemberId ?? null }, ctx));
 export type CreateClassRequest = z.input<typeof createClassRequestSchema>;
 
 /**
@@ -253,11 +289,14 @@ export const updateClassRequestSchema = z
     durationMinutes: int(CLASS_LIMITS.durationMinutes),
     ...classSettingsFields,
     mode: z.enum(CLASS_MODES),
+    /** With `mode: 'rental'` (or on a rental class): the renter; `null` only with `mode: 'in_house'`. */
+    renterMemberId: z.uuid().nullable(),
     notes: text({ multiline: true }).trim().max(1000).nullish(),
     recurrence: recurrenceRuleSchema,
   })
   .partial()
-  .extend({ scope: z.enum(EDIT_SCOPES).default('one') });
+  .extend({ scope: z.enum(EDIT_SCOPES).default('one') })
+  .superRefine(renterRule);
 export type UpdateClassRequest = z.input<typeof updateClassRequestSchema>;
 
 /** `POST pro/classes/:id/cancel`: booked and waitlisted members are cancelled, credits returned, members notified. */
@@ -294,6 +333,10 @@ export const classSchema = z.object({
   bookingClosesMinutesBefore: z.number().int(),
   cancellationWindowMinutes: z.number().int(),
   mode: z.enum(CLASS_MODES),
+  /** A rental class's renter (a member), else null. */
+  renter: ref.nullable(),
+  /** Hours of room use a rental class takes off its renter's rental package; null in-house. */
+  rentalHours: z.number().int().nullable(),
   status: z.enum(CLASS_STATUSES),
   notes: z.string().nullable(),
   /** Bookings holding a place (booked or attended). */
@@ -332,6 +375,8 @@ export const classListItemSchema = z.object({
   teacher: ref,
   type: z.object({ id: z.string(), name: z.string(), colour: z.string() }),
   mode: z.enum(CLASS_MODES),
+  renter: ref.nullable(),
+  rentalHours: z.number().int().nullable(),
   status: z.enum(CLASS_STATUSES),
   credits: z.number().int(),
   booked: z.number().int(),
@@ -431,6 +476,10 @@ export const bookingSchema = z.object({
   bookedBy: ref.nullable(),
   /** A prospect's free trial class. */
   trial: z.boolean(),
+  /** The fee invoice of a late cancel or a no-show (the organisation's `fee` rule), voided by a waiver. */
+  feeInvoice: z
+    .object({ id: z.string(), number: z.string(), state: z.string(), totalMinor: z.number().int() })
+    .nullable(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

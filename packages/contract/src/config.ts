@@ -72,8 +72,10 @@ export const systemConfigSchema = z.object({
   paymentMethods: z.array(z.object({ code: z.string(), name: z.string() })),
   /** Booking into a full class: join its waitlist, or be refused (default `waitlist`). */
   classFullRule: z.enum(FULL_CLASS_RULES).optional(),
-  /** A cancel after the class's cancellation window: the credit is lost, or returned anyway (default `credit_lost`). */
+  /** A cancel after the class's cancellation window, or a no-show: the credit is lost, returned anyway, or a fee is billed (default `credit_lost`). */
   lateCancelRule: z.enum(LATE_CANCEL_RULES).optional(),
+  /** The fee of the `fee` rule, in minor units of the organisation's currency. */
+  lateCancelFeeMinor: z.number().int().optional(),
 });
 export type SystemConfig = z.infer<typeof systemConfigSchema>;
 
@@ -90,6 +92,9 @@ export const DEFAULT_SYSTEM_CONFIG: Omit<SystemConfig, 'organisationName' | 'ini
   entitlementActivation: 'on_sale',
   paymentMethods: [],
 };
+
+/** The largest late-cancel fee (minor units): a fee, not a sale. */
+export const LATE_CANCEL_FEE_MAX_MINOR = 100_000_000;
 
 export const updateSystemConfigRequestSchema = z
   .strictObject({
@@ -110,6 +115,7 @@ export const updateSystemConfigRequestSchema = z
       .refine((l) => l.every((m) => !['cash', 'card', 'transfer'].includes(m.code)), 'method_built_in'),
     classFullRule: z.enum(FULL_CLASS_RULES),
     lateCancelRule: z.enum(LATE_CANCEL_RULES),
+    lateCancelFeeMinor: z.number().int().min(0).max(LATE_CANCEL_FEE_MAX_MINOR),
   })
   .partial();
 

@@ -63,6 +63,10 @@ export const saleRequestSchema = z.strictObject({
 });
 export type SaleRequest = z.input<typeof saleRequestSchema>;
 
+/** What an invoice line may be: a sold item, or a `fee` (a late cancel or a no-show, billed by the booking rules). */
+export const INVOICE_LINE_TYPES = [...SALE_ITEM_TYPES, 'fee'] as const;
+export type InvoiceLineType = (typeof INVOICE_LINE_TYPES)[number];
+
 export const INVOICE_STATES = ['issued', 'partly_paid', 'paid', 'void', 'partly_refunded', 'refunded'] as const;
 export type InvoiceState = (typeof INVOICE_STATES)[number];
 
@@ -71,7 +75,7 @@ const person = z.object({ id: z.string(), name: z.string() }).nullable();
 export const invoiceLineSchema = z.object({
   id: z.string(),
   lineNo: z.number().int(),
-  itemType: z.enum(SALE_ITEM_TYPES),
+  itemType: z.enum(INVOICE_LINE_TYPES),
   itemId: z.string(),
   description: z.string(),
   quantity: z.number().int(),

@@ -43,5 +43,6 @@ export function configOf(org: { name: string; initial: string; settings: Record<
     paymentMethods: s.paymentMethods ?? DEFAULT_SYSTEM_CONFIG.paymentMethods,
     classFullRule: s.classFullRule ?? DEFAULT_CLASS_RULES.fullClass,
     lateCancelRule: s.lateCancelRule ?? DEFAULT_CLASS_RULES.lateCancel,
+    lateCancelFeeMinor: s.lateCancelFeeMinor ?? 0,
   };
 }

@@ -59,6 +59,13 @@ export interface CommandContext<A extends Pick<AuthContext, 'organisationId' | '
 
 /** The context of a signed-in caller's command. */
 export type UseCaseContext = CommandContext<AuthContext>;
+/**
+ * A command by a signed-in staff member or by the system for an organisation (the no-show sweep:
+ * no user, `userId` null). Code both may run (the ledger, a fee invoice) takes this.
+ */
+export type ActorContext = CommandContext<
+  Pick<AuthContext, 'organisationId' | 'centerIds'> & { userId: string | null }
+>;
 /** The context of a public page's command (no user: see `PublicCaller`). */
 export type PublicContext = CommandContext<PublicCaller>;
 
@@ -70,6 +77,35 @@ function realtimeOf(event: DomainEvent): RealtimeTarget | undefined {
   if (event.realtime) return event.realtime;
   const message = { action: event.type, ...event.payload };
   return event.centerId ? { scope: 'center', centerId: event.centerId, message } : { scope: 'organisation', message };
+}
+
+/**
+ * The context of the system acting for one organisation inside a transaction it already holds (the
+ * no-show sweep): no user, every centre. `flush` appends what was emitted to the outbox in that
+ * transaction; the caller wakes the dispatcher after its commit.
+ */
+export function systemContext(
+  tx: Tx,
+  organisationId: string,
+  clock: Clock,
+): { ctx: ActorContext; flush: () => Promise<number> } {
+  const auth = { organisationId, centerIds: null, userId: null };
+  const events: DomainEvent[] = [];
+  const ctx: ActorContext = { auth, db: tenantDb(tx, auth), tx, emit: (event) => void events.push(event), clock };
+  const flush = async () => {
+    const list = events.splice(0);
+    for (const event of list) {
+      await appendEvent(tx, {
+        organisationId: event.organisationId,
+        centerId: event.centerId ?? null,
+        type: event.type,
+        payload: event.payload,
+        realtime: realtimeOf(event),
+      });
+    }
+    return list.length;
+  };
+  return { ctx, flush };
 }
 
 /**

@@ -20,7 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { members } from './members.ts';
 import { rooms } from './places.ts';
-import { entitlements } from './sales.ts';
+import { entitlements, invoices } from './sales.ts';
 import { centers, organisations, users } from './tenancy.ts';
 
 const organisationColumn = () =>
@@ -115,6 +115,8 @@ export const classes = pgTable(
     cancellationWindowMinutes: integer('cancellation_window_minutes').notNull(),
     /** `in_house` or `rental`. */
     mode: text('mode').notNull().default('in_house'),
+    /** A rental class's renter: the outside teacher's member record, whose rental package pays the room. */
+    renterMemberId: uuid('renter_member_id'),
     /** `scheduled` or `cancelled`. */
     status: text('status').notNull().default('scheduled'),
     notes: text('notes'),
@@ -149,11 +151,20 @@ export const classes = pgTable(
       foreignColumns: [classTypes.organisationId, classTypes.id],
     }),
     foreignKey({
+      name: 'classes_org_renter_fk',
+      columns: [t.organisationId, t.renterMemberId],
+      foreignColumns: [members.organisationId, members.id],
+    }),
+    index('classes_org_renter_starts')
+      .on(t.organisationId, t.renterMemberId, t.startsAt)
+      .where(sql`${t.renterMemberId} is not null`),
+    foreignKey({
       name: 'classes_org_series_fk',
       columns: [t.organisationId, t.seriesId],
       foreignColumns: [classSeries.organisationId, classSeries.id],
     }),
     check('classes_mode', sql`${t.mode} in ('in_house','rental')`),
+    check('classes_rental_renter', sql`(${t.mode} = 'rental') = (${t.renterMemberId} is not null)`),
     check('classes_status', sql`${t.status} in ('scheduled','cancelled')`),
     check('classes_capacity', sql`${t.capacity} between 1 and 1000`),
     check('classes_credits', sql`${t.credits} between 0 and 100`),
@@ -191,6 +202,8 @@ export const bookings = pgTable(
     bookedBy: uuid('booked_by').references(() => users.id),
     /** A prospect's free trial class: nothing pays it (`paid_by` null), one per member. */
     trial: boolean('trial').notNull().default(false),
+    /** The fee invoice of a late cancel or a no-show under the organisation's `fee` rule. */
+    feeInvoiceId: uuid('fee_invoice_id').references(() => invoices.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -120,7 +120,7 @@ export const invoiceLines = pgTable(
       .notNull()
       .references(() => invoices.id),
     lineNo: integer('line_no').notNull(),
-    /** `membership`, `package`, `short_course`, `product`, `product_set`. */
+    /** `membership`, `package`, `short_course`, `product`, `product_set`, or `fee` (a late cancel or no-show; `item_id` is the booking). */
     itemType: text('item_type').notNull(),
     itemId: uuid('item_id').notNull(),
     description: text('description').notNull(),
@@ -144,7 +144,10 @@ export const invoiceLines = pgTable(
     unique('invoice_lines_invoice_no').on(t.invoiceId, t.lineNo),
     index('invoice_lines_item').on(t.organisationId, t.itemType, t.itemId),
     index('invoice_lines_sold_by').on(t.soldById),
-    check('invoice_lines_type', sql`${t.itemType} in ('membership','package','short_course','product','product_set')`),
+    check(
+      'invoice_lines_type',
+      sql`${t.itemType} in ('membership','package','short_course','product','product_set','fee')`,
+    ),
     check('invoice_lines_quantity', sql`${t.quantity} between 1 and 10000`),
     check(
       'invoice_lines_amounts',

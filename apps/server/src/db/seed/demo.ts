@@ -10,6 +10,7 @@ import { seedDemoEntries } from './demo-entries.ts';
 import { seedDemoExpenditures } from './demo-expenditures.ts';
 import { seedDemoMembers } from './demo-members.ts';
 import { seedDemoPt } from './demo-pt.ts';
+import { seedDemoRental } from './demo-rental.ts';
 import { seedDemoSales } from './demo-sales.ts';
 
 const DEMO_ROOMS = [
@@ -81,6 +82,7 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<boolean>
     await seedDemoEntries(tx, org.id);
     await seedDemoClasses(tx, org.id);
     await seedDemoPt(tx, org.id);
+    await seedDemoRental(tx, org.id);
   });
   return true;
 }

@@ -5,6 +5,7 @@ import { readSystemConfig } from '../../lib/settings.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { lockBooking } from './lock.ts';
 import { bookingRule, returnCredits } from './payment.ts';
+import { applyPenalty } from './penalty.ts';
 import { promoteWaitlist } from './promote.ts';
 import { getBooking } from './queries.ts';
 
@@ -12,7 +13,8 @@ import { getBooking } from './queries.ts';
  * Cancels a booking. A waitlisted member just leaves the waitlist. A booked member who cancels
  * before the class's cancellation window gets the credits back (a `return` ledger row); a later
  * cancel follows the organisation's rule (default: the credit is lost and the booking is
- * `late_cancelled`, which a manager may waive). The freed place goes to the waitlist.
+ * `late_cancelled`, which a manager may waive; `fee`: the credit comes back and a fee invoice is
+ * issued, which a waiver voids). The freed place goes to the waitlist.
  */
 export async function cancelBooking(ctx: UseCaseContext, id: string, reason?: string | null): Promise<Booking> {
   const locked = await lockBooking(ctx, id);
@@ -24,12 +26,14 @@ export async function cancelBooking(ctx: UseCaseContext, id: string, reason?: st
   const wasBooked = booking.status === 'booked';
   const deadline = new Date(cls.startsAt.getTime() - cls.cancellationWindowMinutes * 60_000);
   let late = wasBooked && now > deadline;
-  if (late) {
-    const config = await readSystemConfig(ctx.tx, ctx.auth.organisationId);
-    if (config.lateCancelRule === 'no_penalty') late = false;
-  }
+  const config = late ? await readSystemConfig(ctx.tx, ctx.auth.organisationId) : null;
+  if (config?.lateCancelRule === 'no_penalty') late = false;
   const returned =
     wasBooked && !late ? await returnCredits(ctx, booking, cls.businessDate, 'Booking cancelled in time') : false;
+  const penalty =
+    late && config
+      ? await applyPenalty(ctx, config, booking, { ...cls, name: locked.type.name }, 'late_cancel')
+      : { creditReturned: false, feeInvoiceId: null };
   await ctx.tx
     .update(bookings)
     .set({
@@ -37,7 +41,8 @@ export async function cancelBooking(ctx: UseCaseContext, id: string, reason?: st
       waitlistPosition: null,
       cancelledAt: now,
       cancelReason: reason ?? null,
-      creditReturned: booking.creditReturned || returned,
+      creditReturned: booking.creditReturned || returned || penalty.creditReturned,
+      feeInvoiceId: penalty.feeInvoiceId,
       updatedAt: now,
     })
     .where(eq(bookings.id, id));
@@ -45,7 +50,14 @@ export async function cancelBooking(ctx: UseCaseContext, id: string, reason?: st
     type: CLASS_EVENTS.bookingCancelled,
     organisationId: ctx.auth.organisationId,
     centerId: cls.centerId,
-    payload: { bookingId: id, classId: cls.id, memberId: booking.memberId, late, creditReturned: returned },
+    payload: {
+      bookingId: id,
+      classId: cls.id,
+      memberId: booking.memberId,
+      late,
+      creditReturned: returned || penalty.creditReturned,
+      feeInvoiceId: penalty.feeInvoiceId,
+    },
   });
   if (wasBooked) await promoteWaitlist(ctx, locked);
   return getBooking(ctx.tx, ctx.auth, id);

@@ -1,6 +1,7 @@
 /** What other modules and the app may use of the bookings module. */
 export { cancelClassBookings } from './cancel-class-bookings.ts';
 export { type LockedClass, lockClass, placesTaken } from './lock.ts';
+export { billPtFee } from './penalty.ts';
 export { promoteWaitlist } from './promote.ts';
 export { bookingAtDoor, markAttendedAtDoor } from './record-attendance.ts';
 export { bookingRoutes } from './routes.ts';

@@ -7,6 +7,8 @@ export interface BookingMailWords {
   promotedSubject(name: string, when: string): string;
   promotedBody: string;
   greeting(firstName: string): string;
+  /** The fee invoice line of a late cancel or a no-show (what the member reads on the invoice). */
+  fee(kind: 'late_cancel' | 'no_show', name: string, when: string): string;
 }
 
 export const BOOKING_MAIL_WORDS: Record<Language, BookingMailWords> = {
@@ -17,6 +19,7 @@ export const BOOKING_MAIL_WORDS: Record<Language, BookingMailWords> = {
     promotedSubject: (name, when) => `You have a place: ${name}, ${when}`,
     promotedBody: 'A place has freed up and you have been moved from the waitlist into this class.',
     greeting: (firstName) => `Hello ${firstName},`,
+    fee: (kind, name, when) => `${kind === 'no_show' ? 'No-show fee' : 'Late cancellation fee'}: ${name}, ${when}`,
   },
   de: {
     cancelledSubject: (name, when) => `Kurs abgesagt: ${name}, ${when}`,
@@ -25,6 +28,8 @@ export const BOOKING_MAIL_WORDS: Record<Language, BookingMailWords> = {
     promotedSubject: (name, when) => `Sie haben einen Platz: ${name}, ${when}`,
     promotedBody: 'Ein Platz ist frei geworden: Sie sind von der Warteliste in diesen Kurs nachgerückt.',
     greeting: (firstName) => `Hallo ${firstName},`,
+    fee: (kind, name, when) =>
+      `${kind === 'no_show' ? 'Gebühr für Nichterscheinen' : 'Gebühr für späte Stornierung'}: ${name}, ${when}`,
   },
   fr: {
     cancelledSubject: (name, when) => `Cours annulé : ${name}, ${when}`,
@@ -33,6 +38,8 @@ export const BOOKING_MAIL_WORDS: Record<Language, BookingMailWords> = {
     promotedSubject: (name, when) => `Une place pour vous : ${name}, ${when}`,
     promotedBody: 'Une place s’est libérée : vous passez de la liste d’attente à ce cours.',
     greeting: (firstName) => `Bonjour ${firstName},`,
+    fee: (kind, name, when) =>
+      `${kind === 'no_show' ? 'Frais d’absence' : 'Frais d’annulation tardive'} : ${name}, ${when}`,
   },
   pt: {
     cancelledSubject: (name, when) => `Aula cancelada: ${name}, ${when}`,
@@ -41,6 +48,8 @@ export const BOOKING_MAIL_WORDS: Record<Language, BookingMailWords> = {
     promotedSubject: (name, when) => `Tem lugar: ${name}, ${when}`,
     promotedBody: 'Vagou um lugar e passou da lista de espera para esta aula.',
     greeting: (firstName) => `Olá ${firstName},`,
+    fee: (kind, name, when) =>
+      `${kind === 'no_show' ? 'Taxa de falta' : 'Taxa de cancelamento tardio'}: ${name}, ${when}`,
   },
   'zh-Hant': {
     cancelledSubject: (name, when) => `課堂已取消：${name}，${when}`,
@@ -48,6 +57,7 @@ export const BOOKING_MAIL_WORDS: Record<Language, BookingMailWords> = {
     promotedSubject: (name, when) => `您已獲得名額：${name}，${when}`,
     promotedBody: '有學員退出，您已由候補名單轉為正式預約此課堂。',
     greeting: (firstName) => `${firstName}，您好：`,
+    fee: (kind, name, when) => `${kind === 'no_show' ? '缺席費' : '逾時取消費'}：${name}，${when}`,
   },
 };
 

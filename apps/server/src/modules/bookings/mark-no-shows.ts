@@ -1,15 +1,19 @@
 /**
  * Automatic no-shows: a member still `booked` once their class has ended (and a grace period has
  * passed for the teacher to take attendance) did not come. The sweep marks them `no_show`, which
- * keeps the credit used (the organisation's rule; a manager may waive it) and which the teacher may
- * still correct to attended. Runs every minute on every server: the update names only rows still
+ * keeps the credit used or, under the organisation's `fee` rule, gives it back and bills the fee
+ * (a manager may waive either), and which the teacher may still correct to attended. Runs every minute on every server: the update names only rows still
  * `booked`, so two servers sweeping at once mark each booking once.
  */
 import { CLASS_EVENTS } from '@gym/contract/classes';
+import { today as businessToday } from '@gym/contract/time';
 import { and, eq, inArray, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { bookings, classes } from '../../db/schema/index.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { bookings, classes, classTypes } from '../../db/schema/index.ts';
 import { appendEvent } from '../../lib/outbox.ts';
+import { readSystemConfig } from '../../lib/settings.ts';
+import { systemContext } from '../../lib/use-case.ts';
+import { applyPenalty } from './penalty.ts';
 
 /** Minutes after a class ends before its unmarked bookings become no-shows. */
 export const NO_SHOW_AFTER_MINUTES = 30;
@@ -58,6 +62,7 @@ export async function markNoShows(db: Db, now: Date = new Date()): Promise<numbe
         ).map((r) => r.id),
       );
       const done = due.filter((d) => marked.has(d.id));
+      await billNoShowFees(tx, done, now);
       const byClass = new Map<string, typeof done>();
       for (const r of done) byClass.set(r.classId, [...(byClass.get(r.classId) ?? []), r]);
       for (const [classId, list] of byClass) {
@@ -79,5 +84,34 @@ export async function markNoShows(db: Db, now: Date = new Date()): Promise<numbe
     });
     marked += rows;
     if (rows < BATCH) return marked;
+  }
+}
+
+/**
+ * The `fee` rule on the bookings just marked, organisation by organisation, in the sweep's
+ * transaction: the credit back and a fee invoice each, with their events in the outbox.
+ */
+async function billNoShowFees(tx: Tx, done: { id: string; organisationId: string }[], now: Date): Promise<void> {
+  const clock = { now: () => now, today: (tz: string) => businessToday(tz, now) };
+  for (const organisationId of new Set(done.map((d) => d.organisationId))) {
+    const config = await readSystemConfig(tx, organisationId);
+    if (config.lateCancelRule !== 'fee' || !config.lateCancelFeeMinor) continue;
+    const ids = done.filter((d) => d.organisationId === organisationId).map((d) => d.id);
+    const rows = await tx
+      .select({ b: bookings, c: classes, typeName: classTypes.name })
+      .from(bookings)
+      .innerJoin(classes, eq(classes.id, bookings.classId))
+      .innerJoin(classTypes, eq(classTypes.id, classes.classTypeId))
+      .where(and(eq(bookings.organisationId, organisationId), inArray(bookings.id, ids)));
+    const { ctx, flush } = systemContext(tx, organisationId, clock);
+    for (const { b, c, typeName } of rows) {
+      const penalty = await applyPenalty(ctx, config, b, { ...c, name: typeName }, 'no_show');
+      if (!penalty.feeInvoiceId) continue;
+      await tx
+        .update(bookings)
+        .set({ creditReturned: b.creditReturned || penalty.creditReturned, feeInvoiceId: penalty.feeInvoiceId })
+        .where(eq(bookings.id, b.id));
+    }
+    await flush();
   }
 }

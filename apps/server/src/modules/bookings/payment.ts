@@ -8,7 +8,7 @@ import { BOOKING_CODES, type BookingPaymentChoice } from '@gym/contract/classes'
 import { eq } from 'drizzle-orm';
 import { type classes, type classTypes, entitlementState, entitlements } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { UseCaseContext } from '../../lib/use-case.ts';
+import type { ActorContext, UseCaseContext } from '../../lib/use-case.ts';
 import { appendLedger, lockState, stateOf, statusOn } from '../sales/index.ts';
 
 export type ClassRow = typeof classes.$inferSelect;
@@ -64,6 +64,13 @@ export async function usableEntitlements(
 }
 
 /**
+ * A rental class (an outside teacher rents the room): its members pay the teacher, not the centre,
+ * so a booking in it takes no credit and no membership and records no payment.
+ */
+export const paidToRentalTeacher = (cls: Pick<ClassRow, 'mode'>): Payment | null =>
+  cls.mode === 'rental' ? { paidBy: null, entitlementId: null, entitlementName: null } : null;
+
+/**
  * Pays a booking (`bookingId`) for `cls`: a covering membership, or `cls.credits` off a package
  * (its state locked, then a `use` row). Refuses with `no_credit` / `entitlement_not_usable` when
  * nothing pays. `dryRun` only checks (a waitlisted booking pays when it is given a place).
@@ -78,6 +85,8 @@ export async function payBooking(
   entitlementId: string | null | undefined,
   dryRun = false,
 ): Promise<Payment> {
+  const rental = paidToRentalTeacher(cls);
+  if (rental) return rental;
   const candidates = await usableEntitlements(ctx, cls, type, memberId, choice, entitlementId);
   for (const { ent } of candidates) {
     if (ent.kind === 'membership') return { paidBy: 'membership', entitlementId: ent.id, entitlementName: ent.name };
@@ -124,7 +133,7 @@ export async function payBooking(
 
 /** Gives back the credits a booking took (a `return` row), once. Answers whether credits came back. */
 export async function returnCredits(
-  ctx: UseCaseContext,
+  ctx: ActorContext,
   booking: {
     id: string;
     memberId: string;

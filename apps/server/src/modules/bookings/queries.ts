@@ -4,7 +4,17 @@ import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'dri
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { bookings, centers, classes, classTypes, entitlements, members, rooms, users } from '../../db/schema/index.ts';
+import {
+  bookings,
+  centers,
+  classes,
+  classTypes,
+  entitlements,
+  invoices,
+  members,
+  rooms,
+  users,
+} from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
 import { scopeOf } from '../../lib/tenant-db.ts';
@@ -41,6 +51,7 @@ const columns = {
   type: { id: classTypes.id, name: classTypes.name, colour: classTypes.colour },
   entitlementName: entitlements.name,
   bookerName: bookers.fullName,
+  fee: { id: invoices.id, number: invoices.number, state: invoices.state, totalMinor: invoices.totalMinor },
   rank: waitlistRank,
 };
 
@@ -55,7 +66,8 @@ function query(db: DbOrTx) {
     .innerJoin(teachers, eq(teachers.id, classes.teacherId))
     .innerJoin(classTypes, eq(classTypes.id, classes.classTypeId))
     .leftJoin(entitlements, eq(entitlements.id, bookings.entitlementId))
-    .leftJoin(bookers, eq(bookers.id, bookings.bookedBy));
+    .leftJoin(bookers, eq(bookers.id, bookings.bookedBy))
+    .leftJoin(invoices, eq(invoices.id, bookings.feeInvoiceId));
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof query>['execute']>>[number];
@@ -103,6 +115,7 @@ function toBooking(r: Row): Booking {
     promotedAt: iso(b.promotedAt),
     bookedBy: b.bookedBy ? { id: b.bookedBy, name: r.bookerName ?? '' } : null,
     trial: b.trial,
+    feeInvoice: r.fee?.id ? { ...r.fee, totalMinor: Number(r.fee.totalMinor) } : null,
   };
 }
 

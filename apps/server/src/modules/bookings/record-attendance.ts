@@ -2,18 +2,22 @@ import { type AttendanceMark, BOOKING_CODES, type Booking, CLASS_EVENTS } from '
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import { bookings, classes } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { readSystemConfig } from '../../lib/settings.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
+import { feeIsPaid, voidFee } from '../sales/index.ts';
 import { lockBooking } from './lock.ts';
 import { bookingRule } from './payment.ts';
+import { applyPenalty, retakeCredits } from './penalty.ts';
 import { getBooking } from './queries.ts';
 
 /**
  * The teacher (or the desk) marks a booked member attended or a no-show; a mark can be corrected
- * either way. A trainer marks the classes they teach only. A no-show keeps the credit used (the
- * organisation's rule; a manager may waive it).
+ * either way. A trainer marks the classes they teach only. A no-show follows the organisation's
+ * rule: the credit stays used, or (`fee`) it comes back and a fee invoice is issued; a manager may
+ * waive either. Corrected to attended, a fee is voided and the credit used again.
  */
 export async function recordAttendance(ctx: UseCaseContext, id: string, mark: AttendanceMark): Promise<Booking> {
-  const { booking, cls } = await lockBooking(ctx, id);
+  const { booking, cls, type } = await lockBooking(ctx, id);
   if (ctx.auth.role === 'trainer' && cls.teacherId !== ctx.auth.userId) {
     throw new AppError(403, 'forbidden', 'Only the teacher of this class may take its attendance', [
       {
@@ -27,12 +31,31 @@ export async function recordAttendance(ctx: UseCaseContext, id: string, mark: At
     throw bookingRule('id', BOOKING_CODES.notAttendable, 'Attendance cannot be taken on this booking');
   }
   const now = ctx.clock.now();
+  let creditReturned = booking.creditReturned;
+  let feeInvoiceId = booking.feeInvoiceId;
+  if (mark === 'no_show' && booking.status !== 'no_show' && !feeInvoiceId) {
+    // The organisation's rule: under `fee` the credit comes back and the no-show is billed.
+    const config = await readSystemConfig(ctx.tx, ctx.auth.organisationId);
+    const penalty = await applyPenalty(ctx, config, booking, { ...cls, name: type.name }, 'no_show');
+    creditReturned ||= penalty.creditReturned;
+    feeInvoiceId = penalty.feeInvoiceId;
+  } else if (mark === 'attended' && feeInvoiceId) {
+    // Came after all: the fee goes (voided, unless paid: then its refund comes first) and the credit is used again.
+    if (await feeIsPaid(ctx, feeInvoiceId)) {
+      throw bookingRule('id', BOOKING_CODES.feePaid, 'The no-show fee is paid: refund its invoice first');
+    }
+    await voidFee(ctx, feeInvoiceId, 'Attended after all: the no-show was corrected');
+    if (await retakeCredits(ctx, booking, cls.businessDate)) creditReturned = false;
+    feeInvoiceId = null;
+  }
   await ctx.tx
     .update(bookings)
     .set({
       status: mark,
       attendedAt: mark === 'attended' ? (booking.attendedAt ?? now) : null,
       attendanceSource: mark === 'attended' ? 'teacher' : null,
+      creditReturned,
+      feeInvoiceId,
       updatedAt: now,
     })
     .where(eq(bookings.id, id));

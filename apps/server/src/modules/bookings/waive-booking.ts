@@ -3,15 +3,26 @@ import { eq } from 'drizzle-orm';
 import { bookings } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
+import { feeIsPaid, voidFee } from '../sales/index.ts';
 import { lockBooking } from './lock.ts';
 import { bookingRule, returnCredits } from './payment.ts';
 import { getBooking } from './queries.ts';
 
-/** A manager lifts the penalty of a late cancel or a no-show, with a note: the credits come back (a `return` row), audited. */
+/**
+ * A manager lifts the penalty of a late cancel or a no-show, with a note: the credits come back (a
+ * `return` row) and a fee invoice is voided, audited.
+ */
 export async function waiveBooking(ctx: UseCaseContext, id: string, note: string): Promise<Booking> {
   const { booking, cls } = await lockBooking(ctx, id);
   if ((booking.status !== 'late_cancelled' && booking.status !== 'no_show') || booking.waived) {
     throw bookingRule('id', BOOKING_CODES.notWaivable, 'Only a late cancel or a no-show not yet waived can be waived');
+  }
+  // A fee billed for it is voided; a paid one is refunded first (the refund screen), then waived.
+  if (booking.feeInvoiceId) {
+    if (await feeIsPaid(ctx, booking.feeInvoiceId)) {
+      throw bookingRule('id', BOOKING_CODES.feePaid, 'The fee is paid: refund its invoice first, then waive');
+    }
+    await voidFee(ctx, booking.feeInvoiceId, `Waived: ${note}`);
   }
   const returned = await returnCredits(ctx, booking, cls.businessDate, `Waived: ${note}`);
   const now = ctx.clock.now();
@@ -31,7 +42,12 @@ export async function waiveBooking(ctx: UseCaseContext, id: string, note: string
     entityId: id,
     centerId: cls.centerId,
     summary: `Penalty of a ${booking.status === 'no_show' ? 'no-show' : 'late cancel'} waived: ${note}`,
-    before: { status: booking.status, waived: false, creditReturned: booking.creditReturned },
+    before: {
+      status: booking.status,
+      waived: false,
+      creditReturned: booking.creditReturned,
+      feeInvoiceId: booking.feeInvoiceId,
+    },
     after: { status: booking.status, waived: true, creditReturned: booking.creditReturned || returned, note },
   });
   return getBooking(ctx.tx, ctx.auth, id);

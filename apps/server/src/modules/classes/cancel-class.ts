@@ -7,6 +7,7 @@ import type { UseCaseContext } from '../../lib/use-case.ts';
 import { cancelClassBookings, lockClass } from '../bookings/index.ts';
 import { emitClassChanged } from './class-events.ts';
 import { rule } from './class-refs.ts';
+import { returnRentalHours } from './rental-hours.ts';
 
 /**
  * Cancels a class (or this and the following ones, or every class of its series not started):
@@ -52,13 +53,22 @@ export async function cancelClass(
     cancelledBookings += done.cancelled;
     creditsReturned += done.creditsReturned;
   }
+  // A rental class gives its hours back to the renter's package.
+  const hoursReturned = await returnRentalHours(ctx, ids, input.reason ?? 'Class cancelled');
   await audit(ctx.tx, ctx.auth, null, {
     action: 'class.cancelled',
     entityType: 'class',
     entityId: id,
     centerId: first.cls.centerId,
     summary: `Class of ${first.cls.businessDate} ${first.cls.startTime} cancelled (${ids.length} classes, ${cancelledBookings} bookings)`,
-    after: { scope, classes: ids.length, bookings: cancelledBookings, creditsReturned, reason: input.reason ?? null },
+    after: {
+      scope,
+      classes: ids.length,
+      bookings: cancelledBookings,
+      creditsReturned,
+      ...(hoursReturned > 0 ? { rentalHoursReturned: hoursReturned } : {}),
+      reason: input.reason ?? null,
+    },
   });
   emitClassChanged(ctx, first.cls.centerId, 'cancelled', ids);
   return { cancelledClasses: ids.length, cancelledBookings, creditsReturned };

@@ -19,14 +19,18 @@ export async function checkRoom(ctx: UseCaseContext, centerId: string, roomId: s
   return room;
 }
 
-/** A teacher is an active staff member of the organisation who works in the class's centre. */
-export async function checkTeacher(ctx: UseCaseContext, centerId: string, teacherId: string) {
+/**
+ * A teacher is an active staff member of the organisation who works in the class's centre. A rental
+ * class (`rental`) may also be taught by an outside teacher: an active user of role `client`, who
+ * works in no centre of ours.
+ */
+export async function checkTeacher(ctx: UseCaseContext, centerId: string, teacherId: string, rental = false) {
   const [teacher] = await ctx.tx
     .select()
     .from(users)
     .where(organisationScopeOf(ctx.auth, users, eq(users.id, teacherId), eq(users.active, true)));
-  if (!teacher || teacher.role === 'client') throw missing('teacherId', 'Teacher');
-  if (!teacher.allCenters) {
+  if (!teacher || (teacher.role === 'client' && !rental)) throw missing('teacherId', 'Teacher');
+  if (teacher.role !== 'client' && !teacher.allCenters) {
     const [works] = await ctx.tx
       .select()
       .from(userCenters)

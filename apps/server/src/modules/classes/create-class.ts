@@ -14,6 +14,7 @@ import { checkClassType, checkRoom, checkTeacher, rule } from './class-refs.ts';
 import { assertTimetableFree } from './conflicts.ts';
 import { getClass } from './queries.ts';
 import { expandDates, occurrenceTimes } from './recurrence.ts';
+import { checkRenter, takeRentalHours } from './rental-hours.ts';
 
 /** What every class of a plan shares (everything but its date). */
 export type ClassPlan = Omit<
@@ -47,7 +48,9 @@ export async function createClass(
 ): Promise<z.infer<typeof createClassResponseSchema>> {
   const center = await ctx.db.usableCenter(input.centerId);
   await checkRoom(ctx, input.centerId, input.roomId);
-  await checkTeacher(ctx, input.centerId, input.teacherId);
+  const rental = input.mode === 'rental';
+  await checkTeacher(ctx, input.centerId, input.teacherId, rental);
+  if (rental) await checkRenter(ctx, input.renterMemberId!);
   const type = await checkClassType(ctx, input.classTypeId);
   const rule_ = input.recurrence;
   if (rule_?.until && rule_.until < input.date) {
@@ -85,14 +88,17 @@ export async function createClass(
     startTime: input.startTime,
     durationMinutes: input.durationMinutes ?? type.durationMinutes,
     capacity: input.capacity ?? type.capacity,
-    credits: input.credits ?? type.credits,
+    // Members booking a rental class pay its teacher, not the centre: no credit.
+    credits: rental ? 0 : (input.credits ?? type.credits),
     bookingOpensDaysBefore: input.bookingOpensDaysBefore ?? CLASS_DEFAULTS.bookingOpensDaysBefore,
     bookingClosesMinutesBefore: input.bookingClosesMinutesBefore ?? CLASS_DEFAULTS.bookingClosesMinutesBefore,
     cancellationWindowMinutes: input.cancellationWindowMinutes ?? CLASS_DEFAULTS.cancellationWindowMinutes,
     mode: input.mode,
+    renterMemberId: rental ? input.renterMemberId! : null,
     notes: input.notes ?? null,
   };
   const ids = await insertOccurrences(ctx, plan, dates, center.timeZone);
+  await takeRentalHours(ctx, ids);
   await assertTimetableFree(ctx, ids);
   await audit(ctx.tx, ctx.auth, null, {
     action: 'class.created',
@@ -100,7 +106,12 @@ export async function createClass(
     entityId: ids[0]!,
     centerId: input.centerId,
     summary: `${type.name} on ${dates[0]} ${input.startTime}${ids.length > 1 ? ` and ${ids.length - 1} more` : ''}`,
-    after: { seriesId, dates: dates.length, startTime: input.startTime },
+    after: {
+      seriesId,
+      dates: dates.length,
+      startTime: input.startTime,
+      ...(rental ? { mode: 'rental', renterMemberId: input.renterMemberId } : {}),
+    },
   });
   emitClassChanged(ctx, input.centerId, 'created', ids);
   return { class: await getClass(ctx.tx, ctx.auth, ids[0]!), seriesId, created: ids.length };

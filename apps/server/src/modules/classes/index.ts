@@ -3,5 +3,6 @@
 export { emitClassChanged } from './class-events.ts';
 export { checkRoom } from './class-refs.ts';
 export { assertSlotFree, lockTimetables, type TimetableSlot } from './conflicts.ts';
+export { createClass } from './create-class.ts';
 export { expandDates, isoWeekday, occurrenceTimes } from './recurrence.ts';
 export { classRoutes } from './routes.ts';

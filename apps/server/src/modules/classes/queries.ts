@@ -1,10 +1,11 @@
-import type {
-  ClassDetail,
-  ClassListItem,
-  ClassType,
-  classExportQuerySchema,
-  classListQuerySchema,
-  classTypeListQuerySchema,
+import {
+  type ClassDetail,
+  type ClassListItem,
+  type ClassType,
+  type classExportQuerySchema,
+  type classListQuerySchema,
+  type classTypeListQuerySchema,
+  rentalHoursOf,
 } from '@gym/contract/classes';
 import { likeEscape } from '@gym/contract/search';
 import { today } from '@gym/contract/time';
@@ -12,7 +13,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } fr
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { bookings, centers, classes, classTypes, rooms, users } from '../../db/schema/index.ts';
+import { bookings, centers, classes, classTypes, members, rooms, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -84,6 +85,8 @@ const classColumns = {
   room: { id: rooms.id, name: rooms.name },
   teacher: { id: teachers.id, name: teachers.fullName },
   type: { id: classTypes.id, name: classTypes.name, colour: classTypes.colour },
+  renterFirstName: members.firstName,
+  renterLastName: members.lastName,
 };
 type Counts = { booked: number; waitlisted: number; attended: number };
 const NO_BOOKINGS: Counts = { booked: 0, waitlisted: 0, attended: 0 };
@@ -126,6 +129,8 @@ type ClassRow = {
   room: { id: string; name: string };
   teacher: { id: string; name: string };
   type: { id: string; name: string; colour: string };
+  renterFirstName: string | null;
+  renterLastName: string | null;
   booked: number;
   waitlisted: number;
   attended: number;
@@ -138,7 +143,8 @@ function classQuery(db: DbOrTx) {
     .innerJoin(centers, eq(centers.id, classes.centerId))
     .innerJoin(rooms, eq(rooms.id, classes.roomId))
     .innerJoin(teachers, eq(teachers.id, classes.teacherId))
-    .innerJoin(classTypes, eq(classTypes.id, classes.classTypeId));
+    .innerJoin(classTypes, eq(classTypes.id, classes.classTypeId))
+    .leftJoin(members, and(eq(members.organisationId, classes.organisationId), eq(members.id, classes.renterMemberId)));
 }
 
 function toListItem(r: ClassRow): ClassListItem {
@@ -156,6 +162,13 @@ function toListItem(r: ClassRow): ClassListItem {
     teacher: r.teacher,
     type: r.type,
     mode: c.mode as ClassListItem['mode'],
+    renter: c.renterMemberId
+      ? {
+          id: c.renterMemberId,
+          name: [r.renterFirstName, r.renterLastName].filter(Boolean).join(' '),
+        }
+      : null,
+    rentalHours: c.mode === 'rental' ? rentalHoursOf(c.durationMinutes) : null,
     status: c.status as ClassListItem['status'],
     credits: c.credits,
     booked: Number(r.booked),

@@ -46,6 +46,8 @@ const EXPORT_COLUMNS: ExportColumn<ClassListItem>[] = [
   { header: 'Attended', value: (c) => c.attended, width: 8 },
   { header: 'Credits', value: (c) => c.credits, width: 8 },
   { header: 'Mode', value: (c) => c.mode, width: 10 },
+  { header: 'Renter', value: (c) => c.renter?.name ?? '', width: 24 },
+  { header: 'Rental hours', value: (c) => c.rentalHours ?? '', width: 8 },
   { header: 'Status', value: (c) => c.status, width: 10 },
 ];
 

@@ -17,6 +17,7 @@ import { assertTimetableFree } from './conflicts.ts';
 import { type ClassPlan, insertOccurrences } from './create-class.ts';
 import { getClass } from './queries.ts';
 import { expandDates, occurrenceTimes } from './recurrence.ts';
+import { changesRentalHours, checkRenter, resettleRentalHours } from './rental-hours.ts';
 
 type Input = z.infer<typeof updateClassRequestSchema>;
 type ClassRow = typeof classes.$inferSelect;
@@ -33,6 +34,7 @@ const SETTINGS = [
   'bookingClosesMinutesBefore',
   'cancellationWindowMinutes',
   'mode',
+  'renterMemberId',
   'notes',
 ] as const;
 
@@ -62,8 +64,21 @@ export async function updateClass(
     throw rule('recurrence', CLASS_CODES.notInSeries, 'A new rule applies to this and following classes, or all');
   }
   if (input.roomId) await checkRoom(ctx, cls.centerId, input.roomId);
-  if (input.teacherId) await checkTeacher(ctx, cls.centerId, input.teacherId);
-  if (input.classTypeId) await checkClassType(ctx, input.classTypeId);
+  // Rental ⇔ renter, as the class will stand; an outside teacher teaches rental classes only.
+  const mode = input.mode ?? cls.mode;
+  const renterMemberId =
+    input.renterMemberId !== undefined ? input.renterMemberId : mode === 'rental' ? cls.renterMemberId : null;
+  if (mode === 'rental' && !renterMemberId) {
+    throw rule('renterMemberId', CLASS_CODES.renterRequired, 'A rental class names its renter');
+  }
+  if (mode !== 'rental' && input.renterMemberId) {
+    throw rule('renterMemberId', CLASS_CODES.renterOnlyForRental, 'Only a rental class has a renter');
+  }
+  if (input.renterMemberId) await checkRenter(ctx, input.renterMemberId);
+  if (input.teacherId || mode !== cls.mode) {
+    await checkTeacher(ctx, cls.centerId, input.teacherId ?? cls.teacherId, mode === 'rental');
+  }
+  const type = input.classTypeId ? await checkClassType(ctx, input.classTypeId) : undefined;
 
   // The classes this edit touches, locked.
   let targets: ClassRow[] = [cls];
@@ -115,6 +130,12 @@ export async function updateClass(
 
   const set: Partial<typeof classes.$inferInsert> = {};
   for (const key of SETTINGS) if (input[key] !== undefined) (set as Record<string, unknown>)[key] = input[key];
+  if (mode !== cls.mode || input.renterMemberId !== undefined) set.renterMemberId = renterMemberId;
+  // A rental class is paid to its teacher (no credit); back in-house it takes its type's credits unless given.
+  if (mode === 'rental') set.credits = 0;
+  else if (cls.mode === 'rental' && input.credits === undefined) {
+    set.credits = (type ?? (await checkClassType(ctx, cls.classTypeId, false))).credits;
+  }
   const retime = input.startTime !== undefined || input.durationMinutes !== undefined || input.date !== undefined;
   let updated = 0;
   for (const t of targets) {
@@ -140,8 +161,25 @@ export async function updateClass(
       await promoteWaitlist(ctx, await lockClass(ctx, t.id, 'id'));
     }
   }
+  let dropped: string[] = [];
   if (input.recurrence && seriesId) {
-    updated += await replan(ctx, seriesId, cls, targets, input, timeZone);
+    const planned = await replan(ctx, seriesId, cls, targets, input, timeZone);
+    updated += planned.changed;
+    dropped = planned.dropped;
+  }
+  // What a rental class takes off its renter's package follows its length, date, renter and mode.
+  if (changesRentalHours(input)) {
+    const from = targets.reduce((min, t) => (t.businessDate < min ? t.businessDate : min), cls.businessDate);
+    const placed =
+      input.recurrence && seriesId
+        ? (
+            await ctx.tx
+              .select({ id: classes.id })
+              .from(classes)
+              .where(and(eq(classes.seriesId, seriesId), gte(classes.businessDate, from)))
+          ).map((r) => r.id)
+        : [];
+    await resettleRentalHours(ctx, [...new Set([...targets.map((t) => t.id), ...placed])], dropped);
   }
   // Where and when the classes now are: free of clashes, in a room big enough, inside opening hours.
   if (retime || input.roomId || input.teacherId || input.recurrence) {
@@ -230,7 +268,10 @@ async function splitSeries(ctx: UseCaseContext, cls: ClassRow, startTime?: strin
   return next!.id;
 }
 
-/** Re-plans the series' classes from the first edited one by a new rule; answers how many classes were added or removed. */
+/**
+ * Re-plans the series' classes from the first edited one by a new rule; answers how many classes
+ * were added or removed, and the classes deleted.
+ */
 async function replan(
   ctx: UseCaseContext,
   seriesId: string,
@@ -238,7 +279,7 @@ async function replan(
   targets: ClassRow[],
   input: Input,
   timeZone: string,
-): Promise<number> {
+): Promise<{ changed: number; dropped: string[] }> {
   const rule_ = input.recurrence!;
   const from = targets.reduce((min, t) => (t.businessDate < min ? t.businessDate : min), cls.businessDate);
   if (rule_.until && rule_.until < from) {
@@ -299,8 +340,9 @@ async function replan(
     bookingClosesMinutesBefore: model!.bookingClosesMinutesBefore,
     cancellationWindowMinutes: model!.cancellationWindowMinutes,
     mode: model!.mode,
+    renterMemberId: model!.renterMemberId,
     notes: model!.notes,
   };
   const added = add.length > 0 ? await insertOccurrences(ctx, plan, add, timeZone) : [];
-  return drop.length + added.length;
+  return { changed: drop.length + added.length, dropped: drop };
 }

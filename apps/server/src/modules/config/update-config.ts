@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { organisations } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { audit } from '../../lib/audit.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { configOf, readSystemConfig } from '../../lib/settings.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 
@@ -35,6 +35,11 @@ export async function updateSystemConfig(
     .returning({ name: organisations.name, initial: organisations.initial, settings: organisations.settings });
   if (!row) throw notFound('organisation');
   const config = configOf(row);
+  // A fee rule bills something: its fee must be set (in this request or before). The refusal rolls back the update.
+  if (config.lateCancelRule === 'fee' && !config.lateCancelFeeMinor) {
+    const message = 'The fee rule needs a fee above zero';
+    throw new AppError(422, 'business_rule', message, [{ path: 'lateCancelFeeMinor', code: 'fee_required', message }]);
+  }
   // The maintenance switch travels on every session of the organisation, its name on every `/me`.
   if (settings.maintenanceMode !== undefined || organisationName !== undefined)
     await deps.sessions.changed(tx, { organisations: [auth.organisationId] });

@@ -34,6 +34,15 @@ export async function lockSession(ctx: UseCaseContext, id: string) {
   return row;
 }
 
+/** The name of the session's package (what a fee line names). */
+export async function packageName(ctx: UseCaseContext, entitlementId: string): Promise<string> {
+  const [row] = await ctx.tx
+    .select({ name: entitlements.name })
+    .from(entitlements)
+    .where(ctx.db.whereOrganisation(entitlements, eq(entitlements.id, entitlementId)));
+  return row?.name ?? '';
+}
+
 /** Takes one credit of the session's package through the ledger (a `use` row, `refType 'pt_session'`); answers the row's id. */
 export async function useSessionCredit(ctx: UseCaseContext, s: typeof ptSessions.$inferSelect, reason: string) {
   const state = await lockState(ctx, s.entitlementId);

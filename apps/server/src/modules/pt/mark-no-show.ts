@@ -2,14 +2,17 @@ import { PT_CODES, PT_EVENTS, type PtSession } from '@gym/contract/pt';
 import { eq } from 'drizzle-orm';
 import { ptSessions } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
+import { readSystemConfig } from '../../lib/settings.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
+import { billPtFee } from '../bookings/index.ts';
 import { ptRule } from './book-session.ts';
-import { lockSession, useSessionCredit } from './complete-session.ts';
+import { lockSession, packageName, useSessionCredit } from './complete-session.ts';
 import { getSession } from './queries.ts';
 
 /**
  * The member did not come: once the session has started it may be marked a no-show, which uses its
- * credit (a `use` ledger row) like a late cancel; the trainer earns nothing. Marking a no-show twice
+ * credit (a `use` ledger row) like a late cancel, or under the `fee` rule bills the fee instead;
+ * the trainer earns nothing. Marking a no-show twice
  * answers it as it is.
  */
 export async function markPtNoShow(ctx: UseCaseContext, id: string): Promise<PtSession> {
@@ -18,7 +21,10 @@ export async function markPtNoShow(ctx: UseCaseContext, id: string): Promise<PtS
   if (s.status !== 'booked') throw ptRule('id', PT_CODES.notBooked, 'Only a booked session can be a no-show');
   const now = ctx.clock.now();
   if (now < s.startsAt) throw ptRule('id', PT_CODES.notStarted, 'A session can be a no-show once it has started');
-  const { ledgerId } = await useSessionCredit(ctx, s, 'PT session: no-show');
+  // The `fee` rule bills the no-show instead of using the credit.
+  const config = await readSystemConfig(ctx.tx, ctx.auth.organisationId);
+  const feeInvoiceId = await billPtFee(ctx, config, s, await packageName(ctx, s.entitlementId), 'no_show');
+  const ledgerId = feeInvoiceId ? null : (await useSessionCredit(ctx, s, 'PT session: no-show')).ledgerId;
   await ctx.tx
     .update(ptSessions)
     .set({ status: 'no_show', creditLedgerId: ledgerId, updatedAt: now })
@@ -28,15 +34,15 @@ export async function markPtNoShow(ctx: UseCaseContext, id: string): Promise<PtS
     entityType: 'pt_session',
     entityId: id,
     centerId: s.centerId,
-    summary: `PT session of ${s.businessDate} ${s.startTime}: no-show, one credit used`,
+    summary: `PT session of ${s.businessDate} ${s.startTime}: no-show, ${feeInvoiceId ? 'a fee is billed' : 'one credit used'}`,
     before: { status: s.status },
-    after: { status: 'no_show', ledgerId },
+    after: { status: 'no_show', ledgerId, feeInvoiceId },
   });
   ctx.emit({
     type: PT_EVENTS.sessionNoShow,
     organisationId: ctx.auth.organisationId,
     centerId: s.centerId,
-    payload: { sessionId: id, memberId: s.memberId, trainerId: s.trainerId },
+    payload: { sessionId: id, memberId: s.memberId, trainerId: s.trainerId, feeInvoiceId },
   });
   return getSession(ctx.tx, ctx.auth, id);
 }

@@ -7,6 +7,8 @@ import {
   creditPackages,
   entitlementLedger,
   entitlementState,
+  invoiceLines,
+  invoices,
   rooms,
 } from '../../db/schema/index.ts';
 import { type ClassesFixture, classesFixture } from '../../test/classes-fixtures.ts';
@@ -378,6 +380,40 @@ describe('no-shows', () => {
     expect(early.statusCode).toBe(422);
     expect(early.json().fields[0].code).toBe('not_started');
     expect((await pkg(m.entitlementId)).counts).toMatchObject({ noShow: 1, booked: 1 });
+  });
+});
+
+describe('the fee rule', () => {
+  it('a late cancel and a no-show bill the fee on an invoice each, naming the package, and use no credit', async () => {
+    const trainer = await newTrainer('00:00', '23:59');
+    const m = await ptMember();
+    await f.setConfig({ lateCancelRule: 'fee', lateCancelFeeMinor: 20_000 });
+    try {
+      // Today, booked after the fact: inside the 12-hour window, and started at midnight.
+      const late = (
+        await book({ entitlementId: m.entitlementId, trainerId: trainer.id, startTime: '03:00', date: f.today() })
+      ).json();
+      const missed = (
+        await book({ entitlementId: m.entitlementId, trainerId: trainer.id, startTime: '00:00', date: f.today() })
+      ).json();
+      expect((await act(late.id, 'cancel')).json()).toMatchObject({ status: 'late_cancelled', creditUsed: false });
+      expect((await act(missed.id, 'no-show')).json()).toMatchObject({ status: 'no_show', creditUsed: false });
+      expect(await usesOf(late.id)).toEqual([]);
+      expect(await usesOf(missed.id)).toEqual([]);
+      expect(await creditsLeft(m.entitlementId)).toBe(5);
+      const fees = await ctx.database.db
+        .select({ line: invoiceLines, invoice: invoices })
+        .from(invoiceLines)
+        .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+        .where(and(eq(invoices.memberId, m.memberId), eq(invoiceLines.itemType, 'fee')));
+      expect(fees.map((r) => r.line.itemId).sort()).toEqual([late.id, missed.id].sort());
+      for (const { line, invoice } of fees) {
+        expect(invoice).toMatchObject({ totalMinor: 20_000, state: 'issued' });
+        expect(line.description).toMatch(/^(Late cancellation fee|No-show fee): PT/);
+      }
+    } finally {
+      await f.setConfig({ lateCancelRule: 'credit_lost' });
+    }
   });
 });
 

@@ -6,7 +6,7 @@
 import type { BusinessDate } from '@gym/contract/time';
 import { eq, sql } from 'drizzle-orm';
 import { entitlementLedger, entitlementState } from '../../db/schema/index.ts';
-import type { UseCaseContext } from '../../lib/use-case.ts';
+import type { ActorContext } from '../../lib/use-case.ts';
 import { applyLedgerRow, EMPTY_STATE, type EntitlementState, type LedgerKind } from './entitlement-state.ts';
 
 export interface NewLedgerRow {
@@ -38,7 +38,7 @@ export const stateOf = (row: StateRow): EntitlementState => ({
 });
 
 /** The entitlement's state, its row locked until the transaction ends (`undefined` before its first row). */
-export async function lockState(ctx: UseCaseContext, entitlementId: string): Promise<EntitlementState | undefined> {
+export async function lockState(ctx: ActorContext, entitlementId: string): Promise<EntitlementState | undefined> {
   const [row] = await ctx.tx
     .select()
     .from(entitlementState)
@@ -52,7 +52,7 @@ export async function lockState(ctx: UseCaseContext, entitlementId: string): Pro
  * Answers the new state. The caller checks its business rule on the state it locked first.
  */
 export async function appendLedger(
-  ctx: UseCaseContext,
+  ctx: ActorContext,
   entitlementId: string,
   memberId: string,
   rows: NewLedgerRow[],

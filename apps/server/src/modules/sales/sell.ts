@@ -31,7 +31,7 @@ import {
 import { audit } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
-import type { UseCaseContext } from '../../lib/use-case.ts';
+import type { ActorContext, UseCaseContext } from '../../lib/use-case.ts';
 import { couponRefusal, moveStock } from '../retail/index.ts';
 import { endOf } from './entitlement-state.ts';
 import { appendLedger } from './ledger.ts';
@@ -260,7 +260,10 @@ async function lockCoupon(ctx: UseCaseContext, code: string, memberId: string, t
 }
 
 /** Takes the next invoice number of the organisation: `update ... returning` in the sale's transaction (no gaps, no duplicates). */
-async function nextInvoiceNumber(ctx: UseCaseContext, centerCode: string): Promise<{ seq: number; number: string }> {
+export async function nextInvoiceNumber(
+  ctx: ActorContext,
+  centerCode: string,
+): Promise<{ seq: number; number: string }> {
   const [row] = await ctx.tx
     .update(organisations)
     .set({ invoiceSeq: sql`${organisations.invoiceSeq} + 1` })

@@ -157,7 +157,7 @@ export default function ClassListPage() {
               </Tag>
             )}
             {c.mode === 'rental' && (
-              <Tag color="#6a1b9a" className="class-what__tag">
+              <Tag color="#6a1b9a" className="class-what__tag" data-testid="class-rental">
                 {t('classes:modes.rental')}
               </Tag>
             )}
@@ -166,6 +166,9 @@ export default function ClassListPage() {
             <span data-testid="class-room">{c.room.name}</span>
             {centerFilter === ALL && <span className="class-what__centre"> ({c.center.code})</span>} ·{' '}
             <span data-testid="class-teacher">{c.teacher.name}</span>
+            {c.renter && (
+              <span data-testid="class-renter"> · {t('classes:rental.rentedBy', { name: c.renter.name })}</span>
+            )}
           </span>
         </div>
       ),

@@ -24,7 +24,7 @@ import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClie
 import { useRef } from 'react';
 import type { z } from 'zod';
 import { api, idempotencyKeys, type QueryValue } from '../../shared/api/client';
-import { salesKeys } from '../sales/api';
+import { salesKeys, useEntitlements } from '../sales/api';
 
 export type { Booking, ClassDetail, ClassListItem, ClassType };
 export type CancelClassAnswer = z.infer<typeof cancelClassResponseSchema>;
@@ -143,7 +143,11 @@ export function useCreateClass() {
   const queryClient = useQueryClient();
   return useIdempotent(
     (body: CreateClassRequest, key) => api.post<CreateClassAnswer>('/pro/classes', body, { idempotencyKey: key }),
-    () => void queryClient.invalidateQueries({ queryKey: classKeys.all }),
+    (_answer, body) => {
+      void queryClient.invalidateQueries({ queryKey: classKeys.all });
+      // A rental class takes hours off its renter's package.
+      if (body.renterMemberId) void queryClient.invalidateQueries({ queryKey: salesKeys.member(body.renterMemberId) });
+    },
   );
 }
 
@@ -152,7 +156,11 @@ export function useUpdateClass() {
   return useMutation({
     mutationFn: (input: { id: string; body: UpdateClassRequest }) =>
       api.patch<UpdateClassAnswer>(`/pro/classes/${input.id}`, input.body),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: classKeys.all }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: classKeys.all });
+      // A rental class's hours follow its length, date and renter.
+      void queryClient.invalidateQueries({ queryKey: salesKeys.all });
+    },
   });
 }
 
@@ -234,4 +242,29 @@ export function useTeacherOptions(centerId: string | null, enabled = true) {
     staleTime: 60_000,
     enabled,
   });
+}
+
+/** Outside teachers (users of role `client`), who may teach rental classes only. */
+export function useOutsideTeacherOptions(enabled = true) {
+  return useQuery({
+    queryKey: ['staff', 'outside-teachers'],
+    queryFn: ({ signal }) =>
+      api.get<Page<{ id: string; fullName: string; role: string }>>('/pro/staff', {
+        query: { pageSize: 200, active: 'true', sort: 'name', role: 'client' },
+        signal,
+      }),
+    select: (answer) => answer.items,
+    staleTime: 60_000,
+    enabled,
+  });
+}
+
+/** Hours left on a renter's active rental packages, as the member's entitlements say; null while unknown. */
+export function useRentalHoursLeft(memberId: string | null) {
+  const entitlements = useEntitlements(memberId ?? '', Boolean(memberId));
+  if (!memberId || !entitlements.data) return { hours: null, loading: entitlements.isFetching };
+  const hours = entitlements.data
+    .filter((e) => e.kind === 'package' && e.usage === 'rental' && e.status === 'active')
+    .reduce((sum, e) => sum + (e.creditsLeft ?? 0), 0);
+  return { hours, loading: false };
 }

@@ -8,8 +8,9 @@ import type { TFunction } from 'i18next';
 import { isApiError } from '../../shared/api/client';
 import { apiErrorMessage, fieldErrorMessage } from '../../shared/api/errorMessages';
 
-export function classFieldMessage(t: TFunction, code: string): string {
-  return t(`classes:errors.${code}`, { defaultValue: fieldErrorMessage(t, code) });
+/** A field's refusal in words; `details` fill its numbers (a rental class's hours `needed` and `left`). */
+export function classFieldMessage(t: TFunction, code: string, details?: Record<string, unknown>): string {
+  return t(`classes:errors.${code}`, { ...details, defaultValue: fieldErrorMessage(t, code) });
 }
 
 /** What a refusal says, in one sentence (its rule's own words when it names one). */
@@ -53,7 +54,7 @@ export function placeClassErrors(
     // `recurrence.until` is shown beside `until`; `capacity` beside itself.
     const parts = field.path.split('.');
     const name = [...parts].reverse().find((part) => fields.includes(part)) ?? parts[0] ?? field.path;
-    const message = classFieldMessage(t, field.code);
+    const message = classFieldMessage(t, field.code, error.details);
     if (fields.includes(name)) marked.set(name, [...(marked.get(name) ?? []), message]);
     else rest.push(message);
   }

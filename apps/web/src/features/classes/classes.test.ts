@@ -26,6 +26,7 @@ function booking(change: Partial<Booking>): Booking {
     id: 'b1',
     status: 'booked',
     trial: false,
+    feeInvoice: null,
     member: { id: 'm1', code: 'DF0001', name: 'Tai Man Chan', chineseName: '陳大文', photoUrl: null },
     class: {
       id: 'c1',
@@ -96,6 +97,20 @@ describe('what the desk reads of a booking', () => {
         booking({ status: 'no_show', waived: true, creditReturned: true, waiverNote: 'Doctor’s note' }),
       ),
     ).toBe('Did not come. Penalty waived, credit returned (Doctor’s note).');
+  });
+
+  it('names the fee invoice under the fee rule, and its voiding by a waiver', async () => {
+    const t = await translator('en');
+    const feeInvoice = { id: 'i1', number: 'CWB-000321', state: 'issued', totalMinor: 5000 };
+    expect(bookingOutcomeText(t, booking({ status: 'no_show', creditReturned: true, feeInvoice }))).toBe(
+      'Did not come. A fee is billed on invoice CWB-000321.',
+    );
+    expect(
+      bookingOutcomeText(
+        t,
+        booking({ status: 'late_cancelled', creditReturned: true, waived: true, waiverNote: 'Flu', feeInvoice }),
+      ),
+    ).toBe('Late cancellation. Penalty waived, fee voided (Flu).');
   });
 
   it('reads in German and Chinese too', async () => {

@@ -1,7 +1,7 @@
 /** The cart of the new-sale screen: its lines and their totals, in integers of minor units. */
 
 import { type Minor, max, minor, sub, sum, times, ZERO } from '@gym/contract/money';
-import { ENTITLEMENT_ITEM_TYPES, type SaleItemType, type SaleRequest } from '@gym/contract/sales';
+import { ENTITLEMENT_ITEM_TYPES, type InvoiceLineType, type SaleItemType, type SaleRequest } from '@gym/contract/sales';
 
 export interface CartLine {
   key: string;
@@ -16,7 +16,8 @@ export interface CartLine {
   startOn: string | null;
 }
 
-export const grantsEntitlement = (type: SaleItemType) => (ENTITLEMENT_ITEM_TYPES as readonly string[]).includes(type);
+export const grantsEntitlement = (type: InvoiceLineType) =>
+  (ENTITLEMENT_ITEM_TYPES as readonly string[]).includes(type);
 
 export const lineGross = (line: CartLine): Minor => times(line.unitPriceMinor, line.quantity);
 /** A line's total: quantity × price − its discount, never below zero. */

@@ -49,6 +49,7 @@ interface ConfigValues {
   paymentMethods: { code: string; name: string }[];
   classFullRule: FullClassRule;
   lateCancelRule: LateCancelRule;
+  lateCancelFeeMinor: number | null;
 }
 
 const FIELDS = [
@@ -64,6 +65,7 @@ const FIELDS = [
   'paymentMethods',
   'classFullRule',
   'lateCancelRule',
+  'lateCancelFeeMinor',
 ] as const;
 const { shape } = updateSystemConfigRequestSchema;
 const PREVIEW_AMOUNT_MINOR = 123_456;
@@ -248,6 +250,8 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
   const registrationOpen = Form.useWatch<boolean | undefined>('registrationOpen', form);
   const overdueRefuses = Form.useWatch<boolean | undefined>('overdueRefuses', form);
   const toleranceRules = useMoneyRules({ required: true });
+  const lateCancelRule = Form.useWatch<LateCancelRule | undefined>('lateCancelRule', form);
+  const feeRules = useMoneyRules({ required: true, min: 1 });
 
   return (
     <Form<ConfigValues>
@@ -271,6 +275,7 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
         paymentMethods: config.paymentMethods,
         classFullRule: config.classFullRule ?? DEFAULT_CLASS_RULES.fullClass,
         lateCancelRule: config.lateCancelRule ?? DEFAULT_CLASS_RULES.lateCancel,
+        lateCancelFeeMinor: config.lateCancelFeeMinor || null,
       }}
       onFinish={(values) =>
         update.mutate(
@@ -287,6 +292,7 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
             paymentMethods: (values.paymentMethods ?? []).map((m) => ({ code: m.code.trim(), name: m.name.trim() })),
             classFullRule: values.classFullRule,
             lateCancelRule: values.lateCancelRule,
+            ...(values.lateCancelRule === 'fee' ? { lateCancelFeeMinor: values.lateCancelFeeMinor ?? 0 } : {}),
           },
           {
             onSuccess: () => void message.success(t('settings:saved')),
@@ -454,6 +460,16 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
               </Space>
             </Radio.Group>
           </Form.Item>
+          {lateCancelRule === 'fee' && (
+            <Form.Item
+              label={t('classes:rules.lateCancelFee')}
+              name="lateCancelFeeMinor"
+              extra={t('classes:rules.lateCancelFeeHelp')}
+              rules={feeRules}
+            >
+              <MoneyInput style={{ maxWidth: 220 }} data-testid="late-cancel-fee" />
+            </Form.Item>
+          )}
         </div>
       </Card>
 

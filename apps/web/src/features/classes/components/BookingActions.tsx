@@ -28,8 +28,8 @@ export function BookingActions({ booking }: { booking: Booking }) {
     ability.can('create', 'BookingWaiver') &&
     WAIVABLE.has(booking.status) &&
     !booking.waived &&
-    booking.paidBy === 'package' &&
-    !booking.creditReturned;
+    // A lost credit to give back, or a fee to void.
+    ((booking.paidBy === 'package' && !booking.creditReturned) || booking.feeInvoice !== null);
 
   const confirmCancel = () =>
     modal.confirm({
@@ -43,7 +43,8 @@ export function BookingActions({ booking }: { booking: Booking }) {
           .mutateAsync({ id: booking.id, memberId: booking.member.id })
           .then((after) => {
             const text = bookingOutcomeText(t, after);
-            if (after.status === 'late_cancelled' && !after.creditReturned) void message.warning(text, 8);
+            if (after.status === 'late_cancelled' && (!after.creditReturned || after.feeInvoice))
+              void message.warning(text, 8);
             else void message.success(text);
           })
           .catch((error: unknown) => void message.error(classErrorMessage(t, error))),

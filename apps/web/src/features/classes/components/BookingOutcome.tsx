@@ -33,7 +33,9 @@ export function bookingOutcomeText(t: (key: string, options?: Record<string, unk
     case 'late_cancelled':
     case 'no_show': {
       const lead = b.status === 'no_show' ? t('classes:outcome.noShow') : t('classes:outcome.lateCancelled');
+      if (b.waived && b.feeInvoice) return join(lead, t('classes:outcome.waivedFee', { note: b.waiverNote ?? '' }));
       if (b.waived) return join(lead, t('classes:outcome.waived', { note: b.waiverNote ?? '' }));
+      if (b.feeInvoice) return join(lead, t('classes:outcome.feeBilled', { number: b.feeInvoice.number }));
       if (b.paidBy === 'package' && b.creditsUsed > 0 && !b.creditReturned)
         return join(lead, t('classes:outcome.creditLost', { count: b.creditsUsed }));
       return join(lead, t('classes:outcome.noPenalty'));

@@ -1,5 +1,5 @@
 import type { AttendanceMark } from '@gym/contract/classes';
-import { App, Drawer, Segmented, Table } from 'antd';
+import { App, Drawer, Segmented, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAbility } from '../../../shared/acl';
@@ -14,7 +14,20 @@ import { BookingStatusTag, useClassDay } from './ClassParts';
 
 export type BookingsTarget = Pick<
   ClassListItem,
-  'id' | 'date' | 'startTime' | 'endTime' | 'room' | 'type' | 'teacher' | 'booked' | 'capacity' | 'status' | 'startsAt'
+  | 'id'
+  | 'date'
+  | 'startTime'
+  | 'endTime'
+  | 'room'
+  | 'type'
+  | 'teacher'
+  | 'booked'
+  | 'capacity'
+  | 'status'
+  | 'startsAt'
+  | 'mode'
+  | 'renter'
+  | 'rentalHours'
 >;
 
 /** How soon before its start a class's attendance may be taken (members arrive early). */
@@ -68,6 +81,15 @@ export function ClassBookingsDrawer({ target, onClose }: { target: BookingsTarge
           <span data-testid="bookings-summary">
             {t('classes:bookings.summary', { booked: target.booked, capacity: target.capacity, attended })}
           </span>
+        </p>
+      )}
+      {target?.mode === 'rental' && (
+        <p className="class-dialog__help" data-testid="bookings-rental">
+          <Tag color="#6a1b9a">{t('classes:modes.rental')}</Tag>
+          {target.renter ? t('classes:rental.rentedBy', { name: target.renter.name }) : null}
+          {target.rentalHours !== null ? ` · ${t('classes:rental.hoursPerClass', { count: target.rentalHours })}` : ''}
+          {' · '}
+          {t('classes:rental.membersPayTeacher')}
         </p>
       )}
       {target && !markable && canMark && target.status === 'scheduled' && (

@@ -3,6 +3,7 @@ import {
   CLASS_LIMITS,
   CLASS_MODES,
   type EditScope,
+  rentalHoursOf,
   type UpdateClassRequest,
 } from '@gym/contract/classes';
 import {
@@ -30,12 +31,15 @@ import {
   useClass,
   useClassTypeOptions,
   useCreateClass,
+  useOutsideTeacherOptions,
+  useRentalHoursLeft,
   useRoomOptions,
   useTeacherOptions,
   useUpdateClass,
 } from '../api';
 import { placeClassErrors, wholeNumberRule } from '../classErrors';
 import { TypeSwatch } from './ClassParts';
+import { MemberPicker, type PickedMember } from './MemberPicker';
 
 /** A new class (on a day, at a centre) or an existing one (with its series, for the edit's scope). */
 export type ClassDrawerTarget =
@@ -57,6 +61,8 @@ interface Values {
   bookingClosesMinutesBefore: number | null;
   cancellationWindowMinutes: number | null;
   mode: (typeof CLASS_MODES)[number];
+  /** A rental class's renter: the outside teacher's member record, whose rental package pays the room. */
+  renterMemberId: PickedMember | null;
   notes: string;
   repeats: boolean;
   weekdays: number[];
@@ -80,6 +86,7 @@ const FIELDS = [
   'bookingClosesMinutesBefore',
   'cancellationWindowMinutes',
   'mode',
+  'renterMemberId',
   'notes',
   'recurrence',
   'weekdays',
@@ -109,6 +116,7 @@ function initialValues(target: ClassDrawerTarget, detail: ClassDetail | undefine
       bookingClosesMinutesBefore: detail.bookingClosesMinutesBefore,
       cancellationWindowMinutes: detail.cancellationWindowMinutes,
       mode: detail.mode,
+      renterMemberId: detail.renter ? { id: detail.renter.id, label: detail.renter.name } : null,
       notes: detail.notes ?? '',
       repeats: false,
       weekdays: [],
@@ -133,6 +141,7 @@ function initialValues(target: ClassDrawerTarget, detail: ClassDetail | undefine
     bookingClosesMinutesBefore: CLASS_DEFAULTS.bookingClosesMinutesBefore,
     cancellationWindowMinutes: CLASS_DEFAULTS.cancellationWindowMinutes,
     mode: CLASS_DEFAULTS.mode,
+    renterMemberId: null,
     notes: '',
     repeats: false,
     weekdays: [isoWeekday(date)],
@@ -197,8 +206,24 @@ function ClassForm({
   const centerId = Form.useWatch('centerId', form) ?? initial.centerId;
   const repeats = Form.useWatch('repeats', form);
   const ends = Form.useWatch('ends', form);
+  const mode = Form.useWatch('mode', form) ?? initial.mode;
+  const renter = Form.useWatch('renterMemberId', form) ?? null;
+  const durationMinutes = Form.useWatch('durationMinutes', form);
+  const rental = mode === 'rental';
   const rooms = useRoomOptions(centerId);
   const teachers = useTeacherOptions(centerId);
+  // A rental class may be taught by an outside teacher (a client user); an in-house one by staff only.
+  const outsideTeachers = useOutsideTeacherOptions(rental);
+  const renterHours = useRentalHoursLeft(rental ? (renter?.id ?? null) : null);
+  const teacherOptions = [
+    ...(teachers.data ?? []).filter((s) => s.role !== 'client').map((s) => ({ value: s.id, label: s.fullName })),
+    ...(rental
+      ? (outsideTeachers.data ?? []).map((s) => ({
+          value: s.id,
+          label: t('classes:rental.outsideTeacher', { name: s.fullName }),
+        }))
+      : []),
+  ];
   const saving = create.isPending || update.isPending;
 
   // A new class at the tab's centre: its first centre when the tab has none.
@@ -242,6 +267,7 @@ function ClassForm({
           bookingClosesMinutesBefore: optional(v.bookingClosesMinutesBefore),
           cancellationWindowMinutes: optional(v.cancellationWindowMinutes),
           mode: v.mode,
+          ...(v.mode === 'rental' ? { renterMemberId: v.renterMemberId?.id ?? null, credits: undefined } : {}),
           notes: v.notes.trim() || null,
           ...(v.repeats
             ? {
@@ -285,6 +311,11 @@ function ClassForm({
       if (v[key] !== null && Number(v[key]) !== initial[key]) body[key] = Number(v[key]);
     }
     if (v.mode !== initial.mode) body.mode = v.mode;
+    if (v.mode === 'rental' && v.renterMemberId?.id !== initial.renterMemberId?.id) {
+      body.renterMemberId = v.renterMemberId?.id ?? null;
+    }
+    // A rental class is paid to its teacher: the server keeps its credits at 0.
+    if (v.mode === 'rental') delete body.credits;
     if (v.notes.trim() !== initial.notes) body.notes = v.notes.trim() || null;
     update.mutate(
       { id: target.classId!, body },
@@ -380,8 +411,39 @@ function ClassForm({
           <InputNumber precision={0} inputMode="numeric" className="full-width" data-testid="field-durationMinutes" />
         </Form.Item>
         <Form.Item label={t('classes:fields.mode')} name="mode">
-          <Select options={CLASS_MODES.map((m) => ({ value: m, label: t(`classes:modes.${m}`) }))} />
+          <Radio.Group
+            optionType="button"
+            options={CLASS_MODES.map((m) => ({ value: m, label: t(`classes:modes.${m}`) }))}
+            onChange={(event) => {
+              // An outside teacher teaches rental classes only.
+              if (event.target.value !== 'rental') {
+                const teacherId = form.getFieldValue('teacherId');
+                if (outsideTeachers.data?.some((x) => x.id === teacherId)) form.setFieldValue('teacherId', null);
+                // Back in-house, members pay credits again: the type's, as the server takes them.
+                const type = types.data?.find((x) => x.id === form.getFieldValue('classTypeId'));
+                if (type && !form.getFieldValue('credits')) form.setFieldValue('credits', type.credits);
+              }
+            }}
+            data-testid="field-mode"
+          />
         </Form.Item>
+        {rental && (
+          <Form.Item
+            label={t('classes:fields.renter')}
+            name="renterMemberId"
+            rules={[required]}
+            extra={
+              <span data-testid="renter-hours">
+                {t('classes:rental.hoursPerClass', { count: rentalHoursOf(Number(durationMinutes) || 0) })}
+                {renter && renterHours.hours !== null
+                  ? ` · ${t('classes:rental.hoursLeft', { count: renterHours.hours })}`
+                  : ''}
+              </span>
+            }
+          >
+            <MemberPicker testId="field-renterMemberId" />
+          </Form.Item>
+        )}
         <Form.Item label={t('classes:fields.room')} name="roomId" rules={[required]}>
           <Select
             showSearch={{ optionFilterProp: 'label' }}
@@ -397,7 +459,7 @@ function ClassForm({
           <Select
             showSearch={{ optionFilterProp: 'label' }}
             loading={teachers.isPending}
-            options={(teachers.data ?? []).map((s) => ({ value: s.id, label: s.fullName }))}
+            options={teacherOptions}
             data-testid="field-teacherId"
           />
         </Form.Item>
@@ -408,14 +470,20 @@ function ClassForm({
         >
           <InputNumber precision={0} inputMode="numeric" className="full-width" data-testid="field-capacity" />
         </Form.Item>
-        <Form.Item
-          label={t('classes:fields.credits')}
-          name="credits"
-          rules={[required, wholeNumberRule(t, CLASS_LIMITS.credits)]}
-          extra={t('classes:form.creditsHelp')}
-        >
-          <InputNumber precision={0} inputMode="numeric" className="full-width" data-testid="field-credits" />
-        </Form.Item>
+        {rental ? (
+          <p className="class-form__rental-help" data-testid="rental-help">
+            {t('classes:rental.help')}
+          </p>
+        ) : (
+          <Form.Item
+            label={t('classes:fields.credits')}
+            name="credits"
+            rules={[required, wholeNumberRule(t, CLASS_LIMITS.credits)]}
+            extra={t('classes:form.creditsHelp')}
+          >
+            <InputNumber precision={0} inputMode="numeric" className="full-width" data-testid="field-credits" />
+          </Form.Item>
+        )}
       </div>
       <fieldset className="class-form__group">
         <legend>{t('classes:form.bookingRules')}</legend>

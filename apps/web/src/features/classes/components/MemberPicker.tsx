@@ -30,10 +30,13 @@ export function MemberPicker({
   onChange,
   autoFocus,
   disabled,
+  testId = 'book-member-search',
 }: {
+  /** The search box's test id (the booking dialog's by default). */
+  testId?: string;
   id?: string;
-  value: PickedMember | null;
-  onChange: (member: PickedMember | null) => void;
+  value?: PickedMember | null;
+  onChange?: (member: PickedMember | null) => void;
   autoFocus?: boolean;
   disabled?: boolean;
 }) {
@@ -58,7 +61,7 @@ export function MemberPicker({
     setEnterPending(false);
     if (items.length === 1) {
       const only = items[0]!;
-      onChange({ id: only.id, label: label(only), status: only.status });
+      onChange?.({ id: only.id, label: label(only), status: only.status });
       setTyped('');
     }
   }, [enterPending, keyword, typed, found.isFetching, items, onChange]);
@@ -93,13 +96,13 @@ export function MemberPicker({
         }
         options={options}
         onChange={(memberId: string | null, option) => {
-          if (!memberId) return onChange(null);
+          if (!memberId) return onChange?.(null);
           const text = option && !Array.isArray(option) && typeof option.label === 'string' ? option.label : '';
-          onChange({ id: memberId, label: text, status: items.find((m) => m.id === memberId)?.status });
+          onChange?.({ id: memberId, label: text, status: items.find((m) => m.id === memberId)?.status });
           setTyped('');
         }}
         allowClear
-        data-testid="book-member-search"
+        data-testid={testId}
       />
     </div>
   );

@@ -1,0 +1,101 @@
+/**
+ * The demo's rental mode: an outside yoga teacher, Iris Yeung, who signs in as a `client` and has a
+ * member record, bought "Studio rental 10 hours" at Causeway Bay today and rents Studio A every
+ * Wednesday 09:00–10:00 for the next six weeks (a rental class series, 1 hour each off her
+ * package: 4 hours left). Written through the sale and class use cases, after the timetable, so the
+ * room and opening-hours checks see the centre's classes (Wednesday 09:00 is free: the spin class
+ * is at 07:00 in the Spin Room, yoga at 12:30).
+ */
+import { minor, ZERO } from '@gym/contract/money';
+import { addDays, businessDate, zonedInstant } from '@gym/contract/time';
+import { and, eq } from 'drizzle-orm';
+import type { Clock } from '../../lib/use-case.ts';
+import { createClass, isoWeekday } from '../../modules/classes/index.ts';
+import { insertMember } from '../../modules/members/index.ts';
+import { sell } from '../../modules/sales/index.ts';
+import type { Db, DbOrTx } from '../client.ts';
+import { centers, classTypes, creditPackages, rooms, users } from '../schema/index.ts';
+import { buildUser } from './builders.ts';
+import { contextFor } from './demo-sales.ts';
+
+export const DEMO_RENTAL_TEACHER = {
+  firstName: 'Iris',
+  lastName: 'Yeung',
+  email: 'iris.yeung@demo.fit',
+  phone: '+852 5550 0199',
+} as const;
+const WEEKDAY = 3;
+const START = '09:00';
+const WEEKS = 6;
+
+export async function seedDemoRental(tx: Db | DbOrTx, organisationId: string, now = new Date()): Promise<void> {
+  const [cwb] = await tx
+    .select()
+    .from(centers)
+    .where(and(eq(centers.organisationId, organisationId), eq(centers.code, 'CWB')));
+  const staff = await tx.select().from(users).where(eq(users.organisationId, organisationId));
+  const manager = staff.find((u) => u.role === 'manager');
+  const desk = staff.find((u) => u.role === 'frontdesk');
+  const client = staff.find((u) => u.role === 'client');
+  const [pack] = await tx
+    .select()
+    .from(creditPackages)
+    .where(and(eq(creditPackages.organisationId, organisationId), eq(creditPackages.usage, 'rental')));
+  const [studio] = cwb
+    ? await tx
+        .select()
+        .from(rooms)
+        .where(and(eq(rooms.centerId, cwb.id), eq(rooms.name, 'Studio A')))
+    : [];
+  const [yoga] = await tx
+    .select()
+    .from(classTypes)
+    .where(and(eq(classTypes.organisationId, organisationId), eq(classTypes.name, 'Yoga')));
+  if (!cwb || !manager || !desk || !client?.passwordHash || !pack || !studio || !yoga) return;
+
+  // The outside teacher signs in as a client (decision 2) and buys as a member.
+  const teacher = await buildUser(tx, {
+    organisationId,
+    email: DEMO_RENTAL_TEACHER.email,
+    fullName: `${DEMO_RENTAL_TEACHER.firstName} ${DEMO_RENTAL_TEACHER.lastName}`,
+    role: 'client',
+    passwordHash: client.passwordHash,
+  });
+  const member = await insertMember(tx, {
+    organisationId,
+    homeCenterId: cwb.id,
+    centerCode: cwb.code,
+    firstName: DEMO_RENTAL_TEACHER.firstName,
+    lastName: DEMO_RENTAL_TEACHER.lastName,
+    phone: DEMO_RENTAL_TEACHER.phone,
+    email: DEMO_RENTAL_TEACHER.email,
+    status: 'active',
+  });
+
+  const today = businessDate(now, cwb.timeZone);
+  const instant = zonedInstant(today, '11:00', cwb.timeZone);
+  const clock: Clock = { now: () => instant, today: (tz) => businessDate(instant, tz) };
+  await sell(contextFor(tx, { id: desk.id, role: 'frontdesk' }, organisationId, clock), {
+    memberId: member.id,
+    centerId: cwb.id,
+    lines: [{ itemType: 'package', itemId: pack.id, quantity: 1, discountMinor: ZERO }],
+    installments: [],
+    payment: { method: 'card', amountMinor: minor(pack.priceMinor) },
+  });
+  let first = addDays(today, 1);
+  while (isoWeekday(first) !== WEEKDAY) first = addDays(first, 1);
+  await createClass(contextFor(tx, { id: manager.id, role: 'manager' }, organisationId, clock), {
+    centerId: cwb.id,
+    roomId: studio.id,
+    teacherId: teacher.id,
+    classTypeId: yoga.id,
+    date: first,
+    startTime: START,
+    durationMinutes: 60,
+    capacity: 12,
+    mode: 'rental',
+    renterMemberId: member.id,
+    notes: 'Outside teacher: members pay Iris directly.',
+    recurrence: { weekdays: [WEEKDAY], everyWeeks: 1, count: WEEKS, exceptions: [] },
+  });
+}

@@ -1,0 +1,140 @@
+import type { SystemConfig } from '@gym/contract/config';
+import { eq } from 'drizzle-orm';
+import { members } from '../../db/schema/index.ts';
+import type { ActorContext } from '../../lib/use-case.ts';
+import { appendLedger, issueFeeInvoice, lockState, statusOn } from '../sales/index.ts';
+import { bookingMailWords } from './mail-words.ts';
+import { returnCredits } from './payment.ts';
+
+/** What a late cancel or a no-show cost the member under the organisation's rule. */
+export interface Penalty {
+  /** The credit came back (the `fee` rule: the fee is the penalty, not the credit). */
+  creditReturned: boolean;
+  feeInvoiceId: string | null;
+}
+
+export interface PenalisedBooking {
+  id: string;
+  memberId: string;
+  paidBy: string | null;
+  entitlementId: string | null;
+  creditsUsed: number;
+  creditReturned: boolean;
+  /** A prospect's free trial: no fee. */
+  trial: boolean;
+}
+
+export interface PenalisedClass {
+  centerId: string;
+  businessDate: string;
+  startTime: string;
+  /** The class type's name: the invoice line names the class. */
+  name: string;
+  /** A rental class's members deal with its teacher: the centre bills them nothing. */
+  mode: string;
+}
+
+/**
+ * Applies the organisation's rule to a late cancel or a no-show, in the caller's transaction:
+ * `credit_lost` (and `no_penalty`, which callers turn into a plain cancel before this) keeps the
+ * credit used; `fee` returns it and bills the fee on an invoice of its own, described in the
+ * member's language, which a waiver voids.
+ */
+export async function applyPenalty(
+  ctx: ActorContext,
+  config: Pick<SystemConfig, 'lateCancelRule' | 'lateCancelFeeMinor' | 'currencyCode'>,
+  booking: PenalisedBooking,
+  cls: PenalisedClass,
+  kind: 'late_cancel' | 'no_show',
+): Promise<Penalty> {
+  if (config.lateCancelRule !== 'fee' || !config.lateCancelFeeMinor || booking.trial || cls.mode === 'rental') {
+    return { creditReturned: false, feeInvoiceId: null };
+  }
+  const creditReturned = await returnCredits(
+    ctx,
+    booking,
+    cls.businessDate,
+    kind === 'no_show' ? 'No-show: a fee is billed instead' : 'Late cancel: a fee is billed instead',
+  );
+  const [member] = await ctx.tx
+    .select({ language: members.language })
+    .from(members)
+    .where(eq(members.id, booking.memberId));
+  const words = bookingMailWords(member?.language);
+  const feeInvoiceId = await issueFeeInvoice(ctx, {
+    centerId: cls.centerId,
+    memberId: booking.memberId,
+    itemId: booking.id,
+    description: words.fee(kind, cls.name, `${cls.businessDate} ${cls.startTime}`),
+    amountMinor: config.lateCancelFeeMinor,
+    currencyCode: config.currencyCode,
+  });
+  return { creditReturned, feeInvoiceId };
+}
+
+/**
+ * The `fee` rule on a personal-training session cancelled late or missed: the fee is billed (the
+ * line names the session's package) and the session's credit is not used. Answers the invoice id,
+ * or null when the organisation's rule is not `fee` (the caller then uses the credit).
+ */
+export async function billPtFee(
+  ctx: ActorContext,
+  config: Pick<SystemConfig, 'lateCancelRule' | 'lateCancelFeeMinor' | 'currencyCode'>,
+  session: { id: string; memberId: string; centerId: string; businessDate: string; startTime: string },
+  packageName: string,
+  kind: 'late_cancel' | 'no_show',
+): Promise<string | null> {
+  if (config.lateCancelRule !== 'fee' || !config.lateCancelFeeMinor) return null;
+  const [member] = await ctx.tx
+    .select({ language: members.language })
+    .from(members)
+    .where(eq(members.id, session.memberId));
+  return issueFeeInvoice(ctx, {
+    centerId: session.centerId,
+    memberId: session.memberId,
+    itemId: session.id,
+    description: bookingMailWords(member?.language).fee(
+      kind,
+      packageName,
+      `${session.businessDate} ${session.startTime}`,
+    ),
+    amountMinor: config.lateCancelFeeMinor,
+    currencyCode: config.currencyCode,
+  });
+}
+
+/**
+ * A no-show corrected to attended after its fee gave the credit back: the credit is taken again
+ * from the same package when it still has it (a `use` row); answers whether it was. A package
+ * emptied or ended meanwhile keeps the class free, and the booking says the credit was returned.
+ */
+export async function retakeCredits(
+  ctx: ActorContext,
+  booking: PenalisedBooking,
+  effectiveOn: string,
+): Promise<boolean> {
+  if (booking.paidBy !== 'package' || !booking.entitlementId || booking.creditsUsed <= 0 || !booking.creditReturned) {
+    return false;
+  }
+  const locked = await lockState(ctx, booking.entitlementId);
+  if (!locked || statusOn(locked, effectiveOn) !== 'active' || (locked.creditsLeft ?? 0) < booking.creditsUsed) {
+    return false;
+  }
+  await appendLedger(
+    ctx,
+    booking.entitlementId,
+    booking.memberId,
+    [
+      {
+        kind: 'use',
+        creditsDelta: -booking.creditsUsed,
+        refType: 'booking',
+        refId: booking.id,
+        reason: 'Attended after all: the no-show fee is voided',
+        effectiveOn,
+      },
+    ],
+    locked,
+  );
+  return true;
+}

@@ -1,0 +1,91 @@
+import { eq } from 'drizzle-orm';
+import { centers, invoiceLines, invoices } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { ActorContext, UseCaseContext } from '../../lib/use-case.ts';
+import { voidInvoice } from './refund.ts';
+import { nextInvoiceNumber } from './sell.ts';
+
+export interface FeeInput {
+  centerId: string;
+  memberId: string;
+  /** The booking (or PT session) the fee is for: the line's `item_id`. */
+  itemId: string;
+  /** What the member reads on the invoice line, in their language. */
+  description: string;
+  amountMinor: number;
+  currencyCode: string;
+}
+
+/**
+ * Bills a fee (a late cancel or a no-show): an invoice of one `fee` line at the class's centre,
+ * numbered in the organisation's sequence, unpaid, in the caller's transaction. No seller is named,
+ * so it earns no commission; no tax (a penalty, not a supply). Answers the invoice id.
+ */
+export async function issueFeeInvoice(ctx: ActorContext, input: FeeInput): Promise<string> {
+  const [center] = await ctx.tx
+    .select({ code: centers.code, timeZone: centers.timeZone })
+    .from(centers)
+    .where(ctx.db.whereOrganisation(centers, eq(centers.id, input.centerId)));
+  if (!center) throw notFound('centre');
+  const today = ctx.clock.today(center.timeZone);
+  const { seq, number } = await nextInvoiceNumber(ctx, center.code);
+  const [invoice] = await ctx.db.insert(invoices, {
+    centerId: input.centerId,
+    memberId: input.memberId,
+    seq,
+    number,
+    issuedOn: today,
+    currencyCode: input.currencyCode,
+    subtotalMinor: input.amountMinor,
+    discountMinor: 0,
+    totalMinor: input.amountMinor,
+    taxMinor: 0,
+    state: 'issued',
+    staffId: ctx.auth.userId,
+  });
+  await ctx.db.insert(invoiceLines, {
+    invoiceId: invoice!.id,
+    lineNo: 1,
+    itemType: 'fee',
+    itemId: input.itemId,
+    description: input.description,
+    quantity: 1,
+    listPriceMinor: input.amountMinor,
+    unitPriceMinor: input.amountMinor,
+    totalMinor: input.amountMinor,
+    taxRateBp: 0,
+    taxMinor: 0,
+    soldById: null,
+  });
+  ctx.emit({
+    type: 'invoice.issued',
+    organisationId: ctx.auth.organisationId,
+    centerId: input.centerId,
+    payload: { invoiceId: invoice!.id, number, memberId: input.memberId, totalMinor: input.amountMinor, fee: true },
+    realtime: false,
+  });
+  return invoice!.id;
+}
+
+/** Whether a fee invoice has money on it (a waiver then needs its refund first). Locks the invoice row. */
+export async function feeIsPaid(ctx: ActorContext, invoiceId: string): Promise<boolean> {
+  const [row] = await ctx.tx
+    .select({ paid: invoices.paidMinor, voidedAt: invoices.voidedAt })
+    .from(invoices)
+    .where(ctx.db.whereOrganisation(invoices, eq(invoices.id, invoiceId)))
+    .for('update');
+  return !!row && !row.voidedAt && row.paid > 0;
+}
+
+/**
+ * Voids an unpaid fee invoice (a waiver, an attendance correction). One already void, or refunded
+ * (its money given back at the desk), is owed no more and is left as it is.
+ */
+export async function voidFee(ctx: UseCaseContext, invoiceId: string, reason: string): Promise<void> {
+  const [row] = await ctx.tx
+    .select({ state: invoices.state })
+    .from(invoices)
+    .where(ctx.db.whereOrganisation(invoices, eq(invoices.id, invoiceId)));
+  if (!row || row.state === 'void' || row.state === 'refunded') return;
+  await voidInvoice(ctx, { invoiceId, reason });
+}
