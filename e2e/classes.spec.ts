@@ -20,12 +20,15 @@
  *   done, the remaining sessions going down.
  * - rental mode (`suites/rental.ts`): a room rental planned for the demo's outside teacher, her
  *   hours shown and taken, the row tagged with who rents it.
+ * - the late-cancel fee (`suites/late-fee.ts`, last: it changes the organisation's rule, and puts
+ *   it back): set in German on the configuration page, billed by a late cancel at the desk.
  * The classes and their type are made through the API so the test owns their rules.
  */
 import { addDays, today as businessToday, wallClock } from '@gym/contract/time';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classImportSuite } from './suites/class-import.ts';
+import { lateFeeSuite } from './suites/late-fee.ts';
 import { ptSuite } from './suites/pt.ts';
 import { rentalSuite } from './suites/rental.ts';
 import { newPage, storeSession } from './support/browser.ts';
@@ -453,3 +456,4 @@ describe('classes', () => {
 classImportSuite(app);
 ptSuite(app);
 rentalSuite(app);
+lateFeeSuite(app);

@@ -95,6 +95,12 @@ export function validInput(schema: unknown, idFor: IdFor): unknown {
       for (const k of issue.keys) value = setAt(value, [...issue.path, k], undefined);
       continue;
     }
+    // A rule across fields (e.g. a renter only for a rental class): first try without the field.
+    if (issue.code === 'custom' && !tried.has(`${at}:omitted`)) {
+      tried.set(`${at}:omitted`, 1);
+      value = setAt(value, issue.path, undefined);
+      continue;
+    }
     const n = tried.get(at) ?? 0;
     if (n >= CANDIDATES.length) return undefined;
     tried.set(at, n + 1);

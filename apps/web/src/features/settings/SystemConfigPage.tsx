@@ -467,7 +467,7 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
               extra={t('classes:rules.lateCancelFeeHelp')}
               rules={feeRules}
             >
-              <MoneyInput style={{ maxWidth: 220 }} data-testid="late-cancel-fee" />
+              <MoneyInput style={{ maxWidth: 220 }} data-testid="late-cancel-fee-amount" />
             </Form.Item>
           )}
         </div>
