@@ -101,7 +101,8 @@ export function lateFeeSuite(app: AppHandle) {
         expect(text).toMatch(/^Late cancellation\. A fee is billed on invoice CWB-\d+\.$/);
         await expect.poll(credits).toBe((before ?? 0) + 1);
 
-        await page.getByRole('tab', { name: 'Invoices' }).click();
+        // His invoices (the tab lives in the address).
+        await page.goto(`/apps/student/edit/${chan.id}?tab=invoices`);
         const invoice = page.getByTestId('member-invoice-row').filter({ hasText: number! });
         await invoice.waitFor();
         expect(await invoice.getByTestId('invoice-state').innerText()).toBe('Issued');

@@ -3,8 +3,8 @@
  * demo timetable, the demo PT sessions at 09:00 and the classes spec's 13:30–17:15) as a room
  * rental: the renter is the demo's outside teacher Iris Yeung, found by the member search, whose
  * rental hours left are shown (4 in the demo); she teaches it too (a client user, listed as an
- * outside teacher in rental mode only). The list row says "Room rental" and who rents it; the
- * hour came off her package. The class is cancelled through the API afterwards: the hour comes
+ * outside teacher in rental mode only). The list row says "Room rental" and who rents it, and so
+ * does the calendar's day; the hour came off her package. The class is cancelled through the API afterwards: the hour comes
  * back. Registered by the classes spec, on its server and browser.
  */
 import { addDays, today as businessToday } from '@gym/contract/time';
@@ -98,6 +98,13 @@ export function rentalSuite(app: AppHandle) {
         );
         classId = tomorrow.items.find((c) => c.startTime === '12:00' && c.renter?.id === iris.id)?.id ?? null;
         expect(classId).not.toBeNull();
+
+        // The calendar's day marks it too (striped, with who rents it).
+        await page.goto(`/calendar?view=day&date=${addDays(businessToday(cwb.timeZone), 1)}`);
+        const event = page.locator(`[data-testid="calendar-event"][data-class-id="${classId}"]`);
+        await event.waitFor();
+        expect(await event.getAttribute('data-mode')).toBe('rental');
+        expect(await event.getByTestId('calendar-event-rental').innerText()).toBe('Room rental · Rented by Iris Yeung');
       } finally {
         await context.close();
         // Back as it was: cancelling gives the hour back.

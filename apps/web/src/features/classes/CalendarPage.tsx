@@ -418,13 +418,24 @@ export default function CalendarPage() {
               }
               const c = arg.event.extendedProps.item as ClassListItem;
               return (
-                <div className="class-event" data-testid="calendar-event" data-class-id={c.id}>
+                <div
+                  className={`class-event${c.mode === 'rental' ? ' class-event--rental' : ''}`}
+                  data-testid="calendar-event"
+                  data-class-id={c.id}
+                  data-mode={c.mode}
+                >
                   <strong>
                     {arg.timeText} {c.type.name}
                   </strong>
                   <span>
                     {c.room.name} · {c.teacher.name}
                   </span>
+                  {c.mode === 'rental' && (
+                    <span data-testid="calendar-event-rental">
+                      {t('classes:modes.rental')}
+                      {c.renter ? ` · ${t('classes:rental.rentedBy', { name: c.renter.name })}` : ''}
+                    </span>
+                  )}
                   <span>
                     {c.booked}/{c.capacity}
                     {c.waitlisted > 0 ? ` +${c.waitlisted}` : ''}
