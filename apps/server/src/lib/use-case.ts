@@ -79,6 +79,19 @@ function realtimeOf(event: DomainEvent): RealtimeTarget | undefined {
   return event.centerId ? { scope: 'center', centerId: event.centerId, message } : { scope: 'organisation', message };
 }
 
+/** Writes emitted events to the outbox, in order, in the command's transaction. */
+async function appendEvents(tx: Tx, events: readonly DomainEvent[]): Promise<void> {
+  for (const event of events) {
+    await appendEvent(tx, {
+      organisationId: event.organisationId,
+      centerId: event.centerId ?? null,
+      type: event.type,
+      payload: event.payload,
+      realtime: realtimeOf(event),
+    });
+  }
+}
+
 /**
  * The context of the system acting for one organisation inside a transaction it already holds (the
  * no-show sweep): no user, every centre. `flush` appends what was emitted to the outbox in that
@@ -94,15 +107,7 @@ export function systemContext(
   const ctx: ActorContext = { auth, db: tenantDb(tx, auth), tx, emit: (event) => void events.push(event), clock };
   const flush = async () => {
     const list = events.splice(0);
-    for (const event of list) {
-      await appendEvent(tx, {
-        organisationId: event.organisationId,
-        centerId: event.centerId ?? null,
-        type: event.type,
-        payload: event.payload,
-        realtime: realtimeOf(event),
-      });
-    }
+    await appendEvents(tx, list);
     return list.length;
   };
   return { ctx, flush };
@@ -131,15 +136,7 @@ export async function runCommand<T, A extends AuthContext | PublicCaller = AuthC
       },
       clock,
     });
-    for (const event of events) {
-      await appendEvent(tx, {
-        organisationId: event.organisationId,
-        centerId: event.centerId ?? null,
-        type: event.type,
-        payload: event.payload,
-        realtime: realtimeOf(event),
-      });
-    }
+    await appendEvents(tx, events);
     emitted = events.length;
     return value;
   });

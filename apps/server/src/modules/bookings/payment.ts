@@ -131,17 +131,20 @@ export async function payBooking(
   );
 }
 
+/** What a booking says of the credits it took (enough to give them back or take them again). */
+export interface CreditHolder {
+  id: string;
+  memberId: string;
+  paidBy: string | null;
+  entitlementId: string | null;
+  creditsUsed: number;
+  creditReturned: boolean;
+}
+
 /** Gives back the credits a booking took (a `return` row), once. Answers whether credits came back. */
 export async function returnCredits(
   ctx: ActorContext,
-  booking: {
-    id: string;
-    memberId: string;
-    paidBy: string | null;
-    entitlementId: string | null;
-    creditsUsed: number;
-    creditReturned: boolean;
-  },
+  booking: CreditHolder,
   effectiveOn: string,
   reason: string,
 ): Promise<boolean> {

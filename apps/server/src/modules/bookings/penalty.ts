@@ -4,7 +4,7 @@ import { members } from '../../db/schema/index.ts';
 import type { ActorContext } from '../../lib/use-case.ts';
 import { appendLedger, issueFeeInvoice, lockState, statusOn } from '../sales/index.ts';
 import { bookingMailWords } from './mail-words.ts';
-import { returnCredits } from './payment.ts';
+import { type CreditHolder, returnCredits } from './payment.ts';
 
 /** What a late cancel or a no-show cost the member under the organisation's rule. */
 export interface Penalty {
@@ -13,13 +13,7 @@ export interface Penalty {
   feeInvoiceId: string | null;
 }
 
-export interface PenalisedBooking {
-  id: string;
-  memberId: string;
-  paidBy: string | null;
-  entitlementId: string | null;
-  creditsUsed: number;
-  creditReturned: boolean;
+export interface PenalisedBooking extends CreditHolder {
   /** A prospect's free trial: no fee. */
   trial: boolean;
 }

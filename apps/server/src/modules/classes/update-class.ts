@@ -167,32 +167,24 @@ export async function updateClass(
     updated += planned.changed;
     dropped = planned.dropped;
   }
+  // The classes of the series from the earliest target on, as a re-plan left them (none without one).
+  const replanned = async () => {
+    if (!(input.recurrence && seriesId)) return null;
+    const from = targets.reduce((min, t) => (t.businessDate < min ? t.businessDate : min), cls.businessDate);
+    const rows = await ctx.tx
+      .select({ id: classes.id })
+      .from(classes)
+      .where(and(eq(classes.seriesId, seriesId), gte(classes.businessDate, from)));
+    return rows.map((r) => r.id);
+  };
   // What a rental class takes off its renter's package follows its length, date, renter and mode.
   if (changesRentalHours(input)) {
-    const from = targets.reduce((min, t) => (t.businessDate < min ? t.businessDate : min), cls.businessDate);
-    const placed =
-      input.recurrence && seriesId
-        ? (
-            await ctx.tx
-              .select({ id: classes.id })
-              .from(classes)
-              .where(and(eq(classes.seriesId, seriesId), gte(classes.businessDate, from)))
-          ).map((r) => r.id)
-        : [];
+    const placed = (await replanned()) ?? [];
     await resettleRentalHours(ctx, [...new Set([...targets.map((t) => t.id), ...placed])], dropped);
   }
   // Where and when the classes now are: free of clashes, in a room big enough, inside opening hours.
   if (retime || input.roomId || input.teacherId || input.recurrence) {
-    const from = targets.reduce((min, t) => (t.businessDate < min ? t.businessDate : min), cls.businessDate);
-    const placed =
-      input.recurrence && seriesId
-        ? (
-            await ctx.tx
-              .select({ id: classes.id })
-              .from(classes)
-              .where(and(eq(classes.seriesId, seriesId), gte(classes.businessDate, from)))
-          ).map((r) => r.id)
-        : targets.map((t) => t.id);
+    const placed = (await replanned()) ?? targets.map((t) => t.id);
     await assertTimetableFree(ctx, placed);
   }
   await audit(ctx.tx, ctx.auth, null, {
