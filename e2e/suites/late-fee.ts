@@ -91,7 +91,16 @@ export function lateFeeSuite(app: AppHandle) {
         await page.goto(`/apps/student/edit/${chan.id}?tab=bookings`);
         const row = page.getByTestId('member-booking-table').locator(`tr[data-row-key="${booking.id}"]`);
         await row.getByTestId('booking-cancel').click();
-        await page.getByTestId('booking-cancel-confirm').click();
+        // The confirmation zooms open: a click mid-animation can miss its button (seen once on a
+        // loaded machine), so the click waits for it to settle and for the server's answer.
+        const confirm = page.getByTestId('booking-cancel-confirm');
+        await confirm.waitFor();
+        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+        const cancelled = page.waitForResponse(
+          (r) => r.url().includes(`/bookings/${booking.id}/cancel`) && r.request().method() === 'POST',
+        );
+        await confirm.click();
+        expect((await cancelled).status()).toBe(200);
         const late = page
           .getByTestId('member-booking-table')
           .locator(`tr.booking-row--late_cancelled[data-row-key="${booking.id}"]`);
