@@ -9,7 +9,7 @@
 import { addDays, today as businessToday } from '@gym/contract/time';
 import { describe, expect, it } from 'vitest';
 import { newPage, storeSession } from '../support/browser.ts';
-import { api, apiLogin, demoMember } from '../support/members.ts';
+import { api, apiLogin, demoCenterId, demoMember } from '../support/members.ts';
 import type { AppHandle } from '../support/server.ts';
 
 interface Entitlement {
@@ -25,12 +25,7 @@ export function lateFeeSuite(app: AppHandle) {
     it('the admin sets the fee rule in German; a late cancel at the desk bills it and gives the credit back', async () => {
       const admin = await apiLogin(app.server.url, 'admin@demo.fit');
       const chan = await demoMember(admin);
-      const centres = await api<{ items: { id: string; code: string; timeZone: string }[] }>(
-        admin,
-        'GET',
-        '/pro/centers/switcher',
-      );
-      const cwb = centres.items.find((c) => c.code === 'CWB')!;
+      const cwb = await demoCenterId(admin);
       const { context, page } = await newPage(app.browser, app.server.url);
       try {
         await storeSession(page, app.server.url, 'admin@demo.fit');

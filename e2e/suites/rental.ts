@@ -10,7 +10,7 @@
 import { addDays, today as businessToday } from '@gym/contract/time';
 import { describe, expect, it } from 'vitest';
 import { newPage, storeSession } from '../support/browser.ts';
-import { type ApiSession, api, apiLogin } from '../support/members.ts';
+import { type ApiSession, api, apiLogin, demoCenterId } from '../support/members.ts';
 import type { AppHandle } from '../support/server.ts';
 
 interface Entitlement {
@@ -38,12 +38,7 @@ export function rentalSuite(app: AppHandle) {
       const iris = found.items.find((m) => m.firstName === 'Iris' && m.lastName === 'Yeung');
       if (!iris) throw new Error('The demo has no outside teacher Iris Yeung');
       const before = await hoursLeft(admin, iris.id);
-      const centres = await api<{ items: { id: string; code: string; timeZone: string }[] }>(
-        admin,
-        'GET',
-        '/pro/centers/switcher',
-      );
-      const cwb = centres.items.find((c) => c.code === 'CWB')!;
+      const cwb = await demoCenterId(admin);
 
       const { context, page } = await newPage(app.browser, app.server.url);
       let classId: string | null = null;

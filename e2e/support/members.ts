@@ -84,8 +84,12 @@ export async function searchFor(page: Page, keyword: string) {
 }
 
 /** The demo member's home centre (CWB), where test members are created. */
-export async function demoCenterId(session: ApiSession): Promise<{ id: string; code: string }> {
-  const { items } = await api<{ items: { id: string; code: string }[] }>(session, 'GET', '/pro/centers/switcher');
+export async function demoCenterId(session: ApiSession): Promise<{ id: string; code: string; timeZone: string }> {
+  const { items } = await api<{ items: { id: string; code: string; timeZone: string }[] }>(
+    session,
+    'GET',
+    '/pro/centers/switcher',
+  );
   const center = items.find((c) => c.code === DEMO_MEMBER.center) ?? items[0];
   if (!center) throw new Error('the demo organisation has no centre');
   return center;

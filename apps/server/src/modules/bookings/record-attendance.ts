@@ -4,7 +4,7 @@ import { bookings, classes } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { feeIsPaid, voidFee } from '../sales/index.ts';
+import { voidUnpaidFee } from '../sales/index.ts';
 import { lockBooking } from './lock.ts';
 import { bookingRule } from './payment.ts';
 import { applyPenalty, retakeCredits } from './penalty.ts';
@@ -41,10 +41,9 @@ export async function recordAttendance(ctx: UseCaseContext, id: string, mark: At
     feeInvoiceId = penalty.feeInvoiceId;
   } else if (mark === 'attended' && feeInvoiceId) {
     // Came after all: the fee goes (voided, unless paid: then its refund comes first) and the credit is used again.
-    if (await feeIsPaid(ctx, feeInvoiceId)) {
+    if (!(await voidUnpaidFee(ctx, feeInvoiceId, 'Attended after all: the no-show was corrected'))) {
       throw bookingRule('id', BOOKING_CODES.feePaid, 'The no-show fee is paid: refund its invoice first');
     }
-    await voidFee(ctx, feeInvoiceId, 'Attended after all: the no-show was corrected');
     if (await retakeCredits(ctx, booking, cls.businessDate)) creditReturned = false;
     feeInvoiceId = null;
   }

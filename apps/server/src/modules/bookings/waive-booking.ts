@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { bookings } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { feeIsPaid, voidFee } from '../sales/index.ts';
+import { voidUnpaidFee } from '../sales/index.ts';
 import { lockBooking } from './lock.ts';
 import { bookingRule, returnCredits } from './payment.ts';
 import { getBooking } from './queries.ts';
@@ -19,10 +19,9 @@ export async function waiveBooking(ctx: UseCaseContext, id: string, note: string
   }
   // A fee billed for it is voided; a paid one is refunded first (the refund screen), then waived.
   if (booking.feeInvoiceId) {
-    if (await feeIsPaid(ctx, booking.feeInvoiceId)) {
+    if (!(await voidUnpaidFee(ctx, booking.feeInvoiceId, `Waived: ${note}`))) {
       throw bookingRule('id', BOOKING_CODES.feePaid, 'The fee is paid: refund its invoice first, then waive');
     }
-    await voidFee(ctx, booking.feeInvoiceId, `Waived: ${note}`);
   }
   const returned = await returnCredits(ctx, booking, cls.businessDate, `Waived: ${note}`);
   const now = ctx.clock.now();

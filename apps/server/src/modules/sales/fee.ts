@@ -67,25 +67,19 @@ export async function issueFeeInvoice(ctx: ActorContext, input: FeeInput): Promi
   return invoice!.id;
 }
 
-/** Whether a fee invoice has money on it (a waiver then needs its refund first). Locks the invoice row. */
-export async function feeIsPaid(ctx: ActorContext, invoiceId: string): Promise<boolean> {
+/**
+ * Voids a fee invoice (a waiver, an attendance correction), its row locked first. One already void,
+ * or refunded (its money given back at the desk), is owed no more and is left as it is. Answers
+ * false, voiding nothing, when money is on it: the caller refuses, the desk refunds it first.
+ */
+export async function voidUnpaidFee(ctx: UseCaseContext, invoiceId: string, reason: string): Promise<boolean> {
   const [row] = await ctx.tx
-    .select({ paid: invoices.paidMinor, voidedAt: invoices.voidedAt })
+    .select({ state: invoices.state, paid: invoices.paidMinor })
     .from(invoices)
     .where(ctx.db.whereOrganisation(invoices, eq(invoices.id, invoiceId)))
     .for('update');
-  return !!row && !row.voidedAt && row.paid > 0;
-}
-
-/**
- * Voids an unpaid fee invoice (a waiver, an attendance correction). One already void, or refunded
- * (its money given back at the desk), is owed no more and is left as it is.
- */
-export async function voidFee(ctx: UseCaseContext, invoiceId: string, reason: string): Promise<void> {
-  const [row] = await ctx.tx
-    .select({ state: invoices.state })
-    .from(invoices)
-    .where(ctx.db.whereOrganisation(invoices, eq(invoices.id, invoiceId)));
-  if (!row || row.state === 'void' || row.state === 'refunded') return;
+  if (!row || row.state === 'void' || row.state === 'refunded') return true;
+  if (row.paid > 0) return false;
   await voidInvoice(ctx, { invoiceId, reason });
+  return true;
 }

@@ -1,6 +1,6 @@
 export { ruleFor } from './commission.ts';
 export { endOf, statusOn } from './entitlement-state.ts';
-export { feeIsPaid, issueFeeInvoice, voidFee } from './fee.ts';
+export { issueFeeInvoice, voidUnpaidFee } from './fee.ts';
 export { appendLedger, lockState, stateOf } from './ledger.ts';
 export { recordPayment } from './pay.ts';
 export { overdueByMember, overdueMinorOn } from './queries.ts';
