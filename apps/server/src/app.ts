@@ -30,6 +30,7 @@ import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { centerRoutes } from './modules/centers/index.ts';
 import { classRoutes } from './modules/classes/index.ts';
 import { configRoutes, enforceMaintenance } from './modules/config/index.ts';
+import { courseRoutes } from './modules/courses/index.ts';
 import { entryRoutes } from './modules/entries/index.ts';
 import { expenditureRoutes } from './modules/expenditures/index.ts';
 import { groupRoutes } from './modules/groups/index.ts';
@@ -218,6 +219,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
       await pro.register(salesRoutes(deps));
       await pro.register(classRoutes(deps));
       await pro.register(bookingRoutes(deps));
+      await pro.register(courseRoutes(deps));
       await pro.register(ptRoutes(deps));
       await pro.register(retailRoutes(deps));
       await pro.register(readerRoutes(deps));

@@ -231,6 +231,10 @@ export const shortCourseSchema = z.object({
   price: z.number().int(),
   taxRateBp: z.number().int(),
   active: z.boolean(),
+  /** Sessions scheduled (classes of the course not cancelled), of `sessions`. */
+  scheduled: z.number().int(),
+  /** Members enrolled (the course sold to them and not refunded), of `capacity`. */
+  enrolled: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -93,6 +93,12 @@ export const CLASS_CODES = {
   renterOnlyForRental: 'renter_only_for_rental',
   /** The renter's rental packages hold fewer hours than the class takes (`details`: `needed`, `left`). */
   rentalHoursShort: 'rental_hours_short',
+  /** A short course's sessions are in-house classes at the course's centre. */
+  courseInHouse: 'course_in_house',
+  courseNotInCentre: 'course_not_in_centre',
+  courseInactive: 'course_inactive',
+  /** The course has as many scheduled sessions as it sells (`details`: `sessions`, `scheduled`). */
+  courseSessionsFull: 'course_sessions_full',
 } as const;
 export const BOOKING_CODES = {
   alreadyBooked: 'already_booked',
@@ -113,6 +119,8 @@ export const BOOKING_CODES = {
   trialUsed: 'trial_used',
   /** The fee of this late cancel or no-show has been paid: refund its invoice first. */
   feePaid: 'fee_paid',
+  /** A short course's session is for the members enrolled on the course (they bought it). */
+  notEnrolled: 'not_enrolled',
 } as const;
 
 const int = (limits: { min: number; max: number }) => z.number().int().min(limits.min).max(limits.max);
@@ -229,7 +237,13 @@ const classSettingsFields = {
 export const rentalHoursOf = (durationMinutes: number) => Math.ceil(durationMinutes / 60);
 
 /** Rental ⇔ renter, on the fields a request gives (an update may leave either to the class). */
-const renterRule = (v: { mode?: ClassMode; renterMemberId?: string | null }, ctx: z.RefinementCtx) => {
+const renterRule = (
+  v: { mode?: ClassMode; renterMemberId?: string | null; shortCourseId?: string | null },
+  ctx: z.RefinementCtx,
+) => {
+  if (v.mode === 'rental' && v.shortCourseId) {
+    ctx.addIssue({ code: 'custom', path: ['shortCourseId'], message: CLASS_CODES.courseInHouse });
+  }
   if (v.mode === 'rental' && v.renterMemberId === null) {
     ctx.addIssue({ code: 'custom', path: ['renterMemberId'], message: CLASS_CODES.renterRequired });
   }
@@ -250,6 +264,9 @@ export const CLASS_DEFAULTS = {
  * A `rental` class names its `renterMemberId` (an outside teacher's member record): every class
  * takes `rentalHoursOf(duration)` hours off the renter's rental packages, and members booking it
  * pay the teacher, not the centre (its credits are 0).
+ * A `shortCourseId` makes the classes sessions of that short course (in-house, at the course's
+ * centre, its capacity, one credit of the course each): the members enrolled on the course are
+ * booked into each new session, and a course has at most its `sessions` scheduled sessions.
  */
 export const createClassRequestSchema = z
   .strictObject({
@@ -267,6 +284,7 @@ export const createClassRequestSchema = z
     cancellationWindowMinutes: classSettingsFields.cancellationWindowMinutes.optional(),
     mode: z.enum(CLASS_MODES).default(CLASS_DEFAULTS.mode),
     renterMemberId: z.uuid().nullish(),
+    shortCourseId: z.uuid().nullish(),
     notes: text({ multiline: true }).trim().max(1000).nullish(),
     recurrence: recurrenceRuleSchema.optional(),
   })
@@ -337,6 +355,10 @@ export const classSchema = z.object({
   renter: ref.nullable(),
   /** Hours of room use a rental class takes off its renter's rental package; null in-house. */
   rentalHours: z.number().int().nullable(),
+  /** The short course this class is a session of (`number` of its scheduled sessions in time order), else null. */
+  shortCourse: z
+    .object({ id: z.string(), name: z.string(), number: z.number().int(), sessions: z.number().int() })
+    .nullable(),
   status: z.enum(CLASS_STATUSES),
   notes: z.string().nullable(),
   /** Bookings holding a place (booked or attended). */
@@ -377,6 +399,10 @@ export const classListItemSchema = z.object({
   mode: z.enum(CLASS_MODES),
   renter: ref.nullable(),
   rentalHours: z.number().int().nullable(),
+  /** The short course this class is a session of (`number` of its scheduled sessions in time order), else null. */
+  shortCourse: z
+    .object({ id: z.string(), name: z.string(), number: z.number().int(), sessions: z.number().int() })
+    .nullable(),
   status: z.enum(CLASS_STATUSES),
   credits: z.number().int(),
   booked: z.number().int(),
@@ -549,3 +575,56 @@ export const bookingNotificationSchema = z.object({
   startsAt: z.string(),
   className: z.string(),
 });
+
+// ---- short courses: sessions and attendance ----
+
+/** Sale refusal (422 on `lines.N.itemId`) when a short course has as many members enrolled as its capacity. */
+export const COURSE_FULL = 'course_full';
+
+/**
+ * `GET pro/short-courses/:id/sessions`: a short course's sessions (its classes, cancelled ones
+ * too, in time order) and its enrolled members, each with their booking in every session (null
+ * when they have none: enrolled after the session, or a session planned before they were).
+ */
+export const courseRosterSchema = z.object({
+  course: z.object({
+    id: z.string(),
+    name: z.string(),
+    center: centreRef,
+    timeZone: z.string(),
+    sessions: z.number().int(),
+    capacity: z.number().int(),
+    active: z.boolean(),
+  }),
+  sessions: z.array(
+    z.object({
+      classId: z.string(),
+      /** Its number among the scheduled sessions (null when cancelled). */
+      number: z.number().int().nullable(),
+      date: z.string(),
+      startTime: z.string(),
+      endTime: z.string(),
+      startsAt: z.string(),
+      endsAt: z.string(),
+      room: ref,
+      teacher: ref,
+      status: z.enum(CLASS_STATUSES),
+      booked: z.number().int(),
+      attended: z.number().int(),
+    }),
+  ),
+  enrolments: z.array(
+    z.object({
+      /** The member's course (an entitlement of kind `short_course`). */
+      entitlementId: z.string(),
+      member: z.object({ id: z.string(), code: z.string(), name: z.string() }),
+      enrolledOn: z.string(),
+      /** `active`, `pending` (waiting for payment), `used_up` (every session taken), `expired`, `refunded`, `transferred`. */
+      status: z.string(),
+      attended: z.number().int(),
+      /** One per session, in the order of `sessions`. */
+      attendance: z.array(z.object({ bookingId: z.string(), status: z.enum(BOOKING_STATUSES) }).nullable()),
+    }),
+  ),
+});
+export type CourseRoster = z.infer<typeof courseRosterSchema>;

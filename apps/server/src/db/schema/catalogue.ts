@@ -17,6 +17,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -124,6 +125,7 @@ export const shortCourses = pgTable(
   (t) => [
     uniqueIndex('short_courses_center_name').on(t.centerId, sql`lower(${t.name})`),
     index('short_courses_org').on(t.organisationId),
+    unique('short_courses_org_id').on(t.organisationId, t.id),
     foreignKey({
       name: 'short_courses_org_center_fk',
       columns: [t.organisationId, t.centerId],

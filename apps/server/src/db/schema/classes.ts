@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { shortCourses } from './catalogue.ts';
 import { members } from './members.ts';
 import { rooms } from './places.ts';
 import { entitlements, invoices } from './sales.ts';
@@ -117,6 +118,8 @@ export const classes = pgTable(
     mode: text('mode').notNull().default('in_house'),
     /** A rental class's renter: the outside teacher's member record, whose rental package pays the room. */
     renterMemberId: uuid('renter_member_id'),
+    /** The short course this class is a session of (its enrolled members are booked into it), else null. */
+    shortCourseId: uuid('short_course_id'),
     /** `scheduled` or `cancelled`. */
     status: text('status').notNull().default('scheduled'),
     notes: text('notes'),
@@ -163,6 +166,13 @@ export const classes = pgTable(
       columns: [t.organisationId, t.seriesId],
       foreignColumns: [classSeries.organisationId, classSeries.id],
     }),
+    foreignKey({
+      name: 'classes_org_short_course_fk',
+      columns: [t.organisationId, t.shortCourseId],
+      foreignColumns: [shortCourses.organisationId, shortCourses.id],
+    }),
+    index('classes_short_course_starts').on(t.shortCourseId, t.startsAt).where(sql`${t.shortCourseId} is not null`),
+    check('classes_course_in_house', sql`${t.shortCourseId} is null or ${t.mode} = 'in_house'`),
     check('classes_mode', sql`${t.mode} in ('in_house','rental')`),
     check('classes_rental_renter', sql`(${t.mode} = 'rental') = (${t.renterMemberId} is not null)`),
     check('classes_status', sql`${t.status} in ('scheduled','cancelled')`),

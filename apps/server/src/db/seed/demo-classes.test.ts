@@ -39,9 +39,13 @@ describe('demo classes', () => {
   it('gives both centres a weekly timetable with attendance behind and bookings ahead, and a waitlisted class', async () => {
     for (const c of centres) {
       const week = (await api(`/classes?center=${c.id}&from=${cwbToday}&to=${addDays(cwbToday, 6)}`)).json();
-      // 18 classes the centre runs; CWB also lets Studio A to an outside teacher on Wednesdays (rental).
-      expect(week.items.filter((i: { mode: string }) => i.mode === 'in_house').length, c.code).toBe(18);
-      expect(new Set(week.items.map((i: { type: { name: string } }) => i.type.name))).toEqual(
+      // 18 classes the centre runs; CWB also lets Studio A to an outside teacher on Wednesdays (rental)
+      // and runs its swim course on Saturdays (a short course's session).
+      const timetable = week.items.filter(
+        (i: { mode: string; shortCourse: unknown }) => i.mode === 'in_house' && !i.shortCourse,
+      );
+      expect(timetable.length, c.code).toBe(18);
+      expect(new Set(timetable.map((i: { type: { name: string } }) => i.type.name))).toEqual(
         new Set(['Yoga', 'Spin', 'HIIT', 'Pilates']),
       );
       const past = (
@@ -61,7 +65,7 @@ describe('demo classes', () => {
     }
     const cwb = centres.find((c) => c.code === 'CWB')!;
     const tomorrow = (await api(`/classes?center=${cwb.id}&from=${addDays(cwbToday, 1)}`)).json();
-    const full = tomorrow.items[0];
+    const full = tomorrow.items.filter((i: { shortCourse: unknown }) => !i.shortCourse)[0];
     expect(full.booked).toBe(full.capacity);
     expect(full.waitlisted).toBe(3);
   });
@@ -142,5 +146,26 @@ describe('demo personal training', () => {
     });
     const hours = (await api(`/trainers/${sessions.items[0].trainer.id}/hours`)).json();
     expect(hours.hours).toHaveLength(7);
+  });
+});
+
+describe('demo short course', () => {
+  it('runs "Beginner swim (8 weeks)" at CWB on Saturdays: eight sessions, three members, attendance taken', async () => {
+    const courses = (await api('/short-courses?keyword=Beginner%20swim')).json();
+    expect(courses.items[0]).toMatchObject({ name: 'Beginner swim (8 weeks)', sessions: 8, scheduled: 8, enrolled: 3 });
+    const roster = (await api(`/short-courses/${courses.items[0].id}/sessions`)).json();
+    expect(roster.sessions.map((s: { number: number }) => s.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(roster.sessions.every((s: { room: { name: string } }) => s.room.name === 'Pool')).toBe(true);
+    const past = roster.sessions.filter((s: { endsAt: string }) => new Date(s.endsAt) < new Date()).length;
+    expect(past).toBeGreaterThanOrEqual(2);
+    expect(past).toBeLessThanOrEqual(3);
+    expect(roster.enrolments).toHaveLength(3);
+    const marks = roster.enrolments.map((e: { attendance: { status: string }[] }) => e.attendance.map((a) => a.status));
+    // Held sessions are marked (one no-show among them); those ahead are booked.
+    expect(marks.flat().filter((s: string) => s === 'no_show')).toHaveLength(1);
+    for (const row of marks) {
+      expect(row.slice(past).every((s: string) => s === 'booked')).toBe(true);
+      expect(row.slice(0, past).every((s: string) => s === 'attended' || s === 'no_show')).toBe(true);
+    }
   });
 });

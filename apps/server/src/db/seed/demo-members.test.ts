@@ -108,12 +108,12 @@ describe('demo members', () => {
     expect(reader).toMatchObject({ organisationId: orgId, sn: 'DEMO-READER-1' });
   });
 
-  it('gives each demo centre three rooms and makes the demo trainer a trainer', async () => {
+  it('gives each demo centre three rooms (and CWB its pool) and makes the demo trainer a trainer', async () => {
     const rooms = await query<{ code: string; n: number }>(sql`
       select c.code, count(r.id)::int as n from centers c left join rooms r on r.center_id = c.id and r.active
       where c.organisation_id = ${orgId} group by c.code order by c.code`);
     expect(rooms).toEqual([
-      { code: 'CWB', n: 3 },
+      { code: 'CWB', n: 4 },
       { code: 'MK', n: 3 },
     ]);
     const trainers = await query<{ email: string }>(

@@ -6,6 +6,7 @@ import type { Db } from '../client.ts';
 import { organisations, readers, rooms } from '../schema/index.ts';
 import { buildCenter, buildOrganisation, buildUser } from './builders.ts';
 import { seedDemoClasses } from './demo-classes.ts';
+import { seedDemoCourse } from './demo-course.ts';
 import { seedDemoEntries } from './demo-entries.ts';
 import { seedDemoExpenditures } from './demo-expenditures.ts';
 import { seedDemoMembers } from './demo-members.ts';
@@ -83,6 +84,7 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<boolean>
     await seedDemoClasses(tx, org.id);
     await seedDemoPt(tx, org.id);
     await seedDemoRental(tx, org.id);
+    await seedDemoCourse(tx, org.id);
   });
   return true;
 }

@@ -93,6 +93,9 @@ export async function bookClass(ctx: UseCaseContext, input: z.infer<typeof bookR
   }
   // A trial is free; otherwise a waitlisted member must be able to pay when a place frees: checked now, taken then.
   const trial = input.paidBy === 'trial';
+  if (trial && cls.shortCourseId) {
+    throw bookingRule('paidBy', BOOKING_CODES.notEnrolled, 'A short course session is not a trial class');
+  }
   if (trial) await checkTrial(ctx, member);
   const payment = trial
     ? { paidBy: null, entitlementId: null }

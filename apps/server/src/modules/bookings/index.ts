@@ -3,5 +3,5 @@ export { cancelClassBookings } from './cancel-class-bookings.ts';
 export { type LockedClass, lockClass, placesTaken } from './lock.ts';
 export { billPtFee } from './penalty.ts';
 export { promoteWaitlist } from './promote.ts';
-export { bookingAtDoor, markAttendedAtDoor } from './record-attendance.ts';
+export { bookingAtDoor, markAttendedAtDoor, recordAttendance } from './record-attendance.ts';
 export { bookingRoutes } from './routes.ts';

@@ -44,7 +44,11 @@ export async function usableEntitlements(
     .filter(({ ent, state }) => {
       if (entitlementId && ent.id !== entitlementId) return false;
       if (!(ent.allCenters || ent.centerIds.includes(cls.centerId))) return false;
-      if (ent.kind === 'membership') {
+      // A short course's session is paid by the member's enrolment on that course, and by nothing else.
+      if (cls.shortCourseId || ent.kind === 'short_course') {
+        if (!(ent.kind === 'short_course' && ent.itemId === cls.shortCourseId)) return false;
+        if (choice === 'membership' || (state.creditsLeft ?? 0) < cls.credits) return false;
+      } else if (ent.kind === 'membership') {
         if (choice === 'package') return false;
         if (!(type.allMemberships || type.membershipPlanIds.includes(ent.itemId))) return false;
       } else if (ent.kind === 'package') {
@@ -112,6 +116,13 @@ export async function payBooking(
       );
     }
     return { paidBy: 'package', entitlementId: ent.id, entitlementName: ent.name };
+  }
+  if (cls.shortCourseId) {
+    throw bookingRule(
+      'memberId',
+      BOOKING_CODES.notEnrolled,
+      'This class is a session of a short course: only members enrolled on the course book it',
+    );
   }
   // A free class (no credits) needs nothing to pay it.
   if (cls.credits === 0 && !entitlementId && choice === 'auto') {

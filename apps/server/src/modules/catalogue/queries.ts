@@ -247,10 +247,26 @@ export async function getCreditPackage(db: DbOrTx, auth: Scope, id: string): Pro
 
 // ---- short courses ----
 
-const courseColumns = { course: shortCourses, center: { id: centers.id, code: centers.code, name: centers.name } };
-type CourseRow = { course: typeof shortCourses.$inferSelect; center: { id: string; code: string; name: string } };
+const courseColumns = {
+  course: shortCourses,
+  center: { id: centers.id, code: centers.code, name: centers.name },
+  /** Its sessions scheduled (classes naming it, not cancelled). */
+  scheduled: sql<number>`(select count(*)::int from classes s
+    where s.short_course_id = ${shortCourses.id} and s.status = 'scheduled')`,
+  /** Its enrolments holding a place (the course sold, not refunded or transferred). */
+  enrolled: sql<number>`(select count(*)::int from entitlements e
+    join entitlement_state st on st.entitlement_id = e.id
+    where e.organisation_id = ${shortCourses.organisationId} and e.kind = 'short_course'
+      and e.item_id = ${shortCourses.id} and st.phase not in ('refunded','transferred'))`,
+};
+type CourseRow = {
+  course: typeof shortCourses.$inferSelect;
+  center: { id: string; code: string; name: string };
+  scheduled: number;
+  enrolled: number;
+};
 
-function toCourse({ course: r, center }: CourseRow): ShortCourse {
+function toCourse({ course: r, center, scheduled, enrolled }: CourseRow): ShortCourse {
   return {
     id: r.id,
     center,
@@ -262,6 +278,8 @@ function toCourse({ course: r, center }: CourseRow): ShortCourse {
     price: r.priceMinor,
     taxRateBp: r.taxRateBp,
     active: r.active,
+    scheduled: Number(scheduled),
+    enrolled: Number(enrolled),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };

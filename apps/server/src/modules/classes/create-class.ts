@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { classes, classSeries } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
+import { assertSessionsFit, bookEnrolledInto, courseForSessions } from '../courses/index.ts';
 import { emitClassChanged } from './class-events.ts';
 import { checkClassType, checkRoom, checkTeacher, rule } from './class-refs.ts';
 import { assertTimetableFree } from './conflicts.ts';
@@ -52,6 +53,8 @@ export async function createClass(
   await checkTeacher(ctx, input.centerId, input.teacherId, rental);
   if (rental) await checkRenter(ctx, input.renterMemberId!);
   const type = await checkClassType(ctx, input.classTypeId);
+  // Sessions of a short course: its centre, its capacity, one credit of the course each.
+  const course = input.shortCourseId ? await courseForSessions(ctx, input.shortCourseId, input.centerId) : null;
   const rule_ = input.recurrence;
   if (rule_?.until && rule_.until < input.date) {
     throw rule('recurrence.until', CLASS_CODES.untilBeforeStart, 'The series ends before its first class');
@@ -87,19 +90,24 @@ export async function createClass(
     classTypeId: input.classTypeId,
     startTime: input.startTime,
     durationMinutes: input.durationMinutes ?? type.durationMinutes,
-    capacity: input.capacity ?? type.capacity,
+    capacity: course ? course.capacity : (input.capacity ?? type.capacity),
     // Members booking a rental class pay its teacher, not the centre: no credit.
-    credits: rental ? 0 : (input.credits ?? type.credits),
+    credits: rental ? 0 : course ? 1 : (input.credits ?? type.credits),
     bookingOpensDaysBefore: input.bookingOpensDaysBefore ?? CLASS_DEFAULTS.bookingOpensDaysBefore,
     bookingClosesMinutesBefore: input.bookingClosesMinutesBefore ?? CLASS_DEFAULTS.bookingClosesMinutesBefore,
     cancellationWindowMinutes: input.cancellationWindowMinutes ?? CLASS_DEFAULTS.cancellationWindowMinutes,
     mode: input.mode,
     renterMemberId: rental ? input.renterMemberId! : null,
+    shortCourseId: course?.id ?? null,
     notes: input.notes ?? null,
   };
   const ids = await insertOccurrences(ctx, plan, dates, center.timeZone);
   await takeRentalHours(ctx, ids);
   await assertTimetableFree(ctx, ids);
+  if (course) {
+    await assertSessionsFit(ctx, course);
+    await bookEnrolledInto(ctx, course.id, ids);
+  }
   await audit(ctx.tx, ctx.auth, null, {
     action: 'class.created',
     entityType: 'class',
@@ -111,6 +119,7 @@ export async function createClass(
       dates: dates.length,
       startTime: input.startTime,
       ...(rental ? { mode: 'rental', renterMemberId: input.renterMemberId } : {}),
+      ...(course ? { shortCourseId: course.id } : {}),
     },
   });
   emitClassChanged(ctx, input.centerId, 'created', ids);

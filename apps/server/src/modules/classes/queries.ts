@@ -13,7 +13,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } fr
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { bookings, centers, classes, classTypes, members, rooms, users } from '../../db/schema/index.ts';
+import { bookings, centers, classes, classTypes, members, rooms, shortCourses, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -87,6 +87,12 @@ const classColumns = {
   type: { id: classTypes.id, name: classTypes.name, colour: classTypes.colour },
   renterFirstName: members.firstName,
   renterLastName: members.lastName,
+  course: { id: shortCourses.id, name: shortCourses.name, sessions: shortCourses.sessions },
+  /** A session's number: the course's scheduled sessions up to it, in time order. */
+  courseNumber: sql<number | null>`case when ${classes.shortCourseId} is null then null else (
+    select count(*)::int from ${classes} as s
+    where s.short_course_id = ${classes.shortCourseId} and s.status = 'scheduled'
+      and (s.starts_at, s.id) <= (${classes.startsAt}, ${classes.id})) end`,
 };
 type Counts = { booked: number; waitlisted: number; attended: number };
 const NO_BOOKINGS: Counts = { booked: 0, waitlisted: 0, attended: 0 };
@@ -131,6 +137,8 @@ type ClassRow = {
   type: { id: string; name: string; colour: string };
   renterFirstName: string | null;
   renterLastName: string | null;
+  course: { id: string; name: string; sessions: number } | null;
+  courseNumber: number | null;
   booked: number;
   waitlisted: number;
   attended: number;
@@ -144,7 +152,8 @@ function classQuery(db: DbOrTx) {
     .innerJoin(rooms, eq(rooms.id, classes.roomId))
     .innerJoin(teachers, eq(teachers.id, classes.teacherId))
     .innerJoin(classTypes, eq(classTypes.id, classes.classTypeId))
-    .leftJoin(members, and(eq(members.organisationId, classes.organisationId), eq(members.id, classes.renterMemberId)));
+    .leftJoin(members, and(eq(members.organisationId, classes.organisationId), eq(members.id, classes.renterMemberId)))
+    .leftJoin(shortCourses, eq(shortCourses.id, classes.shortCourseId));
 }
 
 function toListItem(r: ClassRow): ClassListItem {
@@ -169,6 +178,7 @@ function toListItem(r: ClassRow): ClassListItem {
         }
       : null,
     rentalHours: c.mode === 'rental' ? rentalHoursOf(c.durationMinutes) : null,
+    shortCourse: r.course ? { ...r.course, number: Number(r.courseNumber ?? 0) } : null,
     status: c.status as ClassListItem['status'],
     credits: c.credits,
     booked: Number(r.booked),

@@ -11,6 +11,7 @@ import { bookings, classes, classSeries } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { lockClass, promoteWaitlist } from '../bookings/index.ts';
+import { assertSessionsFit, bookEnrolledInto, lockCourse } from '../courses/index.ts';
 import { emitClassChanged } from './class-events.ts';
 import { checkClassType, checkRoom, checkTeacher, rule } from './class-refs.ts';
 import { assertTimetableFree } from './conflicts.ts';
@@ -73,6 +74,9 @@ export async function updateClass(
   }
   if (mode !== 'rental' && input.renterMemberId) {
     throw rule('renterMemberId', CLASS_CODES.renterOnlyForRental, 'Only a rental class has a renter');
+  }
+  if (cls.shortCourseId && mode !== 'in_house') {
+    throw rule('mode', CLASS_CODES.courseInHouse, 'A short course session is run by the centre');
   }
   if (input.renterMemberId) await checkRenter(ctx, input.renterMemberId);
   if (input.teacherId || mode !== cls.mode) {
@@ -163,9 +167,15 @@ export async function updateClass(
   }
   let dropped: string[] = [];
   if (input.recurrence && seriesId) {
+    // A course's sessions are counted with its row locked, before its classes (the order every command takes).
+    const course = cls.shortCourseId ? await lockCourse(ctx, cls.shortCourseId, 'recurrence') : null;
     const planned = await replan(ctx, seriesId, cls, targets, input, timeZone);
     updated += planned.changed;
     dropped = planned.dropped;
+    if (course) {
+      await assertSessionsFit(ctx, course);
+      await bookEnrolledInto(ctx, course.id, planned.added);
+    }
   }
   // The classes of the series from the earliest target on, as a re-plan left them (none without one).
   const replanned = async () => {
@@ -271,7 +281,7 @@ async function replan(
   targets: ClassRow[],
   input: Input,
   timeZone: string,
-): Promise<{ changed: number; dropped: string[] }> {
+): Promise<{ changed: number; dropped: string[]; added: string[] }> {
   const rule_ = input.recurrence!;
   const from = targets.reduce((min, t) => (t.businessDate < min ? t.businessDate : min), cls.businessDate);
   if (rule_.until && rule_.until < from) {
@@ -333,8 +343,9 @@ async function replan(
     cancellationWindowMinutes: model!.cancellationWindowMinutes,
     mode: model!.mode,
     renterMemberId: model!.renterMemberId,
+    shortCourseId: model!.shortCourseId,
     notes: model!.notes,
   };
   const added = add.length > 0 ? await insertOccurrences(ctx, plan, add, timeZone) : [];
-  return { changed: drop.length + added.length, dropped: drop };
+  return { changed: drop.length + added.length, dropped: drop, added };
 }

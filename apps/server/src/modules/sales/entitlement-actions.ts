@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { centers, entitlements, members } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
+import { enrol, releaseSessions } from '../courses/index.ts';
 import { statusOn } from './entitlement-state.ts';
 import { appendLedger, lockState } from './ledger.ts';
 
@@ -27,6 +28,10 @@ export async function changeEntitlement(
     and(eq(entitlements.id, input.entitlementId), eq(entitlements.memberId, member.id)),
   );
   if (!ent) throw notFound('entitlement');
+  // A course given to another member gives up its sessions not started (classes are locked before the entitlement).
+  if (input.action === 'transfer' && ent.kind === 'short_course') {
+    await releaseSessions(ctx, ent.id, 'Course transferred to another member');
+  }
   const state = await lockState(ctx, ent.id);
   if (!state) throw notFound('entitlement');
   const [center] = await ctx.tx.select().from(centers).where(eq(centers.id, ent.centerId));
@@ -130,7 +135,7 @@ export async function changeEntitlement(
         ],
         state,
       );
-      return appendLedger(ctx, copy!.id, target.id, [
+      const moved = await appendLedger(ctx, copy!.id, target.id, [
         {
           ...base,
           kind: 'transfer_in',
@@ -141,6 +146,12 @@ export async function changeEntitlement(
           refId: ent.id,
         },
       ]);
+      // The new holder of a course is booked into its sessions not started.
+      if (ent.kind === 'short_course') {
+        await enrol(ctx, { id: copy!.id, memberId: target.id }, ent.itemId);
+        return (await lockState(ctx, copy!.id))!;
+      }
+      return moved;
     }
   }
 }

@@ -22,6 +22,7 @@ import {
 import { audit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
+import { releaseSessions } from '../courses/index.ts';
 import { moveStock } from '../retail/index.ts';
 import { reverseCommission } from './commission.ts';
 import { appendLedger, lockState } from './ledger.ts';
@@ -70,6 +71,8 @@ export async function refundInvoice(
     seen.add(line.id);
     if (line.open <= 0) throw refuse(`lines.${i}.lineId`, 'line_refunded', 'This line is already refunded');
     const isEntitlement = ['membership', 'package', 'short_course'].includes(line.itemType);
+    // A refunded course gives up its sessions not started: their credits come back first, so they count as unused.
+    if (line.itemType === 'short_course') await releaseCourseOf(ctx, line.id, input.reason);
     const left = line.quantity - line.returnedQuantity;
     const quantity = isEntitlement ? 1 : r.quantity;
     if (!isEntitlement && quantity > left)
@@ -206,6 +209,12 @@ export async function refundInvoice(
   return refund!;
 }
 
+/** The course sold on `lineId` releases its sessions not started (its bookings cancelled, credits back). */
+async function releaseCourseOf(ctx: UseCaseContext, lineId: string, reason: string) {
+  const [ent] = await ctx.db.select(entitlements, eq(entitlements.invoiceLineId, lineId));
+  if (ent) await releaseSessions(ctx, ent.id, reason);
+}
+
 export async function voidInvoice(
   ctx: UseCaseContext,
   input: z.output<typeof voidRequestSchema> & { invoiceId: string },
@@ -220,6 +229,7 @@ export async function voidInvoice(
   if (anyPayment) throw refuse('invoiceId', 'invoice_has_payments', 'An invoice with payments is refunded, not voided');
   const lines = await openLines(ctx, invoice.id);
   for (const line of lines) {
+    if (line.itemType === 'short_course') await releaseCourseOf(ctx, line.id, input.reason);
     for (const u of await unitsOf(ctx, line)) {
       await moveStock(ctx, {
         kind: 'returned',

@@ -32,6 +32,7 @@ import { audit } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
 import type { ActorContext, UseCaseContext } from '../../lib/use-case.ts';
+import { assertCoursePlace, enrol } from '../courses/index.ts';
 import { couponRefusal, moveStock } from '../retail/index.ts';
 import { endOf } from './entitlement-state.ts';
 import { appendLedger } from './ledger.ts';
@@ -414,6 +415,8 @@ export async function sell(ctx: UseCaseContext, input: SaleInput & { memberId: s
   for (const [i, item] of items.entries()) {
     const g = item.grant;
     if (!g) continue;
+    // A short course holds `capacity` members: counted with its row locked.
+    if (g.kind === 'short_course') await assertCoursePlace(ctx, item.id, `lines.${i}.itemId`);
     const [ent] = await ctx.db.insert(entitlements, {
       memberId: member.id,
       kind: g.kind,
@@ -443,6 +446,8 @@ export async function sell(ctx: UseCaseContext, input: SaleInput & { memberId: s
         effectiveOn: today,
       },
     ]);
+    // Enrolment covers every session: the member is booked into those not started yet.
+    if (g.kind === 'short_course') await enrol(ctx, { id: ent!.id, memberId: member.id }, item.id);
   }
 
   for (const [i, line] of lineRows.entries()) {

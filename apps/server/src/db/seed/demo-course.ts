@@ -1,0 +1,113 @@
+/**
+ * The demo's short course: "Beginner swim (8 weeks)" at Causeway Bay runs in its Pool on Saturday
+ * mornings 10:30–11:30 (between the timetable's first and last classes of the day, which the
+ * demo's waitlist and Chan Tai Man's booking use), from the first Saturday of the demo's three
+ * past weeks: eight sessions, taught by the manager. Three members bought it before it began, so each is booked into all eight
+ * sessions (one course credit each); the past sessions have their attendance taken (one member
+ * missed one). Written through the class, sale and attendance use cases, as of the day the course
+ * was planned, after the timetable so the room and teacher checks see the centre's classes.
+ */
+import { minor, ZERO } from '@gym/contract/money';
+import { addDays, businessDate, zonedInstant } from '@gym/contract/time';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Clock } from '../../lib/use-case.ts';
+import { recordAttendance } from '../../modules/bookings/index.ts';
+import { createClass, isoWeekday } from '../../modules/classes/index.ts';
+import { sell } from '../../modules/sales/index.ts';
+import type { Db, DbOrTx } from '../client.ts';
+import { bookings, centers, classes, classTypes, members, rooms, shortCourses, users } from '../schema/index.ts';
+import { contextFor } from './demo-sales.ts';
+
+export const DEMO_COURSE = { name: 'Beginner swim (8 weeks)', room: 'Pool', start: '10:30', weekday: 6 } as const;
+
+const clockAt = (instant: Date): Clock => ({ now: () => instant, today: (tz) => businessDate(instant, tz) });
+
+export async function seedDemoCourse(tx: Db | DbOrTx, organisationId: string, now = new Date()): Promise<void> {
+  const [cwb] = await tx
+    .select()
+    .from(centers)
+    .where(and(eq(centers.organisationId, organisationId), eq(centers.code, 'CWB')));
+  const [course] = await tx
+    .select()
+    .from(shortCourses)
+    .where(and(eq(shortCourses.organisationId, organisationId), eq(shortCourses.name, DEMO_COURSE.name)));
+  const staff = await tx.select().from(users).where(eq(users.organisationId, organisationId));
+  const manager = staff.find((u) => u.role === 'manager');
+  const desk = staff.find((u) => u.role === 'frontdesk');
+  if (!cwb || !course || !manager || !desk) return;
+
+  const [pool] = await tx
+    .insert(rooms)
+    .values({ organisationId, centerId: cwb.id, name: DEMO_COURSE.room, capacity: course.capacity })
+    .returning();
+  // Swimming is taught as courses only: no membership or class package covers it.
+  const [swim] = await tx
+    .insert(classTypes)
+    .values({
+      organisationId,
+      name: 'Swimming',
+      colour: '#1c7ed6',
+      durationMinutes: 60,
+      capacity: course.capacity,
+      credits: 1,
+      allMemberships: false,
+      anyClassPackage: false,
+    })
+    .returning();
+
+  // Planned and sold three weeks ago, the Monday before its first Saturday.
+  const today = businessDate(now, cwb.timeZone);
+  let first = addDays(today, -21);
+  while (isoWeekday(first) !== DEMO_COURSE.weekday) first = addDays(first, 1);
+  const then = clockAt(zonedInstant(addDays(first, -5), '11:00', cwb.timeZone));
+  await createClass(contextFor(tx, { id: manager.id, role: 'manager' }, organisationId, then), {
+    centerId: cwb.id,
+    roomId: pool!.id,
+    teacherId: manager.id,
+    classTypeId: swim!.id,
+    date: first,
+    startTime: DEMO_COURSE.start,
+    durationMinutes: 60,
+    mode: 'in_house',
+    shortCourseId: course.id,
+    notes: 'Bring goggles and a swim cap.',
+    recurrence: { weekdays: [DEMO_COURSE.weekday], everyWeeks: 1, count: course.sessions, exceptions: [] },
+  });
+
+  const students = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(
+      and(eq(members.organisationId, organisationId), eq(members.homeCenterId, cwb.id), eq(members.status, 'active')),
+    )
+    .orderBy(asc(members.code))
+    .limit(3)
+    .offset(20);
+  for (const student of students) {
+    await sell(contextFor(tx, { id: desk.id, role: 'frontdesk' }, organisationId, then), {
+      memberId: student.id,
+      centerId: cwb.id,
+      lines: [{ itemType: 'short_course', itemId: course.id, quantity: 1, discountMinor: ZERO }],
+      installments: [],
+      payment: { method: 'card', amountMinor: minor(course.priceMinor) },
+    });
+  }
+
+  // The sessions already held: attendance taken by the teacher; the second student missed the second one.
+  const held = await tx
+    .select({ id: bookings.id, memberId: bookings.memberId, startsAt: classes.startsAt, endsAt: classes.endsAt })
+    .from(bookings)
+    .innerJoin(classes, eq(classes.id, bookings.classId))
+    .where(and(eq(classes.shortCourseId, course.id), inArray(bookings.status, ['booked'])))
+    .orderBy(asc(classes.startsAt));
+  const sessionsHeld = [...new Set(held.filter((b) => b.endsAt < now).map((b) => b.startsAt.getTime()))];
+  for (const b of held.filter((x) => x.endsAt < now)) {
+    const missed = b.memberId === students[1]?.id && b.startsAt.getTime() === sessionsHeld[1];
+    const at = clockAt(new Date(b.endsAt.getTime() + 5 * 60_000));
+    await recordAttendance(
+      contextFor(tx, { id: manager.id, role: 'manager' }, organisationId, at),
+      b.id,
+      missed ? 'no_show' : 'attended',
+    );
+  }
+}
