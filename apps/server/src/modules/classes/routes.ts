@@ -48,6 +48,8 @@ const EXPORT_COLUMNS: ExportColumn<ClassListItem>[] = [
   { header: 'Mode', value: (c) => c.mode, width: 10 },
   { header: 'Renter', value: (c) => c.renter?.name ?? '', width: 24 },
   { header: 'Rental hours', value: (c) => c.rentalHours ?? '', width: 8 },
+  { header: 'Short course', value: (c) => c.shortCourse?.name ?? '', width: 24 },
+  { header: 'Session', value: (c) => (c.shortCourse ? `${c.shortCourse.number}/${c.shortCourse.sessions}` : ''), width: 8 },
   { header: 'Status', value: (c) => c.status, width: 10 },
 ];
 

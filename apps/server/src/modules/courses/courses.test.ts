@@ -274,6 +274,26 @@ describe('enrolment', () => {
     expect(r.enrolments[0]!.attendance.map((a) => a?.status)).toEqual(['cancelled', 'booked', 'booked']);
   });
 
+  it('given to another member moves the sessions ahead to them', async () => {
+    const course = await newCourse(f, { sessions: 3 });
+    await sessions(course.id, 3);
+    const giver = await f.org.newMember();
+    const taker = await f.org.newMember();
+    const sale = await sellCourse(giver.id, course.id);
+    const moved = await f.call('POST', `/students/${giver.id}/entitlements/${sale.entitlementId}/actions`, f.manager, {
+      action: 'transfer',
+      toMemberId: taker.id,
+      reason: 'Sister takes the place',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const r = await roster(course.id);
+    const byMember = new Map(r.enrolments.map((e) => [e.member.id, e]));
+    expect(byMember.get(giver.id)).toMatchObject({ status: 'transferred' });
+    expect(byMember.get(giver.id)!.attendance.map((a) => a?.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+    expect(byMember.get(taker.id)!.attendance.map((a) => a?.status)).toEqual(['booked', 'booked', 'booked']);
+    expect(r.sessions.map((s) => s.booked)).toEqual([1, 1, 1]);
+  });
+
   it('is hidden from another organisation', async () => {
     const course = await newCourse();
     const res = await other.call('GET', `/short-courses/${course.id}/sessions`, other.desk);
