@@ -3,9 +3,11 @@
  * (a missing price is explained beside the field), found again by search, one deactivated, and
  * the filter kept in the address across a reload.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expenditureSuite } from './suites/expenditure.ts';
 import { retailSuite } from './suites/retail.ts';
+import { shortCourseSuite } from './suites/short-course.ts';
+import { settled } from './support/browser.ts';
 import { confirmDialog, fieldHelp, openAs, seriousViolations, unique } from './support/organisation.ts';
 import { useAppServer } from './support/server.ts';
 
@@ -63,16 +65,14 @@ describe('catalogue', () => {
       await packRow.getByTestId('item-toggle').click();
       await confirmDialog(page);
       await packRow.getByText('Inactive', { exact: true }).waitFor();
-      await vi.waitFor(
-        async () => {
-          if (!/status=inactive/.test(page.url())) {
-            await page.getByTestId('filter-status').click();
-            await page.locator('.ant-select-item-option', { hasText: 'Inactive only' }).click({ timeout: 5_000 });
-            await page.waitForURL(/status=inactive/, { timeout: 3_000 });
-          }
-        },
-        { timeout: 45_000, interval: 500 },
-      );
+      // The option is clicked once the list has finished opening (a click during its animation misses).
+      await settled(page);
+      await page.getByTestId('filter-status').click();
+      const inactiveOnly = page.locator('.ant-select-item-option', { hasText: 'Inactive only' });
+      await inactiveOnly.waitFor();
+      await settled(page);
+      await inactiveOnly.click();
+      await page.waitForURL(/status=inactive/);
       await packRow.waitFor();
 
       await page.reload();
@@ -104,3 +104,5 @@ describe('catalogue', () => {
 // The retail catalogue and expenditures, managed by the same manager, on this file's server.
 retailSuite(app);
 expenditureSuite(app);
+// A short course's sessions and attendance, and a sale of it through the API.
+shortCourseSuite(app);

@@ -108,7 +108,17 @@ function views(): View[] {
       name: 'short course list',
       path: '/short-course-list',
       ready: '[data-testid="screen-short-course-list"] .ant-table',
-      steps: [{ name: 'add-course drawer', open: click('item-add'), within: DRAWER }],
+      steps: [
+        { name: 'add-course drawer', open: click('item-add'), within: DRAWER },
+        {
+          name: 'course sessions drawer',
+          open: async (page) => {
+            await page.getByTestId('course-sessions-open').first().click();
+            await page.locator('.ant-drawer-open [data-testid="course-header"]').waitFor();
+          },
+          within: DRAWER,
+        },
+      ],
     },
     {
       name: 'expenditure',

@@ -5,10 +5,10 @@
  * demo member, so the tests do not depend on their order.
  */
 
-import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memberImportSuite } from './suites/imports.ts';
+import { axe } from './support/axe.ts';
 import { CHROMIUM_PATH, newPage, storeSession } from './support/browser.ts';
 import {
   type ApiSession,
@@ -405,7 +405,7 @@ describe('accessibility of the member screens', () => {
     const problems: string[] = [];
     const scan = async (label: string) => {
       await page.waitForLoadState('networkidle');
-      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      const result = await axe(page).withTags(['wcag2a', 'wcag2aa']).analyze();
       for (const v of result.violations) {
         if (v.impact === 'serious' || v.impact === 'critical') {
           problems.push(`${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -10,14 +10,14 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { allText, pdfText } from '../apps/server/src/test/pdf-text.ts';
 import { type AppServer, startAppServer } from './support/app-process.ts';
-import { launchBrowser, newPage, storeSession } from './support/browser.ts';
+import { axe } from './support/axe.ts';
+import { launchBrowser, newPage, settled, storeSession } from './support/browser.ts';
 import { api, apiLogin, DEMO_MEMBER, demoMember } from './support/members.ts';
 import { seriousViolations } from './support/organisation.ts';
 
@@ -239,11 +239,8 @@ describe('selling a membership at the desk', () => {
     expect(await drawer.getByTestId('invoice-installments').textContent()).toContain('500.00');
     // The detail alone: behind the drawer's mask the list is dimmed on purpose. The drawer's opening
     // animation fades its text in: measured mid-way, its colours would be half-transparent.
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-    const detail = await new AxeBuilder({ page })
-      .include('[data-testid="invoice-detail"]')
-      .withTags(['wcag2a', 'wcag2aa'])
-      .analyze();
+    await settled(page);
+    const detail = await axe(page).include('[data-testid="invoice-detail"]').withTags(['wcag2a', 'wcag2aa']).analyze();
     expect(detail.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
       [],
     );
@@ -258,7 +255,7 @@ describe('selling a membership at the desk', () => {
     const cardOption = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Card' });
     await cardOption.waitFor();
     // The list slides open: a click mid-animation can land before the option is there to take it.
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await settled(page);
     await cardOption.click();
     // Card chosen: the select shows it and the reference field replaces the cash tendered.
     await expect.poll(() => methodSelect.textContent()).toContain('Card');

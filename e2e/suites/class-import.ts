@@ -3,10 +3,11 @@
  * the import; the corrected file imports, the summary counts the classes, and its link opens the
  * class list over the imported days, where they are.
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { addDays, today as businessToday, parseBusinessDate } from '@gym/contract/time';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axe } from '../support/axe.ts';
 import { loginThroughForm, newPage } from '../support/browser.ts';
 import { api, apiLogin } from '../support/members.ts';
 import type { AppHandle } from '../support/server.ts';
@@ -76,8 +77,8 @@ export function classImportSuite(app: AppHandle) {
       expect(await run.isDisabled()).toBe(true);
       expect(await run.innerText()).toBe('Fix 1 row to import');
       expect(await page.getByTestId('import-mapping').innerText()).toContain('Centre code');
-      const axe = await new AxeBuilder({ page }).include('[data-testid="screen-class-import"]').analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+      const scan = await axe(page).include('[data-testid="screen-class-import"]').analyze();
+      expect(scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 
       // Back to the file, the corrected one, and the import.
       await page.getByTestId('import-back').click();

@@ -1,7 +1,8 @@
 /** Member import as the demo admin: a bad row is named, a good file imports, the members are found. */
-import AxeBuilder from '@axe-core/playwright';
+
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axe } from '../support/axe.ts';
 import { loginThroughForm, newPage } from '../support/browser.ts';
 import type { AppHandle } from '../support/server.ts';
 
@@ -55,8 +56,8 @@ export function memberImportSuite(app: AppHandle) {
       // The button says what stands between the file and the import.
       expect(await page.getByTestId('import-run').innerText()).toBe('Fix 1 row to import');
       expect(await page.getByTestId('import-mapping').innerText()).toContain('Mobile');
-      const axe = await new AxeBuilder({ page }).include('[data-testid="screen-member-import"]').analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+      const scan = await axe(page).include('[data-testid="screen-member-import"]').analyze();
+      expect(scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 
       // Back to the first step, a corrected file, and the import.
       await page.getByTestId('import-back').click();

@@ -4,8 +4,9 @@
  * demo trainer (free then whatever the weekday: his early class ends at 07:45), marks it done, and
  * the remaining sessions go down to 6. Registered by the classes spec, on its server and browser.
  */
-import AxeBuilder from '@axe-core/playwright';
+
 import { describe, expect, it } from 'vitest';
+import { axe } from '../support/axe.ts';
 import { newPage, storeSession } from '../support/browser.ts';
 import { apiLogin, demoMember } from '../support/members.ts';
 import type { AppHandle } from '../support/server.ts';
@@ -61,8 +62,8 @@ export function ptSuite(app: AppHandle) {
         await expect
           .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
           .toBe(true);
-        const axe = await new AxeBuilder({ page }).include('[data-testid="screen-pt-detail"]').analyze();
-        expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+        const scan = await axe(page).include('[data-testid="screen-pt-detail"]').analyze();
+        expect(scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
       } finally {
         await context.close();
       }

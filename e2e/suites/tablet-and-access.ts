@@ -1,6 +1,7 @@
 /** The front desk's tablet, the keyboard, and an accessibility scan of the shell's screens. */
-import AxeBuilder from '@axe-core/playwright';
+
 import { describe, expect, it } from 'vitest';
+import { axe } from '../support/axe.ts';
 import { newPage, storeSession } from '../support/browser.ts';
 import type { AppHandle } from '../support/server.ts';
 
@@ -76,7 +77,7 @@ export function tabletAndAccessSuite(app: AppHandle) {
       const { context, page } = await newPage(app.browser, app.server.url);
       const problems: string[] = [];
       const scan = async (label: string) => {
-        const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+        const result = await axe(page).withTags(['wcag2a', 'wcag2aa']).analyze();
         for (const v of result.violations) {
           if (v.impact === 'serious' || v.impact === 'critical') problems.push(`${label}: ${v.id} (${v.nodes.length})`);
         }

@@ -20,6 +20,13 @@ export async function newPage(browser: Browser, baseURL: string): Promise<{ cont
   return { context, page };
 }
 
+/**
+ * Waits until no animation runs (antd's select lists, drawers and dialogs slide and zoom in): a
+ * click while an option list is still opening may land beside the option.
+ */
+export const settled = (page: Page) =>
+  page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+
 /** Signs in through the login form, as staff do. */
 export async function loginThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');

@@ -1,6 +1,7 @@
 /** Helpers of the organisation and public-page specs: signed-in pages, antd confirmations, config. */
-import AxeBuilder from '@axe-core/playwright';
+
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { axe } from './axe.ts';
 import { newPage, storeSession } from './browser.ts';
 import { type ApiSession, api } from './members.ts';
 
@@ -54,7 +55,7 @@ export function unique(prefix: string): string {
 
 /** Serious and critical WCAG 2 A/AA problems on the page, as `label: rule (count)`. */
 export async function seriousViolations(page: Page, label: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const result = await axe(page).withTags(['wcag2a', 'wcag2aa']).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${label}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ') ?? ''}`);

@@ -1,17 +1,19 @@
 import '../../shared/ui/screens.css';
 import './catalogue.css';
-import { PlusOutlined } from '@ant-design/icons';
+import { CalendarOutlined, PlusOutlined } from '@ant-design/icons';
 import { SHORT_COURSE_SORTS, shortCourseFieldsSchema } from '@gym/contract/catalogue';
 import { App, Button, DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useAbility } from '../../shared/acl';
 import { apiErrorMessage, requiredRule, schemaRule } from '../../shared/api/errorMessages';
 import { useCenterId } from '../../shared/centerSelection';
 import { useCenters } from '../../shared/centers';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
+import { CourseSessionsDrawer } from '../classes/components/CourseSessionsDrawer';
 import { type ShortCourse, useSaveShortCourse, useShortCourseList } from './api';
 import { actionsColumn, activeColumn, useConfirmActive } from './components/columns';
 import { LIMITS, PriceItem, requiredMessage, TaxRateItem, wholeNumberRule } from './components/fields';
@@ -168,7 +170,14 @@ export function CourseDrawer({
   );
 }
 
-/** `/short-course-list`: fixed series of sessions sold as one item, per centre. */
+/** The course whose sessions are open (`?sessions=<id>`): back and reload keep the drawer. */
+const SESSIONS = 'sessions';
+
+/**
+ * `/short-course-list`: fixed series of sessions sold as one item, per centre, with how many of its
+ * sessions are scheduled and how many members are enrolled; "Sessions" opens its sessions and
+ * attendance (`?sessions=<id>`).
+ */
 export default function ShortCourseListPage() {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
@@ -183,6 +192,19 @@ export default function ShortCourseListPage() {
   const canCreate = ability.can('create', 'Catalogue');
   const canUpdate = ability.can('update', 'Catalogue');
   const formatDay = useFormatDay();
+  const canReadClasses = ability.can('read', 'Class');
+  const [search, setSearch] = useSearchParams();
+  const sessionsOf = search.get(SESSIONS);
+  const openSessions = (id: string | null) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set(SESSIONS, id);
+        else next.delete(SESSIONS);
+        return next;
+      },
+      { replace: !id },
+    );
 
   const columns: ListColumn<ShortCourse>[] = [
     { key: 'name', title: t('catalogue:fields.name'), dataIndex: 'name', sortable: true },
@@ -190,27 +212,38 @@ export default function ShortCourseListPage() {
       key: 'center',
       title: t('catalogue:fields.center'),
       sortable: true,
+      show: 'desktop',
       render: (_: unknown, c: ShortCourse) => `${c.center.name} (${c.center.code})`,
     },
     {
+      // Sorted by the sessions the course sells; shows how many of them are scheduled.
       key: 'sessions',
-      title: t('catalogue:fields.sessions'),
+      title: t('catalogue:courses.scheduled'),
       align: 'right',
       sortable: true,
-      render: (_: unknown, c: ShortCourse) => numbers.format(c.sessions),
+      show: 'tablet',
+      render: (_: unknown, c: ShortCourse) => (
+        <span data-testid="course-scheduled-count">
+          {numbers.format(c.scheduled)} / {numbers.format(c.sessions)}
+        </span>
+      ),
     },
     {
-      key: 'capacity',
-      title: t('catalogue:fields.capacity'),
+      key: 'enrolled',
+      title: t('catalogue:courses.enrolled'),
       align: 'right',
       show: 'tablet',
-      render: (_: unknown, c: ShortCourse) => numbers.format(c.capacity),
+      render: (_: unknown, c: ShortCourse) => (
+        <span data-testid="course-enrolled-count">
+          {numbers.format(c.enrolled)} / {numbers.format(c.capacity)}
+        </span>
+      ),
     },
     {
       key: 'startsOn',
       title: t('catalogue:fields.startsOn'),
       sortable: true,
-      show: 'tablet',
+      show: 'desktop',
       render: (_: unknown, c: ShortCourse) => formatDay(c.startsOn),
     },
     {
@@ -227,9 +260,28 @@ export default function ShortCourseListPage() {
       show: 'desktop',
       render: (_: unknown, c: ShortCourse) => `${basisPointsToPercent(c.taxRateBp)} %`,
     },
-    activeColumn(t),
-    ...(canUpdate
-      ? [actionsColumn<ShortCourse>(t, { onEdit: (course) => setEditing({ course }), onToggle: confirmActive })]
+    // On a tablet in portrait the course's counts come first: its centre and whether it is on sale are in the row's details.
+    { ...activeColumn<ShortCourse>(t), show: 'desktop' },
+    ...(canUpdate || canReadClasses
+      ? [
+          actionsColumn<ShortCourse>(t, {
+            ...(canUpdate ? { onEdit: (course: ShortCourse) => setEditing({ course }), onToggle: confirmActive } : {}),
+            // Its buttons stack in a narrow column on a tablet and line up where there is room.
+            width: 150,
+            before: (course) =>
+              canReadClasses && (
+                <Button
+                  size="small"
+                  icon={<CalendarOutlined />}
+                  onClick={() => openSessions(course.id)}
+                  aria-label={t('catalogue:courses.sessionsAria', { name: course.name })}
+                  data-testid="course-sessions-open"
+                >
+                  {t('catalogue:courses.sessions')}
+                </Button>
+              ),
+          }),
+        ]
       : []),
   ];
 
@@ -272,6 +324,12 @@ export default function ShortCourseListPage() {
           )
         }
       />
+      {canReadClasses && (
+        <CourseSessionsDrawer
+          courseId={sessionsOf && UUID.test(sessionsOf) ? sessionsOf : null}
+          onClose={() => openSessions(null)}
+        />
+      )}
       <CourseDrawer
         editing={editing}
         defaultCenterId={list.filters.centerId ?? currentCenterId}

@@ -30,7 +30,9 @@ export const CATALOGUE_PATHS = {
 } as const;
 export type CatalogueKind = keyof typeof CATALOGUE_PATHS;
 
-const key = (kind: CatalogueKind) => ['catalogue', kind] as const;
+/** Every query of one kind of item (lists, items, holders): what a change of them invalidates. */
+export const catalogueKey = (kind: CatalogueKind) => ['catalogue', kind] as const;
+const key = catalogueKey;
 
 function useCatalogueList<T>(kind: CatalogueKind, query: Record<string, QueryValue>) {
   return useQuery({
@@ -73,6 +75,7 @@ export const useSaveCreditPackage = () =>
 
 export const useShortCourseList = (query: Record<string, QueryValue>) =>
   useCatalogueList<ShortCourse>('courses', query);
+export const useShortCourse = (id: string | undefined) => useCatalogueItem<ShortCourse>('courses', id);
 export const useSaveShortCourse = () =>
   useSaveCatalogueItem<ShortCourse, CreateShortCourseRequest, UpdateShortCourseRequest>('courses');
 

@@ -35,7 +35,7 @@ import { BookDialog, type BookTarget } from './components/BookDialog';
 import { CancelClassDialog, type CancelTarget } from './components/CancelClassDialog';
 import { type BookingsTarget, ClassBookingsDrawer } from './components/ClassBookingsDrawer';
 import { ClassDrawer, type ClassDrawerTarget } from './components/ClassDrawer';
-import { PlacesCell, TypeSwatch, useClassDay } from './components/ClassParts';
+import { CourseSessionText, PlacesCell, TypeSwatch, useClassDay } from './components/ClassParts';
 import { CLASS_TYPE_LIST_PATH } from './paths';
 import { useClassEvents } from './useClassEvents';
 
@@ -170,6 +170,11 @@ export default function ClassListPage() {
               <span data-testid="class-renter"> · {t('classes:rental.rentedBy', { name: c.renter.name })}</span>
             )}
           </span>
+          {c.shortCourse && (
+            <span className="class-what__course" data-testid="class-course">
+              <CourseSessionText course={c.shortCourse} />
+            </span>
+          )}
         </div>
       ),
     },

@@ -11,6 +11,7 @@ import type {
   ClassDetail,
   ClassListItem,
   ClassType,
+  CourseRoster,
   CreateClassRequest,
   CreateClassTypeRequest,
   cancelClassResponseSchema,
@@ -24,9 +25,10 @@ import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClie
 import { useRef } from 'react';
 import type { z } from 'zod';
 import { api, idempotencyKeys, type QueryValue } from '../../shared/api/client';
+import { catalogueKey } from '../catalogue/api';
 import { salesKeys, useEntitlements } from '../sales/api';
 
-export type { Booking, ClassDetail, ClassListItem, ClassType };
+export type { Booking, ClassDetail, ClassListItem, ClassType, CourseRoster };
 export type CancelClassAnswer = z.infer<typeof cancelClassResponseSchema>;
 export type CreateClassAnswer = z.infer<typeof createClassResponseSchema>;
 export type UpdateClassAnswer = z.infer<typeof updateClassResponseSchema>;
@@ -49,6 +51,8 @@ export const classKeys = {
   typeList: (query: Record<string, QueryValue>) => [...classKeys.types(), 'list', query] as const,
   bookings: () => ['bookings'] as const,
   bookingList: (query: Record<string, QueryValue>) => [...classKeys.bookings(), 'list', query] as const,
+  /** A short course's sessions and attendance: under `all`, so any class or booking change refreshes it. */
+  courseRoster: (courseId: string) => [...classKeys.all, 'course-roster', courseId] as const,
 };
 
 /** How often an open class list asks again when nothing told it of a change (a tab left open all day). */
@@ -70,6 +74,16 @@ export function useClass(id: string | null) {
     queryKey: classKeys.detail(id ?? ''),
     queryFn: ({ signal }) => api.get<ClassDetail>(`/pro/classes/${id}`, { signal }),
     enabled: Boolean(id),
+  });
+}
+
+/** A short course's sessions (cancelled ones too) and its enrolled members' attendance in each. */
+export function useCourseRoster(courseId: string | null) {
+  return useQuery({
+    queryKey: classKeys.courseRoster(courseId ?? ''),
+    queryFn: ({ signal }) => api.get<CourseRoster>(`/pro/short-courses/${courseId}/sessions`, { signal }),
+    enabled: Boolean(courseId),
+    refetchOnWindowFocus: true,
   });
 }
 
@@ -118,6 +132,12 @@ export function useBookings(query: Record<string, QueryValue>, enabled = true) {
   });
 }
 
+/** A class planned, moved or cancelled: the lists, and the short courses' counts of scheduled sessions. */
+function afterClassChange(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: classKeys.all });
+  void queryClient.invalidateQueries({ queryKey: catalogueKey('courses') });
+}
+
 function afterBookingChange(queryClient: QueryClient, memberId?: string) {
   void queryClient.invalidateQueries({ queryKey: classKeys.all });
   void queryClient.invalidateQueries({ queryKey: classKeys.bookings() });
@@ -144,7 +164,7 @@ export function useCreateClass() {
   return useIdempotent(
     (body: CreateClassRequest, key) => api.post<CreateClassAnswer>('/pro/classes', body, { idempotencyKey: key }),
     (_answer, body) => {
-      void queryClient.invalidateQueries({ queryKey: classKeys.all });
+      afterClassChange(queryClient);
       // A rental class takes hours off its renter's package.
       if (body.renterMemberId) void queryClient.invalidateQueries({ queryKey: salesKeys.member(body.renterMemberId) });
     },
@@ -157,7 +177,7 @@ export function useUpdateClass() {
     mutationFn: (input: { id: string; body: UpdateClassRequest }) =>
       api.patch<UpdateClassAnswer>(`/pro/classes/${input.id}`, input.body),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: classKeys.all });
+      afterClassChange(queryClient);
       // A rental class's hours follow its length, date and renter.
       void queryClient.invalidateQueries({ queryKey: salesKeys.all });
     },
@@ -175,6 +195,8 @@ export function useCancelClass() {
       ),
     () => {
       afterBookingChange(queryClient);
+      // A cancelled session is no longer among its short course's scheduled ones.
+      void queryClient.invalidateQueries({ queryKey: catalogueKey('courses') });
       void queryClient.invalidateQueries({ queryKey: salesKeys.all });
     },
   );

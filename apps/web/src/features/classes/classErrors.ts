@@ -26,7 +26,8 @@ export function classErrorMessage(t: TFunction, error: unknown): string {
       if (other?.kind === 'pt_session' && (known.code === 'teacher_busy' || known.code === 'room_busy')) {
         return t(`classes:errors.${known.code}_pt`, { date: other.date ?? '', time: other.startTime ?? '' });
       }
-      return t(`classes:errors.${known.code}`, { name: other?.name ?? '' });
+      // `details` fill a rule's numbers (a course's `sessions` and `scheduled`, a renter's hours).
+      return t(`classes:errors.${known.code}`, { ...error.details, name: other?.name ?? '' });
     }
     if (error.status === 400) return classFieldMessage(t, error.fields[0]!.code);
   }

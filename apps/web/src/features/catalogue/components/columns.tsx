@@ -1,6 +1,7 @@
 import { EditOutlined, PoweroffOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { apiErrorMessage } from '../../../shared/api/errorMessages';
 import type { ListColumn } from '../../../shared/ui/ListTable';
 import { StatusTag } from '../../../shared/ui/StatusTag';
@@ -30,34 +31,49 @@ export function coverageText(t: TFunction, item: { allCenters: boolean; centers:
   return item.allCenters ? t('catalogue:allCenters') : item.centers.map((c) => c.code).join(', ');
 }
 
-/** Edit and deactivate / activate of a row (for those who may change the catalogue). */
+/**
+ * A row's actions: `before` (an action of the item's own, e.g. a course's sessions), then edit and
+ * deactivate / activate when given (for those who may change the catalogue).
+ */
 export function actionsColumn<T extends Item>(
   t: TFunction,
-  options: { onEdit: (row: T) => void; onToggle: (row: T) => void },
+  options: {
+    onEdit?: ((row: T) => void) | undefined;
+    onToggle?: ((row: T) => void) | undefined;
+    before?: (row: T) => ReactNode;
+    width?: number;
+  },
 ): ListColumn<T> {
+  const { onEdit, onToggle, before } = options;
   return {
     key: 'actions',
     title: <span className="sr-only">{t('catalogue:actions')}</span>,
-    width: 210,
+    detailTitle: t('catalogue:actions'),
+    width: options.width ?? 210,
     render: (_: unknown, row: T) => (
       <div className="row-actions">
-        <Button
-          size="small"
-          icon={<EditOutlined />}
-          onClick={() => options.onEdit(row)}
-          aria-label={t('catalogue:editAria', { name: row.name })}
-        >
-          {t('catalogue:edit')}
-        </Button>
-        <Button
-          size="small"
-          icon={<PoweroffOutlined />}
-          onClick={() => options.onToggle(row)}
-          aria-label={t(row.active ? 'catalogue:deactivateAria' : 'catalogue:activateAria', { name: row.name })}
-          data-testid="item-toggle"
-        >
-          {t(row.active ? 'catalogue:deactivate' : 'catalogue:activate')}
-        </Button>
+        {before?.(row)}
+        {onEdit && (
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            onClick={() => onEdit(row)}
+            aria-label={t('catalogue:editAria', { name: row.name })}
+          >
+            {t('catalogue:edit')}
+          </Button>
+        )}
+        {onToggle && (
+          <Button
+            size="small"
+            icon={<PoweroffOutlined />}
+            onClick={() => onToggle(row)}
+            aria-label={t(row.active ? 'catalogue:deactivateAria' : 'catalogue:activateAria', { name: row.name })}
+            data-testid="item-toggle"
+          >
+            {t(row.active ? 'catalogue:deactivate' : 'catalogue:activate')}
+          </Button>
+        )}
       </div>
     ),
   };

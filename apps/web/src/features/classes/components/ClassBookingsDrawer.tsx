@@ -1,13 +1,12 @@
 import type { AttendanceMark } from '@gym/contract/classes';
-import { App, Drawer, Segmented, Table, Tag } from 'antd';
+import { Drawer, Segmented, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAbility } from '../../../shared/acl';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/ScreenStates';
-import { useUserData } from '../../../shared/useSession';
 import { memberPath } from '../../members/paths';
-import { type Booking, type ClassListItem, useBookings, useMarkAttendance } from '../api';
-import { classErrorMessage } from '../classErrors';
+import { type Booking, type ClassListItem, useBookings } from '../api';
+import { attendanceOpen, markableStatus } from '../attendance';
+import { useCanTakeAttendance, useSetAttendance } from '../useAttendance';
 import { BookingActions } from './BookingActions';
 import { BookingOutcome } from './BookingOutcome';
 import { BookingStatusTag, useClassDay } from './ClassParts';
@@ -30,37 +29,21 @@ export type BookingsTarget = Pick<
   | 'rentalHours'
 >;
 
-/** How soon before its start a class's attendance may be taken (members arrive early). */
-const ATTENDANCE_OPENS_MS = 60 * 60_000;
-
-/** Whether this person may record attendance on this class: staff with the right, a trainer on their own classes. */
-export function useCanTakeAttendance(teacherId: string | null): boolean {
-  const ability = useAbility();
-  const user = useUserData();
-  if (!ability.can('create', 'BookingAttendance')) return false;
-  return user?.role !== 'trainer' || user.id === teacherId;
-}
-
 /** The class's bookings: who is booked or waiting, attendance toggles, cancel and waive on each. */
 export function ClassBookingsDrawer({ target, onClose }: { target: BookingsTarget | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const day = useClassDay();
   const bookings = useBookings({ class: target?.id ?? '', pageSize: 500, sort: 'bookedAt' }, Boolean(target));
-  const mark = useMarkAttendance();
+  const mark = useSetAttendance();
   const canMark = useCanTakeAttendance(target?.teacher.id ?? null);
-  const markable =
-    canMark && target?.status === 'scheduled' && Date.parse(target.startsAt) - ATTENDANCE_OPENS_MS <= Date.now();
+  const markable = canMark && target !== null && attendanceOpen(target);
 
   const items = bookings.data?.items ?? [];
   const present = items.filter((b) => b.status !== 'cancelled');
   const attended = items.filter((b) => b.status === 'attended').length;
 
   const setMark = (booking: Booking, value: AttendanceMark) =>
-    mark.mutate(
-      { id: booking.id, memberId: booking.member.id, mark: value },
-      { onError: (error) => void message.error(classErrorMessage(t, error)) },
-    );
+    mark.set({ id: booking.id, memberId: booking.member.id }, value);
 
   return (
     <Drawer
@@ -136,12 +119,13 @@ export function ClassBookingsDrawer({ target, onClose }: { target: BookingsTarge
                     key: 'attendance',
                     title: t('classes:fields.attendance'),
                     render: (_: unknown, b: Booking) =>
-                      b.status === 'booked' || b.status === 'attended' || (b.status === 'no_show' && !b.waived) ? (
+                      // A waived no-show stays as the manager left it.
+                      markableStatus(b.status) && !(b.status === 'no_show' && b.waived) ? (
                         <Segmented<AttendanceMark>
                           size="small"
                           value={b.status === 'attended' ? 'attended' : b.status === 'no_show' ? 'no_show' : undefined}
                           onChange={(value) => setMark(b, value)}
-                          disabled={mark.isPending}
+                          disabled={mark.pending}
                           options={[
                             { value: 'attended', label: t('classes:attendance.attended') },
                             { value: 'no_show', label: t('classes:attendance.noShow') },

@@ -25,6 +25,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCenters } from '../../../shared/centers';
+import { useCentreToday } from '../../../shared/today';
 import { LoadingState } from '../../../shared/ui/ScreenStates';
 import {
   type ClassDetail,
@@ -38,12 +39,25 @@ import {
   useUpdateClass,
 } from '../api';
 import { placeClassErrors, wholeNumberRule } from '../classErrors';
-import { TypeSwatch } from './ClassParts';
+import { firstSessionDate } from '../courseSessions';
+import { CourseSessionText, TypeSwatch } from './ClassParts';
 import { MemberPicker, type PickedMember } from './MemberPicker';
 
-/** A new class (on a day, at a centre) or an existing one (with its series, for the edit's scope). */
+/**
+ * The short course new classes are sessions of: at its centre, `sessionsLeft` of them by default,
+ * from its first day (`startsOn`) when that is still ahead.
+ */
+export interface SessionsOfCourse {
+  id: string;
+  name: string;
+  centerId: string;
+  sessionsLeft: number;
+  startsOn: string | null;
+}
+
+/** A new class (on a day, at a centre; or sessions of a short course) or an existing one (with its series, for the edit's scope). */
 export type ClassDrawerTarget =
-  | { classId: null; date: string; centerId: string | null; startTime?: string }
+  | { classId: null; date: string; centerId: string | null; startTime?: string; shortCourse?: SessionsOfCourse }
   | { classId: string; seriesId: string | null };
 
 type Ends = 'until' | 'count';
@@ -100,7 +114,8 @@ const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 /** ISO weekday (1 Monday … 7 Sunday) of a business date. */
 const isoWeekday = (date: Dayjs) => ((date.day() + 6) % 7) + 1;
 
-function initialValues(target: ClassDrawerTarget, detail: ClassDetail | undefined): Values {
+/** `today`: the business date at the course's centre, for sessions of a short course. */
+function initialValues(target: ClassDrawerTarget, detail: ClassDetail | undefined, today: string): Values {
   if (target.classId !== null && detail) {
     return {
       centerId: detail.center.id,
@@ -126,9 +141,12 @@ function initialValues(target: ClassDrawerTarget, detail: ClassDetail | undefine
       count: null,
     };
   }
-  const date = dayjs(target.classId === null ? target.date : undefined);
+  const course = target.classId === null ? target.shortCourse : undefined;
+  const date = dayjs(
+    course ? firstSessionDate(course.startsOn, today) : target.classId === null ? target.date : undefined,
+  );
   return {
-    centerId: target.classId === null ? target.centerId : null,
+    centerId: course ? course.centerId : target.classId === null ? target.centerId : null,
     classTypeId: null,
     date,
     startTime: target.classId === null && target.startTime ? dayjs(`${target.date}T${target.startTime}`) : null,
@@ -143,12 +161,13 @@ function initialValues(target: ClassDrawerTarget, detail: ClassDetail | undefine
     mode: CLASS_DEFAULTS.mode,
     renterMemberId: null,
     notes: '',
-    repeats: false,
+    // A course's sessions are a weekly series of what is left of it.
+    repeats: Boolean(course),
     weekdays: [isoWeekday(date)],
     everyWeeks: 1,
     ends: 'count',
     until: null,
-    count: 10,
+    count: course ? Math.max(1, course.sessionsLeft) : 10,
   };
 }
 
@@ -167,7 +186,13 @@ export function ClassDrawer({ target, onClose }: { target: ClassDrawerTarget | n
       onClose={onClose}
       size={600}
       destroyOnHidden
-      title={editingId ? t('classes:form.editTitle') : t('classes:form.addTitle')}
+      title={
+        editingId
+          ? t('classes:form.editTitle')
+          : target?.classId === null && target.shortCourse
+            ? t('classes:course.schedule')
+            : t('classes:form.addTitle')
+      }
       data-testid="class-drawer"
     >
       {target &&
@@ -202,7 +227,13 @@ function ClassForm({
   const inSeries = editing && Boolean(detail?.seriesId);
   const [scope, setScope] = useState<EditScope>('one');
   const [formError, setFormError] = useState<string[]>([]);
-  const initial = initialValues(target, detail);
+  // Sessions of a short course (new ones, or the one edited): the course runs them in-house at its
+  // centre, its places and one credit of the course each, so mode, renter and credits are not asked.
+  const course = target.classId === null ? (target.shortCourse ?? null) : null;
+  const session = editing ? (detail?.shortCourse ?? null) : null;
+  const ofCourse = Boolean(course || session);
+  const centreToday = useCentreToday();
+  const initial = initialValues(target, detail, centreToday(course?.centerId));
   const centerId = Form.useWatch('centerId', form) ?? initial.centerId;
   const repeats = Form.useWatch('repeats', form);
   const ends = Form.useWatch('ends', form);
@@ -261,13 +292,17 @@ function ClassForm({
           date,
           startTime,
           durationMinutes: optional(v.durationMinutes),
-          capacity: optional(v.capacity),
-          credits: optional(v.credits),
           bookingOpensDaysBefore: optional(v.bookingOpensDaysBefore),
           bookingClosesMinutesBefore: optional(v.bookingClosesMinutesBefore),
           cancellationWindowMinutes: optional(v.cancellationWindowMinutes),
-          mode: v.mode,
-          ...(v.mode === 'rental' ? { renterMemberId: v.renterMemberId?.id ?? null, credits: undefined } : {}),
+          ...(course
+            ? { shortCourseId: course.id }
+            : {
+                capacity: optional(v.capacity),
+                credits: optional(v.credits),
+                mode: v.mode,
+                ...(v.mode === 'rental' ? { renterMemberId: v.renterMemberId?.id ?? null, credits: undefined } : {}),
+              }),
           notes: v.notes.trim() || null,
           ...(v.repeats
             ? {
@@ -303,15 +338,16 @@ function ClassForm({
     for (const key of [
       'durationMinutes',
       'capacity',
-      'credits',
+      ...(session ? [] : (['credits'] as const)),
       'bookingOpensDaysBefore',
       'bookingClosesMinutesBefore',
       'cancellationWindowMinutes',
     ] as const) {
       if (v[key] !== null && Number(v[key]) !== initial[key]) body[key] = Number(v[key]);
     }
-    if (v.mode !== initial.mode) body.mode = v.mode;
-    if (v.mode === 'rental' && v.renterMemberId?.id !== initial.renterMemberId?.id) {
+    // A course's session stays in-house: neither mode nor renter is sent.
+    if (!session && v.mode !== initial.mode) body.mode = v.mode;
+    if (!session && v.mode === 'rental' && v.renterMemberId?.id !== initial.renterMemberId?.id) {
       body.renterMemberId = v.renterMemberId?.id ?? null;
     }
     // A rental class is paid to its teacher: the server keeps its credits at 0.
@@ -340,6 +376,16 @@ function ClassForm({
       initialValues={initial}
       onFinish={onFinish}
     >
+      {course && (
+        <p className="class-form__course" data-testid="class-form-course">
+          {t('classes:course.sessionOfLine', { name: course.name })}
+        </p>
+      )}
+      {session && (
+        <p className="class-form__course" data-testid="class-form-course">
+          <CourseSessionText course={session} />
+        </p>
+      )}
       {inSeries && (
         <Form.Item label={t('classes:scope.editLabel')} extra={t(`classes:scope.help.${scope}`)}>
           <Radio.Group
@@ -353,7 +399,7 @@ function ClassForm({
       <div className="form-columns">
         <Form.Item label={t('classes:fields.center')} name="centerId" rules={[required]}>
           <Select
-            disabled={editing}
+            disabled={editing || Boolean(course)}
             loading={centers.isPending}
             onChange={() => form.setFieldsValue({ roomId: null, teacherId: null })}
             options={(centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }))}
@@ -410,7 +456,7 @@ function ClassForm({
         >
           <InputNumber precision={0} inputMode="numeric" className="full-width" data-testid="field-durationMinutes" />
         </Form.Item>
-        <Form.Item label={t('classes:fields.mode')} name="mode">
+        <Form.Item label={t('classes:fields.mode')} name="mode" hidden={ofCourse}>
           <Radio.Group
             optionType="button"
             options={CLASS_MODES.map((m) => ({ value: m, label: t(`classes:modes.${m}`) }))}
@@ -463,14 +509,16 @@ function ClassForm({
             data-testid="field-teacherId"
           />
         </Form.Item>
-        <Form.Item
-          label={t('classes:fields.capacity')}
-          name="capacity"
-          rules={[required, wholeNumberRule(t, CLASS_LIMITS.capacity)]}
-        >
-          <InputNumber precision={0} inputMode="numeric" className="full-width" data-testid="field-capacity" />
-        </Form.Item>
-        {rental ? (
+        {!course && (
+          <Form.Item
+            label={t('classes:fields.capacity')}
+            name="capacity"
+            rules={[required, wholeNumberRule(t, CLASS_LIMITS.capacity)]}
+          >
+            <InputNumber precision={0} inputMode="numeric" className="full-width" data-testid="field-capacity" />
+          </Form.Item>
+        )}
+        {ofCourse ? null : rental ? (
           <p className="class-form__rental-help" data-testid="rental-help">
             {t('classes:rental.help')}
           </p>
@@ -554,7 +602,11 @@ function ClassForm({
                 <Form.Item
                   label={t('classes:form.count')}
                   name="count"
-                  rules={[required, wholeNumberRule(t, CLASS_LIMITS.count)]}
+                  rules={[
+                    required,
+                    wholeNumberRule(t, course ? { min: 1, max: Math.max(1, course.sessionsLeft) } : CLASS_LIMITS.count),
+                  ]}
+                  extra={course ? t('classes:course.sessionsLeft', { count: course.sessionsLeft }) : undefined}
                 >
                   <InputNumber precision={0} inputMode="numeric" style={{ width: 120 }} data-testid="field-count" />
                 </Form.Item>

@@ -1,7 +1,17 @@
 import '../classes.css';
 /** What the class screens show of one class: its type's colour, its times, its places taken. */
+import {
+  CheckCircleFilled,
+  ClockCircleOutlined,
+  CloseCircleFilled,
+  ExclamationCircleOutlined,
+  HourglassOutlined,
+  MinusCircleOutlined,
+  ReadOutlined,
+} from '@ant-design/icons';
 import type { BookingStatus } from '@gym/contract/classes';
 import { Progress, Tag } from 'antd';
+import type { ComponentType, CSSProperties } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClassListItem } from '../api';
@@ -78,6 +88,32 @@ export function BookingStatusTag({
           {t('classes:bookingStatus.trial')}
         </Tag>
       )}
+    </>
+  );
+}
+
+/** A status as a small coloured icon (the matrix of a short course's attendance): its words go in the cell's label. */
+const BOOKING_ICONS: Record<BookingStatus, ComponentType<{ style?: CSSProperties; 'aria-hidden'?: boolean }>> = {
+  booked: ClockCircleOutlined,
+  waitlisted: HourglassOutlined,
+  attended: CheckCircleFilled,
+  cancelled: MinusCircleOutlined,
+  late_cancelled: ExclamationCircleOutlined,
+  no_show: CloseCircleFilled,
+};
+
+export function BookingStatusIcon({ status }: { status: BookingStatus }) {
+  const Icon = BOOKING_ICONS[status];
+  return <Icon style={{ color: BOOKING_COLOURS[status], fontSize: 18 }} aria-hidden />;
+}
+
+/** "Beginner swim (8 weeks) · session 3 of 8": the short course a class is a session of. */
+export function CourseSessionText({ course }: { course: { name: string; number: number; sessions: number } }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ReadOutlined aria-hidden className="class-course__icon" />
+      {t('classes:course.sessionOf', { name: course.name, number: course.number, sessions: course.sessions })}
     </>
   );
 }
