@@ -31,7 +31,7 @@ import { classImportSuite } from './suites/class-import.ts';
 import { lateFeeSuite } from './suites/late-fee.ts';
 import { ptSuite } from './suites/pt.ts';
 import { rentalSuite } from './suites/rental.ts';
-import { newPage, storeSession } from './support/browser.ts';
+import { newPage, settled, storeSession } from './support/browser.ts';
 import { type ApiSession, api, apiLogin, DEMO_MEMBER, demoMember } from './support/members.ts';
 import { DEMO_READER, simulateTap as simulateTapAt } from './support/reader.ts';
 import { useAppServer } from './support/server.ts';
@@ -411,6 +411,68 @@ describe('classes', () => {
       `/pro/classes?center=${cwb.id}&from=${tomorrow}&to=${tomorrow}&type=${typeId}`,
     );
     expect(items.find((c) => c.id === classId)?.startTime).toBe('15:15');
+  });
+
+  it('by room: the day’s rooms are columns; a class dragged to another room moves there, onto a busy room is refused', async () => {
+    const tomorrow = addDays(businessToday(cwb.timeZone), 1);
+    const page = await desk('manager@demo.fit', `/calendar?view=rooms&type=${typeId}&date=${tomorrow}`);
+    await page.getByTestId('calendar-columns-day').waitFor();
+    const headers = page.getByTestId('calendar-column');
+    await headers.first().waitFor();
+    const { items: rooms } = await api<{ items: { id: string; name: string }[] }>(
+      admin,
+      'GET',
+      `/pro/rooms?centerId=${cwb.id}&pageSize=50`,
+    );
+    // Every room of the centre is a column, named.
+    expect((await headers.allTextContents()).sort()).toEqual(rooms.map((r) => r.name).sort());
+    const pool = rooms.find((r) => r.name === 'Pool')!;
+    const columnX = async (roomId: string) => {
+      const box = await page.locator(`[data-testid="calendar-column"][data-resource-id="${roomId}"]`).boundingBox();
+      return box!.x + box!.width / 2;
+    };
+    const hour = async () => {
+      const seven = await page.locator('td.fc-timegrid-slot-lane[data-time="07:00:00"]').boundingBox();
+      const eight = await page.locator('td.fc-timegrid-slot-lane[data-time="08:00:00"]').boundingBox();
+      return eight!.y - seven!.y;
+    };
+    const drag = async (event: ReturnType<typeof page.locator>, toX: number, dy: number) => {
+      await event.scrollIntoViewIfNeeded();
+      await settled(page);
+      const box = await event.boundingBox();
+      const x = box!.x + box!.width / 2;
+      const y = box!.y + 6;
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x, y + 10, { steps: 4 });
+      await page.mouse.move(toX, y + dy, { steps: 12 });
+      await page.mouse.up();
+    };
+
+    // The 15:15 class, from the PT Room's column to the Pool's, same time.
+    const moving = page.locator('[data-testid="calendar-event"]', { hasText: '15:15' }).first();
+    await moving.waitFor({ state: 'attached' });
+    const movedId = await moving.getAttribute('data-class-id');
+    await drag(moving, await columnX(pool.id), 0);
+    await page.locator('.ant-message', { hasText: `${TYPE_NAME} moved to Pool at 15:15` }).waitFor();
+    const after = await api<{ room: { id: string }; startTime: string; date: string }>(
+      admin,
+      'GET',
+      `/pro/classes/${movedId}`,
+    );
+    expect(after).toMatchObject({ room: { id: pool.id }, startTime: '15:15', date: tomorrow });
+
+    // The 16:30 class onto the Pool at 15:45: the class just moved there is in the way, and named.
+    const blocked = page.locator('[data-testid="calendar-event"]', { hasText: '16:30' }).first();
+    const blockedId = await blocked.getAttribute('data-class-id');
+    await drag(blocked, await columnX(pool.id), -0.75 * (await hour()));
+    await page.getByTestId('calendar-refusal').waitFor();
+    const inTheWay = await page.getByTestId('calendar-in-the-way').textContent();
+    expect(inTheWay).toContain(TYPE_NAME);
+    expect(inTheWay).toContain('15:15');
+    expect(inTheWay).toContain('Pool');
+    const stayed = await api<{ room: { id: string }; startTime: string }>(admin, 'GET', `/pro/classes/${blockedId}`);
+    expect(stayed).toMatchObject({ room: { id: room.id }, startTime: '16:30' });
   });
 
   it('cancels a class from the list: the desk is told who will hear of it, and the credit comes back', async () => {

@@ -48,10 +48,12 @@ import {
   useTeacherOptions,
   useUpdateClass,
 } from './api';
+import { COLUMN_BASE, type Column, columnIndex, columnsOf, dropTarget, placeIn } from './calendarColumns';
 import { VIEWS, type ViewKey, visibleRange } from './calendarRange';
 import { classErrorMessage } from './classErrors';
 import { type BookingsTarget, ClassBookingsDrawer } from './components/ClassBookingsDrawer';
 import { ClassDrawer, type ClassDrawerTarget } from './components/ClassDrawer';
+import { CourseSessionText } from './components/ClassParts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -65,6 +67,12 @@ const wallOf = (d: Date) => ({
   date: `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`,
   time: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`,
 });
+
+/** The end of an item starting at `start` (a floating instant), past midnight when it ends before it starts. */
+function endOf(start: string, startTime: string, endTime: string): string {
+  const day = start.slice(0, 10);
+  return `${endTime > startTime ? day : addDays(day, 1)}T${endTime}:00Z`;
+}
 
 /** The class a refusal names as being in the way (`details.conflict`), in words. */
 function conflictText(error: unknown, t: (k: string, o?: Record<string, unknown>) => string): string | null {
@@ -165,28 +173,61 @@ export default function CalendarPage() {
           ),
     [ptSessions.data, type, room],
   );
-  const events: EventInput[] = useMemo(
-    () => [
-      ...sessions.map((s) => ({
-        id: `pt-${s.id}`,
-        title: s.member.name,
-        start: `${s.date}T${s.startTime}:00Z`,
-        end: `${s.endTime > s.startTime ? s.date : addDays(s.date, 1)}T${s.endTime}:00Z`,
-        classNames: ['pt-event', `pt-event--${s.status}`],
-        backgroundColor: '#ffffff',
-        borderColor: '#0b5394',
-        textColor: '#0b3d6e',
-        editable: false,
-        extendedProps: { session: s },
-      })),
-      ...items.map((c) => {
-        const end = c.endTime > c.startTime ? c.date : addDays(c.date, 1);
+  // "By room" / "by teacher": the day's rooms (or teachers) as columns.
+  const by = view === 'rooms' || view === 'teachers' ? view : null;
+  const columns: Column[] = useMemo(() => {
+    if (by === 'rooms') {
+      return columnsOf(
+        (rooms.data ?? []).map((r) => ({ id: r.id, name: r.name })),
+        [
+          ...items.map((c) => c.room),
+          ...sessions.flatMap((s) => (s.room ? [{ id: s.room.id, name: s.room.name }] : [])),
+        ],
+        room,
+      );
+    }
+    if (by === 'teachers') {
+      return columnsOf(
+        [],
+        [...items.map((c) => c.teacher), ...sessions.map((s) => ({ id: s.trainer.id, name: s.trainer.name }))].sort(
+          (a, b) => a.name.localeCompare(b.name),
+        ),
+        teacher,
+      );
+    }
+    return [];
+  }, [by, rooms.data, items, sessions, room, teacher]);
+  const events: EventInput[] = useMemo(() => {
+    /** Where an item shows: its own date and time, or (by room / teacher) its column's stand-in day. */
+    const placed = (date: string, time: string, resourceId: string | null | undefined) =>
+      by ? placeIn(columns, resourceId, time) : `${date}T${time}:00Z`;
+    return [
+      ...sessions
+        .flatMap((s) => {
+          const start = placed(s.date, s.startTime, by === 'rooms' ? s.room?.id : s.trainer.id);
+          return start ? [{ s, start }] : [];
+        })
+        .map(({ s, start }) => ({
+          id: `pt-${s.id}`,
+          title: s.member.name,
+          start,
+          end: endOf(start, s.startTime, s.endTime),
+          classNames: ['pt-event', `pt-event--${s.status}`],
+          backgroundColor: '#ffffff',
+          borderColor: '#0b5394',
+          textColor: '#0b3d6e',
+          editable: false,
+          extendedProps: { session: s },
+        })),
+      ...items.flatMap((c) => {
+        const start = placed(c.date, c.startTime, by === 'rooms' ? c.room.id : c.teacher.id);
+        if (!start) return [];
         const started = Date.parse(c.startsAt) <= Date.now();
         return {
           id: c.id,
           title: c.type.name,
-          start: `${c.date}T${c.startTime}:00Z`,
-          end: `${end}T${c.endTime}:00Z`,
+          start,
+          end: endOf(start, c.startTime, c.endTime),
           backgroundColor: c.type.colour,
           borderColor: c.type.colour,
           textColor: '#fff',
@@ -194,9 +235,8 @@ export default function CalendarPage() {
           extendedProps: { item: c },
         };
       }),
-    ],
-    [items, sessions, canMove],
-  );
+    ];
+  }, [items, sessions, canMove, by, columns]);
 
   const teacherName = teacher ? teacherOptionsName() : null;
   function teacherOptionsName() {
@@ -234,16 +274,27 @@ export default function CalendarPage() {
     const item = arg.event.extendedProps.item as ClassListItem;
     const start = arg.event.start;
     if (!start) return arg.revert();
-    const wall = wallOf(start);
+    // By room / teacher: the column is the room (teacher), the day stays.
+    const target = by ? dropTarget(columns, start) : null;
+    if (by && !target) return arg.revert();
+    const wall = target ? { date: item.date, time: target.time } : wallOf(start);
+    const current = by === 'rooms' ? item.room.id : item.teacher.id;
+    const moved = target && target.resource.id !== current ? target.resource : null;
     const body = {
       scope: 'one' as const,
       ...(wall.date !== item.date ? { date: wall.date } : {}),
       ...(wall.time !== item.startTime ? { startTime: wall.time } : {}),
+      ...(moved ? (by === 'rooms' ? { roomId: moved.id } : { teacherId: moved.id }) : {}),
     };
     update.mutate(
       { id: item.id, body },
       {
-        onSuccess: () => void message.success(t('classes:calendar.moved', { name: item.type.name, time: wall.time })),
+        onSuccess: () =>
+          void message.success(
+            moved
+              ? t('classes:calendar.movedTo', { name: item.type.name, where: moved.name, time: wall.time })
+              : t('classes:calendar.moved', { name: item.type.name, time: wall.time }),
+          ),
         onError: (error) => {
           arg.revert();
           refuse(error);
@@ -271,6 +322,13 @@ export default function CalendarPage() {
   };
 
   const language = (i18n.resolvedLanguage ?? 'en') as keyof typeof LOCALES | 'en';
+  const dayTitle = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(Date.parse(`${anchor}T12:00:00Z`));
   const truncated = (classes.data?.total ?? 0) > items.length;
 
   return (
@@ -345,12 +403,59 @@ export default function CalendarPage() {
             title={t('classes:calendar.truncated', { shown: items.length, total: classes.data?.total ?? 0 })}
           />
         )}
-        <div className="class-calendar__body" data-testid="calendar" data-loading={classes.isFetching}>
+        {by && (
+          <p className="class-calendar__day" data-testid="calendar-columns-day">
+            <strong>{dayTitle}</strong> · {t(by === 'rooms' ? 'classes:calendar.byRoom' : 'classes:calendar.byTeacher')}
+          </p>
+        )}
+        {by && columns.length === 0 && !classes.isPending && (
+          <Alert
+            type="info"
+            showIcon
+            className="class-form__error"
+            title={t(by === 'rooms' ? 'classes:calendar.noRooms' : 'classes:calendar.noTeachers')}
+            data-testid="calendar-no-columns"
+          />
+        )}
+        <div
+          className="class-calendar__body"
+          data-testid="calendar"
+          data-loading={classes.isFetching}
+          data-columns={by ?? undefined}
+        >
           <FullCalendar
-            key={`${view}-${anchor}`}
+            key={`${view}-${anchor}-${columns.map((c) => c.id).join(',')}`}
             plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
-            initialView={VIEWS[view]}
-            initialDate={anchor}
+            initialView={by ? 'columns' : VIEWS[view]}
+            initialDate={by ? COLUMN_BASE : anchor}
+            views={{ columns: { type: 'timeGrid', duration: { days: Math.max(1, columns.length) } } }}
+            customButtons={{
+              byRoom: { text: t('classes:calendar.byRoom'), click: () => set({ view: 'rooms' }) },
+              byTeacher: { text: t('classes:calendar.byTeacher'), click: () => set({ view: 'teachers' }) },
+              dayBefore: {
+                icon: 'chevron-left',
+                hint: t('classes:calendar.dayBefore'),
+                click: () => set({ date: addDays(anchor, -1) === today ? null : addDays(anchor, -1) }),
+              },
+              dayAfter: {
+                icon: 'chevron-right',
+                hint: t('classes:calendar.dayAfter'),
+                click: () => set({ date: addDays(anchor, 1) === today ? null : addDays(anchor, 1) }),
+              },
+              backToToday: { text: t('classes:filters.today'), click: () => set({ date: null }) },
+            }}
+            dayHeaderContent={
+              by
+                ? (arg) => {
+                    const column = columns[columnIndex(arg.date)];
+                    return (
+                      <span data-testid="calendar-column" data-resource-id={column?.id}>
+                        {column?.name ?? ''}
+                      </span>
+                    );
+                  }
+                : undefined
+            }
             timeZone="UTC"
             locales={Object.values(LOCALES)}
             locale={language === 'zh-Hant' ? 'zh-tw' : language}
@@ -365,7 +470,19 @@ export default function CalendarPage() {
             eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
             displayEventEnd={false}
             slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
-            headerToolbar={{ left: 'prev,next today', center: 'title', right: 'timeGridDay,timeGridWeek,dayGridMonth' }}
+            headerToolbar={
+              by
+                ? {
+                    left: 'dayBefore,dayAfter backToToday',
+                    center: '',
+                    right: 'timeGridDay,timeGridWeek,dayGridMonth byRoom,byTeacher',
+                  }
+                : {
+                    left: 'prev,next today',
+                    center: 'title',
+                    right: 'timeGridDay,timeGridWeek,dayGridMonth byRoom,byTeacher',
+                  }
+            }
             buttonText={{
               today: t('classes:filters.today'),
               day: t('classes:calendar.day'),
@@ -385,7 +502,7 @@ export default function CalendarPage() {
               const wall = wallOf(arg.start);
               setPlanning({
                 classId: null,
-                date: wall.date,
+                date: by ? anchor : wall.date,
                 centerId,
                 ...(arg.allDay ? {} : { startTime: wall.time }),
               });
@@ -423,6 +540,20 @@ export default function CalendarPage() {
                   data-testid="calendar-event"
                   data-class-id={c.id}
                   data-mode={c.mode}
+                  data-course={c.shortCourse?.id}
+                  title={[
+                    `${c.startTime}–${c.endTime} ${c.type.name}`,
+                    `${c.room.name} · ${c.teacher.name}`,
+                    ...(c.shortCourse
+                      ? [
+                          t('classes:course.sessionOf', {
+                            name: c.shortCourse.name,
+                            number: c.shortCourse.number,
+                            sessions: c.shortCourse.sessions,
+                          }),
+                        ]
+                      : []),
+                  ].join('\n')}
                 >
                   <strong>
                     {arg.timeText} {c.type.name}
@@ -436,6 +567,11 @@ export default function CalendarPage() {
                       {c.renter ? ` · ${t('classes:rental.rentedBy', { name: c.renter.name })}` : ''}
                     </span>
                   )}
+                  {c.shortCourse && (
+                    <span className="class-event__course" data-testid="class-course">
+                      <CourseSessionText course={c.shortCourse} />
+                    </span>
+                  )}
                   <span>
                     {c.booked}/{c.capacity}
                     {c.waitlisted > 0 ? ` +${c.waitlisted}` : ''}
@@ -444,6 +580,14 @@ export default function CalendarPage() {
               );
             }}
             datesSet={(arg) => {
+              // By room / teacher: only a switch to another view is FullCalendar's; the day is the address's.
+              if (by) {
+                const other = (Object.keys(VIEWS) as ViewKey[]).find((k) => VIEWS[k] === arg.view.type);
+                if (arg.view.type !== 'columns' && other) {
+                  set({ view: other === 'week' ? null : other, date: anchor === today ? null : anchor });
+                }
+                return;
+              }
               // Prev / next / today / another view: the address follows, so back and reload keep the place.
               const nextView = (Object.keys(VIEWS) as ViewKey[]).find((k) => VIEWS[k] === arg.view.type) ?? 'week';
               const start = wallOf(arg.view.currentStart).date;

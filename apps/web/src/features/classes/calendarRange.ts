@@ -1,7 +1,13 @@
 import { addDays } from '@gym/contract/time';
 
-/** The calendar's views, by the name the address uses. */
-export const VIEWS = { day: 'timeGridDay', week: 'timeGridWeek', month: 'dayGridMonth' } as const;
+/** The calendar's views, by the name the address uses (`rooms` and `teachers`: one day in columns, calendarColumns.ts). */
+export const VIEWS = {
+  day: 'timeGridDay',
+  week: 'timeGridWeek',
+  month: 'dayGridMonth',
+  rooms: 'columns',
+  teachers: 'columns',
+} as const;
 export type ViewKey = keyof typeof VIEWS;
 
 /** Monday of the week of `date` (ISO weeks, as the calendar shows them). */
@@ -12,7 +18,7 @@ function mondayOf(date: string): string {
 
 /** The business dates a view shows around `anchor` (a month view shows whole weeks). */
 export function visibleRange(view: ViewKey, anchor: string): { from: string; to: string } {
-  if (view === 'day') return { from: anchor, to: anchor };
+  if (view === 'day' || view === 'rooms' || view === 'teachers') return { from: anchor, to: anchor };
   if (view === 'week') {
     const from = mondayOf(anchor);
     return { from, to: addDays(from, 6) };
