@@ -1,8 +1,9 @@
 /**
- * `/calendar`: the classes of a centre by day, week or month (FullCalendar's free views). Colours are
- * the class types'; room, teacher and type filter the calendar as they do the list, so "by room" or
- * "by teacher" is one filter away (resource columns are FullCalendar's paid plugin: see
- * docs/decisions.d/classes-web.md). A class dragged to another time or day, or stretched, is saved
+ * `/calendar`: the classes of a centre by day, week or month (FullCalendar's free views), or one day
+ * by room or by teacher: a column per room (teacher) built on the free time grid
+ * (calendarColumns.ts; FullCalendar's resource columns are its paid plugin, decisions 247 and 289).
+ * Colours are the class types'; room, teacher and type filter the calendar as they do the list. A
+ * class dragged to another time, day or column (room, teacher), or stretched, is saved
  * through the server's update of that one class; a refusal puts it back and says why, naming the
  * class in the way when the server names one.
  *
