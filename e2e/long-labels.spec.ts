@@ -155,6 +155,7 @@ function views(): View[] {
       steps: addAndEdit('item-add', DRAWER, 'class type drawer'),
     },
     { name: 'calendar', path: '/calendar', ready: '[data-testid="calendar"] .fc-view' },
+    { name: 'calendar by room', path: '/calendar?view=rooms', ready: '[data-testid="calendar-column"]' },
     { name: 'book classes', path: `/apps/member/${memberId}/class/add`, ready: '[data-testid="class-add-table"]' },
     { name: 'entry records', path: '/entry-records', ready: '[data-testid="screen-entry-records"] .ant-table' },
     { name: 'staff attendance', path: '/staff-attendance', ready: '[data-testid="attendance-days"] .ant-table' },
