@@ -26,6 +26,8 @@ export interface PenalisedClass {
   name: string;
   /** A rental class's members deal with its teacher: the centre bills them nothing. */
   mode: string;
+  /** A short course's session: the member paid for the course; missing a session costs that session only. */
+  shortCourseId: string | null;
 }
 
 /**
@@ -41,7 +43,13 @@ export async function applyPenalty(
   cls: PenalisedClass,
   kind: 'late_cancel' | 'no_show',
 ): Promise<Penalty> {
-  if (config.lateCancelRule !== 'fee' || !config.lateCancelFeeMinor || booking.trial || cls.mode === 'rental') {
+  if (
+    config.lateCancelRule !== 'fee' ||
+    !config.lateCancelFeeMinor ||
+    booking.trial ||
+    cls.mode === 'rental' ||
+    cls.shortCourseId
+  ) {
     return { creditReturned: false, feeInvoiceId: null };
   }
   const creditReturned = await returnCredits(

@@ -49,7 +49,11 @@ const EXPORT_COLUMNS: ExportColumn<ClassListItem>[] = [
   { header: 'Renter', value: (c) => c.renter?.name ?? '', width: 24 },
   { header: 'Rental hours', value: (c) => c.rentalHours ?? '', width: 8 },
   { header: 'Short course', value: (c) => c.shortCourse?.name ?? '', width: 24 },
-  { header: 'Session', value: (c) => (c.shortCourse ? `${c.shortCourse.number}/${c.shortCourse.sessions}` : ''), width: 8 },
+  {
+    header: 'Session',
+    value: (c) => (c.shortCourse ? `${c.shortCourse.number}/${c.shortCourse.sessions}` : ''),
+    width: 8,
+  },
   { header: 'Status', value: (c) => c.status, width: 10 },
 ];
 

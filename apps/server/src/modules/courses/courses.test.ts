@@ -294,6 +294,35 @@ describe('enrolment', () => {
     expect(r.sessions.map((s) => s.booked)).toEqual([1, 1, 1]);
   });
 
+  it('under the fee rule, a missed or late-cancelled session bills no fee: the session is what is lost', async () => {
+    await other.setConfig({ lateCancelRule: 'fee', lateCancelFeeMinor: 5_000 });
+    const course = await newCourse(other, { sessions: 2 });
+    await sessions(course.id, 2, other, { cancellationWindowMinutes: 10_080 });
+    const member = await other.org.newMember();
+    const sale = await sellCourse(member.id, course.id, other);
+    expect(sale.res.statusCode, sale.res.body).toBe(201);
+    const r = await roster(course.id, other);
+    // The first session is tomorrow, inside the week-long cancellation window: its cancel is late.
+    const [second, first] = r.enrolments[0]!.attendance;
+    const missed = await other.call('POST', `/bookings/${first!.bookingId}/attendance`, other.manager, {
+      mark: 'no_show',
+    });
+    expect(missed.statusCode, missed.body).toBe(200);
+    expect(missed.json()).toMatchObject({ status: 'no_show', feeInvoice: null });
+    const late = await other.call(
+      'POST',
+      `/bookings/${second!.bookingId}/cancel`,
+      other.desk,
+      {},
+      { 'idempotency-key': `late-${second!.bookingId}` },
+    );
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json()).toMatchObject({ status: 'late_cancelled', feeInvoice: null });
+    expect(await creditsLeft(member.id, sale.entitlementId!, other)).toMatchObject({ creditsLeft: 0 });
+    const invoices = await other.call('GET', `/invoices?memberId=${member.id}`, other.manager);
+    expect((invoices.json() as { items: unknown[] }).items).toHaveLength(1);
+  });
+
   it('is hidden from another organisation', async () => {
     const course = await newCourse();
     const res = await other.call('GET', `/short-courses/${course.id}/sessions`, other.desk);
