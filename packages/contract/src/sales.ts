@@ -259,7 +259,11 @@ export const entitlementSchema = z.object({
   maxFreezeDays: z.number().int(),
   invoiceId: z.string().nullable(),
   invoiceNumber: z.string().nullable(),
+  /** The centre that sold it. */
   center: z.object({ id: z.string(), code: z.string() }),
+  /** Where it may be used: every centre, or those listed. */
+  allCenters: z.boolean(),
+  centerIds: z.array(z.string()),
   createdAt: z.string(),
 });
 export type Entitlement = z.infer<typeof entitlementSchema>;

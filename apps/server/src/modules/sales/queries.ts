@@ -407,6 +407,8 @@ export async function memberEntitlements(
       invoiceId: invoice?.id ?? null,
       invoiceNumber: invoice?.number ?? null,
       center: { id: center.id, code: center.code },
+      allCenters: ent.allCenters,
+      centerIds: ent.centerIds,
       createdAt: ent.createdAt.toISOString(),
     };
   });

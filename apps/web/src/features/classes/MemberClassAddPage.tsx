@@ -31,7 +31,7 @@ import { type Booking, type ClassListItem, useBook, useBookings, useClassList, u
 import { classErrorMessage } from './classErrors';
 import { paymentChoices, picksEntitlement, usePayingEntitlements } from './components/BookDialog';
 import { BookingOutcome } from './components/BookingOutcome';
-import { BookingStatusTag, PlacesCell, TypeSwatch, useClassDay } from './components/ClassParts';
+import { BookingStatusTag, CourseSessionText, PlacesCell, TypeSwatch, useClassDay } from './components/ClassParts';
 
 const TEST_ID = 'screen-member-class-add';
 /** How far ahead the page offers classes (a series' next four weeks). */
@@ -123,7 +123,7 @@ function BookClasses({
 
   const selectSeries = (c: ClassListItem) => {
     const series = upcoming
-      .filter((x) => x.seriesId === c.seriesId && x.startsAt >= c.startsAt && !held.has(x.id))
+      .filter((x) => x.seriesId === c.seriesId && x.startsAt >= c.startsAt && !held.has(x.id) && !x.shortCourse)
       .map((x) => x.id);
     setSelected((current) => [...new Set([...current, ...series])]);
   };
@@ -243,7 +243,11 @@ function BookClasses({
           rowSelection={{
             selectedRowKeys: selected,
             onChange: (keys) => setSelected(keys as string[]),
-            getCheckboxProps: (c) => ({ 'aria-label': describe(c), disabled: held.has(c.id) }),
+            // A short course's session is booked by buying the course (enrolment books every session).
+            getCheckboxProps: (c) => ({
+              'aria-label': describe(c),
+              disabled: held.has(c.id) || Boolean(c.shortCourse),
+            }),
           }}
           data-testid="class-add-table"
           columns={[
@@ -269,6 +273,12 @@ function BookClasses({
                   <span className="class-what__who">
                     {c.room.name} · {c.teacher.name}
                   </span>
+                  {c.shortCourse && (
+                    <span className="class-course" data-testid="class-course">
+                      <CourseSessionText course={c.shortCourse} />
+                      {!held.has(c.id) && ` · ${t('classes:course.enrolledOnly')}`}
+                    </span>
+                  )}
                 </div>
               ),
             },
@@ -291,7 +301,7 @@ function BookClasses({
               key: 'series',
               title: <span className="sr-only">{t('classes:fields.actions')}</span>,
               render: (_: unknown, c: ClassListItem) =>
-                c.seriesId ? (
+                c.seriesId && !c.shortCourse ? (
                   <Button size="small" onClick={() => selectSeries(c)} data-testid="class-add-series">
                     {t('classes:memberAdd.series')}
                   </Button>

@@ -282,11 +282,18 @@ export function useOutsideTeacherOptions(enabled = true) {
 }
 
 /** Hours left on a renter's active rental packages, as the member's entitlements say; null while unknown. */
-export function useRentalHoursLeft(memberId: string | null) {
+export function useRentalHoursLeft(memberId: string | null, centerId: string | null) {
   const entitlements = useEntitlements(memberId ?? '', Boolean(memberId));
   if (!memberId || !entitlements.data) return { hours: null, loading: entitlements.isFetching };
+  // The hours of the rental packages valid at the class's centre (as the server counts them).
   const hours = entitlements.data
-    .filter((e) => e.kind === 'package' && e.usage === 'rental' && e.status === 'active')
+    .filter(
+      (e) =>
+        e.kind === 'package' &&
+        e.usage === 'rental' &&
+        e.status === 'active' &&
+        (!centerId || e.allCenters || e.centerIds.includes(centerId)),
+    )
     .reduce((sum, e) => sum + (e.creditsLeft ?? 0), 0);
   return { hours, loading: false };
 }

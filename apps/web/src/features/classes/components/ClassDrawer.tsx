@@ -245,7 +245,7 @@ function ClassForm({
   const teachers = useTeacherOptions(centerId);
   // A rental class may be taught by an outside teacher (a client user); an in-house one by staff only.
   const outsideTeachers = useOutsideTeacherOptions(rental);
-  const renterHours = useRentalHoursLeft(rental ? (renter?.id ?? null) : null);
+  const renterHours = useRentalHoursLeft(rental ? (renter?.id ?? null) : null, centerId);
   const teacherOptions = [
     ...(teachers.data ?? []).filter((s) => s.role !== 'client').map((s) => ({ value: s.id, label: s.fullName })),
     ...(rental
