@@ -25,7 +25,7 @@
  * The classes and their type are made through the API so the test owns their rules.
  */
 import { addDays, today as businessToday, wallClock } from '@gym/contract/time';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classImportSuite } from './suites/class-import.ts';
 import { lateFeeSuite } from './suites/late-fee.ts';
@@ -141,6 +141,27 @@ beforeAll(async () => {
   });
   laterTodayClassId = later.class.id;
 });
+
+/** The height of an hour in the calendar's time grid. */
+async function hourHeight(page: Page): Promise<number> {
+  const seven = await page.locator('td.fc-timegrid-slot-lane[data-time="07:00:00"]').boundingBox();
+  const eight = await page.locator('td.fc-timegrid-slot-lane[data-time="08:00:00"]').boundingBox();
+  return eight!.y - seven!.y;
+}
+
+/** Drags a calendar event by its top edge `dy` pixels down and (with `toX`) to another column, as a hand does. */
+async function dragEvent(page: Page, event: Locator, dy: number, toX?: number) {
+  await event.scrollIntoViewIfNeeded();
+  await settled(page);
+  const box = await event.boundingBox();
+  const x = box!.x + box!.width / 2;
+  const y = box!.y + 6;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + 10, { steps: 4 });
+  await page.mouse.move(toX ?? x, y + dy, { steps: 12 });
+  await page.mouse.up();
+}
 
 afterAll(async () => {
   for (const context of contexts) await context.close();
@@ -355,16 +376,7 @@ describe('classes', () => {
     // The week opens scrolled to the morning: bring the afternoon into view before dragging.
     await event.scrollIntoViewIfNeeded();
     const classId = await event.getAttribute('data-class-id');
-    const seven = await page.locator('td.fc-timegrid-slot-lane[data-time="07:00:00"]').boundingBox();
-    const eight = await page.locator('td.fc-timegrid-slot-lane[data-time="08:00:00"]').boundingBox();
-    const box = await event.boundingBox();
-    const x = box!.x + box!.width / 2;
-    const y = box!.y + 6;
-    await page.mouse.move(x, y);
-    await page.mouse.down();
-    await page.mouse.move(x, y + 10, { steps: 4 });
-    await page.mouse.move(x, y + (eight!.y - seven!.y), { steps: 12 });
-    await page.mouse.up();
+    await dragEvent(page, event, await hourHeight(page));
     await page.locator('.ant-message', { hasText: `${TYPE_NAME} moved to 15:15` }).waitFor();
 
     const { items } = await api<{ items: { id: string; date: string; startTime: string; type: { name: string } }[] }>(
@@ -387,17 +399,8 @@ describe('classes', () => {
     await event.waitFor({ state: 'attached' });
     await event.scrollIntoViewIfNeeded();
     const classId = await event.getAttribute('data-class-id');
-    const seven = await page.locator('td.fc-timegrid-slot-lane[data-time="07:00:00"]').boundingBox();
-    const eight = await page.locator('td.fc-timegrid-slot-lane[data-time="08:00:00"]').boundingBox();
-    const box = await event.boundingBox();
-    const x = box!.x + box!.width / 2;
-    const y = box!.y + 6;
     // One hour later, 16:15 to 17:00: the 16:30 class of the same room is in the way.
-    await page.mouse.move(x, y);
-    await page.mouse.down();
-    await page.mouse.move(x, y + 10, { steps: 4 });
-    await page.mouse.move(x, y + (eight!.y - seven!.y), { steps: 12 });
-    await page.mouse.up();
+    await dragEvent(page, event, await hourHeight(page));
     const refusal = page.getByTestId('calendar-refusal');
     await refusal.waitFor();
     expect(await refusal.textContent()).toContain('The room is taken at that time by');
@@ -431,29 +434,11 @@ describe('classes', () => {
       const box = await page.locator(`[data-testid="calendar-column"][data-resource-id="${roomId}"]`).boundingBox();
       return box!.x + box!.width / 2;
     };
-    const hour = async () => {
-      const seven = await page.locator('td.fc-timegrid-slot-lane[data-time="07:00:00"]').boundingBox();
-      const eight = await page.locator('td.fc-timegrid-slot-lane[data-time="08:00:00"]').boundingBox();
-      return eight!.y - seven!.y;
-    };
-    const drag = async (event: ReturnType<typeof page.locator>, toX: number, dy: number) => {
-      await event.scrollIntoViewIfNeeded();
-      await settled(page);
-      const box = await event.boundingBox();
-      const x = box!.x + box!.width / 2;
-      const y = box!.y + 6;
-      await page.mouse.move(x, y);
-      await page.mouse.down();
-      await page.mouse.move(x, y + 10, { steps: 4 });
-      await page.mouse.move(toX, y + dy, { steps: 12 });
-      await page.mouse.up();
-    };
-
     // The 15:15 class, from the PT Room's column to the Pool's, same time.
     const moving = page.locator('[data-testid="calendar-event"]', { hasText: '15:15' }).first();
     await moving.waitFor({ state: 'attached' });
     const movedId = await moving.getAttribute('data-class-id');
-    await drag(moving, await columnX(pool.id), 0);
+    await dragEvent(page, moving, 0, await columnX(pool.id));
     await page.locator('.ant-message', { hasText: `${TYPE_NAME} moved to Pool at 15:15` }).waitFor();
     const after = await api<{ room: { id: string }; startTime: string; date: string }>(
       admin,
@@ -465,7 +450,7 @@ describe('classes', () => {
     // The 16:30 class onto the Pool at 15:45: the class just moved there is in the way, and named.
     const blocked = page.locator('[data-testid="calendar-event"]', { hasText: '16:30' }).first();
     const blockedId = await blocked.getAttribute('data-class-id');
-    await drag(blocked, await columnX(pool.id), -0.75 * (await hour()));
+    await dragEvent(page, blocked, -0.75 * (await hourHeight(page)), await columnX(pool.id));
     await page.getByTestId('calendar-refusal').waitFor();
     const inTheWay = await page.getByTestId('calendar-in-the-way').textContent();
     expect(inTheWay).toContain(TYPE_NAME);

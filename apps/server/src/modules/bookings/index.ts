@@ -1,6 +1,7 @@
 /** What other modules and the app may use of the bookings module. */
 export { cancelClassBookings } from './cancel-class-bookings.ts';
 export { type LockedClass, lockClass, placesTaken } from './lock.ts';
+export { returnCredits } from './payment.ts';
 export { billPtFee } from './penalty.ts';
 export { promoteWaitlist } from './promote.ts';
 export { bookingAtDoor, markAttendedAtDoor, recordAttendance } from './record-attendance.ts';

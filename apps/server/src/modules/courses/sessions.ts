@@ -13,6 +13,7 @@ import { and, asc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import { bookings, classes, entitlementState, entitlements, shortCourses } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ActorContext, UseCaseContext } from '../../lib/use-case.ts';
+import { returnCredits } from '../bookings/index.ts';
 import { appendLedger, lockState } from '../sales/index.ts';
 
 const rule = (path: string, code: string, message: string, details?: Record<string, unknown>) =>
@@ -261,27 +262,9 @@ export async function releaseSessions(ctx: ActorContext, entitlementId: string, 
     )
     .orderBy(asc(classes.id))
     .for('update');
-  let state = await lockState(ctx, entitlementId);
   const now = ctx.clock.now();
   for (const { booking, businessDate } of rows) {
-    if (booking.paidBy === 'package' && booking.creditsUsed > 0 && !booking.creditReturned && state) {
-      state = await appendLedger(
-        ctx,
-        entitlementId,
-        booking.memberId,
-        [
-          {
-            kind: 'return',
-            creditsDelta: booking.creditsUsed,
-            refType: 'booking',
-            refId: booking.id,
-            reason,
-            effectiveOn: businessDate,
-          },
-        ],
-        state,
-      );
-    }
+    const returned = await returnCredits(ctx, booking, businessDate, reason);
     await ctx.tx
       .update(bookings)
       .set({
@@ -289,14 +272,10 @@ export async function releaseSessions(ctx: ActorContext, entitlementId: string, 
         waitlistPosition: null,
         cancelledAt: now,
         cancelReason: reason,
-        creditReturned: booking.paidBy === 'package' && booking.creditsUsed > 0 ? true : booking.creditReturned,
+        creditReturned: booking.creditReturned || returned,
         updatedAt: now,
       })
       .where(eq(bookings.id, booking.id));
   }
   return rows.length;
 }
-
-/** Whether `entitlement` may pay a session of `courseId`: the member's enrolment on that very course. */
-export const paysCourse = (ent: { kind: string; itemId: string }, courseId: string | null) =>
-  courseId ? ent.kind === 'short_course' && ent.itemId === courseId : ent.kind !== 'short_course';
