@@ -11,7 +11,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage, storeSession, TABLET } from './support/browser.ts';
+import { newPage, settled, storeSession, TABLET } from './support/browser.ts';
 import { findCuts } from './support/cuts.ts';
 import { type ApiSession, api, apiLogin, demoMember } from './support/members.ts';
 import { useAppServer } from './support/server.ts';
@@ -228,8 +228,18 @@ describe('no text cut off in German, French and Portuguese', () => {
             const opened = page.locator(step.within).first();
             await opened.waitFor();
             await check(step.name, step.within);
+            // Escape reaches a dialog once it has finished opening (its focus is set then); on a loaded
+            // machine a key pressed sooner may be lost, so the close button is the way out if it was.
+            await settled(page);
             await page.keyboard.press('Escape');
-            await opened.waitFor({ state: 'hidden' });
+            const closed = await opened
+              .waitFor({ state: 'hidden', timeout: 5_000 })
+              .then(() => true)
+              .catch(() => false);
+            if (!closed) {
+              await page.locator('.ant-modal-close, .ant-drawer-open .ant-drawer-close').first().click();
+              await opened.waitFor({ state: 'hidden' });
+            }
           }
         }
       } finally {
