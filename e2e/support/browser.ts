@@ -22,10 +22,16 @@ export async function newPage(browser: Browser, baseURL: string): Promise<{ cont
 
 /**
  * Waits until no animation runs (antd's select lists, drawers and dialogs slide and zoom in): a
- * click while an option list is still opening may land beside the option.
+ * click while an option list is still opening may land beside the option. The 2-second wave a
+ * clicked button leaves (`.ant-wave`) is decoration and is not waited for.
  */
 export const settled = (page: Page) =>
-  page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  page.waitForFunction(() =>
+    document.getAnimations().every((a) => {
+      const target = (a.effect as KeyframeEffect | null)?.target;
+      return a.playState !== 'running' || Boolean(target?.closest('.ant-wave'));
+    }),
+  );
 
 /** Signs in through the login form, as staff do. */
 export async function loginThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {
