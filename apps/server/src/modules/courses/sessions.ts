@@ -120,7 +120,12 @@ export async function bookEnrolments(
     .for('update');
   if (sessions.length === 0) return 0;
   const held = await ctx.tx
-    .select({ classId: bookings.classId, memberId: bookings.memberId, status: bookings.status })
+    .select({
+      classId: bookings.classId,
+      memberId: bookings.memberId,
+      status: bookings.status,
+      position: bookings.waitlistPosition,
+    })
     .from(bookings)
     .where(
       inArray(
@@ -137,18 +142,8 @@ export async function bookEnrolments(
   const lastPosition = new Map<string, number>();
   for (const b of held) {
     if (b.status === 'booked' || b.status === 'attended') taken.set(b.classId, (taken.get(b.classId) ?? 0) + 1);
+    if (b.position !== null) lastPosition.set(b.classId, Math.max(lastPosition.get(b.classId) ?? 0, b.position));
   }
-  const positions = await ctx.tx
-    .select({ classId: bookings.classId, p: sql<number>`coalesce(max(${bookings.waitlistPosition}), 0)::int` })
-    .from(bookings)
-    .where(
-      inArray(
-        bookings.classId,
-        sessions.map((s) => s.id),
-      ),
-    )
-    .groupBy(bookings.classId);
-  for (const p of positions) lastPosition.set(p.classId, Number(p.p));
 
   let made = 0;
   for (const enrolment of enrolments) {
