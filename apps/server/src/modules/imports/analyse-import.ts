@@ -50,7 +50,7 @@ export async function centersForImport({ auth, db, tx }: ImportReadContext): Pro
     })
     .from(centers)
     .where(db.whereOrganisation(centers))
-    .orderBy(asc(centers.createdAt), asc(centers.id));
+    .orderBy(asc(centers.createdAt), asc(centers.code));
   return rows.map((c) => ({ ...c, allowed: auth.centerIds === null || auth.centerIds.includes(c.id) }));
 }
 

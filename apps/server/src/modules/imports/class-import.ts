@@ -44,7 +44,7 @@ async function rowsContext(tx: DbOrTx, auth: AuthContext, defaultCenterId: strin
       })
       .from(centers)
       .where(eq(centers.organisationId, org))
-      .orderBy(asc(centers.createdAt)),
+      .orderBy(asc(centers.createdAt), asc(centers.code)),
     tx
       .select({ id: rooms.id, centerId: rooms.centerId, name: rooms.name })
       .from(rooms)
