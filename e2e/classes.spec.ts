@@ -31,7 +31,7 @@ import { classImportSuite } from './suites/class-import.ts';
 import { lateFeeSuite } from './suites/late-fee.ts';
 import { ptSuite } from './suites/pt.ts';
 import { rentalSuite } from './suites/rental.ts';
-import { newPage, settled, storeSession } from './support/browser.ts';
+import { newPage, pickOption, settled, storeSession } from './support/browser.ts';
 import { type ApiSession, api, apiLogin, DEMO_MEMBER, demoMember } from './support/members.ts';
 import { DEMO_READER, simulateTap as simulateTapAt } from './support/reader.ts';
 import { useAppServer } from './support/server.ts';
@@ -184,8 +184,7 @@ describe('classes', () => {
     await dialog.waitFor();
     await page.locator('#book-member').pressSequentially(DEMO_MEMBER.phone, { delay: 20 });
     const option = page.locator('.ant-select-item-option', { hasText: DEMO_MEMBER.chineseName });
-    await option.waitFor();
-    await option.click();
+    await pickOption(page, option);
     await dialog.getByText('Package credit', { exact: true }).click();
     await dialog.getByTestId('book-submit').click();
 
@@ -301,7 +300,7 @@ describe('classes', () => {
     await page.locator('#class_classTypeId').waitFor();
     const choose = async (id: string, text: string) => {
       await page.locator(`#${id}`).fill(text);
-      await page.locator('.ant-select-item-option', { hasText: text }).first().click();
+      await pickOption(page, page.locator('.ant-select-item-option', { hasText: text }).first());
     };
     await choose('class_classTypeId', TYPE_NAME);
     await choose('class_roomId', room.name);
@@ -348,7 +347,7 @@ describe('classes', () => {
     await page.getByTestId('member-book').click();
     await page.getByTestId('screen-member-class-add').waitFor();
     await page.getByLabel('Class type').click();
-    await page.locator('.ant-select-item-option', { hasText: TYPE_NAME }).click();
+    await pickOption(page, page.locator('.ant-select-item-option', { hasText: TYPE_NAME }));
     const first = page.getByTestId('class-add-table').locator('tr', { hasText: '14:15' }).first();
     await first.waitFor();
     await first.getByTestId('class-add-series').click();

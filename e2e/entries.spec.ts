@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import type { Entry, EntryOutcome } from '@gym/contract/entries';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pickOption } from './support/browser.ts';
 import { type ApiSession, api, apiLogin, DEMO_MEMBER, demoCenterId, freshCardNumber } from './support/members.ts';
 import { openAs, seriousViolations, unique } from './support/organisation.ts';
 import { useAppServer } from './support/server.ts';
@@ -84,7 +85,7 @@ describe('entry records', () => {
 
       // Filters go into the address and survive a reload.
       await page.getByTestId('filter-result').click();
-      await page.locator('.ant-select-item-option', { hasText: 'Denied' }).click();
+      await pickOption(page, page.locator('.ant-select-item-option', { hasText: 'Denied' }));
       await page.waitForURL(/result=denied/);
       await page.locator('#entry-keyword').fill(stranger.code);
       await page.waitForURL((url) => url.searchParams.get('keyword') === stranger.code);

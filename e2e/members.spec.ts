@@ -9,7 +9,7 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memberImportSuite } from './suites/imports.ts';
 import { axe } from './support/axe.ts';
-import { CHROMIUM_PATH, newPage, storeSession } from './support/browser.ts';
+import { CHROMIUM_PATH, newPage, pickOption, storeSession } from './support/browser.ts';
 import {
   type ApiSession,
   api,
@@ -221,7 +221,7 @@ describe('add member', () => {
       !(await page.locator('.ant-form-item').filter({ has: homeCentre }).locator('.ant-select-selection-item').count())
     ) {
       await homeCentre.click();
-      await page.locator('.ant-select-item-option').first().click();
+      await pickOption(page, page.locator('.ant-select-item-option').first());
     }
     await page.getByTestId('member-save').click();
 

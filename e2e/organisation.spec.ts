@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogSuite } from './suites/audit.ts';
+import { pickOption } from './support/browser.ts';
 import { type ApiSession, api, apiLogin, DEMO_MEMBER, freshCardNumber } from './support/members.ts';
 import {
   changeConfig,
@@ -69,7 +70,7 @@ describe('staff', () => {
     // An administrator may make someone an administrator.
     await drawer.getByTestId('staff-role').click();
     await page.locator('.ant-select-item-option', { hasText: 'Administrator' }).waitFor();
-    await page.locator('.ant-select-item-option', { hasText: 'Trainer' }).click();
+    await pickOption(page, page.locator('.ant-select-item-option', { hasText: 'Trainer' }));
     await page.getByTestId('staff-submit').click();
 
     await page.waitForURL(/\/apps\/staff\/edit\/[0-9a-f-]{36}$/);
@@ -121,7 +122,7 @@ describe('centre form', () => {
       expect(await page.getByTestId('center-country').textContent()).toMatch(/Hong Kong.*\(HK\)/);
       await page.getByTestId('center-country').click();
       await page.keyboard.type('Portug');
-      await page.locator('.ant-select-item-option', { hasText: 'Portugal (PT)' }).click();
+      await pickOption(page, page.locator('.ant-select-item-option', { hasText: 'Portugal (PT)' }));
       expect(await page.getByTestId('center-country').textContent()).toContain('Portugal (PT)');
       const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/pro/centers/'));
       await page.getByTestId('center-save').click();

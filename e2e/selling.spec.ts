@@ -17,7 +17,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { allText, pdfText } from '../apps/server/src/test/pdf-text.ts';
 import { type AppServer, startAppServer } from './support/app-process.ts';
 import { axe } from './support/axe.ts';
-import { launchBrowser, newPage, settled, storeSession } from './support/browser.ts';
+import { launchBrowser, newPage, pickOption, settled, storeSession } from './support/browser.ts';
 import { api, apiLogin, DEMO_MEMBER, demoMember } from './support/members.ts';
 import { seriousViolations } from './support/organisation.ts';
 
@@ -151,7 +151,7 @@ describe('selling a membership at the desk', () => {
     // The plan, searched by name.
     await page.getByTestId('sale-plan-picker').click();
     await page.keyboard.type('Quarterly');
-    await page.locator('.ant-select-item-option').filter({ hasText: PLAN }).click();
+    await pickOption(page, page.locator('.ant-select-item-option').filter({ hasText: PLAN }));
     await expect.poll(() => page.getByTestId('sale-total').textContent()).toContain('1,200.00');
 
     // A deposit of 200.00 and two installments: 500.00 each, a month apart.
@@ -287,7 +287,7 @@ describe('selling a membership at the desk', () => {
     await expect.poll(() => page.getByTestId('sale-total').textContent()).toContain('198.00');
 
     await page.getByTestId('pay-method').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Card' }).click();
+    await pickOption(page, page.locator('.ant-select-item-option').filter({ hasText: 'Card' }));
     await page.getByTestId('sale-submit').click();
     // The success, or whatever refused the sale (named in the failure).
     await page

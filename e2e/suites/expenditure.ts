@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { formatMoney } from '@gym/contract/money';
 import { describe, expect, it } from 'vitest';
+import { pickOption } from '../support/browser.ts';
 import { apiLogin } from '../support/members.ts';
 import { openAs, readConfig, unique } from '../support/organisation.ts';
 import type { AppHandle } from '../support/server.ts';
@@ -49,11 +50,11 @@ export function expenditureSuite(app: AppHandle) {
           await page.locator('#expenditure_categoryId_help').waitFor();
 
           await page.getByTestId('expenditure-category').click();
-          await page.locator('.ant-select-item-option', { hasText: category }).click();
+          await pickOption(page, page.locator('.ant-select-item-option', { hasText: category }));
           await page.getByTestId('expenditure-amount').fill('1234.5');
           await page.getByTestId('expenditure-tax').fill('12.34');
           await page.getByTestId('expenditure-method').click();
-          await page.locator('.ant-select-item-option', { hasText: 'Bank transfer' }).click();
+          await pickOption(page, page.locator('.ant-select-item-option', { hasText: 'Bank transfer' }));
           const supplier = unique('Landlord ');
           await page.getByTestId('expenditure-supplier').fill(supplier);
           await page
@@ -65,7 +66,7 @@ export function expenditureSuite(app: AppHandle) {
 
           // Listed with its amount, and the totals of the rows the filters select.
           await page.getByTestId('filter-category').click();
-          await page.locator('.ant-select-item-option', { hasText: category }).click();
+          await pickOption(page, page.locator('.ant-select-item-option', { hasText: category }));
           await page.waitForURL(/category=/);
           const row = page.locator('.ant-table-row', { hasText: supplier });
           await row.waitFor();

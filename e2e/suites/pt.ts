@@ -7,7 +7,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { axe } from '../support/axe.ts';
-import { newPage, storeSession } from '../support/browser.ts';
+import { newPage, pickOption, storeSession } from '../support/browser.ts';
 import { apiLogin, demoMember } from '../support/members.ts';
 import type { AppHandle } from '../support/server.ts';
 
@@ -36,11 +36,12 @@ export function ptSuite(app: AppHandle) {
         await page.locator('#pt-session_startTime').fill('08:00');
         await page.keyboard.press('Enter');
         await page.locator('#pt-session_trainerId').fill('Tom');
-        await page
-          .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+        await pickOption(
+          page,
+          page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
             hasText: 'Tom Trainer',
-          })
-          .click();
+          }),
+        );
         await drawer.getByText(/Works .* that day/).waitFor();
         await drawer.getByTestId('pt-submit').click();
         await page.locator('.ant-message', { hasText: 'Session booked' }).waitFor();

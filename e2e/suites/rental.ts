@@ -9,7 +9,7 @@
  */
 import { addDays, today as businessToday } from '@gym/contract/time';
 import { describe, expect, it } from 'vitest';
-import { newPage, storeSession } from '../support/browser.ts';
+import { newPage, pickOption, storeSession } from '../support/browser.ts';
 import { type ApiSession, api, apiLogin, demoCenterId } from '../support/members.ts';
 import type { AppHandle } from '../support/server.ts';
 
@@ -54,10 +54,14 @@ export function rentalSuite(app: AppHandle) {
         await page.locator('#class_classTypeId').waitFor();
         const choose = async (id: string, text: string) => {
           await page.locator(`#${id}`).fill(text);
-          await page
-            .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text })
-            .first()
-            .click();
+          await pickOption(
+            page,
+            page
+              .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+                hasText: text,
+              })
+              .first(),
+          );
         };
         await choose('class_classTypeId', 'Yoga');
         await choose('class_roomId', 'PT Room');
@@ -68,12 +72,14 @@ export function rentalSuite(app: AppHandle) {
         await drawer.getByTestId('rental-help').waitFor();
         expect(await drawer.getByTestId('field-credits').count()).toBe(0);
         await page.locator('#class_renterMemberId').fill('Iris Yeung');
-        await page
-          .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
-            hasText: 'Yeung',
-          })
-          .first()
-          .click();
+        await pickOption(
+          page,
+          page
+            .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+              hasText: 'Yeung',
+            })
+            .first(),
+        );
         await expect
           .poll(() => drawer.getByTestId('renter-hours').innerText())
           .toBe(`Hours per class: 1 · Rental hours left: ${before}`);

@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD } from '@gym/contract/demo';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -23,15 +23,42 @@ export async function newPage(browser: Browser, baseURL: string): Promise<{ cont
 /**
  * Waits until no animation runs (antd's select lists, drawers and dialogs slide and zoom in): a
  * click while an option list is still opening may land beside the option. The 2-second wave a
- * clicked button leaves (`.ant-wave`) is decoration and is not waited for.
+ * clicked button leaves (`.ant-wave`) is decoration and is not waited for, nor is an animation that
+ * never ends (a live badge's pulse, a spinner).
  */
 export const settled = (page: Page) =>
   page.waitForFunction(() =>
     document.getAnimations().every((a) => {
-      const target = (a.effect as KeyframeEffect | null)?.target;
-      return a.playState !== 'running' || Boolean(target?.closest('.ant-wave'));
+      const effect = a.effect as KeyframeEffect | null;
+      return (
+        a.playState !== 'running' ||
+        Boolean(effect?.target?.closest('.ant-wave')) ||
+        effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY
+      );
     }),
   );
+
+/**
+ * Picks an option of an open single-choice select: once the list has stopped moving, and again if the
+ * click was lost (the list still open: on a loaded machine a click can land while the list slides
+ * open, or while a late search answer re-renders it under the pointer). Not for multiple choice,
+ * whose list stays open.
+ */
+export async function pickOption(page: Page, option: Locator) {
+  for (let attempt = 1; ; attempt++) {
+    await option.waitFor();
+    await settled(page);
+    await option.click();
+    const closed = await page
+      .waitForFunction(() => !document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'), null, {
+        timeout: 3_000,
+      })
+      .then(() => true)
+      .catch(() => false);
+    if (closed) return;
+    if (attempt >= 3) throw new Error(`The option ${option} was clicked three times and its list stayed open`);
+  }
+}
 
 /** Signs in through the login form, as staff do. */
 export async function loginThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {
