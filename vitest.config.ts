@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /** The server tests that also run on a real PostgreSQL server (the `server-pg` project). */
 const SERVER_PG_TESTS = [
-  'apps/server/src/lib/{idempotency,outbox}.test.ts',
+  'apps/server/src/lib/{idempotency,outbox,member-name}.test.ts',
   'apps/server/src/modules/entries/*.test.ts',
   'apps/server/src/modules/imports/{import-isolation,class-import}.test.ts',
   'apps/server/src/modules/members/{cards,relevance}.test.ts',
@@ -103,6 +103,9 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // A screen that follows a change (a list refetched, a count updated) may take more than
+          // vitest's default second on a loaded machine; a poll that never gets there still fails.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           // Two spec files at a time: each has its own server process, port, database and browser.
         },
       },

@@ -1,4 +1,5 @@
 import type { Booking, bookingListQuerySchema, TrialItem, trialListQuerySchema } from '@gym/contract/classes';
+import { formatMemberName } from '@gym/contract/names';
 import { wallClock } from '@gym/contract/time';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -76,7 +77,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function toBooking(r: Row): Booking {
   const { b, c } = r;
-  const name = [r.member.firstName, r.member.lastName].filter(Boolean).join(' ');
+  const name = formatMemberName(r.member);
   return {
     id: b.id,
     status: b.status as Booking['status'],
@@ -226,7 +227,7 @@ export async function listTrials(db: DbOrTx, auth: Scope, q: z.infer<typeof tria
     member: {
       id: r.memberId,
       code: r.code,
-      name: [r.firstName, r.lastName].filter(Boolean).join(' '),
+      name: formatMemberName(r),
       status: r.memberStatus,
     },
     class: { id: r.classId, date: r.date, startTime: r.startTime, type: r.type, center: r.center },

@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { centers, readers } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
+import { memberNameSql } from '../../lib/member-name.ts';
 import { scopeOf } from '../../lib/tenant-db.ts';
 
 /** The active centres the caller may work in, for the navbar's centre switcher. */
@@ -23,7 +24,7 @@ export async function listCentersForSwitcher(db: DbOrTx, auth: AuthContext): Pro
       last: sql<{
         name: string;
         at: string;
-      } | null>`(select json_build_object('name', trim(m.first_name || ' ' || m.last_name), 'at', e.tapped_at)
+      } | null>`(select json_build_object('name', ${memberNameSql(sql.raw('m.first_name'), sql.raw('m.last_name'))}, 'at', e.tapped_at)
         from entries e join members m on m.id = e.member_id
         where e.organisation_id = centers.organisation_id and e.center_id = centers.id and e.result = 'granted'
         order by e.tapped_at desc limit 1)`,

@@ -1,5 +1,7 @@
 /** A short course's sessions and its enrolled members' attendance in each (`GET pro/short-courses/:id/sessions`). */
+
 import type { BookingStatus, CourseRoster } from '@gym/contract/classes';
+import { formatMemberName } from '@gym/contract/names';
 import { today } from '@gym/contract/time';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -121,7 +123,7 @@ export async function getCourseRoster(db: DbOrTx, auth: Scope, courseId: string,
   });
   const businessToday = today(center.timeZone, now);
   const name = (m: { firstName: string; lastName: string | null }) =>
-    [m.firstName, m.lastName].filter(Boolean).join(' ');
+    formatMemberName({ firstName: m.firstName, lastName: m.lastName ?? '' });
   const enrolments: CourseRoster['enrolments'] = enrolRows
     .map(({ ent, state, member }) => {
       const attendance = sessionRows.map(({ c }) => {

@@ -524,6 +524,23 @@ describe('lists', () => {
     });
   });
 
+  it('names a member whose name is written in Han script family name first (張嘉欣), everywhere the door shows a name', async () => {
+    // As an import from a system that keeps the two parts apart stores it: given name first.
+    const m = await memberWith([{ itemType: 'membership', itemId: cat.monthly.id }], { firstName: '嘉欣', lastName: '張' });
+    // Later than the tap of the test above: this centre's last person.
+    const res = await tap(m.card, { tapped_at: new Date(Date.now() + 300_000).toISOString() });
+    const { entry, message } = res.json();
+    expect(entry.member.name).toBe('張嘉欣');
+    expect(message).toMatch(/^張嘉欣 — \d+ days left$/);
+    // The list finds it typed either way round, and names it the one way.
+    for (const keyword of ['張嘉欣', '嘉欣 張']) {
+      const found = (await call('GET', `/entries?keyword=${encodeURIComponent(keyword)}`, desk)).json();
+      expect(found.items.map((e: { member: { name: string } }) => e.member.name)).toEqual(['張嘉欣']);
+    }
+    const switcher = (await call('GET', '/centers/switcher', desk)).json();
+    expect(switcher.items.find((c: { id: string }) => c.id === centerA).lastPerson.name).toBe('張嘉欣');
+  });
+
   it('an entry names the member’s photo by a URL, not by the image itself', async () => {
     const m = await memberWith([{ itemType: 'membership', itemId: cat.monthly.id }]);
     const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';

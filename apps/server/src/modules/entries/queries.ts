@@ -16,13 +16,16 @@ import type { DbOrTx } from '../../db/client.ts';
 import { centers, entitlements, entries, members, readers, staffAttendance, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
+import { memberNameSql } from '../../lib/member-name.ts';
 import { scopeOf, usableCenter } from '../../lib/tenant-db.ts';
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
 
 const staff = alias(users, 'entry_staff');
 const override = alias(entries, 'entry_override');
-const memberName = sql<string>`trim(${members.firstName} || ' ' || ${members.lastName})`;
+const memberName = memberNameSql(members.firstName, members.lastName);
+/** The name as stored, given name first: a search may type it either way. */
+const storedName = sql<string>`(${members.firstName} || ' ' || ${members.lastName})`;
 
 const entryColumns = {
   e: entries,
@@ -121,6 +124,7 @@ async function entryWhere(db: DbOrTx, auth: Scope, q: EntryFilters): Promise<SQL
     like
       ? or(
           ilike(memberName, like),
+          ilike(storedName, like),
           ilike(members.code, like),
           ilike(entries.cardNumber, like),
           sql`${members.chineseName} ilike ${like}`,

@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { IMPORT_MAX_ERRORS, type ImportPreview, type ImportRequest, type ImportRowError } from '@gym/contract/imports';
+import { formatMemberName } from '@gym/contract/names';
 import { asc, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { cards, centers, members } from '../../db/schema/index.ts';
@@ -117,7 +118,7 @@ async function checkSlice({ db, tx }: ImportReadContext, rows: readonly Prepared
         field: 'code',
         code: 'code_taken',
         message: `Member code ${r.code} is already in use`,
-        params: { value: r.code, name: `${r.firstName} ${r.lastName}` },
+        params: { value: r.code, name: formatMemberName(r) },
       });
     }
     if (r.cardNumber && cardSet.has(r.cardNumber)) {
@@ -126,7 +127,7 @@ async function checkSlice({ db, tx }: ImportReadContext, rows: readonly Prepared
         field: 'cardNumber',
         code: 'card_in_use',
         message: `Card ${r.cardNumber} is already in use`,
-        params: { value: r.cardNumber, name: `${r.firstName} ${r.lastName}` },
+        params: { value: r.cardNumber, name: formatMemberName(r) },
       });
     }
     if (phoneSet.has(r.phone.replace(/\D/g, '')) || (r.email && emailSet.has(r.email))) possibleDuplicates++;

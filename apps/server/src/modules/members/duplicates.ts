@@ -1,4 +1,5 @@
 import type { DuplicateMember } from '@gym/contract/members';
+import { formatMemberName } from '@gym/contract/names';
 import { and, eq, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { members } from '../../db/schema/index.ts';
@@ -53,7 +54,7 @@ export async function findDuplicates(
     return {
       id: r.id,
       code: r.code,
-      name: visible ? `${r.firstName} ${r.lastName}` : initials(r.firstName, r.lastName),
+      name: visible ? formatMemberName(r) : initials(r.firstName, r.lastName),
       phone: visible ? r.phone : null,
       email: visible ? r.email : null,
       matchedOn,

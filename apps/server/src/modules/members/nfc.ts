@@ -1,4 +1,5 @@
 import type { Language } from '@gym/contract/constants';
+import { formatMemberName } from '@gym/contract/names';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -63,7 +64,7 @@ export async function linkScannedCard(
   try {
     const { already } = await db.transaction(async (tx) => {
       const member = await lockMember(tx, auth, memberId);
-      name = [member.firstName, member.lastName].join(' ');
+      name = formatMemberName(member);
       const attached = await attachCardToMember(tx, member, card, auth.userId);
       if (!attached.already)
         await audit(tx, auth, null, {

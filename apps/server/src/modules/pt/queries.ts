@@ -1,4 +1,5 @@
 /** Reads of personal training: sessions (lists, one), a PT package with its sessions, trainers' hours and days off. */
+import { formatMemberName } from '@gym/contract/names';
 import type { PtPackage, PtSession, ptSessionListQuerySchema, TrainerHours } from '@gym/contract/pt';
 import { wallClock } from '@gym/contract/time';
 import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
@@ -73,7 +74,7 @@ function toSession(r: Row): PtSession {
     member: {
       id: r.member.id,
       code: r.member.code,
-      name: [r.member.firstName, r.member.lastName].filter(Boolean).join(' '),
+      name: formatMemberName(r.member),
     },
     trainer: r.trainer,
     room: r.room?.id ? { id: r.room.id, name: r.room.name } : null,
@@ -150,7 +151,7 @@ export async function getPtPackage(db: DbOrTx, auth: Scope, entitlementId: strin
     member: {
       id: row.member.id,
       code: row.member.code,
-      name: [row.member.firstName, row.member.lastName].filter(Boolean).join(' '),
+      name: formatMemberName(row.member),
     },
     allCenters: row.ent.allCenters,
     centerIds: row.ent.allCenters ? [] : row.ent.centerIds,

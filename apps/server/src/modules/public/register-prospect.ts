@@ -1,4 +1,5 @@
 import type { Language } from '@gym/contract/constants';
+import { formatMemberName } from '@gym/contract/names';
 import { prospectRegistrationOn, type prospectRegistrationSchema } from '@gym/contract/public';
 import { today } from '@gym/contract/time';
 import type { z } from 'zod';
@@ -58,9 +59,7 @@ export async function registerProspect(ctx: PublicContext, input: RegisterProspe
       message: {
         center_id: center.id,
         action: 'member.registered',
-        message: (REGISTERED_MESSAGE[defaultLanguage] ?? REGISTERED_MESSAGE.en)(
-          `${member.firstName} ${member.lastName}`,
-        ),
+        message: (REGISTERED_MESSAGE[defaultLanguage] ?? REGISTERED_MESSAGE.en)(formatMemberName(member)),
         icon: 'UserPlusIcon',
         member_id: member.id,
       },

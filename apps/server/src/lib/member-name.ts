@@ -1,0 +1,24 @@
+/**
+ * A member's name as staff say it, in SQL: the contract's `formatMemberName` ("Mary Wong"; a name
+ * written in Han script family name first, without a space: "張嘉欣"), for lists that build the
+ * name in the query (entries, invoices, the navbar's last entry). Code that has the two parts in
+ * hand calls `formatMemberName` itself.
+ */
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+
+/**
+ * Han script, as the contract's `\p{Script=Han}` (radicals, 々 〇 〡-〩 〸-〻, the unified ideographs
+ * and their extensions, the compatibility ideographs); PostgreSQL's regular expressions have no
+ * script classes.
+ */
+const HAN = '⺀-⻳⼀-⿕々〇〡-〩〸-〻㐀-䶿一-鿿豈-﫿𠀀-𲎯';
+/** Han, the middle dots some names carry, and spaces: the whole of a Han name (`HAN_ONLY` in the contract). */
+const HAN_ONLY = `^[${HAN}·・[:space:]]+$`;
+const HAN_ANY = `[${HAN}]`;
+
+export function memberNameSql(first: SQLWrapper, last: SQLWrapper): SQL<string> {
+  const whole = sql`(${first} || ${last})`;
+  return sql<string>`(case when ${whole} ~ ${HAN_ONLY} and ${whole} ~ ${HAN_ANY}
+    then btrim(${last}) || btrim(${first})
+    else btrim(btrim(${first}) || ' ' || btrim(${last})) end)`;
+}
