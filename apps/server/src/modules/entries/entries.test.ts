@@ -526,7 +526,10 @@ describe('lists', () => {
 
   it('names a member whose name is written in Han script family name first (張嘉欣), everywhere the door shows a name', async () => {
     // As an import from a system that keeps the two parts apart stores it: given name first.
-    const m = await memberWith([{ itemType: 'membership', itemId: cat.monthly.id }], { firstName: '嘉欣', lastName: '張' });
+    const m = await memberWith([{ itemType: 'membership', itemId: cat.monthly.id }], {
+      firstName: '嘉欣',
+      lastName: '張',
+    });
     // Later than the tap of the test above: this centre's last person.
     const res = await tap(m.card, { tapped_at: new Date(Date.now() + 300_000).toISOString() });
     const { entry, message } = res.json();
