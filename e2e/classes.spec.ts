@@ -31,7 +31,7 @@ import { classImportSuite } from './suites/class-import.ts';
 import { lateFeeSuite } from './suites/late-fee.ts';
 import { ptSuite } from './suites/pt.ts';
 import { rentalSuite } from './suites/rental.ts';
-import { newPage, pickOption, settled, storeSession } from './support/browser.ts';
+import { newPage, pickMenuItem, pickOption, settled, storeSession } from './support/browser.ts';
 import { type ApiSession, api, apiLogin, DEMO_MEMBER, demoMember } from './support/members.ts';
 import { DEMO_READER, simulateTap as simulateTapAt } from './support/reader.ts';
 import { useAppServer } from './support/server.ts';
@@ -318,7 +318,7 @@ describe('classes', () => {
     const row = page.locator('tr.class-row', { hasText: TYPE_NAME }).filter({ hasText: '13:30' });
     await row.waitFor();
     await row.getByTestId('class-more').click();
-    await page.getByRole('menuitem', { name: 'Edit class' }).click();
+    await pickMenuItem(page, page.getByRole('menuitem', { name: 'Edit class' }));
     await page.locator('#class_startTime').waitFor();
     await drawer.getByTestId('class-scope').getByText('This and following').click();
     await page.locator('#class_startTime').fill('14:15');
@@ -467,7 +467,7 @@ describe('classes', () => {
     await row.waitFor();
     expect(await row.getByTestId('class-booked').textContent()).toContain('1 / 10');
     await row.getByTestId('class-more').click();
-    await page.getByRole('menuitem', { name: 'Cancel class' }).click();
+    await pickMenuItem(page, page.getByRole('menuitem', { name: 'Cancel class' }));
     const notice = page.getByTestId('cancel-class-notice');
     await notice.waitFor();
     expect(await notice.textContent()).toContain('Members who will be told by e-mail: 1.');

@@ -13,7 +13,7 @@ import type { Entry } from '@gym/contract/entries';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from './support/app-process.ts';
-import { newPage, storeSession } from './support/browser.ts';
+import { newPage, pickMenuItem, storeSession } from './support/browser.ts';
 import { type ApiSession, api, apiLogin, DEMO_MEMBER, demoMember, freshCardNumber } from './support/members.ts';
 import { DEMO_READER, simulateTap as simulateTapAt } from './support/reader.ts';
 import { useAppServer } from './support/server.ts';
@@ -298,7 +298,7 @@ describe('the door loop', () => {
     expect(await readerPage.locator('.entry-toast').count()).toBe(0);
 
     await indicator.click();
-    await readerPage.getByRole('menuitem', { name: 'Record entries' }).click();
+    await pickMenuItem(readerPage, readerPage.getByRole('menuitem', { name: 'Record entries' }));
     await readerPage.locator('[data-testid="reader-indicator"][data-mode="normal"]').waitFor();
   });
 

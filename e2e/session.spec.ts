@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginThroughForm, newPage } from './support/browser.ts';
+import { loginThroughForm, newPage, pickMenuItem } from './support/browser.ts';
 import { useAppServer } from './support/server.ts';
 
 // Long enough for the class list to load on a loaded machine before the token expires.
@@ -118,7 +118,7 @@ describe('languages, skins and layouts', () => {
     await loginThroughForm(page, 'admin@demo.fit');
     await page.waitForURL(/\/class-list$/);
     await page.getByTestId('language-switcher').click();
-    await page.getByRole('menuitem', { name: /繁體中文/ }).click();
+    await pickMenuItem(page, page.getByRole('menuitem', { name: /繁體中文/ }));
     await page.waitForFunction(() => document.documentElement.lang === 'zh-Hant');
     const title = await page.getByTestId('page-title').first().textContent();
     expect(title).toMatch(/^[^()]*[\u4e00-\u9fff][^()]*\(Class List\)$/);

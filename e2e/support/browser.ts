@@ -39,26 +39,31 @@ export const settled = (page: Page) =>
   );
 
 /**
- * Picks an option of an open single-choice select: once the list has stopped moving, and again if the
- * click was lost (the list still open: on a loaded machine a click can land while the list slides
- * open, or while a late search answer re-renders it under the pointer). Not for multiple choice,
- * whose list stays open.
+ * Clicks an entry of an open popup list once the list has stopped moving, and again if the click was
+ * lost (the list still open: on a loaded machine a click can land while the list slides open, or
+ * while a late search answer re-renders it under the pointer).
  */
-export async function pickOption(page: Page, option: Locator) {
+async function pickFrom(page: Page, item: Locator, openList: string) {
   for (let attempt = 1; ; attempt++) {
-    await option.waitFor();
+    await item.waitFor();
     await settled(page);
-    await option.click();
+    await item.click();
     const closed = await page
-      .waitForFunction(() => !document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'), null, {
-        timeout: 3_000,
-      })
+      .waitForFunction((selector) => !document.querySelector(selector), openList, { timeout: 3_000 })
       .then(() => true)
       .catch(() => false);
     if (closed) return;
-    if (attempt >= 3) throw new Error(`The option ${option} was clicked three times and its list stayed open`);
+    if (attempt >= 3) throw new Error(`${item} was clicked three times and its list stayed open`);
   }
 }
+
+/** Picks an option of an open single-choice select (not multiple choice, whose list stays open). */
+export const pickOption = (page: Page, option: Locator) =>
+  pickFrom(page, option, '.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+
+/** Picks an entry of an open dropdown menu (a row's actions, the language menu). */
+export const pickMenuItem = (page: Page, item: Locator) =>
+  pickFrom(page, item, '.ant-dropdown:not(.ant-dropdown-hidden)');
 
 /** Signs in through the login form, as staff do. */
 export async function loginThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {

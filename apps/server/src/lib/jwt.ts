@@ -28,7 +28,20 @@ export async function loadSigningKey(db: Db, fromEnv?: string): Promise<Uint8Arr
   return new TextEncoder().encode(row!.value);
 }
 
+/** How many verified tokens are remembered (each staff browser presents one token for its lifetime). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export function createJwt(key: Uint8Array, ttlSeconds: number) {
+  // The HMAC key imported once (given the raw bytes, jose imports them again on every call).
+  let verifyKey: Promise<CryptoKey> | null = null;
+  const keyForVerify = () => {
+    verifyKey ??= crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    return verifyKey;
+  };
+  // A token already verified is the same token: its claims are remembered until it expires, so that
+  // a browser's every request does not check the same signature again. Revocation is not decided
+  // here but by the session (`authenticate`), on every request.
+  const verified = new Map<string, { claims: AccessClaims; exp: number }>();
   return {
     sign: (claims: AccessClaims) =>
       new SignJWT({ org: claims.org, fam: claims.fam })
@@ -39,10 +52,24 @@ export function createJwt(key: Uint8Array, ttlSeconds: number) {
         .sign(key),
     /** Answers the claims, 'expired', or null for anything else that is wrong. */
     async verify(token: string): Promise<AccessClaims | 'expired' | null> {
+      const known = verified.get(token);
+      if (known) {
+        // As jose decides: expired once its `exp` second has come.
+        if (known.exp > Math.floor(Date.now() / 1000)) return known.claims;
+        verified.delete(token);
+        return 'expired';
+      }
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp'] });
-        const claims = accessClaimsSchema.safeParse(payload);
-        return claims.success ? { sub: claims.data.sub, org: claims.data.org, fam: claims.data.fam } : null;
+        const { payload } = await jwtVerify(token, await keyForVerify(), {
+          algorithms: ['HS256'],
+          requiredClaims: ['exp'],
+        });
+        const parsed = accessClaimsSchema.safeParse(payload);
+        if (!parsed.success) return null;
+        const claims = { sub: parsed.data.sub, org: parsed.data.org, fam: parsed.data.fam };
+        if (verified.size >= VERIFIED_CACHE_SIZE) verified.clear();
+        verified.set(token, { claims, exp: parsed.data.exp });
+        return claims;
       } catch (err) {
         return err instanceof errors.JWTExpired ? 'expired' : null;
       }
