@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, webcrypto } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
@@ -33,9 +33,9 @@ const VERIFIED_CACHE_SIZE = 10_000;
 
 export function createJwt(key: Uint8Array, ttlSeconds: number) {
   // The HMAC key imported once (given the raw bytes, jose imports them again on every call).
-  let verifyKey: Promise<CryptoKey> | null = null;
+  let verifyKey: Promise<webcrypto.CryptoKey> | null = null;
   const keyForVerify = () => {
-    verifyKey ??= crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    verifyKey ??= webcrypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
     return verifyKey;
   };
   // A token already verified is the same token: its claims are remembered until it expires, so that
