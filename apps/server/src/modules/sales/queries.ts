@@ -468,6 +468,8 @@ export async function overdueByMember(
   memberIds: readonly string[],
 ): Promise<Map<string, number>> {
   if (memberIds.length === 0) return new Map();
+  // The ids as one array parameter, so that the text never changes and PostgreSQL plans this
+  // statement once per connection (a named prepared statement) rather than on every page of a list.
   const balance = sql<number>`${invoices.totalMinor} - ${invoices.refundedMinor} - ${invoices.paidMinor}`;
   const perInvoice = db
     .select({ memberId: invoices.memberId, owed: sql<string>`least(${overdueOf}, ${balance})`.as('owed') })
@@ -475,8 +477,8 @@ export async function overdueByMember(
     .innerJoin(centers, eq(centers.id, invoices.centerId))
     .where(
       and(
-        eq(invoices.organisationId, organisationId),
-        inArray(invoices.memberId, [...memberIds]),
+        eq(invoices.organisationId, sql.placeholder('organisationId')),
+        sql`${invoices.memberId} = any(${sql.placeholder('memberIds')}::uuid[])`,
         sql`${invoices.state} <> 'void'`,
         sql`${balance} > 0`,
       ),
@@ -486,7 +488,9 @@ export async function overdueByMember(
     .select({ memberId: perInvoice.memberId, overdue: sql<string>`sum(${perInvoice.owed})` })
     .from(perInvoice)
     .groupBy(perInvoice.memberId)
-    .having(sql`sum(${perInvoice.owed}) > 0`);
+    .having(sql`sum(${perInvoice.owed}) > 0`)
+    .prepare('overdue_by_member')
+    .execute({ organisationId, memberIds: [...memberIds] });
   return new Map(rows.map((r) => [r.memberId, Number(r.overdue)]));
 }
 
