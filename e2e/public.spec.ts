@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetSuite } from './suites/password-reset.ts';
 import { registerOrganisationSuite } from './suites/register-organisation.ts';
-import { newPage } from './support/browser.ts';
+import { newPage, settled } from './support/browser.ts';
 import { type ApiSession, api, apiLogin, demoMember, freshCardNumber } from './support/members.ts';
 import { changeConfig, fieldHelp, seriousViolations, unique } from './support/organisation.ts';
 import { useAppServer } from './support/server.ts';
@@ -44,7 +44,9 @@ describe('public registration', () => {
     await fieldHelp(page, 'register_privacyAccepted').getByText('Aceite o aviso de privacidade').waitFor();
 
     await page.getByLabel('Celular', { exact: true }).fill('+55 41 99876-5432');
-    await page.getByText('Li e aceito o aviso de privacidade.').click();
+    // The messages beside the fields slide in: a click while they move can miss (a loaded CI run).
+    await settled(page);
+    await page.getByRole('checkbox', { name: /Li e aceito o aviso de privacidade/ }).check();
     await page.getByRole('button', { name: 'Cadastrar' }).click();
     await page.getByTestId('register-done').waitFor();
     await page.getByText('Obrigado, Ana!').waitFor();

@@ -7,6 +7,9 @@ const E2E_DATA_DIR = new URL('../.tmp/e2e-data', import.meta.url).pathname;
 
 const steps = [
   ['lint', 'npx', ['biome', 'check', '.']],
+  // Type checking runs beside the integration tests (they leave a core idle while PostgreSQL and the
+  // templates start, and at their end); its output is shown whole when it ends, before the load step.
+  ['typecheck', 'npm', ['run', '--silent', 'typecheck'], { background: true }],
   ['system packages', null, () => ensureSystemDeps()],
   // The e2e step's demo database, made beside the integration tests (e2e/prepare-data.ts).
   ['e2e database', 'node', ['--import', 'tsx', 'e2e/prepare-data.ts', E2E_DATA_DIR], { background: true, for: 'e2e' }],
@@ -24,10 +27,6 @@ const steps = [
     ['vitest', 'run', '--project', 'load', '--project', 'load-pg', '--project', 'scale', '--no-file-parallelism'],
   ],
   ['web build', 'npm', ['run', '--silent', 'build']],
-  // Type checking (about 70 s of CPU) runs beside the e2e step, which leaves most of the two cores
-  // idle while browsers wait on screens, rather than beside the integration tests, which use both;
-  // its output is shown whole when it ends, after the e2e step.
-  ['typecheck', 'npm', ['run', '--silent', 'typecheck'], { background: true }],
   // Two spec files at a time (each its own server and browser); three were slower on two cores (decision 250).
   ['e2e (Chromium)', 'npx', ['vitest', 'run', '--project', 'e2e', '--maxWorkers=2'], { env: { E2E_DATA_DIR } }],
 ];
