@@ -50,6 +50,8 @@ export async function startAppServer(
       LOG_LEVEL: 'warn',
       ARGON2_MEMORY_KIB: '4096',
       LOGIN_SLOWDOWN_MS: '0',
+      // The demo database is small; PGlite zeroes the whole pool when it opens.
+      PGLITE_SHARED_BUFFERS: '32MB',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -17,6 +17,11 @@ export const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  /** The embedded database's buffer pool (PostgreSQL's `shared_buffers`); PostgreSQL's 128MB when unset. */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d{1,6}(kB|MB|GB)$/, 'must be a size such as 32MB')
+    .optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')

@@ -37,7 +37,11 @@ export async function createServer(
     (await openDatabase(
       config.DATABASE_URL
         ? { kind: 'postgres', url: config.DATABASE_URL, poolMax: config.DB_POOL_MAX }
-        : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
+        : {
+            kind: 'pglite',
+            dataDir: join(config.dataDir, 'pglite'),
+            ...(config.PGLITE_SHARED_BUFFERS ? { sharedBuffers: config.PGLITE_SHARED_BUFFERS } : {}),
+          },
     ));
   if (opts.migrate !== false) await database.migrate();
   const hasher = createPasswordHasher(config.ARGON2_MEMORY_KIB);
