@@ -60,29 +60,6 @@ describe('menu entries are links', () => {
   });
 });
 
-describe('less motion', () => {
-  it('opens drawers without animation when the system asks for less motion, and with it otherwise', async () => {
-    // Animations running on the drawer right after its button is clicked.
-    const drawerAnimations = async (reducedMotion: 'reduce' | 'no-preference') => {
-      const { context, page } = await newPage(app.browser, app.server.url);
-      await page.emulateMedia({ reducedMotion });
-      await storeSession(page, app.server.url, 'admin@demo.fit');
-      await page.goto('/staff-list');
-      await page.getByTestId('staff-add').click();
-      await page.locator('.ant-drawer-open').waitFor();
-      const running = await page.evaluate(
-        () =>
-          document.getAnimations().filter((a) => (a.effect as KeyframeEffect | null)?.target?.closest?.('.ant-drawer'))
-            .length,
-      );
-      await context.close();
-      return running;
-    };
-    expect(await drawerAnimations('no-preference')).toBeGreaterThan(0);
-    expect(await drawerAnimations('reduce')).toBe(0);
-  });
-});
-
 describe('client role', () => {
   it('gets no centre switcher and no error in the navbar', async () => {
     const { context, page } = await newPage(app.browser, app.server.url);

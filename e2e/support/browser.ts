@@ -15,7 +15,7 @@ export function launchBrowser(): Promise<Browser> {
 export const TABLET = { width: 1280, height: 800 };
 
 export async function newPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: TABLET, locale: 'en-US', reducedMotion: 'reduce' });
+  const context = await browser.newContext({ baseURL, viewport: TABLET, locale: 'en-US' });
   const page = await context.newPage();
   return { context, page };
 }

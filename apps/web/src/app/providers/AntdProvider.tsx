@@ -5,11 +5,10 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '../../shared/i18n/languages';
 import { effectiveSkin, usePreferences } from '../../shared/preferences';
-import { useMediaQuery } from '../../shared/useMediaQuery';
 import { loadUiLocale } from './locales';
 import { themeFor } from './theme';
 
-/** antd configuration for a layout: the skin's theme, the language's locale (antd and dayjs), and no motion when the system asks for less. */
+/** antd configuration for a layout: the skin's theme and the language's locale (antd and dayjs). */
 export function AntdProvider({ children }: { children: ReactNode }) {
   const { skin, layout } = usePreferences();
   const { i18n } = useTranslation();
@@ -31,12 +30,7 @@ export function AntdProvider({ children }: { children: ReactNode }) {
     };
   }, [language]);
 
-  // A person who asked their system for less motion gets none: drawers, dialogs and lists appear at once.
-  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
-  const theme = useMemo(() => {
-    const base = themeFor(effectiveSkin(skin, layout));
-    return reducedMotion ? { ...base, token: { ...base.token, motion: false } } : base;
-  }, [skin, layout, reducedMotion]);
+  const theme = useMemo(() => themeFor(effectiveSkin(skin, layout)), [skin, layout]);
 
   return (
     <ConfigProvider theme={theme} {...(locale?.value ? { locale: locale.value } : {})}>
