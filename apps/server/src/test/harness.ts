@@ -45,7 +45,7 @@ export async function openTestDatabase(): Promise<Database> {
 let template: ArrayBuffer | undefined;
 
 /**
- * The run's PGlite template (44 MB), read once per test file's process. PGlite reads the tarball
+ * The run's PGlite template (44 MB), read once per worker process (its test files share it). PGlite reads the tarball
  * with `arrayBuffer()` alone; Node's Blob hands 44 MB over in small chunks that are then joined
  * (a quarter of a second per database), so the bytes are handed over as they are.
  */
