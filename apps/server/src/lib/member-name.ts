@@ -22,3 +22,11 @@ export function memberNameSql(first: SQLWrapper, last: SQLWrapper): SQL<string> 
     then btrim(${last}) || btrim(${first})
     else btrim(btrim(${first}) || ' ' || btrim(${last})) end)`;
 }
+
+/**
+ * Whether a member's name matches a LIKE pattern (case-insensitive) as staff may type it: as shown
+ * (`memberNameSql`) or as stored, given name first ("嘉欣 張" finds 張嘉欣 too).
+ */
+export function memberNameLike(first: SQLWrapper, last: SQLWrapper, pattern: string): SQL {
+  return sql`(${memberNameSql(first, last)} ilike ${pattern} or (${first} || ' ' || ${last}) ilike ${pattern})`;
+}

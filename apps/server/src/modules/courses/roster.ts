@@ -1,5 +1,4 @@
 /** A short course's sessions and its enrolled members' attendance in each (`GET pro/short-courses/:id/sessions`). */
-
 import type { BookingStatus, CourseRoster } from '@gym/contract/classes';
 import { formatMemberName } from '@gym/contract/names';
 import { today } from '@gym/contract/time';

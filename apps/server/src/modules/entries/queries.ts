@@ -16,7 +16,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { centers, entitlements, entries, members, readers, staffAttendance, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
-import { memberNameSql } from '../../lib/member-name.ts';
+import { memberNameLike, memberNameSql } from '../../lib/member-name.ts';
 import { scopeOf, usableCenter } from '../../lib/tenant-db.ts';
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
@@ -24,8 +24,6 @@ type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
 const staff = alias(users, 'entry_staff');
 const override = alias(entries, 'entry_override');
 const memberName = memberNameSql(members.firstName, members.lastName);
-/** The name as stored, given name first: a search may type it either way. */
-const storedName = sql<string>`(${members.firstName} || ' ' || ${members.lastName})`;
 
 const entryColumns = {
   e: entries,
@@ -136,8 +134,7 @@ async function entryWhere(db: DbOrTx, auth: Scope, q: EntryFilters): Promise<SQL
     q.reason ? eq(entries.reason, q.reason) : undefined,
     like
       ? or(
-          ilike(memberName, like),
-          ilike(storedName, like),
+          memberNameLike(members.firstName, members.lastName, like),
           ilike(members.code, like),
           ilike(entries.cardNumber, like),
           sql`${members.chineseName} ilike ${like}`,

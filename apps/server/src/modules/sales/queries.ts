@@ -30,7 +30,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
-import { memberNameSql } from '../../lib/member-name.ts';
+import { memberNameLike, memberNameSql } from '../../lib/member-name.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
 import { scopeOf } from '../../lib/tenant-db.ts';
 import { statusOn } from './entitlement-state.ts';
@@ -40,8 +40,6 @@ import { taxBreakdown } from './pricing.ts';
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
 
 const memberName = memberNameSql(members.firstName, members.lastName);
-/** The name as stored, given name first: a search may type it either way. */
-const storedName = sql<string>`(${members.firstName} || ' ' || ${members.lastName})`;
 const staff = alias(users, 'staff');
 
 /** Unpaid parts of installments due before `today` (the invoice's centre's business date), per invoice. */
@@ -123,7 +121,7 @@ function invoiceWhere(auth: Scope, q: ListFilters): SQL {
       : undefined,
     q.overdue ? and(sql`${invoices.state} <> 'void'`, sql`${overdueOf} > 0`) : undefined,
     keyword
-      ? sql`(${invoices.number} ilike ${like} or ${members.code} ilike ${like} or ${memberName} ilike ${like} or ${storedName} ilike ${like})`
+      ? sql`(${invoices.number} ilike ${like} or ${members.code} ilike ${like} or ${memberNameLike(members.firstName, members.lastName, like)})`
       : undefined,
   );
 }
