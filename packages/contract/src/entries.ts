@@ -3,8 +3,9 @@
  *
  * The loop (SCOPE.md, "Card reader"): a physical reader posts a scan to
  * `POST /api/v1/pro/readers/{sn}/scans` (its secret in `X-Reader-Secret`); the server publishes the
- * card-reader event on `data` to that reader's centre; the one browser whose stored `reader` equals
- * the event's reader acts on it by its `reader_action`: `normal` posts
+ * card-reader event on `data` to the browsers at that reader's centre that own it (the reader in
+ * their handshake); the browser whose stored `reader` equals the event's reader acts on it by its
+ * `reader_action`: `normal` posts
  * `POST /api/v1/pro/card/{card}/entry/ {center_id, sn}`, which decides, records, and notifies every
  * browser of the centre with the entry notification. A keyboard-wedge reader in the browser skips
  * the first hop. Taps queued offline are posted later with their `scan_id` and `tapped_at`.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,9 +102,41 @@ export type DatabaseOptions =
       sharedBuffers?: string;
     };
 
+/** Statement names by text (a few hundred at most: only hot statements of fixed shapes are named). */
+const statementNames = new Map<string, string>();
+
+/**
+ * The name a prepared statement is sent under: the name its code gives (`.prepare('door_member')`)
+ * and a hash of its text. PostgreSQL keeps one statement per name and connection, so a named query
+ * whose text depends on its input (an optional join, a caller's list of centres) gets one name per
+ * text instead of an error for a name already used by another text.
+ */
+export function statementName(base: string, text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `${base.slice(0, 40)}_${createHash('sha1').update(text).digest('base64url').slice(0, 12)}`;
+    if (statementNames.size < 1000) statementNames.set(text, name);
+  }
+  return name;
+}
+
+/** Sends this connection's named queries under `statementName`. */
+function nameStatementsByText(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    const named = config as { name?: unknown; text?: unknown; submit?: unknown } | null;
+    if (named && typeof named === 'object' && typeof named.submit !== 'function') {
+      if (typeof named.name === 'string' && typeof named.text === 'string')
+        return query({ ...named, name: statementName(named.name, named.text) }, ...rest);
+    }
+    return query(config, ...rest);
+  };
+}
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 });
+    pool.on('connect', nameStatementsByText);
     pool.on('error', () => {
       /* an idle client died: the pool replaces it; queries report their own errors */
     });

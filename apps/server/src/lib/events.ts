@@ -4,6 +4,8 @@ import { EventEmitter } from 'node:events';
 export interface DomainEvents {
   'realtime.center': { organisationId: string; centerId: string; payload: Record<string, unknown> };
   'realtime.organisation': { organisationId: string; payload: Record<string, unknown> };
+  /** To the browsers at `centerId` that own the reader `sn`. */
+  'realtime.reader': { organisationId: string; centerId: string; sn: string; payload: Record<string, unknown> };
 }
 
 export function createEventBus() {

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainEvents } from '../db/schema/index.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../test/harness.ts';
 import { createEventBus } from './events.ts';
-import { appendEvent, createOutbox, type DeliveredEvent, type Outbox } from './outbox.ts';
+import { appendEvent, appendHeldEvent, createOutbox, type DeliveredEvent, type Outbox } from './outbox.ts';
+import { publicCaller, runCommand } from './use-case.ts';
 
 let ctx: TestContext;
 let org: TestOrganisation;
@@ -173,5 +174,75 @@ describe('transactional outbox', () => {
     );
     await outbox.drain();
     expect(got).toEqual([{ organisationId: org.id, centerId: org.centers[0]!.id, payload: { action: 'test.live' } }]);
+  });
+
+  it('lets the committing process deliver a realtime-only event itself, at once, and mark it delivered', async () => {
+    const bus = createEventBus();
+    const outbox = createOutbox(ctx.database.db, bus, { pollMs: 60_000 });
+    outboxes.push(outbox);
+    outbox.start();
+    const got: unknown[] = [];
+    bus.subscribe('realtime.center', (e) => got.push(e));
+    const centerId = org.centers[0]!.id;
+    await runCommand({ database: ctx.database, outbox }, publicCaller(org.id, [centerId], 'outbox test'), async (c) => {
+      c.emit({ type: 'test.held', organisationId: org.id, centerId, payload: { n: 1 } });
+    });
+    // No poll and no claim: the message is out as soon as the commit's promise chain has run.
+    await sleep(0);
+    expect(got).toEqual([{ organisationId: org.id, centerId, payload: { action: 'test.held', n: 1 } }]);
+    await expect
+      .poll(async () => {
+        const [row] = await ctx.database.db.select().from(domainEvents).where(eq(domainEvents.type, 'test.held'));
+        return row && { delivered: row.deliveredAt !== null, attempts: row.attempts, claimed: row.claimedUntil };
+      })
+      .toEqual({ delivered: true, attempts: 1, claimed: null });
+  });
+
+  it('holds an event with listeners for the claim, which keeps commit order', async () => {
+    const outbox = dispatcher();
+    outbox.start();
+    expect(outbox.holds('test.listened')).toBe(true);
+    outbox.onEvent('test.listened', 'recorder', () => {});
+    expect(outbox.holds('test.listened')).toBe(false);
+    await outbox.stop();
+    // A stopped outbox holds nothing: what a command commits waits for a drain.
+    expect(outbox.holds('test.anything')).toBe(false);
+  });
+
+  it('leaves a held event to other dispatchers only once its hold runs out (the holder died before delivering)', async () => {
+    const other = dispatcher();
+    const seen: string[] = [];
+    other.onEvent('test.held_orphan', 'recorder', (e) => {
+      seen.push(e.id);
+    });
+    const held = await ctx.database.db.transaction((tx) =>
+      appendHeldEvent(tx, { organisationId: org.id, type: 'test.held_orphan', payload: {} }, 60),
+    );
+    // An event committed after it, by another server, waits too: the first attempts keep commit order.
+    const later = await commit('test.held_orphan');
+    await other.drain();
+    expect(seen).toEqual([]);
+    await ctx.database.db
+      .update(domainEvents)
+      .set({ claimedUntil: new Date(Date.now() - 1000) })
+      .where(eq(domainEvents.id, held.id));
+    await other.drain();
+    expect(seen).toEqual([held.id, later]);
+  });
+
+  it('delivers an event with a listener on its wake even when held events of its organisation were committed just before', async () => {
+    const outbox = dispatcher();
+    outbox.start();
+    const seen: string[] = [];
+    outbox.onEvent('test.mailed', 'recorder', (e) => {
+      seen.push(e.type);
+    });
+    const centerId = org.centers[0]!.id;
+    await runCommand({ database: ctx.database, outbox }, publicCaller(org.id, [centerId], 'outbox test'), async (c) => {
+      c.emit({ type: 'test.live_first', organisationId: org.id, centerId, payload: {} });
+      c.emit({ type: 'test.mailed', organisationId: org.id, centerId, payload: {} });
+    });
+    // The poll is a minute away: only the wake can deliver it, once the held event before it is marked.
+    await expect.poll(() => seen, { timeout: 3000 }).toEqual(['test.mailed']);
   });
 });

@@ -37,15 +37,38 @@ export type EventHandler = (event: DeliveredEvent) => Promise<void> | void;
  */
 export async function appendEvent(tx: DbOrTx, event: DomainEventInput): Promise<string> {
   const id = event.id ?? randomUUID();
-  await tx.insert(domainEvents).values({
-    id,
-    organisationId: event.organisationId,
-    centerId: event.centerId ?? null,
-    type: event.type,
-    payload: event.payload,
-    realtime: event.realtime ?? null,
-  });
+  await tx.insert(domainEvents).values(eventRow(id, event));
   return id;
+}
+
+const eventRow = (id: string, event: DomainEventInput) => ({
+  id,
+  organisationId: event.organisationId,
+  centerId: event.centerId ?? null,
+  type: event.type,
+  payload: event.payload,
+  realtime: event.realtime ?? null,
+});
+
+/** An event row written held by the process that commits it (`appendHeldEvent`). */
+export type HeldEvent = typeof domainEvents.$inferSelect;
+
+/**
+ * Writes a domain event the committing process delivers itself right after its commit
+ * (`Outbox.deliverCommitted`): the row is written already claimed for `holdSeconds`, so no other
+ * dispatcher takes it meanwhile, and a process that dies before delivering leaves it to the others'
+ * poll once the hold runs out (at least once, as for any claim). Only for events the outbox says it
+ * may hold (`Outbox.holds`).
+ */
+export async function appendHeldEvent(tx: DbOrTx, event: DomainEventInput, holdSeconds: number): Promise<HeldEvent> {
+  const [row] = await tx
+    .insert(domainEvents)
+    .values({
+      ...eventRow(event.id ?? randomUUID(), event),
+      claimedUntil: sql`now() + make_interval(secs => ${holdSeconds})`,
+    })
+    .returning();
+  return row!;
 }
 
 export interface OutboxOptions {
@@ -90,6 +113,14 @@ export function createOutbox(db: DbOrTx, bus: EventBus, opts: OutboxOptions = {}
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = true;
+  /** Held events delivered one batch after the other, in commit order (`deliverCommitted`). */
+  let committed: Promise<void> = Promise.resolve();
+  /** Held events delivered and not yet marked, by listeners done; one statement per set marks all that gathered meanwhile. */
+  let unmarked = new Map<string, string[]>();
+  let marking: Promise<void> | null = null;
+  let markTimer: NodeJS.Timeout | null = null;
+  /** How long delivered held events wait to be marked together (one statement for a busy door's burst). */
+  const MARK_DELAY_MS = 10;
 
   function handlersFor(type: string): [string, EventHandler][] {
     return [...(listeners.get(type) ?? new Map()).entries(), ...(listeners.get('*') ?? new Map()).entries()];
@@ -142,7 +173,14 @@ export function createOutbox(db: DbOrTx, bus: EventBus, opts: OutboxOptions = {}
       targets.push([
         REALTIME_LISTENER,
         () => {
-          if (rt.scope === 'center') {
+          if (rt.scope === 'reader') {
+            bus.publish('realtime.reader', {
+              organisationId: row.organisationId,
+              centerId: rt.centerId,
+              sn: rt.sn,
+              payload: rt.message,
+            });
+          } else if (rt.scope === 'center') {
             bus.publish('realtime.center', {
               organisationId: row.organisationId,
               centerId: rt.centerId,
@@ -182,6 +220,19 @@ export function createOutbox(db: DbOrTx, bus: EventBus, opts: OutboxOptions = {}
     return null;
   }
 
+  async function markDelivered(doneListeners: string[], ids: string[]) {
+    await db
+      .update(domainEvents)
+      .set({
+        doneListeners,
+        attempts: sql`${domainEvents.attempts} + 1`,
+        deliveredAt: sql`now()`,
+        claimedUntil: null,
+        lastError: null,
+      })
+      .where(inArray(domainEvents.id, ids));
+  }
+
   /**
    * Delivers a claimed batch, then marks the delivered rows in one statement per set of listeners
    * done (not one per row): every row's message goes out without waiting for the earlier rows'
@@ -198,20 +249,37 @@ export function createOutbox(db: DbOrTx, bus: EventBus, opts: OutboxOptions = {}
         const key = JSON.stringify(done);
         delivered.set(key, [...(delivered.get(key) ?? []), row.id]);
       }
-      for (const [key, ids] of delivered) {
-        await db
-          .update(domainEvents)
-          .set({
-            doneListeners: JSON.parse(key) as string[],
-            attempts: sql`${domainEvents.attempts} + 1`,
-            deliveredAt: sql`now()`,
-            claimedUntil: null,
-            lastError: null,
-          })
-          .where(inArray(domainEvents.id, ids));
-      }
+      for (const [key, ids] of delivered) await markDelivered(JSON.parse(key) as string[], ids);
       if (rows.length < batchSize) return;
     }
+  }
+
+  /** Marks the held events delivered (one statement for all that gathered while the last one ran). */
+  function markHeld(): Promise<void> {
+    if (markTimer) clearTimeout(markTimer);
+    markTimer = null;
+    if (marking) return marking;
+    marking = (async () => {
+      try {
+        while (unmarked.size > 0) {
+          const batch = unmarked;
+          unmarked = new Map();
+          for (const [key, ids] of batch) await markDelivered(JSON.parse(key) as string[], ids);
+        }
+      } catch (err) {
+        // Unmarked rows are delivered again by a poll once their hold runs out (at least once).
+        onError(err, {});
+      } finally {
+        marking = null;
+      }
+    })();
+    return marking;
+  }
+
+  /** Sends the held events handed over so far and marks them delivered now (no 10 ms wait). */
+  async function settleHeld(): Promise<void> {
+    await committed;
+    await markHeld();
   }
 
   /** Runs one drain at a time; a wake during a drain runs another right after it. */
@@ -262,12 +330,53 @@ export function createOutbox(db: DbOrTx, bus: EventBus, opts: OutboxOptions = {}
       listeners.set(type, byName);
       return () => byName.delete(name);
     },
-    /** Delivers what is pending now; call after a commit that appended events. */
-    wake(): void {
-      if (!stopped) void run();
+    /**
+     * Whether the committing process may deliver an event of this type itself (`appendHeldEvent`,
+     * then `deliverCommitted` after the commit): while started, and when no listener but the
+     * realtime fan-out takes it. Events with listeners go through the claim, which keeps their first
+     * attempts in commit order per organisation across servers (a held event, until delivered, holds
+     * back the claim of its organisation's later ones as any claimed event does).
+     */
+    holds(type: string): boolean {
+      return !stopped && handlersFor(type).length === 0;
     },
-    /** One delivery pass, awaited (tests, and the poll). */
-    drain: () => run(),
+    /** How long a held event stays claimed by the process that wrote it. */
+    holdSeconds: claimSeconds,
+    /**
+     * Delivers events this process wrote held, after their transaction committed: no claim query,
+     * no wait for a poll. Batches are delivered in the order they are handed over (commit order), and
+     * marked delivered a few at a time.
+     */
+    deliverCommitted(rows: readonly HeldEvent[]): void {
+      if (rows.length === 0) return;
+      committed = committed.then(async () => {
+        try {
+          for (const row of rows) {
+            const done = await deliver(row);
+            if (!done) continue;
+            const key = JSON.stringify(done);
+            unmarked.set(key, [...(unmarked.get(key) ?? []), row.id]);
+          }
+        } catch (err) {
+          // What was not delivered is taken by a poll once its hold runs out.
+          onError(err, {});
+        }
+        if (!markTimer && !marking && unmarked.size > 0) markTimer = setTimeout(() => void markHeld(), MARK_DELAY_MS);
+      });
+    },
+    /**
+     * Delivers what is pending now; call after a commit that appended events. The held events handed
+     * over before are sent and marked first: unmarked, they would hold back the claim of the
+     * organisation's later events (commit order), which would then wait for the poll.
+     */
+    wake(): void {
+      if (!stopped) void settleHeld().then(run);
+    },
+    /** One delivery pass, awaited (tests, and the poll), after the held events handed over so far. */
+    drain: async () => {
+      await settleHeld();
+      await run();
+    },
     /** Deletes events delivered more than `keepDeliveredDays` ago; run hourly while started. */
     prune,
     start() {
@@ -287,6 +396,7 @@ export function createOutbox(db: DbOrTx, bus: EventBus, opts: OutboxOptions = {}
       if (retryTimer) clearTimeout(retryTimer);
       timer = null;
       retryTimer = null;
+      await settleHeld();
       await running;
     },
   };

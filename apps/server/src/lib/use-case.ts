@@ -2,7 +2,7 @@ import { today as businessToday } from '@gym/contract/time';
 import type { Tx } from '../db/client.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AuthContext } from './access.ts';
-import { appendEvent, type RealtimeTarget } from './outbox.ts';
+import { appendEvent, appendHeldEvent, type HeldEvent, type Outbox, type RealtimeTarget } from './outbox.ts';
 import { type TenantDb, tenantDb } from './tenant-db.ts';
 
 /**
@@ -79,17 +79,33 @@ function realtimeOf(event: DomainEvent): RealtimeTarget | undefined {
   return event.centerId ? { scope: 'center', centerId: event.centerId, message } : { scope: 'organisation', message };
 }
 
-/** Writes emitted events to the outbox, in order, in the command's transaction. */
-async function appendEvents(tx: Tx, events: readonly DomainEvent[]): Promise<void> {
+/**
+ * Writes emitted events to the outbox, in order, in the command's transaction. With `outbox`, the
+ * events it may deliver itself are written held (`appendHeldEvent`) and answered, to hand to
+ * `outbox.deliverCommitted` after the commit; `pending` counts the others (wake the dispatcher).
+ */
+async function appendEvents(
+  tx: Tx,
+  events: readonly DomainEvent[],
+  outbox?: Pick<Outbox, 'holds' | 'holdSeconds'>,
+): Promise<{ held: HeldEvent[]; pending: number }> {
+  const held: HeldEvent[] = [];
+  let pending = 0;
   for (const event of events) {
-    await appendEvent(tx, {
+    const input = {
       organisationId: event.organisationId,
       centerId: event.centerId ?? null,
       type: event.type,
       payload: event.payload,
       realtime: realtimeOf(event),
-    });
+    };
+    if (outbox?.holds(event.type)) held.push(await appendHeldEvent(tx, input, outbox.holdSeconds));
+    else {
+      await appendEvent(tx, input);
+      pending += 1;
+    }
   }
+  return { held, pending };
 }
 
 /**
@@ -116,7 +132,8 @@ export function systemContext(
 /**
  * Runs `fn` as one command: one transaction (a refusal anywhere writes nothing), a context built for
  * `auth`, and the emitted events appended to the outbox in that transaction, so they are delivered
- * once it has committed (never on rollback); the dispatcher is woken after the commit.
+ * once it has committed (never on rollback): by this process at once when the outbox may hold them
+ * (realtime only, as a door's taps), else by the dispatcher, woken after the commit.
  */
 export async function runCommand<T, A extends AuthContext | PublicCaller = AuthContext>(
   deps: Pick<AppDeps, 'database' | 'outbox'>,
@@ -124,7 +141,7 @@ export async function runCommand<T, A extends AuthContext | PublicCaller = AuthC
   fn: (ctx: CommandContext<A>) => Promise<T>,
   clock: Clock = systemClock,
 ): Promise<T> {
-  let emitted = 0;
+  let appended: { held: HeldEvent[]; pending: number } = { held: [], pending: 0 };
   const result = await deps.database.db.transaction(async (tx) => {
     const events: DomainEvent[] = [];
     const value = await fn({
@@ -136,10 +153,10 @@ export async function runCommand<T, A extends AuthContext | PublicCaller = AuthC
       },
       clock,
     });
-    await appendEvents(tx, events);
-    emitted = events.length;
+    appended = await appendEvents(tx, events, deps.outbox);
     return value;
   });
-  if (emitted > 0) deps.outbox.wake();
+  deps.outbox.deliverCommitted(appended.held);
+  if (appended.pending > 0) deps.outbox.wake();
   return result;
 }

@@ -7,6 +7,8 @@ import { authenticate } from '../modules/auth/index.ts';
 
 export const orgRoom = (organisationId: string) => `org:${organisationId}`;
 export const centerRoom = (centerId: string) => `center:${centerId}`;
+/** The browsers at a centre that own one of its readers (a serial number is unique in its organisation). */
+export const readerRoom = (centerId: string, sn: string) => `reader:${centerId}:${sn}`;
 /** One room per sign-in (session family) and per user: a revocation closes their sockets. */
 export const familyRoom = (familyId: string) => `family:${familyId}`;
 export const userRoom = (userId: string) => `user:${userId}`;
@@ -27,7 +29,8 @@ function expiryOf(token: string): number | undefined {
  * The one Socket.IO gateway. A browser connects with `auth: {token, center_id, reader}`: its access
  * token, the one centre it is at and the reader it owns. It joins its organisation's room and the
  * room of that one centre, which must be a centre the user may see (refused with `center_forbidden`
- * otherwise); without `center_id` it joins no centre room. So a front desk at one centre never hears
+ * otherwise), and there the room of the reader it owns, whose scans only it is sent; without
+ * `center_id` it joins no centre room. So a front desk at one centre never hears
  * another centre's taps, even when its user may see both. Domain events become `data` messages (a JSON string, as
  * the spec's clients expect). With REDIS_URL, a Redis streams adapter carries messages between API
  * servers; connection-state recovery replays what a briefly dropped browser missed.
@@ -89,7 +92,7 @@ export async function attachRealtime(app: FastifyInstance, deps: AppDeps) {
       } else {
         return next(Object.assign(new Error('center_forbidden'), { data: { error: 'center_forbidden' } }));
       }
-      // The reader this browser owns (`?reader=`): only a note for the browser's own use and logs.
+      // The reader this browser owns (`?reader=`): at its centre, it is sent that reader's scans.
       const { reader } = handshake;
       socket.data.reader = typeof reader === 'string' && reader.length > 0 ? reader.slice(0, 64) : null;
       next();
@@ -119,9 +122,11 @@ export async function attachRealtime(app: FastifyInstance, deps: AppDeps) {
     // session's rooms (revocation must reach it), and the one centre room it asked for now: a
     // browser that moved centre while away leaves the old one.
     const centerId = socket.data.centerId as string | null;
-    const wanted = centerId ? centerRoom(centerId) : null;
-    for (const room of socket.rooms) if (room.startsWith('center:') && room !== wanted) socket.leave(room);
-    socket.join([familyRoom(familyId), userRoom(userId), orgRoom(organisationId), ...(wanted ? [wanted] : [])]);
+    const reader = socket.data.reader as string | null;
+    const wanted = centerId ? [centerRoom(centerId), ...(reader ? [readerRoom(centerId, reader)] : [])] : [];
+    for (const room of socket.rooms)
+      if ((room.startsWith('center:') || room.startsWith('reader:')) && !wanted.includes(room)) socket.leave(room);
+    socket.join([familyRoom(familyId), userRoom(userId), orgRoom(organisationId), ...wanted]);
   });
 
   const unsubscribe = [
@@ -132,6 +137,9 @@ export async function attachRealtime(app: FastifyInstance, deps: AppDeps) {
     }),
     deps.events.subscribe('realtime.center', (e) => {
       io.to(centerRoom(e.centerId)).emit(REALTIME_EVENT, JSON.stringify(e.payload));
+    }),
+    deps.events.subscribe('realtime.reader', (e) => {
+      io.to(readerRoom(e.centerId, e.sn)).emit(REALTIME_EVENT, JSON.stringify(e.payload));
     }),
     deps.events.subscribe('realtime.organisation', (e) => {
       io.to(orgRoom(e.organisationId)).emit(REALTIME_EVENT, JSON.stringify(e.payload));

@@ -62,7 +62,7 @@ const until = async (check: () => boolean, ms = 3000) => {
 };
 
 describe('a browser hears the one centre it is at', () => {
-  it('a browser at one centre never hears another centre’s scans, even when its user may see both', async () => {
+  it('a browser hears its own reader’s scans at its centre only: never another centre’s, even when its user may see both', async () => {
     const org = await ctx.newOrganisation();
     const [cwb, mk] = org.centers.map((c) => c.id) as [string, string];
     const admin = await (await org.newUser({ role: 'admin' })).login();
@@ -74,7 +74,9 @@ describe('a browser hears the one centre it is at', () => {
     });
     const { reader, secret } = created.json() as { reader: { sn: string }; secret: string };
     const atCwb = await open({ token: admin.accessToken, center_id: cwb, reader: reader.sn });
-    const atMk = await open({ token: admin.accessToken, center_id: mk });
+    // Another browser at CWB with another reader (or none) is not sent this reader's scans: it would not act on them.
+    const deskAtCwb = await open({ token: admin.accessToken, center_id: cwb, reader: 'OTHER-READER' });
+    const atMk = await open({ token: admin.accessToken, center_id: mk, reader: reader.sn });
     const nowhere = await open({ token: admin.accessToken });
 
     const res = await ctx.app.inject({
@@ -94,6 +96,7 @@ describe('a browser hears the one centre it is at', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(atMk.heard).toEqual([{ action: 'org-wide' }]);
     expect(nowhere.heard).toEqual([{ action: 'org-wide' }]);
+    expect(deskAtCwb.heard).toEqual([{ action: 'org-wide' }]);
   });
 
   it('is refused for a centre its user may not see, another organisation’s, or a malformed one', async () => {

@@ -91,6 +91,8 @@ describe('bad input', () => {
   it('every route with a schema refuses generated invalid input cleanly', async () => {
     const routes = ctx.app.routeRegistry.filter((r) => r.hasBody || r.hasParams || r.hasQuery);
     expect(routes.length).toBeGreaterThan(5);
+    // The setup's events are delivered and marked after their commits: let that finish first.
+    await ctx.deps.outbox.drain();
     const before = await snapshotDatabase(ctx.database.db);
     for (const route of routes) {
       const check = async (res: { statusCode: number; body: string }, label: string) => {
@@ -149,6 +151,7 @@ describe('bad input', () => {
         );
       }
     }
+    await ctx.deps.outbox.drain();
     expect(await snapshotDatabase(ctx.database.db)).toEqual(before);
   }, 180_000);
 

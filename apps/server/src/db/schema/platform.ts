@@ -16,6 +16,8 @@ import { centers, organisations, users } from './tenancy.ts';
 /** Where a committed event is also shown live: one centre's room, or the whole organisation's. */
 export type RealtimeTarget =
   | { scope: 'center'; centerId: string; message: Record<string, unknown> }
+  /** The browsers at the centre that own the reader `sn` (a card-reader event: only they act on it). */
+  | { scope: 'reader'; centerId: string; sn: string; message: Record<string, unknown> }
   | { scope: 'organisation'; message: Record<string, unknown> };
 
 /**

@@ -99,7 +99,9 @@ export async function bookingAtDoor(
     )
     .orderBy(asc(classes.startsAt))
     .limit(1)
-    .for('update', { of: bookings });
+    .for('update', { of: bookings })
+    .prepare('door_booking')
+    .execute();
   return row;
 }
 

@@ -76,7 +76,8 @@ export async function ingestScan(
       organisationId: reader.organisationId,
       centerId: reader.centerId,
       payload: { readerId: reader.id, sn: reader.sn, scanId: scan.scanId, card: scan.card, at: message.at },
-      realtime: { scope: 'center', centerId: reader.centerId, message },
+      // Only the browsers that own this reader act on its scans: the centre's others are not sent them.
+      realtime: { scope: 'reader', centerId: reader.centerId, sn: reader.sn, message },
     });
     return { scanId: scan.scanId, accepted: true };
   });

@@ -16,7 +16,7 @@ let org: TestOrganisation;
 let manager: { authorization: string };
 let centerA = '';
 let centerB = '';
-const published: DomainEvents['realtime.center'][] = [];
+const published: DomainEvents['realtime.reader'][] = [];
 
 beforeAll(async () => {
   // A slow refill and a burst of 30: the rate limit test reaches it, the others never do.
@@ -24,7 +24,7 @@ beforeAll(async () => {
   org = await ctx.newOrganisation();
   [centerA, centerB] = org.centers.map((c) => c.id) as [string, string];
   manager = ctx.bearer(await (await org.newUser({ role: 'manager' })).login());
-  ctx.deps.events.subscribe('realtime.center', (e) => published.push(e));
+  ctx.deps.events.subscribe('realtime.reader', (e) => published.push(e));
 });
 afterAll(() => ctx?.close());
 
@@ -71,7 +71,7 @@ const rowsOf = (readerId: string) =>
   ctx.database.db.select().from(readerScans).where(eq(readerScans.readerId, readerId));
 
 describe('a reader’s scan', () => {
-  it('is stored and published as the card-reader event to the reader’s centre only', async () => {
+  it('is stored and published as the card-reader event to the browsers at the reader’s centre that own it', async () => {
     const r = await newReader(manager, centerB);
     const body = scanBody();
     const res = await scan(r.sn, r.secret, body);
@@ -81,7 +81,7 @@ describe('a reader’s scan', () => {
     const events = await eventsOf(r.sn);
     expect(events).toHaveLength(1);
     const [event] = events;
-    expect(event).toMatchObject({ organisationId: org.id, centerId: centerB });
+    expect(event).toMatchObject({ organisationId: org.id, centerId: centerB, sn: r.sn });
     const message = scanEventSchema.parse(event!.payload);
     expect(message).toMatchObject({
       center_id: centerB,

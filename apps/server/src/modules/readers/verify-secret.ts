@@ -84,9 +84,9 @@ export async function authenticateReader(
     })
     .from(readers)
     .innerJoin(centers, eq(centers.id, readers.centerId))
-    .where(
-      and(eq(readers.sn, input.sn), isNull(readers.deletedAt), eq(readers.active, true), eq(centers.active, true)),
-    );
+    .where(and(eq(readers.sn, input.sn), isNull(readers.deletedAt), eq(readers.active, true), eq(centers.active, true)))
+    .prepare('reader_by_sn')
+    .execute();
   const presented = Buffer.from(hashToken(input.secret), 'hex');
   let found: (typeof rows)[number] | null = null;
   for (const row of rows.length > 0 ? rows : [null]) {
