@@ -18,7 +18,9 @@
  * and BENCH_CONNECTIONS), and 50 bookings sent at once into one class of 20 places.
  * The door loop (door.ts), on PostgreSQL only: tap-to-toast at BENCH_DOOR_RATE=100 taps/s for
  * BENCH_DOOR_SECONDS (default BENCH_SECONDS, else 60), over BENCH_DOOR_READERS=10 readers of one centre
- * and BENCH_DOOR_MEMBERS=200 members; and its floor, the same round trip with no database work.
+ * and BENCH_DOOR_MEMBERS=200 members, after BENCH_DOOR_WARMUP=5 s at the same rate that are not measured (the
+ * API process has just started); and its floor, the same round trip with no database work.
+ * BENCH_DOOR_TIMELINE=1 also prints the worst tap-to-toast per half second.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -50,6 +52,7 @@ const door = {
   seconds: Number(process.env.BENCH_DOOR_SECONDS ?? process.env.BENCH_SECONDS ?? 60),
   readers: Number(process.env.BENCH_DOOR_READERS ?? 10),
   members: Number(process.env.BENCH_DOOR_MEMBERS ?? 200),
+  warmup: Number(process.env.BENCH_DOOR_WARMUP ?? 5),
 };
 const doorRows: DoorFigures[] = [];
 
@@ -304,6 +307,7 @@ async function runAgainst(database: 'pglite' | 'postgres'): Promise<Row[]> {
         await doorLoad(base, f, {
           rate: door.rate,
           seconds: door.seconds,
+          warmupSeconds: door.warmup,
           scenario: `${database}: scan -> reader browser -> entry -> desk`,
           countEntries,
         }),
@@ -314,6 +318,7 @@ async function runAgainst(database: 'pglite' | 'postgres'): Promise<Row[]> {
           await doorLoad(floor.base, f, {
             rate: door.rate,
             seconds: door.seconds,
+            warmupSeconds: door.warmup,
             scenario: 'floor: the same round trip, no database',
           }),
         );
@@ -401,7 +406,7 @@ if (classRows.length > 0) {
 }
 if (doorRows.length > 0) {
   console.log(
-    `\nThe door (one-minute load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores): tap-to-toast (scan POST sent -> entry notification at a second browser), ${door.rate} taps/s for ${door.seconds} s, ${door.readers} readers, ${door.members} members`,
+    `\nThe door (one-minute load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores): tap-to-toast (scan POST sent -> entry notification at a second browser), ${door.rate} taps/s for ${door.seconds} s after a ${door.warmup} s warm-up at the same rate (its taps are in taps, toasts and entries, not in the latencies), ${door.readers} readers, ${door.members} members`,
   );
   console.table(
     doorRows.map((r) => ({
