@@ -7,7 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -182,4 +182,21 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       };
     },
   };
+}
+
+/**
+ * Runs independent reads and answers their results in order: side by side on the pool (each on its
+ * own connection), one after the other in a transaction. A transaction is one connection, which
+ * runs one statement at a time: `Promise.all` over its queries only made node-postgres queue them
+ * (deprecated; refused from pg 9).
+ */
+export async function readAll<T extends readonly (() => unknown)[]>(
+  db: DbOrTx,
+  ...queries: T
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  type Results = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  if (!(db instanceof PgTransaction)) return (await Promise.all(queries.map((query) => query()))) as Results;
+  const results: unknown[] = [];
+  for (const query of queries) results.push(await query());
+  return results as Results;
 }

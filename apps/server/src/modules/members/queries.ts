@@ -13,7 +13,7 @@ import { ageOn, today } from '@gym/contract/time';
 import { and, asc, count, desc, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, readAll } from '../../db/client.ts';
 import { cards, centers, entries, memberGroupMembers, memberGroups, members, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -488,16 +488,19 @@ export async function getMember(db: DbOrTx, auth: Scope, id: string): Promise<Me
     .innerJoin(centers, eq(centers.id, members.homeCenterId))
     .where(scopeOf(auth, members, eq(members.id, id)));
   if (!row) throw notFound('member');
-  const [groups, memberCards, [visit]] = await Promise.all([
-    groupsOf(db, auth, id),
-    cardsOf(db, auth, id),
-    db
-      .select({ at: sql<Date | string | null>`max(${entries.tappedAt})` })
-      .from(entries)
-      .where(
-        and(eq(entries.organisationId, auth.organisationId), eq(entries.memberId, id), eq(entries.result, 'granted')),
-      ),
-  ]);
+  // Side by side on the pool; one after the other inside a command's transaction.
+  const [groups, memberCards, [visit]] = await readAll(
+    db,
+    () => groupsOf(db, auth, id),
+    () => cardsOf(db, auth, id),
+    () =>
+      db
+        .select({ at: sql<Date | string | null>`max(${entries.tappedAt})` })
+        .from(entries)
+        .where(
+          and(eq(entries.organisationId, auth.organisationId), eq(entries.memberId, id), eq(entries.result, 'granted')),
+        ),
+  );
   const last = visit?.at ? new Date(visit.at).toISOString() : null;
   return { ...memberView(row.m, row.center, groups, memberCards), lastVisitAt: last };
 }

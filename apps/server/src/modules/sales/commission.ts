@@ -5,6 +5,7 @@
  */
 import { type Minor, minor, neg, percent, share, sum, ZERO } from '@gym/contract/money';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { readAll } from '../../db/client.ts';
 import { commissionEntries, commissionRules, users } from '../../db/schema/index.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 
@@ -45,10 +46,11 @@ export interface PaidLine {
 export async function creditCommission(ctx: UseCaseContext, paymentId: string, earnedOn: string, lines: PaidLine[]) {
   const sellers = [...new Set(lines.flatMap((l) => (l.soldById && l.paidMinor > 0 ? [l.soldById] : [])))];
   if (!sellers.length) return;
-  const [rules, staff] = await Promise.all([
-    ctx.db.select(commissionRules),
-    ctx.db.select(users, inArray(users.id, sellers)),
-  ]);
+  const [rules, staff] = await readAll(
+    ctx.tx,
+    () => ctx.db.select(commissionRules),
+    () => ctx.db.select(users, inArray(users.id, sellers)),
+  );
   if (!rules.length) return;
   const rows = lines.flatMap((l) => {
     const seller = staff.find((u) => u.id === l.soldById);

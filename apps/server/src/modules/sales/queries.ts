@@ -12,7 +12,7 @@ import { today as businessToday } from '@gym/contract/time';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, readAll } from '../../db/client.ts';
 import {
   centers,
   commissionEntries,
@@ -252,52 +252,60 @@ export async function getInvoice(
   const [center] = await db.select({ timeZone: centers.timeZone }).from(centers).where(eq(centers.id, r.center.id));
   const day = today ?? businessToday(center!.timeZone);
   const seller = alias(users, 'seller');
-  const [lines, plan, pays, coupon, refunded, ents, earned] = await Promise.all([
-    db
-      .select({ line: invoiceLines, soldBy: { id: seller.id, name: seller.fullName } })
-      .from(invoiceLines)
-      .leftJoin(seller, eq(seller.id, invoiceLines.soldById))
-      .where(eq(invoiceLines.invoiceId, id))
-      .orderBy(invoiceLines.lineNo),
-    db
-      .select({
-        inst: installments,
-        paid: sql<string>`coalesce((select sum(pa.amount_minor) from payment_allocations pa where pa.installment_id = ${installments.id}), 0)`,
-      })
-      .from(installments)
-      .where(eq(installments.invoiceId, id))
-      .orderBy(installments.seq),
-    paymentsFrom(db).where(eq(payments.invoiceId, id)).orderBy(asc(payments.createdAt)),
-    r.invoice.couponId
-      ? db.select({ id: coupons.id, code: coupons.code }).from(coupons).where(eq(coupons.id, r.invoice.couponId))
-      : Promise.resolve([]),
-    db
-      .select({
-        lineId: refundItems.invoiceLineId,
-        quantity: sql<string>`sum(${refundItems.quantity})`,
-        amount: sql<string>`sum(${refundItems.amountMinor})`,
-      })
-      .from(refundItems)
-      .innerJoin(invoiceLines, eq(invoiceLines.id, refundItems.invoiceLineId))
-      .where(eq(invoiceLines.invoiceId, id))
-      .groupBy(refundItems.invoiceLineId),
-    db
-      .select({ id: entitlements.id, lineId: entitlements.invoiceLineId })
-      .from(entitlements)
-      .innerJoin(invoiceLines, eq(invoiceLines.id, entitlements.invoiceLineId))
-      .where(eq(invoiceLines.invoiceId, id)),
-    withCommission
-      ? db
-          .select({
-            lineId: commissionEntries.invoiceLineId,
-            amount: sql<string>`sum(${commissionEntries.amountMinor})`,
-          })
-          .from(commissionEntries)
-          .innerJoin(invoiceLines, eq(invoiceLines.id, commissionEntries.invoiceLineId))
-          .where(eq(invoiceLines.invoiceId, id))
-          .groupBy(commissionEntries.invoiceLineId)
-      : Promise.resolve([]),
-  ]);
+  // Side by side on the pool; one after the other inside the sale's transaction.
+  const [lines, plan, pays, coupon, refunded, ents, earned] = await readAll(
+    db,
+    () =>
+      db
+        .select({ line: invoiceLines, soldBy: { id: seller.id, name: seller.fullName } })
+        .from(invoiceLines)
+        .leftJoin(seller, eq(seller.id, invoiceLines.soldById))
+        .where(eq(invoiceLines.invoiceId, id))
+        .orderBy(invoiceLines.lineNo),
+    () =>
+      db
+        .select({
+          inst: installments,
+          paid: sql<string>`coalesce((select sum(pa.amount_minor) from payment_allocations pa where pa.installment_id = ${installments.id}), 0)`,
+        })
+        .from(installments)
+        .where(eq(installments.invoiceId, id))
+        .orderBy(installments.seq),
+    () => paymentsFrom(db).where(eq(payments.invoiceId, id)).orderBy(asc(payments.createdAt)),
+    () =>
+      r.invoice.couponId
+        ? db.select({ id: coupons.id, code: coupons.code }).from(coupons).where(eq(coupons.id, r.invoice.couponId))
+        : Promise.resolve([]),
+    () =>
+      db
+        .select({
+          lineId: refundItems.invoiceLineId,
+          quantity: sql<string>`sum(${refundItems.quantity})`,
+          amount: sql<string>`sum(${refundItems.amountMinor})`,
+        })
+        .from(refundItems)
+        .innerJoin(invoiceLines, eq(invoiceLines.id, refundItems.invoiceLineId))
+        .where(eq(invoiceLines.invoiceId, id))
+        .groupBy(refundItems.invoiceLineId),
+    () =>
+      db
+        .select({ id: entitlements.id, lineId: entitlements.invoiceLineId })
+        .from(entitlements)
+        .innerJoin(invoiceLines, eq(invoiceLines.id, entitlements.invoiceLineId))
+        .where(eq(invoiceLines.invoiceId, id)),
+    () =>
+      withCommission
+        ? db
+            .select({
+              lineId: commissionEntries.invoiceLineId,
+              amount: sql<string>`sum(${commissionEntries.amountMinor})`,
+            })
+            .from(commissionEntries)
+            .innerJoin(invoiceLines, eq(invoiceLines.id, commissionEntries.invoiceLineId))
+            .where(eq(invoiceLines.invoiceId, id))
+            .groupBy(commissionEntries.invoiceLineId)
+        : Promise.resolve([]),
+  );
   const summary = toSummary(r);
   const installmentsOut = plan.map((p) => {
     const paid = Number(p.paid);

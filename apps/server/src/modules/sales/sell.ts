@@ -11,6 +11,7 @@ import { ENTITLEMENT_ITEM_TYPES } from '@gym/contract/sales';
 import type { BusinessDate } from '@gym/contract/time';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { readAll } from '../../db/client.ts';
 import {
   coupons,
   couponUses,
@@ -81,28 +82,34 @@ async function loadItems(ctx: UseCaseContext, input: SaleInput): Promise<SaleIte
   ) => ctx.db.whereOrganisation(table, ...more);
   const none = ['00000000-0000-0000-0000-000000000000'];
   const pick = (l: string[]) => (l.length ? l : none);
-  const [plans, packs, courses, prods, sets] = await Promise.all([
-    ctx.tx
-      .select()
-      .from(membershipPlans)
-      .where(org(membershipPlans, inArray(membershipPlans.id, pick(ids('membership'))))),
-    ctx.tx
-      .select()
-      .from(creditPackages)
-      .where(org(creditPackages, inArray(creditPackages.id, pick(ids('package'))))),
-    ctx.tx
-      .select()
-      .from(shortCourses)
-      .where(org(shortCourses, inArray(shortCourses.id, pick(ids('short_course'))))),
-    ctx.tx
-      .select()
-      .from(products)
-      .where(org(products, inArray(products.id, pick(ids('product'))))),
-    ctx.tx
-      .select()
-      .from(productSets)
-      .where(org(productSets, inArray(productSets.id, pick(ids('product_set'))))),
-  ]);
+  const [plans, packs, courses, prods, sets] = await readAll(
+    ctx.tx,
+    () =>
+      ctx.tx
+        .select()
+        .from(membershipPlans)
+        .where(org(membershipPlans, inArray(membershipPlans.id, pick(ids('membership'))))),
+    () =>
+      ctx.tx
+        .select()
+        .from(creditPackages)
+        .where(org(creditPackages, inArray(creditPackages.id, pick(ids('package'))))),
+    () =>
+      ctx.tx
+        .select()
+        .from(shortCourses)
+        .where(org(shortCourses, inArray(shortCourses.id, pick(ids('short_course'))))),
+    () =>
+      ctx.tx
+        .select()
+        .from(products)
+        .where(org(products, inArray(products.id, pick(ids('product'))))),
+    () =>
+      ctx.tx
+        .select()
+        .from(productSets)
+        .where(org(productSets, inArray(productSets.id, pick(ids('product_set'))))),
+  );
   const setItems = sets.length
     ? await ctx.tx
         .select()
