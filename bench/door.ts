@@ -19,9 +19,9 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { DEMO_INITIAL } from '@gym/contract/demo';
 import { REALTIME_EVENT } from '@gym/contract/realtime';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
-import { centers, membershipPlans, organisations } from '../apps/server/src/db/schema/index.ts';
+import { cards as cardsTable, centers, membershipPlans, organisations } from '../apps/server/src/db/schema/index.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
 import { percentile } from './member-search.ts';
 
@@ -105,19 +105,41 @@ export async function prepareDoor(
   }
   const cards: string[] = [];
   const price = (plan as { priceMinor?: number }).priceMinor ?? 0;
+  // The door's members are the same on every run: on a kept database a run finds those of the
+  // runs before (by card) instead of adding 200 more each time, which would pile up members no gym
+  // has (all joined last, all named alike) in front of the member search's figures.
+  const existing = new Map(
+    (
+      await db
+        .select({ number: cardsTable.number, memberId: cardsTable.memberId })
+        .from(cardsTable)
+        .where(
+          and(
+            eq(cardsTable.organisationId, org!.id),
+            like(cardsTable.number, 'BDOOR%'),
+            eq(cardsTable.status, 'active'),
+          ),
+        )
+    ).flatMap((c) => (c.memberId ? [[c.number, c.memberId] as const] : [])),
+  );
   for (let i = 0; i < opts.memberCount; i++) {
-    const card = `B${run}${String(i).padStart(5, '0')}`.slice(0, 32);
-    const member = await call<{ id: string }>(inject, 'POST', '/api/v1/pro/students', token, {
-      firstName: `Door${i}`,
-      lastName: `Bench${run}`,
-      phone: `+852 5${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
-      homeCenterId: center!.id,
-      cardNumber: card,
-      confirmDifferentPerson: true,
-    });
+    const card = `BDOOR${String(i).padStart(5, '0')}`;
+    const memberId =
+      existing.get(card) ??
+      (
+        await call<{ id: string }>(inject, 'POST', '/api/v1/pro/students', token, {
+          firstName: `Door${i}`,
+          lastName: 'Bench',
+          phone: `+852 5${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+          homeCenterId: center!.id,
+          cardNumber: card,
+          confirmDifferentPerson: true,
+        })
+      ).id;
+    // A month's membership on every run, so that a member found from an earlier run may enter too.
     await inject({
       method: 'POST',
-      url: `/api/v1/pro/students/${member.id}/sales`,
+      url: `/api/v1/pro/students/${memberId}/sales`,
       headers: { authorization: `Bearer ${token}`, 'idempotency-key': `door-bench-${run}-${i}` },
       payload: {
         centerId: center!.id,

@@ -195,17 +195,49 @@ function exactMatchIds(auth: Scope, keyword: string): SQL {
 }
 
 /**
- * A name starting with the keyword: "family given", "given family" (so either name alone, or both
- * in either order) or the Chinese name; never null. Each arm is a range of one index
+ * The three ways a name starts with the keyword, each a range of one index
  * (`members_org_name_last_first`, `members_org_name_first_last`, `members_org_chinese_name`): the
- * expressions must stay spelt as there.
+ * expressions must stay spelt as there. `key` is the indexed expression, `match` the test.
  */
-function namePrefix(keyword: string): SQL {
+function prefixArms(keyword: string): { key: SQL; match: SQL }[] {
   // As typed, lower-cased: the search-text form of a Chinese keyword is an encoding, not the name.
   const prefix = `${likeEscape(keyword.trim().toLowerCase())}%`;
-  return sql`(lower(${members.lastName} || ' ' || ${members.firstName}) like ${prefix}
-    or lower(${members.firstName} || ' ' || ${members.lastName}) like ${prefix}
-    or (${members.chineseName} is not null and ${members.chineseName} like ${prefix}))`;
+  const lastFirst = sql`lower(${members.lastName} || ' ' || ${members.firstName})`;
+  const firstLast = sql`lower(${members.firstName} || ' ' || ${members.lastName})`;
+  return [
+    { key: lastFirst, match: sql`${lastFirst} like ${prefix}` },
+    { key: firstLast, match: sql`${firstLast} like ${prefix}` },
+    {
+      key: sql`${members.chineseName}`,
+      match: sql`(${members.chineseName} is not null and ${members.chineseName} like ${prefix})`,
+    },
+  ];
+}
+
+/**
+ * A name starting with the keyword: "family given", "given family" (so either name alone, or both
+ * in either order) or the Chinese name; never null.
+ */
+function namePrefix(keyword: string): SQL {
+  return sql`(${sql.join(
+    prefixArms(keyword).map((a) => a.match),
+    sql` or `,
+  )})`;
+}
+
+/**
+ * How many members `where` and a name starting with the keyword select, counted exactly up to
+ * `cap` + 1. One arm per name index, each read in the index's order and stopped at `cap` + 1 rows,
+ * and the arms' ids united: the common name's count reads a thousand entries of one index, where
+ * one bitmap of the three indexes read every "wong" (10,000 of them) before the limit applied.
+ * `using ~<~` is the order of `text_pattern_ops`, the indexes' operator class.
+ */
+function cappedPrefixCount(where: SQL, keyword: string, cap = MEMBER_TOTAL_CAP): SQL {
+  const arms = prefixArms(keyword).map(
+    (a) =>
+      sql`(select ${members.id} from ${members} where ${where} and ${a.match} order by ${members.organisationId}, ${a.key} using ~<~ limit ${cap + 1})`,
+  );
+  return sql`(select count(*) from (${sql.join(arms, sql` union `)}) prefixed)`;
 }
 
 /** The total of the list, counted exactly up to `MEMBER_TOTAL_CAP` + 1 rows and no further. */
@@ -234,6 +266,38 @@ export function pageStatement(db: DbOrTx, where: SQL, order: (SQL | PgColumn)[],
 
 const newestFirst = [desc(members.createdAt), desc(members.id)];
 
+/**
+ * The matches of `where` read once, up to the cap + 1: their number and the page of them ranked
+ * (`rank`, then newest joined). `n` is null when the page is past the last match (no row to carry
+ * the count). When `n` passes the cap the rows are not the page (only some matches were ranked).
+ */
+async function countedRankedPage(
+  db: DbOrTx,
+  where: SQL,
+  rank: SQL,
+  limit: number,
+  offset: number,
+): Promise<{ n: number | null; rows: ListRow[] }> {
+  const matches = db.$with('matches').as(
+    db
+      .select({ id: sql<string>`${members.id}`.as('match_id') })
+      .from(members)
+      .where(where)
+      .limit(MEMBER_TOTAL_CAP + 1),
+  );
+  const rows = await db
+    .with(matches)
+    .select({ ...listColumns, matched: sql<number>`(select count(*) from ${matches})::int` })
+    .from(members)
+    .innerJoin(centers, eq(centers.id, members.homeCenterId))
+    .where(sql`${members.id} in (select match_id from ${matches})`)
+    .orderBy(rank, ...newestFirst)
+    .limit(limit)
+    .offset(offset);
+  if (rows.length === 0) return { n: offset === 0 ? 0 : null, rows: [] };
+  return { n: Number(rows[0]!.matched), rows };
+}
+
 /** The statements of a search by relevance (the bench explains them). */
 export interface RelevanceFilters {
   /** The whole list's filter. */
@@ -243,11 +307,11 @@ export interface RelevanceFilters {
   /** The rank of a row (0, 1, 2: its tier), to sort few matches in one statement. */
   rank: SQL;
   /**
-   * The name-prefix matches (exact ones included) without the trigram index: when more than the cap
-   * of them match, so does the list, and the common name is counted from a name index alone.
+   * The statement counting the name-prefix matches (exact ones included) up to the cap + 1, from the
+   * name indexes alone: when more than the cap of them match, so does the list.
    */
   prefixCount: SQL;
-  /** How many rows `prefixCount` selects, counted up to the cap + 1. */
+  /** What `prefixCount` counted. */
   prefixed: number;
 }
 
@@ -264,10 +328,11 @@ export async function relevanceFilters(db: DbOrTx, auth: Scope, q: ListQuery): P
   // For the name-prefix rows, the keyword's match as `strpos` rather than LIKE: the same test, which
   // the trigram index does not serve, so that the planner reads them from the name indexes or down
   // the join-date index; ANDing in the trigram index (every "wong" of 14,000) costs more than it saves.
-  const named = and(memberListWhere(auth, q, { trigram: false }), prefix)!;
+  const plain = memberListWhere(auth, q, { trigram: false });
+  const named = and(plain, prefix)!;
   const found = await db.execute<{ ids: string[]; prefixed: number }>(
     sql`select array(select distinct e.member_id::text from (${exactMatchIds(auth, keyword)}) e(member_id)) as ids,
-      (${cappedCount(db, named)})::int as prefixed`,
+      ${cappedPrefixCount(plain, keyword)}::int as prefixed`,
   );
   const [row] = (found as unknown as { rows: { ids: string[]; prefixed: number }[] }).rows;
   const ids = row?.ids ?? [];
@@ -281,7 +346,7 @@ export async function relevanceFilters(db: DbOrTx, auth: Scope, q: ListQuery): P
       and(where, notExact, sql`not ${prefix}`)!,
     ],
     rank: sql`case when ${exact} then 0 when ${prefix} then 1 else 2 end`,
-    prefixCount: named,
+    prefixCount: sql`select ${cappedPrefixCount(plain, keyword)}`,
     prefixed: Number(row?.prefixed ?? 0),
   };
 }
@@ -311,8 +376,18 @@ export async function listMembers(db: DbOrTx, auth: Scope, q: ListQuery, rankInO
   } else {
     const { where, tiers, rank } = relevance;
     n = relevance.prefixed;
-    if (n <= MEMBER_TOTAL_CAP) n = (await cappedCount(db, where))[0]?.n ?? 0;
-    if (n <= rankInOne) {
+    let ranked: ListRow[] | null = null;
+    if (n <= MEMBER_TOTAL_CAP) {
+      // Few names start with the keyword, so the matches are likely few too: one statement reads
+      // them (up to the cap + 1), counts them and ranks the page.
+      const counted = await countedRankedPage(db, where, rank, q.pageSize, offset);
+      if (counted.n !== null) {
+        n = counted.n;
+        if (n <= MEMBER_TOTAL_CAP) ranked = counted.rows;
+      } else n = (await cappedCount(db, where))[0]?.n ?? 0;
+    }
+    if (ranked && n <= rankInOne) rows = ranked;
+    else if (n <= rankInOne) {
       // Few matches: the trigram index finds them all and one sort ranks them.
       rows = await pageStatement(db, where, [rank, ...newestFirst], q.pageSize, offset);
     } else {

@@ -89,6 +89,11 @@ describe('member search relevance (a keyword, no sort chosen)', () => {
     expect(MEMBER_TOTAL_CAP).toBe(1_000);
   });
 
+  it('still gives the total on a page past the last match', async () => {
+    const res = await desk.get('/students?keyword=by&pageSize=1&page=5');
+    expect(res.json()).toMatchObject({ items: [], total: 2, page: 5 });
+  });
+
   it('counts no further than the cap: beyond it the total is the cap and says so', async () => {
     const big = await ctx.newOrganisation();
     const people = generateMembers(MEMBER_TOTAL_CAP + 1, { seed: 7, centers: big.centers, offset: 1 });
