@@ -1,13 +1,35 @@
+import { statfsSync } from 'node:fs';
 import { DEMO_PASSWORD } from '@gym/contract/demo';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
+/**
+ * Whether /dev/shm can hold Chromium's shared memory (a container's default 64 MB cannot). When it
+ * can, Chromium keeps it there rather than in files under /tmp, which on a disk-backed /tmp costs
+ * system time on every frame (decision 306).
+ */
+function devShmIsRoomy(): boolean {
+  try {
+    const s = statfsSync('/dev/shm');
+    return s.bavail * s.bsize >= 1024 ** 3;
+  } catch {
+    return false;
+  }
+}
+
 export function launchBrowser(): Promise<Browser> {
+  const shm = devShmIsRoomy();
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-gpu',
+      ...(shm ? [] : ['--disable-dev-shm-usage']),
+    ],
+    ignoreDefaultArgs: shm ? ['--disable-dev-shm-usage'] : [],
   });
 }
 

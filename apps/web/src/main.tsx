@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { loginPathFor, PATHS } from './app/guards';
 import { setMaintenanceMode } from './app/maintenance';
+import { loadUiLocale } from './app/providers/locales';
 import { queryClient } from './app/queryClient';
 import { rememberReaderFromQuery } from './app/readerParam';
 import { createAppRouter } from './app/router';
@@ -24,11 +25,15 @@ async function boot(): Promise<void> {
     getUserData()?.preferences?.language,
     navigator.languages ?? [navigator.language],
   );
+  // antd's and dayjs's texts for the language load beside the app's own, so that the first render
+  // has them (otherwise the whole screen renders again when they arrive).
+  const uiLocale = loadUiLocale(language).catch(() => undefined);
   try {
     await initI18n(language);
   } catch {
     // The language chunk could not be fetched: English is bundled and always works.
   }
+  await uiLocale;
   document.documentElement.lang = currentLanguage();
   setLanguageSource(currentLanguage);
 

@@ -60,7 +60,10 @@ export function setTokens(pair: TokenPair): void {
 }
 
 export function setUserData(userData: UserData): void {
-  local.set(STORAGE_KEYS.userData, JSON.stringify(userData));
+  const text = JSON.stringify(userData);
+  // The account re-read on every change of page is usually the same: screens are not rendered again for it.
+  if (text === local.get(STORAGE_KEYS.userData)) return;
+  local.set(STORAGE_KEYS.userData, text);
   notify();
 }
 

@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '../../shared/i18n/languages';
 import { effectiveSkin, usePreferences } from '../../shared/preferences';
-import { loadUiLocale } from './locales';
+import { loadedUiLocale, loadUiLocale } from './locales';
 import { themeFor } from './theme';
 
 /** antd configuration for a layout: the skin's theme and the language's locale (antd and dayjs). */
@@ -14,13 +14,20 @@ export function AntdProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? i18n.language;
   const language: Language = isLanguage(lng) ? lng : 'en';
-  const [locale, setLocale] = useState<{ language: Language; value: Locale | undefined } | null>(null);
+  const [locale, setLocale] = useState<{ language: Language; value: Locale | undefined } | null>(() => {
+    const ready = loadedUiLocale(language);
+    return ready ? { language, value: ready.value } : null;
+  });
 
   useEffect(() => {
     let cancelled = false;
     loadUiLocale(language)
       .then((value) => {
-        if (!cancelled) setLocale({ language, value });
+        // The same texts as the first render had (loaded by the boot): no second render of the screen.
+        if (!cancelled)
+          setLocale((current) =>
+            current?.language === language && current.value === value ? current : { language, value },
+          );
       })
       .catch(() => {
         // antd falls back to its built-in English texts.

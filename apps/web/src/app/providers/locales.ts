@@ -32,8 +32,20 @@ async function setDayjsLocale(language: Language): Promise<void> {
   dayjsLocalised = true;
 }
 
+/** The languages whose antd texts are loaded (undefined: antd's built-in English). */
+const loaded = new Map<Language, Locale | undefined>();
+
 /** antd's texts for the language (undefined = antd's built-in English) and dayjs's locale. */
 export async function loadUiLocale(language: Language): Promise<Locale | undefined> {
   const [antd] = await Promise.all([language === 'en' ? undefined : antdLocales[language](), setDayjsLocale(language)]);
+  loaded.set(language, antd?.default);
   return antd?.default;
+}
+
+/**
+ * The language's antd texts if `loadUiLocale` has loaded them (the boot loads the first language's
+ * before the first render, so that the whole screen is not rendered a second time when they come).
+ */
+export function loadedUiLocale(language: Language): { value: Locale | undefined } | null {
+  return loaded.has(language) ? { value: loaded.get(language) } : null;
 }
