@@ -52,8 +52,11 @@ try {
     const relevance = await relevanceFilters(db, auth, q);
     if (!relevance) continue;
     const { where, tiers, rank, prefixCount } = relevance;
-    await explain(`${kind} "${keyword}": total of the name-prefix matches (capped)`, prefixCount);
-    await explain(`${kind} "${keyword}": total of the name-prefix matches (capped, again, warm)`, prefixCount);
+    await explain(`${kind} "${keyword}": total of the name-prefix matches (capped)`, cappedCount(db, prefixCount));
+    await explain(
+      `${kind} "${keyword}": total of the name-prefix matches (capped, again, warm)`,
+      cappedCount(db, prefixCount),
+    );
     await explain(
       `${kind} "${keyword}": page ranked in one statement (when the total is under the cap)`,
       pageStatement(db, where, [rank, desc(members.createdAt), desc(members.id)], 20, 0),

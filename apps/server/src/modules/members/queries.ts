@@ -195,49 +195,17 @@ function exactMatchIds(auth: Scope, keyword: string): SQL {
 }
 
 /**
- * The three ways a name starts with the keyword, each a range of one index
- * (`members_org_name_last_first`, `members_org_name_first_last`, `members_org_chinese_name`): the
- * expressions must stay spelt as there. `key` is the indexed expression, `match` the test.
- */
-function prefixArms(keyword: string): { key: SQL; match: SQL }[] {
-  // As typed, lower-cased: the search-text form of a Chinese keyword is an encoding, not the name.
-  const prefix = `${likeEscape(keyword.trim().toLowerCase())}%`;
-  const lastFirst = sql`lower(${members.lastName} || ' ' || ${members.firstName})`;
-  const firstLast = sql`lower(${members.firstName} || ' ' || ${members.lastName})`;
-  return [
-    { key: lastFirst, match: sql`${lastFirst} like ${prefix}` },
-    { key: firstLast, match: sql`${firstLast} like ${prefix}` },
-    {
-      key: sql`${members.chineseName}`,
-      match: sql`(${members.chineseName} is not null and ${members.chineseName} like ${prefix})`,
-    },
-  ];
-}
-
-/**
  * A name starting with the keyword: "family given", "given family" (so either name alone, or both
- * in either order) or the Chinese name; never null.
+ * in either order) or the Chinese name; never null. Each arm is a range of one index
+ * (`members_org_name_last_first`, `members_org_name_first_last`, `members_org_chinese_name`): the
+ * expressions must stay spelt as there.
  */
 function namePrefix(keyword: string): SQL {
-  return sql`(${sql.join(
-    prefixArms(keyword).map((a) => a.match),
-    sql` or `,
-  )})`;
-}
-
-/**
- * How many members `where` and a name starting with the keyword select, counted exactly up to
- * `cap` + 1. One arm per name index, each read in the index's order and stopped at `cap` + 1 rows,
- * and the arms' ids united: the common name's count reads a thousand entries of one index, where
- * one bitmap of the three indexes read every "wong" (10,000 of them) before the limit applied.
- * `using ~<~` is the order of `text_pattern_ops`, the indexes' operator class.
- */
-function cappedPrefixCount(where: SQL, keyword: string, cap = MEMBER_TOTAL_CAP): SQL {
-  const arms = prefixArms(keyword).map(
-    (a) =>
-      sql`(select ${members.id} from ${members} where ${where} and ${a.match} order by ${members.organisationId}, ${a.key} using ~<~ limit ${cap + 1})`,
-  );
-  return sql`(select count(*) from (${sql.join(arms, sql` union `)}) prefixed)`;
+  // As typed, lower-cased: the search-text form of a Chinese keyword is an encoding, not the name.
+  const prefix = `${likeEscape(keyword.trim().toLowerCase())}%`;
+  return sql`(lower(${members.lastName} || ' ' || ${members.firstName}) like ${prefix}
+    or lower(${members.firstName} || ' ' || ${members.lastName}) like ${prefix}
+    or (${members.chineseName} is not null and ${members.chineseName} like ${prefix}))`;
 }
 
 /** The total of the list, counted exactly up to `MEMBER_TOTAL_CAP` + 1 rows and no further. */
@@ -307,11 +275,11 @@ export interface RelevanceFilters {
   /** The rank of a row (0, 1, 2: its tier), to sort few matches in one statement. */
   rank: SQL;
   /**
-   * The statement counting the name-prefix matches (exact ones included) up to the cap + 1, from the
-   * name indexes alone: when more than the cap of them match, so does the list.
+   * The name-prefix matches (exact ones included) without the trigram index: when more than the cap
+   * of them match, so does the list, and the common name is counted from a name index alone.
    */
   prefixCount: SQL;
-  /** What `prefixCount` counted. */
+  /** How many rows `prefixCount` selects, counted up to the cap + 1. */
   prefixed: number;
 }
 
@@ -328,11 +296,10 @@ export async function relevanceFilters(db: DbOrTx, auth: Scope, q: ListQuery): P
   // For the name-prefix rows, the keyword's match as `strpos` rather than LIKE: the same test, which
   // the trigram index does not serve, so that the planner reads them from the name indexes or down
   // the join-date index; ANDing in the trigram index (every "wong" of 14,000) costs more than it saves.
-  const plain = memberListWhere(auth, q, { trigram: false });
-  const named = and(plain, prefix)!;
+  const named = and(memberListWhere(auth, q, { trigram: false }), prefix)!;
   const found = await db.execute<{ ids: string[]; prefixed: number }>(
     sql`select array(select distinct e.member_id::text from (${exactMatchIds(auth, keyword)}) e(member_id)) as ids,
-      ${cappedPrefixCount(plain, keyword)}::int as prefixed`,
+      (${cappedCount(db, named)})::int as prefixed`,
   );
   const [row] = (found as unknown as { rows: { ids: string[]; prefixed: number }[] }).rows;
   const ids = row?.ids ?? [];
@@ -346,7 +313,7 @@ export async function relevanceFilters(db: DbOrTx, auth: Scope, q: ListQuery): P
       and(where, notExact, sql`not ${prefix}`)!,
     ],
     rank: sql`case when ${exact} then 0 when ${prefix} then 1 else 2 end`,
-    prefixCount: sql`select ${cappedPrefixCount(plain, keyword)}`,
+    prefixCount: named,
     prefixed: Number(row?.prefixed ?? 0),
   };
 }
