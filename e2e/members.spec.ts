@@ -5,11 +5,11 @@
  * demo member, so the tests do not depend on their order.
  */
 
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memberImportSuite } from './suites/imports.ts';
 import { axe } from './support/axe.ts';
-import { CHROMIUM_PATH, newPage, pickOption, storeSession } from './support/browser.ts';
+import { launchBrowser, newPage, pickOption, storeSession } from './support/browser.ts';
 import {
   type ApiSession,
   api,
@@ -244,11 +244,7 @@ describe('add member', () => {
 describe('member file', () => {
   it('takes a photo with the webcam, downscaled, and keeps it with the member', async () => {
     // Chromium's fake camera: a moving test picture, allowed without asking.
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: ['--no-sandbox', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
-    });
+    const browser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
     try {
       const member = await api<{ id: string }>(admin, 'POST', '/pro/students', {
         firstName: 'Photo',

@@ -18,7 +18,8 @@ function devShmIsRoomy(): boolean {
   }
 }
 
-export function launchBrowser(): Promise<Browser> {
+/** Debian's Chromium, headless, with the house's flags; `extraArgs` for a test's own needs (a fake camera). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   const shm = devShmIsRoomy();
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -28,6 +29,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-gpu',
       ...(shm ? [] : ['--disable-dev-shm-usage']),
+      ...extraArgs,
     ],
     ignoreDefaultArgs: shm ? ['--disable-dev-shm-usage'] : [],
   });

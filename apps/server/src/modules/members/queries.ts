@@ -344,17 +344,20 @@ export async function listMembers(db: DbOrTx, auth: Scope, q: ListQuery, rankInO
     const { where, tiers, rank } = relevance;
     n = relevance.prefixed;
     let ranked: ListRow[] | null = null;
+    let counted = false;
     if (n <= MEMBER_TOTAL_CAP && tiers[0]) {
       // A card, code or phone named exactly: the matches are a handful, and one statement reads
       // them (up to the cap + 1), counts them and ranks the page. For a fragment of a name the two
       // statements below cost less: hundreds of matches are read faster twice by bitmap than
       // fetched once more by id.
-      const counted = await countedRankedPage(db, where, rank, q.pageSize, offset);
-      if (counted.n !== null) {
-        n = counted.n;
-        if (n <= MEMBER_TOTAL_CAP) ranked = counted.rows;
-      } else n = (await cappedCount(db, where))[0]?.n ?? 0;
-    } else if (n <= MEMBER_TOTAL_CAP) n = (await cappedCount(db, where))[0]?.n ?? 0;
+      const page = await countedRankedPage(db, where, rank, q.pageSize, offset);
+      if (page.n !== null) {
+        counted = true;
+        n = page.n;
+        if (n <= MEMBER_TOTAL_CAP) ranked = page.rows;
+      }
+    }
+    if (!counted && n <= MEMBER_TOTAL_CAP) n = (await cappedCount(db, where))[0]?.n ?? 0;
     if (ranked && n <= rankInOne) rows = ranked;
     else if (n <= rankInOne) {
       // Few matches: the trigram index finds them all and one sort ranks them.
