@@ -2,7 +2,7 @@
 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axe } from './axe.ts';
-import { newPage, storeSession } from './browser.ts';
+import { newPage, settled, storeSession } from './browser.ts';
 import { type ApiSession, api } from './members.ts';
 
 export interface OpenPage {
@@ -55,6 +55,14 @@ export function unique(prefix: string): string {
 
 /** Serious and critical WCAG 2 A/AA problems on the page, as `label: rule (count)`. */
 export async function seriousViolations(page: Page, label: string): Promise<string[]> {
+  // What a person reads is the screen at rest: a dialog or list still fading in (antd's motion
+  // classes, `ant-zoom-appear` and the like, start at opacity 0) would measure pale text.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[class*="-appear"], [class*="-enter"], [class*="-leave"]')].every(
+      (e) => !/\bant-[a-z-]+-(appear|enter|leave)\b/.test(e.className.toString()),
+    ),
+  );
+  await settled(page);
   const result = await axe(page).withTags(['wcag2a', 'wcag2aa']).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -1,3 +1,4 @@
+import 'antd/dist/antd.css';
 import './styles/global.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';

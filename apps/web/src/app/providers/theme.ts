@@ -11,6 +11,7 @@ const SEMI_DARK_MENU_BG = '#283046';
  */
 export function themeFor(skin: Skin): ThemeConfig {
   const base: ThemeConfig = {
+    zeroRuntime: true,
     token: {
       colorPrimary: BRAND,
       colorInfo: BRAND,
