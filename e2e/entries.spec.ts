@@ -226,6 +226,20 @@ describe('dashboard', () => {
       await expect.poll(() => count('entry-count-denied')).toBe(deniedBefore + 1);
       // Newest first.
       expect(await page.getByTestId('entry-feed-row').first().getAttribute('data-entry-id')).toBe(denied.entry.id);
+      // Today's tap shows its time alone; a tap of an earlier day (the demo's history) its date too.
+      const today = (await page.getByTestId('entry-dashboard-centre').textContent())!.match(/\d{4}-\d{2}-\d{2}/)![0];
+      const shown = await page.locator('[data-testid="entry-feed-row"] time').evaluateAll((els) =>
+        els.map((el) => ({
+          day: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(
+            new Date(el.getAttribute('datetime')!),
+          ),
+          text: el.textContent ?? '',
+        })),
+      );
+      const earlier = shown.filter((s) => s.day !== today);
+      expect(earlier.length).toBeGreaterThan(0);
+      expect(earlier.every((s) => /\d{1,2}\/\d{1,2}\/\d{2}/.test(s.text))).toBe(true);
+      expect(shown[0]).toEqual({ day: today, text: expect.not.stringMatching(/\//) });
 
       // "Let in" on the panel asks the reason, and the row loses its button once let in.
       await row.getByTestId('entry-let-in').click();

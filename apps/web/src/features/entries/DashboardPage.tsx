@@ -104,7 +104,13 @@ function EntryPanel() {
           ) : (
             <ol className="entry-feed" data-testid="entry-feed" aria-live="polite">
               {data.last.map((entry) => (
-                <FeedRow key={entry.id} entry={entry} canLetIn={canLetIn} onLetIn={() => setOverride(entry.id)} />
+                <FeedRow
+                  key={entry.id}
+                  entry={entry}
+                  today={data.today}
+                  canLetIn={canLetIn}
+                  onLetIn={() => setOverride(entry.id)}
+                />
               ))}
             </ol>
           )}
@@ -127,7 +133,18 @@ function EntryPanel() {
   );
 }
 
-function FeedRow({ entry, canLetIn, onLetIn }: { entry: Entry; canLetIn: boolean; onLetIn: () => void }) {
+function FeedRow({
+  entry,
+  today,
+  canLetIn,
+  onLetIn,
+}: {
+  entry: Entry;
+  /** The centre's business date: a tap of another day shows its date beside the time. */
+  today: string;
+  canLetIn: boolean;
+  onLetIn: () => void;
+}) {
   const { t } = useTranslation();
   const time = useEntryTime();
   return (
@@ -145,7 +162,7 @@ function FeedRow({ entry, canLetIn, onLetIn }: { entry: Entry; canLetIn: boolean
       </div>
       <ResultTag entry={entry} />
       <time className="entry-feed__time" dateTime={entry.at}>
-        {time(entry.at, entry.center.id)}
+        {time(entry.at, entry.center.id, today)}
       </time>
       {canLetIn && canBeLetIn(entry) && (
         <Button

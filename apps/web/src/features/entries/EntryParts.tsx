@@ -9,6 +9,7 @@ import { useAbility } from '../../shared/acl';
 import { fetchFile } from '../../shared/api/download';
 import { useCenters } from '../../shared/centers';
 import { dateTimeFormat } from '../../shared/intl';
+import { InitialsAvatar } from '../../shared/ui/InitialsAvatar';
 import type { Entry } from './api';
 
 /** Solid colours dark enough for white text (WCAG AA). */
@@ -69,11 +70,7 @@ export function EntryAvatar({ entry, size = 36 }: { entry: Entry; size?: number 
   if (photo) return <Avatar src={photo} size={size} alt="" />;
   const name = member?.name ?? '?';
   const seed = [...name].reduce((n, ch) => (n * 31 + ch.charCodeAt(0)) % 360, 7);
-  return (
-    <Avatar size={size} style={{ backgroundColor: `hsl(${seed} 50% 30%)`, flex: 'none' }} aria-hidden>
-      {member ? initials(name) : '?'}
-    </Avatar>
-  );
+  return <InitialsAvatar text={member ? initials(name) : '?'} size={size} background={`hsl(${seed} 50% 30%)`} />;
 }
 
 /** The member's name and code, a link to their file when the user may open it; an unknown card says so. */

@@ -1,8 +1,9 @@
 import { IdcardOutlined, LogoutOutlined, SettingOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown } from 'antd';
+import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '../../../shared/logout';
+import { InitialsAvatar } from '../../../shared/ui/InitialsAvatar';
 import { useUserData } from '../../../shared/useSession';
 import { queryClient } from '../../queryClient';
 
@@ -45,9 +46,7 @@ export function UserMenu() {
           <span className="user-menu__name">{name}</span>
           {user?.role && <span className="user-menu__role">{t(`common:roles.${user.role}`)}</span>}
         </span>
-        <Avatar size={32} className="user-menu__avatar" aria-hidden>
-          {initials(name || '?')}
-        </Avatar>
+        <InitialsAvatar text={initials(name || '?')} size={32} className="user-menu__avatar" />
       </Button>
     </Dropdown>
   );

@@ -1,4 +1,5 @@
 import { Avatar } from 'antd';
+import { InitialsAvatar } from '../../../shared/ui/InitialsAvatar';
 import { initialsOf } from '../format';
 
 interface Props {
@@ -13,8 +14,6 @@ export function MemberAvatar({ member, photo, size = 36 }: Props) {
   return photo ? (
     <Avatar src={photo} size={size} alt="" />
   ) : (
-    <Avatar size={size} style={{ backgroundColor: `hsl(${seed} 50% 30%)` }} aria-hidden>
-      {initialsOf(member)}
-    </Avatar>
+    <InitialsAvatar text={initialsOf(member)} size={size} background={`hsl(${seed} 50% 30%)`} />
   );
 }
