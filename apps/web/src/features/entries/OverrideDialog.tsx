@@ -1,7 +1,8 @@
 import { entryOverrideRequestSchema } from '@gym/contract/entries';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input, type InputRef, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, applyFieldErrors, requiredRule, schemaRule } from '../../shared/api/errorMessages';
+import { useFocusWhenOpen } from '../../shared/ui/useFocusWhenOpen';
 import { type Entry, useOverrideEntry } from './api';
 import { EntryDetail, EntryMember } from './EntryParts';
 
@@ -17,6 +18,7 @@ export function OverrideDialog({ target, onClose }: { target: OverrideTarget | n
   const { message } = App.useApp();
   const [form] = Form.useForm<{ reason: string }>();
   const override = useOverrideEntry();
+  const reason = useFocusWhenOpen<InputRef>();
 
   return (
     <Modal
@@ -27,6 +29,7 @@ export function OverrideDialog({ target, onClose }: { target: OverrideTarget | n
       cancelText={t('entries:override.cancel')}
       onOk={() => form.submit()}
       onCancel={onClose}
+      afterOpenChange={reason.afterOpenChange}
       destroyOnHidden
       data-testid="entry-override-dialog"
     >
@@ -64,7 +67,7 @@ export function OverrideDialog({ target, onClose }: { target: OverrideTarget | n
             rules={[requiredRule(t), schemaRule(entryOverrideRequestSchema.shape.reason, t)]}
           >
             {/* One line: Enter lets the member in, as the OK button does. */}
-            <Input autoFocus maxLength={300} data-testid="entry-override-reason" />
+            <Input ref={reason.ref} autoFocus maxLength={300} data-testid="entry-override-reason" />
           </Form.Item>
         </Form>
       )}

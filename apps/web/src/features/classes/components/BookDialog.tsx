@@ -1,8 +1,9 @@
 import { BOOKING_PAYMENTS, type BookingPaymentChoice } from '@gym/contract/classes';
-import { Alert, App, Button, Form, Modal, Radio, Result, Select, Space } from 'antd';
+import { Alert, App, Button, Form, Modal, Radio, type RefSelectProps, Result, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../../shared/acl';
+import { useFocusWhenOpen } from '../../../shared/ui/useFocusWhenOpen';
 import { useEntitlements } from '../../sales/api';
 import { type Booking, type ClassListItem, useBook } from '../api';
 import { classErrorMessage } from '../classErrors';
@@ -41,6 +42,7 @@ export function BookDialog({ target, onClose }: { target: BookTarget | null; onC
   const day = useClassDay();
   const book = useBook();
   const [member, setMember] = useState<PickedMember | null>(null);
+  const picker = useFocusWhenOpen<RefSelectProps>();
   const [choice, setChoice] = useState<BookingPaymentChoice>('auto');
   const [entitlementId, setEntitlementId] = useState<string | null>(null);
   const [answer, setAnswer] = useState<Booking | null>(null);
@@ -91,6 +93,7 @@ export function BookDialog({ target, onClose }: { target: BookTarget | null; onC
     <Modal
       open={Boolean(target)}
       onCancel={close}
+      afterOpenChange={picker.afterOpenChange}
       destroyOnHidden
       title={
         target
@@ -145,7 +148,7 @@ export function BookDialog({ target, onClose }: { target: BookTarget | null; onC
       ) : (
         <Form layout="vertical" requiredMark={false} onFinish={submit}>
           <Form.Item label={t('classes:book.member')} htmlFor="book-member" extra={t('classes:book.memberHelp')}>
-            <MemberPicker id="book-member" value={member} onChange={setMember} autoFocus />
+            <MemberPicker id="book-member" value={member} onChange={setMember} autoFocus selectRef={picker.ref} />
           </Form.Item>
           <Form.Item label={t('classes:book.paidBy')}>
             <Radio.Group

@@ -1,7 +1,9 @@
 import { App, Button, Form, Input, Modal } from 'antd';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../../shared/acl';
+import { useFocusWhenOpen } from '../../../shared/ui/useFocusWhenOpen';
 import { type Booking, useCancelBooking, useWaiveBooking } from '../api';
 import { classErrorMessage } from '../classErrors';
 import { bookingOutcomeText } from './BookingOutcome';
@@ -86,6 +88,7 @@ function WaiveDialog({ booking, onClose }: { booking: Booking; onClose: () => vo
   const waive = useWaiveBooking();
   const [form] = Form.useForm<{ note: string }>();
   const [error, setError] = useState<string | null>(null);
+  const note = useFocusWhenOpen<TextAreaRef>();
   return (
     <Modal
       open
@@ -96,6 +99,7 @@ function WaiveDialog({ booking, onClose }: { booking: Booking; onClose: () => vo
       confirmLoading={waive.isPending}
       okButtonProps={{ 'data-testid': 'waive-submit' }}
       onOk={() => form.submit()}
+      afterOpenChange={note.afterOpenChange}
       destroyOnHidden
     >
       <p>{bookingOutcomeText(t, booking)}</p>
@@ -126,7 +130,13 @@ function WaiveDialog({ booking, onClose }: { booking: Booking; onClose: () => vo
             { min: 3, message: t('classes:bookingActions.waiveNoteRequired') },
           ]}
         >
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={300} autoFocus data-testid="waive-note" />
+          <Input.TextArea
+            ref={note.ref}
+            autoSize={{ minRows: 2, maxRows: 4 }}
+            maxLength={300}
+            autoFocus
+            data-testid="waive-note"
+          />
         </Form.Item>
         {error && (
           <p className="field-error" role="alert">

@@ -1,7 +1,7 @@
 import type { MemberListItem } from '@gym/contract/members';
 import { formatPhone } from '@gym/contract/phone';
-import { Select, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { type RefSelectProps, Select, Spin } from 'antd';
+import { type Ref, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMembers } from '../../members/api';
 import { SEARCH_DEBOUNCE_MS } from '../../members/components/SearchBox';
@@ -29,6 +29,7 @@ export function MemberPicker({
   value,
   onChange,
   autoFocus,
+  selectRef,
   disabled,
   testId = 'book-member-search',
 }: {
@@ -38,6 +39,8 @@ export function MemberPicker({
   value?: PickedMember | null;
   onChange?: (member: PickedMember | null) => void;
   autoFocus?: boolean;
+  /** The search box, for a dialog that gives it the focus once open (`useFocusWhenOpen`). */
+  selectRef?: Ref<RefSelectProps>;
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
@@ -73,6 +76,7 @@ export function MemberPicker({
         id={id}
         className="full-width"
         size="large"
+        ref={selectRef}
         autoFocus={autoFocus}
         disabled={disabled}
         value={value?.id ?? null}

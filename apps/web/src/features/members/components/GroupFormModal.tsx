@@ -1,7 +1,8 @@
 import { type Group, groupInputSchema } from '@gym/contract/members';
-import { App, ColorPicker, Form, Input, Modal } from 'antd';
+import { App, ColorPicker, Form, Input, type InputRef, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, applyFieldErrors, requiredRule, schemaRule } from '../../../shared/api/errorMessages';
+import { useFocusWhenOpen } from '../../../shared/ui/useFocusWhenOpen';
 import { useCreateGroup, useUpdateGroup } from '../api';
 
 interface Values {
@@ -27,6 +28,7 @@ export function GroupFormModal({ group, open, onClose }: Props) {
   const create = useCreateGroup();
   const update = useUpdateGroup();
   const saving = create.isPending || update.isPending;
+  const nameField = useFocusWhenOpen<InputRef>();
 
   const onError = (error: unknown) => {
     if (!applyFieldErrors(form, error, t, ['name', 'description', 'color']))
@@ -56,6 +58,7 @@ export function GroupFormModal({ group, open, onClose }: Props) {
       okText={t('common:actions.save')}
       cancelText={t('members:actions.cancel')}
       okButtonProps={{ loading: saving, 'data-testid': 'group-save' }}
+      afterOpenChange={nameField.afterOpenChange}
       destroyOnHidden
     >
       <Form<Values>
@@ -76,7 +79,7 @@ export function GroupFormModal({ group, open, onClose }: Props) {
           label={t('groups:fields.name')}
           rules={[requiredRule(t), schemaRule(groupInputSchema.shape.name, t)]}
         >
-          <Input autoFocus autoComplete="off" maxLength={80} />
+          <Input ref={nameField.ref} autoFocus autoComplete="off" maxLength={80} />
         </Form.Item>
         <Form.Item
           name="description"

@@ -1,10 +1,11 @@
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import type { Member } from '@gym/contract/members';
-import { Alert, App, Button, Card, Form, Input, Modal } from 'antd';
+import { Alert, App, Button, Card, Form, Input, type InputRef, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../shared/api/download';
 import { apiErrorMessage, applyFieldErrors } from '../../../shared/api/errorMessages';
+import { useFocusWhenOpen } from '../../../shared/ui/useFocusWhenOpen';
 import { useEraseMember } from '../api';
 import { useFormatters } from '../format';
 
@@ -15,11 +16,13 @@ function EraseDialog({ member, open, onClose }: { member: Member; open: boolean;
   const [form] = Form.useForm<{ confirmCode: string }>();
   const typed = Form.useWatch('confirmCode', form) ?? '';
   const erase = useEraseMember(member.id);
+  const code = useFocusWhenOpen<InputRef>();
   return (
     <Modal
       open={open}
       title={t('members:privacy.eraseTitle', { code: member.code })}
       onCancel={onClose}
+      afterOpenChange={code.afterOpenChange}
       destroyOnHidden
       okText={t('members:privacy.eraseConfirm')}
       okButtonProps={{
@@ -49,7 +52,7 @@ function EraseDialog({ member, open, onClose }: { member: Member; open: boolean;
         }
       >
         <Form.Item name="confirmCode" label={t('members:privacy.typeCode', { code: member.code })}>
-          <Input autoComplete="off" autoFocus className="mono" data-testid="erase-code" />
+          <Input ref={code.ref} autoComplete="off" autoFocus className="mono" data-testid="erase-code" />
         </Form.Item>
       </Form>
     </Modal>

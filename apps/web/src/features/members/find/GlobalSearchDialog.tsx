@@ -1,8 +1,9 @@
 import { formatPhone } from '@gym/contract/phone';
-import { Empty, Input, Modal, Spin } from 'antd';
+import { Empty, Input, type InputRef, Modal, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useFocusWhenOpen } from '../../../shared/ui/useFocusWhenOpen';
 import { useMembers } from '../api';
 import { MemberAvatar } from '../components/MemberAvatar';
 import { MemberStatusTag } from '../components/MemberStatusTag';
@@ -19,6 +20,7 @@ export default function GlobalSearchDialog({ onClose }: { onClose: () => void })
   const [text, setText] = useState('');
   const [keyword, setKeyword] = useState('');
   const [active, setActive] = useState(0);
+  const input = useFocusWhenOpen<InputRef>();
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -46,8 +48,10 @@ export default function GlobalSearchDialog({ onClose }: { onClose: () => void })
       title={<span className="sr-only">{t('members:globalSearch.title')}</span>}
       className="global-search"
       data-testid="global-search"
+      afterOpenChange={input.afterOpenChange}
     >
       <Input
+        ref={input.ref}
         autoFocus
         size="large"
         role="combobox"
