@@ -24,7 +24,7 @@ afterEach(async () => {
 });
 
 async function signedIn(viewport?: { width: number; height: number }, email = 'frontdesk@demo.fit'): Promise<Page> {
-  const opened = await newPage(app.browser, app.server.url, { motion: true });
+  const opened = await newPage(app.browser, app.server.url);
   context = opened.context;
   errors = [];
   opened.page.on('pageerror', (err) => errors.push(err.message));

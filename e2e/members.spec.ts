@@ -196,43 +196,6 @@ describe('add member', () => {
       .filter({ has: page.locator(`#${id}`) })
       .locator('.ant-form-item-explain-error');
 
-  it('opens at once with the focus in the first name on a device that asks for less motion, and slides in otherwise', async () => {
-    /** The longest animation or transition that starts in the drawer while it opens, in seconds. */
-    const longestMotion = async (page: Page) => {
-      await openMemberList(page);
-      await page.evaluate(() => {
-        const w = window as unknown as { longest: number };
-        w.longest = 0;
-        const seconds = (s: string) =>
-          Math.max(...s.split(',').map((d) => Number.parseFloat(d) * (d.trim().endsWith('ms') ? 0.001 : 1)));
-        for (const type of ['animationstart', 'transitionstart'])
-          document.addEventListener(
-            type,
-            (event) => {
-              const target = event.target as Element;
-              if (!target.closest('.ant-drawer')) return;
-              const style = getComputedStyle(target);
-              const d = type === 'animationstart' ? style.animationDuration : style.transitionDuration;
-              w.longest = Math.max(w.longest, seconds(d));
-            },
-            true,
-          );
-      });
-      await page.getByTestId('add-member').click();
-      await page.getByTestId('member-form').waitFor();
-      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('member_firstName');
-      return page.evaluate(() => (window as unknown as { longest: number }).longest);
-    };
-    expect(await longestMotion(await signedIn())).toBeLessThan(0.01);
-    const moving = await newPage(app.browser, app.server.url, { motion: true });
-    try {
-      await storeSession(moving.page, app.server.url, FRONT_DESK);
-      expect(await longestMotion(moving.page)).toBeGreaterThanOrEqual(0.2);
-    } finally {
-      await moving.context.close();
-    }
-  });
-
   it('shows a translated error beside the phone for a bad phone number', async () => {
     const page = await signedIn();
     await openAddMember(page);

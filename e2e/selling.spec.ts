@@ -87,7 +87,7 @@ afterEach(async () => {
 });
 
 async function signedIn(email: string): Promise<Page> {
-  const opened = await newPage(browser, server.url, { motion: true });
+  const opened = await newPage(browser, server.url);
   context = opened.context;
   await storeSession(opened.page, server.url, email);
   await standInForCatalogue(opened.page);

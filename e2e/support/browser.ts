@@ -38,22 +38,8 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
 /** A 10-inch tablet in landscape, the front desk's usual screen. */
 export const TABLET = { width: 1280, height: 800 };
 
-/**
- * A fresh context (its own storage) and page. Its device asks for reduced motion, which the app
- * honours (drawers and dialogs appear at once), unless `motion` is set: the selling and desk specs
- * keep antd's animations, so that clicks landing while a list or drawer moves stay covered.
- */
-export async function newPage(
-  browser: Browser,
-  baseURL: string,
-  { motion = false }: { motion?: boolean } = {},
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: TABLET,
-    locale: 'en-US',
-    reducedMotion: motion ? 'no-preference' : 'reduce',
-  });
+export async function newPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport: TABLET, locale: 'en-US' });
   const page = await context.newPage();
   return { context, page };
 }

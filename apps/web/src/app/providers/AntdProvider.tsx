@@ -1,20 +1,12 @@
 import type { Language } from '@gym/contract/constants';
 import { ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
-import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '../../shared/i18n/languages';
 import { effectiveSkin, usePreferences } from '../../shared/preferences';
 import { loadedUiLocale, loadUiLocale } from './locales';
 import { themeFor } from './theme';
-
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-const subscribeReducedMotion = (onChange: () => void) => {
-  const query = window.matchMedia(REDUCED_MOTION);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-};
-const prefersReducedMotion = () => window.matchMedia(REDUCED_MOTION).matches;
 
 /** antd configuration for a layout: the skin's theme and the language's locale (antd and dayjs). */
 export function AntdProvider({ children }: { children: ReactNode }) {
@@ -45,8 +37,7 @@ export function AntdProvider({ children }: { children: ReactNode }) {
     };
   }, [language]);
 
-  const reducedMotion = useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion);
-  const theme = useMemo(() => themeFor(effectiveSkin(skin, layout), reducedMotion), [skin, layout, reducedMotion]);
+  const theme = useMemo(() => themeFor(effectiveSkin(skin, layout)), [skin, layout]);
 
   return (
     <ConfigProvider theme={theme} {...(locale?.value ? { locale: locale.value } : {})}>

@@ -9,13 +9,10 @@ const SEMI_DARK_MENU_BG = '#283046';
  * The three skins (spec) as antd themes: light (default), bordered (flat, outlined surfaces instead
  * of shadows) and semi-dark (dark side menu on a light page).
  */
-export function themeFor(skin: Skin, reducedMotion = false): ThemeConfig {
+export function themeFor(skin: Skin): ThemeConfig {
   const base: ThemeConfig = {
     zeroRuntime: true,
     token: {
-      // A person who asked their device for less motion gets drawers, dialogs and lists that appear
-      // at once (WCAG 2.3.3).
-      motion: !reducedMotion,
       colorPrimary: BRAND,
       colorInfo: BRAND,
       colorLink: BRAND,
