@@ -205,8 +205,13 @@ export async function doorLoad(
         entryPosts.push(
           fetch(`${base}/api/v1/pro/card/${encodeURIComponent(m.card!)}/entry/`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-            body: JSON.stringify({ center_id: f.centerId, sn: r.sn, scan_id: m.scan_id }),
+            // As the web app's door loop sends it (features/door/taps.ts): the scan id is also the Idempotency-Key.
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${token}`,
+              'idempotency-key': m.scan_id!,
+            },
+            body: JSON.stringify({ center_id: f.centerId, sn: r.sn, scan_id: m.scan_id, source: 'reader' }),
           })
             .then(async (res) => {
               await res.arrayBuffer();

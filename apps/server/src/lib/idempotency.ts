@@ -8,8 +8,13 @@ import { AppError } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route honours an `Idempotency-Key` header: a repeat gets the stored answer (lib/idempotency.ts). */
-    idempotent?: boolean;
+    /**
+     * The route honours an `Idempotency-Key` header: a repeat gets the stored answer (lib/idempotency.ts).
+     * `naturalKey` names the request's own key (a door scan's id) when the command is idempotent on it
+     * by itself (a unique index answers a repeat with what the first recorded): a header equal to
+     * it is that key, and nothing more is stored for it.
+     */
+    idempotent?: boolean | { naturalKey: (req: FastifyRequest) => string | undefined };
   }
   interface FastifyRequest {
     idempotencyRowId?: string;
@@ -80,7 +85,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: Idempote
   }
 
   app.addHook('preHandler', async (req, reply) => {
-    if (!req.routeOptions.config?.idempotent) return;
+    const idempotent = req.routeOptions.config?.idempotent;
+    if (!idempotent) return;
     const header = req.headers[IDEMPOTENCY_HEADER];
     if (header === undefined) return;
     const key = Array.isArray(header) ? header[0] : header;
@@ -89,6 +95,9 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: Idempote
         { path: IDEMPOTENCY_HEADER, code: 'format', message: '1 to 200 visible ASCII characters' },
       ]);
     }
+    // The key is the request's own (a door's scan id): the command answers a repeat itself, without
+    // two more writes per tap.
+    if (typeof idempotent === 'object' && idempotent.naturalKey(req) === key) return;
     const caller = req.auth ? `user:${req.auth.userId}` : `public:${req.ip}`;
     const path = req.url.split('?')[0];
     const bodyHash = createHash('sha256')

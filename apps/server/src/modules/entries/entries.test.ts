@@ -9,6 +9,7 @@ import {
   creditPackages,
   entitlementLedger,
   entries,
+  idempotencyKeys,
   installments,
   membershipPlans,
   organisations,
@@ -307,6 +308,30 @@ describe('duplicates and repeats', () => {
     expect(k2.json().entry.id).toBe(k1.json().entry.id);
     const ofOther = await ctx.database.db.select().from(entries).where(eq(entries.memberId, other.id));
     expect(ofOther).toHaveLength(1);
+  });
+
+  it('a scan id sent as its own Idempotency-Key (as the door loop does) is the key: 20 at once record one entry, and no key row is stored', async () => {
+    const m = await memberWith([{ itemType: 'package', itemId: cat.pack.id }]);
+    const scan_id = `door-${randomUUID()}`;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        tap(m.card, { scan_id, source: 'reader' }, { ...desk, 'idempotency-key': scan_id }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((a) => a.json().entry.id)).size).toBe(1);
+    expect(answers.every((a) => a.json().result === 'granted')).toBe(true);
+    expect(await ctx.database.db.select().from(entries).where(eq(entries.scanId, scan_id))).toHaveLength(1);
+    expect(await ctx.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, scan_id))).toEqual([]);
+    const uses = (await ledgerOf(answers[0]!.json().entry.entitlement.id)).filter((r) => r.kind === 'use');
+    expect(uses).toHaveLength(1);
+    // Another key than the scan id is stored as any key is: the same key with another body is refused.
+    const key = `other-${randomUUID()}`;
+    const first = await tap(m.card, { scan_id: `door-${randomUUID()}` }, { ...desk, 'idempotency-key': key });
+    expect(first.statusCode).toBe(200);
+    const reused = await tap(m.card, { scan_id: `door-${randomUUID()}` }, { ...desk, 'idempotency-key': key });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().error).toBe('idempotency_key_reused');
   });
 
   it('the same scan id sent 10 times at once records one entry, also for a card with no member to lock', async () => {

@@ -18,6 +18,7 @@ import {
   entryOverrideRequestSchema,
 } from '@gym/contract/entries';
 import { today as businessToday } from '@gym/contract/time';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
@@ -44,6 +45,8 @@ import { recordEntry } from './record-entry.ts';
 import { type DoorWords, entryMessage, wordsFor } from './words.ts';
 
 const tags = ['entries'];
+/** A tap's scan id, the key its entry is recorded under (after the body's validation). */
+const scanIdOf = (req: FastifyRequest) => (req.body as { scan_id?: string } | undefined)?.scan_id;
 const idParamsSchema = z.object({ id: z.uuid() });
 
 /** The door's words in the caller's language (read with the session: no query). */
@@ -101,7 +104,8 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/card/:card/entry',
       {
-        config: { access: can('create', 'Entry'), idempotent: true },
+        // A tap's scan id is its key: the entry's unique (organisation, scan id) index answers a repeat.
+        config: { access: can('create', 'Entry'), idempotent: { naturalKey: scanIdOf } },
         schema: { tags, params: cardParamsSchema, body: cardEntryRequestSchema, response: { 200: entryOutcomeSchema } },
       },
       async (req) => {
