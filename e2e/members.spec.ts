@@ -171,6 +171,16 @@ describe('member search', () => {
     await openMemberList(page);
     await searchFor(page, '大文');
     await page.getByTestId('member-row').first().waitFor();
+    // On the list loaded first (no other screen brought the shared list styles), the toolbar's
+    // buttons keep their spacing.
+    const boxes = await page
+      .locator('.list-toolbar__end > *')
+      .evaluateAll((els) =>
+        els.map((e) => e.getBoundingClientRect()).map((r) => ({ l: r.left, r: r.right, t: r.top })),
+      );
+    expect(boxes.length).toBeGreaterThanOrEqual(4);
+    for (let i = 1; i < boxes.length; i++)
+      if (boxes[i]!.t === boxes[i - 1]!.t) expect(boxes[i]!.l - boxes[i - 1]!.r).toBeGreaterThanOrEqual(8);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const path = await download.path();

@@ -1,5 +1,7 @@
 import 'antd/dist/antd.css';
 import './styles/global.css';
+// The list toolbar, two-column forms and row actions: shared by most screens, loaded with the entry.
+import './shared/ui/screens.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

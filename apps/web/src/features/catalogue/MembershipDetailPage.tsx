@@ -1,4 +1,3 @@
-import '../../shared/ui/screens.css';
 import './catalogue.css';
 import { Card, Descriptions } from 'antd';
 import { useState } from 'react';

@@ -1,4 +1,3 @@
-import '../../shared/ui/screens.css';
 import './catalogue.css';
 import { PlusOutlined } from '@ant-design/icons';
 import {

@@ -1,4 +1,3 @@
-import '../../shared/ui/screens.css';
 import './catalogue.css';
 import { PlusOutlined } from '@ant-design/icons';
 import { CREDIT_PACKAGE_SORTS, creditPackageFieldsSchema, PACKAGE_USAGES } from '@gym/contract/catalogue';

@@ -1,4 +1,3 @@
-import '../../shared/ui/screens.css';
 import './catalogue.css';
 import { CalendarOutlined, PlusOutlined } from '@ant-design/icons';
 import { SHORT_COURSE_SORTS, shortCourseFieldsSchema } from '@gym/contract/catalogue';

@@ -1,4 +1,3 @@
-import '../../shared/ui/screens.css';
 import './centers.css';
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox, Drawer, Form, Space } from 'antd';

@@ -1,4 +1,3 @@
-import '../../shared/ui/screens.css';
 import './centers.css';
 import { App, Button, Card, Form, Statistic } from 'antd';
 import type { ReactNode } from 'react';

@@ -1,4 +1,3 @@
-import '../../shared/ui/screens.css';
 import './centers.css';
 import { PlusOutlined } from '@ant-design/icons';
 import { createRoomRequestSchema } from '@gym/contract/rooms';

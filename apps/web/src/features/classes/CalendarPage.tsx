@@ -16,7 +16,6 @@
  * (`/pt-detail/{id}`). With the teacher filter the calendar is that trainer's PT and class schedule,
  * and "Working hours" opens their hours and days off.
  */
-import '../../shared/ui/screens.css';
 import '../../shared/ui/listTable.css';
 import './classes.css';
 import type { EventDropArg, EventInput } from '@fullcalendar/core';

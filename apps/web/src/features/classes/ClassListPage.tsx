@@ -1,4 +1,3 @@
-import '../../shared/ui/screens.css';
 import './classes.css';
 import {
   CheckSquareOutlined,

@@ -1,4 +1,3 @@
-import '../../shared/ui/screens.css';
 import './classes.css';
 import { PlusOutlined } from '@ant-design/icons';
 import { CLASS_LIMITS, classTypeFieldsSchema } from '@gym/contract/classes';

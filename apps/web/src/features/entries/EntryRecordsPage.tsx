@@ -1,4 +1,3 @@
-import '../../shared/ui/screens.css';
 import './entries.css';
 import { LoginOutlined } from '@ant-design/icons';
 import { ENTRY_DENIAL_REASONS, ENTRY_RESULTS } from '@gym/contract/entries';

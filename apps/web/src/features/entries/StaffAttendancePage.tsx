@@ -1,4 +1,3 @@
-import '../../shared/ui/screens.css';
 import './entries.css';
 import { addDays } from '@gym/contract/time';
 import { Card, DatePicker, Select, Space, Table, Tag } from 'antd';

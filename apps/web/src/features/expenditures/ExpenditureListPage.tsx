@@ -1,4 +1,3 @@
-import '../../shared/ui/screens.css';
 import { DeleteOutlined, EditOutlined, FileOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import { EXPENDITURE_METHODS } from '@gym/contract/expenditures';
 import { formatMoney } from '@gym/contract/money';

@@ -4,7 +4,6 @@
  * its status. Sessions are booked from here (date, time, trainer, room) and completed or cancelled
  * from their row; actions show only to roles that may take them (a trainer on their own sessions).
  */
-import '../../shared/ui/screens.css';
 import '../../shared/ui/listTable.css';
 import './pt.css';
 import type { PtSessionStatus } from '@gym/contract/pt';

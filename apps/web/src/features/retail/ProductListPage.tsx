@@ -1,4 +1,3 @@
-import '../../shared/ui/screens.css';
 import './retail.css';
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox, Input } from 'antd';

@@ -1,4 +1,3 @@
-import '../../shared/ui/screens.css';
 import './retail.css';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { createProductSetRequestSchema, type ProductSet } from '@gym/contract/retail';

@@ -1,4 +1,3 @@
-import '../../shared/ui/screens.css';
 import { BASIS, type Minor, parseMoney } from '@gym/contract/money';
 import { COMMISSION_ITEM_TYPES, type CommissionRule, type StaffCommission } from '@gym/contract/sales';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -5,7 +5,6 @@ import {
   LATE_CANCEL_RULES,
   type LateCancelRule,
 } from '@gym/contract/classes';
-import '../../shared/ui/screens.css';
 import './settings.css';
 import {
   ENTITLEMENT_ACTIVATIONS,

@@ -1,4 +1,3 @@
-import '../../shared/ui/screens.css';
 import './staff.css';
 import { ArrowLeftOutlined, MailOutlined, PoweroffOutlined, UnlockOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Descriptions, Form, Space } from 'antd';

@@ -1,4 +1,3 @@
-import '../../shared/ui/screens.css';
 import { PlusOutlined } from '@ant-design/icons';
 import { ROLES } from '@gym/contract/acl';
 import { App, Button, Checkbox, Drawer, Form, Select, Space } from 'antd';
