@@ -1,5 +1,5 @@
 // `npm test`: lint, typecheck, unit + integration (PGlite and a real PostgreSQL 15), web build, e2e in Chromium.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureSystemDeps } from './lib/system-deps.mjs';
 
@@ -113,9 +113,15 @@ for (const [name, cmd, args, opts] of steps) {
     }
   } else {
     const run = withReport(args);
-    const r = spawnSync(cmd, run.args, {
-      stdio: 'inherit',
-      env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1', ...opts?.env },
+    // Not spawnSync: it would block this process's event loop, which reads the background steps'
+    // output (a background step that filled its pipe would stall) and sees them end.
+    const r = await new Promise((resolve) => {
+      const child = spawn(cmd, run.args, {
+        stdio: 'inherit',
+        env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1', ...opts?.env },
+      });
+      child.on('error', (error) => resolve({ status: 1, signal: error.message }));
+      child.on('close', (status, signal) => resolve({ status, signal }));
     });
     count(run.file);
     if (r.status !== 0) {
