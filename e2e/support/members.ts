@@ -72,15 +72,22 @@ export function freshCardNumber(): string {
 /** The member list's rows as (code, text) pairs, once the list shows something. */
 export async function listedCodes(page: Page): Promise<string[]> {
   const rows = page.getByTestId('member-row');
+  await page.locator('[data-testid="member-table"] table[aria-busy="false"]').first().waitFor();
   await rows.first().waitFor();
   return rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-code') ?? ''));
 }
 
-/** Types a keyword into the member search box and waits for the address to carry it. */
+/** Types a keyword into the member search box and waits for the list to show its rows. */
 export async function searchFor(page: Page, keyword: string) {
   const box = page.locator('#member-search');
   await box.fill(keyword);
   await page.waitForURL((url) => url.searchParams.get('keyword') === keyword);
+  // The address changes before the rows: wait for the table to show this keyword's own rows (it
+  // keeps the previous rows, marked busy, while the new ones load).
+  await page
+    .locator(`[data-testid="member-table"][data-keyword="${keyword}"] table[aria-busy="false"]`)
+    .first()
+    .waitFor();
 }
 
 /** The demo member's home centre (CWB), where test members are created. */

@@ -165,6 +165,8 @@ export function ListTable<T extends object, S extends string, F extends string>(
     </div>
   );
 
+  const busy = result.isPending || (result.isFetching && result.isPlaceholderData);
+
   if (result.isError && !result.data) {
     return (
       <Card>
@@ -191,7 +193,10 @@ export function ListTable<T extends object, S extends string, F extends string>(
         className="list-table"
         data-testid={testId}
         rowKey={rowKey}
-        loading={result.isPending || (result.isFetching && result.isPlaceholderData)}
+        loading={busy}
+        // For assistive technology and tests: the rows shown are not yet those of the search in force.
+        aria-busy={busy}
+        data-keyword={list.keyword}
         dataSource={result.data?.items ?? []}
         tableLayout="auto"
         locale={{ emptyText: <Empty description={list.narrowed ? texts.noMatch : texts.empty} /> }}
