@@ -15,10 +15,17 @@ const HAN = '⺀-⻳⼀-⿕々〇〡-〩〸-〻㐀-䶿一-鿿豈-﫿𠀀-𲎯';
 /** Han, the middle dots some names carry, and spaces: the whole of a Han name (`HAN_ONLY` in the contract). */
 const HAN_ONLY = `^[${HAN}·・[:space:]]+$`;
 const HAN_ANY = `[${HAN}]`;
+/** The patterns as literals of the statement's text (constants without quotes), not values sent with it. */
+const literal = (pattern: string) => {
+  if (pattern.includes("'")) throw new Error('a pattern literal may not hold a quote');
+  return sql.raw(`'${pattern}'`);
+};
+const HAN_ONLY_SQL = literal(HAN_ONLY);
+const HAN_ANY_SQL = literal(HAN_ANY);
 
 export function memberNameSql(first: SQLWrapper, last: SQLWrapper): SQL<string> {
   const whole = sql`(${first} || ${last})`;
-  return sql<string>`(case when ${whole} ~ ${HAN_ONLY} and ${whole} ~ ${HAN_ANY}
+  return sql<string>`(case when ${whole} ~ ${HAN_ONLY_SQL} and ${whole} ~ ${HAN_ANY_SQL}
     then btrim(${last}) || btrim(${first})
     else btrim(btrim(${first}) || ' ' || btrim(${last})) end)`;
 }

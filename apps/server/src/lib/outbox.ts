@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
+import { reusableStatement } from '../db/reusable.ts';
 import { domainEvents } from '../db/schema/index.ts';
 import type { RealtimeTarget } from '../db/schema/platform.ts';
 import type { EventBus } from './events.ts';
@@ -61,15 +62,33 @@ export type HeldEvent = typeof domainEvents.$inferSelect;
  * may hold (`Outbox.holds`).
  */
 export async function appendHeldEvent(tx: DbOrTx, event: DomainEventInput, holdSeconds: number): Promise<HeldEvent> {
-  const [row] = await tx
-    .insert(domainEvents)
-    .values({
-      ...eventRow(event.id ?? randomUUID(), event),
-      claimedUntil: sql`now() + make_interval(secs => ${holdSeconds})`,
-    })
-    .returning();
+  const [row] = await insertHeldEvent(tx, event.organisationId, {
+    id: event.id ?? randomUUID(),
+    centerId: event.centerId ?? null,
+    type: event.type,
+    payload: JSON.stringify(event.payload),
+    realtime: event.realtime ? JSON.stringify(event.realtime) : null,
+    hold: holdSeconds,
+  });
   return row!;
 }
+
+/** The statement of `appendHeldEvent`, built once (each door tap writes one). */
+const insertHeldEvent = reusableStatement('outbox_held_event', (db, scope) =>
+  db
+    .insert(domainEvents)
+    .values({
+      id: sql.placeholder('id'),
+      organisationId: scope.organisationId,
+      centerId: sql.placeholder('centerId'),
+      type: sql.placeholder('type'),
+      // As JSON text: a jsonb placeholder would store an absent message as JSON null, not NULL.
+      payload: sql`${sql.placeholder('payload')}::jsonb`,
+      realtime: sql`${sql.placeholder('realtime')}::jsonb`,
+      claimedUntil: sql`now() + make_interval(secs => ${sql.placeholder('hold')})`,
+    })
+    .returning(),
+);
 
 export interface OutboxOptions {
   /** Fallback poll for events committed by another server or left by a crash. */

@@ -1,8 +1,10 @@
 import { type AttendanceMark, BOOKING_CODES, type Booking, CLASS_EVENTS } from '@gym/contract/classes';
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { reusableStatement } from '../../db/reusable.ts';
 import { bookings, classes } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
+import { organisationScopeOf } from '../../lib/tenant-db.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { voidUnpaidFee } from '../sales/index.ts';
 import { lockBooking } from './lock.ts';
@@ -84,26 +86,40 @@ export async function bookingAtDoor(
   centerId: string,
   at: Date,
 ): Promise<{ bookingId: string; classId: string } | undefined> {
-  const [row] = await ctx.tx
+  const [row] = await doorBooking(ctx.tx, ctx.auth.organisationId, {
+    memberId,
+    centerId,
+    startsBy: new Date(at.getTime() + DOOR_BOOKING_EARLY_MINUTES * 60_000).toISOString(),
+    at: at.toISOString(),
+    one: 1,
+  });
+  return row;
+}
+
+/** The statement of `bookingAtDoor`, built once (a door's taps come many a second). */
+const doorBooking = reusableStatement('door_booking', (db, scope) =>
+  db
     .select({ bookingId: bookings.id, classId: classes.id })
     .from(bookings)
     .innerJoin(classes, eq(classes.id, bookings.classId))
     .where(
       and(
-        ctx.db.whereOrganisation(bookings, eq(bookings.memberId, memberId), eq(bookings.status, 'booked')),
-        eq(classes.centerId, centerId),
-        eq(classes.status, 'scheduled'),
-        lte(classes.startsAt, new Date(at.getTime() + DOOR_BOOKING_EARLY_MINUTES * 60_000)),
-        gt(classes.endsAt, at),
+        organisationScopeOf(
+          scope,
+          bookings,
+          eq(bookings.memberId, sql.placeholder('memberId')),
+          sql`${bookings.status} = 'booked'`,
+        ),
+        eq(classes.centerId, sql.placeholder('centerId')),
+        sql`${classes.status} = 'scheduled'`,
+        lte(classes.startsAt, sql.placeholder('startsBy')),
+        gt(classes.endsAt, sql.placeholder('at')),
       ),
     )
     .orderBy(asc(classes.startsAt))
-    .limit(1)
-    .for('update', { of: bookings })
-    .prepare('door_booking')
-    .execute();
-  return row;
-}
+    .limit(sql.placeholder('one'))
+    .for('update', { of: bookings }),
+);
 
 /** A granted entry at the door marks the member's booking of today attended (in the entry's transaction). */
 export async function markAttendedAtDoor(

@@ -13,11 +13,12 @@ import { and, asc, count, desc, eq, gte, ilike, isNull, lte, or, type SQL, sql }
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
+import { reusableStatement } from '../../db/reusable.ts';
 import { centers, entitlements, entries, members, readers, staffAttendance, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
 import { memberNameLike, memberNameSql } from '../../lib/member-name.ts';
-import { scopeOf, usableCenter } from '../../lib/tenant-db.ts';
+import { organisationScopeOf, scopeOf, usableCenter } from '../../lib/tenant-db.ts';
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
 
@@ -98,20 +99,19 @@ const entryFrom = (db: DbOrTx) =>
     .leftJoin(override, eq(override.overrideOf, entries.id));
 
 /**
- * One entry of the organisation by id, as a named prepared statement: its text never changes, so
- * PostgreSQL plans it once per connection instead of at every tap (six tables, the members' many
- * indexes: planning cost more than running it). The embedded database runs it as any query.
+ * One entry of the organisation by id, as a statement built once and named: its text never
+ * changes, so PostgreSQL plans it once per connection instead of at every tap (six tables, the
+ * members' many indexes: planning cost more than running it), and this process builds it once.
  */
-const entryById = (db: DbOrTx) =>
-  entryFrom(db)
-    .where(and(eq(entries.organisationId, sql.placeholder('organisationId')), eq(entries.id, sql.placeholder('id'))))
-    .prepare('entry_by_id');
+const entryById = reusableStatement('entry_by_id', (db, scope) =>
+  entryFrom(db).where(organisationScopeOf(scope, entries, eq(entries.id, sql.placeholder('id')))),
+);
 
 /** One entry the caller may see (404 otherwise). */
 export async function getEntry(db: DbOrTx, auth: Scope, id: string): Promise<Entry> {
   const [row] =
     auth.centerIds === null
-      ? await entryById(db).execute({ organisationId: auth.organisationId, id })
+      ? await entryById(db, auth.organisationId, { id })
       : await entryFrom(db).where(scopeOf(auth, entries, eq(entries.id, id)));
   if (!row) throw notFound('entry');
   return toEntry(row as EntryRow);

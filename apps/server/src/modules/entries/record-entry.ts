@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Entry, EntryDenialReason, EntryGrant, EntryResult, EntrySource } from '@gym/contract/entries';
 import { businessDate, daysBetween, wallClock } from '@gym/contract/time';
 import { desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { reusableStatement } from '../../db/reusable.ts';
 import {
   cards,
   centers,
@@ -21,7 +22,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { configOf } from '../../lib/settings.ts';
-import { checkUsableCenter } from '../../lib/tenant-db.ts';
+import { checkUsableCenter, organisationScopeOf } from '../../lib/tenant-db.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { bookingAtDoor, markAttendedAtDoor } from '../bookings/index.ts';
 import { appendLedger, endOf, overdueMinorOn, stateOf, statusOn } from '../sales/index.ts';
@@ -82,32 +83,15 @@ export async function doorFacts(
   ctx: UseCaseContext,
   input: { centerId: string; sn?: string | null | undefined; card: string },
 ) {
-  const card = ctx.tx
-    .select({ id: cards.id, status: cards.status, memberId: cards.memberId, staffId: cards.staffId })
-    .from(cards)
-    .where(ctx.db.whereOrganisation(cards, eq(cards.number, input.card)))
-    .orderBy(sql`(${cards.status} = 'detached')`, desc(cards.attachedAt))
-    .limit(1)
-    .as('card');
-  const [row] = await ctx.tx
-    .select({
-      center: centers,
-      org: { name: organisations.name, initial: organisations.initial, settings: organisations.settings },
-      reader: { id: readers.id, centerId: readers.centerId, name: readers.name, sn: readers.sn },
-      card: { id: card.id, status: card.status, memberId: card.memberId, staffId: card.staffId },
-    })
-    .from(centers)
-    .innerJoin(organisations, eq(organisations.id, centers.organisationId))
-    .leftJoin(
-      readers,
-      input.sn ? ctx.db.whereOrganisation(readers, eq(readers.sn, input.sn), isNull(readers.deletedAt)) : sql`false`,
-    )
-    .leftJoin(card, sql`true`)
-    .where(ctx.db.where(centers, eq(centers.id, input.centerId)))
-    // Named: a door's taps come many a second, and planning this join cost more than running it.
-    .prepare('door_facts')
-    .execute();
-  const center = checkUsableCenter(row?.center, 'center_id');
+  const [row] = await (input.sn ? doorFactsAtReader : doorFactsAtDesk)(ctx.tx, ctx.auth.organisationId, {
+    centerId: input.centerId,
+    card: input.card,
+    ...(input.sn ? { sn: input.sn } : {}),
+    one: 1,
+  });
+  // The caller's centres: the statement is the organisation's (it is built once for every caller).
+  const allowed = row && (ctx.auth.centerIds === null || ctx.auth.centerIds.includes(row.center.id));
+  const center = checkUsableCenter(allowed ? row.center : undefined, 'center_id');
   const reader = checkReaderAt(center, input.sn, row!.reader?.id ? row!.reader : null);
   return {
     center,
@@ -118,6 +102,40 @@ export async function doorFacts(
     config: configOf(row!.org),
   };
 }
+
+/**
+ * The statement of `doorFacts`, with or without a reader named (`sn`). Built once: a door's taps
+ * come many a second, and building (or planning) this join cost more than running it.
+ */
+const doorFactsStatement = (withReader: boolean) =>
+  reusableStatement(withReader ? 'door_facts' : 'door_facts_desk', (db, scope) => {
+    const card = db
+      .select({ id: cards.id, status: cards.status, memberId: cards.memberId, staffId: cards.staffId })
+      .from(cards)
+      .where(organisationScopeOf(scope, cards, eq(cards.number, sql.placeholder('card'))))
+      .orderBy(sql`(${cards.status} = 'detached')`, desc(cards.attachedAt))
+      .limit(sql.placeholder('one'))
+      .as('card');
+    return db
+      .select({
+        center: centers,
+        org: { name: organisations.name, initial: organisations.initial, settings: organisations.settings },
+        reader: { id: readers.id, centerId: readers.centerId, name: readers.name, sn: readers.sn },
+        card: { id: card.id, status: card.status, memberId: card.memberId, staffId: card.staffId },
+      })
+      .from(centers)
+      .innerJoin(organisations, eq(organisations.id, centers.organisationId))
+      .leftJoin(
+        readers,
+        withReader
+          ? organisationScopeOf(scope, readers, eq(readers.sn, sql.placeholder('sn')), isNull(readers.deletedAt))
+          : sql`false`,
+      )
+      .leftJoin(card, sql`true`)
+      .where(organisationScopeOf(scope, centers, eq(centers.id, sql.placeholder('centerId'))));
+  });
+const doorFactsAtReader = doorFactsStatement(true);
+const doorFactsAtDesk = doorFactsStatement(false);
 
 /** Whether the centre is open at `at` (its opening hours, on its wall clock). No hours: always open. */
 export function isOpenAt(center: Pick<CenterRow, 'openingHours' | 'timeZone'>, at: Date): boolean {
@@ -198,13 +216,7 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
   else if (card.staffId) decision = denied('staff_card');
   else {
     // The member's row lock serialises their taps: the window and the credit below see every earlier one.
-    [member] = await ctx.tx
-      .select()
-      .from(members)
-      .where(ctx.db.whereOrganisation(members, eq(members.id, card.memberId!)))
-      .for('update')
-      .prepare('door_member')
-      .execute();
+    [member] = await doorMember(ctx.tx, ctx.auth.organisationId, { memberId: card.memberId! });
     if (!member) decision = denied('unknown_card');
     else decision = await decideForMember(ctx, member, center, at, day, config);
   }
@@ -216,30 +228,25 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
   }
 
   const id = randomUUID();
-  const [row] = await ctx.tx
-    .insert(entries)
-    .values({
-      id,
-      organisationId: ctx.auth.organisationId,
-      centerId: center.id,
-      readerId: reader?.id ?? null,
-      cardNumber: input.card,
-      cardId: card?.id ?? null,
-      memberId: member?.id ?? null,
-      result: decision.result,
-      reason: decision.reason,
-      grantedBy: decision.grantedBy,
-      entitlementId: decision.entitlementId,
-      daysLeft: decision.daysLeft,
-      creditsLeft: decision.creditsLeft,
-      source: input.source ?? (reader ? 'reader' : 'desk'),
-      scanId: input.scanId ?? null,
-      tappedAt: at,
-      businessDate: day,
-      staffId: ctx.auth.userId,
-    })
-    .onConflictDoNothing()
-    .returning({ id: entries.id });
+  const [row] = await insertEntry(ctx.tx, ctx.auth.organisationId, {
+    id,
+    centerId: center.id,
+    readerId: reader?.id ?? null,
+    cardNumber: input.card,
+    cardId: card?.id ?? null,
+    memberId: member?.id ?? null,
+    result: decision.result,
+    reason: decision.reason,
+    grantedBy: decision.grantedBy,
+    entitlementId: decision.entitlementId,
+    daysLeft: decision.daysLeft,
+    creditsLeft: decision.creditsLeft,
+    source: input.source ?? (reader ? 'reader' : 'desk'),
+    scanId: input.scanId ?? null,
+    tappedAt: at,
+    businessDate: day,
+    staffId: ctx.auth.userId,
+  });
   if (!row) {
     // This scan id was recorded before (a retried scan), or by another request meanwhile.
     const other = await entryByScan(ctx, input.scanId);
@@ -274,6 +281,82 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
   return { id, replay: false, entry };
 }
 
+const ENTRY_VALUES = [
+  'id',
+  'centerId',
+  'readerId',
+  'cardNumber',
+  'cardId',
+  'memberId',
+  'result',
+  'reason',
+  'grantedBy',
+  'entitlementId',
+  'daysLeft',
+  'creditsLeft',
+  'source',
+  'scanId',
+  'tappedAt',
+  'businessDate',
+  'staffId',
+] as const;
+
+/** The entry row; nothing when its scan id was recorded before. */
+const insertEntry = reusableStatement<
+  { id: string }[],
+  Required<Pick<typeof entries.$inferInsert, (typeof ENTRY_VALUES)[number]>>
+>('door_insert_entry', (db, scope) =>
+  db
+    .insert(entries)
+    .values({
+      ...(Object.fromEntries(ENTRY_VALUES.map((k) => [k, sql.placeholder(k)])) as Record<
+        (typeof ENTRY_VALUES)[number],
+        ReturnType<typeof sql.placeholder>
+      >),
+      organisationId: scope.organisationId,
+    })
+    .onConflictDoNothing()
+    .returning({ id: entries.id }),
+);
+
+/** The member a card names, locked: their taps are serialised by this lock. */
+const doorMember = reusableStatement('door_member', (db, scope) =>
+  db
+    .select()
+    .from(members)
+    .where(organisationScopeOf(scope, members, eq(members.id, sql.placeholder('memberId'))))
+    .for('update'),
+);
+
+/** A granted tap of the member at the centre between `from` and `to`. */
+const doorDuplicate = reusableStatement('door_duplicate', (db, scope) =>
+  db
+    .select({ id: entries.id })
+    .from(entries)
+    .where(
+      organisationScopeOf(
+        scope,
+        entries,
+        eq(entries.memberId, sql.placeholder('memberId')),
+        eq(entries.centerId, sql.placeholder('centerId')),
+        sql`${entries.result} = 'granted'`,
+        gte(entries.tappedAt, sql.placeholder('from')),
+        lte(entries.tappedAt, sql.placeholder('to')),
+      ),
+    )
+    .limit(sql.placeholder('one')),
+);
+
+/** The member's entitlements with their state rows, locked (the ledger appends on the state it locked). */
+const doorEntitlements = reusableStatement('door_entitlements', (db, scope) =>
+  db
+    .select({ ent: entitlements, state: entitlementState })
+    .from(entitlements)
+    .innerJoin(entitlementState, eq(entitlementState.entitlementId, entitlements.id))
+    .where(organisationScopeOf(scope, entitlements, eq(entitlements.memberId, sql.placeholder('memberId'))))
+    .for('update', { of: entitlementState }),
+);
+
 /** The checks that need the member: duplicate window, status, entitlements, hours, overdue. */
 async function decideForMember(
   ctx: UseCaseContext,
@@ -286,20 +369,13 @@ async function decideForMember(
   // A granted tap of this member at this centre inside the window, before or after this one (taps
   // that wait for the member's lock, and offline replays, arrive out of order): a duplicate.
   if (config.duplicateTapWindowSeconds > 0) {
-    const [previous] = await ctx.tx
-      .select({ id: entries.id })
-      .from(entries)
-      .where(
-        ctx.db.whereOrganisation(
-          entries,
-          eq(entries.memberId, member.id),
-          eq(entries.centerId, center.id),
-          eq(entries.result, 'granted'),
-          gte(entries.tappedAt, new Date(at.getTime() - config.duplicateTapWindowSeconds * 1000)),
-          lte(entries.tappedAt, new Date(at.getTime() + config.duplicateTapWindowSeconds * 1000)),
-        ),
-      )
-      .limit(1);
+    const [previous] = await doorDuplicate(ctx.tx, ctx.auth.organisationId, {
+      memberId: member.id,
+      centerId: center.id,
+      from: new Date(at.getTime() - config.duplicateTapWindowSeconds * 1000).toISOString(),
+      to: new Date(at.getTime() + config.duplicateTapWindowSeconds * 1000).toISOString(),
+      one: 1,
+    });
     if (previous)
       return {
         result: 'duplicate',
@@ -314,14 +390,7 @@ async function decideForMember(
   if (member.status === 'left' || member.erasedAt || member.mergedInto) return denied('member_left');
   if (member.status === 'frozen') return denied('member_frozen');
 
-  const held = await ctx.tx
-    .select({ ent: entitlements, state: entitlementState })
-    .from(entitlements)
-    .innerJoin(entitlementState, eq(entitlementState.entitlementId, entitlements.id))
-    .where(ctx.db.whereOrganisation(entitlements, eq(entitlements.memberId, member.id)))
-    .for('update', { of: entitlementState })
-    .prepare('door_entitlements')
-    .execute();
+  const held = await doorEntitlements(ctx.tx, ctx.auth.organisationId, { memberId: member.id });
   const here = held
     .filter(({ ent }) => ent.allCenters || ent.centerIds.includes(center.id))
     .map(({ ent, state }) => ({ ent, state: stateOf(state), status: statusOn(stateOf(state), day) }));
