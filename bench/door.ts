@@ -12,8 +12,9 @@
  *
  * Taps are spread over several readers of one centre (a real door reader never sends 100 scans a
  * second, and each reader is rate-limited), each with its own reader browser, as at a busy gym's
- * gates; the desk is one more browser at that centre. The members have distinct cards and the
- * duplicate-tap window is 0, so no tap is swallowed as a repeat.
+ * gates; the desk is one more browser at that centre. The members have distinct cards, each tapped
+ * again only seconds later, and the duplicate-tap window is 1 s: every tap is checked against the
+ * window as at a real door (a window of 0 skips the check), and none is swallowed as a repeat.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -65,7 +66,7 @@ async function call<T>(inject: Inject, method: string, url: string, token: strin
 
 /**
  * In the prepared (in-process) server: `readerCount` readers at the demo's CWB, `memberCount`
- * members with distinct cards and a membership sold through the API, and a duplicate-tap window of 0.
+ * members with distinct cards and a membership sold through the API, and a duplicate-tap window of 1 s.
  */
 export async function prepareDoor(
   server: RunningServer,
@@ -86,7 +87,7 @@ export async function prepareDoor(
     email: 'admin@demo.fit',
     password: 'demo1234',
   });
-  await call(inject, 'PATCH', '/api/v1/pro/config', token, { duplicateTapWindowSeconds: 0 });
+  await call(inject, 'PATCH', '/api/v1/pro/config', token, { duplicateTapWindowSeconds: 1 });
   const run = Date.now().toString(36).toUpperCase();
   const readers: DoorFixture['readers'] = [];
   for (let i = 1; i <= opts.readerCount; i++) {

@@ -89,6 +89,10 @@ export const pickOption = (page: Page, option: Locator) =>
 export const pickMenuItem = (page: Page, item: Locator) =>
   pickFrom(page, item, '.ant-dropdown:not(.ant-dropdown-hidden)');
 
+/** Clicks a button of an open confirmation (a popconfirm) until it closes (its action done). */
+export const pickConfirm = (page: Page, button: Locator) =>
+  pickFrom(page, button, '.ant-popconfirm:not(.ant-popover-hidden)');
+
 /** Signs in through the login form, as staff do. */
 export async function loginThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
