@@ -31,7 +31,7 @@ import { classImportSuite } from './suites/class-import.ts';
 import { lateFeeSuite } from './suites/late-fee.ts';
 import { ptSuite } from './suites/pt.ts';
 import { rentalSuite } from './suites/rental.ts';
-import { newPage, pickMenuItem, pickOption, settled, storeSession } from './support/browser.ts';
+import { newPage, pickMenuItem, pickOption, pressConfirm, settled, storeSession } from './support/browser.ts';
 import { type ApiSession, api, apiLogin, DEMO_MEMBER, demoMember } from './support/members.ts';
 import { DEMO_READER, simulateTap as simulateTapAt } from './support/reader.ts';
 import { useAppServer } from './support/server.ts';
@@ -217,7 +217,7 @@ describe('classes', () => {
     await row.waitFor();
     expect(await row.getByTestId('booking-status').getAttribute('data-status')).toBe('booked');
     await row.getByTestId('booking-cancel').click();
-    await page.getByTestId('booking-cancel-confirm').click();
+    await pressConfirm(page, page.getByTestId('booking-cancel-confirm'));
 
     const late = table.locator('tr.booking-row--late_cancelled', { hasText: TYPE_NAME });
     await late.waitFor();

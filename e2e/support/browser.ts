@@ -89,9 +89,25 @@ export const pickOption = (page: Page, option: Locator) =>
 export const pickMenuItem = (page: Page, item: Locator) =>
   pickFrom(page, item, '.ant-dropdown:not(.ant-dropdown-hidden)');
 
-/** Clicks a button of an open confirmation (a popconfirm) until it closes (its action done). */
-export const pickConfirm = (page: Page, button: Locator) =>
-  pickFrom(page, button, '.ant-popconfirm:not(.ant-popover-hidden)');
+/**
+ * Clicks the OK button of a confirmation (a popconfirm or a confirm dialog) once it has stopped
+ * moving, and again if the click was lost: the button neither went away nor turned busy with the
+ * action within 3 s. Loaded CI runs lost such clicks (a member never left a group, a booking was
+ * never cancelled).
+ */
+export async function pressConfirm(page: Page, ok: Locator) {
+  for (let attempt = 1; ; attempt++) {
+    await ok.waitFor();
+    await settled(page);
+    await ok.click();
+    const taken = await ok
+      .waitFor({ state: 'hidden', timeout: 3_000 })
+      .then(() => true)
+      .catch(async () => /\bant-btn-loading\b/.test((await ok.getAttribute('class').catch(() => '')) ?? ''));
+    if (taken) return;
+    if (attempt >= 3) throw new Error(`${ok} was clicked three times and its confirmation stayed as it was`);
+  }
+}
 
 /** Signs in through the login form, as staff do. */
 export async function loginThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {

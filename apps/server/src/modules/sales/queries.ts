@@ -13,6 +13,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'dri
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { type DbOrTx, readAll } from '../../db/client.ts';
+import { reusableStatement } from '../../db/reusable.ts';
 import {
   centers,
   commissionEntries,
@@ -474,8 +475,16 @@ export async function overdueByMember(
   memberIds: readonly string[],
 ): Promise<Map<string, number>> {
   if (memberIds.length === 0) return new Map();
-  // The ids as one array parameter, so that the text never changes and PostgreSQL plans this
-  // statement once per connection (a named prepared statement) rather than on every page of a list.
+  const rows = await overdueByMemberStatement(db, organisationId, { memberIds: [...memberIds] });
+  return new Map(rows.map((r) => [r.memberId, Number(r.overdue)]));
+}
+
+/**
+ * The statement of `overdueByMember`, built once: the ids are one array parameter, so that its text
+ * never changes and PostgreSQL plans it once per connection (a named prepared statement) rather
+ * than on every page of a list, and this process builds it once.
+ */
+const overdueByMemberStatement = reusableStatement('overdue_by_member', (db, scope) => {
   const balance = sql<number>`${invoices.totalMinor} - ${invoices.refundedMinor} - ${invoices.paidMinor}`;
   const perInvoice = db
     .select({ memberId: invoices.memberId, owed: sql<string>`least(${overdueOf}, ${balance})`.as('owed') })
@@ -483,22 +492,19 @@ export async function overdueByMember(
     .innerJoin(centers, eq(centers.id, invoices.centerId))
     .where(
       and(
-        eq(invoices.organisationId, sql.placeholder('organisationId')),
+        eq(invoices.organisationId, scope.organisationId),
         sql`${invoices.memberId} = any(${sql.placeholder('memberIds')}::uuid[])`,
         sql`${invoices.state} <> 'void'`,
         sql`${balance} > 0`,
       ),
     )
     .as('per_invoice');
-  const rows = await db
+  return db
     .select({ memberId: perInvoice.memberId, overdue: sql<string>`sum(${perInvoice.owed})` })
     .from(perInvoice)
     .groupBy(perInvoice.memberId)
-    .having(sql`sum(${perInvoice.owed}) > 0`)
-    .prepare('overdue_by_member')
-    .execute({ organisationId, memberIds: [...memberIds] });
-  return new Map(rows.map((r) => [r.memberId, Number(r.overdue)]));
-}
+    .having(sql`sum(${perInvoice.owed}) > 0`);
+});
 
 /** The member file's money header: what is owed over every open invoice, the overdue part, the next due. */
 export async function memberAccount(db: DbOrTx, auth: Scope, memberId: string): Promise<MemberAccount> {
