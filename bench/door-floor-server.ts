@@ -4,6 +4,7 @@
  * database or domain work. A scan is sent to the browsers at once; an entry is answered and its
  * notification sent at once. Prints its address, then serves until stopped.
  */
+import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { Server } from 'socket.io';
 
@@ -37,7 +38,7 @@ app.post<{ Params: { sn: string }; Body: { scanId: string; card: string; at: str
   },
 );
 app.post<{ Params: { card: string }; Body: { center_id: string } }>('/api/v1/pro/card/:card/entry/', async (req) => {
-  const entry = { card: req.params.card, result: 'granted' };
+  const entry = { id: randomUUID(), card: req.params.card, result: 'granted' };
   const notification = { center_id: req.body.center_id, action: 'entry', message: '', icon: 'check', entry };
   io.to(`center:${req.body.center_id}`).emit('data', JSON.stringify(notification));
   return { result: 'granted', reason: null, message: '', entry };

@@ -18,9 +18,9 @@
  * and BENCH_CONNECTIONS), and 50 bookings sent at once into one class of 20 places.
  * The door loop (door.ts), on PostgreSQL only: tap-to-toast at BENCH_DOOR_RATE=100 taps/s for
  * BENCH_DOOR_SECONDS (default BENCH_SECONDS, else 60), over BENCH_DOOR_READERS=10 readers of one centre
- * and BENCH_DOOR_MEMBERS=200 members, after BENCH_DOOR_WARMUP=5 s at the same rate that are not measured (the
+ * and BENCH_DOOR_MEMBERS=400 members (a card every 4 s), after BENCH_DOOR_WARMUP=5 s at the same rate that are not measured (the
  * API process has just started); and its floor, the same round trip with no database work.
- * BENCH_DOOR_TIMELINE=1 also prints the worst tap-to-toast per half second.
+ * BENCH_DOOR_TIMELINE=1 also prints the worst tap-to-toast per half second and this process's own stalls.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -51,7 +51,7 @@ const door = {
   rate: Number(process.env.BENCH_DOOR_RATE ?? 100),
   seconds: Number(process.env.BENCH_DOOR_SECONDS ?? process.env.BENCH_SECONDS ?? 60),
   readers: Number(process.env.BENCH_DOOR_READERS ?? 10),
-  members: Number(process.env.BENCH_DOOR_MEMBERS ?? 200),
+  members: Number(process.env.BENCH_DOOR_MEMBERS ?? 400),
   warmup: Number(process.env.BENCH_DOOR_WARMUP ?? 5),
 };
 const doorRows: DoorFigures[] = [];
@@ -135,14 +135,26 @@ function freePort(): Promise<number> {
 async function startApi(env: Record<string, string>): Promise<{ base: string; stop(): Promise<void> }> {
   const port = await freePort();
   // BENCH_API_PROFILE=<dir>: the API server writes a CPU profile there when it stops.
+  // BENCH_API_TRACE_GC=1: it prints V8's line per garbage collection (to tell its pauses from others').
   const profile = process.env.BENCH_API_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_PROFILE}`]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
-    cwd: join(root, 'apps/server'),
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: String(port), ...env },
-  });
+  const child = spawn(
+    process.execPath,
+    [...profile, ...(process.env.BENCH_API_TRACE_GC ? ['--trace-gc'] : []), '--import', 'tsx', 'src/main.ts'],
+    {
+      cwd: join(root, 'apps/server'),
+      stdio: ['ignore', process.env.BENCH_API_TRACE_GC ? 'inherit' : 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        ...env,
+      },
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const base = `http://127.0.0.1:${port}`;
   for (const started = Date.now(); ; ) {
