@@ -5,7 +5,7 @@
 
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newPage, storeSession } from './support/browser.ts';
+import { newPage, pressConfirm, storeSession } from './support/browser.ts';
 import { type ApiSession, apiLogin, DEMO_MEMBER, demoMember, searchFor } from './support/members.ts';
 import { useAppServer } from './support/server.ts';
 
@@ -107,7 +107,7 @@ describe('add-member drawer', () => {
     expect(await page.locator('#member_firstName').inputValue()).toBe('Wing');
     await page.locator('#member_firstName').focus();
     await page.keyboard.press('Escape');
-    await page.getByTestId('discard-confirm').click();
+    await pressConfirm(page, page.getByTestId('discard-confirm'));
     await page.getByTestId('member-form').waitFor({ state: 'detached' });
 
     // An empty form closes at once.
@@ -256,7 +256,7 @@ describe('public registration twice, then a merge', () => {
     await page.getByTestId('merge-drawer').waitFor();
     // Keep the second registration's first name ("Patricia").
     await page.getByTestId('merge-field-firstName').getByText('Patricia').click();
-    await page.getByTestId('merge-confirm').click();
+    await pressConfirm(page, page.getByTestId('merge-confirm'));
     await page.waitForFunction(
       (code) => document.querySelector('[data-testid="member-code"]')?.textContent === code,
       keptCode,
