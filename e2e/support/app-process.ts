@@ -56,12 +56,25 @@ export async function startAppServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (d) => {
+  // The server's errors (a 5xx answer, a failed job) go to the test output as they happen: a test
+  // that waits for what never comes then shows why.
+  let partial = '';
+  const take = (d: Buffer | string) => {
     out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
+    partial += d;
+    const lines = partial.split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.startsWith('{')) continue;
+      try {
+        if ((JSON.parse(line) as { level?: number }).level! >= 50) process.stderr.write(`[app server] ${line}\n`);
+      } catch {
+        // not a log line
+      }
+    }
+  };
+  child.stdout?.on('data', take);
+  child.stderr?.on('data', take);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {

@@ -52,13 +52,32 @@ export function reusableStatement<R, V extends Record<string, unknown>>(
   name: string,
   build: (db: DbOrTx, scope: StatementScope) => { prepare(name: string): PreparedQuery<R> },
 ): (db: DbOrTx, organisationId: string, values: V) => Promise<R> {
+  const run = builtOnce<R>(name, (db) => build(db, STATEMENT_SCOPE));
+  return (db, organisationId, values) => run(db, { ...values, organisationId });
+}
+
+/**
+ * A reusable statement that no organisation scopes: only for what comes before one is known (a
+ * physical reader authenticated by its serial number and secret). Its values are placeholders too.
+ */
+export function reusableUnscopedStatement<R, V extends Record<string, unknown>>(
+  name: string,
+  build: (db: DbOrTx) => { prepare(name: string): PreparedQuery<R> },
+): (db: DbOrTx, values: V) => Promise<R> {
+  return builtOnce<R>(name, build);
+}
+
+function builtOnce<R>(
+  name: string,
+  build: (db: DbOrTx) => { prepare(name: string): PreparedQuery<R> },
+): (db: DbOrTx, values: Record<string, unknown>) => Promise<R> {
   // One per driver's session class: a process has one database, but a test process may open both.
   const built = new Map<unknown, PreparedQuery<R> & { client: unknown }>();
-  return async (db, organisationId, values) => {
+  return async (db, values) => {
     const session = sessionOf(db);
     let prepared = built.get(session.constructor);
     if (!prepared) {
-      prepared = build(db, STATEMENT_SCOPE).prepare(name) as PreparedQuery<R> & { client: unknown; params: unknown[] };
+      prepared = build(db).prepare(name) as PreparedQuery<R> & { client: unknown; params: unknown[] };
       const values = builtInValues((prepared as unknown as { params: unknown[] }).params);
       if (values.length > 0)
         throw new Error(
@@ -69,6 +88,6 @@ export function reusableStatement<R, V extends Record<string, unknown>>(
     // The built statement, sent on this caller's connection (or transaction).
     const run = Object.create(prepared) as PreparedQuery<R> & { client: unknown };
     run.client = session.client;
-    return run.execute({ ...values, organisationId });
+    return run.execute(values);
   };
 }

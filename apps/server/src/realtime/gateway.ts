@@ -1,7 +1,9 @@
 import { REALTIME_EVENT } from '@gym/contract/realtime';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { Server } from 'socket.io';
+import { centers } from '../db/schema/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { authenticate } from '../modules/auth/index.ts';
 
@@ -104,10 +106,10 @@ export async function attachRealtime(app: FastifyInstance, deps: AppDeps) {
   async function mayWatchCenter(auth: { organisationId: string; centerIds: string[] | null }, centerId: string) {
     if (!UUID.test(centerId)) return false;
     if (auth.centerIds && !auth.centerIds.includes(centerId)) return false;
-    const center = await deps.database.db.query.centers.findFirst({
-      columns: { id: true },
-      where: (c, { and, eq }) => and(eq(c.id, centerId), eq(c.organisationId, auth.organisationId)),
-    });
+    const [center] = await deps.database.db
+      .select({ id: centers.id })
+      .from(centers)
+      .where(and(eq(centers.id, centerId), eq(centers.organisationId, auth.organisationId)));
     return center !== undefined;
   }
 

@@ -3,7 +3,7 @@ import type { ClassImportProgressLine } from '@gym/contract/class-imports';
 import { addDays, occurrenceTimes } from '@gym/contract/time';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { centers, classes, domainEvents, ptSessions, rooms } from '../../db/schema/index.ts';
+import { centers, classes, domainEvents, ptSessions, rooms, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { runCommand } from '../../lib/use-case.ts';
 import { type ClassesFixture, classesFixture } from '../../test/classes-fixtures.ts';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   const adminUser = await f.org.newUser({ role: 'admin' });
   adminId = adminUser.id;
   admin = ctx.bearer(await adminUser.login());
-  const teacher = await ctx.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, f.teacherId) });
+  const [teacher] = await ctx.database.db.select().from(users).where(eq(users.id, f.teacherId));
   teacherEmail = teacher!.email;
 });
 afterAll(() => ctx?.close());

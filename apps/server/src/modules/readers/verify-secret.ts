@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { reusableUnscopedStatement } from '../../db/reusable.ts';
 import { centers, readers } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/tokens.ts';
 
@@ -72,21 +73,7 @@ export async function authenticateReader(
   db: DbOrTx,
   input: { sn: string; secret: string },
 ): Promise<IngestReader | null> {
-  const rows = await db
-    .select({
-      id: readers.id,
-      organisationId: readers.organisationId,
-      centerId: readers.centerId,
-      name: readers.name,
-      sn: readers.sn,
-      secretHash: readers.secretHash,
-      timeZone: centers.timeZone,
-    })
-    .from(readers)
-    .innerJoin(centers, eq(centers.id, readers.centerId))
-    .where(and(eq(readers.sn, input.sn), isNull(readers.deletedAt), eq(readers.active, true), eq(centers.active, true)))
-    .prepare('reader_by_sn')
-    .execute();
+  const rows = await readersBySn(db, { sn: input.sn });
   const presented = Buffer.from(hashToken(input.secret), 'hex');
   let found: (typeof rows)[number] | null = null;
   for (const row of rows.length > 0 ? rows : [null]) {
@@ -98,3 +85,27 @@ export async function authenticateReader(
   const { secretHash: _, ...reader } = found;
   return reader;
 }
+
+/** The usable readers with a serial number, in every organisation (built once: a door's scans come many a second). */
+const readersBySn = reusableUnscopedStatement('reader_by_sn', (db) =>
+  db
+    .select({
+      id: readers.id,
+      organisationId: readers.organisationId,
+      centerId: readers.centerId,
+      name: readers.name,
+      sn: readers.sn,
+      secretHash: readers.secretHash,
+      timeZone: centers.timeZone,
+    })
+    .from(readers)
+    .innerJoin(centers, eq(centers.id, readers.centerId))
+    .where(
+      and(
+        eq(readers.sn, sql.placeholder('sn')),
+        isNull(readers.deletedAt),
+        sql`${readers.active}`,
+        sql`${centers.active}`,
+      ),
+    ),
+);
