@@ -47,6 +47,8 @@ describe('public registration', () => {
     // The messages beside the fields slide in: a click while they move can miss (a loaded CI run).
     await settled(page);
     await page.getByRole('checkbox', { name: /Li e aceito o aviso de privacidade/ }).check();
+    // Ticked, the box's message slides out and the button moves up: a loaded run never got past this click.
+    await settled(page);
     await page.getByRole('button', { name: 'Cadastrar' }).click();
     await page.getByTestId('register-done').waitFor();
     await page.getByText('Obrigado, Ana!').waitFor();

@@ -2,7 +2,7 @@
 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axe } from './axe.ts';
-import { newPage, settled, storeSession } from './browser.ts';
+import { newPage, pressConfirm, settled, storeSession } from './browser.ts';
 import { type ApiSession, api } from './members.ts';
 
 export interface OpenPage {
@@ -25,11 +25,14 @@ export async function openAs(
   return opened;
 }
 
-/** Accepts the open confirmation dialog (antd `modal.confirm`). */
+/**
+ * Accepts the open confirmation dialog (antd `modal.confirm`). A loaded run's click on its OK while
+ * it zoomed in was lost: `pressConfirm` waits for it to settle and presses again if need be.
+ */
 export async function confirmDialog(page: Page): Promise<void> {
   const dialog = page.locator('.ant-modal-confirm');
   await dialog.waitFor();
-  await dialog.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+  await pressConfirm(page, dialog.locator('.ant-modal-confirm-btns .ant-btn-primary'));
   await dialog.waitFor({ state: 'hidden' });
 }
 
