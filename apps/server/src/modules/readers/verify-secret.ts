@@ -7,6 +7,16 @@ import { hashToken } from '../../lib/tokens.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** What authenticating a reader reads of it (its secret's hash is compared, never answered). */
+const readerColumns = {
+  id: readers.id,
+  organisationId: readers.organisationId,
+  centerId: readers.centerId,
+  name: readers.name,
+  sn: readers.sn,
+  secretHash: readers.secretHash,
+};
+
 export interface VerifiedReader {
   id: string;
   organisationId: string;
@@ -28,14 +38,7 @@ export async function verifyReaderSecret(
   // The ingest passes what the device sent; a malformed centre id is simply no reader.
   if (!UUID.test(input.centerId)) return null;
   const [row] = await db
-    .select({
-      id: readers.id,
-      organisationId: readers.organisationId,
-      centerId: readers.centerId,
-      name: readers.name,
-      sn: readers.sn,
-      secretHash: readers.secretHash,
-    })
+    .select(readerColumns)
     .from(readers)
     .innerJoin(centers, eq(centers.id, readers.centerId))
     .where(
@@ -89,15 +92,7 @@ export async function authenticateReader(
 /** The usable readers with a serial number, in every organisation (built once: a door's scans come many a second). */
 const readersBySn = reusableUnscopedStatement('reader_by_sn', (db) =>
   db
-    .select({
-      id: readers.id,
-      organisationId: readers.organisationId,
-      centerId: readers.centerId,
-      name: readers.name,
-      sn: readers.sn,
-      secretHash: readers.secretHash,
-      timeZone: centers.timeZone,
-    })
+    .select({ ...readerColumns, timeZone: centers.timeZone })
     .from(readers)
     .innerJoin(centers, eq(centers.id, readers.centerId))
     .where(
