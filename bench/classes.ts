@@ -27,8 +27,8 @@ import type { AuthContext } from '../apps/server/src/lib/access.ts';
 import { runCommand } from '../apps/server/src/lib/use-case.ts';
 import { occurrenceTimes } from '../apps/server/src/modules/classes/index.ts';
 import { appendLedger } from '../apps/server/src/modules/sales/index.ts';
-import { percentile } from './member-search.ts';
 import { measured } from './selling.ts';
+import { percentile } from './stats.ts';
 
 export interface ClassesFixture {
   centerId: string;

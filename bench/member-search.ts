@@ -14,6 +14,7 @@ import {
   seededRandom,
 } from '../apps/server/src/db/seed/member-generator.ts';
 import { refreshPlannerStatistics } from '../apps/server/src/modules/imports/insert-members.ts';
+import { percentile } from './stats.ts';
 
 const BATCH = 20_000;
 
@@ -121,11 +122,6 @@ export interface LoadFigures {
   p99: number;
   non2xx: number;
   requests: number;
-}
-
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 /** HTTP load where every request asks for the next keyword of the list (shared by all connections). */

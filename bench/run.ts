@@ -33,7 +33,8 @@ import { loginThrottles } from '../apps/server/src/db/schema/index.ts';
 import { createServer } from '../apps/server/src/server.ts';
 import { startPostgres } from '../apps/server/src/test/postgres-server.ts';
 import { type BurstFigures, bookingBurst, type ClassesFixture, classListLoad, prepareClasses } from './classes.ts';
-import { type DoorFigures, type DoorFixture, doorLoad, prepareDoor, startFloorServer } from './door.ts';
+import { doorLoadApart, prepareDoor, startFloorServer } from './door.ts';
+import type { DoorFigures, DoorFixture } from './door-load.ts';
 import { type KeywordKind, keywordsOf, type LoadFigures, searchLoad, seedSearchMembers } from './member-search.ts';
 import { entitlementLoad, prepareSelling, type SellingFixture, saleLoad } from './selling.ts';
 
@@ -306,32 +307,23 @@ async function runAgainst(database: 'pglite' | 'postgres'): Promise<Row[]> {
 
     if (doorFixture) {
       const f = doorFixture;
-      // Entry records of the centre, by the list's total.
-      const countEntries = async () => {
-        const res = await fetch(`${base}/api/v1/pro/entries?centerId=${f.centerId}&pageSize=1`, {
-          headers: { authorization: `Bearer ${fresh.accessToken}` },
-        });
-        if (!res.ok) throw new Error(`GET /pro/entries answered ${res.status}: ${await res.text()}`);
-        return ((await res.json()) as { total: number }).total;
-      };
       console.log(`[${database}] door: ${door.rate} taps/s for ${door.seconds} s`);
+      const opts = { rate: door.rate, seconds: door.seconds, warmupSeconds: door.warmup };
       doorRows.push(
-        await doorLoad(base, f, {
-          rate: door.rate,
-          seconds: door.seconds,
-          warmupSeconds: door.warmup,
-          scenario: `${database}: scan -> reader browser -> entry -> desk`,
-          countEntries,
+        await doorLoadApart(root, {
+          base,
+          fixture: f,
+          opts: { ...opts, scenario: `${database}: scan -> reader browser -> entry -> desk` },
+          countWith: fresh.accessToken,
         }),
       );
       const floor = await startFloorServer(root);
       try {
         doorRows.push(
-          await doorLoad(floor.base, f, {
-            rate: door.rate,
-            seconds: door.seconds,
-            warmupSeconds: door.warmup,
-            scenario: 'floor: the same round trip, no database',
+          await doorLoadApart(root, {
+            base: floor.base,
+            fixture: f,
+            opts: { ...opts, scenario: 'floor: the same round trip, no database' },
           }),
         );
       } finally {

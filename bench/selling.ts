@@ -22,7 +22,8 @@ import type { AppDeps } from '../apps/server/src/deps.ts';
 import type { AuthContext } from '../apps/server/src/lib/access.ts';
 import { runCommand } from '../apps/server/src/lib/use-case.ts';
 import { appendLedger } from '../apps/server/src/modules/sales/ledger.ts';
-import { type LoadFigures, percentile } from './member-search.ts';
+import type { LoadFigures } from './member-search.ts';
+import { percentile } from './stats.ts';
 
 export interface SellingFixture {
   memberIds: string[];
