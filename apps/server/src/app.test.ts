@@ -48,6 +48,13 @@ describe('HTTP surface', () => {
     const res = await ctx.app.inject('/api/health');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ok', version: APP_VERSION, demo: false });
+    // The API's answers carry the same security headers as the pages, request after request.
+    for (let i = 0; i < 2; i++) {
+      const again = await ctx.app.inject('/api/health');
+      expect(again.headers['x-content-type-options']).toBe('nosniff');
+      expect(again.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(String(again.headers['content-security-policy'])).toContain("default-src 'self'");
+    }
   });
 
   it('serves the web app for any path, with a strict Content-Security-Policy', async () => {

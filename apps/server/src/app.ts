@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import { z } from 'zod';
 import type { AppDeps } from './deps.ts';
 import { PUBLIC, type RegisteredRoute } from './lib/access.ts';
@@ -153,7 +153,9 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
     return send(reply, 500, { error: 'internal', message: 'Something went wrong' });
   });
 
-  await app.register(helmet, {
+  // The security headers, computed once: the Fastify plugin built Helmet (and parsed its policy)
+  // again for every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -172,6 +174,9 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (req, reply, done) =>
+    securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined)),
+  );
 
   await app.register(swagger, {
     openapi: {
