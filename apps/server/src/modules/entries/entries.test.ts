@@ -100,6 +100,8 @@ describe('the entry rule', () => {
     });
     expect(body.entry.daysLeft).toBeGreaterThanOrEqual(28);
     expect(body.message).toBe(`${m.name} — ${body.entry.daysLeft} days left`);
+    // What the door announced (read with its insert) is the entry as the list reads it back.
+    expect((await call('GET', `/entries?memberId=${m.id}`, desk)).json().items).toEqual([body.entry]);
     const mine = seen.filter((e) => (e.payload.entry as { id: string } | undefined)?.id === body.entry.id);
     expect(entryEventSchema.safeParse(mine[0]?.payload).success).toBe(true);
     expect(mine).toEqual([
@@ -240,6 +242,8 @@ describe('credits and first entry', () => {
     ]);
     const [ent] = (await call('GET', `/students/${m.id}/entitlements`, desk)).json().items;
     expect(ent.creditsLeft).toBe(9);
+    expect(body.entry.entitlement).toMatchObject({ id: ent.id, kind: 'package' });
+    expect((await call('GET', `/entries?memberId=${m.id}`, desk)).json().items).toEqual([body.entry]);
   });
 
   it('starts a membership that waits for its first entry', async () => {
@@ -437,6 +441,9 @@ describe('tap time and refusals', () => {
       result: 'granted',
       entry: { source: 'reader', reader: { id: door!.id, sn: door!.sn, name: 'B door' }, center: { id: centerB } },
     });
+    expect((await call('GET', `/entries?memberId=${m.id}&centerId=${centerB}`, manager)).json().items).toEqual([
+      atB.entry,
+    ]);
   });
 });
 

@@ -26,7 +26,7 @@ import { checkUsableCenter, organisationScopeOf } from '../../lib/tenant-db.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { bookingAtDoor, markAttendedAtDoor } from '../bookings/index.ts';
 import { appendLedger, endOf, overdueMinorOn, stateOf, statusOn } from '../sales/index.ts';
-import { getEntry } from './queries.ts';
+import { getEntry, insertEntry } from './queries.ts';
 import { entryIcon, entryMessage, wordsFor } from './words.ts';
 
 /** Credit packages whose credits open the door (decision: `any` and `class`; `pt` and `rental` do not). */
@@ -228,7 +228,7 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
   }
 
   const id = randomUUID();
-  const [row] = await insertEntry(ctx.tx, ctx.auth.organisationId, {
+  const inserted = await insertEntry(ctx.tx, ctx.auth.organisationId, {
     id,
     centerId: center.id,
     readerId: reader?.id ?? null,
@@ -247,7 +247,7 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
     businessDate: day,
     staffId: ctx.auth.userId,
   });
-  if (!row) {
+  if (!inserted) {
     // This scan id was recorded before (a retried scan), or by another request meanwhile.
     const other = await entryByScan(ctx, input.scanId);
     if (other) return scanConflict(other);
@@ -277,47 +277,10 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
   if (decision.result === 'granted' && decision.booking && member) {
     await markAttendedAtDoor(ctx, decision.booking, member.id, center.id, at);
   }
-  const entry = decision.result !== 'duplicate' ? await notifyEntry(ctx, id, config.defaultLanguage) : undefined;
+  // The entry as read with its insert: what follows (ledger, attendance) changes nothing it shows.
+  const entry = decision.result !== 'duplicate' ? announceEntry(ctx, inserted, config.defaultLanguage) : undefined;
   return { id, replay: false, entry };
 }
-
-const ENTRY_VALUES = [
-  'id',
-  'centerId',
-  'readerId',
-  'cardNumber',
-  'cardId',
-  'memberId',
-  'result',
-  'reason',
-  'grantedBy',
-  'entitlementId',
-  'daysLeft',
-  'creditsLeft',
-  'source',
-  'scanId',
-  'tappedAt',
-  'businessDate',
-  'staffId',
-] as const;
-
-/** The entry row; nothing when its scan id was recorded before. */
-const insertEntry = reusableStatement<
-  { id: string }[],
-  Required<Pick<typeof entries.$inferInsert, (typeof ENTRY_VALUES)[number]>>
->('door_insert_entry', (db, scope) =>
-  db
-    .insert(entries)
-    .values({
-      ...(Object.fromEntries(ENTRY_VALUES.map((k) => [k, sql.placeholder(k)])) as Record<
-        (typeof ENTRY_VALUES)[number],
-        ReturnType<typeof sql.placeholder>
-      >),
-      organisationId: scope.organisationId,
-    })
-    .onConflictDoNothing()
-    .returning({ id: entries.id }),
-);
 
 /** The member a card names, locked: their taps are serialised by this lock. */
 const doorMember = reusableStatement('door_member', (db, scope) =>
@@ -483,7 +446,14 @@ async function decideForMember(
 
 /** Tells every browser of the entry's centre (after the commit): the entry notification. */
 export async function notifyEntry(ctx: UseCaseContext, id: string, language: string): Promise<Entry> {
-  const entry = await getEntry(ctx.tx, { organisationId: ctx.auth.organisationId, centerIds: null }, id);
+  return announceEntry(
+    ctx,
+    await getEntry(ctx.tx, { organisationId: ctx.auth.organisationId, centerIds: null }, id),
+    language,
+  );
+}
+
+function announceEntry(ctx: UseCaseContext, entry: Entry, language: string): Entry {
   const facts = {
     result: entry.result,
     reason: entry.reason,
@@ -496,7 +466,7 @@ export async function notifyEntry(ctx: UseCaseContext, id: string, language: str
     type: 'entry.recorded',
     organisationId: ctx.auth.organisationId,
     centerId: entry.center.id,
-    payload: { entryId: id, result: entry.result, reason: entry.reason, memberId: entry.member?.id ?? null },
+    payload: { entryId: entry.id, result: entry.result, reason: entry.reason, memberId: entry.member?.id ?? null },
     realtime: {
       scope: 'center',
       centerId: entry.center.id,
