@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Entry, EntryDenialReason, EntryGrant, EntryResult, EntrySource } from '@gym/contract/entries';
 import { businessDate, daysBetween, wallClock } from '@gym/contract/time';
-import { desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, gte, isNull, lte, sql } from 'drizzle-orm';
 import { reusableStatement } from '../../db/reusable.ts';
 import {
   cards,
@@ -74,10 +74,11 @@ function checkReaderAt<R extends { centerId: string }>(
 }
 
 /**
- * What a tap needs before the member, in ONE read (a door's taps come many a second, and each
- * statement is a round trip): the centre (the centre rule), the organisation's settings, the reader
- * named by `sn` (422 unless it is at this centre) and the card the number names (the one in use,
- * else the last detached).
+ * What a tap needs before the member's checks, in ONE read (a door's taps come many a second, and
+ * each statement is a round trip): the centre (the centre rule), the organisation's settings, the
+ * reader named by `sn` (422 unless it is at this centre), the card the number names (the one in
+ * use, else the last detached) and the member it names, locked: the member's row lock serialises
+ * their taps, and the reads after this statement (duplicate window, credits) see every earlier one.
  */
 export async function doorFacts(
   ctx: UseCaseContext,
@@ -99,6 +100,7 @@ export async function doorFacts(
     card: row!.card?.id
       ? (row!.card as { id: string; status: string; memberId: string | null; staffId: string | null })
       : undefined,
+    member: row!.member?.id ? (row!.member as typeof members.$inferSelect) : undefined,
     config: configOf(row!.org),
   };
 }
@@ -116,12 +118,23 @@ const doorFactsStatement = (withReader: boolean) =>
       .orderBy(sql`(${cards.status} = 'detached')`, desc(cards.attachedAt))
       .limit(sql.placeholder('one'))
       .as('card');
+    // The card's member, locked (a lateral read: the lock is taken on the member row alone).
+    const member = db
+      .select()
+      .from(members)
+      .where(organisationScopeOf(scope, members, eq(members.id, card.memberId)))
+      .for('update')
+      .as('member');
+    const memberColumns = Object.fromEntries(
+      Object.keys(getTableColumns(members)).map((k) => [k, member[k as keyof typeof member]]),
+    ) as unknown as typeof members._.columns;
     return db
       .select({
         center: centers,
         org: { name: organisations.name, initial: organisations.initial, settings: organisations.settings },
         reader: { id: readers.id, centerId: readers.centerId, name: readers.name, sn: readers.sn },
         card: { id: card.id, status: card.status, memberId: card.memberId, staffId: card.staffId },
+        member: memberColumns,
       })
       .from(centers)
       .innerJoin(organisations, eq(organisations.id, centers.organisationId))
@@ -132,6 +145,7 @@ const doorFactsStatement = (withReader: boolean) =>
           : sql`false`,
       )
       .leftJoin(card, sql`true`)
+      .leftJoinLateral(member, sql`true`)
       .where(organisationScopeOf(scope, centers, eq(centers.id, sql.placeholder('centerId'))));
   });
 const doorFactsAtReader = doorFactsStatement(true);
@@ -195,7 +209,8 @@ export interface RecordedEntry {
  * recorded (nothing new is written or sent).
  */
 export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput): Promise<RecordedEntry> {
-  const { center, reader, card, config } = await doorFacts(ctx, input);
+  const facts = await doorFacts(ctx, input);
+  const { center, reader, card, config } = facts;
   const at = tapTime(ctx, input.tappedAt);
   const day = businessDate(at, center.timeZone);
   const scanConflict = (row: { id: string; centerId: string }): RecordedEntry => {
@@ -207,25 +222,16 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
   };
   // A scan id seen before is found by the entry's unique (organisation, scan id) index at the
   // insert below: the decision is only read until then, so a replay writes and sends nothing.
-  let member: typeof members.$inferSelect | undefined;
+  // The card's member, locked by the facts' read: the window and the credit below see every earlier tap.
+  const member = facts.member;
   let decision: Decision;
 
   if (!card) decision = denied('unknown_card');
   else if (card.status === 'lost') decision = denied('card_lost');
   else if (card.status === 'detached') decision = denied('card_detached');
   else if (card.staffId) decision = denied('staff_card');
-  else {
-    // The member's row lock serialises their taps: the window and the credit below see every earlier one.
-    [member] = await doorMember(ctx.tx, ctx.auth.organisationId, { memberId: card.memberId! });
-    if (!member) decision = denied('unknown_card');
-    else decision = await decideForMember(ctx, member, center, at, day, config);
-  }
-  if (card?.memberId && !member) {
-    [member] = await ctx.tx
-      .select()
-      .from(members)
-      .where(ctx.db.whereOrganisation(members, eq(members.id, card.memberId)));
-  }
+  else if (!member) decision = denied('unknown_card');
+  else decision = await decideForMember(ctx, member, center, at, day, config);
 
   const id = randomUUID();
   const inserted = await insertEntry(ctx.tx, ctx.auth.organisationId, {
@@ -281,15 +287,6 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
   const entry = decision.result !== 'duplicate' ? announceEntry(ctx, inserted, config.defaultLanguage) : undefined;
   return { id, replay: false, entry };
 }
-
-/** The member a card names, locked: their taps are serialised by this lock. */
-const doorMember = reusableStatement('door_member', (db, scope) =>
-  db
-    .select()
-    .from(members)
-    .where(organisationScopeOf(scope, members, eq(members.id, sql.placeholder('memberId'))))
-    .for('update'),
-);
 
 /** A granted tap of the member at the centre between `from` and `to`. */
 const doorDuplicate = reusableStatement('door_duplicate', (db, scope) =>
