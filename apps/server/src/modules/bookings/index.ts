@@ -4,5 +4,10 @@ export { type LockedClass, lockClass, placesTaken } from './lock.ts';
 export { returnCredits } from './payment.ts';
 export { billPtFee } from './penalty.ts';
 export { promoteWaitlist } from './promote.ts';
-export { bookingAtDoor, markAttendedAtDoor, recordAttendance } from './record-attendance.ts';
+export {
+  DOOR_BOOKING_EARLY_MINUTES,
+  doorBookingQuery,
+  markAttendedAtDoor,
+  recordAttendance,
+} from './record-attendance.ts';
 export { bookingRoutes } from './routes.ts';

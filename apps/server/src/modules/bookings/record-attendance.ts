@@ -1,6 +1,7 @@
 import { type AttendanceMark, BOOKING_CODES, type Booking, CLASS_EVENTS } from '@gym/contract/classes';
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
-import { reusableStatement } from '../../db/reusable.ts';
+import { and, asc, type Column, eq, gt, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import type { StatementScope } from '../../db/reusable.ts';
 import { bookings, classes } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
@@ -76,50 +77,36 @@ export const DOOR_BOOKING_EARLY_MINUTES = 60;
 
 /**
  * The door's side: the member's booked class at this centre that starts within the next hour or is
- * under way (the earliest), or undefined. A time window, not the business date: a morning visit to
- * the gym floor does not mark the evening's class attended, and a class that runs past midnight is
- * still found. Read inside the entry's transaction.
+ * under way (the earliest), locked. A time window, not the business date: a morning visit to the
+ * gym floor does not mark the evening's class attended, and a class that runs past midnight is
+ * still found. Read inside the entry's transaction, as a part of the door's checks (built once
+ * there, with the member as a column of that statement): its placeholders are `centerId`,
+ * `startsBy` (the tap plus `DOOR_BOOKING_EARLY_MINUTES`), `at` and `one` (1).
  */
-export async function bookingAtDoor(
-  ctx: UseCaseContext,
-  memberId: string,
-  centerId: string,
-  at: Date,
-): Promise<{ bookingId: string; classId: string } | undefined> {
-  const [row] = await doorBooking(ctx.tx, ctx.auth.organisationId, {
-    memberId,
-    centerId,
-    startsBy: new Date(at.getTime() + DOOR_BOOKING_EARLY_MINUTES * 60_000).toISOString(),
-    at: at.toISOString(),
-    one: 1,
-  });
-  return row;
-}
-
-/** The statement of `bookingAtDoor`, built once (a door's taps come many a second). */
-const doorBooking = reusableStatement('door_booking', (db, scope) =>
-  db
-    .select({ bookingId: bookings.id, classId: classes.id })
-    .from(bookings)
-    .innerJoin(classes, eq(classes.id, bookings.classId))
-    .where(
-      and(
-        organisationScopeOf(
-          scope,
-          bookings,
-          eq(bookings.memberId, sql.placeholder('memberId')),
-          sql`${bookings.status} = 'booked'`,
+export function doorBookingQuery(db: DbOrTx, scope: StatementScope, memberId: Column) {
+  return (
+    db
+      // Named apart: both are `id`, and the statement reads them from this subquery.
+      .select({
+        bookingId: sql`${bookings.id}`.mapWith(bookings.id).as('booking_id'),
+        classId: sql`${classes.id}`.mapWith(classes.id).as('class_id'),
+      })
+      .from(bookings)
+      .innerJoin(classes, eq(classes.id, bookings.classId))
+      .where(
+        and(
+          organisationScopeOf(scope, bookings, eq(bookings.memberId, memberId), sql`${bookings.status} = 'booked'`),
+          eq(classes.centerId, sql.placeholder('centerId')),
+          sql`${classes.status} = 'scheduled'`,
+          lte(classes.startsAt, sql.placeholder('startsBy')),
+          gt(classes.endsAt, sql.placeholder('at')),
         ),
-        eq(classes.centerId, sql.placeholder('centerId')),
-        sql`${classes.status} = 'scheduled'`,
-        lte(classes.startsAt, sql.placeholder('startsBy')),
-        gt(classes.endsAt, sql.placeholder('at')),
-      ),
-    )
-    .orderBy(asc(classes.startsAt))
-    .limit(sql.placeholder('one'))
-    .for('update', { of: bookings }),
-);
+      )
+      .orderBy(asc(classes.startsAt))
+      .limit(sql.placeholder('one'))
+      .for('update', { of: bookings })
+  );
+}
 
 /** A granted entry at the door marks the member's booking of today attended (in the entry's transaction). */
 export async function markAttendedAtDoor(

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Entry, EntryDenialReason, EntryGrant, EntryResult, EntrySource } from '@gym/contract/entries';
 import { businessDate, daysBetween, wallClock } from '@gym/contract/time';
-import { desc, eq, getTableColumns, gte, isNull, lte, sql } from 'drizzle-orm';
+import { type Column, desc, eq, getTableColumns, gte, isNull, lte, sql } from 'drizzle-orm';
 import { reusableStatement } from '../../db/reusable.ts';
 import {
   cards,
@@ -24,7 +24,7 @@ import { AppError } from '../../lib/errors.ts';
 import { configOf } from '../../lib/settings.ts';
 import { checkUsableCenter, organisationScopeOf } from '../../lib/tenant-db.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { bookingAtDoor, markAttendedAtDoor } from '../bookings/index.ts';
+import { DOOR_BOOKING_EARLY_MINUTES, doorBookingQuery, markAttendedAtDoor } from '../bookings/index.ts';
 import { appendLedger, endOf, overdueMinorOn, stateOf, statusOn } from '../sales/index.ts';
 import { getEntry, insertEntry } from './queries.ts';
 import { entryIcon, entryMessage, wordsFor } from './words.ts';
@@ -288,34 +288,72 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
   return { id, replay: false, entry };
 }
 
-/** A granted tap of the member at the centre between `from` and `to`. */
-const doorDuplicate = reusableStatement('door_duplicate', (db, scope) =>
-  db
+/**
+ * Two tables' columns in one subquery: each column of `cols` selected as `prefix` + its field name
+ * (both tables have an `id`), and read back from the subquery `sq` as an object keyed by field.
+ */
+function prefixed(prefix: string, cols: Record<string, Column>) {
+  return Object.fromEntries(
+    Object.entries(cols).map(([k, c]) => [`${prefix}${k}`, sql`${c}`.mapWith(c).as(`${prefix}${c.name}`)]),
+  );
+}
+function unprefixed(prefix: string, cols: Record<string, Column>, sq: object) {
+  return Object.fromEntries(Object.keys(cols).map((k) => [k, (sq as Record<string, unknown>)[`${prefix}${k}`]]));
+}
+
+type HeldRow = { ent: typeof entitlements.$inferSelect; state: typeof entitlementState.$inferSelect };
+
+/**
+ * What the member's checks read, in ONE statement once the member is locked (a door's taps come many
+ * a second, and each statement is a round trip), one row per entitlement held (one row with none):
+ * - `duplicateId`: a granted tap of the member at the centre between `from` and `to` (when `window`);
+ * - `booking`: the class booked at the centre that lets them in (`doorBookingQuery`), locked;
+ * - `ent` and `state`: each entitlement with its state row, the state locked (the ledger appends on
+ *   the state it locked).
+ * Its snapshot is taken after the member's lock is held: it sees every earlier tap of theirs. Its
+ * own locks (the booking, the states) come after the member's, which every tap of theirs takes first.
+ */
+const doorChecks = reusableStatement('door_checks', (db, scope) => {
+  const duplicate = db
     .select({ id: entries.id })
     .from(entries)
     .where(
       organisationScopeOf(
         scope,
         entries,
-        eq(entries.memberId, sql.placeholder('memberId')),
+        sql`${sql.placeholder('window')}::boolean`,
+        eq(entries.memberId, members.id),
         eq(entries.centerId, sql.placeholder('centerId')),
         sql`${entries.result} = 'granted'`,
         gte(entries.tappedAt, sql.placeholder('from')),
         lte(entries.tappedAt, sql.placeholder('to')),
       ),
     )
-    .limit(sql.placeholder('one')),
-);
-
-/** The member's entitlements with their state rows, locked (the ledger appends on the state it locked). */
-const doorEntitlements = reusableStatement('door_entitlements', (db, scope) =>
-  db
-    .select({ ent: entitlements, state: entitlementState })
+    .limit(sql.placeholder('one'))
+    .as('duplicate');
+  const booking = doorBookingQuery(db, scope, members.id).as('booking');
+  const entColumns = getTableColumns(entitlements);
+  const stateColumns = getTableColumns(entitlementState);
+  const held = db
+    .select({ ...prefixed('ent_', entColumns), ...prefixed('state_', stateColumns) })
     .from(entitlements)
     .innerJoin(entitlementState, eq(entitlementState.entitlementId, entitlements.id))
-    .where(organisationScopeOf(scope, entitlements, eq(entitlements.memberId, sql.placeholder('memberId'))))
-    .for('update', { of: entitlementState }),
-);
+    .where(organisationScopeOf(scope, entitlements, eq(entitlements.memberId, members.id)))
+    .for('update', { of: entitlementState })
+    .as('held');
+  return db
+    .select({
+      duplicateId: duplicate.id,
+      booking: { bookingId: booking.bookingId, classId: booking.classId },
+      ent: unprefixed('ent_', entColumns, held) as unknown as typeof entColumns,
+      state: unprefixed('state_', stateColumns, held) as unknown as typeof stateColumns,
+    })
+    .from(members)
+    .leftJoinLateral(duplicate, sql`true`)
+    .leftJoinLateral(booking, sql`true`)
+    .leftJoinLateral(held, sql`true`)
+    .where(organisationScopeOf(scope, members, eq(members.id, sql.placeholder('memberId'))));
+});
 
 /** The checks that need the member: duplicate window, status, entitlements, hours, overdue. */
 async function decideForMember(
@@ -326,31 +364,34 @@ async function decideForMember(
   day: string,
   config: ReturnType<typeof configOf>,
 ): Promise<Decision> {
-  // A granted tap of this member at this centre inside the window, before or after this one (taps
-  // that wait for the member's lock, and offline replays, arrive out of order): a duplicate.
-  if (config.duplicateTapWindowSeconds > 0) {
-    const [previous] = await doorDuplicate(ctx.tx, ctx.auth.organisationId, {
-      memberId: member.id,
-      centerId: center.id,
-      from: new Date(at.getTime() - config.duplicateTapWindowSeconds * 1000).toISOString(),
-      to: new Date(at.getTime() + config.duplicateTapWindowSeconds * 1000).toISOString(),
-      one: 1,
-    });
-    if (previous)
-      return {
-        result: 'duplicate',
-        reason: null,
-        grantedBy: null,
-        entitlementId: null,
-        daysLeft: null,
-        creditsLeft: null,
-        ledger: null,
-      };
-  }
+  // One read once the member is locked: a granted tap of this member at this centre inside the
+  // window, before or after this one (taps that wait for the member's lock, and offline replays,
+  // arrive out of order), the class booked here that lets them in, and their entitlements.
+  const windowMs = config.duplicateTapWindowSeconds * 1000;
+  const rows = await doorChecks(ctx.tx, ctx.auth.organisationId, {
+    memberId: member.id,
+    centerId: center.id,
+    window: windowMs > 0,
+    from: new Date(at.getTime() - windowMs).toISOString(),
+    to: new Date(at.getTime() + windowMs).toISOString(),
+    startsBy: new Date(at.getTime() + DOOR_BOOKING_EARLY_MINUTES * 60_000).toISOString(),
+    at: at.toISOString(),
+    one: 1,
+  });
+  if (rows[0]?.duplicateId)
+    return {
+      result: 'duplicate',
+      reason: null,
+      grantedBy: null,
+      entitlementId: null,
+      daysLeft: null,
+      creditsLeft: null,
+      ledger: null,
+    };
   if (member.status === 'left' || member.erasedAt || member.mergedInto) return denied('member_left');
   if (member.status === 'frozen') return denied('member_frozen');
 
-  const held = await doorEntitlements(ctx.tx, ctx.auth.organisationId, { memberId: member.id });
+  const held = rows.filter((r) => r.ent?.id) as HeldRow[];
   const here = held
     .filter(({ ent }) => ent.allCenters || ent.centerIds.includes(center.id))
     .map(({ ent, state }) => ({ ent, state: stateOf(state), status: statusOn(stateOf(state), day) }));
@@ -376,7 +417,8 @@ async function decideForMember(
     )[0];
   // A class booked at this centre starting within the hour lets the member in before credits (the booking paid already),
   // and a granted entry marks that booking attended, in this transaction (decisions.d/classes-server.md).
-  const booking = await bookingAtDoor(ctx, member.id, center.id, at);
+  const found = rows[0]?.booking;
+  const booking = found?.bookingId ? { bookingId: found.bookingId, classId: found.classId! } : undefined;
   const chosen = membership ?? firstEntry ?? (booking ? undefined : pack);
   if (!chosen && !booking && here.some((h) => h.status === 'frozen')) return denied('member_frozen');
   if (!isOpenAt(center, at)) return denied('outside_opening_hours', chosen?.ent.id ?? null);
