@@ -9,7 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memberImportSuite } from './suites/imports.ts';
 import { axe } from './support/axe.ts';
-import { launchBrowser, newPage, pickOption, pressConfirm, storeSession } from './support/browser.ts';
+import { launchBrowser, newPage, pickOption, pressConfirm, pressUntil, storeSession } from './support/browser.ts';
 import {
   type ApiSession,
   api,
@@ -342,20 +342,21 @@ describe('member groups', () => {
 
     await page.getByTestId('group-create').click();
     await page.locator('#group_name').fill(name);
-    await page.getByTestId('group-save').click();
     const row = page.getByTestId('group-row').filter({ hasText: name });
-    await row.waitFor();
+    await pressUntil(page, page.getByTestId('group-save'), row);
 
     // The same name again is refused beside the field.
     await page.getByTestId('group-create').click();
     await page.locator('#group_name').fill(name.toUpperCase());
-    await page.getByTestId('group-save').click();
-    await page
-      .locator('.ant-form-item')
-      .filter({ has: page.locator('#group_name') })
-      .locator('.ant-form-item-explain-error')
-      .filter({ hasText: 'This name is already in use.' })
-      .waitFor();
+    await pressUntil(
+      page,
+      page.getByTestId('group-save'),
+      page
+        .locator('.ant-form-item')
+        .filter({ has: page.locator('#group_name') })
+        .locator('.ant-form-item-explain-error')
+        .filter({ hasText: 'This name is already in use.' }),
+    );
     await page.keyboard.press('Escape');
 
     await row.getByRole('button', { name: 'Members' }).click();

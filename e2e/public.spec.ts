@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetSuite } from './suites/password-reset.ts';
 import { registerOrganisationSuite } from './suites/register-organisation.ts';
-import { newPage, settled } from './support/browser.ts';
+import { newPage, pressUntil, settled } from './support/browser.ts';
 import { type ApiSession, api, apiLogin, demoMember, freshCardNumber } from './support/members.ts';
 import { changeConfig, fieldHelp, seriousViolations, unique } from './support/organisation.ts';
 import { useAppServer } from './support/server.ts';
@@ -47,10 +47,8 @@ describe('public registration', () => {
     // The messages beside the fields slide in: a click while they move can miss (a loaded CI run).
     await settled(page);
     await page.getByRole('checkbox', { name: /Li e aceito o aviso de privacidade/ }).check();
-    // Ticked, the box's message slides out and the button moves up: a loaded run never got past this click.
-    await settled(page);
-    await page.getByRole('button', { name: 'Cadastrar' }).click();
-    await page.getByTestId('register-done').waitFor();
+    // Ticked, the box's message slides out and the button moves up: loaded runs lost this click.
+    await pressUntil(page, page.getByRole('button', { name: 'Cadastrar' }), page.getByTestId('register-done'));
     await page.getByText('Obrigado, Ana!').waitFor();
     await page.getByText('vai entrar em contato em breve').waitFor();
     await context.close();

@@ -109,6 +109,34 @@ export async function pressConfirm(page: Page, ok: Locator) {
   }
 }
 
+/**
+ * Clicks `button` once the page has stopped moving until `outcome` shows: again if the click was
+ * lost, that is when within 3 s `outcome` did not show and the button neither went away nor turned
+ * busy. Loaded CI runs lost form submits this way (a group's save, the public registration's).
+ */
+export async function pressUntil(page: Page, button: Locator, outcome: Locator) {
+  for (let attempt = 1; ; attempt++) {
+    await button.waitFor();
+    await settled(page);
+    await button.click();
+    if (
+      await outcome.waitFor({ timeout: 3_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
+    const busy = /\bant-btn-loading\b/.test(
+      (await button.getAttribute('class', { timeout: 1_000 }).catch(() => '')) ?? '',
+    );
+    if (busy || (await button.isHidden())) {
+      await outcome.waitFor();
+      return;
+    }
+    if (attempt >= 3) throw new Error(`${button} was clicked three times and ${outcome} never showed`);
+  }
+}
+
 /** Signs in through the login form, as staff do. */
 export async function loginThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
