@@ -262,7 +262,11 @@ describe('member file', () => {
         phone: `6${Date.now().toString().slice(-7)}`,
         homeCenterId: (await demoCenterId(admin)).id,
       });
-      const ctx = await browser.newContext({ baseURL: app.server.url, viewport: { width: 1280, height: 800 } });
+      const ctx = await browser.newContext({
+        baseURL: app.server.url,
+        viewport: { width: 1280, height: 800 },
+        reducedMotion: 'reduce',
+      });
       const page = await ctx.newPage();
       await storeSession(page, app.server.url, FRONT_DESK);
       await page.goto(`/apps/student/edit/${member.id}`);

@@ -8,7 +8,25 @@ import { effectiveSkin, usePreferences } from '../../shared/preferences';
 import { loadedUiLocale, loadUiLocale } from './locales';
 import { themeFor } from './theme';
 
-/** antd configuration for a layout: the skin's theme and the language's locale (antd and dayjs). */
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** Whether the system asks for less motion (an accessibility setting of the device), followed live. */
+function usePrefersReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(() => window.matchMedia?.(REDUCED_MOTION).matches === true);
+  useEffect(() => {
+    const list = window.matchMedia?.(REDUCED_MOTION);
+    if (!list) return;
+    const onChange = () => setReduced(list.matches);
+    list.addEventListener('change', onChange);
+    return () => list.removeEventListener('change', onChange);
+  }, []);
+  return reduced;
+}
+
+/**
+ * antd configuration for a layout: the skin's theme and the language's locale (antd and dayjs).
+ * Dialogs, drawers and lists open without their zoom and slide when the device asks for less motion.
+ */
 export function AntdProvider({ children }: { children: ReactNode }) {
   const { skin, layout } = usePreferences();
   const { i18n } = useTranslation();
@@ -37,7 +55,11 @@ export function AntdProvider({ children }: { children: ReactNode }) {
     };
   }, [language]);
 
-  const theme = useMemo(() => themeFor(effectiveSkin(skin, layout)), [skin, layout]);
+  const reducedMotion = usePrefersReducedMotion();
+  const theme = useMemo(() => {
+    const base = themeFor(effectiveSkin(skin, layout));
+    return reducedMotion ? { ...base, token: { ...base.token, motion: false } } : base;
+  }, [skin, layout, reducedMotion]);
 
   return (
     <ConfigProvider theme={theme} {...(locale?.value ? { locale: locale.value } : {})}>
