@@ -9,7 +9,7 @@
  * caller's at each run, and a value built into the text (anything not a placeholder) is refused
  * when the statement is first built, so one organisation's id can never travel in another's query.
  */
-import { is, Param, Placeholder, sql } from 'drizzle-orm';
+import { getTableColumns, is, Param, Placeholder, sql, type Table } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
 
 /** The scope a reusable statement is built with: the organisation as a placeholder, every centre. */
@@ -90,4 +90,14 @@ function builtOnce<R>(
     run.client = session.client;
     return run.execute(values);
   };
+}
+
+/**
+ * A table's columns as a subquery or `with` query that selects the whole row names them: to select
+ * them from it, as an object keyed like the table's (each column keeps its decoding).
+ */
+export function columnsOf<T extends Table>(table: T, from: object): T['_']['columns'] {
+  return Object.fromEntries(
+    Object.keys(getTableColumns(table)).map((k) => [k, (from as Record<string, unknown>)[k]]),
+  ) as T['_']['columns'];
 }

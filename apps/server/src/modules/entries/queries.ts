@@ -9,11 +9,11 @@ import type {
 } from '@gym/contract/entries';
 import { IN_BUILDING_MINUTES } from '@gym/contract/entries';
 import { likeEscape } from '@gym/contract/search';
-import { and, asc, count, desc, eq, getTableColumns, gte, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { reusableStatement } from '../../db/reusable.ts';
+import { columnsOf, reusableStatement } from '../../db/reusable.ts';
 import { centers, entitlements, entries, members, readers, staffAttendance, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -87,16 +87,23 @@ function toEntry(r: EntryRow): Entry {
   };
 }
 
-const entryFrom = (db: DbOrTx) =>
-  db
-    .select(entryColumns)
-    .from(entries)
-    .innerJoin(centers, eq(centers.id, entries.centerId))
-    .leftJoin(readers, eq(readers.id, entries.readerId))
-    .leftJoin(members, eq(members.id, entries.memberId))
-    .leftJoin(entitlements, eq(entitlements.id, entries.entitlementId))
-    .leftJoin(staff, eq(staff.id, entries.staffId))
-    .leftJoin(override, eq(override.overrideOf, entries.id));
+/**
+ * Entries with what their view shows, from the table (`entryFrom`) or from the rows a statement has
+ * just written (`written`: the statement's `with` query, and the entries' columns as it names them).
+ */
+const entryViewFrom = (start: Pick<DbOrTx, 'select'>, written?: { rows: object; e: typeof entries._.columns }) => {
+  const e = written?.e ?? entries;
+  return start
+    .select(written ? { ...entryColumns, e } : entryColumns)
+    .from((written?.rows ?? entries) as typeof entries)
+    .innerJoin(centers, eq(centers.id, e.centerId))
+    .leftJoin(readers, eq(readers.id, e.readerId))
+    .leftJoin(members, eq(members.id, e.memberId))
+    .leftJoin(entitlements, eq(entitlements.id, e.entitlementId))
+    .leftJoin(staff, eq(staff.id, e.staffId))
+    .leftJoin(override, eq(override.overrideOf, e.id));
+};
+const entryFrom = (db: DbOrTx) => entryViewFrom(db);
 
 /**
  * One entry of the organisation by id, as a statement built once and named: its text never
@@ -147,19 +154,7 @@ const insertEntryView = reusableStatement<EntryRow[], EntryValues>('door_insert_
       .onConflictDoNothing()
       .returning(),
   );
-  const e = Object.fromEntries(
-    Object.keys(getTableColumns(entries)).map((k) => [k, inserted[k as keyof typeof inserted]]),
-  ) as unknown as typeof entries._.columns;
-  return db
-    .with(inserted)
-    .select({ ...entryColumns, e })
-    .from(inserted)
-    .innerJoin(centers, eq(centers.id, inserted.centerId))
-    .leftJoin(readers, eq(readers.id, inserted.readerId))
-    .leftJoin(members, eq(members.id, inserted.memberId))
-    .leftJoin(entitlements, eq(entitlements.id, inserted.entitlementId))
-    .leftJoin(staff, eq(staff.id, inserted.staffId))
-    .leftJoin(override, eq(override.overrideOf, inserted.id));
+  return entryViewFrom(db.with(inserted), { rows: inserted, e: columnsOf(entries, inserted) });
 });
 
 /** The door's entry, inserted, as `getEntry` reads it; nothing when its scan id was recorded before. */

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Entry, EntryDenialReason, EntryGrant, EntryResult, EntrySource } from '@gym/contract/entries';
 import { businessDate, daysBetween, wallClock } from '@gym/contract/time';
 import { type Column, desc, eq, getTableColumns, gte, isNull, lte, sql } from 'drizzle-orm';
-import { reusableStatement } from '../../db/reusable.ts';
+import { columnsOf, reusableStatement } from '../../db/reusable.ts';
 import {
   cards,
   centers,
@@ -125,16 +125,13 @@ const doorFactsStatement = (withReader: boolean) =>
       .where(organisationScopeOf(scope, members, eq(members.id, card.memberId)))
       .for('update')
       .as('member');
-    const memberColumns = Object.fromEntries(
-      Object.keys(getTableColumns(members)).map((k) => [k, member[k as keyof typeof member]]),
-    ) as unknown as typeof members._.columns;
     return db
       .select({
         center: centers,
         org: { name: organisations.name, initial: organisations.initial, settings: organisations.settings },
         reader: { id: readers.id, centerId: readers.centerId, name: readers.name, sn: readers.sn },
         card: { id: card.id, status: card.status, memberId: card.memberId, staffId: card.staffId },
-        member: memberColumns,
+        member: columnsOf(members, member),
       })
       .from(centers)
       .innerJoin(organisations, eq(organisations.id, centers.organisationId))
