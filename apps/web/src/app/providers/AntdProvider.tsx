@@ -5,23 +5,9 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '../../shared/i18n/languages';
 import { effectiveSkin, usePreferences } from '../../shared/preferences';
+import { useMediaQuery } from '../../shared/useMediaQuery';
 import { loadedUiLocale, loadUiLocale } from './locales';
 import { themeFor } from './theme';
-
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-
-/** Whether the system asks for less motion (an accessibility setting of the device), followed live. */
-function usePrefersReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(() => window.matchMedia?.(REDUCED_MOTION).matches === true);
-  useEffect(() => {
-    const list = window.matchMedia?.(REDUCED_MOTION);
-    if (!list) return;
-    const onChange = () => setReduced(list.matches);
-    list.addEventListener('change', onChange);
-    return () => list.removeEventListener('change', onChange);
-  }, []);
-  return reduced;
-}
 
 /**
  * antd configuration for a layout: the skin's theme and the language's locale (antd and dayjs).
@@ -55,7 +41,8 @@ export function AntdProvider({ children }: { children: ReactNode }) {
     };
   }, [language]);
 
-  const reducedMotion = usePrefersReducedMotion();
+  // The device asks for less motion (an accessibility setting), followed live.
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const theme = useMemo(() => {
     const base = themeFor(effectiveSkin(skin, layout));
     return reducedMotion ? { ...base, token: { ...base.token, motion: false } } : base;
