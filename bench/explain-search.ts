@@ -52,10 +52,10 @@ try {
     const relevance = await relevanceFilters(db, auth, q);
     if (!relevance) continue;
     const { where, tiers, rank, prefixCount } = relevance;
-    await explain(`${kind} "${keyword}": total of the name-prefix matches (capped)`, cappedCount(db, prefixCount));
+    await explain(`${kind} "${keyword}": total of the family-name prefix matches (capped)`, sql`select ${prefixCount}`);
     await explain(
-      `${kind} "${keyword}": total of the name-prefix matches (capped, again, warm)`,
-      cappedCount(db, prefixCount),
+      `${kind} "${keyword}": total of the family-name prefix matches (capped, again, warm)`,
+      sql`select ${prefixCount}`,
     );
     await explain(
       `${kind} "${keyword}": page ranked in one statement (when the total is under the cap)`,

@@ -93,10 +93,20 @@ export const members = pgTable(
     // The search's name-prefix tier ("wong" finds Wong Ka Ho and Wongsa Lee): a range of each index,
     // in either name order and the Chinese name. `text_pattern_ops` so that LIKE 'x%' uses them in any
     // collation. The expressions are those of `namePrefix` in modules/members/queries.ts, spelt alike.
-    index('members_org_name_last_first').on(
-      t.organisationId,
-      sql`lower(${t.lastName} || ' ' || ${t.firstName}) text_pattern_ops`,
-    ),
+    // The family-name index also holds the columns the list filters on (the names themselves, for
+    // PostgreSQL sees an expression's columns only as such), and only the members a name may find:
+    // a common name's capped count is read from it alone (an index-only scan).
+    index('members_org_name_last_first')
+      .on(
+        t.organisationId,
+        sql`lower(${t.lastName} || ' ' || ${t.firstName}) text_pattern_ops`,
+        t.lastName,
+        t.firstName,
+        t.homeCenterId,
+        t.importId,
+        t.status,
+      )
+      .where(sql`${t.mergedInto} is null and ${t.erasedAt} is null`),
     index('members_org_name_first_last').on(
       t.organisationId,
       sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`,

@@ -10,11 +10,21 @@ import {
 import { PHONE_COUNTRIES } from '@gym/contract/phone';
 import { likeEscape, normaliseKeyword } from '@gym/contract/search';
 import { ageOn, today } from '@gym/contract/time';
-import { and, asc, count, desc, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { type DbOrTx, readAll } from '../../db/client.ts';
-import { cards, centers, entries, memberGroupMembers, memberGroups, members, users } from '../../db/schema/index.ts';
+import { reusableStatement, type StatementScope } from '../../db/reusable.ts';
+import {
+  cards,
+  centers,
+  entries,
+  memberGroupMembers,
+  memberGroups,
+  members,
+  organisations,
+  users,
+} from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
 import { scopeOf } from '../../lib/tenant-db.ts';
@@ -41,19 +51,14 @@ export function memberKeyword(keyword: string | undefined): string {
 }
 
 /** Every filter of the member list, scoped to the caller's organisation and centres. */
-export function memberListWhere(auth: Scope, q: Partial<ListFilters>, opts: { trigram?: boolean } = {}): SQL {
+export function memberListWhere(auth: Scope, q: Partial<ListFilters>): SQL {
   const keyword = memberKeyword(q.keyword);
   // Typed text that normalises to nothing ("|", the fields' separator) matches nobody, not everybody.
   const typed = Boolean(q.keyword?.trim());
-  // `trigram: false`: the same test as `strpos`, which the trigram index does not serve.
-  const contains = (k: string) =>
-    opts.trigram === false
-      ? sql`strpos(${members.searchText}, ${k}) > 0`
-      : sql`${members.searchText} like ${`%${likeEscape(k)}%`}`;
   return scopeOf(
     auth,
     members,
-    keyword ? contains(keyword) : typed ? sql`false` : undefined,
+    keyword ? sql`${members.searchText} like ${`%${likeEscape(keyword)}%`}` : typed ? sql`false` : undefined,
     // A record merged into another is not listed (its file still opens, pointing at the kept one).
     isNull(members.mergedInto),
     q.centerId ? eq(members.homeCenterId, q.centerId) : undefined,
@@ -167,45 +172,86 @@ function listItem(r: ListRow): MemberListItem {
 }
 
 /**
- * The ids of the members a keyword names exactly: an active or lost card number, a member code, or
- * a phone (the typed digits against the stored E.164 digits, or taken as the national part after
- * any known country code, trunk prefix dropped). Each arm is one index lookup.
+ * The phone numbers a keyword may name exactly, as stored digits: the typed digits against the
+ * stored E.164 digits, or taken as the national part after any known country code, trunk prefix
+ * dropped. None unless the keyword is made of phone characters with at least six digits.
  */
-function exactMatchIds(auth: Scope, keyword: string): SQL {
-  const raw = keyword.trim();
+function exactPhones(raw: string): string[] {
   const digits = raw.replace(/\D/g, '');
-  const arms = [
-    sql`select c.member_id from ${cards} c where c.organisation_id = ${auth.organisationId} and c.status <> 'detached' and c.number in (${raw}, upper(${raw})) and c.member_id is not null`,
-    sql`select m.id from ${members} m where m.organisation_id = ${auth.organisationId} and m.code in (${raw}, upper(${raw}))`,
-  ];
-  if (digits.length >= 6 && /^[\d\s()+.-]+$/.test(raw)) {
-    const phones = new Set([digits]);
-    for (const plan of Object.values(PHONE_COUNTRIES)) {
-      phones.add(`${plan.code}${digits}`);
-      if (plan.trunk && digits.startsWith(plan.trunk)) phones.add(`${plan.code}${digits.slice(plan.trunk.length)}`);
-    }
-    arms.push(
-      sql`select m.id from ${members} m where m.organisation_id = ${auth.organisationId} and m.phone_digits in (${sql.join(
-        [...phones].map((p) => sql`${p}`),
-        sql`, `,
-      )})`,
-    );
+  if (digits.length < 6 || !/^[\d\s()+.-]+$/.test(raw)) return [];
+  const phones = new Set([digits]);
+  for (const plan of Object.values(PHONE_COUNTRIES)) {
+    phones.add(`${plan.code}${digits}`);
+    if (plan.trunk && digits.startsWith(plan.trunk)) phones.add(`${plan.code}${digits.slice(plan.trunk.length)}`);
   }
-  return sql.join(arms, sql` union all `);
+  return [...phones];
 }
 
 /**
- * A name starting with the keyword: "family given", "given family" (so either name alone, or both
- * in either order) or the Chinese name; never null. Each arm is a range of one index
- * (`members_org_name_last_first`, `members_org_name_first_last`, `members_org_chinese_name`): the
- * expressions must stay spelt as there.
+ * A value of a search statement: the value itself, or a placeholder when the statement is built
+ * once (`member_search_facts`, `member_search_named_page`) and filled at each run.
  */
-function namePrefix(keyword: string): SQL {
-  // As typed, lower-cased: the search-text form of a Chinese keyword is an encoding, not the name.
-  const prefix = `${likeEscape(keyword.trim().toLowerCase())}%`;
-  return sql`(lower(${members.lastName} || ' ' || ${members.firstName}) like ${prefix}
-    or lower(${members.firstName} || ' ' || ${members.lastName}) like ${prefix}
-    or (${members.chineseName} is not null and ${members.chineseName} like ${prefix}))`;
+type Value = unknown;
+
+/**
+ * The ids of the members a keyword names exactly: an active or lost card number, a member code, or
+ * one of `phones` (`exactPhones`, an array; no phone arm when null). Each arm is one index lookup.
+ */
+function exactMatchIds(organisationId: Value, raw: Value, phones: Value | null): SQL {
+  const arms = [
+    sql`select c.member_id from ${cards} c where c.organisation_id = ${organisationId} and c.status <> 'detached' and c.number in (${raw}, upper(${raw})) and c.member_id is not null`,
+    sql`select m.id from ${members} m where m.organisation_id = ${organisationId} and m.code in (${raw}, upper(${raw}))`,
+  ];
+  if (phones !== null)
+    arms.push(
+      sql`select m.id from ${members} m where m.organisation_id = ${organisationId} and m.phone_digits = any(${phones}::text[])`,
+    );
+  return sql.join(arms, sql` union all `);
+}
+
+/** The name-prefix tier's indexed expressions, spelt as their indexes' (`members_org_name_*`). */
+const familyGiven = sql`lower(${members.lastName} || ' ' || ${members.firstName})`;
+const givenFamily = sql`lower(${members.firstName} || ' ' || ${members.lastName})`;
+
+/**
+ * The keyword as a name starts with it: as typed, lower-cased (the search-text form of a Chinese
+ * keyword is an encoding, not the name), as a LIKE pattern and as the range of the strings that
+ * start with it in byte order, as `text_pattern_ops` indexes sort: from the keyword to the keyword
+ * with its last character's successor. A statement planned once cannot derive that range from a
+ * LIKE pattern it does not know yet; given as values, the range is a range of the name indexes.
+ */
+export interface NameStart {
+  pattern: string;
+  from: string;
+  to: string;
+}
+
+export function nameStart(keyword: string): NameStart {
+  const from = keyword.trim().toLowerCase();
+  const chars = [...from];
+  let to = from;
+  while (chars.length > 0) {
+    let next = chars.pop()!.codePointAt(0)! + 1;
+    if (next >= 0xd800 && next <= 0xdfff) next = 0xe000;
+    if (next <= 0x10ffff) {
+      to = chars.join('') + String.fromCodePoint(next);
+      break;
+    }
+  }
+  // Only a keyword of U+10FFFF characters (non-characters) has no successor: its range is empty,
+  // and any member it names ranks with the rest of the matches.
+  return { pattern: `${likeEscape(from)}%`, from, to };
+}
+
+/**
+ * A name starting with the keyword (`pattern`, `NameStart`'s): "family given", "given family" (so
+ * either name alone, or both in either order) or the Chinese name; never null. Each arm is a range
+ * of one index (`members_org_name_last_first`, `members_org_name_first_last`,
+ * `members_org_chinese_name`) when the pattern is known as the statement is planned.
+ */
+function namePrefix(pattern: Value): SQL {
+  return sql`(${familyGiven} like ${pattern} or ${givenFamily} like ${pattern}
+    or (${members.chineseName} is not null and ${members.chineseName} like ${pattern}))`;
 }
 
 /** The total of the list, counted exactly up to `MEMBER_TOTAL_CAP` + 1 rows and no further. */
@@ -220,16 +266,28 @@ export function cappedCount(db: DbOrTx, where: SQL, cap = MEMBER_TOTAL_CAP) {
   );
 }
 
-/** The page statement of the list for a filter and an order (the bench explains it). */
-export function pageStatement(db: DbOrTx, where: SQL, order: (SQL | PgColumn)[], limit: number, offset: number) {
-  return db
-    .select(listColumns)
-    .from(members)
-    .innerJoin(centers, eq(centers.id, members.homeCenterId))
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
+/**
+ * The page statement of the list for a filter and an order (the bench explains it). `limit` as SQL:
+ * a constant written into the text of a statement built once.
+ */
+export function pageStatement(
+  db: DbOrTx,
+  where: SQL,
+  order: (SQL | PgColumn)[],
+  limit: number | Placeholder | SQL,
+  offset: number | Placeholder,
+) {
+  return (
+    db
+      .select(listColumns)
+      .from(members)
+      .innerJoin(centers, eq(centers.id, members.homeCenterId))
+      .where(where)
+      .orderBy(...order)
+      // drizzle writes any SQL given as the limit as it is; its types say only numbers and placeholders.
+      .limit(limit as number)
+      .offset(offset)
+  );
 }
 
 const newestFirst = [desc(members.createdAt), desc(members.id)];
@@ -275,12 +333,125 @@ export interface RelevanceFilters {
   /** The rank of a row (0, 1, 2: its tier), to sort few matches in one statement. */
   rank: SQL;
   /**
-   * The name-prefix matches (exact ones included) without the trigram index: when more than the cap
-   * of them match, so does the list, and the common name is counted from a name index alone.
+   * The count of the members whose family name, then given name, starts with the keyword (exact
+   * matches included), up to the cap + 1: when more than the cap of them match, so does the list,
+   * and a common name ("wong") is counted from the family-name index alone. Up to the cap, the list
+   * is counted on its own filter.
    */
   prefixCount: SQL;
-  /** How many rows `prefixCount` selects, counted up to the cap + 1. */
+  /** What `prefixCount` counted. */
   prefixed: number;
+  /**
+   * The first page of the name-prefix tier by a statement planned once, when the keyword is the
+   * list's only filter and more than the cap of names start with it; null otherwise (read `tiers[1]`).
+   */
+  namedPage: ((limit: number) => Promise<ListRow[]>) | null;
+}
+
+/**
+ * How many members match `filters` with a family name, then given name, starting with the keyword,
+ * up to the cap + 1, counted from `members_org_name_last_first` without reading the table (an
+ * index-only scan: the index holds the list's filter columns). The range and the pattern are both
+ * given: a statement planned once knows the range as an index range without knowing the pattern.
+ */
+function prefixedCount(filters: SQL, start: Record<keyof NameStart, Value>): SQL {
+  // The cap is written into the text, so that a statement built once holds no value but its placeholders.
+  return sql`(select count(*) from (select 1 from ${members} where ${filters}
+    and ${familyGiven} ~>=~ ${start.from} and ${familyGiven} ~<~ ${start.to} and ${familyGiven} like ${start.pattern}
+    limit ${sql.raw(String(MEMBER_TOTAL_CAP + 1))}) capped)`;
+}
+
+/**
+ * The first statement of a search by relevance: the ids of the members the keyword names exactly
+ * and the count of those whose family name starts with it (`prefixedCount`), on the caller's
+ * organisation's row. `filters`: the list's filters but the keyword, erased members left out (a
+ * name starting with the keyword matches it; erased members are named only by their code).
+ */
+function searchFactsQuery(
+  db: DbOrTx,
+  filters: SQL,
+  v: Record<'organisationId' | 'raw' | 'phones' | keyof NameStart, Value> & { phones: Value | null },
+) {
+  return db
+    .select({
+      ids: sql<
+        string[]
+      >`array(select distinct e.member_id::text from (${exactMatchIds(v.organisationId, v.raw, v.phones)}) e(member_id))`,
+      prefixed: sql<number>`${prefixedCount(filters, v)}::int`,
+    })
+    .from(organisations)
+    .where(eq(organisations.id, v.organisationId as string));
+}
+
+/**
+ * The name-prefix tier: `filters` (as `searchFactsQuery`'s), the keyword's test and a name starting
+ * with it, the exact matches (`exact`, an array of ids) left out. The keyword's test is `strpos`
+ * (the same test as LIKE, which the trigram index does not serve): implied by the prefix, it is a
+ * cheap first filter (a scan of the search text) that spares most rows read down the join-date
+ * index the three lower-cased names.
+ */
+function namedTier(filters: SQL, keyword: Value, pattern: Value, exact: Value): SQL {
+  return and(
+    filters,
+    sql`strpos(${members.searchText}, ${keyword}) > 0`,
+    namePrefix(pattern),
+    sql`not (${members.id} = any(${exact}::uuid[]))`,
+  )!;
+}
+
+/** `filters` of a search whose only filter is the keyword, for a statement built once. */
+function plainFilters(scope: StatementScope): SQL {
+  const centerIds = sql.placeholder('centerIds');
+  return and(
+    memberListWhere(scope, {}),
+    isNull(members.erasedAt),
+    sql`(${centerIds}::uuid[] is null or ${members.homeCenterId} = any(${centerIds}::uuid[]))`,
+  )!;
+}
+
+const placeholders = <K extends string>(...names: K[]) =>
+  Object.fromEntries(names.map((n) => [n, sql.placeholder(n)])) as unknown as Record<K, Placeholder>;
+
+/**
+ * The front desk's search (a keyword and no other filter) is the list's hottest read: its two
+ * statements are built once and planned once per connection (their ranges and values are
+ * parameters), rather than built and planned on every keystroke.
+ */
+const searchFactsOf = (phones: boolean) =>
+  reusableStatement(phones ? 'member_search_facts_phone' : 'member_search_facts', (db, scope) =>
+    searchFactsQuery(db, plainFilters(scope), {
+      organisationId: scope.organisationId,
+      ...placeholders('raw', 'pattern', 'from', 'to'),
+      phones: phones ? sql.placeholder('phones') : null,
+    }),
+  );
+// Two statements, with and without the phone arm: planned once, an arm for phones that a name
+// never has would make the plan look dearer than a fresh plan for each keyword, and PostgreSQL
+// would plan every search again.
+const searchFacts = { name: searchFactsOf(false), phone: searchFactsOf(true) };
+
+/**
+ * The first page of a common name's name-prefix tier, `limit` rows. Only run when more than the
+ * cap of names start with the keyword: its one plan, down the join-date index, is the plan for that
+ * many. The limit is written into the text (one statement per page size, at most the largest page
+ * size): a limit it does not know, PostgreSQL plans for a tenth of the rows, in parallel.
+ */
+const namedFirstPages = new Map<number, ReturnType<typeof namedFirstPageOf>>();
+function namedFirstPageOf(limit: number) {
+  return reusableStatement(`member_search_named_page_${limit}`, (db, scope) => {
+    const v = placeholders('keyword', 'pattern', 'exact');
+    const where = namedTier(plainFilters(scope), v.keyword, v.pattern, v.exact);
+    return pageStatement(db, where, newestFirst, sql.raw(String(limit)), 0);
+  });
+}
+function namedFirstPage(limit: number) {
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`not a page size: ${limit}`);
+  let statement = namedFirstPages.get(limit);
+  if (!statement) {
+    statement = namedFirstPageOf(limit);
+    namedFirstPages.set(limit, statement);
+  }
+  return statement;
 }
 
 /**
@@ -291,30 +462,52 @@ export interface RelevanceFilters {
 export async function relevanceFilters(db: DbOrTx, auth: Scope, q: ListQuery): Promise<RelevanceFilters | null> {
   const where = memberListWhere(auth, q);
   const keyword = q.keyword?.trim();
-  if (!keyword || q.sort) return null;
-  const prefix = namePrefix(keyword);
-  // For the name-prefix rows, the keyword's match as `strpos` rather than LIKE: the same test, which
-  // the trigram index does not serve, so that the planner reads them from the name indexes or down
-  // the join-date index; ANDing in the trigram index (every "wong" of 14,000) costs more than it saves.
-  const named = and(memberListWhere(auth, q, { trigram: false }), prefix)!;
-  const found = await db.execute<{ ids: string[]; prefixed: number }>(
-    sql`select array(select distinct e.member_id::text from (${exactMatchIds(auth, keyword)}) e(member_id)) as ids,
-      (${cappedCount(db, named)})::int as prefixed`,
-  );
-  const [row] = (found as unknown as { rows: { ids: string[]; prefixed: number }[] }).rows;
+  const normalised = memberKeyword(keyword);
+  if (!keyword || !normalised || q.sort) return null;
+  const plain =
+    q.centerId === undefined &&
+    q.status === undefined &&
+    q.isNew === undefined &&
+    q.guardianMissing === undefined &&
+    q.groupId === undefined;
+  const start = nameStart(keyword);
+  const phones = exactPhones(keyword);
+  const values = { raw: keyword, ...start };
+  const filters = and(memberListWhere(auth, { ...q, keyword: undefined }), isNull(members.erasedAt))!;
+  const [row] = plain
+    ? phones.length > 0
+      ? await searchFacts.phone(db, auth.organisationId, { ...values, phones, centerIds: auth.centerIds })
+      : await searchFacts.name(db, auth.organisationId, { ...values, centerIds: auth.centerIds })
+    : await searchFactsQuery(db, filters, {
+        organisationId: auth.organisationId,
+        ...values,
+        phones: phones.length > 0 ? sql.param(phones) : null,
+      });
   const ids = row?.ids ?? [];
+  const prefixed = Number(row?.prefixed ?? 0);
   const exact = ids.length > 0 ? inArray(members.id, ids) : sql`false`;
   const notExact = ids.length > 0 ? notInArray(members.id, ids) : undefined;
+  const prefix = namePrefix(start.pattern);
   return {
     where,
     tiers: [
       ids.length > 0 ? and(where, exact)! : null,
-      and(named, notExact)!,
+      namedTier(filters, normalised, start.pattern, sql.param(ids)),
       and(where, notExact, sql`not ${prefix}`)!,
     ],
     rank: sql`case when ${exact} then 0 when ${prefix} then 1 else 2 end`,
-    prefixCount: named,
-    prefixed: Number(row?.prefixed ?? 0),
+    prefixCount: prefixedCount(filters, start),
+    prefixed,
+    namedPage:
+      plain && prefixed > MEMBER_TOTAL_CAP
+        ? (limit) =>
+            namedFirstPage(limit)(db, auth.organisationId, {
+              centerIds: auth.centerIds,
+              keyword: normalised,
+              pattern: start.pattern,
+              exact: ids,
+            })
+        : null,
   };
 }
 
@@ -365,11 +558,14 @@ export async function listMembers(db: DbOrTx, auth: Scope, q: ListQuery, rankInO
     } else {
       rows = [];
       let skip = offset;
-      for (const tier of tiers) {
+      for (const [i, tier] of tiers.entries()) {
         if (!tier) continue;
         const need = q.pageSize - rows.length;
         if (need === 0) break;
-        const got = await pageStatement(db, tier, newestFirst, need, skip);
+        const got =
+          i === 1 && relevance.namedPage && skip === 0
+            ? await relevance.namedPage(need)
+            : await pageStatement(db, tier, newestFirst, need, skip);
         rows.push(...got);
         if (got.length > 0) skip = 0;
         else if (skip > 0) {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../../db/schema/index.ts';
 import { generateMembers, insertGeneratedMembers } from '../../db/seed/member-generator.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
-import { listMembers } from './queries.ts';
+import { listMembers, nameStart } from './queries.ts';
 import { type Api, apiAs } from './test-helpers.ts';
 
 let ctx: TestContext;
@@ -186,5 +186,55 @@ describe('member search past the cap (a common name, read tier by tier)', () => 
     expect(inside).toHaveLength(3);
     expect(inside.every((id) => rest.has(id))).toBe(true);
     expect((await page('keyword=wong&pageSize=3&page=338')).items).toEqual([]);
+  });
+
+  it('gives a user of some centres the same common-name pages as the centre filter does', async () => {
+    const ids = (p: { items: { id: string }[] }) => p.items.map((i) => i.id);
+    const both = await apiAs(ctx, await big.newUser({ role: 'frontdesk', centerIds: big.centers.map((c) => c.id) }));
+    const one = await apiAs(ctx, await big.newUser({ role: 'frontdesk', centerIds: [big.centers[0]!.id] }));
+    const read = async (api: Api, query: string) => {
+      const res = await api.get(`/students?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { items: { id: string; homeCenter: { id: string } }[]; total: number };
+    };
+    for (const query of ['keyword=wong&pageSize=50', 'keyword=wong&pageSize=50&page=3']) {
+      // Every centre named one by one: the organisation-wide answer.
+      expect(ids(await read(both, query))).toEqual(ids(await page(query)));
+      // One centre: what the centre filter (another statement) answers, and only that centre's members.
+      const mine = await read(one, query);
+      const filtered = await page(`${query}&centerId=${big.centers[0]!.id}`);
+      expect(ids(mine)).toEqual(ids(filtered));
+      expect(mine.total).toBe(filtered.total);
+      expect(mine.items.length).toBeGreaterThan(0);
+      expect(mine.items.every((i) => i.homeCenter.id === big.centers[0]!.id)).toBe(true);
+    }
+  });
+});
+
+describe('the range of names starting with a keyword (nameStart)', () => {
+  const utf8 = (s: string) => Buffer.from(s, 'utf8');
+  const inRange = (s: string, k: string) => {
+    const { from, to } = nameStart(k);
+    return Buffer.compare(utf8(s), utf8(from)) >= 0 && Buffer.compare(utf8(s), utf8(to)) < 0;
+  };
+
+  it('holds exactly the strings that start with the keyword, lower-cased, in byte order', () => {
+    const edges = ['\u007f', '\u0080', '\u07ff', '\u0800', '\ud7ff', '\ue000', '\uffff', '\u{10000}', '\u{10ffff}'];
+    const keywords = ['Wong', 'chan tai', 'josé', '陳', 'ab\u{10ffff}', ...edges.map((e) => `x${e}`)];
+    const tails = ['', 'a', ' ka ho', 'é', '陳', ...edges];
+    for (const k of keywords) {
+      const lower = k.toLowerCase();
+      const candidates = [
+        ...tails.map((t) => lower + t),
+        ...tails.map((t) => lower.slice(0, -1) + t),
+        lower.slice(0, -1),
+        `${lower}\u{10ffff}\u{10ffff}`,
+      ];
+      for (const s of candidates) expect(inRange(s, k), `${JSON.stringify(s)} for ${JSON.stringify(k)}`).toBe(s.startsWith(lower));
+    }
+  });
+
+  it('escapes LIKE wildcards in the pattern, not in the range', () => {
+    expect(nameStart(' 50%_off ')).toEqual({ pattern: '50\\%\\_off%', from: '50%_off', to: '50%_ofg' });
   });
 });
