@@ -294,13 +294,13 @@ const newestFirst = [desc(members.createdAt), desc(members.id)];
 
 /**
  * The matches of `where` read once, up to the cap + 1: their number and the page of them ranked
- * (`rank`, then newest joined). `n` is null when the page is past the last match (no row to carry
- * the count). When `n` passes the cap the rows are not the page (only some matches were ranked).
+ * (`rank` if any, then newest joined). `n` is null when the page is past the last match (no row to
+ * carry the count). When `n` passes the cap the rows are not the page (only some matches were ranked).
  */
 async function countedRankedPage(
   db: DbOrTx,
   where: SQL,
-  rank: SQL,
+  rank: SQL | null,
   limit: number,
   offset: number,
 ): Promise<{ n: number | null; rows: ListRow[] }> {
@@ -317,7 +317,7 @@ async function countedRankedPage(
     .from(members)
     .innerJoin(centers, eq(centers.id, members.homeCenterId))
     .where(sql`${members.id} in (select match_id from ${matches})`)
-    .orderBy(rank, ...newestFirst)
+    .orderBy(...(rank ? [rank, ...newestFirst] : newestFirst))
     .limit(limit)
     .offset(offset);
   if (rows.length === 0) return { n: offset === 0 ? 0 : null, rows: [] };
@@ -563,8 +563,8 @@ export async function listMembers(db: DbOrTx, auth: Scope, q: ListQuery, rankInO
         const need = q.pageSize - rows.length;
         if (need === 0) break;
         const got =
-          i === 1 && relevance.namedPage && skip === 0
-            ? await relevance.namedPage(need)
+          i === 1
+            ? await namedTierPage(db, relevance, need, skip)
             : await pageStatement(db, tier, newestFirst, need, skip);
         rows.push(...got);
         if (got.length > 0) skip = 0;
@@ -584,6 +584,26 @@ export async function listMembers(db: DbOrTx, auth: Scope, q: ListQuery, rankInO
     page: q.page,
     pageSize: q.pageSize,
   };
+}
+
+/**
+ * A page of the name-prefix tier, newest joined first. Many family names start with the keyword
+ * (past the cap): down the join-date index, where twenty are soon found. Few do: the tier is read
+ * once by the name indexes (up to the cap + 1) and sorted, unless it turns out dense (given names)
+ * after all. Walking the join-date index for a tier of a handful would read every member (a
+ * fragment such as "ong" matches thousands by its text, and the planner's guess of how many names
+ * start with it is too rough to tell).
+ */
+async function namedTierPage(db: DbOrTx, relevance: RelevanceFilters, limit: number, offset: number) {
+  const tier = relevance.tiers[1]!;
+  if (relevance.prefixed > MEMBER_TOTAL_CAP) {
+    if (relevance.namedPage && offset === 0) return relevance.namedPage(limit);
+    return pageStatement(db, tier, newestFirst, limit, offset);
+  }
+  const few = await countedRankedPage(db, tier, null, limit, offset);
+  // Past the tier's last row: none here (the caller counts the tier to skip it).
+  if (few.n === null) return [];
+  return few.n <= MEMBER_TOTAL_CAP ? few.rows : pageStatement(db, tier, newestFirst, limit, offset);
 }
 
 export interface MemberExportRow extends MemberListItem {
