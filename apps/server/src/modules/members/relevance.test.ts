@@ -230,7 +230,8 @@ describe('the range of names starting with a keyword (nameStart)', () => {
         lower.slice(0, -1),
         `${lower}\u{10ffff}\u{10ffff}`,
       ];
-      for (const s of candidates) expect(inRange(s, k), `${JSON.stringify(s)} for ${JSON.stringify(k)}`).toBe(s.startsWith(lower));
+      for (const s of candidates)
+        expect(inRange(s, k), `${JSON.stringify(s)} for ${JSON.stringify(k)}`).toBe(s.startsWith(lower));
     }
   });
 
