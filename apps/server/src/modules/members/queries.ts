@@ -464,12 +464,9 @@ export async function relevanceFilters(db: DbOrTx, auth: Scope, q: ListQuery): P
   const keyword = q.keyword?.trim();
   const normalised = memberKeyword(keyword);
   if (!keyword || !normalised || q.sort) return null;
-  const plain =
-    q.centerId === undefined &&
-    q.status === undefined &&
-    q.isNew === undefined &&
-    q.guardianMissing === undefined &&
-    q.groupId === undefined;
+  // No filter but the keyword (whatever filters the list gains later): the statements built once apply.
+  const { keyword: _keyword, page: _page, pageSize: _pageSize, sort: _sort, ...otherFilters } = q;
+  const plain = Object.values(otherFilters).every((v) => v === undefined);
   const start = nameStart(keyword);
   const phones = exactPhones(keyword);
   const values = { raw: keyword, ...start };
