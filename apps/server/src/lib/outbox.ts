@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { reusableStatement } from '../db/reusable.ts';
+import { reusableStatement, reusableUnscopedStatement } from '../db/reusable.ts';
 import { domainEvents } from '../db/schema/index.ts';
 import type { RealtimeTarget } from '../db/schema/platform.ts';
 import type { EventBus } from './events.ts';
@@ -88,6 +88,24 @@ const insertHeldEvent = reusableStatement('outbox_held_event', (db, scope) =>
       claimedUntil: sql`now() + make_interval(secs => ${sql.placeholder('hold')})`,
     })
     .returning(),
+);
+
+/**
+ * Marks events delivered, by id (an array), across organisations: the dispatcher's batches and the
+ * held events a busy door delivers. Built once, so that its text never changes with the number of
+ * ids and PostgreSQL plans it once per connection.
+ */
+const markDeliveredStatement = reusableUnscopedStatement('outbox_mark_delivered', (db) =>
+  db
+    .update(domainEvents)
+    .set({
+      doneListeners: sql`${sql.placeholder('doneListeners')}::text[]`,
+      attempts: sql`${domainEvents.attempts} + 1`,
+      deliveredAt: sql`now()`,
+      claimedUntil: sql`null`,
+      lastError: sql`null`,
+    })
+    .where(sql`${domainEvents.id} = any(${sql.placeholder('ids')}::uuid[])`),
 );
 
 export interface OutboxOptions {
@@ -240,16 +258,7 @@ export function createOutbox(db: DbOrTx, bus: EventBus, opts: OutboxOptions = {}
   }
 
   async function markDelivered(doneListeners: string[], ids: string[]) {
-    await db
-      .update(domainEvents)
-      .set({
-        doneListeners,
-        attempts: sql`${domainEvents.attempts} + 1`,
-        deliveredAt: sql`now()`,
-        claimedUntil: null,
-        lastError: null,
-      })
-      .where(inArray(domainEvents.id, ids));
+    await markDeliveredStatement(db, { doneListeners, ids });
   }
 
   /**
