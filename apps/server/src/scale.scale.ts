@@ -192,6 +192,46 @@ describe('two API servers on PostgreSQL and Redis', () => {
     expect(elsewhere.heard).toEqual([]);
   });
 
+  it('a reader’s secret rotated on server A is refused by server B, which had it in its cache, once B hears of it', async () => {
+    const login = await json(post(urlA, '/api/v1/jwt/login', { email, password }));
+    const { scaleCenter } = globalThis as unknown as { scaleCenter: string };
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${login.accessToken}` };
+    const created = await fetch(`${urlA}/api/v1/pro/readers`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        centerId: scaleCenter,
+        name: 'Side door',
+        sn: `SCALE-ROTATE-${randomUUID().slice(0, 8)}`,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { reader, secret } = (await created.json()) as { reader: { id: string; sn: string }; secret: string };
+    const scanOnB = async (with_: string) =>
+      (
+        await fetch(`${urlB}/api/v1/pro/readers/${reader.sn}/scans`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-reader-secret': with_ },
+          body: JSON.stringify({ scanId: `scale-${randomUUID()}`, card: '0001234567', at: new Date().toISOString() }),
+        })
+      ).status;
+    // B reads the reader once and keeps it for the next scans.
+    expect(await scanOnB(secret)).toBe(200);
+    expect(await scanOnB(secret)).toBe(200);
+    const rotated = await fetch(`${urlA}/api/v1/pro/readers/${reader.id}/rotate-secret`, {
+      method: 'POST',
+      headers: { authorization: headers.authorization },
+    });
+    expect(rotated.status).toBe(200);
+    const fresh = ((await rotated.json()) as { secret: string }).secret;
+    // The change reaches B on commit (PostgreSQL's notification): within moments, not the cache's 30 s.
+    let status = await scanOnB(secret);
+    for (const end = Date.now() + 3000; status === 200 && Date.now() < end; status = await scanOnB(secret))
+      await new Promise((r) => setTimeout(r, 50));
+    expect(status).toBe(401);
+    expect(await scanOnB(fresh)).toBe(200);
+  });
+
   it('sign-out on server A closes the socket held on server B, and B refuses the token at once', async () => {
     const login = await json(post(urlA, '/api/v1/jwt/login', { email, password }));
     const socket = connect(urlB, {

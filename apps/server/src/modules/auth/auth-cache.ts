@@ -8,6 +8,8 @@ export interface AuthChange {
   profiles?: string[];
   families?: string[];
   organisations?: string[];
+  /** Readers or centres changed: every cached reader lookup (`reader`) is dropped. */
+  readers?: boolean;
 }
 
 interface Keys {
@@ -23,6 +25,10 @@ interface Entry {
 }
 
 export const AUTH_CHANNEL = 'auth_changed';
+/** Cached reader lookups' keys start with this; no session key does. */
+const READER_KEY = 'reader:';
+const READER_PENDING = 'r:*';
+const NO_KEYS: Keys = { userId: '', familyId: '', organisationId: '' };
 /** Ids per NOTIFY: a payload stays well under PostgreSQL's 8,000 bytes. */
 const IDS_PER_NOTIFY = 100;
 /** A key changed by this server is read from the database until its notification has surely come back. */
@@ -64,6 +70,7 @@ export function createAuthCache(opts: { max?: number; ttlMs?: number } = {}) {
   /** Drops what a change touches on this server. */
   function drop(change: AuthChange) {
     generation += 1;
+    if (change.readers) for (const key of entries.keys()) if (key.startsWith(READER_KEY)) entries.delete(key);
     const users = new Set([...(change.users ?? []), ...(change.profiles ?? [])]);
     const families = new Set(change.families);
     const organisations = new Set(change.organisations);
@@ -124,6 +131,26 @@ export function createAuthCache(opts: { max?: number; ttlMs?: number } = {}) {
     },
 
     /**
+     * The usable readers with serial number `sn` as `load()` last read them (none is not kept): a
+     * physical reader's scan then costs no query to authenticate. Every reader or centre command
+     * calls `changed(tx, { readers: true })`.
+     */
+    async reader<T>(sn: string, load: () => Promise<T[]>): Promise<T[]> {
+      const key = `${READER_KEY}${sn}`;
+      const now = Date.now();
+      const readersPending = (at: number) => (pending.get(READER_PENDING) ?? 0) > at;
+      const hit = entries.get(key);
+      if (hit && hit.expiresAt > now && listening && !readersPending(now)) return hit.value as T[];
+      if (hit) entries.delete(key);
+      const seen = generation;
+      const value = await load();
+      if (value.length === 0 || !listening || generation !== seen || readersPending(Date.now())) return value;
+      entries.set(key, { keys: NO_KEYS, value, expiresAt: Date.now() + ttlMs });
+      if (entries.size > max) entries.delete(entries.keys().next().value as string);
+      return value;
+    },
+
+    /**
      * Call inside the transaction that changes users' role, activity or centres, revokes refresh
      * tokens, or changes an organisation's maintenance switch. Every server drops the entries on
      * commit; this one also stops caching them at once, so the caller's next request sees the change
@@ -134,8 +161,9 @@ export function createAuthCache(opts: { max?: number; ttlMs?: number } = {}) {
       for (const id of [...(change.users ?? []), ...(change.profiles ?? [])]) pending.set(`u:${id}`, until);
       for (const id of change.families ?? []) pending.set(`f:${id}`, until);
       for (const id of change.organisations ?? []) pending.set(`o:${id}`, until);
+      if (change.readers) pending.set(READER_PENDING, until);
       drop(change);
-      const parts: AuthChange[] = [];
+      const parts: AuthChange[] = change.readers ? [{ readers: true }] : [];
       for (const field of ['users', 'profiles', 'families', 'organisations'] as const) {
         const ids = [...new Set(change[field] ?? [])];
         for (let i = 0; i < ids.length; i += IDS_PER_NOTIFY) parts.push({ [field]: ids.slice(i, i + IDS_PER_NOTIFY) });

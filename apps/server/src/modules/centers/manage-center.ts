@@ -20,7 +20,13 @@ export async function runCenterCommand<T>(
   work: (ctx: UseCaseContext) => Promise<T>,
 ): Promise<T> {
   try {
-    return await runCommand(deps, auth, work);
+    return await runCommand(deps, auth, async (ctx) => {
+      const out = await work(ctx);
+      // A reader scans for its centre while the centre is open, in its time zone: the reader
+      // ingest's cached lookups are dropped on every server when this commits.
+      await deps.sessions.changed(ctx.tx, { readers: true });
+      return out;
+    });
   } catch (err) {
     if (isUniqueViolation(err, 'centers_org_code')) throw codeTaken();
     throw err;

@@ -32,7 +32,12 @@ export async function runReaderCommand<T>(
   work: (ctx: UseCaseContext) => Promise<T>,
 ): Promise<T> {
   try {
-    return await runCommand(deps, auth, work);
+    return await runCommand(deps, auth, async (ctx) => {
+      const out = await work(ctx);
+      // The ingest's cached reader lookups are dropped on every server when this commits.
+      await deps.sessions.changed(ctx.tx, { readers: true });
+      return out;
+    });
   } catch (err) {
     if (isUniqueViolation(err, 'readers_org_sn')) {
       throw conflict('sn_taken', 'Another reader of the organisation has this serial number', 'sn');

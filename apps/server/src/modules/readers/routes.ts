@@ -70,7 +70,7 @@ export function readerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           const secret = req.headers['x-reader-secret'];
           const reader =
             typeof sn === 'string' && SN.test(sn) && typeof secret === 'string' && secret.length > 0
-              ? await authenticateReader(db, { sn, secret })
+              ? await authenticateReader(db, { sn, secret }, deps.sessions)
               : null;
           if (!reader) {
             stats.unauthenticated += 1;

@@ -158,6 +158,46 @@ describe('a reader’s scan', () => {
     expect([...(await rowsOf(off.id)), ...(await rowsOf(gone.id))]).toHaveLength(0);
   });
 
+  it('from a reader that scanned a moment ago is refused at once when its secret is rotated or it is deactivated', async () => {
+    const r = await newReader();
+    // The reader is known to this server now (its lookup is kept for the next scans).
+    expect((await scan(r.sn, r.secret, scanBody())).statusCode).toBe(200);
+    expect((await scan(r.sn, r.secret, scanBody())).statusCode).toBe(200);
+    const rotated = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/pro/readers/${r.id}/rotate-secret`,
+      headers: manager,
+    });
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const fresh = rotated.json().secret as string;
+    expect((await scan(r.sn, r.secret, scanBody())).statusCode).toBe(401);
+    expect((await scan(r.sn, fresh, scanBody())).statusCode).toBe(200);
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/pro/readers/${r.id}`,
+      headers: manager,
+      payload: { active: false },
+    });
+    expect((await scan(r.sn, fresh, scanBody())).statusCode).toBe(401);
+  });
+
+  it('from a reader that scanned a moment ago is refused at once when its centre closes, and heard again when it opens', async () => {
+    const other = await ctx.newOrganisation();
+    const admin = ctx.bearer(await (await other.newUser({ role: 'admin' })).login());
+    const centre = other.centers[1]!.id;
+    const r = await newReader(admin, centre);
+    expect((await scan(r.sn, r.secret, scanBody())).statusCode).toBe(200);
+    const close = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/pro/centers/${centre}/deactivate`,
+      headers: admin,
+    });
+    expect(close.statusCode, close.body).toBe(200);
+    expect((await scan(r.sn, r.secret, scanBody())).statusCode).toBe(401);
+    await ctx.app.inject({ method: 'POST', url: `/api/v1/pro/centers/${centre}/activate`, headers: admin });
+    expect((await scan(r.sn, r.secret, scanBody())).statusCode).toBe(200);
+  });
+
   it('names its reader by serial number and secret: another organisation’s reader with the same sn is another reader', async () => {
     const mine = await newReader();
     const other = await ctx.newOrganisation();

@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { reusableUnscopedStatement } from '../../db/reusable.ts';
 import { centers, readers } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
 import { hashToken } from '../../lib/tokens.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -75,8 +76,11 @@ export interface IngestReader extends VerifiedReader {
 export async function authenticateReader(
   db: DbOrTx,
   input: { sn: string; secret: string },
+  cache?: Pick<AppDeps['sessions'], 'reader'>,
 ): Promise<IngestReader | null> {
-  const rows = await readersBySn(db, { sn: input.sn });
+  const load = () => readersBySn(db, { sn: input.sn });
+  // A door's reader sends many scans a second: its row is read once, until a reader or centre changes.
+  const rows = cache ? await cache.reader(input.sn, load) : await load();
   const presented = Buffer.from(hashToken(input.secret), 'hex');
   let found: (typeof rows)[number] | null = null;
   for (const row of rows.length > 0 ? rows : [null]) {
