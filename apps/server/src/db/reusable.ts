@@ -24,6 +24,11 @@ const STATEMENT_SCOPE: StatementScope = {
   centerIds: null,
 };
 
+/** A placeholder of each name, keyed by it: the values of a statement built once. */
+export function placeholders<K extends string>(...names: readonly K[]): Record<K, Placeholder<K>> {
+  return Object.fromEntries(names.map((n) => [n, sql.placeholder(n)])) as Record<K, Placeholder<K>>;
+}
+
 /** The part of a drizzle prepared query this module uses (both drivers' have it). */
 interface PreparedQuery<R> {
   execute(values?: Record<string, unknown>): Promise<R>;

@@ -13,7 +13,7 @@ import { and, asc, count, desc, eq, gte, ilike, isNull, lte, or, type SQL, sql }
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { columnsOf, reusableStatement } from '../../db/reusable.ts';
+import { columnsOf, placeholders, reusableStatement } from '../../db/reusable.ts';
 import { centers, entitlements, entries, members, readers, staffAttendance, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -145,10 +145,7 @@ const insertEntryView = reusableStatement<EntryRow[], EntryValues>('door_insert_
     db
       .insert(entries)
       .values({
-        ...(Object.fromEntries(ENTRY_VALUES.map((k) => [k, sql.placeholder(k)])) as Record<
-          (typeof ENTRY_VALUES)[number],
-          ReturnType<typeof sql.placeholder>
-        >),
+        ...placeholders(...ENTRY_VALUES),
         organisationId: scope.organisationId,
       })
       .onConflictDoNothing()

@@ -14,7 +14,7 @@ import { and, asc, count, desc, eq, inArray, isNull, notInArray, type Placeholde
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { type DbOrTx, readAll } from '../../db/client.ts';
-import { reusableStatement, type StatementScope } from '../../db/reusable.ts';
+import { placeholders, reusableStatement, type StatementScope } from '../../db/reusable.ts';
 import {
   cards,
   centers,
@@ -408,9 +408,6 @@ function plainFilters(scope: StatementScope): SQL {
     sql`(${centerIds}::uuid[] is null or ${members.homeCenterId} = any(${centerIds}::uuid[]))`,
   )!;
 }
-
-const placeholders = <K extends string>(...names: K[]) =>
-  Object.fromEntries(names.map((n) => [n, sql.placeholder(n)])) as unknown as Record<K, Placeholder>;
 
 /**
  * The front desk's search (a keyword and no other filter) is the list's hottest read: its two
