@@ -179,7 +179,8 @@ async function startApi(env: Record<string, string>): Promise<{ base: string; st
 
 async function runAgainst(database: 'pglite' | 'postgres'): Promise<Row[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gym-bench-'));
-  const pgServer = database !== 'postgres' ? null : keptDatabase ? null : await startPostgres();
+  // With PostgreSQL's own durability: a door's latency includes what each commit costs on this disk.
+  const pgServer = database !== 'postgres' ? null : keptDatabase ? null : await startPostgres({ durable: true });
   const databaseUrl = database !== 'postgres' ? undefined : (keptDatabase ?? pgServer?.url);
   const env: Record<string, string> = {
     DATA_DIR: dataDir,

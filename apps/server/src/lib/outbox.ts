@@ -94,6 +94,10 @@ const insertHeldEvent = reusableStatement('outbox_held_event', (db, scope) =>
  * Marks events delivered, by id (an array), across organisations: the dispatcher's batches and the
  * held events a busy door delivers. Built once, so that its text never changes with the number of
  * ids and PostgreSQL plans it once per connection.
+ * Its commit does not wait for the disk (`synchronous_commit` off for this statement's own
+ * transaction): a mark lost in a crash only means the event is delivered again, which every
+ * listener and browser already takes (at least once, by event id). A busy door's marks, many a
+ * second, would otherwise each wait for a flush and queue the entries' own commits behind theirs.
  */
 const markDeliveredStatement = reusableUnscopedStatement('outbox_mark_delivered', (db) =>
   db
@@ -105,6 +109,7 @@ const markDeliveredStatement = reusableUnscopedStatement('outbox_mark_delivered'
       claimedUntil: sql`null`,
       lastError: sql`null`,
     })
+    .from(sql`(select set_config('synchronous_commit', 'off', true)) as async_commit`)
     .where(sql`${domainEvents.id} = any(${sql.placeholder('ids')}::uuid[])`),
 );
 

@@ -19,8 +19,10 @@ export async function freePort(): Promise<number> {
 /**
  * A throw-away PostgreSQL 15 server for the tests: its own data directory and port, tuned for
  * speed (no fsync), stopped and removed afterwards. As root it runs as the `postgres` user.
+ * `durable`: with PostgreSQL's own durability (fsync, synchronous commit), as a gym's server runs:
+ * for the bench, whose figures must include what a commit costs.
  */
-export async function startPostgres(): Promise<{ url: string; stop(): void }> {
+export async function startPostgres(opts: { durable?: boolean } = {}): Promise<{ url: string; stop(): void }> {
   const dir = mkdtempSync(join(tmpdir(), 'gym-pg-'));
   const data = join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
@@ -33,8 +35,9 @@ export async function startPostgres(): Promise<{ url: string; stop(): void }> {
   };
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
   const port = await freePort();
-  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
-  run('pg_ctl', ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', 'start']);
+  const speed = opts.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${speed} -c max_connections=300`;
+  run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {
