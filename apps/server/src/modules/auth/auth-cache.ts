@@ -80,6 +80,34 @@ export function createAuthCache(opts: { max?: number; ttlMs?: number } = {}) {
     }
   }
 
+  /**
+   * The entry under `key`, or `load()`'s answer, kept (when `keep` says so) unless a change came in
+   * while it was read, a change of this server is pending, or the listener is down.
+   */
+  async function cached<T>(
+    key: string,
+    keys: Keys,
+    pendingAt: (at: number) => boolean,
+    load: () => Promise<T>,
+    keep: (value: T) => boolean,
+  ): Promise<T> {
+    const now = Date.now();
+    const hit = entries.get(key);
+    if (hit && hit.expiresAt > now && listening && !pendingAt(now)) {
+      // Most recently used last: the first key is the one to evict.
+      entries.delete(key);
+      entries.set(key, hit);
+      return hit.value as T;
+    }
+    if (hit) entries.delete(key);
+    const seen = generation;
+    const value = await load();
+    if (!keep(value) || !listening || generation !== seen || pendingAt(Date.now())) return value;
+    entries.set(key, { keys, value, expiresAt: Date.now() + ttlMs });
+    if (entries.size > max) entries.delete(entries.keys().next().value as string);
+    return value;
+  }
+
   function received(payload: string) {
     let change: AuthChange;
     try {
@@ -111,23 +139,14 @@ export function createAuthCache(opts: { max?: number; ttlMs?: number } = {}) {
      * The cached value, or `load()`'s answer (kept unless a change came in while it was read).
      * `kind` keeps different things about the same session apart.
      */
-    async get<T>(keys: Keys, load: () => Promise<T | undefined>, kind = 'session'): Promise<T | undefined> {
-      const key = `${kind}:${keys.userId}:${keys.familyId}`;
-      const now = Date.now();
-      const hit = entries.get(key);
-      if (hit && hit.expiresAt > now && listening && !isPending(keys, now)) {
-        // Most recently used last: the first key is the one to evict.
-        entries.delete(key);
-        entries.set(key, hit);
-        return hit.value as T;
-      }
-      if (hit) entries.delete(key);
-      const seen = generation;
-      const value = await load();
-      if (value === undefined || !listening || generation !== seen || isPending(keys, Date.now())) return value;
-      entries.set(key, { keys, value, expiresAt: Date.now() + ttlMs });
-      if (entries.size > max) entries.delete(entries.keys().next().value as string);
-      return value;
+    get<T>(keys: Keys, load: () => Promise<T | undefined>, kind = 'session'): Promise<T | undefined> {
+      return cached(
+        `${kind}:${keys.userId}:${keys.familyId}`,
+        keys,
+        (at) => isPending(keys, at),
+        load,
+        (value) => value !== undefined,
+      );
     },
 
     /**
@@ -135,19 +154,9 @@ export function createAuthCache(opts: { max?: number; ttlMs?: number } = {}) {
      * physical reader's scan then costs no query to authenticate. Every reader or centre command
      * calls `changed(tx, { readers: true })`.
      */
-    async reader<T>(sn: string, load: () => Promise<T[]>): Promise<T[]> {
-      const key = `${READER_KEY}${sn}`;
-      const now = Date.now();
-      const readersPending = (at: number) => (pending.get(READER_PENDING) ?? 0) > at;
-      const hit = entries.get(key);
-      if (hit && hit.expiresAt > now && listening && !readersPending(now)) return hit.value as T[];
-      if (hit) entries.delete(key);
-      const seen = generation;
-      const value = await load();
-      if (value.length === 0 || !listening || generation !== seen || readersPending(Date.now())) return value;
-      entries.set(key, { keys: NO_KEYS, value, expiresAt: Date.now() + ttlMs });
-      if (entries.size > max) entries.delete(entries.keys().next().value as string);
-      return value;
+    reader<T>(sn: string, load: () => Promise<T[]>): Promise<T[]> {
+      const pendingAt = (at: number) => (pending.get(READER_PENDING) ?? 0) > at;
+      return cached(`${READER_KEY}${sn}`, NO_KEYS, pendingAt, load, (value) => value.length > 0);
     },
 
     /**
