@@ -117,6 +117,12 @@ export async function doorLoad(
   const before = await count();
 
   const entryPosts: Promise<unknown>[] = [];
+  // BENCH_DOOR_PHASES=1: the tap-to-toast in its two halves (scan POST sent -> scan at the reader's
+  // browser; entry POST sent -> toast at the desk), to tell which half a change moved.
+  const phases = Boolean(process.env.BENCH_DOOR_PHASES);
+  const scanToBrowser: number[] = [];
+  const entryToToast: number[] = [];
+  const postedAt = new Map<string, number>();
   const entryTimes: number[] = [];
   let entryFailures = 0;
   const browsers = await Promise.all(
@@ -128,6 +134,11 @@ export async function doorLoad(
         if (m.action !== 'scan' || m.reader !== r.sn || !m.scan_id || seen.has(m.scan_id)) return;
         seen.add(m.scan_id);
         const posted = performance.now();
+        if (phases) {
+          const tap = sentAt.get(m.scan_id);
+          if (tap?.measured) scanToBrowser.push(posted - tap.at);
+          postedAt.set(m.scan_id, posted);
+        }
         entryPosts.push(
           post(
             `${base}/api/v1/pro/card/${encodeURIComponent(m.card!)}/entry/`,
@@ -172,6 +183,11 @@ export async function doorLoad(
       return;
     }
     latencies.push(toast.at - tap.at);
+    const posted = postedAt.get(scanId);
+    if (posted !== undefined) {
+      postedAt.delete(scanId);
+      entryToToast.push(toast.at - posted);
+    }
     // BENCH_DOOR_TIMELINE=1: the worst tap-to-toast per half second of the run, to tell a queue from a hiccup.
     if (process.env.BENCH_DOOR_TIMELINE) timeline.push([tap.at, toast.at - tap.at]);
     results.set(toast.result, (results.get(toast.result) ?? 0) + 1);
@@ -278,6 +294,17 @@ export async function doorLoad(
         stalls.map(([t, d]) => `${(Math.floor((t - started) / 500) / 2).toFixed(1)}s ${Math.round(d)}`).join(', ') ||
         'none'
       }`,
+    );
+  }
+  if (phases) {
+    const line = (what: string, xs: number[]) => {
+      xs.sort((a, b) => a - b);
+      const at = (p: number) => percentile(xs, p).toFixed(1);
+      return `${what} p50 ${at(50)} p95 ${at(95)} p99 ${at(99)} ms`;
+    };
+    entryTimes.sort((a, b) => a - b);
+    console.log(
+      `${opts.scenario}: ${line('scan POST sent -> scan at the browser', scanToBrowser)}; ${line('entry POST', [...entryTimes])}; ${line('entry POST sent -> toast', entryToToast)}`,
     );
   }
   latencies.sort((a, b) => a - b);

@@ -96,6 +96,9 @@ export const DEFAULT_SYSTEM_CONFIG: Omit<SystemConfig, 'organisationName' | 'ini
 /** The largest late-cancel fee (minor units): a fee, not a sale. */
 export const LATE_CANCEL_FEE_MAX_MINOR = 100_000_000;
 
+/** The longest duplicate-tap window an organisation may set (an hour). */
+export const MAX_DUPLICATE_TAP_WINDOW_SECONDS = 3600;
+
 export const updateSystemConfigRequestSchema = z
   .strictObject({
     organisationName: text().trim().min(2).max(120),
@@ -104,7 +107,7 @@ export const updateSystemConfigRequestSchema = z
     currencyCode: currencyCodeSchema,
     memberCodePattern: memberCodePatternSchema,
     registrationOpen: z.boolean(),
-    duplicateTapWindowSeconds: z.number().int().min(0).max(3600),
+    duplicateTapWindowSeconds: z.number().int().min(0).max(MAX_DUPLICATE_TAP_WINDOW_SECONDS),
     entryOverdueToleranceMinor: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable(),
     maintenanceMode: z.boolean(),
     entitlementActivation: z.enum(ENTITLEMENT_ACTIVATIONS),

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +10,7 @@ import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-o
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { pipelineConnection, pipelines, releaseConnection } from './pipeline.ts';
 
 /**
  * Without drizzle's relational query API (`db.query.x.findMany`): given the schema, drizzle built a
@@ -109,41 +109,11 @@ export type DatabaseOptions =
       sharedBuffers?: string;
     };
 
-/** Statement names by text (a few hundred at most: only hot statements of fixed shapes are named). */
-const statementNames = new Map<string, string>();
-
-/**
- * The name a prepared statement is sent under: the name its code gives (`.prepare('door_member')`)
- * and a hash of its text. PostgreSQL keeps one statement per name and connection, so a named query
- * whose text depends on its input (an optional join, a caller's list of centres) gets one name per
- * text instead of an error for a name already used by another text.
- */
-export function statementName(base: string, text: string): string {
-  let name = statementNames.get(text);
-  if (name === undefined) {
-    name = `${base.slice(0, 40)}_${createHash('sha1').update(text).digest('base64url').slice(0, 12)}`;
-    if (statementNames.size < 1000) statementNames.set(text, name);
-  }
-  return name;
-}
-
-/** Sends this connection's named queries under `statementName`. */
-function nameStatementsByText(client: pg.PoolClient) {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
-    const named = config as { name?: unknown; text?: unknown; submit?: unknown } | null;
-    if (named && typeof named === 'object' && typeof named.submit !== 'function') {
-      if (typeof named.name === 'string' && typeof named.text === 'string')
-        return query({ ...named, name: statementName(named.name, named.text) }, ...rest);
-    }
-    return query(config, ...rest);
-  };
-}
-
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 });
-    pool.on('connect', nameStatementsByText);
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10, pipeline: true });
+    pool.on('connect', pipelineConnection);
+    pool.on('release', (_err: Error | undefined, client: pg.PoolClient) => releaseConnection(client));
     pool.on('error', () => {
       /* an idle client died: the pool replaces it; queries report their own errors */
     });
@@ -193,16 +163,17 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 
 /**
  * Runs independent reads and answers their results in order: side by side on the pool (each on its
- * own connection), one after the other in a transaction. A transaction is one connection, which
- * runs one statement at a time: `Promise.all` over its queries only made node-postgres queue them
- * (deprecated; refused from pg 9).
+ * own connection); in a transaction, in one round trip on PostgreSQL (its connection pipelines:
+ * they are written in this order, run one after the other, and answered together), one after the
+ * other on PGlite (one connection, which runs one statement at a time).
  */
 export async function readAll<T extends readonly (() => unknown)[]>(
   db: DbOrTx,
   ...queries: T
 ): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
   type Results = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
-  if (!(db instanceof PgTransaction)) return (await Promise.all(queries.map((query) => query()))) as Results;
+  if (!(db instanceof PgTransaction) || pipelines(db))
+    return (await Promise.all(queries.map((query) => query()))) as Results;
   const results: unknown[] = [];
   for (const query of queries) results.push(await query());
   return results as Results;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
+import { withCommit } from '../db/pipeline.ts';
 import { reusableStatement, reusableUnscopedStatement } from '../db/reusable.ts';
 import { domainEvents } from '../db/schema/index.ts';
 import type { RealtimeTarget } from '../db/schema/platform.ts';
@@ -89,6 +90,71 @@ const insertHeldEvent = reusableStatement('outbox_held_event', (db, scope) =>
     })
     .returning(),
 );
+
+/**
+ * A held event's row as written: what the insert was given, its sequence number and time, and its
+ * claim (the transaction's time, which is also the row's `occurred_at`, plus the hold).
+ */
+export function heldEventRow(
+  event: Required<Pick<DomainEventInput, 'id'>> & DomainEventInput,
+  written: { seq: string | number; occurred_at: string | Date },
+  holdSeconds: number,
+): HeldEvent {
+  const occurredAt = new Date(written.occurred_at);
+  return {
+    id: event.id,
+    organisationId: event.organisationId,
+    centerId: event.centerId ?? null,
+    type: event.type,
+    payload: event.payload,
+    realtime: event.realtime ?? null,
+    seq: Number(written.seq),
+    occurredAt,
+    doneListeners: [],
+    attempts: 0,
+    nextAttemptAt: occurredAt,
+    claimedUntil: new Date(occurredAt.getTime() + holdSeconds * 1000),
+    deliveredAt: null,
+    lastError: null,
+  };
+}
+
+/** The event inserts sent with a commit (`queueEventWithCommit`): plain text, every value a parameter. */
+const EVENT_INSERT = `insert into domain_events (id, organisation_id, center_id, type, payload, realtime, claimed_until)
+  values ($1, $2, $3, $4, $5::jsonb, $6::jsonb, now() + make_interval(secs => $7::double precision))
+  returning seq, occurred_at`;
+
+/**
+ * Queues an event's row to be written with the commit of `tx`, in the same round trip (PostgreSQL,
+ * see `withCommit`): held for `holdSeconds` when the committing process delivers it itself, else
+ * left to the dispatcher (`holdSeconds` null). Answers the held row once committed, or null when
+ * `tx` cannot queue (PGlite: `appendEvent`/`appendHeldEvent` write it now).
+ */
+export function queueEventWithCommit(
+  tx: DbOrTx,
+  event: DomainEventInput,
+  holdSeconds: number | null,
+): Promise<HeldEvent | null> | null {
+  const id = event.id ?? randomUUID();
+  const written = withCommit(tx, {
+    name: 'outbox_event_with_commit',
+    text: EVENT_INSERT,
+    values: [
+      id,
+      event.organisationId,
+      event.centerId ?? null,
+      event.type,
+      JSON.stringify(event.payload),
+      event.realtime ? JSON.stringify(event.realtime) : null,
+      holdSeconds,
+    ],
+  });
+  if (!written) return null;
+  return written.then((result) => {
+    if (holdSeconds === null) return null;
+    return heldEventRow({ ...event, id }, result.rows[0] as { seq: string; occurred_at: string }, holdSeconds);
+  });
+}
 
 /**
  * Marks events delivered, by id (an array), across organisations: the dispatcher's batches and the

@@ -1,8 +1,16 @@
 import { today as businessToday } from '@gym/contract/time';
 import type { Tx } from '../db/client.ts';
+import { pipelines } from '../db/pipeline.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AuthContext } from './access.ts';
-import { appendEvent, appendHeldEvent, type HeldEvent, type Outbox, type RealtimeTarget } from './outbox.ts';
+import {
+  appendEvent,
+  appendHeldEvent,
+  type HeldEvent,
+  type Outbox,
+  queueEventWithCommit,
+  type RealtimeTarget,
+} from './outbox.ts';
 import { type TenantDb, tenantDb } from './tenant-db.ts';
 
 /**
@@ -79,6 +87,22 @@ function realtimeOf(event: DomainEvent): RealtimeTarget | undefined {
   return event.centerId ? { scope: 'center', centerId: event.centerId, message } : { scope: 'organisation', message };
 }
 
+/** What was appended to the outbox: the held events (to deliver after the commit) and how many others. */
+interface Appended {
+  held: HeldEvent[];
+  pending: number;
+}
+
+function eventInput(event: DomainEvent) {
+  return {
+    organisationId: event.organisationId,
+    centerId: event.centerId ?? null,
+    type: event.type,
+    payload: event.payload,
+    realtime: realtimeOf(event),
+  };
+}
+
 /**
  * Writes emitted events to the outbox, in order, in the command's transaction. With `outbox`, the
  * events it may deliver itself are written held (`appendHeldEvent`) and answered, to hand to
@@ -88,17 +112,11 @@ async function appendEvents(
   tx: Tx,
   events: readonly DomainEvent[],
   outbox?: Pick<Outbox, 'holds' | 'holdSeconds'>,
-): Promise<{ held: HeldEvent[]; pending: number }> {
+): Promise<Appended> {
   const held: HeldEvent[] = [];
   let pending = 0;
   for (const event of events) {
-    const input = {
-      organisationId: event.organisationId,
-      centerId: event.centerId ?? null,
-      type: event.type,
-      payload: event.payload,
-      realtime: realtimeOf(event),
-    };
+    const input = eventInput(event);
     if (outbox?.holds(event.type)) held.push(await appendHeldEvent(tx, input, outbox.holdSeconds));
     else {
       await appendEvent(tx, input);
@@ -106,6 +124,26 @@ async function appendEvents(
     }
   }
   return { held, pending };
+}
+
+/**
+ * As `appendEvents`, but queued to be written with the commit, in its round trip (PostgreSQL):
+ * answers once the transaction has committed (rejects if it did not), or null when `tx` cannot
+ * queue them (then `appendEvents`).
+ */
+function queueEvents(
+  tx: Tx,
+  events: readonly DomainEvent[],
+  outbox: Pick<Outbox, 'holds' | 'holdSeconds'>,
+): Promise<Appended> | null {
+  if (!pipelines(tx)) return null;
+  const written = events.map((event) =>
+    queueEventWithCommit(tx, eventInput(event), outbox.holds(event.type) ? outbox.holdSeconds : null),
+  );
+  return Promise.all(written).then((rows) => {
+    const held = rows.filter((row): row is HeldEvent => row !== null);
+    return { held, pending: rows.length - held.length };
+  });
 }
 
 /**
@@ -141,7 +179,8 @@ export async function runCommand<T, A extends AuthContext | PublicCaller = AuthC
   fn: (ctx: CommandContext<A>) => Promise<T>,
   clock: Clock = systemClock,
 ): Promise<T> {
-  let appended: { held: HeldEvent[]; pending: number } = { held: [], pending: 0 };
+  let appended: Appended = { held: [], pending: 0 };
+  let queued: Promise<Appended> | null = null;
   const result = await deps.database.db.transaction(async (tx) => {
     const events: DomainEvent[] = [];
     const value = await fn({
@@ -153,9 +192,16 @@ export async function runCommand<T, A extends AuthContext | PublicCaller = AuthC
       },
       clock,
     });
-    appended = await appendEvents(tx, events, deps.outbox);
+    if (events.length > 0) {
+      // With the commit when the connection can (one round trip less), else now.
+      queued = queueEvents(tx, events, deps.outbox);
+      if (queued)
+        queued.catch(() => {}); // the transaction's own error is the one thrown
+      else appended = await appendEvents(tx, events, deps.outbox);
+    }
     return value;
   });
+  if (queued) appended = await queued;
   deps.outbox.deliverCommitted(appended.held);
   if (appended.pending > 0) deps.outbox.wake();
   return result;

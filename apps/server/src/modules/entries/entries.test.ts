@@ -295,6 +295,20 @@ describe('duplicates and repeats', () => {
     expect(later).toMatchObject({ result: 'granted', entry: { creditsLeft: 8 } });
   });
 
+  it("the organisation's window holds both ways, to its edge: a tap just inside it is a duplicate, one just past it an entry", async () => {
+    const m = await memberWith([{ itemType: 'package', itemId: cat.pack.id }]);
+    const t0 = Date.now();
+    const at = (seconds: number) => ({ tapped_at: new Date(t0 + seconds * 1000).toISOString() });
+    // Offline replays and taps queued behind a lock say when: each is judged against the granted tap nearest to it.
+    expect((await tap(m.card, at(0))).json().result).toBe('granted');
+    expect((await tap(m.card, at(59))).json().result).toBe('duplicate');
+    expect((await tap(m.card, at(121))).json().result).toBe('granted');
+    // A granted tap after it counts as much as one before: 62 s after the first, 59 s before the last.
+    expect((await tap(m.card, at(62))).json().result).toBe('duplicate');
+    expect((await tap(m.card, at(182))).json().result).toBe('granted');
+    expect((await tap(m.card, at(241))).json().result).toBe('duplicate');
+  });
+
   it('the same scan id answers the same entry; so does the same Idempotency-Key', async () => {
     const m = await memberWith([{ itemType: 'package', itemId: cat.pack.id }]);
     const scan_id = `scan-${randomUUID()}`;

@@ -6,9 +6,11 @@
  * (the ledger's own rule: a change appends rows on the state it locked).
  */
 import { randomUUID } from 'node:crypto';
+import { MAX_DUPLICATE_TAP_WINDOW_SECONDS } from '@gym/contract/config';
 import type { Entry, EntryDenialReason, EntryGrant, EntryResult, EntrySource } from '@gym/contract/entries';
 import { businessDate, daysBetween, wallClock } from '@gym/contract/time';
 import { type Column, desc, eq, getTableColumns, gte, isNull, lte, sql } from 'drizzle-orm';
+import { readAll } from '../../db/client.ts';
 import { columnsOf, reusableStatement } from '../../db/reusable.ts';
 import {
   cards,
@@ -74,6 +76,12 @@ function checkReaderAt<R extends { centerId: string }>(
 }
 
 /**
+ * The transaction's setting that hands the member the facts' read locked to the checks' read that
+ * follows it in the same round trip (the checks are sent before the facts are answered).
+ */
+const DOOR_MEMBER_SETTING = 'gym.door_member';
+
+/**
  * What a tap needs before the member's checks, in ONE read (a door's taps come many a second, and
  * each statement is a round trip): the centre (the centre rule), the organisation's settings, the
  * reader named by `sn` (422 unless it is at this centre), the card the number names (the one in
@@ -132,6 +140,8 @@ const doorFactsStatement = (withReader: boolean) =>
         reader: { id: readers.id, centerId: readers.centerId, name: readers.name, sn: readers.sn },
         card: { id: card.id, status: card.status, memberId: card.memberId, staffId: card.staffId },
         member: columnsOf(members, member),
+        // The member locked here, for the checks sent right behind this statement (`doorChecks`).
+        handedOver: sql<string>`set_config(${sql.raw(`'${DOOR_MEMBER_SETTING}'`)}, coalesce(${member.id}::text, ''), true)`,
       })
       .from(centers)
       .innerJoin(organisations, eq(organisations.id, centers.organisationId))
@@ -206,9 +216,15 @@ export interface RecordedEntry {
  * recorded (nothing new is written or sent).
  */
 export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput): Promise<RecordedEntry> {
-  const facts = await doorFacts(ctx, input);
-  const { center, reader, card, config } = facts;
   const at = tapTime(ctx, input.tappedAt);
+  // The checks go right behind the facts, in one round trip on PostgreSQL; they read the member
+  // the facts locked. The member's checks are only used when the card names a member.
+  const [facts, checked] = await readAll(
+    ctx.tx,
+    () => doorFacts(ctx, input),
+    () => readChecks(ctx, input.centerId, at),
+  );
+  const { center, reader, card, config } = facts;
   const day = businessDate(at, center.timeZone);
   const scanConflict = (row: { id: string; centerId: string }): RecordedEntry => {
     if (row.centerId !== center.id)
@@ -228,7 +244,11 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
   else if (card.status === 'detached') decision = denied('card_detached');
   else if (card.staffId) decision = denied('staff_card');
   else if (!member) decision = denied('unknown_card');
-  else decision = await decideForMember(ctx, member, center, at, day, config);
+  else {
+    // The checks saw the member the facts locked (else, sent before the facts' hand-over, they saw none: read them again).
+    const rows = checked[0]?.memberId === member.id ? checked : await readChecks(ctx, center.id, at);
+    decision = await decideForMember(ctx, member, center, at, day, config, rows);
+  }
 
   const id = randomUUID();
   const inserted = await insertEntry(ctx.tx, ctx.auth.organisationId, {
@@ -312,13 +332,12 @@ type HeldRow = { ent: typeof entitlements.$inferSelect; state: typeof entitlemen
  */
 const doorChecks = reusableStatement('door_checks', (db, scope) => {
   const duplicate = db
-    .select({ id: entries.id })
+    .select({ id: entries.id, tappedAt: entries.tappedAt })
     .from(entries)
     .where(
       organisationScopeOf(
         scope,
         entries,
-        sql`${sql.placeholder('window')}::boolean`,
         eq(entries.memberId, members.id),
         eq(entries.centerId, sql.placeholder('centerId')),
         sql`${entries.result} = 'granted'`,
@@ -326,6 +345,7 @@ const doorChecks = reusableStatement('door_checks', (db, scope) => {
         lte(entries.tappedAt, sql.placeholder('to')),
       ),
     )
+    .orderBy(sql`abs(extract(epoch from ${entries.tappedAt} - ${sql.placeholder('at')}::timestamptz))`)
     .limit(sql.placeholder('one'))
     .as('duplicate');
   const booking = doorBookingQuery(db, scope, members.id).as('booking');
@@ -340,7 +360,8 @@ const doorChecks = reusableStatement('door_checks', (db, scope) => {
     .as('held');
   return db
     .select({
-      duplicateId: duplicate.id,
+      memberId: members.id,
+      duplicateAt: duplicate.tappedAt,
       booking: { bookingId: booking.bookingId, classId: booking.classId },
       ent: unprefixed('ent_', entColumns, held) as unknown as typeof entColumns,
       state: unprefixed('state_', stateColumns, held) as unknown as typeof stateColumns,
@@ -349,8 +370,34 @@ const doorChecks = reusableStatement('door_checks', (db, scope) => {
     .leftJoinLateral(duplicate, sql`true`)
     .leftJoinLateral(booking, sql`true`)
     .leftJoinLateral(held, sql`true`)
-    .where(organisationScopeOf(scope, members, eq(members.id, sql.placeholder('memberId'))));
+    .where(
+      organisationScopeOf(
+        scope,
+        members,
+        sql`${members.id} = nullif(current_setting(${sql.raw(`'${DOOR_MEMBER_SETTING}'`)}, true), '')::uuid`,
+      ),
+    );
 });
+
+type CheckRows = Awaited<ReturnType<typeof doorChecks>>;
+
+/**
+ * The checks' read (`doorChecks`) for the member the facts' read locked and handed over, sent in the
+ * same round trip as the facts (its snapshot is still taken once the lock is held: PostgreSQL runs
+ * them one after the other). The longest duplicate window is read; the organisation's is applied
+ * once the facts are known.
+ */
+function readChecks(ctx: UseCaseContext, centerId: string, at: Date): Promise<CheckRows> {
+  const longest = MAX_DUPLICATE_TAP_WINDOW_SECONDS * 1000;
+  return doorChecks(ctx.tx, ctx.auth.organisationId, {
+    centerId,
+    from: new Date(at.getTime() - longest).toISOString(),
+    to: new Date(at.getTime() + longest).toISOString(),
+    startsBy: new Date(at.getTime() + DOOR_BOOKING_EARLY_MINUTES * 60_000).toISOString(),
+    at: at.toISOString(),
+    one: 1,
+  });
+}
 
 /** The checks that need the member: duplicate window, status, entitlements, hours, overdue. */
 async function decideForMember(
@@ -360,22 +407,14 @@ async function decideForMember(
   at: Date,
   day: string,
   config: ReturnType<typeof configOf>,
+  rows: CheckRows,
 ): Promise<Decision> {
-  // One read once the member is locked: a granted tap of this member at this centre inside the
+  // Read once the member was locked: a granted tap of this member at this centre inside the
   // window, before or after this one (taps that wait for the member's lock, and offline replays,
   // arrive out of order), the class booked here that lets them in, and their entitlements.
-  const windowMs = config.duplicateTapWindowSeconds * 1000;
-  const rows = await doorChecks(ctx.tx, ctx.auth.organisationId, {
-    memberId: member.id,
-    centerId: center.id,
-    window: windowMs > 0,
-    from: new Date(at.getTime() - windowMs).toISOString(),
-    to: new Date(at.getTime() + windowMs).toISOString(),
-    startsBy: new Date(at.getTime() + DOOR_BOOKING_EARLY_MINUTES * 60_000).toISOString(),
-    at: at.toISOString(),
-    one: 1,
-  });
-  if (rows[0]?.duplicateId)
+  const windowMs = Math.min(config.duplicateTapWindowSeconds, MAX_DUPLICATE_TAP_WINDOW_SECONDS) * 1000;
+  const nearest = rows[0]?.duplicateAt;
+  if (windowMs > 0 && nearest && Math.abs(new Date(nearest).getTime() - at.getTime()) <= windowMs)
     return {
       result: 'duplicate',
       reason: null,

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { domainEvents, readerScans, readers } from '../../db/schema/index.ts';
 import type { RealtimeTarget } from '../../db/schema/platform.ts';
 import type { AppDeps } from '../../deps.ts';
+import { heldEventRow } from '../../lib/outbox.ts';
 import type { IngestReader } from './verify-secret.ts';
 
 /** How stale a reader's "last seen" may be before a scan writes it again. */
@@ -83,21 +84,6 @@ export async function ingestScan(
   const [row] = (result as unknown as { rows: { seq: string | number; occurred_at: string | Date }[] }).rows;
   if (!row) return { scanId: scan.scanId, accepted: false };
   if (hold === null) deps.outbox.wake();
-  else {
-    const occurredAt = new Date(row.occurred_at);
-    deps.outbox.deliverCommitted([
-      {
-        ...event,
-        seq: Number(row.seq),
-        occurredAt,
-        doneListeners: [],
-        attempts: 0,
-        nextAttemptAt: occurredAt,
-        claimedUntil: new Date(occurredAt.getTime() + hold * 1000),
-        deliveredAt: null,
-        lastError: null,
-      },
-    ]);
-  }
+  else deps.outbox.deliverCommitted([heldEventRow(event, row, hold)]);
   return { scanId: scan.scanId, accepted: true };
 }

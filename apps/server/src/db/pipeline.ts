@@ -1,0 +1,134 @@
+/**
+ * Fewer round trips per transaction on PostgreSQL. The pool's connections run in node-postgres's
+ * pipeline mode (`pipeline: true`): a statement is written at once, without waiting for the answer
+ * to the one before, and the answers come back in order, each to its own statement. So statements
+ * issued together (`Promise.all`, or a command's events and then its commit) take one round trip.
+ * On top of that, each pooled connection here:
+ *
+ * - does not wait for a transaction's plain `begin`: it is written, answered as done, and the first
+ *   statement follows it in the same round trip. A plain `begin` fails only with its connection
+ *   (which fails every statement behind it too); should one fail otherwise, every statement issued
+ *   once that is known is refused. A `begin` with options is waited for, as usual;
+ * - turns a `commit` that PostgreSQL answered `ROLLBACK` (a statement before it failed, in the same
+ *   round trip) into an error, so the transaction is never taken for committed;
+ * - sends named statements under `statementName` (one name per text).
+ */
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+
+/** Statement names by text (a few hundred at most: only hot statements of fixed shapes are named). */
+const statementNames = new Map<string, string>();
+
+/**
+ * The name a prepared statement is sent under: the name its code gives (`.prepare('door_member')`)
+ * and a hash of its text. PostgreSQL keeps one statement per name and connection, so a named query
+ * whose text depends on its input (an optional join, a caller's list of centres) gets one name per
+ * text instead of an error for a name already used by another text.
+ */
+export function statementName(base: string, text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `${base.slice(0, 40)}_${createHash('sha1').update(text).digest('base64url').slice(0, 12)}`;
+    if (statementNames.size < 1000) statementNames.set(text, name);
+  }
+  return name;
+}
+
+export interface QueryConfig {
+  text: string;
+  name?: string;
+  values?: unknown[];
+  rowMode?: 'array';
+  types?: unknown;
+}
+
+/** What a pooled connection knows of its open transaction. */
+interface Transaction {
+  open: boolean;
+  /** The `begin` written but not waited for: its failure, once known. */
+  beginFailed: Error | null;
+}
+
+const transactionOf = new WeakMap<object, Transaction>();
+
+type Send = (config: unknown, values?: unknown, callback?: unknown) => unknown;
+
+const BEGIN = /^\s*begin\s*$/i;
+const COMMIT = /^\s*commit\s*$/i;
+const ROLLBACK = /^\s*rollback\s*$/i;
+
+/** Installs the above on one pooled connection (`pool.on('connect')`). */
+export function pipelineConnection(client: pg.PoolClient): void {
+  const send = client.query.bind(client) as Send;
+  const tx: Transaction = { open: false, beginFailed: null };
+  transactionOf.set(client, tx);
+
+  (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
+    if (!config || typeof config !== 'object' || typeof (config as { submit?: unknown }).submit === 'function')
+      return send(config, values, callback);
+    const named = config as QueryConfig;
+    const own: QueryConfig =
+      typeof named.name === 'string' && typeof named.text === 'string'
+        ? { ...named, name: statementName(named.name, named.text) }
+        : named;
+    const plain =
+      !own.name && typeof callback !== 'function' && typeof values !== 'function' && !(values as unknown[])?.length;
+    if (plain && !tx.open && BEGIN.test(own.text)) {
+      tx.open = true;
+      tx.beginFailed = null;
+      (send(own, values) as Promise<unknown>).catch((err: Error) => {
+        tx.beginFailed = err;
+      });
+      return Promise.resolve({ command: 'BEGIN', rowCount: null, oid: 0, rows: [], fields: [] });
+    }
+    if (plain && tx.open && ROLLBACK.test(own.text)) {
+      tx.open = false;
+      return send(own, values);
+    }
+    if (tx.open && tx.beginFailed) {
+      const err = new Error(`The transaction did not begin: ${tx.beginFailed.message}`);
+      if (plain && COMMIT.test(own.text)) tx.open = false;
+      return Promise.reject(err);
+    }
+    if (plain && tx.open && COMMIT.test(own.text)) {
+      tx.open = false;
+      return (send(own, values) as Promise<pg.QueryResult>).then((result) => {
+        if (result.command === 'ROLLBACK')
+          throw new Error('The transaction was rolled back: a statement sent with its commit failed');
+        return result;
+      });
+    }
+    return send(own, values, callback);
+  };
+}
+
+/** Forgets a connection's transaction when the pool takes it back (it always ended before). */
+export function releaseConnection(client: pg.PoolClient): void {
+  const tx = transactionOf.get(client);
+  if (tx) tx.open = false;
+}
+
+interface SessionOf {
+  session?: { client?: unknown };
+}
+
+const clientOf = (tx: unknown) => (tx as SessionOf).session?.client as object | undefined;
+
+/** Whether `tx` is an open transaction on a connection that pipelines its statements. */
+export function pipelines(tx: unknown): boolean {
+  const client = clientOf(tx);
+  return client !== undefined && client !== null && transactionOf.get(client)?.open === true;
+}
+
+/**
+ * Writes `query` on the transaction `tx` now, without waiting for it: issued last in a command,
+ * its answer comes with the commit's, in one round trip. It is written when called (not a few
+ * promise steps later, as a query built by drizzle is), so it always goes before the commit that
+ * follows. Answers its result, or null when `tx` does not pipeline (PGlite, or the pool: run it
+ * the usual way).
+ */
+export function withCommit(tx: unknown, query: QueryConfig): Promise<pg.QueryResult> | null {
+  if (!pipelines(tx)) return null;
+  const client = clientOf(tx) as { query: (config: QueryConfig) => Promise<pg.QueryResult> };
+  return client.query(query);
+}
