@@ -14,7 +14,8 @@
  * - sends named statements under `statementName` (one name per text).
  */
 import { createHash } from 'node:crypto';
-import type pg from 'pg';
+import type { SQL } from 'drizzle-orm';
+import pg from 'pg';
 
 /** Statement names by text (a few hundred at most: only hot statements of fixed shapes are named). */
 const statementNames = new Map<string, string>();
@@ -131,4 +132,48 @@ export function withCommit(tx: unknown, query: QueryConfig): Promise<pg.QueryRes
   if (!pipelines(tx)) return null;
   const client = clientOf(tx) as { query: (config: QueryConfig) => Promise<pg.QueryResult> };
   return client.query(query);
+}
+
+interface Pooled {
+  connect(): Promise<pg.PoolClient>;
+}
+
+/**
+ * Runs `query` in a transaction of its own and hands its rows to `early` as soon as PostgreSQL has
+ * answered it, before the commit is known to be on disk: the commit is sent in the same round trip
+ * and its flush is off the caller's way. Answers the rows once the commit is acknowledged (an error
+ * if it was not: `early` must then be harmless, as a realtime hint that its sender will send again).
+ * Elsewhere (PGlite, which has no such wait) it runs the query, then `early`.
+ */
+export async function runAnnouncingBeforeCommit<R>(
+  db: unknown,
+  query: SQL,
+  early: (rows: R[], committed: Promise<unknown>) => void,
+): Promise<R[]> {
+  const pool = clientOf(db) as Partial<Pooled> | undefined;
+  if (!pool || typeof pool.connect !== 'function' || !(pool instanceof pg.Pool)) {
+    const rows = (
+      (await (db as { execute(q: SQL): Promise<unknown> }).execute(query)) as unknown as {
+        rows: R[];
+      }
+    ).rows;
+    early(rows, Promise.resolve());
+    return rows;
+  }
+  const { sql: text, params } = (
+    db as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }
+  ).dialect.sqlToQuery(query);
+  const client = await pool.connect();
+  try {
+    void client.query('begin');
+    const ran = client.query({ text, values: params });
+    const committed = client.query('commit');
+    ran.then((result) => early(result.rows as R[], committed)).catch(() => {});
+    const [rows, commit] = await Promise.allSettled([ran, committed]);
+    if (rows.status === 'rejected') throw rows.reason;
+    if (commit.status === 'rejected') throw commit.reason;
+    return rows.value.rows as R[];
+  } finally {
+    client.release();
+  }
 }

@@ -444,23 +444,32 @@ export function createOutbox(db: DbOrTx, bus: EventBus, opts: OutboxOptions = {}
     /**
      * Delivers events this process wrote held, after their transaction committed: no claim query,
      * no wait for a poll. Batches are delivered in the order they are handed over (commit order), and
-     * marked delivered a few at a time.
+     * marked delivered a few at a time. With `commit`, they were handed over before their commit
+     * was acknowledged (`runAnnouncingBeforeCommit`): they are marked once it is.
      */
-    deliverCommitted(rows: readonly HeldEvent[]): void {
+    deliverCommitted(rows: readonly HeldEvent[], commit?: Promise<unknown>): void {
       if (rows.length === 0) return;
       committed = committed.then(async () => {
+        const delivered = new Map<string, string[]>();
         try {
           for (const row of rows) {
             const done = await deliver(row);
             if (!done) continue;
             const key = JSON.stringify(done);
-            unmarked.set(key, [...(unmarked.get(key) ?? []), row.id]);
+            delivered.set(key, [...(delivered.get(key) ?? []), row.id]);
           }
         } catch (err) {
           // What was not delivered is taken by a poll once its hold runs out.
           onError(err, {});
         }
-        if (!markTimer && !marking && unmarked.size > 0) markTimer = setTimeout(() => void markHeld(), MARK_DELAY_MS);
+        const mark = () => {
+          for (const [key, ids] of delivered) unmarked.set(key, [...(unmarked.get(key) ?? []), ...ids]);
+          if (!markTimer && !marking && unmarked.size > 0) markTimer = setTimeout(() => void markHeld(), MARK_DELAY_MS);
+        };
+        // Sent while their commit was still on its way to disk: marked once it is (a row that was
+        // not committed has nothing to mark).
+        if (commit) void commit.then(mark, () => {});
+        else mark();
       });
     },
     /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { readerScanRequestSchema, ScanEvent } from '@gym/contract/entries';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { runAnnouncingBeforeCommit } from '../../db/pipeline.ts';
 import { domainEvents, readerScans, readers } from '../../db/schema/index.ts';
 import type { RealtimeTarget } from '../../db/schema/platform.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -66,7 +67,7 @@ export async function ingestScan(
           and (${readers.lastSeenAt} is null or ${readers.lastSeenAt} < ${new Date(now.getTime() - LAST_SEEN_PRECISION_MS)})
         returning 1)`
     : sql``;
-  const result = await deps.database.db.execute(sql`
+  const statement = sql`
     with scan as (
       insert into ${readerScans} (organisation_id, center_id, reader_id, scan_id, card, tapped_at, received_at)
       values (${reader.organisationId}, ${reader.centerId}, ${reader.id}, ${scan.scanId}, ${scan.card}, ${tappedAt}, ${now})
@@ -78,12 +79,17 @@ export async function ingestScan(
       ${JSON.stringify(event.realtime)}::jsonb,
       ${hold === null ? sql`null` : sql`now() + make_interval(secs => ${hold})`}
     from scan
-    returning seq, occurred_at`);
+    returning seq, occurred_at`;
+  type Written = { seq: string | number; occurred_at: string | Date };
+  // A held event goes to the reader's browser as soon as the row is written, while the commit is
+  // flushed: the browser's entry does not read the scan, and the reader is answered only once the
+  // scan is on disk. Had the commit failed, the reader sends the scan again (same scan id), and the
+  // browser acts on a scan id once.
+  const [row] = await runAnnouncingBeforeCommit<Written>(deps.database.db, statement, ([written], committed) => {
+    if (written && hold !== null) deps.outbox.deliverCommitted([heldEventRow(event, written, hold)], committed);
+  });
   if (seenDue) lastSeenWritten.set(reader.id, now.getTime());
-  // Both drivers answer `{ rows }` (drizzle types `execute` per driver).
-  const [row] = (result as unknown as { rows: { seq: string | number; occurred_at: string | Date }[] }).rows;
   if (!row) return { scanId: scan.scanId, accepted: false };
   if (hold === null) deps.outbox.wake();
-  else deps.outbox.deliverCommitted([heldEventRow(event, row, hold)]);
   return { scanId: scan.scanId, accepted: true };
 }
