@@ -65,6 +65,7 @@ export function pipelineConnection(client: pg.PoolClient): void {
   transactionOf.set(client, tx);
 
   (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof config === 'string') config = { text: config };
     if (!config || typeof config !== 'object' || typeof (config as { submit?: unknown }).submit === 'function')
       return send(config, values, callback);
     const named = config as QueryConfig;

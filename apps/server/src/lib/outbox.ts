@@ -102,12 +102,7 @@ export function heldEventRow(
 ): HeldEvent {
   const occurredAt = new Date(written.occurred_at);
   return {
-    id: event.id,
-    organisationId: event.organisationId,
-    centerId: event.centerId ?? null,
-    type: event.type,
-    payload: event.payload,
-    realtime: event.realtime ?? null,
+    ...eventRow(event.id, event),
     seq: Number(written.seq),
     occurredAt,
     doneListeners: [],
