@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isUniqueViolation } from '../lib/pg-errors.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../test/harness.ts';
 import { readAll } from './client.ts';
-import { pipelines, withCommit } from './pipeline.ts';
+import { pipelines, sendBeforeCommit, withCommit } from './pipeline.ts';
 import { members } from './schema/index.ts';
 
 let ctx: TestContext;
@@ -70,5 +71,42 @@ describe("a transaction's statements sent together (PostgreSQL pipelines them; P
     await expect(run).rejects.toThrow();
     expect(await byCode(code)).toEqual([]);
     expect(await byCode(`${code}X`)).toEqual([]);
+  });
+
+  it('fails with the own error of a statement sent and not waited for: at the commit, and at a statement waited for after it', async () => {
+    const code = `PU${Date.now()}`;
+    await ctx.database.db.insert(members).values(memberRow(code));
+    // A second member of the same code: a unique violation of the organisation's codes.
+    const taken = {
+      name: 'pipeline_test_member',
+      text: 'insert into members (id, organisation_id, home_center_id, code, first_name, last_name, search_text) values ($1, $2, $3, $4, $5, $6, $7)',
+      values: [randomUUID(), org.id, org.centers[0]!.id, code, 'Twice', 'Taken', 'twice taken'],
+    };
+    const other = `${code}B`;
+    const send = async (tx: Parameters<Parameters<typeof ctx.database.db.transaction>[0]>[0]) => {
+      if (!sendBeforeCommit(tx, taken)) await tx.insert(members).values(memberRow(code)); // PGlite: at once
+    };
+    // Sent last: the commit is what tells.
+    const atCommit = ctx.database.db.transaction(async (tx) => {
+      await tx.insert(members).values(memberRow(other));
+      await send(tx);
+    });
+    const err = await atCommit.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isUniqueViolation(err, 'members_org_code')).toBe(true);
+    // Followed by a statement waited for: that one answers the same error, not "transaction aborted".
+    const after = ctx.database.db.transaction(async (tx) => {
+      await send(tx);
+      await tx.select().from(members).where(eq(members.code, code));
+    });
+    const err2 = await after.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isUniqueViolation(err2, 'members_org_code')).toBe(true);
+    expect(await byCode(other)).toEqual([]);
+    expect(await byCode(code)).toHaveLength(1);
   });
 });

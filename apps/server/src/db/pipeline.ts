@@ -10,7 +10,10 @@
  *   (which fails every statement behind it too); should one fail otherwise, every statement issued
  *   once that is known is refused. A `begin` with options is waited for, as usual;
  * - turns a `commit` that PostgreSQL answered `ROLLBACK` (a statement before it failed, in the same
- *   round trip) into an error, so the transaction is never taken for committed;
+ *   round trip) into an error, so the transaction is never taken for committed: the error of the
+ *   transaction's first failed statement (a statement sent and not waited for, `sendBeforeCommit`,
+ *   fails the commit with its own error, a unique violation as such). A statement that PostgreSQL
+ *   refused only because an earlier one had failed (`25P02`) is answered that earlier error too;
  * - sends named statements under `statementName` (one name per text).
  */
 import { createHash } from 'node:crypto';
@@ -48,7 +51,12 @@ interface Transaction {
   open: boolean;
   /** The `begin` written but not waited for: its failure, once known. */
   beginFailed: Error | null;
+  /** The first statement of the open transaction that failed: what its commit (and the statements PostgreSQL refused after it) answer. */
+  failed: Error | null;
 }
+
+/** PostgreSQL's "current transaction is aborted, commands ignored until end of transaction block". */
+const IN_FAILED_TRANSACTION = '25P02';
 
 const transactionOf = new WeakMap<object, Transaction>();
 
@@ -61,8 +69,17 @@ const ROLLBACK = /^\s*rollback\s*$/i;
 /** Installs the above on one pooled connection (`pool.on('connect')`). */
 export function pipelineConnection(client: pg.PoolClient): void {
   const send = client.query.bind(client) as Send;
-  const tx: Transaction = { open: false, beginFailed: null };
+  const tx: Transaction = { open: false, beginFailed: null, failed: null };
   transactionOf.set(client, tx);
+  /** The answer of a statement of the open transaction; its failure is remembered (the first one). */
+  const tracked = (answer: unknown) => {
+    if (!(answer instanceof Promise)) return answer;
+    return answer.catch((err: Error & { code?: string }) => {
+      if (err?.code === IN_FAILED_TRANSACTION && tx.failed) throw tx.failed;
+      tx.failed ??= err;
+      throw err;
+    });
+  };
 
   (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
     if (typeof config === 'string') config = { text: config };
@@ -78,6 +95,7 @@ export function pipelineConnection(client: pg.PoolClient): void {
     if (plain && !tx.open && BEGIN.test(own.text)) {
       tx.open = true;
       tx.beginFailed = null;
+      tx.failed = null;
       (send(own, values) as Promise<unknown>).catch((err: Error) => {
         tx.beginFailed = err;
       });
@@ -95,12 +113,14 @@ export function pipelineConnection(client: pg.PoolClient): void {
     if (plain && tx.open && COMMIT.test(own.text)) {
       tx.open = false;
       return (send(own, values) as Promise<pg.QueryResult>).then((result) => {
-        if (result.command === 'ROLLBACK')
+        if (result.command === 'ROLLBACK') {
+          if (tx.failed) throw tx.failed;
           throw new Error('The transaction was rolled back: a statement sent with its commit failed');
+        }
         return result;
       });
     }
-    return send(own, values, callback);
+    return tx.open ? tracked(send(own, values, callback)) : send(own, values, callback);
   };
 }
 
@@ -135,6 +155,20 @@ export function withCommit(tx: unknown, query: QueryConfig): Promise<pg.QueryRes
   return client.query(query);
 }
 
+/**
+ * Sends a statement of the transaction `tx` whose answer the command does not need (a row it
+ * writes, whose values it already holds): on a connection that pipelines, `query` is written now and
+ * not waited for, and its answer comes with the commit's, in the same round trip. Its failure fails
+ * the commit with its own error (and any statement waited for after it). Answers false when `tx`
+ * does not pipeline: the caller runs the statement the usual way.
+ */
+export function sendBeforeCommit(tx: unknown, query: QueryConfig): boolean {
+  const sent = withCommit(tx, query);
+  if (!sent) return false;
+  sent.catch(() => {}); // its error is the commit's
+  return true;
+}
+
 interface Pooled {
   connect(): Promise<pg.PoolClient>;
 }
@@ -144,12 +178,15 @@ interface Pooled {
  * answered it, before the commit is known to be on disk: the commit is sent in the same round trip
  * and its flush is off the caller's way. Answers the rows once the commit is acknowledged (an error
  * if it was not: `early` must then be harmless, as a realtime hint that its sender will send again).
- * Elsewhere (PGlite, which has no such wait) it runs the query, then `early`.
+ * Elsewhere (PGlite, which has no such wait) it runs the query, then `early`. With `name`, the
+ * statement is prepared once per connection and text (`statementName`): a hot statement of a few
+ * fixed shapes is then not planned at every run.
  */
 export async function runAnnouncingBeforeCommit<R>(
   db: unknown,
   query: SQL,
   early: (rows: R[], committed: Promise<unknown>) => void,
+  name?: string,
 ): Promise<R[]> {
   const pool = clientOf(db) as Partial<Pooled> | undefined;
   if (!pool || typeof pool.connect !== 'function' || !(pool instanceof pg.Pool)) {
@@ -167,7 +204,7 @@ export async function runAnnouncingBeforeCommit<R>(
   const client = await pool.connect();
   try {
     void client.query('begin');
-    const ran = client.query({ text, values: params });
+    const ran = client.query(name ? { name, text, values: params } : { text, values: params });
     const committed = client.query('commit');
     ran.then((result) => early(result.rows as R[], committed)).catch(() => {});
     const [rows, commit] = await Promise.allSettled([ran, committed]);

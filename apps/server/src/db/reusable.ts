@@ -9,8 +9,9 @@
  * caller's at each run, and a value built into the text (anything not a placeholder) is refused
  * when the statement is first built, so one organisation's id can never travel in another's query.
  */
-import { getTableColumns, is, Param, Placeholder, sql, type Table } from 'drizzle-orm';
+import { fillPlaceholders, getTableColumns, is, Param, Placeholder, sql, type Table } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
+import { sendBeforeCommit } from './pipeline.ts';
 
 /** The scope a reusable statement is built with: the organisation as a placeholder, every centre. */
 export interface StatementScope {
@@ -72,13 +73,44 @@ export function reusableUnscopedStatement<R, V extends Record<string, unknown>>(
   return builtOnce<R>(name, build);
 }
 
-function builtOnce<R>(
+/**
+ * A reusable statement (as `reusableStatement`) that writes and answers nothing the command needs
+ * (an insert whose values it holds): in a transaction on PostgreSQL, it is written at once and not
+ * waited for, and its answer comes with the commit's (`sendBeforeCommit`): its failure fails the
+ * commit with its own error. Elsewhere (PGlite) it is run and waited for.
+ */
+export function reusableWrite<V extends Record<string, unknown>>(
   name: string,
-  build: (db: DbOrTx) => { prepare(name: string): PreparedQuery<R> },
-): (db: DbOrTx, values: Record<string, unknown>) => Promise<R> {
+  build: (db: DbOrTx, scope: StatementScope) => { prepare(name: string): PreparedQuery<unknown> },
+): (tx: DbOrTx, organisationId: string, values: V) => Promise<void> {
+  const statement = builtOnce<unknown>(name, (db) => build(db, STATEMENT_SCOPE));
+  return async (tx, organisationId, values) => {
+    const all = { ...values, organisationId };
+    const prepared = statement.prepared(tx) as unknown as Partial<Prepared>;
+    const text = prepared.rawQueryConfig?.text;
+    if (typeof text === 'string' && prepared.params) {
+      const sent = sendBeforeCommit(tx, { name, text, values: fillPlaceholders(prepared.params, all) });
+      if (sent) return;
+    }
+    await statement(tx, all);
+  };
+}
+
+/** What a node-postgres prepared statement of drizzle holds (its text, and its values as built). */
+interface Prepared {
+  rawQueryConfig: { text: string };
+  params: unknown[];
+}
+
+type BuiltOnce<R> = ((db: DbOrTx, values: Record<string, unknown>) => Promise<R>) & {
+  /** The statement as built for `db`'s driver (built now if it was not). */
+  prepared(db: DbOrTx): PreparedQuery<R>;
+};
+
+function builtOnce<R>(name: string, build: (db: DbOrTx) => { prepare(name: string): PreparedQuery<R> }): BuiltOnce<R> {
   // One per driver's session class: a process has one database, but a test process may open both.
   const built = new Map<unknown, PreparedQuery<R> & { client: unknown }>();
-  return async (db, values) => {
+  const preparedFor = (db: DbOrTx) => {
     const session = sessionOf(db);
     let prepared = built.get(session.constructor);
     if (!prepared) {
@@ -90,11 +122,15 @@ function builtOnce<R>(
         );
       built.set(session.constructor, prepared);
     }
-    // The built statement, sent on this caller's connection (or transaction).
-    const run = Object.create(prepared) as PreparedQuery<R> & { client: unknown };
-    run.client = session.client;
-    return run.execute(values);
+    return prepared;
   };
+  const run = async (db: DbOrTx, values: Record<string, unknown>) => {
+    // The built statement, sent on this caller's connection (or transaction).
+    const own = Object.create(preparedFor(db)) as PreparedQuery<R> & { client: unknown };
+    own.client = sessionOf(db).client;
+    return own.execute(values);
+  };
+  return Object.assign(run, { prepared: preparedFor });
 }
 
 /**

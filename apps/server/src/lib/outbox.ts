@@ -222,8 +222,8 @@ export function createOutbox(db: DbOrTx, bus: EventBus, opts: OutboxOptions = {}
   let unmarked = new Map<string, string[]>();
   let marking: Promise<void> | null = null;
   let markTimer: NodeJS.Timeout | null = null;
-  /** How long delivered held events wait to be marked together (one statement for a busy door's burst). */
-  const MARK_DELAY_MS = 10;
+  /** How long delivered held events wait to be marked together: one statement for a busy door's tenth of a second (a mark lost in a crash only means a redelivery once the hold runs out). */
+  const MARK_DELAY_MS = 100;
 
   function handlersFor(type: string): [string, EventHandler][] {
     return [...(listeners.get(type) ?? new Map()).entries(), ...(listeners.get('*') ?? new Map()).entries()];

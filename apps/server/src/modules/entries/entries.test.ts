@@ -590,6 +590,41 @@ describe('lists', () => {
     expect(switcher.items.find((c: { id: string }) => c.id === centerA).lastPerson.name).toBe('張嘉欣');
   });
 
+  it('answers each entry as the list reads it back: reader, photo, a Han name, credits, a duplicate, a denial', async () => {
+    // The door builds the entry it answers and announces from what the tap read; the list reads the row.
+    const m = await memberWith([{ itemType: 'package', itemId: cat.pack.id }], { firstName: '嘉欣', lastName: '張' });
+    await ctx.database.db.execute(sql`update members set photo = 'data:image/png;base64,AA==' where id = ${m.id}`);
+    const [door] = await ctx.database.db
+      .insert(readers)
+      .values({ organisationId: org.id, centerId: centerA, name: 'Front door', sn: `SN-A-${m.id}`, secretHash: 'x' })
+      .returning();
+    const answered = [
+      await tap(m.card, { sn: door!.sn, source: 'reader', scan_id: `view-${randomUUID()}` }),
+      await tap(m.card, { sn: door!.sn, source: 'reader' }),
+      await tap('NOBODY0011', { sn: door!.sn }),
+    ].map((res) => {
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().entry;
+    });
+    expect(answered.map((e) => [e.result, e.member?.name ?? null, e.creditsLeft])).toEqual([
+      ['granted', '張嘉欣', 9],
+      ['duplicate', '張嘉欣', null],
+      ['denied', null, null],
+    ]);
+    expect(answered[0]).toMatchObject({
+      reader: { id: door!.id, sn: door!.sn, name: 'Front door' },
+      member: { photoUrl: `/api/v1/pro/entries/${answered[0].id}/photo` },
+      entitlement: { kind: 'package' },
+      staff: { name: expect.any(String) },
+    });
+    const listed = [
+      ...(await call('GET', `/entries?memberId=${m.id}`, desk)).json().items,
+      ...(await call('GET', '/entries?keyword=NOBODY0011', desk)).json().items,
+    ];
+    expect(listed).toHaveLength(3);
+    for (const entry of answered) expect(listed.find((e: { id: string }) => e.id === entry.id)).toEqual(entry);
+  });
+
   it('an entry names the member’s photo by a URL, not by the image itself', async () => {
     const m = await memberWith([{ itemType: 'membership', itemId: cat.monthly.id }]);
     const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';

@@ -8,12 +8,13 @@ import type {
   entryListQuerySchema,
 } from '@gym/contract/entries';
 import { IN_BUILDING_MINUTES } from '@gym/contract/entries';
+import { formatMemberName } from '@gym/contract/names';
 import { likeEscape } from '@gym/contract/search';
 import { and, asc, count, desc, eq, gte, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { columnsOf, placeholders, reusableStatement } from '../../db/reusable.ts';
+import { placeholders, reusableStatement, reusableWrite } from '../../db/reusable.ts';
 import { centers, entitlements, entries, members, readers, staffAttendance, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -87,23 +88,17 @@ function toEntry(r: EntryRow): Entry {
   };
 }
 
-/**
- * Entries with what their view shows, from the table (`entryFrom`) or from the rows a statement has
- * just written (`written`: the statement's `with` query, and the entries' columns as it names them).
- */
-const entryViewFrom = (start: Pick<DbOrTx, 'select'>, written?: { rows: object; e: typeof entries._.columns }) => {
-  const e = written?.e ?? entries;
-  return start
-    .select(written ? { ...entryColumns, e } : entryColumns)
-    .from((written?.rows ?? entries) as typeof entries)
-    .innerJoin(centers, eq(centers.id, e.centerId))
-    .leftJoin(readers, eq(readers.id, e.readerId))
-    .leftJoin(members, eq(members.id, e.memberId))
-    .leftJoin(entitlements, eq(entitlements.id, e.entitlementId))
-    .leftJoin(staff, eq(staff.id, e.staffId))
-    .leftJoin(override, eq(override.overrideOf, e.id));
-};
-const entryFrom = (db: DbOrTx) => entryViewFrom(db);
+/** Entries with what their view shows. */
+const entryFrom = (db: DbOrTx) =>
+  db
+    .select(entryColumns)
+    .from(entries)
+    .innerJoin(centers, eq(centers.id, entries.centerId))
+    .leftJoin(readers, eq(readers.id, entries.readerId))
+    .leftJoin(members, eq(members.id, entries.memberId))
+    .leftJoin(entitlements, eq(entitlements.id, entries.entitlementId))
+    .leftJoin(staff, eq(staff.id, entries.staffId))
+    .leftJoin(override, eq(override.overrideOf, entries.id));
 
 /**
  * One entry of the organisation by id, as a statement built once and named: its text never
@@ -137,27 +132,51 @@ export const ENTRY_VALUES = [
 export type EntryValues = Required<Pick<typeof entries.$inferInsert, (typeof ENTRY_VALUES)[number]>>;
 
 /**
- * Inserts a tap's entry and reads it as `getEntry` does, in one statement (a door's taps come many a
- * second, and each statement is a round trip). Nothing when its scan id was recorded before.
+ * Writes a tap's entry (a door's taps come many a second, and each statement is a round trip): on
+ * PostgreSQL it goes with the commit, not waited for (`reusableWrite`). A scan id recorded before
+ * fails it, and its transaction, with a unique violation of `entries_org_scan` (`ENTRY_SCAN_INDEX`).
  */
-const insertEntryView = reusableStatement<EntryRow[], EntryValues>('door_insert_entry', (db, scope) => {
-  const inserted = db.$with('door_entry').as(
-    db
-      .insert(entries)
-      .values({
-        ...placeholders(...ENTRY_VALUES),
-        organisationId: scope.organisationId,
-      })
-      .onConflictDoNothing()
-      .returning(),
-  );
-  return entryViewFrom(db.with(inserted), { rows: inserted, e: columnsOf(entries, inserted) });
-});
+export const writeEntry = reusableWrite<EntryValues>('door_write_entry', (db, scope) =>
+  db.insert(entries).values({ ...placeholders(...ENTRY_VALUES), organisationId: scope.organisationId }),
+);
 
-/** The door's entry, inserted, as `getEntry` reads it; nothing when its scan id was recorded before. */
-export async function insertEntry(db: DbOrTx, organisationId: string, values: EntryValues): Promise<Entry | undefined> {
-  const [row] = await insertEntryView(db, organisationId, values);
-  return row ? toEntry(row) : undefined;
+/** The index that records one entry per scan id (per organisation). */
+export const ENTRY_SCAN_INDEX = 'entries_org_scan';
+
+/** What a new entry's view shows besides its own values, as the tap's facts hold them. */
+export interface EntryViewParts {
+  center: { id: string; code: string; name: string };
+  reader: { id: string; sn: string; name: string } | null;
+  member: { id: string; code: string; firstName: string; lastName: string; hasPhoto: boolean } | null;
+  entitlement: { id: string; name: string; kind: string } | null;
+  staff: { id: string; name: string } | null;
+}
+
+/**
+ * A new entry as `getEntry` will read it, built from the values written and the facts the tap read
+ * (no statement: the door announces it with its commit). A new entry is no override and has none.
+ */
+export function newEntryView(values: EntryValues, parts: EntryViewParts): Entry {
+  const member = parts.member;
+  return toEntry({
+    e: {
+      ...(values as Required<EntryValues>),
+      organisationId: '',
+      overrideOf: null,
+      overrideReason: null,
+      createdAt: values.tappedAt,
+    } as typeof entries.$inferSelect,
+    center: { id: parts.center.id, code: parts.center.code, name: parts.center.name },
+    reader: parts.reader && { id: parts.reader.id, sn: parts.reader.sn, name: parts.reader.name },
+    member: member && { id: member.id, code: member.code, name: formatMemberName(member), hasPhoto: member.hasPhoto },
+    entitlement: parts.entitlement && {
+      id: parts.entitlement.id,
+      name: parts.entitlement.name,
+      kind: parts.entitlement.kind,
+    },
+    staff: parts.staff,
+    overriddenByEntryId: null,
+  });
 }
 
 /** One entry the caller may see (404 otherwise). */

@@ -9,9 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { MAX_DUPLICATE_TAP_WINDOW_SECONDS } from '@gym/contract/config';
 import type { Entry, EntryDenialReason, EntryGrant, EntryResult, EntrySource } from '@gym/contract/entries';
 import { businessDate, daysBetween, wallClock } from '@gym/contract/time';
-import { type Column, desc, eq, getTableColumns, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, type Column, desc, eq, getTableColumns, gte, isNull, lte, sql } from 'drizzle-orm';
 import { readAll } from '../../db/client.ts';
-import { columnsOf, reusableStatement } from '../../db/reusable.ts';
+import { reusableStatement } from '../../db/reusable.ts';
 import {
   cards,
   centers,
@@ -21,14 +21,18 @@ import {
   members,
   organisations,
   readers,
+  users,
 } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { configOf } from '../../lib/settings.ts';
 import { checkUsableCenter, organisationScopeOf } from '../../lib/tenant-db.ts';
-import type { UseCaseContext } from '../../lib/use-case.ts';
+import { runCommand, type UseCaseContext } from '../../lib/use-case.ts';
 import { DOOR_BOOKING_EARLY_MINUTES, doorBookingQuery, markAttendedAtDoor } from '../bookings/index.ts';
 import { appendLedger, endOf, overdueMinorOn, stateOf, statusOn } from '../sales/index.ts';
-import { getEntry, insertEntry } from './queries.ts';
+import { ENTRY_SCAN_INDEX, type EntryViewParts, getEntry, newEntryView, writeEntry } from './queries.ts';
 import { entryIcon, entryMessage, wordsFor } from './words.ts';
 
 /** Credit packages whose credits open the door (decision: `any` and `class`; `pt` and `rental` do not). */
@@ -96,6 +100,7 @@ export async function doorFacts(
     centerId: input.centerId,
     card: input.card,
     ...(input.sn ? { sn: input.sn } : {}),
+    userId: ctx.auth.userId,
     one: 1,
   });
   // The caller's centres: the statement is the organisation's (it is built once for every caller).
@@ -108,10 +113,33 @@ export async function doorFacts(
     card: row!.card?.id
       ? (row!.card as { id: string; status: string; memberId: string | null; staffId: string | null })
       : undefined,
-    member: row!.member?.id ? (row!.member as typeof members.$inferSelect) : undefined,
+    member: row!.member?.id ? (row!.member as DoorMember) : undefined,
+    staff: row!.staff?.id ? (row!.staff as { id: string; name: string }) : null,
     config: configOf(row!.org),
   };
 }
+
+/** What the door reads of a card's member: what its checks and its entry's view need (not the photo itself). */
+const doorMemberColumns = {
+  id: members.id,
+  code: members.code,
+  firstName: members.firstName,
+  lastName: members.lastName,
+  status: members.status,
+  erasedAt: members.erasedAt,
+  mergedInto: members.mergedInto,
+  hasPhoto: sql<boolean>`(${members.photo} is not null)`.as('has_photo'),
+};
+type DoorMember = {
+  id: string;
+  code: string;
+  firstName: string;
+  lastName: string;
+  status: string;
+  erasedAt: Date | null;
+  mergedInto: string | null;
+  hasPhoto: boolean;
+};
 
 /**
  * The statement of `doorFacts`, with or without a reader named (`sn`). Built once: a door's taps
@@ -128,7 +156,7 @@ const doorFactsStatement = (withReader: boolean) =>
       .as('card');
     // The card's member, locked (a lateral read: the lock is taken on the member row alone).
     const member = db
-      .select()
+      .select(doorMemberColumns)
       .from(members)
       .where(organisationScopeOf(scope, members, eq(members.id, card.memberId)))
       .for('update')
@@ -139,7 +167,18 @@ const doorFactsStatement = (withReader: boolean) =>
         org: { name: organisations.name, initial: organisations.initial, settings: organisations.settings },
         reader: { id: readers.id, centerId: readers.centerId, name: readers.name, sn: readers.sn },
         card: { id: card.id, status: card.status, memberId: card.memberId, staffId: card.staffId },
-        member: columnsOf(members, member),
+        member: {
+          id: member.id,
+          code: member.code,
+          firstName: member.firstName,
+          lastName: member.lastName,
+          status: member.status,
+          erasedAt: member.erasedAt,
+          mergedInto: member.mergedInto,
+          hasPhoto: member.hasPhoto,
+        },
+        // The staff member recording the tap, as the entry's view names them.
+        staff: { id: users.id, name: users.fullName },
         // The member locked here, for the checks sent right behind this statement (`doorChecks`).
         handedOver: sql<string>`set_config(${sql.raw(`'${DOOR_MEMBER_SETTING}'`)}, coalesce(${member.id}::text, ''), true)`,
       })
@@ -153,6 +192,7 @@ const doorFactsStatement = (withReader: boolean) =>
       )
       .leftJoin(card, sql`true`)
       .leftJoinLateral(member, sql`true`)
+      .leftJoin(users, organisationScopeOf(scope, users, eq(users.id, sql.placeholder('userId'))))
       .where(organisationScopeOf(scope, centers, eq(centers.id, sql.placeholder('centerId'))));
   });
 const doorFactsAtReader = doorFactsStatement(true);
@@ -170,20 +210,15 @@ export function isOpenAt(center: Pick<CenterRow, 'openingHours' | 'timeZone'>, a
   return day.open <= now && now < day.close;
 }
 
-async function entryByScan(ctx: UseCaseContext, scanId: string | undefined) {
-  if (!scanId) return undefined;
-  const [row] = await ctx.tx
-    .select({ id: entries.id, centerId: entries.centerId })
-    .from(entries)
-    .where(ctx.db.whereOrganisation(entries, eq(entries.scanId, scanId)));
-  return row;
-}
+/** The entitlement an entry names, as its view shows it. */
+type EntitlementView = { id: string; name: string; kind: string };
+const entitlementView = (ent: EntitlementView): EntitlementView => ({ id: ent.id, name: ent.name, kind: ent.kind });
 
 interface Decision {
   result: EntryResult;
   reason: EntryDenialReason | null;
   grantedBy: EntryGrant | null;
-  entitlementId: string | null;
+  entitlement: EntitlementView | null;
   daysLeft: number | null;
   creditsLeft: number | null;
   /** What to append to the entitlement's ledger once the entry row exists. */
@@ -193,11 +228,11 @@ interface Decision {
   booking?: { bookingId: string; classId: string };
 }
 
-const denied = (reason: EntryDenialReason, entitlementId: string | null = null): Decision => ({
+const denied = (reason: EntryDenialReason, entitlement: EntitlementView | null = null): Decision => ({
   result: 'denied',
   reason,
   grantedBy: null,
-  entitlementId,
+  entitlement: entitlement && entitlementView(entitlement),
   daysLeft: null,
   creditsLeft: null,
   ledger: null,
@@ -205,15 +240,49 @@ const denied = (reason: EntryDenialReason, entitlementId: string | null = null):
 
 export interface RecordedEntry {
   id: string;
-  /** The entry as announced (absent for a replay or a duplicate: read it after the commit). */
-  entry?: Entry;
-  /** true when the scan id (or an Idempotency-Key) named an entry already recorded. */
+  /** The entry as recorded (and announced, but for a duplicate). */
+  entry: Entry;
+  /** true when the scan id named an entry already recorded. */
   replay: boolean;
 }
 
 /**
- * Decides and records one tap. Answers the entry's id; a scan id seen before answers the entry it
- * recorded (nothing new is written or sent).
+ * Decides and records one tap, in a command of its own (`recordEntry`). A scan id recorded before
+ * (a retried scan, or the same scan sent twice at once) fails that command's insert; it then answers
+ * the entry the scan recorded, read once the other's commit is known (nothing new written or sent),
+ * or 409 when that was at another centre.
+ */
+export async function recordTap(
+  deps: Pick<AppDeps, 'database' | 'outbox'>,
+  auth: AuthContext,
+  input: RecordEntryInput,
+): Promise<RecordedEntry> {
+  try {
+    return await runCommand(deps, auth, (ctx) => recordEntry(ctx, input));
+  } catch (err) {
+    if (!input.scanId || !isUniqueViolation(err, ENTRY_SCAN_INDEX)) throw err;
+    const db = deps.database.db;
+    const [row] = await db
+      .select({ id: entries.id, centerId: entries.centerId })
+      .from(entries)
+      .where(and(eq(entries.organisationId, auth.organisationId), eq(entries.scanId, input.scanId)));
+    if (!row) throw err;
+    if (row.centerId !== input.centerId)
+      throw new AppError(409, 'conflict', 'This scan was recorded at another centre', [
+        { path: 'scan_id', code: 'scan_id_used', message: 'This scan was recorded at another centre' },
+      ]);
+    return {
+      id: row.id,
+      replay: true,
+      entry: await getEntry(db, { organisationId: auth.organisationId, centerIds: null }, row.id),
+    };
+  }
+}
+
+/**
+ * Decides and records one tap, in the caller's transaction. A scan id recorded before fails the
+ * transaction with a unique violation of `ENTRY_SCAN_INDEX` (on PostgreSQL at its commit: the entry
+ * is written with it). `recordTap` answers that as a replay.
  */
 export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput): Promise<RecordedEntry> {
   const at = tapTime(ctx, input.tappedAt);
@@ -226,15 +295,6 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
   );
   const { center, reader, card, config } = facts;
   const day = businessDate(at, center.timeZone);
-  const scanConflict = (row: { id: string; centerId: string }): RecordedEntry => {
-    if (row.centerId !== center.id)
-      throw new AppError(409, 'conflict', 'This scan was recorded at another centre', [
-        { path: 'scan_id', code: 'scan_id_used', message: 'This scan was recorded at another centre' },
-      ]);
-    return { id: row.id, replay: true };
-  };
-  // A scan id seen before is found by the entry's unique (organisation, scan id) index at the
-  // insert below: the decision is only read until then, so a replay writes and sends nothing.
   // The card's member, locked by the facts' read: the window and the credit below see every earlier tap.
   const member = facts.member;
   let decision: Decision;
@@ -251,7 +311,7 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
   }
 
   const id = randomUUID();
-  const inserted = await insertEntry(ctx.tx, ctx.auth.organisationId, {
+  const values = {
     id,
     centerId: center.id,
     readerId: reader?.id ?? null,
@@ -261,7 +321,7 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
     result: decision.result,
     reason: decision.reason,
     grantedBy: decision.grantedBy,
-    entitlementId: decision.entitlementId,
+    entitlementId: decision.entitlement?.id ?? null,
     daysLeft: decision.daysLeft,
     creditsLeft: decision.creditsLeft,
     source: input.source ?? (reader ? 'reader' : 'desk'),
@@ -269,18 +329,22 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
     tappedAt: at,
     businessDate: day,
     staffId: ctx.auth.userId,
-  });
-  if (!inserted) {
-    // This scan id was recorded before (a retried scan), or by another request meanwhile.
-    const other = await entryByScan(ctx, input.scanId);
-    if (other) return scanConflict(other);
-    throw new AppError(409, 'conflict', 'This tap could not be recorded; send it again');
-  }
+  };
+  // Not waited for on PostgreSQL: it goes with the commit. A scan id recorded before fails it (see `recordTap`).
+  await writeEntry(ctx.tx, ctx.auth.organisationId, values);
+  const parts: EntryViewParts = {
+    center,
+    reader,
+    member: member ?? null,
+    entitlement: decision.entitlement,
+    staff: facts.staff,
+  };
+  const entry = newEntryView(values, parts);
 
-  if (decision.ledger && decision.entitlementId && member) {
+  if (decision.ledger && decision.entitlement && member) {
     await appendLedger(
       ctx,
-      decision.entitlementId,
+      decision.entitlement.id,
       member.id,
       [
         decision.ledger.kind === 'use'
@@ -300,8 +364,8 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
   if (decision.result === 'granted' && decision.booking && member) {
     await markAttendedAtDoor(ctx, decision.booking, member.id, center.id, at);
   }
-  // The entry as read with its insert: what follows (ledger, attendance) changes nothing it shows.
-  const entry = decision.result !== 'duplicate' ? announceEntry(ctx, inserted, config.defaultLanguage) : undefined;
+  // What follows the entry (ledger, attendance) changes nothing its view shows. A duplicate is not announced.
+  if (decision.result !== 'duplicate') announceEntry(ctx, entry, config.defaultLanguage);
   return { id, replay: false, entry };
 }
 
@@ -402,7 +466,7 @@ function readChecks(ctx: UseCaseContext, centerId: string, at: Date): Promise<Ch
 /** The checks that need the member: duplicate window, status, entitlements, hours, overdue. */
 async function decideForMember(
   ctx: UseCaseContext,
-  member: typeof members.$inferSelect,
+  member: DoorMember,
   center: CenterRow,
   at: Date,
   day: string,
@@ -419,7 +483,7 @@ async function decideForMember(
       result: 'duplicate',
       reason: null,
       grantedBy: null,
-      entitlementId: null,
+      entitlement: null,
       daysLeft: null,
       creditsLeft: null,
       ledger: null,
@@ -457,7 +521,7 @@ async function decideForMember(
   const booking = found?.bookingId ? { bookingId: found.bookingId, classId: found.classId! } : undefined;
   const chosen = membership ?? firstEntry ?? (booking ? undefined : pack);
   if (!chosen && !booking && here.some((h) => h.status === 'frozen')) return denied('member_frozen');
-  if (!isOpenAt(center, at)) return denied('outside_opening_hours', chosen?.ent.id ?? null);
+  if (!isOpenAt(center, at)) return denied('outside_opening_hours', chosen?.ent ?? null);
   if (!chosen && !booking) return denied('no_entitlement');
   if (!chosen && booking) {
     if (config.entryOverdueToleranceMinor !== null) {
@@ -468,7 +532,7 @@ async function decideForMember(
       result: 'granted',
       reason: null,
       grantedBy: 'booking',
-      entitlementId: null,
+      entitlement: null,
       daysLeft: null,
       creditsLeft: null,
       ledger: null,
@@ -478,7 +542,7 @@ async function decideForMember(
   if (!chosen) return denied('no_entitlement');
   if (config.entryOverdueToleranceMinor !== null) {
     const overdue = await overdueMinorOn(ctx.tx, ctx.auth.organisationId, member.id, day);
-    if (overdue > config.entryOverdueToleranceMinor) return denied('overdue_balance', chosen.ent.id);
+    if (overdue > config.entryOverdueToleranceMinor) return denied('overdue_balance', chosen.ent);
   }
   // `agreement_missing` is reserved: signed agreements do not exist yet.
   const daysLeft = (until: string | null) => (until ? daysBetween(day, until) + 1 : null);
@@ -487,7 +551,7 @@ async function decideForMember(
       result: 'granted',
       reason: null,
       grantedBy: 'membership',
-      entitlementId: chosen.ent.id,
+      entitlement: entitlementView(chosen.ent),
       daysLeft: daysLeft(chosen.state.validUntil),
       creditsLeft: null,
       ledger: null,
@@ -499,7 +563,7 @@ async function decideForMember(
       result: 'granted',
       reason: null,
       grantedBy: 'membership',
-      entitlementId: chosen.ent.id,
+      entitlement: entitlementView(chosen.ent),
       daysLeft: daysLeft(until),
       creditsLeft: null,
       ledger: { kind: 'activate', validFrom: day, validUntil: until },
@@ -511,7 +575,7 @@ async function decideForMember(
     result: 'granted',
     reason: null,
     grantedBy: 'credit',
-    entitlementId: chosen.ent.id,
+    entitlement: entitlementView(chosen.ent),
     daysLeft: null,
     creditsLeft: (chosen.state.creditsLeft ?? 1) - 1,
     ledger: { kind: 'use' },

@@ -41,7 +41,7 @@ import {
   listEntries,
   liveEntries,
 } from './queries.ts';
-import { recordEntry } from './record-entry.ts';
+import { recordTap } from './record-entry.ts';
 import { type DoorWords, entryMessage, wordsFor } from './words.ts';
 
 const tags = ['entries'];
@@ -110,20 +110,15 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const b = req.body;
-        const recorded = await runCommand(deps, req.auth!, (ctx) =>
-          recordEntry(ctx, {
-            centerId: b.center_id,
-            card: req.params.card,
-            sn: b.sn,
-            scanId: b.scan_id,
-            tappedAt: b.tapped_at,
-            source: b.source,
-          }),
-        );
-        const entry =
-          recorded.entry ??
-          (await getEntry(db, { organisationId: req.auth!.organisationId, centerIds: null }, recorded.id));
-        return outcome(callerWords(req.auth!), entry);
+        const recorded = await recordTap(deps, req.auth!, {
+          centerId: b.center_id,
+          card: req.params.card,
+          sn: b.sn,
+          scanId: b.scan_id,
+          tappedAt: b.tapped_at,
+          source: b.source,
+        });
+        return outcome(callerWords(req.auth!), recorded.entry);
       },
     );
     app.post(

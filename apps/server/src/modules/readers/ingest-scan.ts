@@ -85,9 +85,16 @@ export async function ingestScan(
   // flushed: the browser's entry does not read the scan, and the reader is answered only once the
   // scan is on disk. Had the commit failed, the reader sends the scan again (same scan id), and the
   // browser acts on a scan id once.
-  const [row] = await runAnnouncingBeforeCommit<Written>(deps.database.db, statement, ([written], committed) => {
-    if (written && hold !== null) deps.outbox.deliverCommitted([heldEventRow(event, written, hold)], committed);
-  });
+  // Named: its text has a few shapes (with or without "last seen", held or not), each prepared once
+  // per connection instead of planned at every scan.
+  const [row] = await runAnnouncingBeforeCommit<Written>(
+    deps.database.db,
+    statement,
+    ([written], committed) => {
+      if (written && hold !== null) deps.outbox.deliverCommitted([heldEventRow(event, written, hold)], committed);
+    },
+    'reader_scan',
+  );
   if (seenDue) lastSeenWritten.set(reader.id, now.getTime());
   if (!row) return { scanId: scan.scanId, accepted: false };
   if (hold === null) deps.outbox.wake();
