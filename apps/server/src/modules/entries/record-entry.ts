@@ -266,7 +266,8 @@ export async function recordTap(
       .select({ id: entries.id, centerId: entries.centerId })
       .from(entries)
       .where(and(eq(entries.organisationId, auth.organisationId), eq(entries.scanId, input.scanId)));
-    if (!row) throw err;
+    // Not found: the other request's entry is not to be seen (it cannot have rolled back: this insert would have passed).
+    if (!row) throw new AppError(409, 'conflict', 'This tap could not be recorded; send it again');
     if (row.centerId !== input.centerId)
       throw new AppError(409, 'conflict', 'This scan was recorded at another centre', [
         { path: 'scan_id', code: 'scan_id_used', message: 'This scan was recorded at another centre' },

@@ -19,9 +19,13 @@ export interface ReaderWithSecret {
   secret: string;
 }
 
-/** 32 random bytes, URL-safe: typed once into the reader's configuration, never shown again. */
+/**
+ * 32 random bytes in hexadecimal: typed once into the reader's configuration, never shown again.
+ * Not base64url: one secret in 64 would begin with "-", which a command line (the reader
+ * simulator's `--secret`, a reader's setup tool) takes for an option.
+ */
 function newReaderSecret(): { secret: string; secretHash: string } {
-  const secret = randomBytes(32).toString('base64url');
+  const secret = randomBytes(32).toString('hex');
   return { secret, secretHash: hashToken(secret) };
 }
 

@@ -34,7 +34,7 @@ async function reader(centerId = centerA, name = 'Front door') {
 describe('card readers', () => {
   it('shows the secret once and stores only its hash', async () => {
     const { reader: r, secret } = await reader();
-    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
     expect(r.lastSeenAt).toBeNull();
     const [row] = await ctx.database.db.select().from(readers).where(eq(readers.id, r.id));
     expect(row!.secretHash).toBe(createHash('sha256').update(secret).digest('hex'));
