@@ -36,13 +36,12 @@ const PERSONAL_KEYS = [
   'notes',
 ];
 
+/** Headers that carry a credential: a user's token or session, a reader's secret. */
+const SECRET_HEADERS = ['authorization', 'cookie', 'set-cookie', 'x-reader-secret'];
+
 export const LOG_REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-reader-secret"]',
-  'res.headers["set-cookie"]',
-  'headers.authorization',
-  'headers.cookie',
+  // A request's or answer's headers, logged as they are or inside another object (`req`, `res`).
+  ...SECRET_HEADERS.flatMap((h) => [`headers["${h}"]`, `*.headers["${h}"]`]),
   ...[...SECRET_KEYS, ...PERSONAL_KEYS].flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
 ];
 

@@ -1,0 +1,79 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { loggerOptions } from './logging.ts';
+import { loggerOptions as outputOptions } from './request-log.ts';
+
+/** A server's logger as `app.ts` builds it (JSON lines), writing into `lines`. */
+function serverLogger() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const app = Fastify({ logger: loggerOptions(outputOptions('info', false, stream), 'info') });
+  return { log: app.log, lines };
+}
+
+describe('the server log', () => {
+  it('carries no credential and no personal field, at the top level or nested two levels down', () => {
+    const { log, lines } = serverLogger();
+    log.info(
+      {
+        password: 'hunter2-top',
+        user: { email: 'mary.wong@example.hk', token: 'tok-nested' },
+        sale: { member: { phone: '+852 9876 5432', firstName: 'Mary' }, totalMinor: 50_000 },
+        headers: { authorization: 'Bearer abc.def', cookie: 'sid=1' },
+        call: { headers: { 'x-reader-secret': 'rs-1' } },
+        answer: { headers: { 'set-cookie': 'sid=2' }, status: 200 },
+      },
+      'something happened',
+    );
+    expect(lines).toHaveLength(1);
+    const line = lines[0]!;
+    for (const secret of [
+      'hunter2-top',
+      'mary.wong@example.hk',
+      'tok-nested',
+      '9876',
+      'Mary',
+      'abc.def',
+      'sid=1',
+      'rs-1',
+      'sid=2',
+    ])
+      expect(line).not.toContain(secret);
+    const entry = JSON.parse(line);
+    expect(entry).toMatchObject({
+      msg: 'something happened',
+      password: '[redacted]',
+      user: { email: '[redacted]', token: '[redacted]' },
+      sale: { member: { phone: '[redacted]', firstName: '[redacted]' }, totalMinor: 50_000 },
+      headers: { authorization: '[redacted]', cookie: '[redacted]' },
+      call: { headers: { 'x-reader-secret': '[redacted]' } },
+      answer: { headers: { 'set-cookie': '[redacted]' }, status: 200 },
+    });
+  });
+
+  it('shows a failed query by its SQL and code, never the values it was run with', () => {
+    const { log, lines } = serverLogger();
+    const err = Object.assign(
+      new Error('Failed query: insert into users (email) values ($1)\nparams: mary.wong@example.hk'),
+      {
+        code: '23505',
+        params: ['mary.wong@example.hk'],
+        detail: 'Key (email)=(mary.wong@example.hk) already exists.',
+      },
+    );
+    log.error({ err }, 'command failed');
+    const line = lines[0]!;
+    expect(line).not.toContain('mary.wong');
+    expect(JSON.parse(line).err).toMatchObject({
+      message: 'Failed query: insert into users (email) values ($1)',
+      code: '23505',
+      values: '[hidden]',
+    });
+  });
+});
