@@ -1,18 +1,12 @@
-import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { logLines } from '../test/log-lines.ts';
 import { loggerOptions } from './logging.ts';
 import { loggerOptions as outputOptions } from './request-log.ts';
 
 /** A server's logger as `app.ts` builds it (JSON lines), writing into `lines`. */
 function serverLogger() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(...String(chunk).split('\n').filter(Boolean));
-      done();
-    },
-  });
+  const { lines, stream } = logLines();
   const app = Fastify({ logger: loggerOptions(outputOptions('info', false, stream), 'info') });
   return { log: app.log, lines };
 }

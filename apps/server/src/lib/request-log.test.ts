@@ -1,19 +1,8 @@
-import { Writable } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { logLines } from '../test/log-lines.ts';
 import { loggerOptions, prettyLogs, registerRequestLog, requestLogController } from './request-log.ts';
-
-function capture() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(...String(chunk).split('\n').filter(Boolean));
-      done();
-    },
-  });
-  return { lines, stream };
-}
 
 const warnings: Error[] = [];
 const onWarning = (w: Error) => warnings.push(w);
@@ -33,7 +22,7 @@ describe('request log', () => {
   });
 
   it('writes one line per request: method, url, status, time, with the request id once', async () => {
-    const { lines, stream } = capture();
+    const { lines, stream } = logLines();
     const app = Fastify({ logger: { level: 'info', stream }, logController: requestLogController() });
     registerRequestLog(app);
     app.get('/ping', async () => ({ ok: true }));
@@ -59,7 +48,7 @@ describe('request log', () => {
     ['JSON', false],
     ['readable', true],
   ])('%s lines are written when logged, so the start-up banner printed after listen comes last', async (_, pretty) => {
-    const { lines, stream } = capture();
+    const { lines, stream } = logLines();
     const app = Fastify({ logger: loggerOptions('info', pretty, stream) });
     await app.listen({ port: 0, host: '127.0.0.1' });
     // Nothing awaited in between: the line is already out when listen answers.
