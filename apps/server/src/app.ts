@@ -106,7 +106,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
     const access = req.routeOptions.config?.access;
     // A reader authenticates with its own secret (the route's own hook), never with a user session.
     if (!access || 'public' in access || 'reader' in access) return;
-    req.auth = { ...(await authenticate(deps, req.headers.authorization)), request: requestMeta(req) };
+    // A copy: what authenticates may be a cached answer shared by the caller's requests.
+    req.auth = Object.assign({}, await authenticate(deps, req.headers.authorization), { request: requestMeta(req) });
     if ('action' in access && !req.auth.ability.can(access.action, access.subject)) {
       throw new AppError(403, 'forbidden', 'You are not allowed to do this');
     }

@@ -17,7 +17,7 @@
  * - sends named statements under `statementName` (one name per text).
  */
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 
 /** Statement names by text (a few hundred at most: only hot statements of fixed shapes are named). */
@@ -88,7 +88,7 @@ export function pipelineConnection(client: pg.PoolClient): void {
     const named = config as QueryConfig;
     const own: QueryConfig =
       typeof named.name === 'string' && typeof named.text === 'string'
-        ? { ...named, name: statementName(named.name, named.text) }
+        ? Object.assign({}, named, { name: statementName(named.name, named.text) })
         : named;
     const plain =
       !own.name && typeof callback !== 'function' && typeof values !== 'function' && !(values as unknown[])?.length;
@@ -173,6 +173,22 @@ interface Pooled {
   connect(): Promise<pg.PoolClient>;
 }
 
+interface Dialected {
+  dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+}
+
+/** The text of statements built once with placeholders (`runAnnouncingBeforeCommit` given values). */
+const builtTexts = new WeakMap<SQL, { sql: string; params: unknown[] }>();
+
+function builtText(db: unknown, query: SQL): { sql: string; params: unknown[] } {
+  let built = builtTexts.get(query);
+  if (!built) {
+    built = (db as Dialected).dialect.sqlToQuery(query);
+    builtTexts.set(query, built);
+  }
+  return built;
+}
+
 /**
  * Runs `query` in a transaction of its own and hands its rows to `early` as soon as PostgreSQL has
  * answered it, before the commit is known to be on disk: the commit is sent in the same round trip
@@ -180,27 +196,33 @@ interface Pooled {
  * if it was not: `early` must then be harmless, as a realtime hint that its sender will send again).
  * Elsewhere (PGlite, which has no such wait) it runs the query, then `early`. With `name`, the
  * statement is prepared once per connection and text (`statementName`): a hot statement of a few
- * fixed shapes is then not planned at every run.
+ * fixed shapes is then not planned at every run. With `values`, `query` is a statement built once
+ * with every value a `sql.placeholder`, filled with them: its text is built at its first run only.
  */
 export async function runAnnouncingBeforeCommit<R>(
   db: unknown,
   query: SQL,
   early: (rows: R[], committed: Promise<unknown>) => void,
   name?: string,
+  values?: Record<string, unknown>,
 ): Promise<R[]> {
   const pool = clientOf(db) as Partial<Pooled> | undefined;
+  const built = values ? builtText(db, query) : null;
   if (!pool || typeof pool.connect !== 'function' || !(pool instanceof pg.Pool)) {
-    const rows = (
-      (await (db as { execute(q: SQL): Promise<unknown> }).execute(query)) as unknown as {
-        rows: R[];
-      }
-    ).rows;
+    const rows = built
+      ? (
+          await (pool as { query(text: string, params: unknown[]): Promise<{ rows: R[] }> }).query(
+            built.sql,
+            fillPlaceholders(built.params, values!),
+          )
+        ).rows
+      : ((await (db as { execute(q: SQL): Promise<unknown> }).execute(query)) as unknown as { rows: R[] }).rows;
     early(rows, Promise.resolve());
     return rows;
   }
-  const { sql: text, params } = (
-    db as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }
-  ).dialect.sqlToQuery(query);
+  const { sql: text, params } = built
+    ? { sql: built.sql, params: fillPlaceholders(built.params, values!) }
+    : (db as Dialected).dialect.sqlToQuery(query);
   const client = await pool.connect();
   try {
     void client.query('begin');

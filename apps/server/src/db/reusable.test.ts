@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisationScopeOf } from '../lib/tenant-db.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../test/harness.ts';
 import { reusableStatement } from './reusable.ts';
-import { members } from './schema/index.ts';
+import { cards, members } from './schema/index.ts';
 
 let ctx: TestContext;
 let a: TestOrganisation;
@@ -27,7 +27,49 @@ const memberByCode = reusableStatement('test_member_by_code', (db, scope) =>
     .where(organisationScopeOf(scope, members, eq(members.code, sql.placeholder('code')))),
 );
 
+/**
+ * A member with a card or none: a nested object, a left-joined table (null when it found no row),
+ * a timestamp, an expression kept as PostgreSQL answers it and one decoded (`mapWith`).
+ */
+const memberWithCard = (db: TestContext['database']['db']) =>
+  db
+    .select({
+      member: { id: members.id, code: members.code, createdAt: members.createdAt },
+      card: cards,
+      initial: sql<string>`upper(left(${members.firstName}, 1))`,
+      cardCount: sql<number>`(select count(*) from cards c where c.member_id = ${members.id})`.mapWith(Number),
+    })
+    .from(members)
+    .leftJoin(cards, eq(cards.memberId, members.id));
+
+const memberWithCardByCode = reusableStatement('test_member_with_card', (db, scope) =>
+  memberWithCard(db).where(organisationScopeOf(scope, members, eq(members.code, sql.placeholder('code')))),
+);
+
 describe('a statement built once and run many times', () => {
+  it('answers each row as the same query built and run the usual way does', async () => {
+    const db = ctx.database.db;
+    const carded = await a.newMember({ code: `RC${Date.now()}`, cardNumber: `RC${Date.now()}`, firstName: 'zoë' });
+    const bare = await a.newMember({ code: `RN${Date.now()}`, firstName: '張' });
+    for (const m of [carded, bare]) {
+      const usual = await memberWithCard(db).where(and(eq(members.organisationId, a.id), eq(members.code, m.code)));
+      const reused = await memberWithCardByCode(db, a.id, { code: m.code });
+      expect(reused).toEqual(usual);
+      expect(reused).toHaveLength(1);
+    }
+    const [withCard] = await memberWithCardByCode(db, a.id, { code: carded.code });
+    expect(withCard).toMatchObject({
+      member: { id: carded.id },
+      card: { memberId: carded.id },
+      initial: 'Z',
+      cardCount: 1,
+    });
+    expect(withCard!.member.createdAt).toBeInstanceOf(Date);
+    expect(withCard!.card!.attachedAt).toBeInstanceOf(Date);
+    const [withoutCard] = await memberWithCardByCode(db, a.id, { code: bare.code });
+    expect(withoutCard).toMatchObject({ member: { id: bare.id }, card: null, initial: '張', cardCount: 0 });
+  });
+
   it("scopes every run to that run's organisation, whichever organisation ran it first", async () => {
     const inA = await a.newMember({ code: `RA${Date.now()}` });
     const inB = await b.newMember({ code: `RB${Date.now()}` });

@@ -101,8 +101,15 @@ export function heldEventRow(
   holdSeconds: number,
 ): HeldEvent {
   const occurredAt = new Date(written.occurred_at);
+  // Every field written out: on Node 20 a spread followed by properties costs about a microsecond
+  // per property, and a door writes two of these a tap.
   return {
-    ...eventRow(event.id, event),
+    id: event.id,
+    organisationId: event.organisationId,
+    centerId: event.centerId ?? null,
+    type: event.type,
+    payload: event.payload,
+    realtime: event.realtime ?? null,
     seq: Number(written.seq),
     occurredAt,
     doneListeners: [],
@@ -147,7 +154,11 @@ export function queueEventWithCommit(
   if (!written) return null;
   return written.then((result) => {
     if (holdSeconds === null) return null;
-    return heldEventRow({ ...event, id }, result.rows[0] as { seq: string; occurred_at: string }, holdSeconds);
+    return heldEventRow(
+      Object.assign({}, event, { id }),
+      result.rows[0] as { seq: string; occurred_at: string },
+      holdSeconds,
+    );
   });
 }
 

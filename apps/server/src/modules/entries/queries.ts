@@ -158,14 +158,15 @@ export interface EntryViewParts {
  */
 export function newEntryView(values: EntryValues, parts: EntryViewParts): Entry {
   const member = parts.member;
+  // Not a spread followed by properties: on Node 20 that costs about a microsecond per property.
+  const e = Object.assign({}, values as Required<EntryValues>, {
+    organisationId: '',
+    overrideOf: null,
+    overrideReason: null,
+    createdAt: values.tappedAt,
+  }) as typeof entries.$inferSelect;
   return toEntry({
-    e: {
-      ...(values as Required<EntryValues>),
-      organisationId: '',
-      overrideOf: null,
-      overrideReason: null,
-      createdAt: values.tappedAt,
-    } as typeof entries.$inferSelect,
+    e,
     center: { id: parts.center.id, code: parts.center.code, name: parts.center.name },
     reader: parts.reader && { id: parts.reader.id, sn: parts.reader.sn, name: parts.reader.name },
     member: member && { id: member.id, code: member.code, name: formatMemberName(member), hasPhoto: member.hasPhoto },

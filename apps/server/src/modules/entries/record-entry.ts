@@ -99,7 +99,7 @@ export async function doorFacts(
   const [row] = await (input.sn ? doorFactsAtReader : doorFactsAtDesk)(ctx.tx, ctx.auth.organisationId, {
     centerId: input.centerId,
     card: input.card,
-    ...(input.sn ? { sn: input.sn } : {}),
+    sn: input.sn ?? undefined,
     userId: ctx.auth.userId,
     one: 1,
   });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { readerScanRequestSchema, ScanEvent } from '@gym/contract/entries';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { runAnnouncingBeforeCommit } from '../../db/pipeline.ts';
+import { placeholders } from '../../db/reusable.ts';
 import { domainEvents, readerScans, readers } from '../../db/schema/index.ts';
 import type { RealtimeTarget } from '../../db/schema/platform.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -60,26 +61,21 @@ export async function ingestScan(
   // would queue a busy door's scans one behind the other; and a process that wrote it recently
   // does not even ask.
   const seenDue = !(now.getTime() - (lastSeenWritten.get(reader.id) ?? 0) < LAST_SEEN_PRECISION_MS);
-  const seen = seenDue
-    ? sql`, seen as (
-        update ${readers} set last_seen_at = ${now}
-        where ${readers.id} = ${reader.id}
-          and (${readers.lastSeenAt} is null or ${readers.lastSeenAt} < ${new Date(now.getTime() - LAST_SEEN_PRECISION_MS)})
-        returning 1)`
-    : sql``;
-  const statement = sql`
-    with scan as (
-      insert into ${readerScans} (organisation_id, center_id, reader_id, scan_id, card, tapped_at, received_at)
-      values (${reader.organisationId}, ${reader.centerId}, ${reader.id}, ${scan.scanId}, ${scan.card}, ${tappedAt}, ${now})
-      on conflict (reader_id, scan_id) do nothing
-      returning id
-    )${seen}
-    insert into ${domainEvents} (id, organisation_id, center_id, type, payload, realtime, claimed_until)
-    select ${event.id}, ${event.organisationId}, ${event.centerId}, ${event.type}, ${JSON.stringify(event.payload)}::jsonb,
-      ${JSON.stringify(event.realtime)}::jsonb,
-      ${hold === null ? sql`null` : sql`now() + make_interval(secs => ${hold})`}
-    from scan
-    returning seq, occurred_at`;
+  const values = {
+    organisationId: reader.organisationId,
+    centerId: reader.centerId,
+    readerId: reader.id,
+    scanId: scan.scanId,
+    card: scan.card,
+    tappedAt,
+    now,
+    seenBefore: new Date(now.getTime() - LAST_SEEN_PRECISION_MS),
+    eventId: event.id,
+    type: event.type,
+    payload: JSON.stringify(event.payload),
+    realtime: JSON.stringify(event.realtime),
+    hold,
+  };
   type Written = { seq: string | number; occurred_at: string | Date };
   // A held event goes to the reader's browser as soon as the row is written, while the commit is
   // flushed: the browser's entry does not read the scan, and the reader is answered only once the
@@ -89,14 +85,63 @@ export async function ingestScan(
   // per connection instead of planned at every scan.
   const [row] = await runAnnouncingBeforeCommit<Written>(
     deps.database.db,
-    statement,
+    scanStatement(seenDue, hold !== null),
     ([written], committed) => {
       if (written && hold !== null) deps.outbox.deliverCommitted([heldEventRow(event, written, hold)], committed);
     },
     'reader_scan',
+    values,
   );
   if (seenDue) lastSeenWritten.set(reader.id, now.getTime());
   if (!row) return { scanId: scan.scanId, accepted: false };
   if (hold === null) deps.outbox.wake();
   return { scanId: scan.scanId, accepted: true };
+}
+
+const scanStatements = new Map<string, SQL>();
+
+/**
+ * The statement of `ingestScan`, in its four shapes (with or without "last seen", held or not),
+ * each built once with every value a placeholder.
+ */
+function scanStatement(seenDue: boolean, held: boolean): SQL {
+  const key = `${seenDue}:${held}`;
+  let statement = scanStatements.get(key);
+  if (statement) return statement;
+  const v = placeholders(
+    'organisationId',
+    'centerId',
+    'readerId',
+    'scanId',
+    'card',
+    'tappedAt',
+    'now',
+    'seenBefore',
+    'eventId',
+    'type',
+    'payload',
+    'realtime',
+    'hold',
+  );
+  const seen = seenDue
+    ? sql`, seen as (
+        update ${readers} set last_seen_at = ${v.now}
+        where ${readers.id} = ${v.readerId}
+          and (${readers.lastSeenAt} is null or ${readers.lastSeenAt} < ${v.seenBefore})
+        returning 1)`
+    : sql``;
+  statement = sql`
+    with scan as (
+      insert into ${readerScans} (organisation_id, center_id, reader_id, scan_id, card, tapped_at, received_at)
+      values (${v.organisationId}, ${v.centerId}, ${v.readerId}, ${v.scanId}, ${v.card}, ${v.tappedAt}, ${v.now})
+      on conflict (reader_id, scan_id) do nothing
+      returning id
+    )${seen}
+    insert into ${domainEvents} (id, organisation_id, center_id, type, payload, realtime, claimed_until)
+    select ${v.eventId}, ${v.organisationId}, ${v.centerId}, ${v.type}, ${v.payload}::jsonb, ${v.realtime}::jsonb,
+      ${held ? sql`now() + make_interval(secs => ${v.hold})` : sql`null`}
+    from scan
+    returning seq, occurred_at`;
+  scanStatements.set(key, statement);
+  return statement;
 }
