@@ -1,9 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { checkProperty } from './testing/property.ts';
 import {
   addDays,
   addMonths,
   ageOn,
   businessDate,
+  businessDateFromWallClock,
   dayBounds,
   daysBetween,
   monthBounds,
@@ -16,6 +19,58 @@ describe('business dates', () => {
     const instant = new Date('2026-11-22T16:30:00Z'); // 00:30 on the 23rd in Hong Kong
     expect(businessDate(instant, 'Asia/Hong_Kong')).toBe('2026-11-23');
     expect(businessDate(instant, 'Europe/Lisbon')).toBe('2026-11-22');
+  });
+
+  // Zones with the changes that make a day other than 24 hours: summer time in both hemispheres,
+  // half an hour (Lord Howe), a change at midnight forward (Santiago) and back (Asunción, whose
+  // clock went from 00:00 back to 23:00 of the day before), 45-minute offsets (Chatham).
+  const zones = [
+    'Asia/Hong_Kong',
+    'Europe/Lisbon',
+    'Europe/Berlin',
+    'America/New_York',
+    'America/Santiago',
+    'America/Asuncion',
+    'Australia/Lord_Howe',
+    'Pacific/Chatham',
+    'America/Sao_Paulo',
+    'Asia/Taipei',
+  ];
+
+  it('answers every instant of a year the day its wall clock reads, across every change of the clock', () => {
+    // Instants in order, as a door asks: each day is remembered once found (2023 had every kind of change above).
+    for (const zone of zones) {
+      const wrong: string[] = [];
+      for (let t = Date.UTC(2023, 0, 1); t < Date.UTC(2024, 0, 1); t += 23 * 60_000) {
+        const at = new Date(t);
+        if (businessDate(at, zone) !== businessDateFromWallClock(at, zone)) wrong.push(at.toISOString());
+      }
+      expect(wrong, zone).toEqual([]);
+    }
+    // Asunción's clock went from 00:00 on 26 March back to 23:00 on the 25th: that hour is the 25th twice.
+    expect(businessDate(new Date('2023-03-26T02:30:00Z'), 'America/Asuncion')).toBe('2023-03-25');
+    expect(businessDate(new Date('2023-03-26T03:30:00Z'), 'America/Asuncion')).toBe('2023-03-25');
+    expect(businessDate(new Date('2023-03-26T04:30:00Z'), 'America/Asuncion')).toBe('2023-03-26');
+  });
+
+  it('answers the wall clock’s day for instants in any order, near one another or years apart', async () => {
+    const instant = fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2040, 0, 1) });
+    await checkProperty(
+      'business date = wall clock date',
+      fc.property(
+        fc.constantFrom(...zones),
+        instant,
+        fc.array(fc.oneof(fc.integer({ min: -2 * 86_400_000, max: 2 * 86_400_000 }), instant), { maxLength: 40 }),
+        (zone, base, offsets) => {
+          for (const o of offsets) {
+            const at = new Date(Math.abs(o) > 3 * 86_400_000 ? o : base + o);
+            if (businessDate(at, zone) !== businessDateFromWallClock(at, zone)) return false;
+          }
+          return true;
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('gives day bounds of 23 and 25 hours across daylight-saving changes', () => {

@@ -67,9 +67,47 @@ export function isValidTimeZone(timeZone: string): boolean {
 
 /** The centre's calendar day at an instant. */
 export function businessDate(instant: Date, timeZone: string): BusinessDate {
+  const t = instant.getTime();
+  const known = knownDays.get(timeZone);
+  if (known && t >= known.start && t < known.end) return known.date;
+  const date = dateOnWall(instant, timeZone);
+  rememberDay(date, timeZone, t);
+  return date;
+}
+
+function dateOnWall(instant: Date, timeZone: string): BusinessDate {
   const w = wallClock(instant, timeZone);
   return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
 }
+
+/**
+ * Per time zone, the last day found and its instants: reading a wall clock takes microseconds
+ * (`formatToParts`), and a door asks its centre's day at every tap, nearly always the same day.
+ */
+const knownDays = new Map<string, { date: BusinessDate; start: number; end: number }>();
+
+/**
+ * Remembers `date`'s instants, `dayBounds(date)`, for a day of 24 hours with the same offset at
+ * both ends: one with no change of the clock in it (no zone changes twice in a day). A day with a
+ * change (two a year in most zones) is read from the wall clock at every call, so that no change,
+ * however odd, has to be reasoned about here.
+ */
+function rememberDay(date: BusinessDate, timeZone: string, t: number): void {
+  const { start, end } = dayBounds(date, timeZone);
+  const [from, to] = [start.getTime(), end.getTime()];
+  if (to - from !== 86_400_000 || t < from || t >= to) return;
+  if (offsetAt(from, timeZone) !== offsetAt(to - 1, timeZone)) return;
+  knownDays.set(timeZone, { date, start: from, end: to });
+}
+
+/** A zone's offset from UTC at an instant, in milliseconds (to the second). */
+function offsetAt(t: number, timeZone: string): number {
+  const w = wallClock(new Date(t), timeZone);
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(t / 1000) * 1000;
+}
+
+/** `businessDate` read from the wall clock every time: what it must always answer (for tests). */
+export const businessDateFromWallClock = dateOnWall;
 
 /** The centre's today (now, or the instant given by a business clock). */
 export function today(timeZone: string, now: Date = new Date()): BusinessDate {
