@@ -21,7 +21,7 @@ import { PUBLIC, type RegisteredRoute } from './lib/access.ts';
 import { requestMeta } from './lib/audit.ts';
 import { AppError } from './lib/errors.ts';
 import { registerIdempotency } from './lib/idempotency.ts';
-import { loggerOptions } from './lib/logging.ts';
+import { serverLogger } from './lib/logging.ts';
 import { registerRequestLog, requestLogController } from './lib/request-log.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { accountRoutes, authenticate, jwtRoutes } from './modules/auth/index.ts';
@@ -62,7 +62,7 @@ function send(reply: import('fastify').FastifyReply, status: number, body: Error
 export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOptions['logger'] } = {}) {
   const { config } = deps;
   const app = Fastify({
-    logger: loggerOptions(opts.logger, config.LOG_LEVEL),
+    loggerInstance: serverLogger(opts.logger, config.LOG_LEVEL),
     // One line per request (lib/request-log.ts) rather than Fastify's two.
     logController: requestLogController(),
     bodyLimit: config.BODY_LIMIT_BYTES,
