@@ -22,6 +22,8 @@
  * API process has just started); and its floor, the same round trip with no database work.
  * BENCH_DOOR_TIMELINE=1 also prints the worst tap-to-toast per half second and this process's own stalls.
  * BENCH_DOOR_PHASES=1 also prints the two halves of the tap-to-toast: the scan to the reader's browser, the entry to the toast.
+ * The API server's process: BENCH_API_PROFILE=<dir> (a CPU profile), BENCH_API_TRACE_GC=1 (its garbage collections),
+ * BENCH_API_NODE_FLAGS="--flag ..." (more node flags, to measure a V8 setting before adopting it).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -157,12 +159,14 @@ async function startApi(env: Record<string, string>): Promise<{ base: string; st
   const port = await freePort();
   // BENCH_API_PROFILE=<dir>: the API server writes a CPU profile there when it stops.
   // BENCH_API_TRACE_GC=1: it prints V8's line per garbage collection (to tell its pauses from others').
+  // BENCH_API_NODE_FLAGS="--flag ...": more flags for its node (to try a V8 setting before adopting it).
   const profile = process.env.BENCH_API_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_PROFILE}`]
     : [];
+  const flags = (process.env.BENCH_API_NODE_FLAGS ?? '').split(' ').filter(Boolean);
   const child = spawn(
     process.execPath,
-    [...profile, ...(process.env.BENCH_API_TRACE_GC ? ['--trace-gc'] : []), '--import', 'tsx', 'src/main.ts'],
+    [...profile, ...flags, ...(process.env.BENCH_API_TRACE_GC ? ['--trace-gc'] : []), '--import', 'tsx', 'src/main.ts'],
     {
       cwd: join(root, 'apps/server'),
       stdio: ['ignore', process.env.BENCH_API_TRACE_GC ? 'inherit' : 'ignore', 'inherit'],
