@@ -101,15 +101,9 @@ export function heldEventRow(
   holdSeconds: number,
 ): HeldEvent {
   const occurredAt = new Date(written.occurred_at);
-  // Every field written out: on Node 20 a spread followed by properties costs about a microsecond
-  // per property, and a door writes two of these a tap.
-  return {
-    id: event.id,
-    organisationId: event.organisationId,
-    centerId: event.centerId ?? null,
-    type: event.type,
-    payload: event.payload,
-    realtime: event.realtime ?? null,
+  // Not a spread followed by properties: on Node 20 that costs about a microsecond per property,
+  // and a door writes two of these a tap.
+  return Object.assign(eventRow(event.id, event), {
     seq: Number(written.seq),
     occurredAt,
     doneListeners: [],
@@ -118,7 +112,7 @@ export function heldEventRow(
     claimedUntil: new Date(occurredAt.getTime() + holdSeconds * 1000),
     deliveredAt: null,
     lastError: null,
-  };
+  });
 }
 
 /** The event inserts sent with a commit (`queueEventWithCommit`): plain text, every value a parameter. */
