@@ -233,7 +233,7 @@ interface Decoder {
  * once: each field's decoder, its path in the answer, and (for a joined table's column) the table
  * that answers null when every one of its columns is null (a left join that found no row).
  */
-export function rowMapper(
+function rowMapper(
   fields: readonly { path: string[]; field: unknown }[],
   joinsNotNullableMap?: Record<string, boolean>,
 ): (row: unknown[]) => Record<string, unknown> {

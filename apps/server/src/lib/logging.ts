@@ -54,7 +54,8 @@ const SERIALIZED_KEYS = new Set(['req', 'res', 'err']);
  * redacted field are copied, and nothing else is.
  */
 export function redacted(value: unknown, level = 0, skip?: Set<string>): unknown {
-  if (value === null || typeof value !== 'object' || level > 2) return value;
+  // A buffer's bytes are keys too: not walked (they hold no field name).
+  if (value === null || typeof value !== 'object' || level > 2 || ArrayBuffer.isView(value)) return value;
   const source = value as Record<string, unknown>;
   let copy: Record<string, unknown> | null = null;
   for (const key of Object.keys(source)) {
