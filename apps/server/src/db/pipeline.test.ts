@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../lib/pg-errors.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../test/harness.ts';
 import { readAll } from './client.ts';
-import { pipelines, sendBeforeCommit, withCommit } from './pipeline.ts';
+import { batchWrites, pipelines, sendBeforeCommit, withCommit } from './pipeline.ts';
 import { members } from './schema/index.ts';
 
 let ctx: TestContext;
@@ -109,4 +109,97 @@ describe("a transaction's statements sent together (PostgreSQL pipelines them; P
     expect(await byCode(other)).toEqual([]);
     expect(await byCode(code)).toHaveLength(1);
   });
+});
+
+describe('statements issued together are written to the server together', () => {
+  /** A stream that records what was written between each cork and its uncork. */
+  function recordingStream() {
+    const writes: string[][] = [];
+    let open: string[] | null = null;
+    let depth = 0;
+    const stream = {
+      cork: () => {
+        depth += 1;
+        open ??= [];
+      },
+      uncork: () => {
+        depth -= 1;
+        if (depth === 0 && open) {
+          writes.push(open);
+          open = null;
+        }
+      },
+    };
+    const send = (config: unknown) => {
+      if (open) open.push(String(config));
+      else writes.push([String(config)]);
+      return Promise.resolve();
+    };
+    return { writes, send: batchWrites(send, stream) };
+  }
+
+  it('one write for what one job issues, through its promise steps; a new write once it waited', async () => {
+    const { writes, send } = recordingStream();
+    // A transaction's begin, then two reads a few promise steps later, as drizzle issues them.
+    send('begin');
+    await Promise.resolve();
+    await Promise.all([Promise.resolve().then(() => send('facts')), Promise.resolve().then(() => send('checks'))]);
+    expect(writes).toEqual([]); // still held: the job has not finished
+    // The job waits for the server's answer (here: the next turn of the event loop).
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual([['begin', 'facts', 'checks']]);
+    send('insert');
+    await Promise.resolve();
+    send('commit');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual([
+      ['begin', 'facts', 'checks'],
+      ['insert', 'commit'],
+    ]);
+  });
+
+  it.runIf(process.env.TEST_DATABASE === 'postgres')(
+    'on PostgreSQL, a transaction of two reads and a write sent with its commit takes two writes to the socket',
+    async () => {
+      const code = `PW${Date.now()}`;
+      const writes = await ctx.database.db.transaction(async (tx) => {
+        const stream = (tx as unknown as { session: { client: { connection: { stream: Record<string, unknown> } } } })
+          .session.client.connection.stream;
+        let count = 0;
+        for (const method of ['_write', '_writev'] as const) {
+          const original = stream[method] as (...args: unknown[]) => unknown;
+          stream[method] = (...args: unknown[]) => {
+            count += 1;
+            return original.apply(stream, args);
+          };
+        }
+        try {
+          // The begin (issued before this callback, still held), then two reads: one write.
+          await readAll(
+            tx,
+            () => tx.execute(sql`select 1 as one`),
+            () => tx.execute(sql`select 2 as two`),
+          );
+          // A row sent with the commit, then the commit: one write.
+          expect(
+            sendBeforeCommit(tx, {
+              text: 'insert into members (id, organisation_id, home_center_id, code, first_name, last_name, search_text) values ($1, $2, $3, $4, $5, $6, $7)',
+              values: Object.values(memberRow(code)),
+            }),
+          ).toBe(true);
+          return () => {
+            delete stream._write;
+            delete stream._writev;
+            return count;
+          };
+        } catch (err) {
+          delete stream._write;
+          delete stream._writev;
+          throw err;
+        }
+      });
+      expect(writes()).toBe(2);
+      expect(await byCode(code)).toHaveLength(1);
+    },
+  );
 });

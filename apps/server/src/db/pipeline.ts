@@ -14,7 +14,9 @@
  *   transaction's first failed statement (a statement sent and not waited for, `sendBeforeCommit`,
  *   fails the commit with its own error, a unique violation as such). A statement that PostgreSQL
  *   refused only because an earlier one had failed (`25P02`) is answered that earlier error too;
- * - sends named statements under `statementName` (one name per text).
+ * - sends named statements under `statementName` (one name per text);
+ * - writes the statements issued together in ONE write to the socket (`batchWrites`): node-postgres
+ *   writes each statement on its own, and each write is a system call that also wakes the server.
  */
 import { createHash } from 'node:crypto';
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
@@ -66,9 +68,42 @@ const BEGIN = /^\s*begin\s*$/i;
 const COMMIT = /^\s*commit\s*$/i;
 const ROLLBACK = /^\s*rollback\s*$/i;
 
+interface Corkable {
+  cork(): void;
+  uncork(): void;
+  destroyed?: boolean;
+}
+
+/**
+ * `send`, with the statements issued in one run of the event loop's job (its synchronous code and
+ * the promise steps that follow it, until it waits for something) written to the socket together:
+ * the first one corks the socket, which is uncorked once that job is done. A transaction's `begin`
+ * and the statements after it, or a command's last writes and its commit, are then one write (and
+ * one wake-up of the server) instead of one each. The uncork is a tick queued from a microtask:
+ * ticks queued while the microtasks run are run once they are all done.
+ */
+export function batchWrites(send: Send, stream: Corkable | undefined): Send {
+  if (!stream || typeof stream.cork !== 'function' || typeof stream.uncork !== 'function') return send;
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    stream.uncork();
+  };
+  const afterMicrotasks = () => process.nextTick(uncork);
+  return (config, values, callback) => {
+    if (!corked && !stream.destroyed) {
+      corked = true;
+      stream.cork();
+      queueMicrotask(afterMicrotasks);
+    }
+    return send(config, values, callback);
+  };
+}
+
 /** Installs the above on one pooled connection (`pool.on('connect')`). */
 export function pipelineConnection(client: pg.PoolClient): void {
-  const send = client.query.bind(client) as Send;
+  const stream = (client as unknown as { connection?: { stream?: Corkable } }).connection?.stream;
+  const send = batchWrites(client.query.bind(client) as Send, stream);
   const tx: Transaction = { open: false, beginFailed: null, failed: null };
   transactionOf.set(client, tx);
   /** The answer of a statement of the open transaction; its failure is remembered (the first one). */
