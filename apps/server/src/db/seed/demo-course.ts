@@ -1,8 +1,8 @@
 /**
  * The demo's short course: "Beginner swim (8 weeks)" at Causeway Bay runs in its Pool on Saturday
  * mornings 10:30–11:30 (between the timetable's first and last classes of the day, which the
- * demo's waitlist and Chan Tai Man's booking use), from the first Saturday of the demo's three
- * past weeks: eight sessions, taught by the manager. Three members bought it before it began, so each is booked into all eight
+ * demo's waitlist and Chan Tai Man's booking use), from the first Saturday of the last 20 days
+ * (two or three sessions held): eight sessions, taught by the manager. Three members bought it before it began, so each is booked into all eight
  * sessions (one course credit each); the past sessions have their attendance taken (one member
  * missed one). Written through the class, sale and attendance use cases, as of the day the course
  * was planned, after the timetable so the room and teacher checks see the centre's classes.
@@ -19,6 +19,17 @@ import { bookings, centers, classes, classTypes, members, rooms, shortCourses, u
 import { contextFor } from './demo-sales.ts';
 
 export const DEMO_COURSE = { name: 'Beginner swim (8 weeks)', room: 'Pool', start: '10:30', weekday: 6 } as const;
+
+/**
+ * The course's first day, for a demo seeded on `today`: the first Saturday of the last 20 days (not
+ * 21: on a Saturday afternoon that made four sessions held), so two or three sessions are held
+ * whatever the day and hour of the seed.
+ */
+export function firstCourseDay(today: string): string {
+  let first = addDays(today, -20);
+  while (isoWeekday(first) !== DEMO_COURSE.weekday) first = addDays(first, 1);
+  return first;
+}
 
 const clockAt = (instant: Date): Clock => ({ now: () => instant, today: (tz) => businessDate(instant, tz) });
 
@@ -55,10 +66,8 @@ export async function seedDemoCourse(tx: Db | DbOrTx, organisationId: string, no
     })
     .returning();
 
-  // Planned and sold three weeks ago, the Monday before its first Saturday.
-  const today = businessDate(now, cwb.timeZone);
-  let first = addDays(today, -21);
-  while (isoWeekday(first) !== DEMO_COURSE.weekday) first = addDays(first, 1);
+  // Planned and sold the Monday before its first Saturday.
+  const first = firstCourseDay(businessDate(now, cwb.timeZone));
   const then = clockAt(zonedInstant(addDays(first, -5), '11:00', cwb.timeZone));
   await createClass(contextFor(tx, { id: manager.id, role: 'manager' }, organisationId, then), {
     centerId: cwb.id,

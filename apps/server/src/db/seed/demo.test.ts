@@ -6,7 +6,7 @@
  */
 import { DEMO_INITIAL, DEMO_PASSWORD, DEMO_READER_SECRET } from '@gym/contract/demo';
 import { normaliseKeyword } from '@gym/contract/search';
-import { addDays, today } from '@gym/contract/time';
+import { addDays, today, zonedInstant } from '@gym/contract/time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticateReader } from '../../modules/readers/verify-secret.ts';
@@ -14,6 +14,7 @@ import { rowsOf } from '../../test/db-snapshot.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { seedDemo } from './demo.ts';
 import { seedDemoClasses } from './demo-classes.ts';
+import { DEMO_COURSE, firstCourseDay } from './demo-course.ts';
 import { DEMO_MEMBER_COUNT } from './demo-members.ts';
 import { generatedCardNumber, generateMembers } from './member-generator.ts';
 
@@ -355,6 +356,23 @@ describe('demo personal training', () => {
 });
 
 describe('demo short course', () => {
+  it('has two or three sessions held, seeded on any day of the week at any hour', () => {
+    const zone = 'Asia/Hong_Kong';
+    const end = (day: string) => zonedInstant(day, '11:30', zone).getTime(); // a session runs 10:30–11:30
+    for (let d = 0; d < 14; d++) {
+      const day = addDays('2026-11-21', d);
+      for (const time of ['00:00', '10:45', '11:29', '11:31', '23:59']) {
+        const now = zonedInstant(day, time, zone).getTime();
+        const first = firstCourseDay(day);
+        const sessions = Array.from({ length: 8 }, (_, i) => addDays(first, 7 * i));
+        const held = sessions.filter((s) => end(s) < now).length;
+        expect(held, `${day} ${time}`).toBeGreaterThanOrEqual(2);
+        expect(held, `${day} ${time}`).toBeLessThanOrEqual(3);
+        expect(new Date(`${first}T00:00:00Z`).getUTCDay()).toBe(DEMO_COURSE.weekday);
+      }
+    }
+  });
+
   it('runs "Beginner swim (8 weeks)" at CWB on Saturdays: eight sessions, three members, attendance taken', async () => {
     const courses = (await api('/short-courses?keyword=Beginner%20swim')).json();
     expect(courses.items[0]).toMatchObject({ name: 'Beginner swim (8 weeks)', sessions: 8, scheduled: 8, enrolled: 3 });
