@@ -1,17 +1,36 @@
 /**
- * The door bench's load generator in a process of its own (see door-load.ts): it receives what to
- * run over IPC, runs it, sends the figures back and exits.
+ * The door bench's load generator in a process of its own (see door-load.ts). Over IPC it is asked
+ * to open the door's connections (`open`), then to run slices one at a time (`slice`, answered with
+ * the slice's samples), then to close; it exits once closed, or on the first error.
  */
-import { type DoorLoadRequest, doorLoad, entryCounter } from './door-load.ts';
+import { type DoorLoadRequest, type DoorSliceOptions, entryCounter, openDoorLoad } from './door-load.ts';
 
-process.once('message', (raw) => {
-  const request = raw as DoorLoadRequest;
-  doorLoad(request.base, request.fixture, {
-    ...request.opts,
-    countEntries: request.countWith
-      ? entryCounter(request.base, request.countWith, request.fixture.centerId)
-      : undefined,
-  })
-    .then((figures) => process.send!({ figures }, () => process.exit(0)))
-    .catch((err: unknown) => process.send!({ error: String((err as Error)?.stack ?? err) }, () => process.exit(1)));
+type Message =
+  | { kind: 'open'; request: DoorLoadRequest }
+  | { kind: 'slice'; opts: DoorSliceOptions }
+  | { kind: 'close' };
+
+let load: Awaited<ReturnType<typeof openDoorLoad>> | null = null;
+const fail = (err: unknown) => process.send!({ error: String((err as Error)?.stack ?? err) }, () => process.exit(1));
+
+process.on('message', (raw) => {
+  const m = raw as Message;
+  if (m.kind === 'open') {
+    const { base, fixture, countWith } = m.request;
+    openDoorLoad(base, fixture, countWith ? entryCounter(base, countWith, fixture.centerId) : undefined)
+      .then((opened) => {
+        load = opened;
+        process.send!({ ready: true });
+      })
+      .catch(fail);
+  } else if (m.kind === 'slice') {
+    if (!load) return fail(new Error('a slice was asked before the load was opened'));
+    load
+      .slice(m.opts)
+      .then((slice) => process.send!({ slice }))
+      .catch(fail);
+  } else {
+    load?.close();
+    process.exit(0);
+  }
 });

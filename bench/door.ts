@@ -8,7 +8,8 @@
  *
  * The floor: the same round trip (scan POST, socket message to the reader's browser, its POST,
  * socket message to the desk) through a bare server with the same HTTP and Socket.IO stack and
- * no database or domain work (`door-floor-server.ts`), at the same rate.
+ * no database or domain work (`door-floor-server.ts`), at the same rate. The two are measured in
+ * turns, slice after slice (run.ts), each by a load process of its own that stays connected.
  *
  * Taps are spread over several readers of one centre (a real door reader never sends 100 scans a
  * second, and each reader is rate-limited), each with its own reader browser, as at a busy gym's
@@ -22,7 +23,7 @@ import { DEMO_INITIAL } from '@gym/contract/demo';
 import { and, eq, like } from 'drizzle-orm';
 import { cards as cardsTable, centers, membershipPlans, organisations } from '../apps/server/src/db/schema/index.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
-import type { DoorFigures, DoorFixture, DoorLoadRequest } from './door-load.ts';
+import type { DoorFixture, DoorLoadRequest, DoorSlice, DoorSliceOptions } from './door-load.ts';
 
 type Inject = RunningServer['app']['inject'];
 
@@ -130,23 +131,43 @@ export async function prepareDoor(
 
 /**
  * The load (door-load.ts) in a process of its own, as a real door's readers and browsers are not
- * in the process that prepared the fixture; answers its figures.
+ * in the process that prepared the fixture: its connections opened once, then slice after slice.
  */
-export async function doorLoadApart(root: string, request: DoorLoadRequest): Promise<DoorFigures> {
+export async function openDoorLoadApart(
+  root: string,
+  request: DoorLoadRequest,
+): Promise<{ slice(opts: DoorSliceOptions): Promise<DoorSlice>; close(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/door-load-process.ts')], {
     cwd: join(root, 'bench'),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const answer = new Promise<DoorFigures>((resolve, reject) => {
-    child.once('message', (m) => {
-      const { figures, error } = m as { figures?: DoorFigures; error?: string };
-      if (figures) resolve(figures);
-      else reject(new Error(`the door load failed: ${error}`));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  /** The child's next answer: what it was asked, or its error, or its exit before either. */
+  const answer = <T>(pick: (m: Record<string, unknown>) => T | undefined) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (m: Record<string, unknown>) => {
+        child.off('message', onMessage);
+        const value = pick(m);
+        if (value !== undefined) resolve(value);
+        else reject(new Error(`the door load failed: ${String(m.error)}`));
+      };
+      child.on('message', onMessage);
+      void exited.then((code) => reject(new Error(`the door load exited with ${code} before its answer`)));
     });
-    child.once('exit', (code) => reject(new Error(`the door load exited with ${code} before its figures`)));
-  });
-  child.send(request);
-  return answer;
+  const ready = answer((m) => (m.ready ? true : undefined));
+  child.send({ kind: 'open', request });
+  await ready;
+  return {
+    async slice(opts) {
+      const slice = answer((m) => m.slice as DoorSlice | undefined);
+      child.send({ kind: 'slice', opts });
+      return slice;
+    },
+    async close() {
+      if (child.exitCode === null) child.send({ kind: 'close' });
+      await exited;
+    },
+  };
 }
 
 /** The floor's server (`door-floor-server.ts`) in its own process, as the API server runs in its own. */

@@ -19,7 +19,10 @@
  * The door loop (door.ts), on PostgreSQL only: tap-to-toast at BENCH_DOOR_RATE=100 taps/s for
  * BENCH_DOOR_SECONDS (default BENCH_SECONDS, else 60), over BENCH_DOOR_READERS=10 readers of one centre
  * and BENCH_DOOR_MEMBERS=400 members (a card every 4 s), after BENCH_DOOR_WARMUP=5 s at the same rate that are not measured (the
- * API process has just started); and its floor, the same round trip with no database work.
+ * API process has just started); and its floor, the same round trip with no database work. The two are
+ * measured in turns, BENCH_DOOR_SLICES=6 slices each (door, floor; floor, door; ...), each slice after the
+ * first warmed up for BENCH_DOOR_SLICE_WARMUP=1 s: this machine's speed drifts over minutes, and a floor
+ * measured in the minute after the door's measured another machine. Their samples are merged per scenario.
  * BENCH_DOOR_TIMELINE=1 also prints the worst tap-to-toast per half second and this process's own stalls.
  * BENCH_DOOR_PHASES=1 also prints the two halves of the tap-to-toast: the scan to the reader's browser, the entry to the toast.
  * The API server's process: BENCH_API_PROFILE=<dir> (a CPU profile), BENCH_API_TRACE_GC=1 (its garbage collections),
@@ -37,8 +40,9 @@ import { loginThrottles } from '../apps/server/src/db/schema/index.ts';
 import { createServer } from '../apps/server/src/server.ts';
 import { startPostgres } from '../apps/server/src/test/postgres-server.ts';
 import { type BurstFigures, bookingBurst, type ClassesFixture, classListLoad, prepareClasses } from './classes.ts';
-import { doorLoadApart, prepareDoor, startFloorServer } from './door.ts';
-import type { DoorFigures, DoorFixture } from './door-load.ts';
+import { flushLine, startDiskProbe } from './disk-probe.ts';
+import { openDoorLoadApart, prepareDoor, startFloorServer } from './door.ts';
+import { type DoorFigures, type DoorFixture, type DoorSlice, doorFigures, doorPhases } from './door-load.ts';
 import { type KeywordKind, keywordsOf, type LoadFigures, searchLoad, seedSearchMembers } from './member-search.ts';
 import { entitlementLoad, prepareSelling, type SellingFixture, saleLoad } from './selling.ts';
 
@@ -58,8 +62,12 @@ const door = {
   readers: Number(process.env.BENCH_DOOR_READERS ?? 10),
   members: Number(process.env.BENCH_DOOR_MEMBERS ?? 400),
   warmup: Number(process.env.BENCH_DOOR_WARMUP ?? 5),
+  slices: Math.max(1, Number(process.env.BENCH_DOOR_SLICES ?? 6)),
+  sliceWarmup: Number(process.env.BENCH_DOOR_SLICE_WARMUP ?? 1),
 };
 const doorRows: DoorFigures[] = [];
+/** The disk's flushes during the door's slices and during the floor's (`disk-probe.ts`). */
+const doorFlushes: Record<'door' | 'floor', number[]> = { door: [], floor: [] };
 
 interface Row {
   database: string;
@@ -338,27 +346,40 @@ async function runAgainst(database: 'pglite' | 'postgres'): Promise<Row[]> {
       // the kernel writing it back during the door's minute made its commits wait behind it, a
       // burst no door sees in a gym's day. The door's own writes and checkpoints are measured.
       if (databaseUrl) await settle(databaseUrl);
-      console.log(`[${database}] door: ${door.rate} taps/s for ${door.seconds} s`);
-      const opts = { rate: door.rate, seconds: door.seconds, warmupSeconds: door.warmup };
-      doorRows.push(
-        await doorLoadApart(root, {
-          base,
-          fixture: f,
-          opts: { ...opts, scenario: `${database}: scan -> reader browser -> entry -> desk` },
-          countWith: fresh.accessToken,
-        }),
+      console.log(
+        `[${database}] door: ${door.rate} taps/s for ${door.seconds} s, in ${door.slices} slices taken in turns with the floor's`,
       );
+      const scenarios = {
+        door: `${database}: scan -> reader browser -> entry -> desk`,
+        floor: 'floor: the same round trip, no database',
+      };
       const floor = await startFloorServer(root);
+      const loads: Partial<Record<'door' | 'floor', Awaited<ReturnType<typeof openDoorLoadApart>>>> = {};
+      const slices: Record<'door' | 'floor', DoorSlice[]> = { door: [], floor: [] };
+      // The bench's own PostgreSQL keeps its data in the same temporary directory's file system.
+      const probe = startDiskProbe(dataDir);
       try {
-        doorRows.push(
-          await doorLoadApart(root, {
-            base: floor.base,
-            fixture: f,
-            opts: { ...opts, scenario: 'floor: the same round trip, no database' },
-          }),
-        );
+        loads.door = await openDoorLoadApart(root, { base, fixture: f, countWith: fresh.accessToken });
+        loads.floor = await openDoorLoadApart(root, { base: floor.base, fixture: f });
+        const each = door.seconds / door.slices;
+        for (let i = 0; i < door.slices; i++) {
+          // door, floor; floor, door; ...: a drift within the run weighs on both alike.
+          for (const which of i % 2 === 0 ? (['door', 'floor'] as const) : (['floor', 'door'] as const)) {
+            const warmupSeconds = slices[which].length === 0 ? door.warmup : door.sliceWarmup;
+            const from = performance.now();
+            slices[which].push(
+              await loads[which]!.slice({ rate: door.rate, seconds: each, warmupSeconds, scenario: scenarios[which] }),
+            );
+            doorFlushes[which].push(...probe.between(from, performance.now()));
+          }
+        }
       } finally {
+        await Promise.all([loads.door?.close(), loads.floor?.close(), probe.stop()]);
         await floor.stop();
+      }
+      for (const which of ['door', 'floor'] as const) {
+        doorRows.push(doorFigures(scenarios[which], slices[which]));
+        if (process.env.BENCH_DOOR_PHASES) console.log(doorPhases(scenarios[which], slices[which]));
       }
     }
 
@@ -441,7 +462,7 @@ if (classRows.length > 0) {
 }
 if (doorRows.length > 0) {
   console.log(
-    `\nThe door (one-minute load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores): tap-to-toast (scan POST sent -> entry notification at a second browser), ${door.rate} taps/s for ${door.seconds} s after a ${door.warmup} s warm-up at the same rate (its taps are in taps, toasts and entries, not in the latencies), ${door.readers} readers, ${door.members} members`,
+    `\nThe door (one-minute load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores): tap-to-toast (scan POST sent -> entry notification at a second browser), ${door.rate} taps/s for ${door.seconds} s in ${door.slices} slices taken in turns with the floor's (door, floor; floor, door; ...), after a ${door.warmup} s warm-up at the same rate, then ${door.sliceWarmup} s before each later slice (their taps are in taps, toasts and entries, not in the latencies), ${door.readers} readers, ${door.members} members`,
   );
   console.table(
     doorRows.map((r) => ({
@@ -458,6 +479,14 @@ if (doorRows.length > 0) {
       'scan POST p99': `${r.scanPostP99} ms`,
       'entry POST p99': `${r.entryPostP99} ms`,
     })),
+  );
+  const [doorRow, floorRow] = doorRows;
+  if (doorRow && floorRow && floorRow.p99 > 0)
+    console.log(
+      `Tap-to-toast p99 over the floor's: ${(doorRow.p99 / floorRow.p99).toFixed(1)}x (p50: ${(doorRow.p50 / floorRow.p50).toFixed(1)}x)`,
+    );
+  console.log(
+    `The disk beside them (an 8 KB write and fdatasync every 100 ms in the database's file system; each entry's commit waits for such a flush):\n  during the door's slices: ${flushLine(doorFlushes.door)}\n  during the floor's slices: ${flushLine(doorFlushes.floor)}`,
   );
 }
 if (seedRows.length > 0) {
