@@ -275,6 +275,53 @@ describe('credits and first entry', () => {
   });
 });
 
+describe.runIf(process.env.TEST_DATABASE === 'postgres')('what a tap locks', () => {
+  it('not a member’s entitlement that can no longer let them in: a tap answers while another transaction holds a used-up pack', async () => {
+    const m = await memberWith([
+      { itemType: 'membership', itemId: cat.monthly.id },
+      { itemType: 'package', itemId: cat.pack.id },
+    ]);
+    const pack = (await call('GET', `/students/${m.id}/entitlements`, desk))
+      .json()
+      .items.find((e: { kind: string }) => e.kind === 'package');
+    const adjust = await call('POST', `/students/${m.id}/entitlements/${pack.id}/actions`, manager, {
+      action: 'adjust',
+      credits: -10,
+      reason: 'Used at the old club',
+    });
+    expect(adjust.statusCode, adjust.body).toBe(200);
+    // Another transaction holds the used-up pack's state (as a correction of it would, for a while).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holder = ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from entitlement_state where entitlement_id = ${pack.id} for update`);
+      locked();
+      await held;
+    });
+    await isLocked;
+    try {
+      const answer = await Promise.race([
+        tap(m.card),
+        new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 3000)),
+      ]);
+      expect(answer).not.toBe('still waiting');
+      expect((answer as Awaited<ReturnType<typeof tap>>).json()).toMatchObject({
+        result: 'granted',
+        entry: { grantedBy: 'membership', entitlement: { kind: 'membership' } },
+      });
+    } finally {
+      release();
+      await holder;
+    }
+  });
+});
+
 describe('duplicates and repeats', () => {
   it('a second tap inside the window is a duplicate: recorded, no credit, no notification', async () => {
     const m = await memberWith([{ itemType: 'package', itemId: cat.pack.id }]);

@@ -420,7 +420,20 @@ const doorChecks = reusableStatement('door_checks', (db, scope) => {
     .select({ ...prefixed('ent_', entColumns), ...prefixed('state_', stateColumns) })
     .from(entitlements)
     .innerJoin(entitlementState, eq(entitlementState.entitlementId, entitlements.id))
-    .where(organisationScopeOf(scope, entitlements, eq(entitlements.memberId, members.id)))
+    .where(
+      organisationScopeOf(
+        scope,
+        entitlements,
+        eq(entitlements.memberId, members.id),
+        // Only what may still let the member in (see `decideForMember`): one not yet started, or
+        // one not ended, not used up, not given back. A member's past years of memberships are
+        // neither read nor locked at each tap. `since` is a day before the tap's UTC date, at or
+        // before its business date in any time zone; what ended since is read and judged as before.
+        sql`(${entitlementState.phase} = 'pending' or (${entitlementState.phase} not in ('expired', 'refunded', 'transferred')
+          and (${entitlementState.validUntil} is null or ${entitlementState.validUntil} >= ${sql.placeholder('since')}::date)
+          and (${entitlementState.creditsLeft} is null or ${entitlementState.creditsLeft} > 0)))`,
+      ),
+    )
     .for('update', { of: entitlementState })
     .as('held');
   return db
@@ -460,6 +473,7 @@ function readChecks(ctx: UseCaseContext, centerId: string, at: Date): Promise<Ch
     to: new Date(at.getTime() + longest).toISOString(),
     startsBy: new Date(at.getTime() + DOOR_BOOKING_EARLY_MINUTES * 60_000).toISOString(),
     at: at.toISOString(),
+    since: new Date(at.getTime() - 86_400_000).toISOString().slice(0, 10),
     one: 1,
   });
 }
