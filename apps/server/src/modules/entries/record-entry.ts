@@ -427,8 +427,8 @@ const doorChecks = reusableStatement('door_checks', (db, scope) => {
         eq(entitlements.memberId, members.id),
         // Only what may still let the member in (see `decideForMember`): one not yet started, or
         // one not ended, not used up, not given back. A member's past years of memberships are
-        // neither read nor locked at each tap. `since` is a day before the tap's UTC date, at or
-        // before its business date in any time zone; what ended since is read and judged as before.
+        // neither read nor locked at each tap. `since` is the tap's date in the westernmost time
+        // zone, at or before its business date in any centre's; what ended since is judged as before.
         sql`(${entitlementState.phase} = 'pending' or (${entitlementState.phase} not in ('expired', 'refunded', 'transferred')
           and (${entitlementState.validUntil} is null or ${entitlementState.validUntil} >= ${sql.placeholder('since')}::date)
           and (${entitlementState.creditsLeft} is null or ${entitlementState.creditsLeft} > 0)))`,
@@ -459,6 +459,9 @@ const doorChecks = reusableStatement('door_checks', (db, scope) => {
 
 type CheckRows = Awaited<ReturnType<typeof doorChecks>>;
 
+/** The zone whose day is the earliest of any (UTC−12): its business date of an instant is at or before every centre's. */
+const WESTERNMOST_ZONE = 'Etc/GMT+12';
+
 /**
  * The checks' read (`doorChecks`) for the member the facts' read locked and handed over, sent in the
  * same round trip as the facts (its snapshot is still taken once the lock is held: PostgreSQL runs
@@ -473,7 +476,7 @@ function readChecks(ctx: UseCaseContext, centerId: string, at: Date): Promise<Ch
     to: new Date(at.getTime() + longest).toISOString(),
     startsBy: new Date(at.getTime() + DOOR_BOOKING_EARLY_MINUTES * 60_000).toISOString(),
     at: at.toISOString(),
-    since: new Date(at.getTime() - 86_400_000).toISOString().slice(0, 10),
+    since: businessDate(at, WESTERNMOST_ZONE),
     one: 1,
   });
 }
