@@ -276,21 +276,30 @@ describe('credits and first entry', () => {
 });
 
 describe.runIf(process.env.TEST_DATABASE === 'postgres')('what a tap locks', () => {
-  it('not a member’s entitlement that can no longer let them in: a tap answers while another transaction holds a used-up pack', async () => {
+  it('not a member’s entitlement that can no longer let them in: a tap answers while another transaction holds a used-up pack and a membership given away', async () => {
     const m = await memberWith([
+      { itemType: 'membership', itemId: cat.monthly.id },
       { itemType: 'membership', itemId: cat.monthly.id },
       { itemType: 'package', itemId: cat.pack.id },
     ]);
-    const pack = (await call('GET', `/students/${m.id}/entitlements`, desk))
-      .json()
-      .items.find((e: { kind: string }) => e.kind === 'package');
+    const friend = await memberWith();
+    const owned: { id: string; kind: string }[] = (await call('GET', `/students/${m.id}/entitlements`, desk)).json()
+      .items;
+    const pack = owned.find((e) => e.kind === 'package')!;
+    const given = owned.filter((e) => e.kind === 'membership')[1]!;
     const adjust = await call('POST', `/students/${m.id}/entitlements/${pack.id}/actions`, manager, {
       action: 'adjust',
       credits: -10,
       reason: 'Used at the old club',
     });
     expect(adjust.statusCode, adjust.body).toBe(200);
-    // Another transaction holds the used-up pack's state (as a correction of it would, for a while).
+    const transfer = await call('POST', `/students/${m.id}/entitlements/${given.id}/actions`, manager, {
+      action: 'transfer',
+      toMemberId: friend.id,
+      reason: 'A gift to a friend',
+    });
+    expect(transfer.statusCode, transfer.body).toBe(200);
+    // Another transaction holds both packs' states (as a correction of them would, for a while).
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -300,7 +309,9 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('what a tap locks', () 
       locked = resolve;
     });
     const holder = ctx.database.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from entitlement_state where entitlement_id = ${pack.id} for update`);
+      await tx.execute(
+        sql`select 1 from entitlement_state where entitlement_id in (${pack.id}, ${given.id}) for update`,
+      );
       locked();
       await held;
     });

@@ -31,7 +31,7 @@ import { configOf } from '../../lib/settings.ts';
 import { checkUsableCenter, organisationScopeOf } from '../../lib/tenant-db.ts';
 import { runCommand, type UseCaseContext } from '../../lib/use-case.ts';
 import { DOOR_BOOKING_EARLY_MINUTES, doorBookingQuery, markAttendedAtDoor } from '../bookings/index.ts';
-import { appendLedger, endOf, overdueMinorOn, stateOf, statusOn } from '../sales/index.ts';
+import { appendLedger, ENDED_PHASES, endOf, overdueMinorOn, stateOf, statusOn } from '../sales/index.ts';
 import { ENTRY_SCAN_INDEX, type EntryViewParts, getEntry, newEntryView, writeEntry } from './queries.ts';
 import { entryIcon, entryMessage, wordsFor } from './words.ts';
 
@@ -395,6 +395,9 @@ type HeldRow = { ent: typeof entitlements.$inferSelect; state: typeof entitlemen
  * Its snapshot is taken after the member's lock is held: it sees every earlier tap of theirs. Its
  * own locks (the booking, the states) come after the member's, which every tap of theirs takes first.
  */
+/** `ENDED_PHASES` as a literal of the checks' text (a fixed list: the statement stays built once). */
+const ENDED = sql.raw(`'{${ENDED_PHASES.join(',')}}'`);
+
 const doorChecks = reusableStatement('door_checks', (db, scope) => {
   const duplicate = db
     .select({ id: entries.id, tappedAt: entries.tappedAt })
@@ -429,7 +432,7 @@ const doorChecks = reusableStatement('door_checks', (db, scope) => {
         // one not ended, not used up, not given back. A member's past years of memberships are
         // neither read nor locked at each tap. `since` is the tap's date in the westernmost time
         // zone, at or before its business date in any centre's; what ended since is judged as before.
-        sql`(${entitlementState.phase} = 'pending' or (${entitlementState.phase} not in ('expired', 'refunded', 'transferred')
+        sql`(${entitlementState.phase} = 'pending' or (not ${entitlementState.phase} = any(${ENDED}::text[])
           and (${entitlementState.validUntil} is null or ${entitlementState.validUntil} >= ${sql.placeholder('since')}::date)
           and (${entitlementState.creditsLeft} is null or ${entitlementState.creditsLeft} > 0)))`,
       ),

@@ -45,6 +45,10 @@ export interface LedgerRow {
 }
 
 export type Phase = 'pending' | 'active' | 'transferred' | 'refunded' | 'expired';
+/** The phases an entitlement never leaves: whatever its dates and credits, it lets nobody in again. */
+export const ENDED_PHASES = ['transferred', 'refunded', 'expired'] as const satisfies readonly Phase[];
+const isEnded = (phase: Phase): phase is (typeof ENDED_PHASES)[number] =>
+  (ENDED_PHASES as readonly Phase[]).includes(phase);
 
 export interface EntitlementState {
   phase: Phase;
@@ -139,7 +143,7 @@ export type EntitlementStatus = 'pending' | 'active' | 'frozen' | 'expired' | 'u
 
 /** What staff and the door see on `today` (the centre's business date): dates and credits decide it. */
 export function statusOn(s: EntitlementState, today: BusinessDate): EntitlementStatus {
-  if (s.phase === 'transferred' || s.phase === 'refunded' || s.phase === 'expired') return s.phase;
+  if (isEnded(s.phase)) return s.phase;
   if (s.phase === 'pending') return 'pending';
   if (s.validUntil && s.validUntil < today) return 'expired';
   if (s.creditsLeft !== null && s.creditsLeft <= 0) return 'used_up';

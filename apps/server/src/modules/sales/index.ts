@@ -1,5 +1,5 @@
 export { ruleFor } from './commission.ts';
-export { endOf, statusOn } from './entitlement-state.ts';
+export { ENDED_PHASES, endOf, statusOn } from './entitlement-state.ts';
 export { issueFeeInvoice, voidUnpaidFee } from './fee.ts';
 export { appendLedger, lockState, stateOf } from './ledger.ts';
 export { recordPayment } from './pay.ts';
