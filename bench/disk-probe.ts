@@ -1,6 +1,6 @@
 /**
  * The disk's flush latency beside the door's run: every `everyMs`, an 8 KB write and an `fdatasync`
- * in `dir` (the database's file system), timed. A door's entry waits for PostgreSQL to flush its
+ * in `dir` (the bench's temporary directory, where its own PostgreSQL keeps its data), timed. A door's entry waits for PostgreSQL to flush its
  * commit to this disk, and a floor waits for no disk: when the disk stalls (this machine's shares
  * its storage), the door's slowest taps come with the probe's slowest flushes. The probe runs in
  * the bench process, off its event loop (libuv's threads), and writes one block a tenth of a second.

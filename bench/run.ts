@@ -486,7 +486,7 @@ if (doorRows.length > 0) {
       `Tap-to-toast p99 over the floor's: ${(doorRow.p99 / floorRow.p99).toFixed(1)}x (p50: ${(doorRow.p50 / floorRow.p50).toFixed(1)}x)`,
     );
   console.log(
-    `The disk beside them (an 8 KB write and fdatasync every 100 ms in the database's file system; each entry's commit waits for such a flush):\n  during the door's slices: ${flushLine(doorFlushes.door)}\n  during the floor's slices: ${flushLine(doorFlushes.floor)}`,
+    `The disk beside them (an 8 KB write and fdatasync every 100 ms in the bench's temporary directory, the file system of its own PostgreSQL; each entry's commit waits for such a flush):\n  during the door's slices: ${flushLine(doorFlushes.door)}\n  during the floor's slices: ${flushLine(doorFlushes.floor)}`,
   );
 }
 if (seedRows.length > 0) {
