@@ -135,7 +135,16 @@ export async function pressUntil(page: Page, button: Locator, outcome: Locator) 
       await outcome.waitFor();
       return;
     }
-    if (attempt >= 3) throw new Error(`${button} was clicked three times and ${outcome} never showed`);
+    if (attempt >= 3) {
+      // What the page says instead (a field's error, an alert), so that a failure here tells why.
+      const said = await page
+        .locator('.ant-form-item-explain-error, .ant-alert, .ant-message-notice, .ant-notification-notice')
+        .allInnerTexts()
+        .catch(() => []);
+      throw new Error(
+        `${button} was clicked three times and ${outcome} never showed; the page showed: ${JSON.stringify(said)}`,
+      );
+    }
   }
 }
 
