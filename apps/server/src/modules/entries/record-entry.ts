@@ -385,19 +385,20 @@ function unprefixed(prefix: string, cols: Record<string, Column>, sq: object) {
 
 type HeldRow = { ent: typeof entitlements.$inferSelect; state: typeof entitlementState.$inferSelect };
 
-/**
- * What the member's checks read, in ONE statement once the member is locked (a door's taps come many
- * a second, and each statement is a round trip), one row per entitlement held (one row with none):
- * - `duplicateId`: a granted tap of the member at the centre between `from` and `to` (when `window`);
- * - `booking`: the class booked at the centre that lets them in (`doorBookingQuery`), locked;
- * - `ent` and `state`: each entitlement with its state row, the state locked (the ledger appends on
- *   the state it locked).
- * Its snapshot is taken after the member's lock is held: it sees every earlier tap of theirs. Its
- * own locks (the booking, the states) come after the member's, which every tap of theirs takes first.
- */
 /** `ENDED_PHASES` as a literal of the checks' text (a fixed list: the statement stays built once). */
 const ENDED = sql.raw(`'{${ENDED_PHASES.join(',')}}'`);
 
+/**
+ * What the member's checks read, in ONE statement once the member is locked (a door's taps come many
+ * a second, and each statement is a round trip), one row per entitlement that may still let them in
+ * (one row with none):
+ * - `duplicateId`: a granted tap of the member at the centre between `from` and `to` (when `window`);
+ * - `booking`: the class booked at the centre that lets them in (`doorBookingQuery`), locked;
+ * - `ent` and `state`: each such entitlement with its state row, the state locked (the ledger appends
+ *   on the state it locked); ended ones (`ENDED_PHASES`, past, used up) are neither read nor locked.
+ * Its snapshot is taken after the member's lock is held: it sees every earlier tap of theirs. Its
+ * own locks (the booking, the states) come after the member's, which every tap of theirs takes first.
+ */
 const doorChecks = reusableStatement('door_checks', (db, scope) => {
   const duplicate = db
     .select({ id: entries.id, tappedAt: entries.tappedAt })
