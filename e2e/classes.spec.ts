@@ -147,6 +147,26 @@ beforeAll(async () => {
   laterTodayClassId = later.class.id;
 });
 
+/**
+ * The id of the series' class (not one the suite set up) on a day at a time. Calendar events are
+ * found by it: the class starting soon is of the same type, and on the week shown it may start at
+ * the very time a test looks for (the suite run at 15:00 at the centre made it today's 15:15 class,
+ * the week's first "15:15", and the drag moved it instead of the series' class).
+ */
+async function seriesClassAt(date: string, time: string): Promise<string> {
+  const { items } = await api<{ items: { id: string; startTime: string }[] }>(
+    admin,
+    'GET',
+    `/pro/classes?center=${cwb.id}&from=${date}&to=${date}&type=${typeId}&pageSize=50`,
+  );
+  const found = items.filter((c) => c.startTime === time && !fixtureClass(c.id));
+  if (found.length !== 1) throw new Error(`expected one series class on ${date} at ${time}, found ${found.length}`);
+  return found[0]!.id;
+}
+
+const calendarEvent = (page: Page, classId: string) =>
+  page.locator(`[data-testid="calendar-event"][data-class-id="${classId}"]`);
+
 /** The height of an hour in the calendar's time grid. */
 async function hourHeight(page: Page): Promise<number> {
   const seven = await page.locator('td.fc-timegrid-slot-lane[data-time="07:00:00"]').boundingBox();
@@ -353,7 +373,10 @@ describe('classes', () => {
     await page.getByTestId('screen-member-class-add').waitFor();
     await page.getByLabel('Class type').click();
     await pickOption(page, page.locator('.ant-select-item-option', { hasText: TYPE_NAME }));
-    const first = page.getByTestId('class-add-table').locator('tr', { hasText: '14:15' }).first();
+    const from = addDays(businessToday(cwb.timeZone), 1);
+    const first = page
+      .getByTestId('class-add-table')
+      .locator(`tr[data-row-key="${await seriesClassAt(from, '14:15')}"]`);
     await first.waitFor();
     await first.getByTestId('class-add-series').click();
     expect(await page.getByTestId('class-add-selected').textContent()).toContain('Classes chosen: 3');
@@ -375,11 +398,11 @@ describe('classes', () => {
     const tomorrow = addDays(businessToday(cwb.timeZone), 1);
     const page = await desk('manager@demo.fit', `/calendar?type=${typeId}&date=${tomorrow}`);
     await page.getByTestId('screen-calendar').waitFor();
-    const event = page.locator('[data-testid="calendar-event"]', { hasText: '14:15' }).first();
+    const classId = await seriesClassAt(tomorrow, '14:15');
+    const event = calendarEvent(page, classId);
     await event.waitFor({ state: 'attached' });
     // The week opens scrolled to the morning: bring the afternoon into view before dragging.
     await event.scrollIntoViewIfNeeded();
-    const classId = await event.getAttribute('data-class-id');
     await dragEvent(page, event, await hourHeight(page));
     await page.locator('.ant-message', { hasText: `${TYPE_NAME} moved to 15:15` }).waitFor();
 
@@ -399,10 +422,10 @@ describe('classes', () => {
     const tomorrow = addDays(businessToday(cwb.timeZone), 1);
     const page = await desk('manager@demo.fit', `/calendar?type=${typeId}&date=${tomorrow}`);
     await page.getByTestId('screen-calendar').waitFor();
-    const event = page.locator('[data-testid="calendar-event"]', { hasText: '15:15' }).first();
+    const classId = await seriesClassAt(tomorrow, '15:15');
+    const event = calendarEvent(page, classId);
     await event.waitFor({ state: 'attached' });
     await event.scrollIntoViewIfNeeded();
-    const classId = await event.getAttribute('data-class-id');
     // One hour later, 16:15 to 17:00: the 16:30 class of the same room is in the way.
     await dragEvent(page, event, await hourHeight(page));
     const refusal = page.getByTestId('calendar-refusal');
@@ -439,9 +462,9 @@ describe('classes', () => {
       return box!.x + box!.width / 2;
     };
     // The 15:15 class, from the PT Room's column to the Pool's, same time.
-    const moving = page.locator('[data-testid="calendar-event"]', { hasText: '15:15' }).first();
+    const movedId = await seriesClassAt(tomorrow, '15:15');
+    const moving = calendarEvent(page, movedId);
     await moving.waitFor({ state: 'attached' });
-    const movedId = await moving.getAttribute('data-class-id');
     await dragEvent(page, moving, 0, await columnX(pool.id));
     await page.locator('.ant-message', { hasText: `${TYPE_NAME} moved to Pool at 15:15` }).waitFor();
     const after = await api<{ room: { id: string }; startTime: string; date: string }>(
@@ -452,8 +475,8 @@ describe('classes', () => {
     expect(after).toMatchObject({ room: { id: pool.id }, startTime: '15:15', date: tomorrow });
 
     // The 16:30 class onto the Pool at 15:45: the class just moved there is in the way, and named.
-    const blocked = page.locator('[data-testid="calendar-event"]', { hasText: '16:30' }).first();
-    const blockedId = await blocked.getAttribute('data-class-id');
+    const blockedId = tomorrowClassId;
+    const blocked = calendarEvent(page, blockedId);
     await dragEvent(page, blocked, -0.75 * (await hourHeight(page)), await columnX(pool.id));
     await page.getByTestId('calendar-refusal').waitFor();
     const inTheWay = await page.getByTestId('calendar-in-the-way').textContent();
