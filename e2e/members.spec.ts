@@ -9,7 +9,15 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memberImportSuite } from './suites/imports.ts';
 import { axe } from './support/axe.ts';
-import { launchBrowser, newPage, pickOption, pressConfirm, pressUntil, storeSession } from './support/browser.ts';
+import {
+  followFakeClock,
+  launchBrowser,
+  newPage,
+  pickOption,
+  pressConfirm,
+  pressUntil,
+  storeSession,
+} from './support/browser.ts';
 import {
   type ApiSession,
   api,
@@ -267,6 +275,7 @@ describe('member file', () => {
         viewport: { width: 1280, height: 800 },
         reducedMotion: 'reduce',
       });
+      await followFakeClock(ctx);
       const page = await ctx.newPage();
       await storeSession(page, app.server.url, FRONT_DESK);
       await page.goto(`/apps/student/edit/${member.id}`);

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetSuite } from './suites/password-reset.ts';
 import { registerOrganisationSuite } from './suites/register-organisation.ts';
-import { newPage, pressUntil, settled } from './support/browser.ts';
+import { followFakeClock, newPage, pressUntil, settled } from './support/browser.ts';
 import { type ApiSession, api, apiLogin, demoMember, freshCardNumber } from './support/members.ts';
 import { changeConfig, fieldHelp, seriousViolations, unique } from './support/organisation.ts';
 import { useAppServer } from './support/server.ts';
@@ -135,6 +135,7 @@ describe('on a phone', () => {
       viewport: { width: 375, height: 740 },
       locale: 'en-US',
     });
+    await followFakeClock(context);
     const page = await context.newPage();
     await page.goto('/register/DF/MK/');
     await page.getByTestId('register-form').waitFor();

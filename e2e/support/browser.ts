@@ -18,6 +18,42 @@ function devShmIsRoomy(): boolean {
   }
 }
 
+/**
+ * Under `faketime` (the suite run at a chosen wall time, `scripts/test-at.sh`, which sets `FAKETIME`
+ * to the offset in seconds): Chromium is started without it (it does not run under the library),
+ * and each page's `Date` is moved by the same offset. Only `Date`: the page's timers keep their pace.
+ */
+const FAKE_OFFSET_MS = /^[+-]\d+(\.\d+)?$/.test(process.env.FAKETIME ?? '') ? Number(process.env.FAKETIME) * 1000 : 0;
+
+function browserEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value === undefined) continue;
+    if (key === 'LD_PRELOAD' && value.includes('faketime')) continue;
+    if (key.startsWith('FAKETIME') || key === 'DONT_FAKE_MONOTONIC') continue;
+    env[key] = value;
+  }
+  return env;
+}
+
+/** A context's pages on the suite's clock (nothing to do unless the suite runs under `faketime`). */
+export async function followFakeClock(context: BrowserContext): Promise<void> {
+  if (!FAKE_OFFSET_MS) return;
+  await context.addInitScript((offset: number) => {
+    const RealDate = Date;
+    class ShiftedDate extends RealDate {
+      constructor(...args: unknown[]) {
+        if (args.length === 0) super(RealDate.now() + offset);
+        else super(...(args as [number]));
+      }
+      static override now() {
+        return RealDate.now() + offset;
+      }
+    }
+    globalThis.Date = ShiftedDate as DateConstructor;
+  }, FAKE_OFFSET_MS);
+}
+
 /** Debian's Chromium, headless, with the house's flags; `extraArgs` for a test's own needs (a fake camera). */
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   const shm = devShmIsRoomy();
@@ -32,6 +68,7 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
       ...extraArgs,
     ],
     ignoreDefaultArgs: shm ? ['--disable-dev-shm-usage'] : [],
+    env: browserEnv(),
   });
 }
 
@@ -42,6 +79,7 @@ export async function newPage(browser: Browser, baseURL: string): Promise<{ cont
   // With the device's "reduce motion" on, as some staff have it: dialogs and lists open without
   // their zoom and slide, so a click never lands on a button still moving in (decision 326).
   const context = await browser.newContext({ baseURL, viewport: TABLET, locale: 'en-US', reducedMotion: 'reduce' });
+  await followFakeClock(context);
   const page = await context.newPage();
   return { context, page };
 }
