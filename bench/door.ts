@@ -19,9 +19,21 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import type { Role } from '@gym/contract/acl';
 import { DEMO_INITIAL } from '@gym/contract/demo';
+import { minor, ZERO } from '@gym/contract/money';
+import { addDays, businessDate } from '@gym/contract/time';
 import { and, eq, like } from 'drizzle-orm';
-import { cards as cardsTable, centers, membershipPlans, organisations } from '../apps/server/src/db/schema/index.ts';
+import {
+  cards as cardsTable,
+  centers,
+  creditPackages,
+  membershipPlans,
+  organisations,
+  users,
+} from '../apps/server/src/db/schema/index.ts';
+import { clockOn, contextFor } from '../apps/server/src/db/seed/demo-sales.ts';
+import { appendLedger, sell } from '../apps/server/src/modules/sales/index.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
 import type { DoorFixture, DoorLoadRequest, DoorSlice, DoorSliceOptions } from './door-load.ts';
 
@@ -44,7 +56,7 @@ async function call<T>(inject: Inject, method: string, url: string, token: strin
  */
 export async function prepareDoor(
   server: RunningServer,
-  opts: { memberCount: number; readerCount: number },
+  opts: { memberCount: number; readerCount: number; historyMonths: number },
 ): Promise<DoorFixture> {
   const inject = server.app.inject.bind(server.app) as Inject;
   const { db } = server.deps.database;
@@ -79,6 +91,8 @@ export async function prepareDoor(
     readers.push({ sn: created.reader.sn, secret: created.secret });
   }
   const cards: string[] = [];
+  /** The members this run added (a kept database's are found by card, and have their past already). */
+  const fresh: { index: number; memberId: string }[] = [];
   const price = (plan as { priceMinor?: number }).priceMinor ?? 0;
   // The door's members are the same on every run: on a kept database a run finds those of the
   // runs before (by card) instead of adding 200 more each time, which would pile up members no gym
@@ -124,9 +138,90 @@ export async function prepareDoor(
     }).then((res) => {
       if (res.statusCode >= 300) throw new Error(`sale answered ${res.statusCode}: ${res.body}`);
     });
+    if (!existing.has(card)) fresh.push({ index: i, memberId });
     cards.push(card);
   }
+  await giveHistory(server, {
+    organisationId: org!.id,
+    center: center!,
+    plan: plan!,
+    members: fresh,
+    months: opts.historyMonths,
+  });
   return { centerId: center!.id, readers, cards };
+}
+
+/**
+ * A past such as a real gym's members have: member `i` renewed a month's membership for the
+ * `i % (months + 1)` months before this one (none still running), and every third member used up a
+ * 10-class pack half a year ago. Sold and used through the desk's own use cases on their past
+ * dates, as the demo's history is. The door's checks then find a member's current membership among
+ * the ended ones, as at a gym open for years.
+ */
+async function giveHistory(
+  server: RunningServer,
+  opts: {
+    organisationId: string;
+    center: { id: string; timeZone: string };
+    plan: { id: string; priceMinor: number };
+    members: { index: number; memberId: string }[];
+    months: number;
+  },
+): Promise<void> {
+  if (opts.months <= 0 || opts.members.length === 0) return;
+  const { db } = server.deps.database;
+  const [desk] = await db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(and(eq(users.organisationId, opts.organisationId), eq(users.role, 'frontdesk')));
+  const [pack] = await db
+    .select({ id: creditPackages.id, priceMinor: creditPackages.priceMinor, credits: creditPackages.credits })
+    .from(creditPackages)
+    .where(and(eq(creditPackages.organisationId, opts.organisationId), eq(creditPackages.name, '10-class pack')));
+  if (!desk || !pack) throw new Error('the demo has no front desk or no 10-class pack');
+  const today = businessDate(new Date(), opts.center.timeZone);
+  const started = performance.now();
+  let sales = 0;
+  for (const { index, memberId } of opts.members) {
+    const months = index % (opts.months + 1);
+    // One transaction per member, every statement in it (the context's reads and writes alike).
+    await db.transaction(async (tx) => {
+      const at = (day: string) =>
+        contextFor(tx, { id: desk.id, role: desk.role as Role }, opts.organisationId, clockOn(day, opts.center.timeZone));
+      for (let m = months; m >= 1; m--) {
+        // A month's membership runs a month less a day: sold 31 days apart, each ended before the next.
+        await sell(at(addDays(today, -31 * m - 1)), {
+          memberId,
+          centerId: opts.center.id,
+          lines: [{ itemType: 'membership', itemId: opts.plan.id, quantity: 1, discountMinor: ZERO }],
+          installments: [],
+          payment: { method: 'card', amountMinor: minor(opts.plan.priceMinor) },
+        });
+        sales++;
+      }
+      if (index % 3 === 0) {
+        const day = addDays(today, -180);
+        const invoice = await sell(at(day), {
+          memberId,
+          centerId: opts.center.id,
+          lines: [{ itemType: 'package', itemId: pack.id, quantity: 1, discountMinor: ZERO }],
+          installments: [],
+          payment: { method: 'card', amountMinor: minor(pack.priceMinor) },
+        });
+        sales++;
+        const entitlementId = invoice.lines[0]!.entitlementId!;
+        for (let c = 0; c < pack.credits; c++) {
+          const used = addDays(day, 7 * (c + 1));
+          await appendLedger(at(used), entitlementId, memberId, [
+            { kind: 'use', creditsDelta: -1, refType: 'booking', reason: 'Spin class', effectiveOn: used },
+          ]);
+        }
+      }
+    });
+  }
+  console.log(
+    `  door members' history: ${sales} past sales for ${opts.members.length} new members in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 /**

@@ -18,7 +18,8 @@
  * and BENCH_CONNECTIONS), and 50 bookings sent at once into one class of 20 places.
  * The door loop (door.ts), on PostgreSQL only: tap-to-toast at BENCH_DOOR_RATE=100 taps/s for
  * BENCH_DOOR_SECONDS (default BENCH_SECONDS, else 60), over BENCH_DOOR_READERS=10 readers of one centre
- * and BENCH_DOOR_MEMBERS=400 members (a card every 4 s), after BENCH_DOOR_WARMUP=5 s at the same rate that are not measured (the
+ * and BENCH_DOOR_MEMBERS=400 members (a card every 4 s; member i with i % (BENCH_DOOR_HISTORY_MONTHS=36 + 1) ended monthly
+ * memberships before the current one and every third with a used-up class pack, as at a gym open for years), after BENCH_DOOR_WARMUP=5 s at the same rate that are not measured (the
  * API process has just started); and its floor, the same round trip with no database work. The two are
  * measured in turns, BENCH_DOOR_SLICES=6 slices each (door, floor; floor, door; ...), each slice after the
  * first warmed up for BENCH_DOOR_SLICE_WARMUP=1 s: this machine's speed drifts over minutes, and a floor
@@ -61,6 +62,7 @@ const door = {
   seconds: Number(process.env.BENCH_DOOR_SECONDS ?? process.env.BENCH_SECONDS ?? 60),
   readers: Number(process.env.BENCH_DOOR_READERS ?? 10),
   members: Number(process.env.BENCH_DOOR_MEMBERS ?? 400),
+  historyMonths: Number(process.env.BENCH_DOOR_HISTORY_MONTHS ?? 36),
   warmup: Number(process.env.BENCH_DOOR_WARMUP ?? 5),
   slices: Math.max(1, Number(process.env.BENCH_DOOR_SLICES ?? 6)),
   sliceWarmup: Number(process.env.BENCH_DOOR_SLICE_WARMUP ?? 1),
@@ -245,8 +247,14 @@ async function runAgainst(database: 'pglite' | 'postgres'): Promise<Row[]> {
         classesFixture = await prepareClasses(prepared.deps);
       }
       if (withDoor) {
-        console.log(`[${database}] door: ${door.readers} readers and ${door.members} members with a membership`);
-        doorFixture = await prepareDoor(prepared, { memberCount: door.members, readerCount: door.readers });
+        console.log(
+          `[${database}] door: ${door.readers} readers and ${door.members} members with a membership, and up to ${door.historyMonths} ended ones each`,
+        );
+        doorFixture = await prepareDoor(prepared, {
+          memberCount: door.members,
+          readerCount: door.readers,
+          historyMonths: door.historyMonths,
+        });
       }
       // A kept database remembers the sign-in throttle of the previous run's login load.
       if (database === 'postgres' && keptDatabase) await prepared.deps.database.db.delete(loginThrottles);

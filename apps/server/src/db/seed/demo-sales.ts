@@ -251,7 +251,8 @@ export function contextFor(
   return { auth, db: tenantDb(tx, auth), tx: tx as UseCaseContext['tx'], emit: () => undefined, clock };
 }
 
-const clockOn = (day: string, timeZone: string): Clock => {
+/** A clock standing at 11:00 on `day` in `timeZone`: a past sale's or ledger row's. */
+export const clockOn = (day: string, timeZone: string): Clock => {
   const instant = zonedInstant(day, '11:00', timeZone);
   return { now: () => instant, today: (tz) => businessDate(instant, tz) };
 };
