@@ -187,7 +187,12 @@ async function giveHistory(
     // One transaction per member, every statement in it (the context's reads and writes alike).
     await db.transaction(async (tx) => {
       const at = (day: string) =>
-        contextFor(tx, { id: desk.id, role: desk.role as Role }, opts.organisationId, clockOn(day, opts.center.timeZone));
+        contextFor(
+          tx,
+          { id: desk.id, role: desk.role as Role },
+          opts.organisationId,
+          clockOn(day, opts.center.timeZone),
+        );
       for (let m = months; m >= 1; m--) {
         // A month's membership runs a month less a day: sold 31 days apart, each ended before the next.
         await sell(at(addDays(today, -31 * m - 1)), {
