@@ -61,6 +61,35 @@ describe('public registration', () => {
     expect(fresh.items).toEqual([expect.objectContaining({ lastName, status: 'prospect', isNew: true })]);
   });
 
+  it('keeps what a visitor typed when the chosen language’s component texts come after they began typing', async () => {
+    const { context, page } = await newPage(app.browser, app.server.url);
+    // antd's Portuguese texts (the "(opcional)" beside a field, the date picker's) come late, as on
+    // a slow line: the visitor has begun typing by then.
+    let releaseTexts = () => {};
+    const textsHeld = new Promise<void>((resolve) => {
+      releaseTexts = resolve;
+    });
+    await page.route(/pt_BR[^/]*\.js$/, async (route) => {
+      await textsHeld;
+      await route.continue();
+    });
+    await page.goto('/register/DF/CWB/');
+    await page.getByTestId('register-form').waitFor();
+    await page.getByTestId('language-switcher').selectOption('pt');
+    await page.getByText('Deixe seus dados e a unidade').waitFor();
+    expect(await page.getByText('(opcional)').count()).toBe(0);
+    await page.getByLabel('Nome', { exact: true }).fill('Ana');
+    await page.getByLabel('Sobrenome', { exact: true }).fill('Souza');
+    await page.getByLabel('E-mail', { exact: true }).fill('ana.souza@example.com');
+    releaseTexts();
+    await page.getByText('(opcional)').first().waitFor();
+    // The texts came and the form is the same form: nothing typed was lost.
+    expect(await page.getByLabel('Nome', { exact: true }).inputValue()).toBe('Ana');
+    expect(await page.getByLabel('Sobrenome', { exact: true }).inputValue()).toBe('Souza');
+    expect(await page.getByLabel('E-mail', { exact: true }).inputValue()).toBe('ana.souza@example.com');
+    await context.close();
+  });
+
   it('says clearly that a registration page of an unknown centre does not exist', async () => {
     const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/register/DF/NOPE/');

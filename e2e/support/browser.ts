@@ -177,7 +177,14 @@ export async function pressUntil(page: Page, button: Locator, outcome: Locator) 
       // What the page says instead (a field's error, an alert), so that a failure here tells why.
       const said = await page
         .locator('.ant-form-item-explain-error, .ant-alert, .ant-message-notice, .ant-notification-notice')
-        .allInnerTexts()
+        .evaluateAll((found) =>
+          found.map((el) => {
+            // A field's error with the field it is beside, and what that field holds.
+            const item = el.closest('.ant-form-item');
+            const input = item?.querySelector<HTMLInputElement>('input, textarea');
+            return input ? `${input.id}=${JSON.stringify(input.value)}: ${el.textContent}` : (el.textContent ?? '');
+          }),
+        )
         .catch(() => []);
       throw new Error(
         `${button} was clicked three times and ${outcome} never showed; the page showed: ${JSON.stringify(said)}`,

@@ -1,6 +1,7 @@
 import type { Language } from '@gym/contract/constants';
 import { ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
+import enUS from 'antd/es/locale/en_US';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '../../shared/i18n/languages';
@@ -48,8 +49,12 @@ export function AntdProvider({ children }: { children: ReactNode }) {
     return reducedMotion ? { ...base, token: { ...base.token, motion: false } } : base;
   }, [skin, layout, reducedMotion]);
 
+  // Always a locale, English's until another's texts have come: antd wraps the screen in its locale
+  // provider only when given one, and that provider appearing remounted the whole screen, emptying
+  // a form someone had begun to fill (a visitor switching the registration page to Portuguese, then
+  // typing before the Portuguese texts came).
   return (
-    <ConfigProvider theme={theme} {...(locale?.value ? { locale: locale.value } : {})}>
+    <ConfigProvider theme={theme} locale={locale?.value ?? enUS}>
       {children}
     </ConfigProvider>
   );
