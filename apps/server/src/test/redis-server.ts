@@ -31,7 +31,11 @@ export async function startRedis(): Promise<{ url: string; stop(): Promise<void>
       s.on('error', () => resolve(false));
     });
     if (up) break;
-    if (Date.now() > deadline) throw new Error('redis-server did not start');
+    if (Date.now() > deadline) {
+      // Not left running when it comes up late: the caller never gets it to stop.
+      child.kill('SIGTERM');
+      throw new Error('redis-server did not start');
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   return {
