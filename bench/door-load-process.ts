@@ -16,8 +16,8 @@ const fail = (err: unknown) => process.send!({ error: String((err as Error)?.sta
 process.on('message', (raw) => {
   const m = raw as Message;
   if (m.kind === 'open') {
-    const { base, fixture, countWith } = m.request;
-    openDoorLoad(base, fixture, countWith ? entryCounter(base, countWith, fixture.centerId) : undefined)
+    const { base, fixture, countWith, routes } = m.request;
+    openDoorLoad(base, fixture, countWith ? entryCounter(base, countWith, fixture.centerId) : undefined, routes)
       .then((opened) => {
         load = opened;
         process.send!({ ready: true });

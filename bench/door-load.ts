@@ -74,6 +74,8 @@ export interface DoorLoadRequest {
   base: string;
   fixture: DoorFixture;
   countWith?: string;
+  /** Where the scan and entry routes are (the door's: `/api/v1/pro`; the stack floor's: its own). */
+  routes?: string;
 }
 
 /** Entry records of the centre, by the list's total. */
@@ -132,6 +134,7 @@ export async function openDoorLoad(
   base: string,
   f: DoorFixture,
   countEntries?: () => Promise<number>,
+  routes = '/api/v1/pro',
 ): Promise<{ slice(opts: DoorSliceOptions): Promise<DoorSlice>; close(): void }> {
   const login = await fetch(`${base}/api/v1/jwt/login`, {
     method: 'POST',
@@ -164,7 +167,7 @@ export async function openDoorLoad(
         }
         s.entryPosts.push(
           post(
-            `${base}/api/v1/pro/card/${encodeURIComponent(m.card!)}/entry/`,
+            `${base}${routes}/card/${encodeURIComponent(m.card!)}/entry/`,
             // As the web app's door loop sends it (features/door/taps.ts): the scan id is also the Idempotency-Key.
             { authorization: `Bearer ${token}`, 'idempotency-key': m.scan_id! },
             JSON.stringify({ center_id: f.centerId, sn: r.sn, scan_id: m.scan_id, source: 'reader' }),
@@ -222,7 +225,7 @@ export async function openDoorLoad(
           s.sentAt.set(scanId, { at: sent, measured });
           posts.push(
             post(
-              `${base}/api/v1/pro/readers/${reader.sn}/scans`,
+              `${base}${routes}/readers/${reader.sn}/scans`,
               { 'x-reader-secret': reader.secret },
               JSON.stringify({ scanId, card, at: new Date().toISOString() }),
             )

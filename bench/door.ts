@@ -6,10 +6,13 @@
  * POST leaving the reader to the entry notification arriving at a second browser of the centre
  * (the front desk); and entries recorded against taps sent.
  *
- * The floor: the same round trip (scan POST, socket message to the reader's browser, its POST,
- * socket message to the desk) through a bare server with the same HTTP and Socket.IO stack and
- * no database or domain work (`door-floor-server.ts`), at the same rate. The two are measured in
- * turns, slice after slice (run.ts), each by a load process of its own that stays connected.
+ * The floor, as the issue words it: the same socket round trip with no database work. It is the
+ * API server's own stack (its hooks, authentication, permissions, validation, reader secret and
+ * rate limit, realtime gateway) with routes that do all the door's routes do but their database
+ * work (`door-stack-floor-server.ts`). Beside it, the bare floor: the same two POSTs and two socket
+ * hops through a bare Fastify + Socket.IO server with nothing else (`door-floor-server.ts`), what
+ * the HTTP and socket hops alone cost. The three are measured in turns, slice after slice (run.ts),
+ * each by a load process of its own that stays connected.
  *
  * Taps are spread over several readers of one centre (a real door reader never sends 100 scans a
  * second, and each reader is rate-limited), each with its own reader browser, as at a busy gym's
@@ -270,16 +273,26 @@ export async function openDoorLoadApart(
   };
 }
 
-/** The floor's server (`door-floor-server.ts`) in its own process, as the API server runs in its own. */
-export async function startFloorServer(root: string): Promise<{ base: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/door-floor-server.ts')], {
+/**
+ * A floor's server in its own process, as the API server runs in its own: the bare one
+ * (`door-floor-server.ts`), or the API server's own stack with no database work
+ * (`door-stack-floor-server.ts`, given the centre, on the API server's database through `env`).
+ */
+export async function startFloorServer(
+  root: string,
+  script: 'door-floor-server.ts' | 'door-stack-floor-server.ts',
+  args: string[] = [],
+  env: Record<string, string> = {},
+): Promise<{ base: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', script), ...args], {
     cwd: join(root, 'bench'),
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const base = await new Promise<string>((resolve, reject) => {
     child.stdout!.once('data', (d) => resolve(String(d).trim()));
-    child.once('exit', (code) => reject(new Error(`the floor server exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`the floor server ${script} exited with ${code}`)));
   });
   return {
     base,

@@ -20,8 +20,10 @@
  * BENCH_DOOR_SECONDS (default BENCH_SECONDS, else 60), over BENCH_DOOR_READERS=10 readers of one centre
  * and BENCH_DOOR_MEMBERS=400 members (a card every 4 s; member i with i % (BENCH_DOOR_HISTORY_MONTHS=36 + 1) ended monthly
  * memberships before the current one and every third with a used-up class pack, as at a gym open for years), after BENCH_DOOR_WARMUP=5 s at the same rate that are not measured (the
- * API process has just started); and its floor, the same round trip with no database work. The two are
- * measured in turns, BENCH_DOOR_SLICES=6 slices each (door, floor; floor, door; ...), each slice after the
+ * API process has just started); and its floor, the same round trip with no database work: the API server's
+ * own stack with routes that skip only the database work (door-stack-floor-server.ts), and beside it a bare
+ * Fastify + Socket.IO server (door-floor-server.ts). The three are measured in turns, BENCH_DOOR_SLICES=6
+ * slices each (door, floor, bare; bare, floor, door; ...), each slice after the
  * first warmed up for BENCH_DOOR_SLICE_WARMUP=1 s: this machine's speed drifts over minutes, and a floor
  * measured in the minute after the door's measured another machine. Their samples are merged per scenario.
  * BENCH_DOOR_TIMELINE=1 also prints the worst tap-to-toast per half second and this process's own stalls.
@@ -68,8 +70,11 @@ const door = {
   sliceWarmup: Number(process.env.BENCH_DOOR_SLICE_WARMUP ?? 1),
 };
 const doorRows: DoorFigures[] = [];
-/** The disk's flushes during the door's slices and during the floor's (`disk-probe.ts`). */
-const doorFlushes: Record<'door' | 'floor', number[]> = { door: [], floor: [] };
+/** The door and its two floors (door.ts): the API server's stack with no database work, and a bare server. */
+type DoorWhich = 'door' | 'floor' | 'bare';
+const DOOR_TURNS: DoorWhich[] = ['door', 'floor', 'bare'];
+/** The disk's flushes during each one's slices (`disk-probe.ts`). */
+const doorFlushes: Record<DoorWhich, number[]> = { door: [], floor: [], bare: [] };
 
 interface Row {
   database: string;
@@ -357,22 +362,32 @@ async function runAgainst(database: 'pglite' | 'postgres'): Promise<Row[]> {
       console.log(
         `[${database}] door: ${door.rate} taps/s for ${door.seconds} s, in ${door.slices} slices taken in turns with the floor's`,
       );
-      const scenarios = {
+      const scenarios: Record<DoorWhich, string> = {
         door: `${database}: scan -> reader browser -> entry -> desk`,
-        floor: 'floor: the same round trip, no database',
+        floor: "floor: the API server's round trip, no database",
+        bare: 'bare floor: Fastify + Socket.IO alone',
       };
-      const floor = await startFloorServer(root);
-      const loads: Partial<Record<'door' | 'floor', Awaited<ReturnType<typeof openDoorLoadApart>>>> = {};
-      const slices: Record<'door' | 'floor', DoorSlice[]> = { door: [], floor: [] };
+      // Both floors beside the API server, the stack floor on its database (for its sign-in, sessions and readers).
+      const floors = {
+        floor: await startFloorServer(root, 'door-stack-floor-server.ts', [f.centerId], env),
+        bare: await startFloorServer(root, 'door-floor-server.ts'),
+      };
+      const loads: Partial<Record<DoorWhich, Awaited<ReturnType<typeof openDoorLoadApart>>>> = {};
+      const slices: Record<DoorWhich, DoorSlice[]> = { door: [], floor: [], bare: [] };
       // The bench's own PostgreSQL keeps its data in the same temporary directory's file system.
       const probe = startDiskProbe(dataDir);
       try {
         loads.door = await openDoorLoadApart(root, { base, fixture: f, countWith: fresh.accessToken });
-        loads.floor = await openDoorLoadApart(root, { base: floor.base, fixture: f });
+        loads.floor = await openDoorLoadApart(root, {
+          base: floors.floor.base,
+          fixture: f,
+          routes: '/api/v1/bench-floor',
+        });
+        loads.bare = await openDoorLoadApart(root, { base: floors.bare.base, fixture: f });
         const each = door.seconds / door.slices;
         for (let i = 0; i < door.slices; i++) {
-          // door, floor; floor, door; ...: a drift within the run weighs on both alike.
-          for (const which of i % 2 === 0 ? (['door', 'floor'] as const) : (['floor', 'door'] as const)) {
+          // door, floor, bare; bare, floor, door; ...: a drift within the run weighs on all alike.
+          for (const which of i % 2 === 0 ? DOOR_TURNS : [...DOOR_TURNS].reverse()) {
             const warmupSeconds = slices[which].length === 0 ? door.warmup : door.sliceWarmup;
             const from = performance.now();
             slices[which].push(
@@ -382,10 +397,10 @@ async function runAgainst(database: 'pglite' | 'postgres'): Promise<Row[]> {
           }
         }
       } finally {
-        await Promise.all([loads.door?.close(), loads.floor?.close(), probe.stop()]);
-        await floor.stop();
+        await Promise.all([loads.door?.close(), loads.floor?.close(), loads.bare?.close(), probe.stop()]);
+        await Promise.all([floors.floor.stop(), floors.bare.stop()]);
       }
-      for (const which of ['door', 'floor'] as const) {
+      for (const which of DOOR_TURNS) {
         doorRows.push(doorFigures(scenarios[which], slices[which]));
         if (process.env.BENCH_DOOR_PHASES) console.log(doorPhases(scenarios[which], slices[which]));
       }
@@ -470,7 +485,7 @@ if (classRows.length > 0) {
 }
 if (doorRows.length > 0) {
   console.log(
-    `\nThe door (one-minute load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores): tap-to-toast (scan POST sent -> entry notification at a second browser), ${door.rate} taps/s for ${door.seconds} s in ${door.slices} slices taken in turns with the floor's (door, floor; floor, door; ...), after a ${door.warmup} s warm-up at the same rate, then ${door.sliceWarmup} s before each later slice (their taps are in taps, toasts and entries, not in the latencies), ${door.readers} readers, ${door.members} members`,
+    `\nThe door (one-minute load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores): tap-to-toast (scan POST sent -> entry notification at a second browser), ${door.rate} taps/s for ${door.seconds} s in ${door.slices} slices taken in turns with the floors' (door, floor, bare; bare, floor, door; ...), after a ${door.warmup} s warm-up at the same rate, then ${door.sliceWarmup} s before each later slice (their taps are in taps, toasts and entries, not in the latencies), ${door.readers} readers, ${door.members} members`,
   );
   console.table(
     doorRows.map((r) => ({
@@ -488,13 +503,17 @@ if (doorRows.length > 0) {
       'entry POST p99': `${r.entryPostP99} ms`,
     })),
   );
-  const [doorRow, floorRow] = doorRows;
-  if (doorRow && floorRow && floorRow.p99 > 0)
-    console.log(
-      `Tap-to-toast p99 over the floor's: ${(doorRow.p99 / floorRow.p99).toFixed(1)}x (p50: ${(doorRow.p50 / floorRow.p50).toFixed(1)}x)`,
-    );
+  const [doorRow, floorRow, bareRow] = doorRows;
+  const ratio = (over: DoorFigures | undefined, name: string) => {
+    if (doorRow && over && over.p99 > 0)
+      console.log(
+        `Tap-to-toast p99 over the ${name}: ${(doorRow.p99 / over.p99).toFixed(1)}x (p50: ${(doorRow.p50 / over.p50).toFixed(1)}x)`,
+      );
+  };
+  ratio(floorRow, "floor's (the API server with no database work)");
+  ratio(bareRow, "bare floor's (Fastify + Socket.IO alone)");
   console.log(
-    `The disk beside them (an 8 KB write and fdatasync every 100 ms in the bench's temporary directory, the file system of its own PostgreSQL; each entry's commit waits for such a flush):\n  during the door's slices: ${flushLine(doorFlushes.door)}\n  during the floor's slices: ${flushLine(doorFlushes.floor)}`,
+    `The disk beside them (an 8 KB write and fdatasync every 100 ms in the bench's temporary directory, the file system of its own PostgreSQL; each entry's commit waits for such a flush):\n  during the door's slices: ${flushLine(doorFlushes.door)}\n  during the floor's slices: ${flushLine(doorFlushes.floor)}\n  during the bare floor's slices: ${flushLine(doorFlushes.bare)}`,
   );
 }
 if (seedRows.length > 0) {

@@ -30,7 +30,15 @@ export interface RunningServer {
  */
 export async function createServer(
   config: Config,
-  opts: { database?: Database; logger?: FastifyServerOptions['logger']; migrate?: boolean } = {},
+  opts: {
+    database?: Database;
+    logger?: FastifyServerOptions['logger'];
+    migrate?: boolean;
+    /** Routes added to the app before it is ready (the door bench's floor adds its own). */
+    extend?: (app: FastifyInstance, deps: AppDeps) => Promise<void>;
+    /** false: this server delivers no outbox events (the door bench's floor, beside the API server on the same database). */
+    dispatch?: boolean;
+  } = {},
 ): Promise<RunningServer> {
   const database =
     opts.database ??
@@ -70,9 +78,10 @@ export async function createServer(
   await backfillMemberPhones(database.db);
   deps.demo = await hasDemo(database.db);
   const app = await buildApp(deps, { logger: opts.logger });
+  if (opts.extend) await opts.extend(app, deps);
   const realtime = await attachRealtime(app, deps);
   logDeliveryError = (err, at) => app.log.warn({ err, ...at }, 'domain event delivery failed; retried later');
-  deps.outbox.start();
+  if (opts.dispatch !== false) deps.outbox.start();
   const stopCleanup = startIdempotencyCleanup(database.db);
   app.addHook('onClose', async () => {
     stopCleanup();
