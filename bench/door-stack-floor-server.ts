@@ -20,29 +20,25 @@ import {
   entryOutcomeSchema,
   readerScanRequestSchema,
   readerScanResponseSchema,
-  type ScanEvent,
 } from '@gym/contract/entries';
 import { businessDate } from '@gym/contract/time';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { centers, entries } from '../apps/server/src/db/schema/index.ts';
 import type { AppDeps } from '../apps/server/src/deps.ts';
 import { can, READER } from '../apps/server/src/lib/access.ts';
-import { AppError } from '../apps/server/src/lib/errors.ts';
-import { createRateLimiter } from '../apps/server/src/lib/rate-limit.ts';
 import { loggerOptions, prettyLogs } from '../apps/server/src/lib/request-log.ts';
 import { getEntry } from '../apps/server/src/modules/entries/queries.ts';
-import { entryIcon, entryMessage, wordsFor } from '../apps/server/src/modules/entries/words.ts';
-import { authenticateReader, type IngestReader } from '../apps/server/src/modules/readers/verify-secret.ts';
+import { entryNotification, entryOutcome, wordsFor } from '../apps/server/src/modules/entries/words.ts';
+import { scanEvent } from '../apps/server/src/modules/readers/ingest-scan.ts';
+import { readerScanGate, scanParamsSchema } from '../apps/server/src/modules/readers/routes.ts';
 import { createServer } from '../apps/server/src/server.ts';
 
 const centerId = process.argv[2];
 if (!centerId) throw new Error('usage: door-stack-floor-server.ts <center id>');
 
-const SN = /^[A-Za-z0-9_-]{3,64}$/;
-const scanParamsSchema = z.object({ sn: z.string().regex(SN, 'reader_sn_format') });
 const scanIdOf = (req: FastifyRequest) => (req.body as { scan_id?: string } | undefined)?.scan_id;
 
 async function floorRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -57,32 +53,18 @@ async function floorRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   if (!latest) throw new Error('the centre has no granted entry to copy');
   const template = await getEntry(db, { organisationId: latest.organisationId, centerIds: null }, latest.id);
   const [center] = await db.select({ timeZone: centers.timeZone }).from(centers).where(eq(centers.id, centerId!));
-  const limiter = createRateLimiter({
-    ratePerSecond: deps.config.READER_SCANS_PER_SECOND,
-    burst: deps.config.READER_SCAN_BURST,
-  });
-  const readerOf = new WeakMap<FastifyRequest, IngestReader>();
+  // The door's own gate: the reader's secret (cached after its first scan), then its rate.
+  const gate = readerScanGate(deps);
 
   await app.register(
     async (floor) => {
-      const typed = floor.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>();
+      floor.decorateRequest('reader', null);
+      const typed = floor.withTypeProvider<ZodTypeProvider>();
       typed.post(
         '/readers/:sn/scans',
         {
           config: { access: READER },
-          // As the door's: the reader's serial number and secret (cached after its first scan), then its rate.
-          onRequest: async (req) => {
-            const sn = (req.params as { sn?: unknown }).sn;
-            const secret = req.headers['x-reader-secret'];
-            const reader =
-              typeof sn === 'string' && SN.test(sn) && typeof secret === 'string' && secret.length > 0
-                ? await authenticateReader(db, { sn, secret }, deps.sessions)
-                : null;
-            if (!reader) throw new AppError(401, 'reader_unauthenticated', 'Unknown reader or wrong secret');
-            const wait = limiter.take(reader.id);
-            if (wait > 0) throw new AppError(429, 'rate_limited', 'Too many scans from this reader', undefined, wait);
-            readerOf.set(req, reader);
-          },
+          onRequest: gate,
           schema: {
             params: scanParamsSchema,
             body: readerScanRequestSchema,
@@ -90,25 +72,14 @@ async function floorRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
           },
         },
         async (req) => {
-          const reader = readerOf.get(req)!;
-          const scan = req.body;
-          const message: ScanEvent = {
-            center_id: reader.centerId,
-            action: 'scan',
-            message: `Card ${scan.card} at ${reader.name}`,
-            icon: 'scan',
-            reader: reader.sn,
-            card: scan.card,
-            scan_id: scan.scanId,
-            at: new Date(scan.at).toISOString(),
-          };
+          const reader = req.reader!;
           deps.events.publish('realtime.reader', {
             organisationId: reader.organisationId,
             centerId: reader.centerId,
             sn: reader.sn,
-            payload: message,
+            payload: scanEvent(reader, req.body),
           });
-          return { scanId: scan.scanId, accepted: true };
+          return { scanId: req.body.scanId, accepted: true };
         },
       );
       typed.post(
@@ -127,36 +98,19 @@ async function floorRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
             card: req.params.card,
             reader: template.reader && req.body.sn ? { ...template.reader, sn: req.body.sn } : template.reader,
             source: req.body.source ?? 'reader',
-            staff: template.staff,
           };
-          const facts = {
-            result: entry.result,
-            reason: entry.reason,
-            grantedBy: entry.grantedBy,
-            memberName: entry.member?.name ?? null,
-            daysLeft: entry.daysLeft,
-            creditsLeft: entry.creditsLeft,
-          };
-          const text = entryMessage(wordsFor(req.auth!.language), facts);
           deps.events.publish('realtime.center', {
             organisationId: req.auth!.organisationId,
             centerId: req.body.center_id,
-            payload: {
-              center_id: req.body.center_id,
-              action: 'entry',
-              message: text,
-              icon: entryIcon(facts),
-              entry,
-            },
+            payload: entryNotification(entry, req.auth!.language),
           });
-          return { result: entry.result, reason: entry.reason, message: text, entry };
+          return entryOutcome(wordsFor(req.auth!.language), entry);
         },
       );
     },
     { prefix: '/api/v1/bench-floor' },
   );
 }
-
 // Configured as the bench starts the API server (run.ts `startApi`), and logging as main.ts does.
 const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
 const server = await createServer(config, {

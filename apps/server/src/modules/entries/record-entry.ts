@@ -33,7 +33,7 @@ import { runCommand, type UseCaseContext } from '../../lib/use-case.ts';
 import { DOOR_BOOKING_EARLY_MINUTES, doorBookingQuery, markAttendedAtDoor } from '../bookings/index.ts';
 import { appendLedger, ENDED_PHASES, endOf, overdueMinorOn, stateOf, statusOn } from '../sales/index.ts';
 import { ENTRY_SCAN_INDEX, type EntryViewParts, getEntry, newEntryView, writeEntry } from './queries.ts';
-import { entryIcon, entryMessage, wordsFor } from './words.ts';
+import { entryNotification } from './words.ts';
 
 /** Credit packages whose credits open the door (decision: `any` and `class`; `pt` and `rental` do not). */
 export const ENTRY_USAGES = ['any', 'class'] as const;
@@ -615,30 +615,12 @@ export async function notifyEntry(ctx: UseCaseContext, id: string, language: str
 }
 
 function announceEntry(ctx: UseCaseContext, entry: Entry, language: string): Entry {
-  const facts = {
-    result: entry.result,
-    reason: entry.reason,
-    grantedBy: entry.grantedBy,
-    memberName: entry.member?.name ?? null,
-    daysLeft: entry.daysLeft,
-    creditsLeft: entry.creditsLeft,
-  };
   ctx.emit({
     type: 'entry.recorded',
     organisationId: ctx.auth.organisationId,
     centerId: entry.center.id,
     payload: { entryId: entry.id, result: entry.result, reason: entry.reason, memberId: entry.member?.id ?? null },
-    realtime: {
-      scope: 'center',
-      centerId: entry.center.id,
-      message: {
-        center_id: entry.center.id,
-        action: 'entry',
-        message: entryMessage(wordsFor(language), facts),
-        icon: entryIcon(facts),
-        entry,
-      },
-    },
+    realtime: { scope: 'center', centerId: entry.center.id, message: entryNotification(entry, language) },
   });
   return entry;
 }

@@ -42,7 +42,7 @@ import {
   liveEntries,
 } from './queries.ts';
 import { recordTap } from './record-entry.ts';
-import { type DoorWords, entryMessage, wordsFor } from './words.ts';
+import { type DoorWords, entryOutcome, wordsFor } from './words.ts';
 
 const tags = ['entries'];
 /** A tap's scan id, the key its entry is recorded under (after the body's validation). */
@@ -53,20 +53,6 @@ const idParamsSchema = z.object({ id: z.uuid() });
 function callerWords(auth: AuthContext): DoorWords {
   return wordsFor(auth.language);
 }
-
-const outcome = (words: DoorWords, entry: Entry) => ({
-  result: entry.result,
-  reason: entry.reason,
-  message: entryMessage(words, {
-    result: entry.result,
-    reason: entry.reason,
-    grantedBy: entry.grantedBy,
-    memberName: entry.member?.name ?? null,
-    daysLeft: entry.daysLeft,
-    creditsLeft: entry.creditsLeft,
-  }),
-  entry,
-});
 
 const ENTRY_COLUMNS: ExportColumn<Entry>[] = [
   { header: 'Time', value: (r) => r.at, width: 22 },
@@ -118,7 +104,7 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tappedAt: b.tapped_at,
           source: b.source,
         });
-        return outcome(callerWords(req.auth!), recorded.entry);
+        return entryOutcome(callerWords(req.auth!), recorded.entry);
       },
     );
     app.post(
@@ -134,7 +120,7 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const id = await runCommand(deps, req.auth!, (ctx) => overrideEntry(ctx, req.params.id, req.body.reason));
-        return outcome(callerWords(req.auth!), await getEntry(db, req.auth!, id));
+        return entryOutcome(callerWords(req.auth!), await getEntry(db, req.auth!, id));
       },
     );
     app.get(

@@ -4,7 +4,7 @@
  * answer of a tap, an override and a clock-in in the caller's own.
  */
 import { LANGUAGES, type Language } from '@gym/contract/constants';
-import type { EntryDenialReason } from '@gym/contract/entries';
+import type { Entry, EntryDenialReason, EntryOutcome } from '@gym/contract/entries';
 
 export interface DoorWords {
   days(n: number): string;
@@ -171,4 +171,34 @@ export function entryIcon(f: Pick<MessageFacts, 'result' | 'reason'>): string {
   return f.reason === 'overdue_balance' || f.reason === 'outside_opening_hours' || f.reason === 'agreement_missing'
     ? 'alert-triangle'
     : 'x-circle';
+}
+
+/** The facts of an entry's message, as its view holds them. */
+export const factsOf = (entry: Entry): MessageFacts => ({
+  result: entry.result,
+  reason: entry.reason,
+  grantedBy: entry.grantedBy,
+  memberName: entry.member?.name ?? null,
+  daysLeft: entry.daysLeft,
+  creditsLeft: entry.creditsLeft,
+});
+
+/** The answer of a tap or an override, its message in the caller's words. */
+export const entryOutcome = (words: DoorWords, entry: Entry): EntryOutcome => ({
+  result: entry.result,
+  reason: entry.reason,
+  message: entryMessage(words, factsOf(entry)),
+  entry,
+});
+
+/** The entry notification every browser of the entry's centre is sent: `{center_id, action: 'entry', message, icon, entry}`. */
+export function entryNotification(entry: Entry, language: string | null | undefined) {
+  const facts = factsOf(entry);
+  return {
+    center_id: entry.center.id,
+    action: 'entry' as const,
+    message: entryMessage(wordsFor(language), facts),
+    icon: entryIcon(facts),
+    entry,
+  };
 }

@@ -19,6 +19,21 @@ const lastSeenWritten = new Map<string, number>();
 /** The domain event of a received scan; its realtime message is the card-reader event (`ScanEvent`). */
 export const READER_SCANNED = 'reader.scanned';
 
+/** The card-reader event of a scan, sent to the browsers of the reader's centre that own the reader. */
+export function scanEvent(reader: IngestReader, scan: z.infer<typeof readerScanRequestSchema>): ScanEvent {
+  return {
+    center_id: reader.centerId,
+    action: 'scan',
+    // Not shown to people: the browser that owns the reader acts on it, and what it shows comes from the entry.
+    message: `Card ${scan.card} at ${reader.name}`,
+    icon: 'scan',
+    reader: reader.sn,
+    card: scan.card,
+    scan_id: scan.scanId,
+    at: new Date(scan.at).toISOString(),
+  };
+}
+
 /**
  * Receives one scan of an authenticated reader, in ONE statement (its own transaction: a door's
  * scans come many a second, and `begin`, two inserts and `commit` were four round trips): the scan
@@ -36,17 +51,7 @@ export async function ingestScan(
 ): Promise<{ scanId: string; accepted: boolean }> {
   const now = new Date();
   const tappedAt = new Date(scan.at);
-  const message: ScanEvent = {
-    center_id: reader.centerId,
-    action: 'scan',
-    // Not shown to people: the browser that owns the reader acts on it, and what it shows comes from the entry.
-    message: `Card ${scan.card} at ${reader.name}`,
-    icon: 'scan',
-    reader: reader.sn,
-    card: scan.card,
-    scan_id: scan.scanId,
-    at: tappedAt.toISOString(),
-  };
+  const message = scanEvent(reader, scan);
   const event = {
     id: randomUUID(),
     organisationId: reader.organisationId,

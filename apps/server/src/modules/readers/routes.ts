@@ -8,6 +8,7 @@ import {
   readerWithSecretSchema,
   updateReaderRequestSchema,
 } from '@gym/contract/readers';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
@@ -42,7 +43,50 @@ export const readerIngestStats = (deps: AppDeps): ReaderIngestStats => {
 };
 
 const SN = /^[A-Za-z0-9_-]{3,64}$/;
-const scanParamsSchema = z.object({ sn: z.string().regex(SN, 'reader_sn_format') });
+export const scanParamsSchema = z.object({ sn: z.string().regex(SN, 'reader_sn_format') });
+
+/**
+ * The reader ingest's gate, run before the body is parsed: the reader's serial number and secret
+ * (401, logged without the secret), then its rate (429); sets `req.reader`. Each gate has its own
+ * rate limiter; what it refused is counted in `readerIngestStats`.
+ */
+export function readerScanGate(deps: AppDeps) {
+  const { db } = deps.database;
+  const stats = readerIngestStats(deps);
+  const limiter = createRateLimiter({
+    ratePerSecond: deps.config.READER_SCANS_PER_SECOND,
+    burst: deps.config.READER_SCAN_BURST,
+  });
+  return async (req: FastifyRequest): Promise<void> => {
+    const sn = (req.params as { sn?: unknown }).sn;
+    const secret = req.headers['x-reader-secret'];
+    const reader =
+      typeof sn === 'string' && SN.test(sn) && typeof secret === 'string' && secret.length > 0
+        ? await authenticateReader(db, { sn, secret }, deps.sessions)
+        : null;
+    if (!reader) {
+      stats.unauthenticated += 1;
+      // Never the secret: only that one was (not) given.
+      req.log.warn(
+        {
+          sn: typeof sn === 'string' ? sn.slice(0, 64) : null,
+          secretGiven: typeof secret === 'string',
+          ip: req.ip,
+          refused: stats.unauthenticated,
+        },
+        'reader scan refused: unknown reader or wrong secret',
+      );
+      throw new AppError(401, 'reader_unauthenticated', 'Unknown reader or wrong secret');
+    }
+    const wait = limiter.take(reader.id);
+    if (wait > 0) {
+      stats.rateLimited += 1;
+      req.log.warn({ sn: reader.sn, readerId: reader.id, limited: stats.rateLimited }, 'reader scan rate-limited');
+      throw new AppError(429, 'rate_limited', 'Too many scans from this reader', undefined, wait);
+    }
+    req.reader = reader;
+  };
+}
 
 const tags = ['readers'];
 
@@ -53,11 +97,7 @@ const tags = ['readers'];
 export function readerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const { db } = deps.database;
-    const stats = readerIngestStats(deps);
-    const limiter = createRateLimiter({
-      ratePerSecond: deps.config.READER_SCANS_PER_SECOND,
-      burst: deps.config.READER_SCAN_BURST,
-    });
+    const gate = readerScanGate(deps);
     app.decorateRequest('reader', null);
 
     // A physical reader: its serial number and secret, checked before the body is parsed; then its rate.
@@ -65,38 +105,7 @@ export function readerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/readers/:sn/scans',
       {
         config: { access: READER },
-        onRequest: async (req) => {
-          const sn = (req.params as { sn?: unknown }).sn;
-          const secret = req.headers['x-reader-secret'];
-          const reader =
-            typeof sn === 'string' && SN.test(sn) && typeof secret === 'string' && secret.length > 0
-              ? await authenticateReader(db, { sn, secret }, deps.sessions)
-              : null;
-          if (!reader) {
-            stats.unauthenticated += 1;
-            // Never the secret: only that one was (not) given.
-            req.log.warn(
-              {
-                sn: typeof sn === 'string' ? sn.slice(0, 64) : null,
-                secretGiven: typeof secret === 'string',
-                ip: req.ip,
-                refused: stats.unauthenticated,
-              },
-              'reader scan refused: unknown reader or wrong secret',
-            );
-            throw new AppError(401, 'reader_unauthenticated', 'Unknown reader or wrong secret');
-          }
-          const wait = limiter.take(reader.id);
-          if (wait > 0) {
-            stats.rateLimited += 1;
-            req.log.warn(
-              { sn: reader.sn, readerId: reader.id, limited: stats.rateLimited },
-              'reader scan rate-limited',
-            );
-            throw new AppError(429, 'rate_limited', 'Too many scans from this reader', undefined, wait);
-          }
-          req.reader = reader;
-        },
+        onRequest: gate,
         schema: {
           tags,
           params: scanParamsSchema,
