@@ -174,7 +174,7 @@ export function entryIcon(f: Pick<MessageFacts, 'result' | 'reason'>): string {
 }
 
 /** The facts of an entry's message, as its view holds them. */
-export const factsOf = (entry: Entry): MessageFacts => ({
+const factsOf = (entry: Entry): MessageFacts => ({
   result: entry.result,
   reason: entry.reason,
   grantedBy: entry.grantedBy,
