@@ -104,7 +104,14 @@ describe('add-member drawer', () => {
     await page.keyboard.press('Escape');
     // The device asks for less motion (the suite's browsers do): the question opens without its zoom.
     await page.getByTestId('discard-confirm').waitFor();
-    expect(await page.locator('.ant-zoom-appear, .ant-zoom-enter').count()).toBe(0);
+    // What zooms, if anything, and whether the page still asks for less motion: a failure names both.
+    const zooming = await page.evaluate(() => ({
+      reduce: matchMedia('(prefers-reduced-motion: reduce)').matches,
+      elements: [...document.querySelectorAll('.ant-zoom-appear, .ant-zoom-enter')].map(
+        (e) => `${e.className} «${(e.textContent ?? '').slice(0, 60)}»`,
+      ),
+    }));
+    expect(zooming.elements, `zooming with reduce=${zooming.reduce}`).toEqual([]);
     await page.getByRole('button', { name: 'Keep editing' }).click();
     await page.getByTestId('discard-confirm').waitFor({ state: 'detached' });
     expect(await page.locator('#member_firstName').inputValue()).toBe('Wing');
