@@ -23,7 +23,7 @@ import {
 } from '@gym/contract/entries';
 import { businessDate } from '@gym/contract/time';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { centers, entries } from '../apps/server/src/db/schema/index.ts';
@@ -31,6 +31,7 @@ import type { AppDeps } from '../apps/server/src/deps.ts';
 import { can, READER } from '../apps/server/src/lib/access.ts';
 import { loggerOptions, prettyLogs } from '../apps/server/src/lib/request-log.ts';
 import { getEntry } from '../apps/server/src/modules/entries/queries.ts';
+import { scanIdOf } from '../apps/server/src/modules/entries/routes.ts';
 import { entryNotification, entryOutcome, wordsFor } from '../apps/server/src/modules/entries/words.ts';
 import { scanEvent } from '../apps/server/src/modules/readers/ingest-scan.ts';
 import { readerScanGate, scanParamsSchema } from '../apps/server/src/modules/readers/routes.ts';
@@ -38,8 +39,6 @@ import { createServer } from '../apps/server/src/server.ts';
 
 const centerId = process.argv[2];
 if (!centerId) throw new Error('usage: door-stack-floor-server.ts <center id>');
-
-const scanIdOf = (req: FastifyRequest) => (req.body as { scan_id?: string } | undefined)?.scan_id;
 
 async function floorRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db } = deps.database;

@@ -360,7 +360,7 @@ async function runAgainst(database: 'pglite' | 'postgres'): Promise<Row[]> {
       // burst no door sees in a gym's day. The door's own writes and checkpoints are measured.
       if (databaseUrl) await settle(databaseUrl);
       console.log(
-        `[${database}] door: ${door.rate} taps/s for ${door.seconds} s, in ${door.slices} slices taken in turns with the floor's`,
+        `[${database}] door: ${door.rate} taps/s for ${door.seconds} s, in ${door.slices} slices taken in turns with the floors'`,
       );
       const scenarios: Record<DoorWhich, string> = {
         door: `${database}: scan -> reader browser -> entry -> desk`,
@@ -368,10 +368,20 @@ async function runAgainst(database: 'pglite' | 'postgres'): Promise<Row[]> {
         bare: 'bare floor: Fastify + Socket.IO alone',
       };
       // Both floors beside the API server, the stack floor on its database (for its sign-in, sessions and readers).
-      const floors = {
-        floor: await startFloorServer(root, 'door-stack-floor-server.ts', [f.centerId], env),
-        bare: await startFloorServer(root, 'door-floor-server.ts'),
-      };
+      // Started together: one that fails to start does not leave the other running.
+      const started = await Promise.allSettled([
+        startFloorServer(root, 'door-stack-floor-server.ts', [f.centerId], env),
+        startFloorServer(root, 'door-floor-server.ts'),
+      ]);
+      const failed = started.find((s) => s.status === 'rejected');
+      if (failed) {
+        await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.stop() : null)));
+        throw failed.reason;
+      }
+      const [stack, bare] = started.map(
+        (s) => (s as PromiseFulfilledResult<Awaited<ReturnType<typeof startFloorServer>>>).value,
+      );
+      const floors = { floor: stack!, bare: bare! };
       const loads: Partial<Record<DoorWhich, Awaited<ReturnType<typeof openDoorLoadApart>>>> = {};
       const slices: Record<DoorWhich, DoorSlice[]> = { door: [], floor: [], bare: [] };
       // The bench's own PostgreSQL keeps its data in the same temporary directory's file system.

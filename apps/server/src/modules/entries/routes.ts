@@ -46,7 +46,7 @@ import { type DoorWords, entryOutcome, wordsFor } from './words.ts';
 
 const tags = ['entries'];
 /** A tap's scan id, the key its entry is recorded under (after the body's validation). */
-const scanIdOf = (req: FastifyRequest) => (req.body as { scan_id?: string } | undefined)?.scan_id;
+export const scanIdOf = (req: FastifyRequest) => (req.body as { scan_id?: string } | undefined)?.scan_id;
 const idParamsSchema = z.object({ id: z.uuid() });
 
 /** The door's words in the caller's language (read with the session: no query). */
