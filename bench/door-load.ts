@@ -180,6 +180,7 @@ export async function openDoorLoad(
                 // not JSON: no entry to match
               }
               s.entryTimes.push(performance.now() - posted);
+              if (SLOW_MS) s.answeredAt.set(m.scan_id!, performance.now());
               if (answer?.entry?.id) s.answered(answer.entry.id, m.scan_id!);
             })
             .catch(() => {
@@ -269,6 +270,17 @@ export async function openDoorLoad(
       if (ticker) clearInterval(ticker);
       const after = await count();
 
+      if (SLOW_MS)
+        console.log(
+          `${opts.scenario}, taps over ${SLOW_MS} ms (at s: total = scan half + entry; entry POST answered, toast after POST): ${
+            s.slow
+              .map(
+                ([t, l, a, p, b]) =>
+                  `${((t - started) / 1000).toFixed(2)}s: ${l.toFixed(0)} = ${a.toFixed(1)} + ${b.toFixed(1)} (POST ${p.toFixed(1)})`,
+              )
+              .join('; ') || 'none'
+          }`,
+        );
       if (process.env.BENCH_DOOR_TIMELINE) {
         const worst = new Map<number, number>();
         for (const [t, l] of s.timeline) {
@@ -309,6 +321,8 @@ export async function openDoorLoad(
   };
 }
 
+const SLOW_MS = Number(process.env.BENCH_DOOR_SLOW ?? 0);
+
 /** One slice's bookkeeping: taps sent, entries posted, toasts matched to their taps. */
 function newSliceState() {
   const s = {
@@ -321,6 +335,9 @@ function newSliceState() {
     scanToBrowser: [] as number[],
     entryToToast: [] as number[],
     timeline: [] as [number, number][],
+    /** BENCH_DOOR_SLOW=ms: each slower tap's time, tap-to-toast, scan half, entry POST's answer and toast after the POST. */
+    slow: [] as [number, number, number, number, number][],
+    answeredAt: new Map<string, number>(),
     results: new Map<string, number>(),
     refused: {} as Record<string, number>,
     entryFailures: 0,
@@ -340,6 +357,14 @@ function newSliceState() {
       }
       s.latencies.push(toast.at - tap.at);
       const posted = s.postedAt.get(scanId);
+      if (SLOW_MS && toast.at - tap.at > SLOW_MS && posted !== undefined)
+        s.slow.push([
+          tap.at,
+          toast.at - tap.at,
+          posted - tap.at,
+          (s.answeredAt.get(scanId) ?? Number.NaN) - posted,
+          toast.at - posted,
+        ]);
       if (posted !== undefined) {
         s.postedAt.delete(scanId);
         s.entryToToast.push(toast.at - posted);

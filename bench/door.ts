@@ -38,6 +38,7 @@ import {
 import { clockOn, contextFor } from '../apps/server/src/db/seed/demo-sales.ts';
 import { appendLedger, sell } from '../apps/server/src/modules/sales/index.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
+import { SERVER_NODE_FLAGS } from '../scripts/lib/server-node.mjs';
 import type { DoorFixture, DoorLoadRequest, DoorSlice, DoorSliceOptions } from './door-load.ts';
 
 type Inject = RunningServer['app']['inject'];
@@ -284,11 +285,16 @@ export async function startFloorServer(
   args: string[] = [],
   env: Record<string, string> = {},
 ): Promise<{ base: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', script), ...args], {
-    cwd: join(root, 'bench'),
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, ...env },
-  });
+  // With the API server's own V8 flags: the floors are measured as the server runs.
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, '--import', 'tsx', join(root, 'bench', script), ...args],
+    {
+      cwd: join(root, 'bench'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...env },
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const base = await new Promise<string>((resolve, reject) => {
     child.stdout!.once('data', (d) => resolve(String(d).trim()));

@@ -28,7 +28,9 @@
  * measured in the minute after the door's measured another machine. Their samples are merged per scenario.
  * BENCH_DOOR_TIMELINE=1 also prints the worst tap-to-toast per half second and this process's own stalls.
  * BENCH_DOOR_PHASES=1 also prints the two halves of the tap-to-toast: the scan to the reader's browser, the entry to the toast.
- * The API server's process: BENCH_API_PROFILE=<dir> (a CPU profile), BENCH_API_TRACE_GC=1 (its garbage collections),
+ * BENCH_DOOR_SLOW=<ms> also prints each tap slower than that: when, its two halves, and when its entry POST was answered.
+ * The API server's process runs with the product's V8 flags (scripts/lib/server-node.mjs, as `npm start`; the floors too);
+ * BENCH_API_PROFILE=<dir> (a CPU profile), BENCH_API_TRACE_GC=1 (its garbage collections),
  * BENCH_API_NODE_FLAGS="--flag ..." (more node flags, to measure a V8 setting before adopting it).
  */
 import { spawn } from 'node:child_process';
@@ -42,6 +44,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { loginThrottles } from '../apps/server/src/db/schema/index.ts';
 import { createServer } from '../apps/server/src/server.ts';
 import { startPostgres } from '../apps/server/src/test/postgres-server.ts';
+import { SERVER_NODE_FLAGS } from '../scripts/lib/server-node.mjs';
 import { type BurstFigures, bookingBurst, type ClassesFixture, classListLoad, prepareClasses } from './classes.ts';
 import { flushLine, startDiskProbe } from './disk-probe.ts';
 import { openDoorLoadApart, prepareDoor, startFloorServer } from './door.ts';
@@ -181,7 +184,15 @@ async function startApi(env: Record<string, string>): Promise<{ base: string; st
   const flags = (process.env.BENCH_API_NODE_FLAGS ?? '').split(' ').filter(Boolean);
   const child = spawn(
     process.execPath,
-    [...profile, ...flags, ...(process.env.BENCH_API_TRACE_GC ? ['--trace-gc'] : []), '--import', 'tsx', 'src/main.ts'],
+    [
+      ...SERVER_NODE_FLAGS,
+      ...profile,
+      ...flags,
+      ...(process.env.BENCH_API_TRACE_GC ? ['--trace-gc'] : []),
+      '--import',
+      'tsx',
+      'src/main.ts',
+    ],
     {
       cwd: join(root, 'apps/server'),
       stdio: ['ignore', process.env.BENCH_API_TRACE_GC ? 'inherit' : 'ignore', 'inherit'],

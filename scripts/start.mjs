@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { SERVER_NODE_FLAGS } from './lib/server-node.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const web = join(root, 'apps/web');
@@ -38,7 +39,7 @@ if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   console.log(`done in ${((Date.now() - began) / 1000).toFixed(1)} s.`);
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/main.ts'], {
   cwd: join(root, 'apps/server'),
   stdio: 'inherit',
   env: { NODE_ENV: 'production', DATA_DIR: join(root, 'data'), ...process.env },
