@@ -27,6 +27,7 @@ export default defineConfig({
             'packages/contract/src/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
             'apps/web/scripts/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
         },
       },

@@ -38,7 +38,7 @@ import {
 import { clockOn, contextFor } from '../apps/server/src/db/seed/demo-sales.ts';
 import { appendLedger, sell } from '../apps/server/src/modules/sales/index.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
-import { SERVER_NODE_FLAGS } from '../scripts/lib/server-node.mjs';
+import { serverNodeFlags } from '../scripts/lib/server-node.mjs';
 import type { DoorFixture, DoorLoadRequest, DoorSlice, DoorSliceOptions } from './door-load.ts';
 
 type Inject = RunningServer['app']['inject'];
@@ -288,7 +288,7 @@ export async function startFloorServer(
   // With the API server's own V8 flags: the floors are measured as the server runs.
   const child = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, '--import', 'tsx', join(root, 'bench', script), ...args],
+    [...serverNodeFlags().flags, '--import', 'tsx', join(root, 'bench', script), ...args],
     {
       cwd: join(root, 'bench'),
       stdio: ['ignore', 'pipe', 'inherit'],

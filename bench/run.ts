@@ -44,7 +44,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { loginThrottles } from '../apps/server/src/db/schema/index.ts';
 import { createServer } from '../apps/server/src/server.ts';
 import { startPostgres } from '../apps/server/src/test/postgres-server.ts';
-import { SERVER_NODE_FLAGS } from '../scripts/lib/server-node.mjs';
+import { serverNodeFlags } from '../scripts/lib/server-node.mjs';
 import { type BurstFigures, bookingBurst, type ClassesFixture, classListLoad, prepareClasses } from './classes.ts';
 import { flushLine, startDiskProbe } from './disk-probe.ts';
 import { openDoorLoadApart, prepareDoor, startFloorServer } from './door.ts';
@@ -185,7 +185,7 @@ async function startApi(env: Record<string, string>): Promise<{ base: string; st
   const child = spawn(
     process.execPath,
     [
-      ...SERVER_NODE_FLAGS,
+      ...serverNodeFlags().flags,
       ...profile,
       ...flags,
       ...(process.env.BENCH_API_TRACE_GC ? ['--trace-gc'] : []),

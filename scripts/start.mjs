@@ -2,7 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVER_NODE_FLAGS } from './lib/server-node.mjs';
+import { serverNodeFlags } from './lib/server-node.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const web = join(root, 'apps/web');
@@ -39,7 +39,9 @@ if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   console.log(`done in ${((Date.now() - began) / 1000).toFixed(1)} s.`);
 }
 
-const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/main.ts'], {
+const { flags, unknown } = serverNodeFlags();
+if (unknown.length > 0) console.log(`This Node does not know ${unknown.join(' ')}: the server runs without it.`);
+const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'src/main.ts'], {
   cwd: join(root, 'apps/server'),
   stdio: 'inherit',
   env: { NODE_ENV: 'production', DATA_DIR: join(root, 'data'), ...process.env },

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-node.mjs';
+import { serverNodeFlags } from '../../scripts/lib/server-node.mjs';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -40,7 +40,7 @@ export async function startAppServer(
   const dataDir = opts.restart?.dataDir ?? mkdtempSync(join(tmpdir(), 'gym-e2e-'));
   if (opts.fromDataDir && !opts.restart) cpSync(opts.fromDataDir, dataDir, { recursive: true });
   let out = '';
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags().flags, '--import', 'tsx', 'src/main.ts'], {
     cwd: join(root, 'apps/server'),
     env: {
       ...process.env,

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+
 /**
  * The V8 flags the API server runs with, wherever it is started as it ships (`npm start`, the e2e
  * tests' app, the bench's API server and its floors).
@@ -14,3 +16,24 @@
  * server), which is what these flags cost.
  */
 export const SERVER_NODE_FLAGS = ['--heap-growing-percent=100', '--no-memory-reducer'];
+
+let known = null;
+
+/** `SERVER_NODE_FLAGS` split by whether a V8 whose `--v8-options` text is `options` knows them. */
+export function partitionFlags(options) {
+  const names = new Set([...options.matchAll(/^\s+--([a-z0-9-]+) /gm)].map((m) => m[1]));
+  const nameOf = (flag) => flag.replace(/^--(no-)?/, '').replace(/=.*$/, '');
+  return {
+    flags: SERVER_NODE_FLAGS.filter((f) => names.has(nameOf(f))),
+    unknown: SERVER_NODE_FLAGS.filter((f) => !names.has(nameOf(f))),
+  };
+}
+
+/**
+ * `SERVER_NODE_FLAGS` that this Node's V8 knows (a V8 that dropped one would refuse to start with
+ * it), and those it does not, to be named.
+ */
+export function serverNodeFlags() {
+  known ??= partitionFlags(execFileSync(process.execPath, ['--v8-options'], { encoding: 'utf8' }));
+  return known;
+}
