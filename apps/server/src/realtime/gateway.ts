@@ -32,7 +32,8 @@ function expiryOf(token: string): number | undefined {
  * token, the one centre it is at and the reader it owns. It joins its organisation's room and the
  * room of that one centre, which must be a centre the user may see (refused with `center_forbidden`
  * otherwise), and there the room of the reader it owns, whose scans only it is sent; without
- * `center_id` it joins no centre room. So a front desk at one centre never hears
+ * `center_id` it joins no centre room. The centre's room needs `read Entry` (it carries the door's
+ * live feed) and the reader's `create Entry`, as the routes that read and record entries do. So a front desk at one centre never hears
  * another centre's taps, even when its user may see both. Domain events become `data` messages (a JSON string, as
  * the spec's clients expect). With REDIS_URL, a Redis streams adapter carries messages between API
  * servers; connection-state recovery replays what a briefly dropped browser missed.
@@ -97,6 +98,13 @@ export async function attachRealtime(app: FastifyInstance, deps: AppDeps) {
       // The reader this browser owns (`?reader=`): at its centre, it is sent that reader's scans.
       const { reader } = handshake;
       socket.data.reader = typeof reader === 'string' && reader.length > 0 ? reader.slice(0, 64) : null;
+      // A centre's room carries its door feed (names, card numbers, days left): the rule of
+      // `GET /pro/entries`. A reader's room carries its scans, which only a browser that records
+      // entries acts on. Without the permission the socket connects but does not join the room
+      // (its session's and organisation's rooms still reach it), so a trainer's or an outside
+      // account's browser that names a centre or a reader hears nothing of either.
+      socket.data.hearsEntries = auth.ability.can('read', 'Entry');
+      socket.data.hearsScans = auth.ability.can('create', 'Entry');
       next();
     } catch (err) {
       next(err as Error);
@@ -123,8 +131,8 @@ export async function attachRealtime(app: FastifyInstance, deps: AppDeps) {
     // A recovered socket got its rooms back (and is sent what it missed); it always joins its
     // session's rooms (revocation must reach it), and the one centre room it asked for now: a
     // browser that moved centre while away leaves the old one.
-    const centerId = socket.data.centerId as string | null;
-    const reader = socket.data.reader as string | null;
+    const centerId = socket.data.hearsEntries ? (socket.data.centerId as string | null) : null;
+    const reader = socket.data.hearsScans ? (socket.data.reader as string | null) : null;
     const wanted = centerId ? [centerRoom(centerId), ...(reader ? [readerRoom(centerId, reader)] : [])] : [];
     for (const room of socket.rooms)
       if ((room.startsWith('center:') || room.startsWith('reader:')) && !wanted.includes(room)) socket.leave(room);

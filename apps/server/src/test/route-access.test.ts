@@ -5,7 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { abilityRulesFor, buildAbility, ROLES, type Role } from '@gym/contract/acl';
+import { REALTIME_EVENT } from '@gym/contract/realtime';
 import { sql } from 'drizzle-orm';
+import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../lib/access.ts';
 import { rowsOf, snapshotOrganisation } from './db-snapshot.ts';
@@ -18,6 +20,7 @@ const tokens = new Map<Role, string>();
 let outsider: string;
 let orgAIds: string[] = [];
 let orgAId = '';
+let orgACenterId = '';
 let orgBId = '';
 let orgA: TenantIds;
 
@@ -93,6 +96,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   const a = await ctx.newOrganisation();
   orgAId = a.id;
+  orgACenterId = a.centers[0]!.id;
   for (const role of ROLES) tokens.set(role, (await (await a.newUser({ role })).login()).accessToken);
   // Organisation A has rows in every tenant table; B is the outsider who names them.
   orgA = await fillOrganisation(ctx, a);
@@ -188,6 +192,66 @@ describe('every private route', () => {
         else expect(res.statusCode, label).toBe(403);
         expect(res.statusCode, label).toBeLessThan(500);
       }
+    });
+  }
+});
+
+/**
+ * The realtime gateway is a route too: a socket at a centre hears the door's live feed (members'
+ * names, card numbers, days left), and with a reader it hears that reader's scans. The same rule as
+ * `GET /pro/entries` (`read Entry`) and `POST /pro/card/:card/entry` (`create Entry`) decides.
+ */
+describe('the realtime gateway', () => {
+  let address = '';
+  beforeAll(async () => {
+    address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  /** What a socket at centre A with reader `sn` hears of a centre message and a reader message. */
+  async function heardBy(token: string, sn: string): Promise<string[]> {
+    const socket = connect(address, {
+      auth: { token, center_id: orgACenterId, reader: sn },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    try {
+      const heard: string[] = [];
+      const fence = new Promise<void>((resolve) => {
+        socket.on(REALTIME_EVENT, (raw: string) => {
+          const { action } = JSON.parse(raw) as { action: string };
+          if (action === 'fence') resolve();
+          else heard.push(action);
+        });
+      });
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const { events } = ctx.deps;
+      events.publish('realtime.center', { organisationId: orgAId, centerId: orgACenterId, payload: { action: 'entry' } });
+      events.publish('realtime.reader', {
+        organisationId: orgAId,
+        centerId: orgACenterId,
+        sn,
+        payload: { action: 'scan' },
+      });
+      // Sent after the two above on the same connection: once it is heard, they were heard or never sent.
+      events.publish('realtime.organisation', { organisationId: orgAId, payload: { action: 'fence' } });
+      await fence;
+      return heard.sort();
+    } finally {
+      socket.close();
+    }
+  }
+
+  for (const role of ROLES) {
+    it(`${role} hears a centre's entries exactly when it may read entries, a reader's scans when it may create them`, async () => {
+      const ability = buildAbility(abilityRulesFor(role));
+      const expected = [
+        ...(ability.can('read', 'Entry') ? ['entry'] : []),
+        ...(ability.can('create', 'Entry') ? ['scan'] : []),
+      ].sort();
+      expect(await heardBy(tokens.get(role)!, `MATRIX-${role}`)).toEqual(expected);
     });
   }
 });
