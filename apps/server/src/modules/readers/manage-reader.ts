@@ -105,17 +105,53 @@ export async function rotateReaderSecret(ctx: UseCaseContext, input: { id: strin
   return { reader, secret };
 }
 
+/**
+ * Renames, moves or (de)activates a reader. Each kind of change is its own audit row (what the
+ * audit log's filter by action finds): `reader.renamed`, `reader.moved` (at the new centre, the old
+ * one in `before`), `reader.activated` / `reader.deactivated`; what does not change writes none.
+ */
 export async function updateReader(
   ctx: UseCaseContext,
   { id, ...input }: z.infer<typeof updateReaderRequestSchema> & { id: string },
 ): Promise<Reader> {
   const { tx, auth } = ctx;
   const where = readerScope(auth, eq(readers.id, id));
-  const [current] = await tx.select({ centerId: readers.centerId }).from(readers).where(where);
+  const [current] = await tx
+    .select({ centerId: readers.centerId, name: readers.name, sn: readers.sn, active: readers.active })
+    .from(readers)
+    .where(where)
+    .for('update');
   if (!current) throw notFound('reader');
   if (input.centerId !== undefined && input.centerId !== current.centerId)
     await usableReaderCenter(tx, auth, input.centerId);
   if (Object.keys(input).length > 0) await tx.update(readers).set(input).where(where);
+  const after = { ...current, ...input };
+  const label = `${after.name} (${current.sn})`;
+  const changes: { action: string; field: 'name' | 'centerId' | 'active'; summary: string }[] = [
+    {
+      action: 'reader.renamed',
+      field: 'name',
+      summary: `Reader ${current.name} (${current.sn}) renamed ${after.name}`,
+    },
+    { action: 'reader.moved', field: 'centerId', summary: `Reader ${label} moved to another centre` },
+    {
+      action: after.active ? 'reader.activated' : 'reader.deactivated',
+      field: 'active',
+      summary: `Reader ${label} ${after.active ? 'activated' : 'deactivated'}`,
+    },
+  ];
+  for (const change of changes) {
+    await audit(tx, auth, null, {
+      action: change.action,
+      entityType: 'reader',
+      entityId: id,
+      centerId: after.centerId,
+      summary: change.summary,
+      before: current,
+      after,
+      fields: [change.field],
+    });
+  }
   return getReader(tx, auth, id);
 }
 
@@ -125,6 +161,14 @@ export async function deleteReader(ctx: UseCaseContext, input: { id: string }): 
     .update(readers)
     .set({ deletedAt: ctx.clock.now(), active: false })
     .where(readerScope(ctx.auth, eq(readers.id, input.id)))
-    .returning({ id: readers.id });
+    .returning({ id: readers.id, name: readers.name, sn: readers.sn, centerId: readers.centerId });
   if (!row) throw notFound('reader');
+  await audit(ctx.tx, ctx.auth, null, {
+    action: 'reader.deleted',
+    entityType: 'reader',
+    entityId: row.id,
+    centerId: row.centerId,
+    summary: `Reader ${row.name} (${row.sn}) deleted; its serial number is free again`,
+    before: { name: row.name, sn: row.sn, centerId: row.centerId },
+  });
 }

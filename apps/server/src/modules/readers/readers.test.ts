@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readers } from '../../db/schema/index.ts';
+import { auditLog, readers } from '../../db/schema/index.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { verifyReaderSecret } from './verify-secret.ts';
 
@@ -144,5 +144,58 @@ describe('card readers', () => {
     );
     expect((await req('GET', '/readers', outsider)).body).not.toContain(r.id);
     expect((await req('GET', `/readers/${r.id}`, manager)).json().name).toBe('Front door');
+  });
+
+  it('every change of a reader is in the audit log, with who and what changed; every route that changes one is here', async () => {
+    const { reader: r } = await reader(centerA, 'Audit door');
+    const steps: [string, string][] = [];
+    const step = async (method: 'PATCH' | 'POST' | 'DELETE', url: string, payload?: unknown) => {
+      const res = await req(method, url, manager, payload);
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      steps.push([method, url.replace(r.id, ':id')]);
+    };
+    await step('PATCH', `/readers/${r.id}`, { name: 'Audit gate' });
+    await step('PATCH', `/readers/${r.id}`, { centerId: centerB });
+    await step('PATCH', `/readers/${r.id}`, { active: false });
+    await step('PATCH', `/readers/${r.id}`, { active: true });
+    await step('POST', `/readers/${r.id}/rotate-secret`);
+    await step('DELETE', `/readers/${r.id}`);
+    const rows = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, r.id))
+      .orderBy(asc(auditLog.at), asc(auditLog.id));
+    const seen = rows.map((row) => ({
+      action: row.action,
+      centerId: row.centerId,
+      actorRole: row.actorRole,
+      before: row.before,
+      after: row.after,
+    }));
+    expect(seen).toEqual([
+      expect.objectContaining({ action: 'reader.created', centerId: centerA }),
+      expect.objectContaining({
+        action: 'reader.renamed',
+        actorRole: 'manager',
+        before: { name: 'Audit door' },
+        after: { name: 'Audit gate' },
+      }),
+      expect.objectContaining({ action: 'reader.moved', centerId: centerB, before: { centerId: centerA } }),
+      expect.objectContaining({ action: 'reader.deactivated', before: { active: true }, after: { active: false } }),
+      expect.objectContaining({ action: 'reader.activated', before: { active: false }, after: { active: true } }),
+      expect.objectContaining({ action: 'reader.secret_rotated' }),
+      expect.objectContaining({ action: 'reader.deleted', centerId: centerB }),
+    ]);
+    expect(rows.every((row) => row.actorUserId !== null && row.summary.includes('Audit'))).toBe(true);
+    // A PATCH that changes nothing writes nothing.
+    const { reader: quiet } = await reader(centerA, 'Quiet door');
+    await req('PATCH', `/readers/${quiet.id}`, manager, { name: 'Quiet door', centerId: centerA, active: true });
+    expect((await ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, quiet.id))).length).toBe(1);
+    // A new route that changes a reader must be audited and added to the steps above.
+    const changing = ctx.app.routeRegistry
+      .filter((route) => route.url.startsWith('/api/v1/pro/readers/:id') && route.method !== 'GET')
+      .map((route) => `${route.method} ${route.url.replace('/api/v1/pro', '')}`)
+      .sort();
+    expect([...new Set(steps.map(([m, u]) => `${m} ${u}`))].sort()).toEqual(changing);
   });
 });
