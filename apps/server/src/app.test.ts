@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APP_VERSION } from '@gym/contract/constants';
@@ -20,6 +20,12 @@ beforeAll(async () => {
   mkdirSync(join(web, 'assets'));
   writeFileSync(join(web, 'index.html'), '<!doctype html><title>app</title>');
   writeFileSync(join(web, 'assets', 'app.js'), 'console.log(1)');
+  // What a Vite build holds: content-hashed files under assets/, and files whose name stays the same
+  // from one build to the next (the page, the public folder's icons and texts).
+  writeFileSync(join(web, 'assets', 'index-B3xQ9zA1.js'), 'console.log(2)');
+  writeFileSync(join(web, 'assets', 'index-Cq7_Rk2-.css'), 'body{}');
+  writeFileSync(join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(web, 'robots.txt'), 'User-agent: *');
   ctx = await createTestContext({ WEB_DIST: web });
 });
 afterAll(() => ctx?.close());
@@ -74,6 +80,30 @@ describe('HTTP surface', () => {
     expect((await ctx.app.inject('/assets/old.js')).statusCode).toBe(200);
     rmSync(join(web, 'assets', 'old.js'));
     expect((await ctx.app.inject('/assets/old.js')).statusCode).toBe(404);
+  });
+
+  it('lets a browser keep only content-hashed files for good: every other file of the web app is asked again', async () => {
+    // Every file of the web app's build, by its address: a file whose name carries its content's hash
+    // may be kept a year unchanged; any other (index.html, an icon) must not outlive a deploy.
+    const hashed = /^\/assets\/.+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
+    const files: string[] = [];
+    const walk = (dir: string, prefix: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        if (entry.isDirectory()) walk(join(dir, entry.name), `${prefix}/${entry.name}`);
+        else files.push(`${prefix}/${entry.name}`);
+      }
+    };
+    walk(web, '');
+    expect(files).toContain('/index.html');
+    const seen: Record<string, string> = {};
+    const expected: Record<string, string> = {};
+    for (const path of [...files, '/', '/student-list']) {
+      const res = await ctx.app.inject(path);
+      expect(res.statusCode, path).toBe(200);
+      seen[path] = String(res.headers['cache-control']);
+      expected[path] = hashed.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
+    }
+    expect(seen).toEqual(expected);
   });
 
   it('answers unknown API paths with the error shape', async () => {

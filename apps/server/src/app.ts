@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -52,6 +52,12 @@ declare module 'fastify' {
     /** Every route under /api/v1 with its declared permission: the authorization and bad-input tests walk it. */
     routeRegistry: RegisteredRoute[];
   }
+}
+
+/** A file of the web build named by its content (Vite's `assets/<name>-<8-character hash>.<ext>`). */
+export function isContentHashed(pathInBuild: string): boolean {
+  const parts = pathInBuild.split(sep);
+  return parts.length === 2 && parts[0] === 'assets' && /-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/.test(parts[1]!);
 }
 
 function send(reply: import('fastify').FastifyReply, status: number, body: ErrorResponse) {
@@ -244,10 +250,21 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
   const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
     // Looked up per request (not listed at start), so a rebuild of the web app while running answers 404, not 500.
-    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false, maxAge: '1y', immutable: true });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: false,
+      maxAge: '1y',
+      immutable: true,
+      // Only a file whose name carries its content's hash may be kept unchanged for a year: any
+      // other (index.html, which names the current build's files; the icons) is asked again each
+      // time (a 304 when unchanged), so no cached copy outlives a deploy.
+      setHeaders: (reply, path) => {
+        if (!isContentHashed(relative(webDist, path))) reply.header('cache-control', 'no-cache');
+      },
+    });
   }
-  const sendIndex = (reply: import('fastify').FastifyReply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { maxAge: 0, immutable: false });
+  const sendIndex = (reply: import('fastify').FastifyReply) => reply.sendFile('index.html', webDist);
   if (hasWeb) app.get('/', (_req, reply) => sendIndex(reply));
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
