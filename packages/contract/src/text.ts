@@ -5,6 +5,15 @@
  * at the field's path. Tab, line feed and carriage return are kept where text may span lines
  * (`multiline: true`: addresses, notes, descriptions); in one-line text they are allowed only as the
  * surrounding whitespace that `.trim()` removes.
+ *
+ * Two more ways a text hides what it says are refused wherever text() is used (names of members,
+ * staff, guardians and contacts, public registration, the member import, and every other text):
+ * - the bidirectional overrides, embeddings and isolates (U+202A–U+202E, U+2066–U+2069), which
+ *   turn "evil\u202Efdp.exe" into "evilexe.pdf" on screen and spoof lists (`direction_characters`);
+ * - a text with no visible character at all, e.g. a zero-width space as the whole first name
+ *   (`no_visible_characters`): what `.trim()` removes (whitespace) is left to `.min(1)`, as before.
+ * The marks and joiners that real names use (U+200C/U+200D, U+200E/U+200F, combining accents) stay
+ * allowed beside visible letters.
  */
 import { z } from 'zod';
 
@@ -15,12 +24,34 @@ export const CONTROL_CHARACTER_MULTILINE = /[^\P{Cc}\t\n\r]/u;
 
 export const CONTROL_CHARACTERS_CODE = 'control_characters';
 
+/** The bidirectional overrides, embeddings and isolates: they reorder the text around them on screen. */
+export const DIRECTION_CHARACTER = /[\u202A-\u202E\u2066-\u2069]/u;
+export const DIRECTION_CHARACTERS_CODE = 'direction_characters';
+export const NO_VISIBLE_CHARACTERS_CODE = 'no_visible_characters';
+
+/** Letters, digits, punctuation and symbols: what prints as something. */
+const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
+/** Letters and symbols that print as blank (Hangul fillers, the blank Braille pattern). */
+const BLANK_LOOKALIKES = /[\u115F\u1160\u3164\uFFA0\u2800]/gu;
+
 /** `true` when the text has no control character that `text()` would refuse. */
 export function isCleanText(value: string, options: { multiline?: boolean } = {}): boolean {
   return options.multiline ? !CONTROL_CHARACTER_MULTILINE.test(value) : !CONTROL_CHARACTER.test(value.trim());
 }
 
-/** `z.string()` that refuses control characters; chain `.trim().min().max()` as usual. */
+/** `true` when a text that is more than whitespace shows at least one character. */
+export function hasVisibleCharacter(value: string): boolean {
+  return value.trim() === '' || VISIBLE.test(value.replace(BLANK_LOOKALIKES, ''));
+}
+
+/**
+ * `z.string()` that refuses control characters, direction overrides and text with nothing visible;
+ * chain `.trim().min().max()` as usual.
+ */
 export function text(options: { multiline?: boolean } = {}) {
-  return z.string().refine((v) => isCleanText(v, options), { message: CONTROL_CHARACTERS_CODE, abort: true });
+  return z
+    .string()
+    .refine((v) => isCleanText(v, options), { message: CONTROL_CHARACTERS_CODE, abort: true })
+    .refine((v) => !DIRECTION_CHARACTER.test(v), { message: DIRECTION_CHARACTERS_CODE, abort: true })
+    .refine(hasVisibleCharacter, { message: NO_VISIBLE_CHARACTERS_CODE, abort: true });
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createServer } from '../server.ts';
 import { createTestContext, openTestDatabase, type TestContext, type TestOrganisation } from './harness.ts';
+import { validInput } from './valid-input.ts';
 
 let ctx: TestContext;
 let org: TestOrganisation;
@@ -96,6 +97,123 @@ describe('control characters in text are refused with 400 naming the field', () 
     expectRefused(res, 'keyword');
   });
 });
+
+describe('names that hide or reorder their text are refused with 400 naming the field', () => {
+  const RLO = '\u202e';
+  const ZWSP = '\u200b';
+  const fieldCode = (res: { json(): unknown }) => (res.json() as { fields?: { path: string; code: string }[] }).fields;
+
+  it('on member create and edit: a right-to-left override anywhere, or nothing visible, as a name', async () => {
+    const post = (payload: unknown) =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/pro/students', headers: desk, payload: payload as object });
+    for (const [field, value, code] of [
+      ['firstName', RLO, 'direction_characters'],
+      ['lastName', `evil${RLO}fdp.exe`, 'direction_characters'],
+      ['firstName', ZWSP, 'no_visible_characters'],
+      ['lastName', `${ZWSP} ${ZWSP}`, 'no_visible_characters'],
+      ['chineseName', '\u3164', 'no_visible_characters'],
+      ['emergencyContactName', `\u2067Ann\u2069`, 'direction_characters'],
+    ] as const) {
+      const res = await post(member({ [field]: value, phone: `+852 6111 ${String(++ip).padStart(4, '0')}` }));
+      expect(res.statusCode, `${field} ${res.body}`).toBe(400);
+      expect(fieldCode(res), field).toEqual([expect.objectContaining({ path: field, code })]);
+    }
+    const created = await post(member({ phone: '+852 6111 7777' }));
+    expect(created.statusCode, created.body).toBe(201);
+    const edit = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/pro/students/${created.json().id}`,
+      headers: desk,
+      payload: { firstName: ZWSP },
+    });
+    expect(fieldCode(edit)).toEqual([expect.objectContaining({ path: 'firstName', code: 'no_visible_characters' })]);
+  });
+
+  it('on staff, public registration and the member import', async () => {
+    const admin = ctx.bearer(await (await org.newUser({ role: 'admin' })).login());
+    const staff = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/pro/staff',
+      headers: admin,
+      payload: { fullName: `${RLO}nimda`, email: 'rlo@example.test', role: 'frontdesk', sendInvite: false },
+    });
+    expect(fieldCode(staff)).toEqual([expect.objectContaining({ path: 'fullName', code: 'direction_characters' })]);
+
+    const registration = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/public/register/${org.initial}/A`,
+      remoteAddress: nextIp(),
+      payload: {
+        firstName: ZWSP,
+        lastName: 'Gonçalves',
+        phone: '+55 21 98765-4321',
+        email: 'zwsp@exemplo.com.br',
+        language: 'pt',
+        privacyAccepted: true,
+      },
+    });
+    expect(fieldCode(registration)).toEqual([
+      expect.objectContaining({ path: 'firstName', code: 'no_visible_characters' }),
+    ]);
+
+    const file = ['First name,Last name,Phone', `${ZWSP},Wong,+852 6111 0101`, `Ann,${RLO}gnoW,+852 6111 0102`];
+    const preview = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/pro/imports/members/preview',
+      headers: admin,
+      payload: {
+        fileName: 'members.csv',
+        format: 'csv',
+        data: Buffer.from(file.join('\r\n')).toString('base64'),
+        defaultCenterId: org.centers[0]!.id,
+      },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().errors).toEqual([
+      expect.objectContaining({ row: 1, field: 'firstName', code: 'no_visible_characters' }),
+      expect.objectContaining({ row: 2, field: 'lastName', code: 'direction_characters' }),
+    ]);
+  });
+
+  it('in every name field of every route (a new name field that takes any string fails here)', () => {
+    const unchecked: string[] = [];
+    let names = 0;
+    for (const route of ctx.app.routeRegistry) {
+      const schema = route.schemas.body as
+        | { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[] }[] } } }
+        | undefined;
+      const body = validInput(schema, () => '00000000-0000-4000-8000-000000000000');
+      if (!schema || !body || typeof body !== 'object') continue;
+      for (const path of namePaths(body)) {
+        names += 1;
+        for (const bad of [RLO, ZWSP, `a${RLO}b`]) {
+          const res = schema.safeParse(withValue(body, path, bad));
+          const refusedHere = !res.success && res.error!.issues.some((i) => i.path.join('.') === path.join('.'));
+          if (!refusedHere) unchecked.push(`${route.method} ${route.url} ${path.join('.')} ${JSON.stringify(bad)}`);
+        }
+      }
+    }
+    expect(names).toBeGreaterThan(10);
+    expect(unchecked).toEqual([]);
+  });
+});
+
+/** The paths of string fields named like a name (`firstName`, `fullName`, `guardian.name`, ...). */
+function namePaths(value: unknown, path: PropertyKey[] = []): PropertyKey[][] {
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, v]) => {
+    if (typeof v === 'string' && /name$/i.test(key) && !/^(file|user)name$/i.test(key)) return [[...path, key]];
+    return namePaths(v, [...path, key]);
+  });
+}
+
+function withValue(body: unknown, path: PropertyKey[], v: unknown): unknown {
+  const copy = structuredClone(body) as Record<PropertyKey, unknown>;
+  let at = copy;
+  for (const key of path.slice(0, -1)) at = at[key as string] as Record<PropertyKey, unknown>;
+  at[path.at(-1) as string] = v;
+  return copy;
+}
 
 describe('the error log', () => {
   it('shows no query parameter, password hash or personal field of a failing query', async () => {
