@@ -27,7 +27,7 @@ describe('request log', () => {
     registerRequestLog(app);
     app.get('/ping', async () => ({ ok: true }));
     await app.ready();
-    await app.inject({ method: 'GET', url: '/ping?x=1' });
+    await app.inject({ method: 'GET', url: '/ping?page=1' });
     await app.inject({ method: 'GET', url: '/missing' });
     await app.close();
     await new Promise((r) => setImmediate(r));
@@ -35,7 +35,7 @@ describe('request log', () => {
     const requests = raw.map((l) => JSON.parse(l) as { msg: string; reqId: string; status: number });
     expect(requests).toHaveLength(2);
     expect(lines.filter((l) => l.includes('incoming request') || l.includes('request completed'))).toEqual([]);
-    expect(requests[0]?.msg).toMatch(/^GET \/ping\?x=1 200 \d+\.\d ms$/);
+    expect(requests[0]?.msg).toMatch(/^GET \/ping\?page=1 200 \d+\.\d ms$/);
     expect(requests[1]?.msg).toMatch(/^GET \/missing 404 \d+\.\d ms$/);
     expect(requests.map((r) => r.reqId)).toEqual(['req-1', 'req-2']);
     // JSON.parse keeps the last of two equal keys: count them in the text.

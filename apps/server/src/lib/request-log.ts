@@ -3,7 +3,7 @@
  * (incoming, completed). On a terminal the lines are readable text (pino-pretty); otherwise, as in
  * production behind a process manager or a log collector, they stay JSON.
  */
-import { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { type FastifyInstance, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import pinoPretty from 'pino-pretty';
 
 /** Readable lines when a person watches the output (a terminal), JSON for machines. */
@@ -42,12 +42,127 @@ export function requestLogController(): LogController {
   return new LogController({ disableRequestLogging: true });
 }
 
+/**
+ * Path parameters whose values the access log shows: ids and other names that open nothing. Any
+ * other parameter (a card-link `token`, a door's `card` number, and whatever a new route adds) is
+ * written `[redacted]`.
+ */
+export const LOGGED_PATH_PARAMS: ReadonlySet<string> = new Set([
+  'id',
+  'centerId',
+  'memberId',
+  'student_id',
+  'cardId',
+  'entitlementId',
+  'dayOffId',
+  'sn',
+  'initial',
+  'centerCode',
+]);
+
+/**
+ * Query keys whose values the access log shows: filters, paging, sorting, formats and ids. Any other
+ * (a search `keyword`, which is a member's name, phone or card; a `token` in a page's link; a free
+ * `reason`; whatever a new route adds) is written `[redacted]`.
+ */
+export const LOGGED_QUERY_KEYS: ReadonlySet<string> = new Set([
+  'action',
+  'active',
+  'actorId',
+  'available',
+  'category',
+  'categoryId',
+  'center',
+  'centerId',
+  'class',
+  'durationUnit',
+  'entitlement',
+  'entityType',
+  'format',
+  'from',
+  'groupId',
+  'guardianMissing',
+  'includeCancelled',
+  'includeEnded',
+  'includeInactive',
+  'isNew',
+  'isTrainer',
+  'kind',
+  'lang',
+  'layout',
+  'lowStock',
+  'member',
+  'memberId',
+  'method',
+  'overdue',
+  'page',
+  'pageSize',
+  'paymentId',
+  'result',
+  'role',
+  'room',
+  'sort',
+  'staffId',
+  'state',
+  'status',
+  'subtotal',
+  'teacher',
+  'to',
+  'trainer',
+  'type',
+  'usage',
+  'year',
+  // Socket.IO's own.
+  'EIO',
+  'transport',
+  'sid',
+]);
+
+const REDACTED = '[redacted]';
+/** A path segment that looks like an opaque token (a card link's, a payment link's) or a card number. */
+const OPAQUE_SEGMENT = /^(?:[A-Za-z0-9_-]{20,}|\d{6,})$/;
+
+/**
+ * The request's address as the access log shows it: a route's parameters by `LOGGED_PATH_PARAMS`,
+ * the segments of any other path (the web app's pages, unknown paths) that look like a token or a
+ * card number, and the query's values by `LOGGED_QUERY_KEYS`.
+ */
+export function loggedUrl(request: FastifyRequest): string {
+  const raw = request.url;
+  const q = raw.indexOf('?');
+  const rawPath = q === -1 ? raw : raw.slice(0, q);
+  const pattern = request.routeOptions?.url;
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  let path: string;
+  if (pattern && pattern !== '/*' && pattern !== '*') {
+    path = pattern.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) =>
+      LOGGED_PATH_PARAMS.has(name) ? encodeURIComponent(String(params[name] ?? '')) : REDACTED,
+    );
+  } else {
+    path = rawPath
+      .split('/')
+      .map((segment) => {
+        let decoded = segment;
+        try {
+          decoded = decodeURIComponent(segment);
+        } catch {}
+        return OPAQUE_SEGMENT.test(decoded) ? REDACTED : segment;
+      })
+      .join('/');
+  }
+  if (q === -1) return path;
+  const query = [...new URLSearchParams(raw.slice(q + 1))].map(([key, value]) =>
+    LOGGED_QUERY_KEYS.has(key) ? `${key}=${encodeURIComponent(value)}` : `${encodeURIComponent(key)}=${REDACTED}`,
+  );
+  return query.length ? `${path}?${query.join('&')}` : path;
+}
+
 /** Logs each answered request once; use with `logController: requestLogController()`. */
 export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
     const ms = reply.elapsedTime;
     const status = reply.statusCode;
-    const line = `${request.method} ${request.url} ${status} ${ms.toFixed(1)} ms`;
+    const line = `${request.method} ${loggedUrl(request)} ${status} ${ms.toFixed(1)} ms`;
     // The request's logger already carries reqId.
     const fields = { status, responseTime: Math.round(ms * 10) / 10 };
     if (status >= 500) request.log.error(fields, line);
