@@ -21,9 +21,9 @@ describe('request log', () => {
     expect(loggerOptions('info', false)).toEqual({ level: 'info', stream: process.stdout });
   });
 
-  it('writes one line per request: method, url, status, time, with the request id once', async () => {
+  it('writes one line per request at debug: method, url, status, time, with the request id once', async () => {
     const { lines, stream } = logLines();
-    const app = Fastify({ logger: { level: 'info', stream }, logController: requestLogController() });
+    const app = Fastify({ logger: { level: 'debug', stream }, logController: requestLogController() });
     registerRequestLog(app);
     app.get('/ping', async () => ({ ok: true }));
     await app.ready();

@@ -157,15 +157,67 @@ export function loggedUrl(request: FastifyRequest): string {
   return query.length ? `${path}?${query.join('&')}` : path;
 }
 
-/** Logs each answered request once; use with `logController: requestLogController()`. */
-export function registerRequestLog(app: FastifyInstance): void {
+/** What the access summary counts between two of its lines. */
+interface Window {
+  startedAt: number;
+  count: number;
+  byClass: [number, number, number, number, number];
+  ms: number[];
+}
+const newWindow = (): Window => ({ startedAt: performance.now(), count: 0, byClass: [0, 0, 0, 0, 0], ms: [] });
+/** Response times kept per summary (beyond, requests are counted but their times are not). */
+const MAX_TIMES = 200_000;
+
+const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
+/** Whether `log` writes lines of `level` (a logger without a level, Fastify's when there is none, writes nothing). */
+const writes = (log: { level?: unknown }, level: string) =>
+  typeof log.level === 'string' && (LEVELS[log.level] ?? Number.POSITIVE_INFINITY) <= (LEVELS[level] ?? 0);
+
+/** The nearest-rank percentile `q` of sorted times. */
+const percentile = (sorted: Float64Array, q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? 0;
+
+/**
+ * The access log. Each answered request is one line (method, address with its secrets redacted,
+ * status, time) at `debug`, and a server error's at `error`; at the default level (`info`) the log
+ * says, once a minute when there were requests, how many by status class and their p50 and p99 time,
+ * so that `npm start`'s output keeps its start-up banner in sight. Use with
+ * `logController: requestLogController()`.
+ */
+export function registerRequestLog(app: FastifyInstance, opts: { summaryEveryMs?: number } = {}): void {
+  let window = newWindow();
+  const summarise = () => {
+    const w = window;
+    window = newWindow();
+    if (w.count === 0) return;
+    const sorted = Float64Array.from(w.ms).sort();
+    const p50 = Math.round(percentile(sorted, 0.5) * 10) / 10;
+    const p99 = Math.round(percentile(sorted, 0.99) * 10) / 10;
+    const classes = w.byClass.map((n, i) => (n > 0 ? `${i + 1}xx ${n}` : '')).filter(Boolean);
+    const seconds = Math.max(1, Math.round((performance.now() - w.startedAt) / 1000));
+    app.log.info(
+      { requests: w.count, byStatus: Object.fromEntries(classes.map((c) => c.split(' '))), p50, p99 },
+      `${w.count} request${w.count === 1 ? '' : 's'} in ${seconds} s (${classes.join(', ')}), p50 ${p50} ms, p99 ${p99} ms`,
+    );
+  };
+  const timer = setInterval(summarise, opts.summaryEveryMs ?? 60_000);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    summarise();
+  });
+
   app.addHook('onResponse', async (request, reply) => {
     const ms = reply.elapsedTime;
     const status = reply.statusCode;
+    window.count += 1;
+    const cls = Math.min(4, Math.max(0, Math.floor(status / 100) - 1));
+    window.byClass[cls] = (window.byClass[cls] ?? 0) + 1;
+    if (window.ms.length < MAX_TIMES) window.ms.push(ms);
+    const level = status >= 500 ? 'error' : 'debug';
+    // The line is built only when it is written (the door's taps come 100 a second).
+    if (!writes(request.log, level)) return;
     const line = `${request.method} ${loggedUrl(request)} ${status} ${ms.toFixed(1)} ms`;
     // The request's logger already carries reqId.
-    const fields = { status, responseTime: Math.round(ms * 10) / 10 };
-    if (status >= 500) request.log.error(fields, line);
-    else request.log.info(fields, line);
+    request.log[level]({ status, responseTime: Math.round(ms * 10) / 10 }, line);
   });
 }
