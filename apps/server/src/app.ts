@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { AppDeps } from './deps.ts';
 import { PUBLIC, type RegisteredRoute } from './lib/access.ts';
 import { requestMeta } from './lib/audit.ts';
+import { connectionCap, limitConnectionsPerAddress, slowClientTimeouts } from './lib/connection-limits.ts';
 import { AppError } from './lib/errors.ts';
 import { registerIdempotency } from './lib/idempotency.ts';
 import { serverLogger } from './lib/logging.ts';
@@ -73,9 +74,17 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
     logController: requestLogController(),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
+    // Slow clients: a request's headers within HEADERS_TIMEOUT_SECONDS, all of it within REQUEST_TIMEOUT_SECONDS.
+    ...slowClientTimeouts(config),
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   }).withTypeProvider<ZodTypeProvider>();
   registerRequestLog(app);
+  limitConnectionsPerAddress(app.server, connectionCap(config), (address, open) =>
+    app.log.warn(
+      { address, open },
+      'connections refused: this address holds as many as MAX_CONNECTIONS_PER_ADDRESS allows',
+    ),
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -55,6 +55,12 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /** A request's headers must arrive within this (a slow client holding a socket open is cut). */
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  /** A whole request, headers and body (an import file or a receipt on a slow line), must arrive within this. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** Open connections one client address may hold (0: no cap); unset behind a proxy (TRUST_PROXY), none. */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & {
@@ -72,7 +78,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter((k) => env[k] !== undefined && env[k] !== '')
       .map((k) => [k, env[k]]),
   );
-  const parsed = envSchema.safeParse(relevant);
+  const parsed = envSchema
+    .refine((c) => c.REQUEST_TIMEOUT_SECONDS >= c.HEADERS_TIMEOUT_SECONDS, {
+      path: ['REQUEST_TIMEOUT_SECONDS'],
+      message: 'must be at least HEADERS_TIMEOUT_SECONDS',
+    })
+    .safeParse(relevant);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
