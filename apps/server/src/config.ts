@@ -38,6 +38,9 @@ export const envSchema = z.object({
   /** Scans one card reader may send per second (sustained), and in one burst. */
   READER_SCANS_PER_SECOND: z.coerce.number().min(0.1).max(10_000).default(20),
   READER_SCAN_BURST: z.coerce.number().int().min(1).max(100_000).default(40),
+  /** Wrong reader secrets one address may send per minute for one serial number, and for all of them. */
+  READER_SECRET_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  READER_SECRET_FAILURES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(5000).default(300),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19_456),
   REGISTRATION_OPEN: bool.default(true),

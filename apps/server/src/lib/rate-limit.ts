@@ -7,6 +7,10 @@
 export interface RateLimiter {
   /** Takes one token for `key`: 0 when allowed, else the whole seconds to wait before the next one. */
   take(key: string): number;
+  /** Gives back a token taken for something that turned out not to count (a right secret). */
+  refund(key: string): void;
+  /** What `take` would answer now, without taking: 0 when a token is there. */
+  peek(key: string): number;
 }
 
 export function createRateLimiter(opts: {
@@ -41,6 +45,16 @@ export function createRateLimiter(opts: {
         return 0;
       }
       return Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000));
+    },
+    peek(key) {
+      const bucket = buckets.get(key);
+      if (!bucket) return 0;
+      const tokens = Math.min(opts.burst, bucket.tokens + (now() - bucket.at) * perMs);
+      return tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - tokens) / perMs / 1000));
+    },
+    refund(key) {
+      const bucket = buckets.get(key);
+      if (bucket) bucket.tokens = Math.min(opts.burst, bucket.tokens + 1);
     },
   };
 }

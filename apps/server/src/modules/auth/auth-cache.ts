@@ -159,6 +159,14 @@ export function createAuthCache(opts: { max?: number; ttlMs?: number } = {}) {
       return cached(`${READER_KEY}${sn}`, NO_KEYS, pendingAt, load, (value) => value.length > 0);
     },
 
+    /** What `reader(sn, ...)` would answer without a query, or undefined when it would have to read. */
+    cachedReader<T>(sn: string): T[] | undefined {
+      const now = Date.now();
+      const hit = entries.get(`${READER_KEY}${sn}`);
+      if (!hit || hit.expiresAt <= now || !listening || (pending.get(READER_PENDING) ?? 0) > now) return undefined;
+      return hit.value as T[];
+    },
+
     /**
      * Call inside the transaction that changes users' role, activity or centres, revokes refresh
      * tokens, or changes an organisation's maintenance switch. Every server drops the entries on

@@ -18,7 +18,7 @@ import { createRateLimiter } from '../../lib/rate-limit.ts';
 import { ingestScan } from './ingest-scan.ts';
 import { createReader, deleteReader, rotateReaderSecret, runReaderCommand, updateReader } from './manage-reader.ts';
 import { getReader, listReaders } from './queries.ts';
-import { authenticateReader, type IngestReader } from './verify-secret.ts';
+import { authenticateCachedReader, authenticateReader, type IngestReader } from './verify-secret.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,14 +29,18 @@ declare module 'fastify' {
 
 /** What this server refused of the reader ingest since it started (also in each refusal's log line). */
 export interface ReaderIngestStats {
+  /** Calls whose serial number and secret were looked up and did not match (each written to the log). */
   unauthenticated: number;
+  /** Calls refused past the reader's scan rate. */
   rateLimited: number;
+  /** Wrong secrets refused past the limit of their address (429), without a lookup or a line of their own. */
+  guessesLimited: number;
 }
 const statsByDeps = new WeakMap<AppDeps, ReaderIngestStats>();
 export const readerIngestStats = (deps: AppDeps): ReaderIngestStats => {
   let stats = statsByDeps.get(deps);
   if (!stats) {
-    stats = { unauthenticated: 0, rateLimited: 0 };
+    stats = { unauthenticated: 0, rateLimited: 0, guessesLimited: 0 };
     statsByDeps.set(deps, stats);
   }
   return stats;
@@ -45,10 +49,19 @@ export const readerIngestStats = (deps: AppDeps): ReaderIngestStats => {
 const SN = /^[A-Za-z0-9_-]{3,64}$/;
 export const scanParamsSchema = z.object({ sn: z.string().regex(SN, 'reader_sn_format') });
 
+const unauthenticated = () => new AppError(401, 'reader_unauthenticated', 'Unknown reader or wrong secret');
+
 /**
  * The reader ingest's gate, run before the body is parsed: the reader's serial number and secret
  * (401, logged without the secret), then its rate (429); sets `req.reader`. Each gate has its own
- * rate limiter; what it refused is counted in `readerIngestStats`.
+ * rate limiters; what it refused is counted in `readerIngestStats`.
+ *
+ * Wrong secrets are limited per address and serial number (READER_SECRET_FAILURES_PER_MINUTE) and per
+ * address (READER_SECRET_FAILURES_PER_ADDRESS_PER_MINUTE), counted before the check so that a burst
+ * counts in full (a right secret gives its count back). Past a limit a call is answered 429 without
+ * a query or a log line of its own: its secret is checked only against the readers this server
+ * already holds in memory, so a reader with the right secret is still heard, even from the guessing
+ * address; a serial number not in memory is looked up at most once a second per address.
  */
 export function readerScanGate(deps: AppDeps) {
   const { db } = deps.database;
@@ -57,13 +70,79 @@ export function readerScanGate(deps: AppDeps) {
     ratePerSecond: deps.config.READER_SCANS_PER_SECOND,
     burst: deps.config.READER_SCAN_BURST,
   });
+  const perSn = deps.config.READER_SECRET_FAILURES_PER_MINUTE;
+  const perAddress = deps.config.READER_SECRET_FAILURES_PER_ADDRESS_PER_MINUTE;
+  const guessesPerSn = createRateLimiter({ ratePerSecond: perSn / 60, burst: perSn });
+  const guessesPerAddress = createRateLimiter({ ratePerSecond: perAddress / 60, burst: perAddress });
+  const lookupsWhileLimited = createRateLimiter({ ratePerSecond: 1, burst: 1 });
+  /** The checks under way per address: a call past a limit waits for them (their right secrets give counts back). */
+  const checking = new Map<string, Set<Promise<unknown>>>();
+
+  /** Takes a count from both limits; 0 when taken, else the seconds to wait. */
+  const takeGuess = (address: string, pair: string) => {
+    const waitSn = guessesPerSn.take(pair);
+    if (waitSn > 0) return waitSn;
+    const waitAddress = guessesPerAddress.take(address);
+    if (waitAddress > 0) guessesPerSn.refund(pair);
+    return waitAddress;
+  };
+
+  async function check(address: string, pair: string, sn: string, secret: string): Promise<IngestReader | null> {
+    const lookup = authenticateReader(db, { sn, secret }, deps.sessions);
+    const under = checking.get(address) ?? new Set<Promise<unknown>>();
+    checking.set(address, under);
+    under.add(lookup);
+    try {
+      const reader = await lookup;
+      if (reader) {
+        // A right secret was no guess.
+        guessesPerSn.refund(pair);
+        guessesPerAddress.refund(address);
+      }
+      return reader;
+    } finally {
+      under.delete(lookup);
+      if (under.size === 0) checking.delete(address);
+    }
+  }
+
   return async (req: FastifyRequest): Promise<void> => {
     const sn = (req.params as { sn?: unknown }).sn;
     const secret = req.headers['x-reader-secret'];
-    const reader =
-      typeof sn === 'string' && SN.test(sn) && typeof secret === 'string' && secret.length > 0
-        ? await authenticateReader(db, { sn, secret }, deps.sessions)
-        : null;
+    let reader: IngestReader | null = null;
+    if (typeof sn === 'string' && SN.test(sn) && typeof secret === 'string' && secret.length > 0) {
+      const address = req.ip ?? 'unknown';
+      const pair = `${address} ${sn}`;
+      let wait = takeGuess(address, pair);
+      if (wait > 0 && checking.has(address)) {
+        // Calls of the same reader at once (after a restart, none of it in memory yet): the checks
+        // under way may be right secrets, which give their counts back and leave the reader in memory.
+        await Promise.allSettled([...(checking.get(address) ?? [])]);
+        wait = takeGuess(address, pair);
+      }
+      if (wait === 0) {
+        reader = await check(address, pair, sn, secret);
+        if (!reader && (guessesPerSn.peek(pair) > 0 || guessesPerAddress.peek(address) > 0)) {
+          req.log.warn(
+            { sn, ip: address },
+            'reader secrets from this address are now limited: further wrong ones are refused 429 unchecked',
+          );
+        }
+      } else {
+        // Past a limit: only what needs no query, or one lookup a second for the address.
+        const known = authenticateCachedReader({ sn, secret }, deps.sessions);
+        reader =
+          known !== undefined
+            ? known
+            : lookupsWhileLimited.take(address) === 0
+              ? await authenticateReader(db, { sn, secret }, deps.sessions)
+              : null;
+        if (!reader) {
+          stats.guessesLimited += 1;
+          throw new AppError(429, 'rate_limited', 'Too many wrong reader secrets from this address', undefined, wait);
+        }
+      }
+    }
     if (!reader) {
       stats.unauthenticated += 1;
       // Never the secret: only that one was (not) given.
@@ -76,7 +155,7 @@ export function readerScanGate(deps: AppDeps) {
         },
         'reader scan refused: unknown reader or wrong secret',
       );
-      throw new AppError(401, 'reader_unauthenticated', 'Unknown reader or wrong secret');
+      throw unauthenticated();
     }
     const wait = limiter.take(reader.id);
     if (wait > 0) {

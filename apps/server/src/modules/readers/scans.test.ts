@@ -47,12 +47,13 @@ async function newReader(
   return { id: reader.id, sn: reader.sn, secret };
 }
 
-const scan = (sn: string, secret: string | undefined, body: Record<string, unknown>) =>
+const scan = (sn: string, secret: string | undefined, body: Record<string, unknown>, remoteAddress = '127.0.0.1') =>
   ctx.app.inject({
     method: 'POST',
     url: `/api/v1/pro/readers/${encodeURIComponent(sn)}/scans`,
     headers: secret === undefined ? {} : { 'x-reader-secret': secret },
     payload: body,
+    remoteAddress,
   });
 
 const scanBody = (over: Record<string, unknown> = {}) => ({
@@ -69,6 +70,20 @@ async function eventsOf(readerSn: string) {
 }
 const rowsOf = (readerId: string) =>
   ctx.database.db.select().from(readerScans).where(eq(readerScans.readerId, readerId));
+
+/**
+ * Scans with the reader's secret until this server holds the reader in memory (a reader change
+ * makes the server read readers from the database for a few seconds): as a door's reader is held.
+ */
+async function heldInMemory(r: { sn: string; secret: string }, remoteAddress: string) {
+  const end = Date.now() + 15_000;
+  for (;;) {
+    expect((await scan(r.sn, r.secret, scanBody(), remoteAddress)).statusCode).toBe(200);
+    if (ctx.deps.sessions.cachedReader(r.sn) !== undefined) return;
+    if (Date.now() > end) throw new Error('the reader was never held in memory');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
 
 describe('a reader’s scan', () => {
   it('is stored and published as the card-reader event to the browsers at the reader’s centre that own it', async () => {
@@ -234,6 +249,47 @@ describe('a reader’s scan', () => {
     expect(await rowsOf(r.id)).toHaveLength(30);
     const other = await newReader();
     expect((await scan(other.sn, other.secret, scanBody())).statusCode).toBe(200);
+  });
+
+  it('wrong secrets from one address are limited per serial number (429, unchecked), and the reader with its secret is not slowed', async () => {
+    const r = await newReader();
+    await heldInMemory(r, '10.9.0.2');
+    const stats = readerIngestStats(ctx.deps);
+    const checked = stats.unauthenticated;
+    // 600 guesses from one address, 50 at a time: the first 10 are checked and refused 401, the rest 429.
+    const codes: number[] = [];
+    for (let round = 0; round < 12; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => scan(r.sn, `guess-${round}-${i}`, scanBody(), '10.9.0.1')),
+      );
+      codes.push(...answers.map((a) => a.statusCode));
+    }
+    expect(codes.filter((c) => c === 401)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(590);
+    // Only the 10 were looked up and written to the log as refused secrets.
+    expect(stats.unauthenticated - checked).toBe(10);
+    const limited = await scan(r.sn, 'one more guess', scanBody(), '10.9.0.1');
+    expect(limited.json()).toMatchObject({ error: 'rate_limited' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // The reader with its secret gets in at once, from its own address and even from the guessing one.
+    expect((await scan(r.sn, r.secret, scanBody(), '10.9.0.2')).statusCode).toBe(200);
+    expect((await scan(r.sn, r.secret, scanBody(), '10.9.0.1')).statusCode).toBe(200);
+    // Other serial numbers from the same address are still checked, up to the address's own limit.
+    const other = await newReader();
+    expect((await scan(other.sn, 'wrong', scanBody(), '10.9.0.1')).statusCode).toBe(401);
+  });
+
+  it('wrong secrets from one address across many serial numbers are limited for the address; its other readers are still heard', async () => {
+    // A gym's readers behind one address, one of them sending a retired secret.
+    const r = await newReader();
+    await heldInMemory(r, '10.9.1.1');
+    const codes: number[] = [];
+    for (let i = 0; i < 80; i++) codes.push((await scan(`GUESS-SN-${i}`, 'wrong', scanBody(), '10.9.1.1')).statusCode);
+    expect(codes.slice(0, 60).every((c) => c === 401)).toBe(true);
+    expect(codes.slice(60).every((c) => c === 429)).toBe(true);
+    // A reader whose secret is right is still heard from that address.
+    expect((await scan(r.sn, r.secret, scanBody(), '10.9.1.1')).statusCode).toBe(200);
+    expect((await scan(r.sn, r.secret, scanBody(), '10.9.1.2')).statusCode).toBe(200);
   });
 
   it('with bad input answers 400 naming each wrong field, and stores nothing', async () => {

@@ -81,8 +81,27 @@ export async function authenticateReader(
   const load = () => readersBySn(db, { sn: input.sn });
   // A door's reader sends many scans a second: its row is read once, until a reader or centre changes.
   const rows = cache ? await cache.reader(input.sn, load) : await load();
-  const presented = Buffer.from(hashToken(input.secret), 'hex');
-  let found: (typeof rows)[number] | null = null;
+  return matchSecret(rows, input.secret);
+}
+
+/**
+ * The same answer as `authenticateReader` when this server has the serial number's readers in its
+ * cache, without a query; undefined when it would have to read them.
+ */
+export function authenticateCachedReader(
+  input: { sn: string; secret: string },
+  cache: Pick<AppDeps['sessions'], 'cachedReader'>,
+): IngestReader | null | undefined {
+  const rows = cache.cachedReader<ReaderRow>(input.sn);
+  return rows === undefined ? undefined : matchSecret(rows, input.secret);
+}
+
+type ReaderRow = IngestReader & { secretHash: string };
+
+/** The reader among `rows` whose secret this is: every hash compared in constant time, no early exit. */
+function matchSecret(rows: readonly ReaderRow[], secret: string): IngestReader | null {
+  const presented = Buffer.from(hashToken(secret), 'hex');
+  let found: ReaderRow | null = null;
   for (const row of rows.length > 0 ? rows : [null]) {
     const stored = Buffer.from(row?.secretHash ?? '0'.repeat(64), 'hex');
     const matches = stored.length === presented.length && timingSafeEqual(stored, presented);
