@@ -1,4 +1,4 @@
-import { randomBytes, webcrypto } from 'node:crypto';
+import { createHmac, randomBytes, webcrypto } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
@@ -43,13 +43,23 @@ export function createJwt(key: Uint8Array, ttlSeconds: number) {
   // here but by the session (`authenticate`), on every request.
   const verified = new Map<string, { claims: AccessClaims; exp: number }>();
   return {
-    sign: (claims: AccessClaims) =>
+    /**
+     * An access token for `claims`. Given the same `issuedAt` (seconds), the same claims give the
+     * same token: a refresh answered again (a retry after a lost answer) answers the same pair.
+     */
+    sign: (claims: AccessClaims, issuedAt = Math.floor(Date.now() / 1000)) =>
       new SignJWT({ org: claims.org, fam: claims.fam })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(claims.sub)
-        .setIssuedAt()
-        .setExpirationTime(`${ttlSeconds}s`)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ttlSeconds)
         .sign(key),
+    /**
+     * A token only this deployment can compute from `input` (HMAC-SHA256 under the signing key, URL
+     * safe): a refresh token's successor, so that the same refresh presented again gets the same one.
+     */
+    derive: (purpose: string, input: string) =>
+      createHmac('sha256', key).update(purpose).update('\0').update(input).digest('base64url'),
     /** Answers the claims, 'expired', or null for anything else that is wrong. */
     async verify(token: string): Promise<AccessClaims | 'expired' | null> {
       const known = verified.get(token);

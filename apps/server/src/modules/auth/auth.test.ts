@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxEmails, passwordResetTokens } from '../../db/schema/index.ts';
+import { outboxEmails, passwordResetTokens, refreshTokens } from '../../db/schema/index.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import { createTestContext, TEST_PASSWORD, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 
 let ctx: TestContext;
@@ -134,10 +135,69 @@ describe('refresh tokens', () => {
     expect(again.statusCode).toBe(200);
   });
 
+  it('two refreshes with the same token at the same moment get the same new pair, and the session lives on', async () => {
+    const user = await org.newUser({ role: 'manager' });
+    const first = await user.login();
+    const [a, b] = await Promise.all([
+      post('/api/v1/jwt/refresh-token', { refreshToken: first.refreshToken }),
+      post('/api/v1/jwt/refresh-token', { refreshToken: first.refreshToken }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(b.json()).toEqual(a.json());
+    // A refresh retried after its answer was lost gets that pair again.
+    const retried = await post('/api/v1/jwt/refresh-token', { refreshToken: first.refreshToken });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toEqual(a.json());
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/pro/me', headers: ctx.bearer(a.json()) });
+    expect(me.statusCode).toBe(200);
+    expect((await post('/api/v1/jwt/refresh-token', { refreshToken: a.json().refreshToken })).statusCode).toBe(200);
+  });
+
+  it('a rotated token presented again after a few seconds, from another browser, or once its successor was used, revokes the family', async () => {
+    const user = await org.newUser({ role: 'manager' });
+    const rotated = async () => {
+      const session = await user.login();
+      const next = (await post('/api/v1/jwt/refresh-token', { refreshToken: session.refreshToken })).json();
+      return { session, next };
+    };
+    const revoked = async (next: { accessToken: string; refreshToken: string }) =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/pro/me', headers: ctx.bearer(next) })).statusCode === 401;
+
+    // Later: the rotation is moved back past the grace.
+    const late = await rotated();
+    await ctx.database.db
+      .update(refreshTokens)
+      .set({ rotatedAt: new Date(Date.now() - 60_000) })
+      .where(eq(refreshTokens.tokenHash, hashToken(late.session.refreshToken)));
+    expect((await post('/api/v1/jwt/refresh-token', { refreshToken: late.session.refreshToken })).statusCode).toBe(401);
+    expect(await revoked(late.next)).toBe(true);
+
+    // Another browser (a stolen token) at once.
+    const elsewhere = await rotated();
+    const thief = await post(
+      '/api/v1/jwt/refresh-token',
+      { refreshToken: elsewhere.session.refreshToken },
+      { 'user-agent': 'Another browser' },
+    );
+    expect(thief.statusCode).toBe(401);
+    expect(await revoked(elsewhere.next)).toBe(true);
+
+    // The successor was already used: the client had the answer.
+    const used = await rotated();
+    expect((await post('/api/v1/jwt/refresh-token', { refreshToken: used.next.refreshToken })).statusCode).toBe(200);
+    expect((await post('/api/v1/jwt/refresh-token', { refreshToken: used.session.refreshToken })).statusCode).toBe(401);
+    expect(await revoked(used.next)).toBe(true);
+  });
+
   it('reuse of a rotated token revokes the whole family, including the newest tokens', async () => {
     const user = await org.newUser({ role: 'manager' });
     const first = await user.login();
     const second = (await post('/api/v1/jwt/refresh-token', { refreshToken: first.refreshToken })).json();
+    // Presented again past the grace for a retried refresh.
+    await ctx.database.db
+      .update(refreshTokens)
+      .set({ rotatedAt: new Date(Date.now() - 60_000) })
+      .where(eq(refreshTokens.tokenHash, hashToken(first.refreshToken)));
     const reuse = await post('/api/v1/jwt/refresh-token', { refreshToken: first.refreshToken });
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().error).toBe('token_invalid');

@@ -14,25 +14,38 @@ export interface ClientMeta {
 
 const invalidToken = () => new AppError(401, 'token_invalid', 'Invalid refresh token');
 
+/** How long a rotated refresh token, presented again by the client that rotated it, answers the same pair. */
+export const REFRESH_RETRY_GRACE_SECONDS = 10;
+
+/** The refresh token that follows `presented` when it is rotated: the same each time it is computed. */
+const successorOf = (deps: AppDeps, presented: string) => deps.jwt.derive('refresh-token-successor', presented);
+
+const clientOf = (meta: ClientMeta) => ({
+  ip: meta.ip?.slice(0, 64) ?? null,
+  userAgent: meta.userAgent?.slice(0, 300) ?? null,
+});
+
 async function issue(
   deps: AppDeps,
   tx: DbOrTx,
   user: { id: string; organisationId: string },
   familyId: string,
   meta: ClientMeta,
+  refreshToken = newOpaqueToken(),
 ): Promise<TokenPair> {
-  const refreshToken = newOpaqueToken();
   const ttlMs = deps.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000;
+  // Whole seconds: the access token's issue time is read back from here for a retried refresh.
+  const issuedAt = Math.floor(Date.now() / 1000);
   await tx.insert(refreshTokens).values({
     familyId,
     userId: user.id,
     organisationId: user.organisationId,
     tokenHash: hashToken(refreshToken),
+    createdAt: new Date(issuedAt * 1000),
     expiresAt: new Date(Date.now() + ttlMs),
-    ip: meta.ip?.slice(0, 64),
-    userAgent: meta.userAgent?.slice(0, 300),
+    ...clientOf(meta),
   });
-  const accessToken = await deps.jwt.sign({ sub: user.id, org: user.organisationId, fam: familyId });
+  const accessToken = await deps.jwt.sign({ sub: user.id, org: user.organisationId, fam: familyId }, issuedAt);
   return { accessToken, refreshToken };
 }
 
@@ -85,8 +98,14 @@ type RefreshOutcome = { ok: true; tokens: TokenPair } | { ok: false; revokeFamil
 
 /**
  * Rotates a refresh token. Presenting a token that was already rotated means it leaked (or two
- * tabs raced): the whole family is revoked, as OAuth 2.1 asks. The revocation is committed even
- * though the request fails, so the caller commits it outside the failed transaction.
+ * tabs raced): the whole family is revoked, as OAuth 2.1 asks. One exception, the grace that
+ * rotation schemes allow (Auth0's "reuse interval"): the same client (address and browser) presenting
+ * it again within REFRESH_RETRY_GRACE_SECONDS of its rotation, while the pair it was given is still
+ * unused, is answered that pair again, so a refresh retried after a lost answer, or sent twice at
+ * once, does not sign the user out. The successor refresh token is derived from the presented one
+ * and the access token's issue time is kept, so the pair can be given again without being stored.
+ * The revocation is committed even though the request fails, so the caller commits it outside the
+ * failed transaction.
  */
 export async function rotateRefreshToken(deps: AppDeps, presented: string, meta: ClientMeta): Promise<TokenPair> {
   const { db } = deps.database;
@@ -100,7 +119,10 @@ export async function rotateRefreshToken(deps: AppDeps, presented: string, meta:
     if (!row) return { ok: false };
     const { token } = row;
     if (token.revokedAt) return { ok: false };
-    if (token.rotatedAt) return { ok: false, revokeFamily: token.familyId };
+    if (token.rotatedAt) {
+      const again = await sameAnswer(deps, tx, token, presented, meta);
+      return again ? { ok: true, tokens: again } : { ok: false, revokeFamily: token.familyId };
+    }
     if (token.expiresAt.getTime() <= Date.now() || !row.userActive) return { ok: false, revokeFamily: token.familyId };
     await tx.update(refreshTokens).set({ rotatedAt: new Date() }).where(eq(refreshTokens.id, token.id));
     const tokens = await issue(
@@ -109,12 +131,43 @@ export async function rotateRefreshToken(deps: AppDeps, presented: string, meta:
       { id: token.userId, organisationId: token.organisationId },
       token.familyId,
       meta,
+      successorOf(deps, presented),
     );
     return { ok: true, tokens };
   });
   if (outcome.ok) return outcome.tokens;
   if (outcome.revokeFamily) await revokeFamily(deps, db, outcome.revokeFamily);
   throw invalidToken();
+}
+
+/** The pair a rotated token was answered, when the grace allows giving it again; null otherwise. */
+async function sameAnswer(
+  deps: AppDeps,
+  tx: DbOrTx,
+  token: typeof refreshTokens.$inferSelect,
+  presented: string,
+  meta: ClientMeta,
+): Promise<TokenPair | null> {
+  if (!token.rotatedAt || Date.now() - token.rotatedAt.getTime() > REFRESH_RETRY_GRACE_SECONDS * 1000) return null;
+  const refreshToken = successorOf(deps, presented);
+  const [next] = await tx
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
+  const client = clientOf(meta);
+  if (
+    !next ||
+    next.familyId !== token.familyId ||
+    next.rotatedAt ||
+    next.revokedAt ||
+    next.ip !== client.ip ||
+    next.userAgent !== client.userAgent
+  ) {
+    return null;
+  }
+  const issuedAt = Math.floor(next.createdAt.getTime() / 1000);
+  const accessToken = await deps.jwt.sign({ sub: next.userId, org: next.organisationId, fam: next.familyId }, issuedAt);
+  return { accessToken, refreshToken };
 }
 
 /** Logout: the family of the presented token is revoked (every token of this sign-in). */
