@@ -32,6 +32,8 @@ export const envSchema = z.object({
   PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  /** Past LOGIN_MAX_FAILURES_PER_ADDRESS, an address may guess once per this many seconds. */
+  LOGIN_ADDRESS_SLOWDOWN_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
   LOGIN_MAX_FAILURES_PER_ACCOUNT_ALL_ADDRESSES: z.coerce.number().int().min(1).default(20),
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(5),

@@ -6,6 +6,7 @@ export const ERROR_CODES = [
   'unauthenticated',
   'invalid_credentials',
   'account_locked',
+  'sign_in_slowed',
   'account_inactive',
   'token_invalid',
   'token_expired',

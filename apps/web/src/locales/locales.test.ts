@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES } from '@gym/contract/constants';
+import { ERROR_CODES } from '@gym/contract/errors';
 import { describe, expect, it } from 'vitest';
 import { TITLE_KEYS } from '../app/routes';
 import { NAMESPACES } from './namespaces';
@@ -93,6 +94,11 @@ describe('translations', () => {
       }
     }
     expect(empty).toEqual([]);
+  });
+
+  it('has a text for every error code the server answers', () => {
+    const codes = en.get('errors')!;
+    expect(ERROR_CODES.filter((code) => !codes.has(`codes.${code}`))).toEqual([]);
   });
 
   it('has a title for every titleKey of the route table', () => {

@@ -86,7 +86,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string): Promis
  */
 export async function resetPassword(deps: AppDeps, token: string, password: string): Promise<void> {
   const passwordHash = await deps.hasher.hash(password);
-  const email = await deps.database.db.transaction(async (tx) => {
+  const changed = await deps.database.db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(passwordResetTokens)
@@ -103,10 +103,15 @@ export async function resetPassword(deps: AppDeps, token: string, password: stri
       .update(users)
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, row.userId))
-      .returning({ email: users.email });
+      .returning({ id: users.id, email: users.email });
     await revokeUserSessions(deps, tx, row.userId);
-    return user?.email;
+    return user;
   });
-  // A successful reset also lifts a lock on the account.
-  if (email) await createThrottle(deps.database.db).clear([`email:${email}`], [`email-ip:${email} `]);
+  // A successful reset also lifts a lock on the account, from every address and browser.
+  if (changed) {
+    await createThrottle(deps.database.db).clear(
+      [`email:${changed.email}`],
+      [`email-ip:${changed.email} `, `device:${changed.id}:`],
+    );
+  }
 }

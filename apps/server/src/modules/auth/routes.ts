@@ -36,7 +36,15 @@ export function jwtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: PUBLIC },
         schema: { tags, body: loginRequestSchema, response: { 200: loginResponseSchema } },
       },
-      (req) => login(deps, req.body, meta(req)),
+      async (req, reply) => {
+        const { response, deviceCookie } = await login(deps, req.body, {
+          ...meta(req),
+          cookie: req.headers.cookie,
+          secure: req.protocol === 'https',
+        });
+        reply.header('set-cookie', deviceCookie);
+        return response;
+      },
     );
     app.post(
       '/register',

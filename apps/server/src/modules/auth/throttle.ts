@@ -17,6 +17,18 @@ export interface ThrottleAttempt {
   lockedFor: number;
   /** The count of each key, this guess included. */
   counts: Record<string, number>;
+  /** Per key: its count (this guess included), whether it was already over its limit, and the seconds of lock in force. */
+  byKey: Record<string, { count: number; over: boolean; lockedFor: number }>;
+}
+
+export interface SpacedKey {
+  key: string;
+  /** Guesses allowed at any pace in a window. */
+  maxAttempts: number;
+  /** Past them, one guess per this many seconds; a sooner one is refused, and not counted. */
+  spacingSeconds: number;
+  /** A key forgets its guesses once none came past the limit for this long. */
+  windowSeconds: number;
 }
 
 const secondsUntil = (until: Date | null) => {
@@ -36,6 +48,7 @@ export function createThrottle(db: Db) {
       let refusedFor = 0;
       let lockedFor = 0;
       const counts: Record<string, number> = {};
+      const byKey: ThrottleAttempt['byKey'] = {};
       for (const k of keys) {
         const t = loginThrottles;
         // A key starts afresh when its lock has passed, or when it is unlocked and its window has passed.
@@ -57,10 +70,53 @@ export function createThrottle(db: Db) {
         const count = row?.failures ?? 1;
         counts[k.key] = count;
         const seconds = secondsUntil(row?.lockedUntil ?? null);
+        byKey[k.key] = {
+          count,
+          over: count > k.maxAttempts,
+          lockedFor: count >= k.maxAttempts ? Math.max(seconds, 1) : 0,
+        };
         if (count > k.maxAttempts) refusedFor = Math.max(refusedFor, Math.max(seconds, 1));
         else if (count === k.maxAttempts) lockedFor = Math.max(lockedFor, seconds);
       }
-      return { refusedFor, lockedFor: Math.max(lockedFor, refusedFor), counts };
+      return { refusedFor, lockedFor: Math.max(lockedFor, refusedFor), counts, byKey };
+    },
+    /**
+     * Counts a guess on a key that slows down rather than locks: up to `maxAttempts` guesses at any
+     * pace, then one per `spacingSeconds`. Answers the seconds to wait when this guess comes too soon
+     * (it is then not counted, and must not be checked), else 0. The key's row is locked while it is
+     * read and written, so a burst of parallel guesses is counted one after the other.
+     */
+    async space(k: SpacedKey): Promise<{ count: number; refusedFor: number }> {
+      const t = loginThrottles;
+      return db.transaction(async (tx) => {
+        await tx.insert(t).values({ key: k.key, failures: 0 }).onConflictDoNothing();
+        const [row] = await tx
+          .select({
+            failures: t.failures,
+            lockedUntil: t.lockedUntil,
+            now: sql<Date>`now()`.mapWith(t.windowStartedAt),
+            stale: sql<boolean>`${t.windowStartedAt} < now() - make_interval(secs => ${k.windowSeconds})`,
+          })
+          .from(t)
+          .where(eq(t.key, k.key))
+          .for('update');
+        if (!row) return { count: 0, refusedFor: 0 };
+        const nextAt = row.lockedUntil?.getTime() ?? 0;
+        const now = row.now.getTime();
+        if (nextAt > now) return { count: row.failures, refusedFor: Math.max(1, Math.ceil((nextAt - now) / 1000)) };
+        const count = row.stale ? 1 : row.failures + 1;
+        const past = count >= k.maxAttempts;
+        await tx
+          .update(t)
+          .set({
+            failures: count,
+            // The window runs from the first guess, and while guesses keep coming past the limit, from the last one.
+            windowStartedAt: row.stale || past ? sql`now()` : undefined,
+            lockedUntil: past ? sql`now() + make_interval(secs => ${k.spacingSeconds})` : null,
+          })
+          .where(eq(t.key, k.key));
+        return { count, refusedFor: 0 };
+      });
     },
     /** Takes back one counted guess that turned out right (and the lock it set, if it was the last allowed one). */
     async undo(keys: ThrottleKey[]): Promise<void> {
