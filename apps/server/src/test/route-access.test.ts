@@ -228,7 +228,11 @@ describe('the realtime gateway', () => {
         socket.once('connect_error', reject);
       });
       const { events } = ctx.deps;
-      events.publish('realtime.center', { organisationId: orgAId, centerId: orgACenterId, payload: { action: 'entry' } });
+      events.publish('realtime.center', {
+        organisationId: orgAId,
+        centerId: orgACenterId,
+        payload: { action: 'entry' },
+      });
       events.publish('realtime.reader', {
         organisationId: orgAId,
         centerId: orgACenterId,
