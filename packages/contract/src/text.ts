@@ -9,7 +9,8 @@
  * Two more ways a text hides what it says are refused wherever text() is used (names of members,
  * staff, guardians and contacts, public registration, the member import, and every other text):
  * - the bidirectional overrides, embeddings and isolates (U+202A–U+202E, U+2066–U+2069), which
- *   turn "evil\u202Efdp.exe" into "evilexe.pdf" on screen and spoof lists (`direction_characters`);
+ *   turn "evil\u202Efdp.exe" into "evilexe.pdf" on screen and spoof lists: invisible control
+ *   characters too (`control_characters`), in one-line and multi-line text alike;
  * - a text with no visible character at all, e.g. a zero-width space as the whole first name
  *   (`no_visible_characters`): what `.trim()` removes (whitespace) is left to `.min(1)`, as before.
  * The marks and joiners that real names use (U+200C/U+200D, U+200E/U+200F, combining accents) stay
@@ -17,16 +18,16 @@
  */
 import { z } from 'zod';
 
-/** Any control character (Unicode category Cc: U+0000–U+001F, U+007F–U+009F). */
-export const CONTROL_CHARACTER = /\p{Cc}/u;
+/**
+ * Any control character (Unicode category Cc: U+0000–U+001F, U+007F–U+009F), or a bidirectional
+ * override, embedding or isolate (U+202A–U+202E, U+2066–U+2069), which reorders the text around it
+ * on screen ("evil\u202Efdp.exe" shows as "evilexe.pdf").
+ */
+export const CONTROL_CHARACTER = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
 /** A control character other than tab, line feed and carriage return. */
-export const CONTROL_CHARACTER_MULTILINE = /[^\P{Cc}\t\n\r]/u;
+export const CONTROL_CHARACTER_MULTILINE = /[^\P{Cc}\t\n\r]|[\u202A-\u202E\u2066-\u2069]/u;
 
 export const CONTROL_CHARACTERS_CODE = 'control_characters';
-
-/** The bidirectional overrides, embeddings and isolates: they reorder the text around them on screen. */
-export const DIRECTION_CHARACTER = /[\u202A-\u202E\u2066-\u2069]/u;
-export const DIRECTION_CHARACTERS_CODE = 'direction_characters';
 export const NO_VISIBLE_CHARACTERS_CODE = 'no_visible_characters';
 
 /** Letters, digits, punctuation and symbols: what prints as something. */
@@ -45,13 +46,16 @@ export function hasVisibleCharacter(value: string): boolean {
 }
 
 /**
- * `z.string()` that refuses control characters, direction overrides and text with nothing visible;
- * chain `.trim().min().max()` as usual.
+ * `z.string()` that refuses control characters (direction overrides among them) and text with
+ * nothing visible; chain `.trim().min().max()` as usual.
  */
 export function text(options: { multiline?: boolean } = {}) {
-  return z
-    .string()
-    .refine((v) => isCleanText(v, options), { message: CONTROL_CHARACTERS_CODE, abort: true })
-    .refine((v) => !DIRECTION_CHARACTER.test(v), { message: DIRECTION_CHARACTERS_CODE, abort: true })
-    .refine(hasVisibleCharacter, { message: NO_VISIBLE_CHARACTERS_CODE, abort: true });
+  return z.string().superRefine((v, ctx) => {
+    const message = !isCleanText(v, options)
+      ? CONTROL_CHARACTERS_CODE
+      : hasVisibleCharacter(v)
+        ? ''
+        : NO_VISIBLE_CHARACTERS_CODE;
+    if (message) ctx.addIssue({ code: 'custom', message, continue: false });
+  });
 }

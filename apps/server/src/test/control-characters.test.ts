@@ -107,12 +107,12 @@ describe('names that hide or reorder their text are refused with 400 naming the 
     const post = (payload: unknown) =>
       ctx.app.inject({ method: 'POST', url: '/api/v1/pro/students', headers: desk, payload: payload as object });
     for (const [field, value, code] of [
-      ['firstName', RLO, 'direction_characters'],
-      ['lastName', `evil${RLO}fdp.exe`, 'direction_characters'],
+      ['firstName', RLO, 'control_characters'],
+      ['lastName', `evil${RLO}fdp.exe`, 'control_characters'],
       ['firstName', ZWSP, 'no_visible_characters'],
       ['lastName', `${ZWSP} ${ZWSP}`, 'no_visible_characters'],
       ['chineseName', '\u3164', 'no_visible_characters'],
-      ['emergencyContactName', `\u2067Ann\u2069`, 'direction_characters'],
+      ['emergencyContactName', `\u2067Ann\u2069`, 'control_characters'],
     ] as const) {
       const res = await post(member({ [field]: value, phone: `+852 6111 ${String(++ip).padStart(4, '0')}` }));
       expect(res.statusCode, `${field} ${res.body}`).toBe(400);
@@ -137,7 +137,7 @@ describe('names that hide or reorder their text are refused with 400 naming the 
       headers: admin,
       payload: { fullName: `${RLO}nimda`, email: 'rlo@example.test', role: 'frontdesk', sendInvite: false },
     });
-    expect(fieldCode(staff)).toEqual([expect.objectContaining({ path: 'fullName', code: 'direction_characters' })]);
+    expect(fieldCode(staff)).toEqual([expect.objectContaining({ path: 'fullName', code: 'control_characters' })]);
 
     const registration = await ctx.app.inject({
       method: 'POST',
@@ -171,7 +171,7 @@ describe('names that hide or reorder their text are refused with 400 naming the 
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json().errors).toEqual([
       expect.objectContaining({ row: 1, field: 'firstName', code: 'no_visible_characters' }),
-      expect.objectContaining({ row: 2, field: 'lastName', code: 'direction_characters' }),
+      expect.objectContaining({ row: 2, field: 'lastName', code: 'control_characters' }),
     ]);
   });
 

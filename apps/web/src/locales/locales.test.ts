@@ -96,9 +96,12 @@ describe('translations', () => {
     expect(empty).toEqual([]);
   });
 
-  it('has a text for every error code the server answers', () => {
+  it('has a text for every error code the server answers the app', () => {
     const codes = en.get('errors')!;
-    expect(ERROR_CODES.filter((code) => !codes.has(`codes.${code}`))).toEqual([]);
+    // Answered to card readers only, never to a person.
+    const devicesOnly = new Set(['reader_unauthenticated']);
+    const missing = ERROR_CODES.filter((code) => !devicesOnly.has(code) && !codes.has(`codes.${code}`));
+    expect(missing).toEqual([]);
   });
 
   it('has a title for every titleKey of the route table', () => {
