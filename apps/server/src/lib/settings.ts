@@ -44,5 +44,6 @@ export function configOf(org: { name: string; initial: string; settings: Record<
     classFullRule: s.classFullRule ?? DEFAULT_CLASS_RULES.fullClass,
     lateCancelRule: s.lateCancelRule ?? DEFAULT_CLASS_RULES.lateCancel,
     lateCancelFeeMinor: s.lateCancelFeeMinor ?? 0,
+    manualDiscountCapBp: s.manualDiscountCapBp ?? DEFAULT_SYSTEM_CONFIG.manualDiscountCapBp,
   };
 }

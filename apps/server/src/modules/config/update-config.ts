@@ -63,6 +63,7 @@ export async function updateSystemConfig(
       maintenanceMode: config.maintenanceMode,
       defaultLanguage: config.defaultLanguage,
       paymentMethods: config.paymentMethods,
+      manualDiscountCapBp: config.manualDiscountCapBp,
     },
   });
   return config;

@@ -45,6 +45,15 @@ beforeAll(async () => {
   const other = await ctx.newOrganisation();
   outsider = ctx.bearer(await (await other.newUser({ role: 'admin' })).login());
   const cat = await seedCatalogue(ctx.database.db, org.id, centerA);
+  // The desk may take up to 5 % off a line, with a reason (the towels' 900 of 19,800 below).
+  const admin = ctx.bearer(await (await org.newUser({ role: 'admin' })).login());
+  const cap = await ctx.app.inject({
+    method: 'PATCH',
+    url: '/api/v1/pro/config',
+    headers: admin,
+    payload: { manualDiscountCapBp: 500 },
+  });
+  expect(cap.statusCode, cap.body).toBe(200);
   await ctx.database.db.execute(
     sql`update centers set address = '1 Hennessy Road, Causeway Bay', phone = '+852 2123 4567' where id = ${centerA}`,
   );
@@ -61,7 +70,7 @@ beforeAll(async () => {
       centerId: centerA,
       lines: [
         { itemType: 'membership', itemId: cat.quarterly.id },
-        { itemType: 'product', itemId: cat.towel.id, quantity: 2, discountMinor: 900 },
+        { itemType: 'product', itemId: cat.towel.id, quantity: 2, discountMinor: 900, priceOverrideReason: 'Display' },
       ],
       depositMinor: 50_000,
       installments: [{ dueOn: addDays(today, 30) }, { dueOn: addDays(today, 60) }],
