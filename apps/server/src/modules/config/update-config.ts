@@ -1,7 +1,19 @@
 import type { SystemConfig, updateSystemConfigRequestSchema } from '@gym/contract/config';
-import { eq, sql } from 'drizzle-orm';
+import { eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { organisations } from '../../db/schema/index.ts';
+import {
+  centers,
+  commissionRules,
+  coupons,
+  creditPackages,
+  expenditures,
+  invoices,
+  membershipPlans,
+  organisations,
+  productSets,
+  products,
+  shortCourses,
+} from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -9,6 +21,27 @@ import { configOf, readSystemConfig } from '../../lib/settings.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 
 export type UpdateSystemConfig = z.infer<typeof updateSystemConfigRequestSchema>;
+
+/**
+ * The first kind of money the organisation holds, or null: catalogue prices, coupons and fixed
+ * commissions with an amount, invoices (and so payments), expenditures, and the amounts of its own
+ * settings (the late-cancel fee, the door's overdue tolerance) as they will be after this update.
+ */
+async function moneyHeld(ctx: UseCaseContext, config: SystemConfig): Promise<string | null> {
+  const any = async (table: Parameters<typeof ctx.db.whereOrganisation>[0], condition?: SQL) =>
+    (await ctx.tx.select({ one: sql`1` }).from(table).where(ctx.db.whereOrganisation(table, condition)).limit(1))
+      .length > 0;
+  if (await any(invoices)) return 'invoices';
+  if (await any(expenditures)) return 'expenditures';
+  for (const table of [membershipPlans, creditPackages, shortCourses, products, productSets]) {
+    if (await any(table)) return 'prices';
+  }
+  if (await any(coupons, or(gt(coupons.amountMinor, 0), gt(coupons.minSpendMinor, 0)))) return 'prices';
+  if (await any(commissionRules, gt(commissionRules.amountMinor, 0))) return 'prices';
+  if ((config.lateCancelFeeMinor ?? 0) > 0 || (config.entryOverdueToleranceMinor ?? 0) > 0)
+    return 'amounts in the settings';
+  return null;
+}
 
 /**
  * Changes the organisation's configuration: the name lives on the organisation row, every other
@@ -35,6 +68,19 @@ export async function updateSystemConfig(
     .returning({ name: organisations.name, initial: organisations.initial, settings: organisations.settings });
   if (!row) throw notFound('organisation');
   const config = configOf(row);
+  // Amounts are minor units of the currency: once any exists, another currency would re-read them (a price of
+  // 10000 is R$ 100.00 but 10.000 BHD) and every invoice issued would disagree with the screens. Checked with
+  // the organisation's row locked (the update above): a sale takes the same lock to number its invoice.
+  if (config.currencyCode !== before.currencyCode) {
+    const held = await moneyHeld(ctx, config);
+    if (held) {
+      const message = 'The currency cannot change once prices, sales or expenditures are recorded';
+      const field = { path: 'currencyCode', code: 'currency_locked', message };
+      throw new AppError(409, 'conflict', message, [field], undefined, { heldBy: held });
+    }
+    // A centre's currency is the organisation's (one price list, one currency): they change together.
+    await tx.update(centers).set({ currencyCode: config.currencyCode }).where(ctx.db.whereOrganisation(centers));
+  }
   // A fee rule bills something: its fee must be set (in this request or before). The refusal rolls back the update.
   if (config.lateCancelRule === 'fee' && !config.lateCancelFeeMinor) {
     const message = 'The fee rule needs a fee above zero';

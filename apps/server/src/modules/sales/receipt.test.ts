@@ -27,8 +27,8 @@ let invoice: {
 let otherInvoice: { id: string; payments: { id: string }[] };
 let today = '';
 
-/** The organisation's default money format (spec: `R$ `, `.` decimal, `,` thousands). */
-const fmt: MoneyFormat = { symbol: 'R$ ', exponent: 2, decimal: '.', thousands: ',' };
+/** Amounts as the PDF writes them: the invoice's currency (a new organisation's BRL) by its ISO code, `.` decimal, `,` thousands. */
+const fmt: MoneyFormat = { symbol: 'BRL ', exponent: 2, decimal: '.', thousands: ',' };
 const money = (n: number) => formatMoney(n, fmt);
 
 const pdf = (id: string, query: string, headers: Record<string, string>) =>
@@ -119,7 +119,7 @@ describe('GET /invoices/:id/pdf', () => {
     expect(strings).toContain(`2 x ${money(9_900)}`);
     expect(strings).toContain(money(-900));
     expect(strings).toContain(money(invoice.totalMinor));
-    expect(money(invoice.totalMinor)).toBe('R$ 1,389.00');
+    expect(money(invoice.totalMinor)).toBe('BRL 1,389.00');
     // The payment: cash 500.00 of 600.00 handed over, 100.00 back; the balance and the next installment.
     expect(strings).toEqual(
       expect.arrayContaining(['Cash', money(50_000), money(60_000), money(10_000), money(88_900)]),

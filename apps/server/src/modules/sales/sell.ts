@@ -32,7 +32,7 @@ import {
 } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { readSystemConfig } from '../../lib/settings.ts';
+import { currencyCodeOf, readSystemConfig } from '../../lib/settings.ts';
 import type { ActorContext, UseCaseContext } from '../../lib/use-case.ts';
 import { assertCoursePlace, enrol } from '../courses/index.ts';
 import { couponRefusal, moveStock } from '../retail/index.ts';
@@ -310,18 +310,27 @@ async function offerCoupon(
   return coupon.code;
 }
 
-/** Takes the next invoice number of the organisation: `update ... returning` in the sale's transaction (no gaps, no duplicates). */
+/**
+ * Takes the next invoice number of the organisation: `update ... returning` in the sale's transaction
+ * (no gaps, no duplicates). The organisation's currency is read in the same statement, under the
+ * row's lock, and the invoice keeps it: a currency change (which takes the same lock and is refused
+ * once an invoice exists) cannot slip in between.
+ */
 export async function nextInvoiceNumber(
   ctx: ActorContext,
   centerCode: string,
-): Promise<{ seq: number; number: string }> {
+): Promise<{ seq: number; number: string; currencyCode: string }> {
   const [row] = await ctx.tx
     .update(organisations)
     .set({ invoiceSeq: sql`${organisations.invoiceSeq} + 1` })
     .where(eq(organisations.id, ctx.auth.organisationId))
-    .returning({ seq: organisations.invoiceSeq });
+    .returning({ seq: organisations.invoiceSeq, settings: organisations.settings });
   if (!row) throw notFound('organisation');
-  return { seq: row.seq, number: `${centerCode}-${String(row.seq).padStart(6, '0')}` };
+  return {
+    seq: row.seq,
+    number: `${centerCode}-${String(row.seq).padStart(6, '0')}`,
+    currencyCode: currencyCodeOf(row.settings),
+  };
 }
 
 export async function sell(ctx: UseCaseContext, input: SaleInput & { memberId: string }) {
@@ -410,14 +419,14 @@ export async function sell(ctx: UseCaseContext, input: SaleInput & { memberId: s
   }
   const plan = planInstallments(priced.totalMinor, today, input.depositMinor, input.installments);
 
-  const { seq, number } = await nextInvoiceNumber(ctx, center.code);
+  const { seq, number, currencyCode } = await nextInvoiceNumber(ctx, center.code);
   const [invoice] = await ctx.db.insert(invoices, {
     centerId: center.id,
     memberId: member.id,
     seq,
     number,
     issuedOn: today,
-    currencyCode: config.currencyCode,
+    currencyCode,
     subtotalMinor: priced.subtotalMinor,
     discountMinor: priced.discountMinor,
     totalMinor: priced.totalMinor,
