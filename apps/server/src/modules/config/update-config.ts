@@ -3,15 +3,22 @@ import { eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   centers,
+  commissionEntries,
   commissionRules,
   coupons,
+  couponUses,
   creditPackages,
   expenditures,
+  installments,
+  invoiceLines,
   invoices,
   membershipPlans,
   organisations,
+  paymentAllocations,
+  payments,
   productSets,
   products,
+  refundItems,
   shortCourses,
 } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -23,21 +30,48 @@ import type { UseCaseContext } from '../../lib/use-case.ts';
 export type UpdateSystemConfig = z.infer<typeof updateSystemConfigRequestSchema>;
 
 /**
- * The first kind of money the organisation holds, or null: catalogue prices, coupons and fixed
- * commissions with an amount, invoices (and so payments), expenditures, and the amounts of its own
- * settings (the late-cancel fee, the door's overdue tolerance) as they will be after this update.
+ * Where an organisation's amounts live, checked before its currency changes: catalogue prices, coupons
+ * and fixed commissions with an amount, invoices (their lines, payments and the rest come with one:
+ * `MONEY_WITH_INVOICES`) and expenditures. `currency-lock.test.ts` fails on a table with an amount
+ * that is in neither list.
+ */
+export const MONEY_HOLDERS = [
+  { table: invoices, held: 'invoices' },
+  { table: expenditures, held: 'expenditures' },
+  { table: membershipPlans, held: 'prices' },
+  { table: creditPackages, held: 'prices' },
+  { table: shortCourses, held: 'prices' },
+  { table: products, held: 'prices' },
+  { table: productSets, held: 'prices' },
+  { table: coupons, held: 'prices', when: or(gt(coupons.amountMinor, 0), gt(coupons.minSpendMinor, 0)) },
+  { table: commissionRules, held: 'prices', when: gt(commissionRules.amountMinor, 0) },
+] as const;
+
+/** Tables whose amounts are written only with (or after) an invoice of the organisation: it holds money already. */
+export const MONEY_WITH_INVOICES = [
+  invoiceLines,
+  installments,
+  payments,
+  paymentAllocations,
+  refundItems,
+  couponUses,
+  commissionEntries,
+] as const;
+
+/**
+ * The first kind of money the organisation holds, or null: a row of `MONEY_HOLDERS`, or an amount of
+ * its own settings (the late-cancel fee, the door's overdue tolerance) as they will be after this update.
  */
 async function moneyHeld(ctx: UseCaseContext, config: SystemConfig): Promise<string | null> {
-  const any = async (table: Parameters<typeof ctx.db.whereOrganisation>[0], condition?: SQL) =>
-    (await ctx.tx.select({ one: sql`1` }).from(table).where(ctx.db.whereOrganisation(table, condition)).limit(1))
-      .length > 0;
-  if (await any(invoices)) return 'invoices';
-  if (await any(expenditures)) return 'expenditures';
-  for (const table of [membershipPlans, creditPackages, shortCourses, products, productSets]) {
-    if (await any(table)) return 'prices';
+  for (const holder of MONEY_HOLDERS) {
+    const condition: SQL | undefined = 'when' in holder ? holder.when : undefined;
+    const [row] = await ctx.tx
+      .select({ one: sql`1` })
+      .from(holder.table)
+      .where(ctx.db.whereOrganisation(holder.table, condition))
+      .limit(1);
+    if (row) return holder.held;
   }
-  if (await any(coupons, or(gt(coupons.amountMinor, 0), gt(coupons.minSpendMinor, 0)))) return 'prices';
-  if (await any(commissionRules, gt(commissionRules.amountMinor, 0))) return 'prices';
   if ((config.lateCancelFeeMinor ?? 0) > 0 || (config.entryOverdueToleranceMinor ?? 0) > 0)
     return 'amounts in the settings';
   return null;
