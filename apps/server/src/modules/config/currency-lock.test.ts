@@ -17,7 +17,9 @@ describe('what fixes the currency', () => {
       .filter((t) => Object.values(getTableColumns(t)).some((c) => c.columnType === 'PgBigInt53'))
       .map((t) => getTableName(t));
     expect(withAmounts.length).toBeGreaterThan(10);
-    const covered = new Set([...MONEY_HOLDERS.map((h) => h.table), ...MONEY_WITH_INVOICES].map((t) => getTableName(t)));
+    const covered = new Set<string>(
+      [...MONEY_HOLDERS.map((h) => h.table), ...MONEY_WITH_INVOICES].map((t) => getTableName(t)),
+    );
     expect(withAmounts.filter((name) => !covered.has(name))).toEqual([]);
   });
 });
