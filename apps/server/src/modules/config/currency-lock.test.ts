@@ -12,7 +12,7 @@ import { MONEY_HOLDERS, MONEY_WITH_INVOICES } from './update-config.ts';
 
 describe('what fixes the currency', () => {
   it('every table with an amount is checked before the currency changes, or comes with an invoice', () => {
-    const tables = Object.values(schema).filter((v): v is PgTable => isTable(v));
+    const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => isTable(v));
     const withAmounts = tables
       .filter((t) => Object.values(getTableColumns(t)).some((c) => c.columnType === 'PgBigInt53'))
       .map((t) => getTableName(t));
