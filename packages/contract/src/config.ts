@@ -4,6 +4,7 @@ import { languageSchema } from './auth.ts';
 import { FULL_CLASS_RULES, LATE_CANCEL_RULES } from './classes.ts';
 import { MONEY_INPUT_DEFAULTS } from './constants.ts';
 import { currencyCodeSchema, DEFAULT_CURRENCY_CODE, minorUnitExponent } from './currency.ts';
+import { basisPointsSchema, MONEY_MAX } from './money.ts';
 import { text } from './text.ts';
 import { businessDate } from './time.ts';
 
@@ -76,6 +77,11 @@ export const systemConfigSchema = z.object({
   lateCancelRule: z.enum(LATE_CANCEL_RULES).optional(),
   /** The fee of the `fee` rule, in minor units of the organisation's currency. */
   lateCancelFeeMinor: z.number().int().optional(),
+  /**
+   * The largest manual discount (a line's `discountMinor`, beside coupons) staff without the
+   * price-override permission may give, in basis points of the line; 0: every manual discount needs it.
+   */
+  manualDiscountCapBp: z.number().int().describe('basis points of a line staff may take off without price-override'),
 });
 export type SystemConfig = z.infer<typeof systemConfigSchema>;
 
@@ -91,6 +97,7 @@ export const DEFAULT_SYSTEM_CONFIG: Omit<SystemConfig, 'organisationName' | 'ini
   maintenanceMode: false,
   entitlementActivation: 'on_sale',
   paymentMethods: [],
+  manualDiscountCapBp: 0,
 };
 
 /** The largest late-cancel fee (minor units): a fee, not a sale. */
@@ -108,7 +115,7 @@ export const updateSystemConfigRequestSchema = z
     memberCodePattern: memberCodePatternSchema,
     registrationOpen: z.boolean(),
     duplicateTapWindowSeconds: z.number().int().min(0).max(MAX_DUPLICATE_TAP_WINDOW_SECONDS),
-    entryOverdueToleranceMinor: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable(),
+    entryOverdueToleranceMinor: z.number().int().min(0).max(MONEY_MAX).nullable(),
     maintenanceMode: z.boolean(),
     entitlementActivation: z.enum(ENTITLEMENT_ACTIVATIONS),
     paymentMethods: z
@@ -119,6 +126,7 @@ export const updateSystemConfigRequestSchema = z
     classFullRule: z.enum(FULL_CLASS_RULES),
     lateCancelRule: z.enum(LATE_CANCEL_RULES),
     lateCancelFeeMinor: z.number().int().min(0).max(LATE_CANCEL_FEE_MAX_MINOR),
+    manualDiscountCapBp: basisPointsSchema,
   })
   .partial();
 
@@ -131,6 +139,7 @@ export const publicConfigSchema = systemConfigSchema.pick({
   maintenanceMode: true,
   defaultLanguage: true,
   paymentMethods: true,
+  manualDiscountCapBp: true,
 });
 
 /**

@@ -22,11 +22,17 @@ export async function readSystemConfig(db: DbOrTx, organisationId: string): Prom
   return configOf(org);
 }
 
+/** The organisation's currency in its stored settings (the default when none, or one no longer known, is stored). */
+export function currencyCodeOf(settings: Record<string, unknown>): CurrencyCode {
+  const stored = settings.currencyCode;
+  return typeof stored === 'string' && Object.hasOwn(CURRENCY_EXPONENTS, stored)
+    ? (stored as CurrencyCode)
+    : DEFAULT_CURRENCY_CODE;
+}
+
 export function configOf(org: { name: string; initial: string; settings: Record<string, unknown> }): SystemConfig {
   const s = org.settings as Partial<SystemConfig>;
-  const stored = s.currencyCode;
-  const currencyCode: CurrencyCode =
-    stored && Object.hasOwn(CURRENCY_EXPONENTS, stored) ? (stored as CurrencyCode) : DEFAULT_CURRENCY_CODE;
+  const currencyCode = currencyCodeOf(org.settings);
   return {
     organisationName: org.name,
     initial: org.initial,
@@ -44,5 +50,6 @@ export function configOf(org: { name: string; initial: string; settings: Record<
     classFullRule: s.classFullRule ?? DEFAULT_CLASS_RULES.fullClass,
     lateCancelRule: s.lateCancelRule ?? DEFAULT_CLASS_RULES.lateCancel,
     lateCancelFeeMinor: s.lateCancelFeeMinor ?? 0,
+    manualDiscountCapBp: s.manualDiscountCapBp ?? DEFAULT_SYSTEM_CONFIG.manualDiscountCapBp,
   };
 }

@@ -262,7 +262,11 @@ export const refundItems = pgTable(
     quantity: integer('quantity').notNull(),
     /** Money given back for the line. */
     amountMinor: money('amount_minor').notNull(),
-    /** What the line no longer costs (its total, or the returned quantity's part): lowers the balance. */
+    /**
+     * What the line no longer costs: the returned part's value (all of an entitlement, or the returned
+     * quantity's share) less what was paid for it and kept (the used part, a fee). Lowers the balance;
+     * `refunded_minor` of the invoice is the sum.
+     */
     creditMinor: money('credit_minor').notNull(),
   },
   (t) => [

@@ -69,7 +69,6 @@ export async function applyPenalty(
     itemId: booking.id,
     description: words.fee(kind, cls.name, `${cls.businessDate} ${cls.startTime}`),
     amountMinor: config.lateCancelFeeMinor,
-    currencyCode: config.currencyCode,
   });
   return { creditReturned, feeInvoiceId };
 }
@@ -101,7 +100,6 @@ export async function billPtFee(
       `${session.businessDate} ${session.startTime}`,
     ),
     amountMinor: config.lateCancelFeeMinor,
-    currencyCode: config.currencyCode,
   });
 }
 

@@ -36,22 +36,29 @@ describe('currency of the organisation and its centres', () => {
     expect((await call('GET', '/config')).json().currencyCode).toBe('JPY');
   });
 
-  it('a new centre takes the organisation currency unless told; a centre may change its own', async () => {
+  it('a new centre takes the organisation currency; a centre in another currency is refused', async () => {
     const created = await call('POST', '/centers', { code: 'TKO', name: 'Tseung Kwan O', timeZone: 'Asia/Hong_Kong' });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ currencyCode: 'JPY' });
-    const hkd = await call('POST', '/centers', {
+    const same = await call('POST', '/centers', {
       code: 'ST',
       name: 'Sha Tin',
       timeZone: 'Asia/Hong_Kong',
-      currencyCode: 'HKD',
-      currencySymbol: 'HK$',
+      currencyCode: 'JPY',
+      currencySymbol: '円',
     });
-    expect(hkd.json()).toMatchObject({ currencyCode: 'HKD', currencySymbol: 'HK$' });
-    const patched = await call('PATCH', `/centers/${hkd.json().id}`, { currencyCode: 'BHD' });
-    expect(patched.statusCode, patched.body).toBe(200);
-    expect(patched.json().currencyCode).toBe('BHD');
-    const bad = await call('PATCH', `/centers/${hkd.json().id}`, { currencyCode: 'hkd' });
+    expect(same.json()).toMatchObject({ currencyCode: 'JPY', currencySymbol: '円' });
+    const hkd = await call('POST', '/centers', {
+      code: 'KT',
+      name: 'Kwun Tong',
+      timeZone: 'Asia/Hong_Kong',
+      currencyCode: 'HKD',
+    });
+    expect(hkd.statusCode).toBe(422);
+    expect(hkd.json().fields[0]).toMatchObject({ path: 'currencyCode', code: 'currency_not_organisation' });
+    const patched = await call('PATCH', `/centers/${same.json().id}`, { currencyCode: 'BHD' });
+    expect(patched.statusCode).toBe(422);
+    const bad = await call('PATCH', `/centers/${same.json().id}`, { currencyCode: 'hkd' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields[0]).toMatchObject({ path: 'currencyCode', code: 'currency_unknown' });
   });

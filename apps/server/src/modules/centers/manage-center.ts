@@ -13,6 +13,18 @@ import { getCenterDetail } from './queries.ts';
 
 const codeTaken = () => conflict('code_taken', 'Another centre already has this code', 'code');
 
+/**
+ * A centre sells the organisation's catalogue, whose prices are in the organisation's currency: its
+ * currency is that one (a chain in two currencies is two organisations). The organisation's currency
+ * changes its centres' with it (`/config`, while no money exists).
+ */
+const notOrganisationCurrency = () => {
+  const message = 'A centre uses the organisation’s currency';
+  return new AppError(422, 'business_rule', message, [
+    { path: 'currencyCode', code: 'currency_not_organisation', message },
+  ]);
+};
+
 /** Runs a centre command (`runCommand`) and turns the code's unique index into a 409 on `code`. */
 export async function runCenterCommand<T>(
   deps: AppDeps,
@@ -48,6 +60,7 @@ export async function createCenter(
   const config = await readSystemConfig(tx, auth.organisationId);
   const currencySymbol = input.currencySymbol ?? config.currencySymbol;
   const currencyCode = input.currencyCode ?? config.currencyCode;
+  if (currencyCode !== config.currencyCode) throw notOrganisationCurrency();
   const [row] = await tx
     .insert(centers)
     .values({
@@ -73,6 +86,10 @@ export async function updateCenter(
 ): Promise<CenterDetail> {
   const { tx, auth } = ctx;
   const { address, phone, email, country, ...required } = input;
+  if (required.currencyCode !== undefined) {
+    const config = await readSystemConfig(tx, auth.organisationId);
+    if (required.currencyCode !== config.currencyCode) throw notOrganisationCurrency();
+  }
   const set: Partial<typeof centers.$inferInsert> = { ...required };
   // null clears an optional field; absent leaves it as it is.
   if (address !== undefined) set.address = address;

@@ -106,6 +106,8 @@ describe('system configuration', () => {
       defaultLanguage: 'en',
       // The desk picks from these when it takes a payment.
       paymentMethods: [],
+      // What the desk may take off a line without a manager (basis points).
+      manualDiscountCapBp: 0,
     });
   });
 });

@@ -1,7 +1,26 @@
 import type { SystemConfig, updateSystemConfigRequestSchema } from '@gym/contract/config';
-import { eq, sql } from 'drizzle-orm';
+import { eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { organisations } from '../../db/schema/index.ts';
+import {
+  centers,
+  commissionEntries,
+  commissionRules,
+  coupons,
+  couponUses,
+  creditPackages,
+  expenditures,
+  installments,
+  invoiceLines,
+  invoices,
+  membershipPlans,
+  organisations,
+  paymentAllocations,
+  payments,
+  productSets,
+  products,
+  refundItems,
+  shortCourses,
+} from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -9,6 +28,54 @@ import { configOf, readSystemConfig } from '../../lib/settings.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 
 export type UpdateSystemConfig = z.infer<typeof updateSystemConfigRequestSchema>;
+
+/**
+ * Where an organisation's amounts live, checked before its currency changes: catalogue prices, coupons
+ * and fixed commissions with an amount, invoices (their lines, payments and the rest come with one:
+ * `MONEY_WITH_INVOICES`) and expenditures. `currency-lock.test.ts` fails on a table with an amount
+ * that is in neither list.
+ */
+export const MONEY_HOLDERS = [
+  { table: invoices, held: 'invoices' },
+  { table: expenditures, held: 'expenditures' },
+  { table: membershipPlans, held: 'prices' },
+  { table: creditPackages, held: 'prices' },
+  { table: shortCourses, held: 'prices' },
+  { table: products, held: 'prices' },
+  { table: productSets, held: 'prices' },
+  { table: coupons, held: 'prices', when: or(gt(coupons.amountMinor, 0), gt(coupons.minSpendMinor, 0)) },
+  { table: commissionRules, held: 'prices', when: gt(commissionRules.amountMinor, 0) },
+] as const;
+
+/** Tables whose amounts are written only with (or after) an invoice of the organisation: it holds money already. */
+export const MONEY_WITH_INVOICES = [
+  invoiceLines,
+  installments,
+  payments,
+  paymentAllocations,
+  refundItems,
+  couponUses,
+  commissionEntries,
+] as const;
+
+/**
+ * The first kind of money the organisation holds, or null: a row of `MONEY_HOLDERS`, or an amount of
+ * its own settings (the late-cancel fee, the door's overdue tolerance) as they will be after this update.
+ */
+async function moneyHeld(ctx: UseCaseContext, config: SystemConfig): Promise<string | null> {
+  for (const holder of MONEY_HOLDERS) {
+    const condition: SQL | undefined = 'when' in holder ? holder.when : undefined;
+    const [row] = await ctx.tx
+      .select({ one: sql`1` })
+      .from(holder.table)
+      .where(ctx.db.whereOrganisation(holder.table, condition))
+      .limit(1);
+    if (row) return holder.held;
+  }
+  if ((config.lateCancelFeeMinor ?? 0) > 0 || (config.entryOverdueToleranceMinor ?? 0) > 0)
+    return 'amounts in the settings';
+  return null;
+}
 
 /**
  * Changes the organisation's configuration: the name lives on the organisation row, every other
@@ -35,6 +102,19 @@ export async function updateSystemConfig(
     .returning({ name: organisations.name, initial: organisations.initial, settings: organisations.settings });
   if (!row) throw notFound('organisation');
   const config = configOf(row);
+  // Amounts are minor units of the currency: once any exists, another currency would re-read them (a price of
+  // 10000 is R$ 100.00 but 10.000 BHD) and every invoice issued would disagree with the screens. Checked with
+  // the organisation's row locked (the update above): a sale takes the same lock to number its invoice.
+  if (config.currencyCode !== before.currencyCode) {
+    const held = await moneyHeld(ctx, config);
+    if (held) {
+      const message = 'The currency cannot change once prices, sales or expenditures are recorded';
+      const field = { path: 'currencyCode', code: 'currency_locked', message };
+      throw new AppError(409, 'conflict', message, [field], undefined, { heldBy: held });
+    }
+    // A centre's currency is the organisation's (one price list, one currency): they change together.
+    await tx.update(centers).set({ currencyCode: config.currencyCode }).where(ctx.db.whereOrganisation(centers));
+  }
   // A fee rule bills something: its fee must be set (in this request or before). The refusal rolls back the update.
   if (config.lateCancelRule === 'fee' && !config.lateCancelFeeMinor) {
     const message = 'The fee rule needs a fee above zero';
@@ -63,6 +143,7 @@ export async function updateSystemConfig(
       maintenanceMode: config.maintenanceMode,
       defaultLanguage: config.defaultLanguage,
       paymentMethods: config.paymentMethods,
+      manualDiscountCapBp: config.manualDiscountCapBp,
     },
   });
   return config;

@@ -13,7 +13,6 @@ export interface FeeInput {
   /** What the member reads on the invoice line, in their language. */
   description: string;
   amountMinor: number;
-  currencyCode: string;
 }
 
 /**
@@ -28,14 +27,14 @@ export async function issueFeeInvoice(ctx: ActorContext, input: FeeInput): Promi
     .where(ctx.db.whereOrganisation(centers, eq(centers.id, input.centerId)));
   if (!center) throw notFound('centre');
   const today = ctx.clock.today(center.timeZone);
-  const { seq, number } = await nextInvoiceNumber(ctx, center.code);
+  const { seq, number, currencyCode } = await nextInvoiceNumber(ctx, center.code);
   const [invoice] = await ctx.db.insert(invoices, {
     centerId: input.centerId,
     memberId: input.memberId,
     seq,
     number,
     issuedOn: today,
-    currencyCode: input.currencyCode,
+    currencyCode,
     subtotalMinor: input.amountMinor,
     discountMinor: 0,
     totalMinor: input.amountMinor,

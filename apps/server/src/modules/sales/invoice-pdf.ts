@@ -8,7 +8,8 @@
  * with the Unicode font, embedded as a subset of the glyphs used (`pdf-fontkit.ts`); a character neither font has
  * prints as `?`. Nothing is transliterated.
  *
- * Amounts are formatted by `formatMoney` only; the arithmetic here is on points, not on money.
+ * Amounts are formatted by `formatMoney` only, with the view's format: the invoice's own currency,
+ * written as its ISO code (`receipt.ts`); the arithmetic here is on points, not on money.
  */
 import { add, formatMoney, type MoneyFormat, minor } from '@gym/contract/money';
 import type { INVOICE_PDF_LAYOUTS, Invoice, Payment } from '@gym/contract/sales';

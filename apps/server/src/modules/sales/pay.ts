@@ -5,7 +5,7 @@
  * due), over the lines (for commission), and may start entitlements waiting for it.
  */
 
-import { allocate, type Minor, minor, sub } from '@gym/contract/money';
+import { allocate, type Minor, max, minor, share, sub, sum, ZERO } from '@gym/contract/money';
 import { BUILT_IN_PAYMENT_METHODS, type paymentRequestSchema } from '@gym/contract/sales';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -94,20 +94,26 @@ export function spread(
   return out;
 }
 
-/** The lines with what each still costs (its total less what refunds cancelled), in line order. */
+/**
+ * The lines with what each still costs (its total less what refunds cancelled), in line order, and
+ * what is left of them to return: `unreturnedValue` is the part of the line's total that the units
+ * not yet returned stand for (the total less each earlier return's share of it). It differs from
+ * `open` by what earlier refunds kept of the units returned (a restocking fee, the used part of a
+ * membership): that stays paid and is never given back by a later refund.
+ */
 export async function openLines(ctx: UseCaseContext, invoiceId: string) {
   const lines = await ctx.tx
     .select()
     .from(invoiceLines)
     .where(ctx.db.where(invoiceLines, eq(invoiceLines.invoiceId, invoiceId)))
     .orderBy(invoiceLines.lineNo);
-  const credits = lines.length
+  const items = lines.length
     ? await ctx.tx
         .select({
           lineId: refundItems.invoiceLineId,
-          credit: sql<string>`sum(${refundItems.creditMinor})`,
-          amount: sql<string>`sum(${refundItems.amountMinor})`,
-          quantity: sql<string>`sum(${refundItems.quantity})`,
+          credit: refundItems.creditMinor,
+          amount: refundItems.amountMinor,
+          quantity: refundItems.quantity,
         })
         .from(refundItems)
         .where(
@@ -116,17 +122,20 @@ export async function openLines(ctx: UseCaseContext, invoiceId: string) {
             lines.map((l) => l.id),
           ),
         )
-        .groupBy(refundItems.invoiceLineId)
     : [];
   return lines.map((l) => {
-    const c = credits.find((x) => x.lineId === l.id);
-    const credited = minor(Number(c?.credit ?? 0));
+    const mine = items.filter((x) => x.lineId === l.id);
+    const credited = sum(mine.map((x) => minor(x.credit)));
+    const returnedQuantity = mine.reduce((n, x) => n + x.quantity, 0);
+    // Each earlier return took `share(total, quantity, line quantity)` of the line's value; the last units take what is left.
+    const returnedValue = sum(mine.map((x) => share(minor(l.totalMinor), x.quantity, l.quantity)));
     return {
       ...l,
       credited,
-      returnedMoney: minor(Number(c?.amount ?? 0)),
-      returnedQuantity: Number(c?.quantity ?? 0),
+      returnedMoney: sum(mine.map((x) => minor(x.amount))),
+      returnedQuantity,
       open: minor(l.totalMinor - credited),
+      unreturnedValue: returnedQuantity >= l.quantity ? ZERO : max(ZERO, sub(minor(l.totalMinor), returnedValue)),
     };
   });
 }

@@ -8,6 +8,7 @@ import {
   allocate,
   includedTax,
   type Minor,
+  MONEY_MAX,
   min,
   minor,
   percent,
@@ -59,18 +60,26 @@ const refuse = (path: string, code: string, message: string) =>
   new AppError(422, 'business_rule', message, [{ path, code, message }]);
 
 /**
- * Prices `lines` with `coupon`: each line is quantity × unit price − its discount (never below zero);
+ * Prices `lines` with `coupon`: each line is quantity × unit price − its discount (never below zero),
+ * at most `MONEY_MAX` before its discount, and so is the cart's subtotal (422 `line_too_large`, `total_too_large`);
  * the coupon takes a percentage of (or a fixed amount off, at most) the eligible lines, spread over
  * them in proportion; each line's tax is the tax its total includes.
  */
 export function priceCart(lines: readonly CartLine[], coupon: CouponTerms | null): PricedCart {
   const afterLine = lines.map((l, i) => {
+    // No line (and below, no cart) may pass the largest amount: its sums then stay exact integers.
+    if (BigInt(l.unitPriceMinor) * BigInt(l.quantity) > BigInt(MONEY_MAX)) {
+      throw refuse(`lines.${i}.quantity`, 'line_too_large', 'This line is more than an invoice may hold');
+    }
     const gross = times(l.unitPriceMinor, l.quantity);
     if (l.discountMinor > gross) {
       throw refuse(`lines.${i}.discountMinor`, 'discount_too_large', 'The discount is more than the line');
     }
     return { gross, after: sub(gross, l.discountMinor) };
   });
+  if (sum(afterLine.map((x) => x.gross)) > MONEY_MAX) {
+    throw refuse('lines', 'total_too_large', 'The sale is more than an invoice may hold');
+  }
   const eligible = sum(afterLine.filter((_, i) => lines[i]!.couponEligible).map((x) => x.after));
   let couponTotal = ZERO;
   if (coupon) {

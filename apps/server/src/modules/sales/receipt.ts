@@ -54,8 +54,11 @@ export async function invoicePdf(
       invoice: { ...invoice, member: { ...invoice.member, name: memberName } },
       organisation: { name: config.organisationName },
       centre: centre!,
+      // Amounts in the currency the invoice was issued in, named by its ISO code (`HKD 1,800.00`): never
+      // the organisation's symbol of today, which may since have changed and which `$` or `¥` would leave
+      // ambiguous.
       money: {
-        symbol: config.currencySymbol,
+        symbol: `${invoice.currencyCode} `,
         exponent: minorUnitExponent(invoice.currencyCode as CurrencyCode) ?? 2,
         decimal: MONEY_INPUT_DEFAULTS.decimal,
         thousands: MONEY_INPUT_DEFAULTS.thousands,

@@ -1,11 +1,13 @@
 /**
- * Refunds (managers only) and voids. A refund cancels lines (all of an entitlement, or some of a
- * product's quantity) and gives money back, never more than was paid for them; returned products go
- * back to stock, the lines' commission is reversed in proportion, and a refunded entitlement gets
- * its `refund` ledger row. A void cancels an invoice nobody has paid anything on.
+ * Refunds (managers only) and voids. A refund takes lines back (all of an entitlement, or some of a
+ * product's quantity) and gives money back, never more than was paid for them; what was paid for them
+ * and is not given back (the unused part's complement, a fee, or all of it with 0) stays paid, and the
+ * rest of their value is cancelled, so paid + cancelled never passes the total. Returned products go
+ * back to stock, the lines' commission is reversed in proportion, and a refunded entitlement gets its
+ * `refund` ledger row. A void cancels an invoice nobody has paid anything on.
  */
 
-import { allocate, type Minor, minor, share, sub, sum, ZERO } from '@gym/contract/money';
+import { allocate, type Minor, min, minor, share, sub, sum, ZERO } from '@gym/contract/money';
 import type { refundRequestSchema, voidRequestSchema } from '@gym/contract/sales';
 import { daysBetween } from '@gym/contract/time';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
@@ -58,10 +60,10 @@ export async function refundInvoice(
   const plan: {
     line: (typeof lines)[number];
     quantity: number;
+    /** What the line no longer costs: the returned part's value less what the gym keeps of it. */
     credit: Minor;
     money: Minor;
     paid: Minor;
-    index: number;
   }[] = [];
   for (const [i, r] of input.lines.entries()) {
     const index = lines.findIndex((l) => l.id === r.lineId);
@@ -69,18 +71,22 @@ export async function refundInvoice(
     if (!line) throw refuse(`lines.${i}.lineId`, 'line_unknown', 'Not a line of this invoice');
     if (seen.has(line.id)) throw refuse(`lines.${i}.lineId`, 'line_repeated', 'This line is named twice');
     seen.add(line.id);
-    if (line.open <= 0) throw refuse(`lines.${i}.lineId`, 'line_refunded', 'This line is already refunded');
+    const left = line.quantity - line.returnedQuantity;
+    if (line.open <= 0 || left <= 0)
+      throw refuse(`lines.${i}.lineId`, 'line_refunded', 'This line is already refunded');
     const isEntitlement = ['membership', 'package', 'short_course'].includes(line.itemType);
     // A refunded course gives up its sessions not started: their credits come back first, so they count as unused.
     if (line.itemType === 'short_course') await releaseCourseOf(ctx, line.id, input.reason);
-    const left = line.quantity - line.returnedQuantity;
     const quantity = isEntitlement ? 1 : r.quantity;
     if (!isEntitlement && quantity > left)
       throw refuse(`lines.${i}.quantity`, 'quantity_over', 'More than was sold and not returned');
-    const credit =
-      isEntitlement || quantity === left ? line.open : share(minor(line.totalMinor), quantity, line.quantity);
+    // The value of what comes back: all that is left of the line, or the returned units' share of its total.
+    const value =
+      quantity === left
+        ? line.unreturnedValue
+        : min(share(minor(line.totalMinor), quantity, line.quantity), line.unreturnedValue);
     const paid = paidShares[index]!;
-    const paidForPart = credit === line.open ? paid : share(paid, credit, line.open);
+    const paidForPart = value === line.open ? paid : share(paid, value, line.open);
     let money = r.amountMinor ?? paidForPart;
     if (r.amountMinor === undefined && isEntitlement && r.mode === 'unused') {
       const [ent] = await ctx.db.select(entitlements, eq(entitlements.invoiceLineId, line.id));
@@ -99,7 +105,9 @@ export async function refundInvoice(
     if (money > paidForPart) {
       throw refuse(`lines.${i}.amountMinor`, 'refund_over_paid', 'More than was paid for this line');
     }
-    plan.push({ line, quantity, credit, money, paid, index });
+    // What was paid for the part and is not given back stays paid (the used part, a fee): it is not cancelled.
+    const credit = sub(value, sub(paidForPart, money));
+    plan.push({ line, quantity, credit, money, paid });
   }
   const money = sum(plan.map((p) => p.money));
   const credit = sum(plan.map((p) => p.credit));
@@ -135,7 +143,7 @@ export async function refundInvoice(
       creditMinor: p.credit,
     })),
   );
-  // What was cancelled but not paid back settles the installments still open, the last ones first.
+  // What was cancelled and had not been paid settles the installments still open, the last ones first.
   const settled = sub(credit, money);
   if (settled > 0) {
     const due = await installmentsDue(ctx, invoice.id);

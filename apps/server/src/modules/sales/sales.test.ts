@@ -385,50 +385,91 @@ describe('selling to a member', () => {
     expect(await stockOf(db, limited.towel.id, centerA)).toBe(0);
   });
 
-  it('keeps payments, refunds and commission consistent for any sequence of them', async () => {
+  it('keeps payments, refunds and commission consistent for any sequence of them, whole, partial or pro rata', async () => {
     const { db } = ctx.database;
     const member = await org.newMember();
     const rows = async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+    const lines = [
+      { itemType: 'membership', itemId: cat.monthly.id },
+      { itemType: 'product', itemId: cat.towel.id, quantity: 2 },
+      { itemType: 'package', itemId: cat.pack.id },
+    ];
+    // 50,000 + 2 × 9,900 + 80,000.
+    const total = 149_800;
     await checkProperty(
       'payments and refunds',
       fc.asyncProperty(
-        fc.array(
-          fc.oneof(
-            fc.record({ pay: fc.integer({ min: 1, max: 80_000 }) }),
-            fc.record({ refundLine: fc.nat(1), quantity: fc.integer({ min: 1, max: 2 }) }),
+        fc.record({
+          // Paid in full at the sale, or a deposit with one installment left.
+          paidInFull: fc.boolean(),
+          steps: fc.array(
+            fc.oneof(
+              fc.record({ pay: fc.integer({ min: 1, max: 80_000 }) }),
+              fc.record({
+                refundLine: fc.nat(2),
+                quantity: fc.integer({ min: 1, max: 2 }),
+                mode: fc.constantFrom('whole', 'unused'),
+                // Money given back: the default (what was paid, or its unused part), or an amount typed.
+                amount: fc.option(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 90_000 })), { nil: undefined }),
+              }),
+              // Classes taken from the pack, so that "unused" is a real part of it.
+              fc.record({ useCredits: fc.integer({ min: 1, max: 10 }) }),
+            ),
+            { minLength: 1, maxLength: 6 },
           ),
-          { minLength: 1, maxLength: 6 },
-        ),
-        async (steps) => {
-          const sale = (
-            await req('POST', `/students/${member.id}/sales`, desk, {
-              centerId: centerA,
-              lines: [
-                { itemType: 'membership', itemId: cat.monthly.id },
-                { itemType: 'product', itemId: cat.towel.id, quantity: 2 },
-              ],
-              depositMinor: 20_000,
-              installments: [{ dueOn: addDays(today, 30) }],
-            })
-          ).json();
+        }),
+        async ({ paidInFull, steps }) => {
           await db.execute(sql`update product_stock set on_hand = 5 where product_id = ${cat.towel.id}`);
+          const created = await req('POST', `/students/${member.id}/sales`, desk, {
+            centerId: centerA,
+            lines,
+            ...(paidInFull
+              ? { payment: { method: 'cash', amountMinor: total } }
+              : { depositMinor: 20_000, installments: [{ dueOn: addDays(today, 30) }] }),
+          });
+          expect(created.statusCode, created.body).toBe(201);
+          const sale = created.json();
           for (const step of steps) {
-            const res =
-              'pay' in step
-                ? await req('POST', `/invoices/${sale.id}/payments`, desk, { method: 'card', amountMinor: step.pay })
-                : await req('POST', `/invoices/${sale.id}/refunds`, manager, {
-                    reason: 'Property',
-                    lines: [{ lineId: sale.lines[step.refundLine].id, quantity: step.quantity }],
-                  });
-            expect([201, 422], res.body).toContain(res.statusCode);
+            let res: Awaited<ReturnType<typeof req>>;
+            if ('pay' in step) {
+              res = await req('POST', `/invoices/${sale.id}/payments`, desk, { method: 'card', amountMinor: step.pay });
+            } else if ('useCredits' in step) {
+              res = await req(
+                'POST',
+                `/students/${member.id}/entitlements/${sale.lines[2].entitlementId}/actions`,
+                manager,
+                { action: 'adjust', credits: -step.useCredits, reason: 'Classes taken' },
+              );
+            } else {
+              res = await req('POST', `/invoices/${sale.id}/refunds`, manager, {
+                reason: 'Property',
+                lines: [
+                  {
+                    lineId: sale.lines[step.refundLine].id,
+                    quantity: step.quantity,
+                    mode: step.mode,
+                    ...(step.amount === undefined ? {} : { amountMinor: step.amount }),
+                  },
+                ],
+              });
+            }
+            expect([200, 201, 422], res.body).toContain(res.statusCode);
           }
           const inv = (await req('GET', `/invoices/${sale.id}`, desk)).json();
-          const [money] = await rows<{ paid: number; back: number }>(
+          const [money] = await rows<{ paid: number; back: number; cancelled: number; items: number }>(
             sql`select coalesce(sum(amount_minor) filter (where kind = 'payment'), 0)::int as paid,
-                       coalesce(sum(amount_minor) filter (where kind = 'refund'), 0)::int as back
+                       coalesce(sum(amount_minor) filter (where kind = 'refund'), 0)::int as back,
+                       (select coalesce(sum(ri.credit_minor), 0)::int from refund_items ri
+                          join payments r on r.id = ri.refund_id where r.invoice_id = ${sale.id}) as cancelled,
+                       (select coalesce(sum(ri.amount_minor), 0)::int from refund_items ri
+                          join payments r on r.id = ri.refund_id where r.invoice_id = ${sale.id}) as items
                 from payments where invoice_id = ${sale.id}`,
           );
+          // Paid, refunded and the balance follow exactly from the payment and refund rows.
           expect(inv.paidMinor).toBe(money!.paid - money!.back);
+          expect(inv.refundedMinor).toBe(money!.cancelled);
+          expect(money!.items).toBe(money!.back);
+          // Money is never created: never more given back than taken, never more taken than owed.
           expect(inv.paidMinor).toBeGreaterThanOrEqual(0);
           expect(inv.paidMinor + inv.refundedMinor).toBeLessThanOrEqual(inv.totalMinor);
           expect(inv.balanceMinor).toBe(inv.totalMinor - inv.refundedMinor - inv.paidMinor);
@@ -446,7 +487,7 @@ describe('selling to a member', () => {
           if (inv.state === 'refunded') expect(c!.n).toBe(0);
         },
       ),
-      { numRuns: 12 },
+      { numRuns: 15 },
     );
   });
 

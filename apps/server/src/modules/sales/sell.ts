@@ -5,7 +5,7 @@
  * taken. Any refusal (stock short on the last line, the coupon's last use gone) writes nothing.
  */
 
-import { type Minor, minor } from '@gym/contract/money';
+import { BASIS, type Minor, minor } from '@gym/contract/money';
 import type { SaleItemType, saleRequestSchema } from '@gym/contract/sales';
 import { ENTITLEMENT_ITEM_TYPES } from '@gym/contract/sales';
 import type { BusinessDate } from '@gym/contract/time';
@@ -22,6 +22,7 @@ import {
   invoices,
   members,
   membershipPlans,
+  offers,
   organisations,
   productSetItems,
   productSets,
@@ -31,7 +32,7 @@ import {
 } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { readSystemConfig } from '../../lib/settings.ts';
+import { currencyCodeOf, readSystemConfig } from '../../lib/settings.ts';
 import type { ActorContext, UseCaseContext } from '../../lib/use-case.ts';
 import { assertCoursePlace, enrol } from '../courses/index.ts';
 import { couponRefusal, moveStock } from '../retail/index.ts';
@@ -267,18 +268,69 @@ async function lockCoupon(ctx: UseCaseContext, code: string, memberId: string, t
   return { coupon: coupon!, situation };
 }
 
-/** Takes the next invoice number of the organisation: `update ... returning` in the sale's transaction (no gaps, no duplicates). */
+const OFFER_MESSAGES: Record<string, string> = {
+  offer_unknown: 'No offer has this id',
+  offer_inactive: 'This offer is switched off',
+  offer_not_current: 'This offer does not run at this centre today',
+};
+
+/**
+ * The offer the sale names must be the organisation's, switched on, and running at the centre on its
+ * business date (the rule of `GET /offers/current`); its rule is its coupon, which the sale then uses:
+ * applied when the sale names none, and no other coupon may be named with it. Answers the coupon code
+ * the sale uses, if any.
+ */
+async function offerCoupon(
+  ctx: UseCaseContext,
+  input: Pick<SaleInput, 'offerId' | 'couponCode'>,
+  centerId: string,
+  today: BusinessDate,
+): Promise<string | undefined> {
+  if (!input.offerId) return input.couponCode;
+  const offer = await ctx.db.first(offers, eq(offers.id, input.offerId));
+  const refusal = !offer
+    ? 'offer_unknown'
+    : !offer.active
+      ? 'offer_inactive'
+      : (offer.validFrom && offer.validFrom > today) ||
+          (offer.validUntil && offer.validUntil < today) ||
+          !covers(offer, centerId)
+        ? 'offer_not_current'
+        : null;
+  if (refusal) throw refuse('offerId', refusal, OFFER_MESSAGES[refusal]!);
+  if (!offer!.couponId) return input.couponCode;
+  const [coupon] = await ctx.tx
+    .select({ code: coupons.code })
+    .from(coupons)
+    .where(ctx.db.whereOrganisation(coupons, eq(coupons.id, offer!.couponId)));
+  if (!coupon) return input.couponCode;
+  if (input.couponCode && input.couponCode.toUpperCase() !== coupon.code.toUpperCase()) {
+    throw refuse('couponCode', 'offer_coupon_other', 'This offer comes with its own coupon');
+  }
+  return coupon.code;
+}
+
+/**
+ * Takes the next invoice number of the organisation: `update ... returning` in the sale's transaction
+ * (no gaps, no duplicates). The organisation's currency is read in the same statement, under the
+ * row's lock, and the invoice keeps it: a currency change (which takes the same lock and is refused
+ * once an invoice exists) cannot slip in between.
+ */
 export async function nextInvoiceNumber(
   ctx: ActorContext,
   centerCode: string,
-): Promise<{ seq: number; number: string }> {
+): Promise<{ seq: number; number: string; currencyCode: string }> {
   const [row] = await ctx.tx
     .update(organisations)
     .set({ invoiceSeq: sql`${organisations.invoiceSeq} + 1` })
     .where(eq(organisations.id, ctx.auth.organisationId))
-    .returning({ seq: organisations.invoiceSeq });
+    .returning({ seq: organisations.invoiceSeq, settings: organisations.settings });
   if (!row) throw notFound('organisation');
-  return { seq: row.seq, number: `${centerCode}-${String(row.seq).padStart(6, '0')}` };
+  return {
+    seq: row.seq,
+    number: `${centerCode}-${String(row.seq).padStart(6, '0')}`,
+    currencyCode: currencyCodeOf(row.settings),
+  };
 }
 
 export async function sell(ctx: UseCaseContext, input: SaleInput & { memberId: string }) {
@@ -289,18 +341,36 @@ export async function sell(ctx: UseCaseContext, input: SaleInput & { memberId: s
   const config = await readSystemConfig(ctx.tx, ctx.auth.organisationId);
 
   const items = await loadItems(ctx, input);
+  const mayOverride = ctx.auth.ability.can('create', 'PriceOverride');
   input.lines.forEach((line, i) => {
     if (items[i]!.grant && line.quantity !== 1) {
       throw refuse(`lines.${i}.quantity`, 'quantity_one', 'A membership, package or course is sold one per line');
     }
     if (line.unitPriceMinor !== undefined && line.unitPriceMinor !== items[i]!.priceMinor) {
-      if (!ctx.auth.ability.can('create', 'PriceOverride')) {
+      if (!mayOverride) {
         throw new AppError(403, 'forbidden', 'Changing a price needs the price-override permission', [
           { path: `lines.${i}.unitPriceMinor`, code: 'price_override_forbidden', message: 'Not allowed' },
         ]);
       }
       if (!line.priceOverrideReason) {
         throw refuse(`lines.${i}.priceOverrideReason`, 'reason_required', 'Say why the price is changed');
+      }
+    }
+    // A manual discount lowers the price as an override does: past the organisation's cap it needs the
+    // permission, and it always needs a reason (audited below). Coupons and offers are not manual.
+    if (line.discountMinor > 0) {
+      const gross = BigInt(line.unitPriceMinor ?? items[i]!.priceMinor) * BigInt(line.quantity);
+      const withinCap = BigInt(line.discountMinor) * BigInt(BASIS) <= gross * BigInt(config.manualDiscountCapBp);
+      if (!withinCap && !mayOverride) {
+        throw new AppError(
+          403,
+          'forbidden',
+          'A discount past the organisation’s limit needs the price-override permission',
+          [{ path: `lines.${i}.discountMinor`, code: 'discount_forbidden', message: 'Not allowed' }],
+        );
+      }
+      if (!line.priceOverrideReason) {
+        throw refuse(`lines.${i}.priceOverrideReason`, 'reason_required', 'Say why the price is lowered');
       }
     }
     if (line.startOn && items[i]!.grant?.startRule !== 'chosen_date') {
@@ -320,7 +390,8 @@ export async function sell(ctx: UseCaseContext, input: SaleInput & { memberId: s
     });
   }
 
-  const locked = input.couponCode ? await lockCoupon(ctx, input.couponCode, member.id, today) : null;
+  const couponCode = await offerCoupon(ctx, input, center.id, today);
+  const locked = couponCode ? await lockCoupon(ctx, couponCode, member.id, today) : null;
   const coupon = locked?.coupon ?? null;
   const eligible = (item: SaleItem) =>
     !!coupon &&
@@ -348,14 +419,14 @@ export async function sell(ctx: UseCaseContext, input: SaleInput & { memberId: s
   }
   const plan = planInstallments(priced.totalMinor, today, input.depositMinor, input.installments);
 
-  const { seq, number } = await nextInvoiceNumber(ctx, center.code);
+  const { seq, number, currencyCode } = await nextInvoiceNumber(ctx, center.code);
   const [invoice] = await ctx.db.insert(invoices, {
     centerId: center.id,
     memberId: member.id,
     seq,
     number,
     issuedOn: today,
-    currencyCode: config.currencyCode,
+    currencyCode,
     subtotalMinor: priced.subtotalMinor,
     discountMinor: priced.discountMinor,
     totalMinor: priced.totalMinor,
@@ -378,7 +449,9 @@ export async function sell(ctx: UseCaseContext, input: SaleInput & { memberId: s
       listPriceMinor: items[i]!.priceMinor,
       unitPriceMinor: l.unitPriceMinor ?? items[i]!.priceMinor,
       priceOverrideReason:
-        l.unitPriceMinor !== undefined && l.unitPriceMinor !== items[i]!.priceMinor ? l.priceOverrideReason : null,
+        (l.unitPriceMinor !== undefined && l.unitPriceMinor !== items[i]!.priceMinor) || l.discountMinor > 0
+          ? l.priceOverrideReason
+          : null,
       discountMinor: priced.lines[i]!.discountMinor,
       couponDiscountMinor: priced.lines[i]!.couponDiscountMinor,
       totalMinor: priced.lines[i]!.totalMinor,
@@ -457,16 +530,22 @@ export async function sell(ctx: UseCaseContext, input: SaleInput & { memberId: s
     if (g.kind === 'short_course') await enrol(ctx, { id: ent!.id, memberId: member.id }, item.id);
   }
 
+  // A changed price or a manual discount: who, on which line, from what to what, and why.
   for (const [i, line] of lineRows.entries()) {
     if (line.priceOverrideReason) {
+      const discount = line.discountMinor > 0 ? `, discount ${line.discountMinor}` : '';
       await audit(ctx.tx, ctx.auth, null, {
         action: 'invoice.price_overridden',
         entityType: 'invoice',
         entityId: invoice!.id,
         centerId: center.id,
-        summary: `${number} line ${i + 1} (${line.description}): ${line.listPriceMinor} → ${line.unitPriceMinor}: ${line.priceOverrideReason}`,
-        before: { unitPriceMinor: line.listPriceMinor },
-        after: { unitPriceMinor: line.unitPriceMinor, reason: line.priceOverrideReason },
+        summary: `${number} line ${i + 1} (${line.description}): ${line.listPriceMinor} → ${line.unitPriceMinor}${discount}: ${line.priceOverrideReason}`,
+        before: { unitPriceMinor: line.listPriceMinor, discountMinor: 0 },
+        after: {
+          unitPriceMinor: line.unitPriceMinor,
+          discountMinor: line.discountMinor,
+          reason: line.priceOverrideReason,
+        },
       });
     }
   }

@@ -80,7 +80,8 @@ export function CenterFields({ disabled }: { disabled?: boolean }) {
           extra={t('centers:fields.currencyCodeHelp')}
           rules={[requiredRule(t), schemaRule(currencyCodeSchema, t)]}
         >
-          <CurrencyCodeSelect disabled={disabled} />
+          {/* The organisation's currency: a centre sells its catalogue, priced in that currency. */}
+          <CurrencyCodeSelect disabled />
         </Form.Item>
       </div>
       <OpeningHoursEditor disabled={disabled} />
