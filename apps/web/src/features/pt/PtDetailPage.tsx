@@ -14,7 +14,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAbility } from '../../shared/acl';
 import { isApiError } from '../../shared/api/client';
-import { useCentreToday } from '../../shared/today';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { useDateTime } from '../../shared/useDateTime';
 import { useUserData } from '../../shared/useSession';
@@ -164,7 +163,6 @@ function Sessions({ sessions }: { sessions: PtSession[] }) {
   const user = useUserData();
   const day = useClassDay();
   const dateTime = useDateTime();
-  const centreToday = useCentreToday();
   const complete = useCompletePtSession();
   const cancel = useCancelPtSession();
   const noShow = useNoShowPtSession();
@@ -227,7 +225,7 @@ function Sessions({ sessions }: { sessions: PtSession[] }) {
           key: 'actions',
           title: t('classes:fields.actions'),
           render: (_: unknown, s) => {
-            const actions = sessionActions(s, actor, centreToday(s.center.id));
+            const actions = sessionActions(s, actor);
             if (actions.length === 0) return null;
             return (
               <Space wrap>
