@@ -14,6 +14,8 @@
  *   another class of the same room is refused, the refusal names that class, and nothing moves;
  * - a manager cancels the next week's class of that series from the list: the dialog says one member
  *   will be told, the answer that one was told and one credit returned.
+ * - in Chinese, the desk cancels Chan's place in a full class: the message says who moved up from
+ *   the waitlist, by their Chinese name.
  * - the timetable import (`suites/class-import.ts`, last: its classes are five weeks ahead): a bad
  *   row is named, the corrected file imports, and its classes are in the class list.
  * - personal training (`suites/pt.ts`): Chan Tai Man's PT package page, a session booked and marked
@@ -55,6 +57,7 @@ let laterTodayDate: string;
 let room: { id: string; name: string };
 let teacherName: string;
 let typeId: string;
+let deskStaffId: string;
 const contexts: BrowserContext[] = [];
 
 interface Entitlement {
@@ -122,6 +125,7 @@ beforeAll(async () => {
     credits: 1,
   });
   typeId = type.id;
+  deskStaffId = deskStaff.id;
   const today = businessToday(cwb.timeZone);
   const base = { centerId: cwb.id, roomId: room.id, teacherId: teacher.id, classTypeId: type.id };
   // Tomorrow at 16:30, free cancellation until a week before: any cancel is late.
@@ -509,6 +513,69 @@ describe('classes', () => {
     expect(await answer.textContent()).toBe('Members told by e-mail: 1. Credits returned: 1.');
     expect(await packCredits()).toBe(before + 1);
     await page.locator('tr.class-row--cancelled', { hasText: TYPE_NAME }).waitFor();
+  });
+
+  it('cancels a place in a full class: the message names who moved up from the waitlist (in Chinese, by the Chinese name)', async () => {
+    // Three days ahead at 21:00, one place, free cancellation until the start: Chan has the place.
+    const date = addDays(businessToday(cwb.timeZone), 3);
+    const made = await api<{ class: { id: string } }>(admin, 'POST', '/pro/classes', {
+      centerId: cwb.id,
+      roomId: room.id,
+      teacherId: deskStaffId,
+      classTypeId: typeId,
+      date,
+      startTime: '21:00',
+      capacity: 1,
+      cancellationWindowMinutes: 0,
+    });
+    const classId = made.class.id;
+    await api(admin, 'POST', '/pro/bookings', { memberId: chanId, classId, paidBy: 'package' });
+    // A member with a 10-class pack waits for it.
+    const packs = await api<{ items: { id: string; name: string; price: number }[] }>(
+      admin,
+      'GET',
+      '/pro/packages?pageSize=100',
+    );
+    const pack = packs.items.find((p) => p.name === '10-class pack')!;
+    const waiting = await api<{ id: string }>(admin, 'POST', '/pro/students', {
+      firstName: 'Mei',
+      lastName: `Lam${Date.now().toString(36)}`,
+      chineseName: '林美儀',
+      phone: `5${Date.now().toString().slice(-7)}`,
+      homeCenterId: cwb.id,
+    });
+    await api(admin, 'POST', `/pro/students/${waiting.id}/sales`, {
+      centerId: cwb.id,
+      lines: [{ itemType: 'package', itemId: pack.id }],
+      payment: { method: 'cash', amountMinor: pack.price },
+    });
+    const queued = await api<{ status: string }>(admin, 'POST', '/pro/bookings', {
+      memberId: waiting.id,
+      classId,
+      paidBy: 'package',
+    });
+    expect(queued.status).toBe('waitlisted');
+
+    const page = await desk('frontdesk@demo.fit', `/apps/student/edit/${chanId}?tab=bookings`);
+    await page.evaluate(() => localStorage.setItem('language', 'zh-Hant'));
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-Hant');
+    const row = page
+      .getByTestId('member-booking-table')
+      .locator('tr.booking-row', { hasText: TYPE_NAME })
+      .filter({ hasText: '21:00' });
+    await row.waitFor();
+    await row.getByTestId('booking-cancel').click();
+    await pressConfirm(page, page.getByTestId('booking-cancel-confirm'));
+    const message = page.locator('.ant-message-notice', { hasText: '候補名單' });
+    await message.waitFor();
+    expect(await message.textContent()).toBe('準時取消，已退回 1 堂。林美儀已由候補名單補上。');
+    const { items } = await api<{ items: { member: { id: string }; status: string }[] }>(
+      admin,
+      'GET',
+      `/pro/bookings?class=${classId}`,
+    );
+    expect(items.find((b) => b.member.id === waiting.id)?.status).toBe('booked');
   });
 
   it('a trainer reads the class list and its bookings, with nothing to book, plan or cancel', async () => {

@@ -1,12 +1,24 @@
 /**
  * The member desk of issue 8: a search that clears, the add-member drawer's focus, actions and Esc,
  * a card scanned anywhere on the list, the global member search, and the list on a portrait tablet.
+ * The front desk by keyboard: Enter in the member search before its answer came, the desk screen's
+ * check-in, a check-in and the keys of a member file, the focus each desk screen opens with, and the
+ * list of shortcuts.
  */
 
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, pressConfirm, storeSession } from './support/browser.ts';
-import { type ApiSession, apiLogin, DEMO_MEMBER, demoMember, searchFor } from './support/members.ts';
+import {
+  type ApiSession,
+  api,
+  apiLogin,
+  DEMO_MEMBER,
+  demoCenterId,
+  demoMember,
+  type ListedMember,
+  searchFor,
+} from './support/members.ts';
 import { useAppServer } from './support/server.ts';
 
 const app = useAppServer();
@@ -34,6 +46,39 @@ async function signedIn(viewport?: { width: number; height: number }, email = 'f
   if (viewport) await opened.page.setViewportSize(viewport);
   await storeSession(opened.page, app.server.url, email);
   return opened.page;
+}
+
+/** Signed in at the demo's centre (CWB): a check-in is recorded there. */
+async function atDesk(viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await signedIn(viewport);
+  const centre = await demoCenterId(admin);
+  await page.evaluate((id) => sessionStorage.setItem('centerId', id), centre.id);
+  return page;
+}
+
+/** What has the keyboard focus: its id, test id, or tag. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return el?.id || el?.getAttribute('data-testid') || el?.tagName || null;
+  });
+
+interface EntryRow {
+  id: string;
+  source: string;
+  card: string | null;
+  result: string;
+  member: { id: string; name: string } | null;
+}
+const entriesOf = async (memberId: string) =>
+  (await api<{ items: EntryRow[] }>(admin, 'GET', `/pro/entries?memberId=${memberId}&pageSize=100`)).items;
+
+/** Another demo member than Chan Tai Man who holds a card (the search's stale answer must not be theirs). */
+async function memberWithCard(not: string[]): Promise<ListedMember> {
+  const { items } = await api<{ items: ListedMember[] }>(admin, 'GET', '/pro/students?pageSize=100&sort=code');
+  const found = items.find((m) => m.cardNumber && !not.includes(m.id));
+  if (!found) throw new Error('no other demo member with a card');
+  return found;
 }
 
 async function openMemberList(page: Page) {
@@ -277,5 +322,215 @@ describe('public registration twice, then a merge', () => {
     await searchFor(page, 'twiceson@example.com');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="member-row"]').length === 1);
     expect(await page.getByTestId('member-row').getAttribute('data-code')).toBe(keptCode);
+  });
+});
+
+describe('the front desk by keyboard', () => {
+  it('Ctrl+K on the class list: a card typed fast and Enter at once opens that member when the answer comes, never the one an older answer showed', async () => {
+    const chan = await demoMember(admin);
+    const other = await memberWithCard([chan.id]);
+    const page = await signedIn();
+    await page.goto('/class-list');
+    await page.getByTestId('screen-class-list').waitFor();
+    await page.keyboard.press('Control+k');
+    const input = page.getByTestId('global-search-input');
+    await input.waitFor();
+    // Chan Tai Man's answer is on screen...
+    await page.keyboard.type(DEMO_MEMBER.chineseName);
+    await page.getByTestId('global-search-result').filter({ hasText: DEMO_MEMBER.chineseName }).first().waitFor();
+    // ...then another member's card, typed as a reader types it, and Enter before its answer.
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(other.cardNumber!);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/apps/student/edit/${other.id}`);
+    await page.getByTestId('member-header').waitFor();
+  });
+
+  it('the search’s results are laid out on any page (here the invoices), with a check-in for each', async () => {
+    const page = await atDesk();
+    await page.goto('/invoice');
+    await page.getByTestId('screen-invoice-list').waitFor();
+    await page.keyboard.press('Control+k');
+    await page.getByTestId('global-search-input').fill(DEMO_MEMBER.phone);
+    const hit = page.getByTestId('global-search-result').filter({ hasText: DEMO_MEMBER.chineseName }).first();
+    await hit.waitFor();
+    const look = await hit.evaluate((row) => {
+      const name = row.querySelector('.global-search__text');
+      const meta = row.querySelector('.global-search__meta');
+      return {
+        display: getComputedStyle(row).display,
+        nameWeight: name ? getComputedStyle(name).fontWeight : null,
+        metaColour: meta ? getComputedStyle(meta).color : null,
+        rowColour: getComputedStyle(row).color,
+      };
+    });
+    // A grid of photo, name over code · phone · card, and buttons; the details greyed.
+    expect(look.display).toBe('grid');
+    expect(look.nameWeight).toBe('600');
+    expect(look.metaColour).not.toBe(look.rowColour);
+    expect(await hit.getByTestId('global-search-check-in').textContent()).toBe('Check in');
+  });
+
+  it('the desk screen: the cursor in its search, a name and Enter checks the member in (toast, the day’s list), Shift+Enter opens the file', async () => {
+    const chan = await demoMember(admin);
+    const page = await atDesk();
+    await page.goto('/dashboard');
+    await page.getByTestId('entry-stats').waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === 'desk-search');
+    const before = (await entriesOf(chan.id)).length;
+    // Typed by hand (a reader's burst is a tap, not a search).
+    await page.keyboard.type(DEMO_MEMBER.phone, { delay: 120 });
+    await page.keyboard.press('Enter');
+    const toast = page.locator('.ant-notification-topLeft .entry-toast').first();
+    await toast.waitFor();
+    expect(await toast.getByTestId('entry-toast-title').textContent()).toContain(DEMO_MEMBER.latinName);
+    const row = page.getByTestId('entry-feed-row').first();
+    await expect.poll(() => row.textContent()).toContain(DEMO_MEMBER.latinName);
+    const after = await entriesOf(chan.id);
+    expect(after).toHaveLength(before + 1);
+    expect(after[0]).toMatchObject({ source: 'desk', card: null, member: { id: chan.id } });
+    // The box is empty and still has the cursor: the next member.
+    expect(await page.locator('#desk-search').inputValue()).toBe('');
+    expect(await focused(page)).toBe('desk-search');
+
+    await page.keyboard.type(DEMO_MEMBER.phone, { delay: 120 });
+    await page.keyboard.press('Shift+Enter');
+    await page.waitForURL(`**/apps/student/edit/${chan.id}`);
+    expect(await entriesOf(chan.id)).toHaveLength(before + 1);
+  });
+
+  it('a member file: credits and PT sessions apart, and C checks in, S sells a membership, N a new sale; keys typed in a field do nothing', async () => {
+    const chan = await demoMember(admin);
+    const other = await memberWithCard([chan.id]);
+    const page = await atDesk();
+    await page.goto(`/apps/student/edit/${chan.id}`);
+    await page.getByTestId('member-header').waitFor();
+    // The demo's 10-class pack and PT package have 7 left each: not "Credits left: 14".
+    await expect.poll(() => page.getByTestId('member-credits-class').textContent()).toBe('Class credits: 7');
+    expect(await page.getByTestId('member-credits-pt').textContent()).toBe('PT sessions: 7');
+
+    await page.goto(`/apps/student/edit/${other.id}`);
+    await page.getByTestId('member-header').waitFor();
+    // The file opens with the focus on its header, not in a field of the member's record.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'member-name');
+    const before = (await entriesOf(other.id)).length;
+    // In a field, the keys are text.
+    await page.locator('#member_notes').focus();
+    await page.keyboard.type('cns');
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe(`/apps/student/edit/${other.id}`);
+    expect(await entriesOf(other.id)).toHaveLength(before);
+    await page.reload();
+    await page.getByTestId('member-header').waitFor();
+
+    await page.getByTestId('member-name').focus();
+    await page.keyboard.press('c');
+    const toast = page.locator('.ant-notification-topLeft .entry-toast').first();
+    await toast.waitFor();
+    expect(await toast.getByTestId('entry-toast-title').textContent()).toContain(other.firstName);
+    await expect.poll(async () => (await entriesOf(other.id)).length).toBe(before + 1);
+    expect((await entriesOf(other.id))[0]).toMatchObject({ source: 'desk', card: null });
+
+    await page.keyboard.press('s');
+    await page.waitForURL(`**/apps/member/${other.id}/membership/add`);
+    await page.goBack();
+    await page.getByTestId('member-header').waitFor();
+    await page.getByTestId('member-name').focus();
+    await page.keyboard.press('n');
+    await page.waitForURL(`**/apps/member/${other.id}/invoice/add`);
+  });
+
+  it('each desk screen opens with the focus in its first field, also from the menu on a portrait tablet', async () => {
+    const chan = await demoMember(admin);
+    const page = await atDesk();
+    const screens: [string, string][] = [
+      ['/dashboard', 'desk-search'],
+      ['/student-list', 'member-search'],
+      ['/class-list', 'filter-dates'],
+      ['/entry-records', 'entry-keyword'],
+      ['/invoice', 'invoice-search'],
+      [`/apps/student/edit/${chan.id}`, 'member-name'],
+    ];
+    for (const [path, field] of screens) {
+      await page.goto(path);
+      await page.getByTestId('navbar').waitFor();
+      await expect.poll(() => focused(page), { message: path }).toBe(field);
+    }
+
+    // 768 px: the menu is a drawer; a page opened from it gets the focus, not the menu's button.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.goto('/class-list');
+    await page.getByTestId('screen-class-list').waitFor();
+    for (const [group, item, field, path] of [
+      ['Members', 'Member List', 'member-search', '/student-list'],
+      ['Front desk', 'Dashboard', 'desk-search', '/dashboard'],
+    ] as const) {
+      await page.getByTestId('menu-toggle').click();
+      const drawer = page.locator('.ant-drawer-open');
+      const entry = drawer.getByRole('menuitem', { name: new RegExp(`^${item}`) });
+      await drawer.getByRole('menuitem', { name: group }).first().waitFor();
+      if (!(await entry.isVisible())) await drawer.getByRole('menuitem', { name: group }).first().click();
+      await entry.click();
+      await page.waitForURL(`**${path}`);
+      await expect.poll(() => focused(page), { message: item }).toBe(field);
+      // Still there once the drawer has closed (it gave the focus back to its button before).
+      await page.locator('.ant-drawer-open').waitFor({ state: 'detached' });
+      await page.waitForTimeout(400);
+      expect(await focused(page), item).toBe(field);
+    }
+  });
+
+  it('? lists every shortcut in the screen’s language; D opens the desk screen; N elsewhere finds the member of a new sale', async () => {
+    const chan = await demoMember(admin);
+    const page = await atDesk();
+    await page.goto('/center-list');
+    await page.getByTestId('navbar').waitFor();
+    await page.evaluate(() => localStorage.setItem('language', 'de'));
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.lang === 'de');
+    await page.getByTestId('navbar').waitFor();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('?');
+    const help = page.locator('[data-testid="shortcut-help"] .ant-modal');
+    await help.waitFor();
+    expect(await help.locator('.ant-modal-title').textContent()).toBe('Tastenkürzel');
+    const rows = await help
+      .getByTestId('shortcut-help-row')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-shortcut')));
+    expect(rows).toEqual([
+      'search',
+      'desk',
+      'checkIn',
+      'sell',
+      'newSale',
+      'deskEnter',
+      'deskOpen',
+      'results',
+      'escape',
+      'help',
+    ]);
+    expect(await help.textContent()).toContain('In einer Mitgliederakte: Mitglied einchecken (ohne Karte)');
+    expect(await help.textContent()).toContain('Umschalt+Eingabe');
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'hidden' });
+
+    await page.keyboard.press('d');
+    await page.waitForURL('**/dashboard');
+    await page.getByTestId('screen-dashboard').waitFor();
+    // The desk's search has the cursor: D there is a letter of a name.
+    await page.waitForFunction(() => document.activeElement?.id === 'desk-search');
+    await page.keyboard.press('d');
+    expect(await page.locator('#desk-search').inputValue()).toBe('d');
+
+    await page.goto('/center-list');
+    await page.getByTestId('navbar').waitFor();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('n');
+    const input = page.getByTestId('global-search-input');
+    await input.waitFor();
+    await input.pressSequentially(DEMO_MEMBER.phone, { delay: 30 });
+    await page.getByTestId('global-search-result').filter({ hasText: DEMO_MEMBER.chineseName }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(new RegExp(`/apps/member/${chan.id}/invoice/add/?$`));
   });
 });

@@ -8,12 +8,14 @@
  *   the time they were tapped.
  * - Update card: from the member file, a new card tapped on the reader is attached; the toast is
  *   top-centre, the reader goes back to normal and `student_id` is removed.
+ * - What the desk can do about a denial, from its toast: "Sell / renew" for a member with nothing
+ *   valid opens their membership sale; "Attach card" on an unknown card gives it to the member found.
  */
 import type { Entry } from '@gym/contract/entries';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer } from './support/app-process.ts';
-import { newPage, pickMenuItem, storeSession } from './support/browser.ts';
+import { newPage, pickMenuItem, pickOption, storeSession } from './support/browser.ts';
 import { type ApiSession, api, apiLogin, DEMO_MEMBER, demoMember, freshCardNumber } from './support/members.ts';
 import { DEMO_READER, simulateTap as simulateTapAt } from './support/reader.ts';
 import { useAppServer } from './support/server.ts';
@@ -333,5 +335,64 @@ describe('the door loop', () => {
     expect(member.cards.find((c) => c.status === 'active')?.number).toBe(card);
     // Nothing was recorded as an entry for that tap.
     expect((await entries(cwb)).some((e) => e.card === card)).toBe(false);
+  });
+});
+
+describe('what the desk can do about a denial', () => {
+  /** A member of CWB with nothing to let them in, holding a fresh card. */
+  async function memberWithNothing(lastName: string) {
+    const card = freshCardNumber();
+    const member = await api<{ id: string; firstName: string; lastName: string }>(admin, 'POST', '/pro/students', {
+      firstName: 'Door',
+      lastName,
+      phone: `6${Date.now().toString().slice(-7)}`,
+      homeCenterId: cwb,
+    });
+    return { ...member, card };
+  }
+
+  it('a member denied for having nothing valid: "Sell / renew" on the toast opens their membership sale', async () => {
+    const m = await memberWithNothing(`Lapsed${Date.now().toString(36)}`);
+    await api(admin, 'POST', `/pro/students/${m.id}/cards`, { number: m.card });
+    await readerPage.goto('/class-list');
+    await waitConnected(readerPage);
+    await simulateTap(m.card);
+    const toast = readerPage.locator(TOAST).first();
+    await toast.waitFor({ timeout: 15_000 });
+    expect(await toast.getByTestId('entry-toast-title').textContent()).toBe(`No entry: Door ${m.lastName}`);
+    expect(await toast.getByTestId('entry-toast-text').textContent()).toContain(
+      'No valid membership, credit or booking at this centre.',
+    );
+    await toast.getByTestId('entry-toast-sell').click();
+    await readerPage.waitForURL(`**/apps/member/${m.id}/membership/add/`);
+    await readerPage.getByTestId('screen-sell-membership').waitFor();
+  });
+
+  it('an unknown card: "Attach card" on the toast attaches it to the member the desk finds, and their next tap names them', async () => {
+    const m = await memberWithNothing(`Newcard${Date.now().toString(36)}`);
+    await readerPage.goto('/class-list');
+    await waitConnected(readerPage);
+    await simulateTap(m.card);
+    const toast = readerPage.locator(TOAST).first();
+    await toast.waitFor({ timeout: 15_000 });
+    expect(await toast.getByTestId('entry-toast-title').textContent()).toBe(`No entry: card ${m.card}`);
+    await toast.getByTestId('entry-toast-attach').click();
+    const dialog = readerPage.locator('[data-testid="attach-card-dialog"] .ant-modal');
+    await dialog.waitFor();
+    // The member search has the focus: type, pick with Enter, attach.
+    await readerPage.waitForFunction(() => document.activeElement?.id === 'attach-card-member');
+    await readerPage.keyboard.type(m.lastName, { delay: 30 });
+    await pickOption(readerPage, readerPage.locator('.ant-select-item-option', { hasText: m.lastName }));
+    await readerPage.getByTestId('attach-card-submit').click();
+    await readerPage.locator('.ant-message', { hasText: `Card ${m.card} attached` }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const member = await api<{ cards: { number: string; status: string }[] }>(admin, 'GET', `/pro/students/${m.id}`);
+    expect(member.cards.find((c) => c.status === 'active')?.number).toBe(m.card);
+
+    await readerPage.waitForTimeout(1_000);
+    await simulateTap(m.card);
+    await expect
+      .poll(async () => (await entries(cwb)).find((e) => e.card === m.card && e.member !== null)?.member?.id)
+      .toBe(m.id);
   });
 });

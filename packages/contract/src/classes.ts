@@ -510,6 +510,21 @@ export const bookingSchema = z.object({
 export type Booking = z.infer<typeof bookingSchema>;
 
 /**
+ * The answer of `POST pro/bookings/:id/cancel`: the booking as it is now, and the members the freed
+ * place went to from the waitlist (in the waitlist's order; none when nobody moved up), so the desk
+ * can say who.
+ */
+export const cancelBookingResponseSchema = bookingSchema.extend({
+  promoted: z.array(
+    z.object({
+      bookingId: z.string(),
+      member: bookingSchema.shape.member,
+    }),
+  ),
+});
+export type CancelBookingResponse = z.infer<typeof cancelBookingResponseSchema>;
+
+/**
  * `GET pro/bookings/trials`: trial classes of a period (by the class's date), with whether the
  * prospect came and when they joined (their first membership or package bought on or after the
  * trial's booking): the trial-and-new-join figures.

@@ -74,6 +74,15 @@ export const cardEntryRequestSchema = z.strictObject({
 });
 export const cardParamsSchema = z.object({ card: cardNumberSchema });
 
+/**
+ * `POST /api/v1/pro/students/{id}/entry`: a member checked in at the desk without a card (forgotten,
+ * or none), by the tap's rule; sent with an `Idempotency-Key` (one per click), so a repeat records once.
+ */
+export const memberEntryRequestSchema = z.strictObject({
+  center_id: z.uuid(),
+});
+export const memberEntryParamsSchema = z.object({ id: z.uuid() });
+
 export const entryMemberSchema = z.object({
   id: z.uuid(),
   code: z.string(),

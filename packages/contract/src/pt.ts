@@ -23,6 +23,11 @@ export const PT_LIMITS = {
   defaultDuration: 60,
   /** Default cancellation window: cancelling later than this before the start is late. */
   cancellationWindowMinutes: 720,
+  /**
+   * A session may be marked done from this long before its start (a trainer who begins a little
+   * early, or closes the session on the desk's screen as the member arrives), never hours ahead.
+   */
+  completeEarlyMinutes: 15,
   /** Spans of working hours per trainer (all centres, all weekdays). */
   hours: 50,
   note: 200,

@@ -9,7 +9,7 @@ import { PAGE_ROUTES, type PageRoute, PLACEHOLDER_SCREEN, REPORTS } from './rout
 export const MENU_GROUPS = [
   { key: 'frontDesk', paths: ['/dashboard', '/entry-records', '/staff-attendance'] },
   { key: 'members', paths: ['/student-list', '/group-list'] },
-  { key: 'classes', paths: ['/class-list', '/class-type-list', '/calendar', '/class-import'] },
+  { key: 'classes', paths: ['/class-list', '/class-type-list', '/calendar', '/pt-sessions', '/class-import'] },
   {
     key: 'selling',
     paths: [

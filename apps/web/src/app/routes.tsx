@@ -279,6 +279,8 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   page('/calendar', 'calendar', product('calendar', 'Class')),
   page('/class-import', 'classImport', product('classImport', 'Class', { action: 'create' })),
   page('/pt-detail/:id', 'ptDetail', product('ptDetail', 'PersonalTraining')),
+  // The PT screens' chunk shows the day's sessions when there is no package id.
+  page('/pt-sessions', 'ptDetail', product('ptSessions', 'PersonalTraining')),
 
   // Content.
   soon('/news-list', product('newsList', 'Content')),

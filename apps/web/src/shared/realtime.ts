@@ -119,6 +119,15 @@ export function connectRealtime(): Socket {
   return socket;
 }
 
+/**
+ * Hands a message this browser made itself to the realtime listeners, as if the server had sent it:
+ * an entry it recorded (a check-in at the desk) shows its toast and joins the desk's feed at once,
+ * not only when the centre's notification comes back (both are shown once per entry).
+ */
+export function deliverLocally(payload: unknown): void {
+  for (const listener of listeners) listener(payload);
+}
+
 export function subscribeRealtime(listener: RealtimeListener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

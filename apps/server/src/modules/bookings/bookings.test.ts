@@ -186,7 +186,7 @@ describe('cancelling', () => {
       { 'idempotency-key': `c-${booked.id}` },
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'cancelled', creditReturned: true });
+    expect(res.json()).toMatchObject({ status: 'cancelled', creditReturned: true, promoted: [] });
     expect(await creditsLeft(m.entitlementId)).toBe(10);
     const rows = (await ledgerOf(m.entitlementId)).filter((r) => r.refId === booked.id);
     expect(rows.map((r) => [r.kind, r.creditsDelta, r.refType])).toEqual([
@@ -239,7 +239,7 @@ describe('cancelling', () => {
     expect(audits.map((a) => a.entityId)).toContain(booked.id);
   });
 
-  it('a freed place goes to the first waitlisted member who can pay, who is told; one without credit keeps waiting', async () => {
+  it('a freed place goes to the first waitlisted member who can pay, who is told and named in the cancel’s answer; one without credit keeps waiting', async () => {
     const made = await f.newClass({ capacity: 1, cancellationWindowMinutes: 0 });
     const a = await f.memberWithCredits();
     const broke = await f.memberWithCredits();
@@ -256,7 +256,21 @@ describe('cancelling', () => {
       reason: 'Used elsewhere',
     });
     expect(await creditsLeft(broke.entitlementId)).toBe(0);
-    await f.call('POST', `/bookings/${booked.id}/cancel`, f.desk, {}, { 'idempotency-key': `p-${booked.id}` });
+    const cancelled = await f.call(
+      'POST',
+      `/bookings/${booked.id}/cancel`,
+      f.desk,
+      {},
+      { 'idempotency-key': `p-${booked.id}` },
+    );
+    // The answer says who moved up (the desk's message names them), and only them.
+    expect(cancelled.json()).toMatchObject({
+      id: booked.id,
+      status: 'cancelled',
+      promoted: [{ bookingId: second.id, member: { id: b.id, code: b.code } }],
+    });
+    expect(cancelled.json().promoted).toHaveLength(1);
+    expect(cancelled.json().promoted[0].member.name).toContain(b.firstName);
     const list = (await f.call('GET', `/bookings?class=${made.class.id}`, f.desk)).json().items as {
       id: string;
       status: string;

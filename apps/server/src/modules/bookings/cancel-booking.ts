@@ -1,4 +1,4 @@
-import { BOOKING_CODES, type Booking, CLASS_EVENTS } from '@gym/contract/classes';
+import { BOOKING_CODES, type CancelBookingResponse, CLASS_EVENTS } from '@gym/contract/classes';
 import { eq } from 'drizzle-orm';
 import { bookings } from '../../db/schema/index.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
@@ -14,9 +14,13 @@ import { getBooking } from './queries.ts';
  * before the class's cancellation window gets the credits back (a `return` ledger row); a later
  * cancel follows the organisation's rule (default: the credit is lost and the booking is
  * `late_cancelled`, which a manager may waive; `fee`: the credit comes back and a fee invoice is
- * issued, which a waiver voids). The freed place goes to the waitlist.
+ * issued, which a waiver voids). The freed place goes to the waitlist; the answer names who moved up.
  */
-export async function cancelBooking(ctx: UseCaseContext, id: string, reason?: string | null): Promise<Booking> {
+export async function cancelBooking(
+  ctx: UseCaseContext,
+  id: string,
+  reason?: string | null,
+): Promise<CancelBookingResponse> {
   const locked = await lockBooking(ctx, id);
   const { booking, cls } = locked;
   if (booking.status !== 'booked' && booking.status !== 'waitlisted') {
@@ -59,6 +63,11 @@ export async function cancelBooking(ctx: UseCaseContext, id: string, reason?: st
       feeInvoiceId: penalty.feeInvoiceId,
     },
   });
-  if (wasBooked) await promoteWaitlist(ctx, locked);
-  return getBooking(ctx.tx, ctx.auth, id);
+  const promotedIds = wasBooked ? await promoteWaitlist(ctx, locked) : [];
+  const promoted = [];
+  for (const bookingId of promotedIds) {
+    const moved = await getBooking(ctx.tx, ctx.auth, bookingId);
+    promoted.push({ bookingId, member: moved.member });
+  }
+  return { ...(await getBooking(ctx.tx, ctx.auth, id)), promoted };
 }

@@ -474,6 +474,95 @@ describe('duplicates and repeats', () => {
   });
 });
 
+describe('check-in without a card', () => {
+  const checkIn = (memberId: string, body: Record<string, unknown> = {}, headers: Headers = desk) =>
+    call(
+      'POST',
+      `/students/${memberId}/entry`,
+      { ...headers, 'idempotency-key': `ci-${randomUUID()}`, ...headers },
+      {
+        center_id: centerA,
+        ...body,
+      },
+    );
+
+  it('decides by the tap’s rule from the member on, records an entry with no card, and tells the centre like a tap', async () => {
+    const m = await memberWith([{ itemType: 'membership', itemId: cat.monthly.id }]);
+    const seen: { centerId: string; payload: Record<string, unknown> }[] = [];
+    const stop = ctx.deps.events.subscribe('realtime.center', (e) => seen.push(e as (typeof seen)[number]));
+    const res = await checkIn(m.id);
+    await ctx.deps.outbox.drain();
+    stop();
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      result: 'granted',
+      entry: { grantedBy: 'membership', member: { id: m.id }, card: null, source: 'desk', reader: null },
+    });
+    expect(body.message).toBe(`${m.name} — ${body.entry.daysLeft} days left`);
+    expect((await call('GET', `/entries?memberId=${m.id}`, desk)).json().items).toEqual([body.entry]);
+    const mine = seen.filter((e) => (e.payload.entry as { id: string } | undefined)?.id === body.entry.id);
+    expect(mine).toEqual([
+      {
+        organisationId: org.id,
+        centerId: centerA,
+        payload: {
+          center_id: centerA,
+          action: 'entry',
+          message: body.message,
+          icon: 'check-circle',
+          entry: body.entry,
+        },
+      },
+    ]);
+
+    // Denied with the reason, as a tap would be: nothing valid here, frozen, left.
+    const none = await memberWith();
+    expect((await checkIn(none.id)).json()).toMatchObject({
+      result: 'denied',
+      reason: 'no_entitlement',
+      entry: { member: { id: none.id }, card: null },
+    });
+    const frozen = await memberWith([{ itemType: 'membership', itemId: cat.monthly.id }], { status: 'frozen' });
+    expect((await checkIn(frozen.id)).json()).toMatchObject({ result: 'denied', reason: 'member_frozen' });
+    const left = await memberWith([{ itemType: 'membership', itemId: cat.monthly.id }], { status: 'left' });
+    expect((await checkIn(left.id)).json()).toMatchObject({ result: 'denied', reason: 'member_left' });
+  });
+
+  it('takes one credit once: the same Idempotency-Key sent 10 times at once records one entry; another click inside the window is a duplicate', async () => {
+    const m = await memberWith([{ itemType: 'package', itemId: cat.pack.id }]);
+    const key = { ...desk, 'idempotency-key': `ci-${randomUUID()}` };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => checkIn(m.id, {}, key)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((a) => a.json().entry.id)).size).toBe(1);
+    expect(answers[0]!.json()).toMatchObject({ result: 'granted', entry: { grantedBy: 'credit', creditsLeft: 9 } });
+    const ofMember = () => ctx.database.db.select().from(entries).where(eq(entries.memberId, m.id));
+    expect(await ofMember()).toHaveLength(1);
+    const uses = (await ledgerOf(answers[0]!.json().entry.entitlement.id)).filter((r) => r.kind === 'use');
+    expect(uses).toHaveLength(1);
+    // A second check-in (a new click) or a tap of their card right after: already in, no credit.
+    expect((await checkIn(m.id)).json()).toMatchObject({ result: 'duplicate', entry: { creditsLeft: null } });
+    expect((await tap(m.card)).json().result).toBe('duplicate');
+    expect(await ofMember()).toHaveLength(3);
+    expect((await ledgerOf(answers[0]!.json().entry.entitlement.id)).filter((r) => r.kind === 'use')).toHaveLength(1);
+  });
+
+  it('refuses a member of another organisation (404 on the id), a centre not the caller’s, and a role without the door', async () => {
+    const other = await ctx.newOrganisation();
+    const stranger = await other.newMember();
+    const res = await checkIn(stranger.id);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().fields[0]).toMatchObject({ path: 'id', code: 'not_found' });
+    const m = await memberWith([{ itemType: 'membership', itemId: cat.monthly.id }]);
+    const elsewhere = await checkIn(m.id, { center_id: other.centers[0]!.id });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().fields[0]).toMatchObject({ path: 'center_id' });
+    const accountant = ctx.bearer(await (await org.newUser({ role: 'accountant' })).login());
+    expect((await checkIn(m.id, {}, accountant)).statusCode).toBe(403);
+    expect(await ctx.database.db.select().from(entries).where(eq(entries.memberId, m.id))).toEqual([]);
+  });
+});
+
 describe('tap time and refusals', () => {
   it('records an offline replay at its time and business date; refuses one older than 7 days or in the future', async () => {
     const m = await memberWith([{ itemType: 'membership', itemId: cat.monthly.id }]);

@@ -28,7 +28,7 @@ import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { configOf } from '../../lib/settings.ts';
-import { checkUsableCenter, organisationScopeOf } from '../../lib/tenant-db.ts';
+import { checkUsableCenter, organisationScopeOf, usableCenter } from '../../lib/tenant-db.ts';
 import { runCommand, type UseCaseContext } from '../../lib/use-case.ts';
 import { DOOR_BOOKING_EARLY_MINUTES, doorBookingQuery, markAttendedAtDoor } from '../bookings/index.ts';
 import { appendLedger, ENDED_PHASES, endOf, overdueMinorOn, stateOf, statusOn } from '../sales/index.ts';
@@ -311,13 +311,119 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
     decision = await decideForMember(ctx, member, center, at, day, config, rows);
   }
 
+  return writeDecision(ctx, {
+    at,
+    day,
+    center,
+    reader,
+    cardNumber: input.card,
+    cardId: card?.id ?? null,
+    member: member ?? null,
+    staff: facts.staff,
+    decision,
+    source: input.source ?? (reader ? 'reader' : 'desk'),
+    scanId: input.scanId ?? null,
+    language: config.defaultLanguage,
+  });
+}
+
+/** A check-in at the desk of a member without a card: the member (by id) and the centre. */
+export interface MemberEntryInput {
+  centerId: string;
+  memberId: string;
+}
+
+/**
+ * What a check-in without a card needs, as `doorFacts` reads for a tap: the centre (the centre rule),
+ * the organisation's settings, the member, locked (their taps and check-ins take turns, so the
+ * duplicate window and the credit hold), handed over to the checks' read, and the staff member
+ * recording it. A member the caller may not see is 404 on `id`.
+ */
+async function memberDoorFacts(ctx: UseCaseContext, input: MemberEntryInput) {
+  const center = await usableCenter(ctx.tx, ctx.auth, input.centerId, 'center_id');
+  const [member] = await ctx.tx
+    .select(doorMemberColumns)
+    .from(members)
+    .where(ctx.db.where(members, eq(members.id, input.memberId)))
+    .for('update');
+  if (!member)
+    throw new AppError(404, 'not_found', 'Member not found', [
+      { path: 'id', code: 'not_found', message: 'Member not found' },
+    ]);
+  const [[org], [staff]] = await Promise.all([
+    ctx.tx
+      .select({ name: organisations.name, initial: organisations.initial, settings: organisations.settings })
+      .from(organisations)
+      .where(eq(organisations.id, ctx.auth.organisationId)),
+    ctx.tx
+      .select({ id: users.id, name: users.fullName })
+      .from(users)
+      .where(ctx.db.whereOrganisation(users, eq(users.id, ctx.auth.userId))),
+    ctx.tx.execute(sql`select set_config(${DOOR_MEMBER_SETTING}, ${member.id}, true)`),
+  ]);
+  return { center, member: member as DoorMember, staff: staff ?? null, config: configOf(org!) };
+}
+
+/**
+ * Checks a member in at the desk without a card (they forgot it, or never had one): the tap's
+ * rule from the member on (status, entitlements, opening hours, balance, the duplicate window, a
+ * credit taken, a booking marked attended), recorded as an entry with no card, `source` `desk`,
+ * and announced to the centre's browsers like a tap. The caller's `Idempotency-Key` makes a repeat
+ * answer the same entry.
+ */
+export async function recordMemberEntry(ctx: UseCaseContext, input: MemberEntryInput): Promise<RecordedEntry> {
+  const at = ctx.clock.now();
+  const facts = await memberDoorFacts(ctx, input);
+  const { center, member, config } = facts;
+  const day = businessDate(at, center.timeZone);
+  const rows = await readChecks(ctx, center.id, at);
+  const decision = await decideForMember(ctx, member, center, at, day, config, rows);
+  return writeDecision(ctx, {
+    at,
+    day,
+    center,
+    reader: null,
+    cardNumber: null,
+    cardId: null,
+    member,
+    staff: facts.staff,
+    decision,
+    source: 'desk',
+    scanId: null,
+    language: config.defaultLanguage,
+  });
+}
+
+interface Decided {
+  at: Date;
+  day: string;
+  center: CenterRow;
+  reader: EntryViewParts['reader'];
+  cardNumber: string | null;
+  cardId: string | null;
+  member: DoorMember | null;
+  staff: EntryViewParts['staff'];
+  decision: Decision;
+  source: EntrySource;
+  scanId: string | null;
+  /** The organisation's language: the entry notification's words. */
+  language: string;
+}
+
+/**
+ * Records a decided entry: the entry row, what it takes from the ledger, the booking it marks
+ * attended, and the notification to the centre's browsers (but for a duplicate). One path for a
+ * card's tap and a check-in without a card.
+ */
+async function writeDecision(ctx: UseCaseContext, d: Decided): Promise<RecordedEntry> {
+  const { at, day, center, reader, member, decision } = d;
   const id = randomUUID();
   const values = {
     id,
     centerId: center.id,
     readerId: reader?.id ?? null,
-    cardNumber: input.card,
-    cardId: card?.id ?? null,
+    cardNumber: d.cardNumber,
+    cardId: d.cardId,
     memberId: member?.id ?? null,
     result: decision.result,
     reason: decision.reason,
@@ -325,8 +431,8 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
     entitlementId: decision.entitlement?.id ?? null,
     daysLeft: decision.daysLeft,
     creditsLeft: decision.creditsLeft,
-    source: input.source ?? (reader ? 'reader' : 'desk'),
-    scanId: input.scanId ?? null,
+    source: d.source,
+    scanId: d.scanId,
     tappedAt: at,
     businessDate: day,
     staffId: ctx.auth.userId,
@@ -336,12 +442,11 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
   const parts: EntryViewParts = {
     center,
     reader,
-    member: member ?? null,
+    member,
     entitlement: decision.entitlement,
-    staff: facts.staff,
+    staff: d.staff,
   };
   const entry = newEntryView(values, parts);
-
   if (decision.ledger && decision.entitlement && member) {
     await appendLedger(
       ctx,
@@ -366,7 +471,7 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
     await markAttendedAtDoor(ctx, decision.booking, member.id, center.id, at);
   }
   // What follows the entry (ledger, attendance) changes nothing its view shows. A duplicate is not announced.
-  if (decision.result !== 'duplicate') announceEntry(ctx, entry, config.defaultLanguage);
+  if (decision.result !== 'duplicate') announceEntry(ctx, entry, d.language);
   return { id, replay: false, entry };
 }
 

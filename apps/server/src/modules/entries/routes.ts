@@ -16,6 +16,8 @@ import {
   entryLiveSchema,
   entryOutcomeSchema,
   entryOverrideRequestSchema,
+  memberEntryParamsSchema,
+  memberEntryRequestSchema,
 } from '@gym/contract/entries';
 import { today as businessToday } from '@gym/contract/time';
 import type { FastifyRequest } from 'fastify';
@@ -41,7 +43,7 @@ import {
   listEntries,
   liveEntries,
 } from './queries.ts';
-import { recordTap } from './record-entry.ts';
+import { recordMemberEntry, recordTap } from './record-entry.ts';
 import { type DoorWords, entryOutcome, wordsFor } from './words.ts';
 
 const tags = ['entries'];
@@ -104,6 +106,25 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tappedAt: b.tapped_at,
           source: b.source,
         });
+        return entryOutcome(callerWords(req.auth!), recorded.entry);
+      },
+    );
+    app.post(
+      '/students/:id/entry',
+      {
+        // A check-in without a card: the tap's rule from the member on; one per Idempotency-Key.
+        config: { access: can('create', 'Entry'), idempotent: true },
+        schema: {
+          tags,
+          params: memberEntryParamsSchema,
+          body: memberEntryRequestSchema,
+          response: { 200: entryOutcomeSchema },
+        },
+      },
+      async (req) => {
+        const recorded = await runCommand(deps, req.auth!, (ctx) =>
+          recordMemberEntry(ctx, { centerId: req.body.center_id, memberId: req.params.id }),
+        );
         return entryOutcome(callerWords(req.auth!), recorded.entry);
       },
     );

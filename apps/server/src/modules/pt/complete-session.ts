@@ -1,5 +1,5 @@
 import { minor, percent, share } from '@gym/contract/money';
-import { PT_CODES, PT_EVENTS, type PtSession } from '@gym/contract/pt';
+import { PT_CODES, PT_EVENTS, PT_LIMITS, type PtSession } from '@gym/contract/pt';
 import { and, eq } from 'drizzle-orm';
 import {
   centers,
@@ -98,17 +98,25 @@ async function creditTrainer(ctx: UseCaseContext, s: typeof ptSessions.$inferSel
   return amount;
 }
 
+/** The first instant a session may be marked done (ms): its start less the small grace. */
+export const completableFrom = (startsAt: Date) => startsAt.getTime() - PT_LIMITS.completeEarlyMinutes * 60_000;
+
 /**
  * Completes a booked session: one credit of its package is used (a `use` ledger row) and the trainer
  * is credited their commission. Completing a completed session answers it as it is (nothing moves
- * twice: the session row is locked first). Completion opens on the session's business date.
+ * twice: the session row is locked first). Completion opens `PT_LIMITS.completeEarlyMinutes` before
+ * the session's start (a session of an earlier day left booked may still be completed).
  */
 export async function completePtSession(ctx: UseCaseContext, id: string): Promise<PtSession> {
-  const { s, timeZone } = await lockSession(ctx, id);
+  const { s } = await lockSession(ctx, id);
   if (s.status === 'completed') return getSession(ctx.tx, ctx.auth, id);
   if (s.status !== 'booked') throw ptRule('id', PT_CODES.notBooked, 'Only a booked session can be completed');
-  if (s.businessDate > ctx.clock.today(timeZone)) {
-    throw ptRule('id', PT_CODES.notStarted, 'A session can be completed from its day on');
+  if (ctx.clock.now().getTime() < completableFrom(s.startsAt)) {
+    throw ptRule(
+      'id',
+      PT_CODES.notStarted,
+      `A session can be completed from ${PT_LIMITS.completeEarlyMinutes} minutes before its start`,
+    );
   }
   const { ledgerId, creditsGranted } = await useSessionCredit(ctx, s, 'PT session completed');
   const now = ctx.clock.now();

@@ -1,6 +1,7 @@
+import { PT_LIMITS } from '@gym/contract/pt';
 import { addDays } from '@gym/contract/time';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   commissionEntries,
   commissionRules,
@@ -316,6 +317,37 @@ describe('completing', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().fields[0].code).toBe('not_started');
     expect(await usesOf(session.id)).toEqual([]);
+  });
+});
+
+describe('completing before the start', () => {
+  it('a session of today cannot be marked done hours before it starts; from 15 minutes before its start it can', async () => {
+    const trainer = await newTrainer('00:00', '23:59');
+    const m = await ptMember();
+    // Tomorrow 10:00; the clock is then moved to that day, before the start.
+    const session = (await book({ entitlementId: m.entitlementId, trainerId: trainer.id, startTime: '10:00' })).json();
+    const startsAt = Date.parse(session.startsAt);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(startsAt - 3 * 3_600_000);
+      // A sign-in at each hour (the fixture's tokens would be long expired then).
+      const user = await f.org.newUser({ role: 'frontdesk' });
+      const early = await act(session.id, 'complete', ctx.bearer(await user.login()));
+      expect(early.statusCode, early.body).toBe(422);
+      expect(early.json().fields[0]).toMatchObject({ path: 'id', code: 'not_started' });
+      vi.setSystemTime(startsAt - (PT_LIMITS.completeEarlyMinutes + 1) * 60_000);
+      const stillEarly = await act(session.id, 'complete', ctx.bearer(await user.login()));
+      expect(stillEarly.json().fields[0].code).toBe('not_started');
+      expect(await usesOf(session.id)).toEqual([]);
+      expect(await creditsLeft(m.entitlementId)).toBe(5);
+      vi.setSystemTime(startsAt - (PT_LIMITS.completeEarlyMinutes - 5) * 60_000);
+      const done = await act(session.id, 'complete', ctx.bearer(await user.login()));
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json()).toMatchObject({ status: 'completed', creditUsed: true });
+      expect(await creditsLeft(m.entitlementId)).toBe(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

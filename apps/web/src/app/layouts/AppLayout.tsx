@@ -5,6 +5,7 @@ import { App, Drawer, Layout } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { DeskShortcuts } from '../../features/desk/DeskShortcuts';
 import { DoorLoop } from '../../features/door/DoorLoop';
 import { api } from '../../shared/api/client';
 import { centersQueryKey } from '../../shared/centers';
@@ -14,6 +15,7 @@ import { setUserData } from '../../shared/session';
 import { useIsDesktop } from '../../shared/useMediaQuery';
 import { useLoggedIn } from '../../shared/useSession';
 import { AntdProvider } from '../providers/AntdProvider';
+import { usePageFocus } from './pageFocus';
 import { AppFooter } from './parts/AppFooter';
 import { Brand } from './parts/Brand';
 import { ContentHeader } from './parts/ContentHeader';
@@ -87,11 +89,20 @@ function useDrawer() {
 
 /** The menu as a drawer, where there is no room for it beside or above the page (tablets, hidden menu). */
 function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { pathname } = useLocation();
+  // The page it was opened on: closed by going to another page, the focus is that page's to place
+  // (its search box), not given back to the menu button.
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page at the moment it opens
+  useEffect(() => {
+    if (open) setOpenedOn(pathname);
+  }, [open]);
   return (
     <Drawer
       placement="left"
       open={open}
       onClose={onClose}
+      focusable={{ focusTriggerAfterClose: openedOn === null || openedOn === pathname }}
       size={280}
       title={<Brand />}
       className="app-menu-drawer"
@@ -191,12 +202,14 @@ export default function AppLayout() {
   const { layout } = usePreferences();
   useEntriesRefreshCentres();
   useServerStateOnNavigation();
+  usePageFocus();
   // antd's App context (message, notification, modal hooks) lives here, not in the shared provider,
   // so that the sign-in pages do not download those components.
   return (
     <AntdProvider>
       <App component={false}>
         <DoorLoop />
+        <DeskShortcuts />
         {layout === 'horizontal' ? <HorizontalLayout /> : <VerticalLayout />}
       </App>
     </AntdProvider>

@@ -283,6 +283,8 @@ export default function ClassListPage() {
                 )
               }
               data-testid="filter-dates"
+              // The list's first field (it has no keyword search): the focus is here when it opens.
+              data-page-focus
             />
             <Button
               icon={<RightOutlined />}

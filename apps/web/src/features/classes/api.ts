@@ -8,6 +8,7 @@ import type {
   AttendanceMark,
   Booking,
   BookRequest,
+  CancelBookingResponse,
   ClassDetail,
   ClassListItem,
   ClassType,
@@ -214,7 +215,11 @@ export function useCancelBooking() {
   const queryClient = useQueryClient();
   return useIdempotent(
     (input: { id: string; memberId: string; reason?: string | null }, key) =>
-      api.post<Booking>(`/pro/bookings/${input.id}/cancel`, { reason: input.reason ?? null }, { idempotencyKey: key }),
+      api.post<CancelBookingResponse>(
+        `/pro/bookings/${input.id}/cancel`,
+        { reason: input.reason ?? null },
+        { idempotencyKey: key },
+      ),
     (_booking, input) => afterBookingChange(queryClient, input.memberId),
   );
 }

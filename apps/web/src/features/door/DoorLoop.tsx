@@ -8,7 +8,7 @@
 import './door.css';
 import { type EntryOutcome, entryEventSchema, scanEventSchema } from '@gym/contract/entries';
 import { App } from 'antd';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { currentAbility } from '../../shared/acl';
@@ -16,7 +16,7 @@ import { isApiError } from '../../shared/api/client';
 import { apiErrorMessage } from '../../shared/api/errorMessages';
 import { getCenterId } from '../../shared/centerSelection';
 import { isRealtimeConnected, subscribeRealtime, subscribeRealtimeStatus } from '../../shared/realtime';
-import { MEMBER_LIST_PATH } from '../members/paths';
+import { MEMBER_LIST_PATH, membershipSalePath } from '../members/paths';
 import { EntryIcon, EntryToastBody, EntryToastTitle } from './EntryToast';
 import { queue, waitingTaps } from './queue';
 import { getReaderState } from './readerState';
@@ -33,12 +33,16 @@ const WEDGE_NEVER_PATHS = [MEMBER_LIST_PATH];
 /** While taps wait, the queue is tried again this often (besides on reconnection). */
 const RETRY_MS = 5_000;
 
+const AttachCardDialog = lazy(() => import('./AttachCardDialog'));
+
 export function DoorLoop() {
   const { t } = useTranslation();
   const { notification } = App.useApp();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const shownEntries = useRef(new Set<string>());
+  /** The unknown card being attached to a member ("Attach card" on its toast). */
+  const [attachCard, setAttachCard] = useState<string | null>(null);
 
   const uiRef = useRef<DoorUi | null>(null);
   const showEntry = (entry: EntryOutcome['entry'] | null, message: string, icon: string) => {
@@ -49,8 +53,19 @@ export function DoorLoop() {
       // A set keeps insertion order: forget the oldest beyond a day's worth of taps.
       if (shown.size > 2_000) shown.delete(shown.values().next().value as string);
     }
-    const canLetIn =
-      entry?.result === 'denied' && entry.member !== null && currentAbility().can('create', 'EntryOverride');
+    const ability = currentAbility();
+    const denied = entry?.result === 'denied';
+    const canLetIn = denied && entry.member !== null && ability.can('create', 'EntryOverride');
+    // Nothing valid to let them in: sell them a membership (or renew it) there and then.
+    const canSell =
+      denied && entry.member !== null && entry.reason === 'no_entitlement' && ability.can('create', 'Sale');
+    // A card nobody holds: give it to the member standing at the desk.
+    const canAttach =
+      denied &&
+      entry.reason === 'unknown_card' &&
+      entry.member === null &&
+      entry.card !== null &&
+      ability.can('update', 'Member');
     const key = `entry-${entry?.id ?? crypto.randomUUID()}`;
     notification.open({
       key,
@@ -69,6 +84,22 @@ export function DoorLoop() {
               ? () => {
                   notification.destroy(key);
                   void navigate(`/entry-records?override=${encodeURIComponent(entry.id)}`);
+                }
+              : undefined
+          }
+          onSell={
+            canSell && entry?.member
+              ? () => {
+                  notification.destroy(key);
+                  void navigate(membershipSalePath(entry.member!.id));
+                }
+              : undefined
+          }
+          onAttach={
+            canAttach && entry?.card
+              ? () => {
+                  notification.destroy(key);
+                  setAttachCard(entry.card);
                 }
               : undefined
           }
@@ -206,5 +237,9 @@ export function DoorLoop() {
       ),
   });
 
-  return null;
+  return attachCard ? (
+    <Suspense fallback={null}>
+      <AttachCardDialog card={attachCard} onClose={() => setAttachCard(null)} />
+    </Suspense>
+  ) : null;
 }

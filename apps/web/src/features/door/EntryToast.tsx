@@ -1,6 +1,7 @@
 import {
   CheckCircleFilled,
   CloseCircleFilled,
+  CreditCardOutlined,
   ExclamationCircleFilled,
   InfoCircleFilled,
   LoginOutlined,
@@ -49,10 +50,17 @@ interface BodyProps {
   /** The event's message (organisation's language): shown when there is no entry to render. */
   message: string;
   onLetIn?: (() => void) | undefined;
+  /** Sell or renew the member a denial names (no valid membership or credits). */
+  onSell?: (() => void) | undefined;
+  /** Attach the unknown card to a member. */
+  onAttach?: (() => void) | undefined;
 }
 
-/** Granted: photo, what let them in and what is left; denied: the reason, and "Let in" for those allowed. */
-export function EntryToastBody({ entry, message, onLetIn }: BodyProps) {
+/**
+ * Granted: photo, what let them in and what is left; denied: the reason, and what the desk can do
+ * about it for those allowed: "Let in", "Sell / renew" (nothing valid), "Attach card" (unknown card).
+ */
+export function EntryToastBody({ entry, message, onLetIn, onSell, onAttach }: BodyProps) {
   const { t } = useTranslation();
   if (!entry) return <span data-testid="entry-toast-text">{message}</span>;
   const parts: ReactNode[] = [];
@@ -80,16 +88,36 @@ export function EntryToastBody({ entry, message, onLetIn }: BodyProps) {
           ))}
         </div>
         {entry.member && <div className="entry-toast__meta mono">{entry.member.code}</div>}
-        {onLetIn && (
-          <Button
-            size="small"
-            type="primary"
-            icon={<LoginOutlined />}
-            onClick={onLetIn}
-            data-testid="entry-toast-let-in"
-          >
-            {t('door:entry.letIn')}
-          </Button>
+        {(onLetIn || onSell || onAttach) && (
+          <div className="entry-toast__actions">
+            {onLetIn && (
+              <Button
+                size="small"
+                type="primary"
+                icon={<LoginOutlined />}
+                onClick={onLetIn}
+                data-testid="entry-toast-let-in"
+              >
+                {t('door:entry.letIn')}
+              </Button>
+            )}
+            {onSell && (
+              <Button size="small" onClick={onSell} data-testid="entry-toast-sell">
+                {t('door:entry.sell')}
+              </Button>
+            )}
+            {onAttach && (
+              <Button
+                size="small"
+                type="primary"
+                icon={<CreditCardOutlined />}
+                onClick={onAttach}
+                data-testid="entry-toast-attach"
+              >
+                {t('door:entry.attach')}
+              </Button>
+            )}
+          </div>
         )}
       </div>
     </div>

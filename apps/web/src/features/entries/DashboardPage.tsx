@@ -1,46 +1,68 @@
 import './entries.css';
-import { InfoCircleOutlined, LoginOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { CreditCardOutlined, InfoCircleOutlined, LoginOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { IN_BUILDING_MINUTES } from '@gym/contract/entries';
 import { Button, Card, Empty, Result, Statistic, Tooltip } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { useCenterId } from '../../shared/centerSelection';
 import { useCenters } from '../../shared/centers';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
+import { membershipSalePath } from '../members/paths';
 import { type Entry, useEntryEvents, useEntryLive } from './api';
 import { EntryAvatar, EntryDetail, EntryMember, ResultTag, useEntryTime } from './EntryParts';
 import { canBeLetIn } from './liveFeed';
 import { OverrideDialog } from './OverrideDialog';
 import { useOverrideParam } from './useOverrideParam';
 
+const AttachCardDialog = lazy(() => import('../door/AttachCardDialog'));
+/** Loaded with the navbar's member search, whose parts it shares (one chunk for both). */
+const DeskSearch = lazy(() => import('../members/find/GlobalSearchDialog').then((m) => ({ default: m.DeskSearch })));
+
+/** Where the desk's search will be while its chunk loads: the panel beside it does not move. */
+function DeskSearchSlot() {
+  return (
+    <Suspense fallback={<Card size="small" className="desk-search" loading />}>
+      <DeskSearch />
+    </Suspense>
+  );
+}
+
 /**
- * `/dashboard`: the front desk's live panel for the tab's centre. Counts of today (the centre's
- * business date), an estimate of who is in, and the last 20 taps, kept current by the entry
- * notifications of that centre. Built to be read at a glance on a 10-inch tablet.
+ * `/dashboard`: the front desk's screen for the tab's centre. The member search (the cursor in it:
+ * Enter checks the member in), and beside it the live panel: counts of today (the centre's business
+ * date), an estimate of who is in, and the last 20 taps, kept current by the entry notifications of
+ * that centre. Built to be read at a glance on a 10-inch tablet.
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const ability = useAbility();
+  const search = ability.can('read', 'Member');
   if (!ability.can('read', 'Entry'))
     return (
       <div className="screen" data-testid="screen-dashboard">
+        {search && <DeskSearchSlot />}
         <Card variant="borderless">
           <Result status="info" title={t('entries:dashboard.noEntries')} />
         </Card>
       </div>
     );
-  return <EntryPanel />;
+  return <EntryPanel search={search} />;
 }
 
-function EntryPanel() {
+function EntryPanel({ search }: { search: boolean }) {
   const { t } = useTranslation();
+  const ability = useAbility();
   const centerId = useCenterId();
   const centers = useCenters();
   const centre = centers.data?.find((c) => c.id === centerId);
   const live = useEntryLive(centerId);
   useEntryEvents(centerId);
-  const canLetIn = useAbility().can('create', 'EntryOverride');
+  const canLetIn = ability.can('create', 'EntryOverride');
+  const canSell = ability.can('create', 'Sale');
+  const canAttach = ability.can('update', 'Member');
+  const [attachCard, setAttachCard] = useState<string | null>(null);
   const [override, setOverride, closeOverride] = useOverrideParam(canLetIn, (id) =>
     live.data?.last.find((e) => e.id === id),
   );
@@ -110,6 +132,9 @@ function EntryPanel() {
                   today={data.today}
                   canLetIn={canLetIn}
                   onLetIn={() => setOverride(entry.id)}
+                  canSell={canSell}
+                  canAttach={canAttach}
+                  onAttach={() => setAttachCard(entry.card)}
                 />
               ))}
             </ol>
@@ -127,8 +152,16 @@ function EntryPanel() {
           {live.data && <span className="field-hint"> · {live.data.today}</span>}
         </p>
       )}
-      {body}
+      <div className={search ? 'desk-layout' : undefined}>
+        {search && <DeskSearchSlot />}
+        <div className="desk-layout__panel">{body}</div>
+      </div>
       <OverrideDialog target={override} onClose={closeOverride} />
+      {attachCard && (
+        <Suspense fallback={null}>
+          <AttachCardDialog card={attachCard} onClose={() => setAttachCard(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }
@@ -138,12 +171,18 @@ function FeedRow({
   today,
   canLetIn,
   onLetIn,
+  canSell,
+  canAttach,
+  onAttach,
 }: {
   entry: Entry;
   /** The centre's business date: a tap of another day shows its date beside the time. */
   today: string;
   canLetIn: boolean;
   onLetIn: () => void;
+  canSell: boolean;
+  canAttach: boolean;
+  onAttach: () => void;
 }) {
   const { t } = useTranslation();
   const time = useEntryTime();
@@ -164,16 +203,37 @@ function FeedRow({
       <time className="entry-feed__time" dateTime={entry.at}>
         {time(entry.at, entry.center.id, today)}
       </time>
-      {canLetIn && canBeLetIn(entry) && (
-        <Button
-          icon={<LoginOutlined />}
-          onClick={onLetIn}
-          data-testid="entry-let-in"
-          aria-label={t('entries:letInAria', { name: entry.member?.name ?? entry.card ?? '' })}
-        >
-          {t('entries:letIn')}
-        </Button>
-      )}
+      <div className="entry-feed__actions">
+        {canLetIn && canBeLetIn(entry) && (
+          <Button
+            icon={<LoginOutlined />}
+            onClick={onLetIn}
+            data-testid="entry-let-in"
+            aria-label={t('entries:letInAria', { name: entry.member?.name ?? entry.card ?? '' })}
+          >
+            {t('entries:letIn')}
+          </Button>
+        )}
+        {canSell && entry.result === 'denied' && entry.reason === 'no_entitlement' && entry.member && (
+          <ButtonLink
+            to={membershipSalePath(entry.member.id)}
+            data-testid="entry-sell"
+            aria-label={t('door:entry.sellAria', { name: entry.member.name })}
+          >
+            {t('door:entry.sell')}
+          </ButtonLink>
+        )}
+        {canAttach && entry.result === 'denied' && entry.reason === 'unknown_card' && !entry.member && entry.card && (
+          <Button
+            icon={<CreditCardOutlined />}
+            onClick={onAttach}
+            data-testid="entry-attach"
+            aria-label={t('door:entry.attachAria', { card: entry.card })}
+          >
+            {t('door:entry.attach')}
+          </Button>
+        )}
+      </div>
     </li>
   );
 }

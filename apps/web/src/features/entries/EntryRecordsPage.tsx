@@ -189,7 +189,12 @@ export default function EntryRecordsPage() {
           noMatch: t('entries:noMatch'),
           total: (count) => t('entries:total', { count }),
         }}
-        search={{ id: 'entry-keyword', label: t('entries:searchLabel'), placeholder: t('entries:searchPlaceholder') }}
+        search={{
+          id: 'entry-keyword',
+          label: t('entries:searchLabel'),
+          placeholder: t('entries:searchPlaceholder'),
+          pageFocus: true,
+        }}
         exportTo={{ path: '/pro/entries/export', fileName: 'entries', query: apiFilters }}
         filters={
           <Select

@@ -7,10 +7,15 @@ import type {
   entryListResponseSchema,
 } from '@gym/contract/entries';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useAbility } from '../../shared/acl';
 import { api, idempotencyKeys, type QueryValue } from '../../shared/api/client';
-import { subscribeRealtime } from '../../shared/realtime';
+import { apiErrorMessage } from '../../shared/api/errorMessages';
+import { getCenterId } from '../../shared/centerSelection';
+import { deliverLocally, subscribeRealtime } from '../../shared/realtime';
 import { asEntryEvent, type EntryLive, mergeLiveEntry } from './liveFeed';
 
 export type { Attendance, Entry, EntryLive };
@@ -119,5 +124,54 @@ export function useAttendanceDays(query: Record<string, QueryValue>) {
     queryKey: [...attendanceKey, 'days', query],
     queryFn: ({ signal }) => api.get<AttendanceDays>('/pro/staff-attendance/days', { query, signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+class NoCentre extends Error {}
+
+/** Whether this user may check members in (the door's permission). */
+export function useMayCheckIn(): boolean {
+  return useAbility().can('create', 'Entry');
+}
+
+/**
+ * Check in without a card: `POST /pro/students/{id}/entry` at the tab's centre, one
+ * `Idempotency-Key` per click (a double click records once). The server decides granted or denied
+ * by the tap's rule and tells the centre's browsers; this browser shows the toast and the feed's row
+ * at once (`deliverLocally`), and says so when the member was already in (a duplicate, not announced).
+ */
+export function useCheckIn() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const keys = useMemo(() => idempotencyKeys(), []);
+  return useMutation({
+    mutationFn: (member: { id: string; name?: string }) => {
+      const centerId = getCenterId();
+      if (!centerId) throw new NoCentre();
+      const body = { center_id: centerId };
+      return api.post<EntryOutcome>(`/pro/students/${encodeURIComponent(member.id)}/entry`, body, {
+        idempotencyKey: keys.keyFor({ member: member.id, ...body }),
+      });
+    },
+    onSuccess: (outcome, member) => {
+      keys.reset();
+      if (outcome.result === 'duplicate')
+        void message.info(t('door:checkIn.already', { name: outcome.entry.member?.name ?? member.name ?? '' }));
+      else
+        deliverLocally({
+          center_id: outcome.entry.center.id,
+          action: 'entry',
+          message: outcome.message,
+          icon: '',
+          entry: outcome.entry,
+        });
+      void queryClient.invalidateQueries({ queryKey: entriesKey });
+      // The member's file (`memberKeys.detail`, `salesKeys.member`): last visit, and a credit the entry took.
+      void queryClient.invalidateQueries({ queryKey: ['members', 'detail', member.id] });
+      void queryClient.invalidateQueries({ queryKey: ['sales', 'member', member.id] });
+    },
+    onError: (error) =>
+      void message.error(error instanceof NoCentre ? t('door:noCentreCheckIn') : apiErrorMessage(t, error)),
   });
 }

@@ -1,7 +1,7 @@
 import './members.css';
-import { ArrowLeftOutlined, CalendarOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CalendarOutlined, LoginOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Card, Result, Space, Tabs } from 'antd';
+import { Alert, Button, Card, Result, Space, Tabs } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { MemberBookingsTab } from '../classes/MemberBookingsTab';
 import { memberClassAddPath } from '../classes/paths';
 import { UpdateCardByReaderButton } from '../door/UpdateCardByReaderButton';
+import { useCheckIn, useMayCheckIn } from '../entries/api';
 import { LastVisit } from '../entries/LastVisit';
 import { MemberEntriesTab } from '../entries/MemberEntriesTab';
 import { AccountSummary } from '../sales/member/AccountSummary';
@@ -26,6 +27,7 @@ import { LATER_TABS, LaterTab } from './components/LaterTab';
 import { MemberHeader } from './components/MemberHeader';
 import { PrivacyTab } from './components/PrivacyTab';
 import { ProfileTab } from './components/ProfileTab';
+import { memberName } from './format';
 import { MEMBER_LIST_PATH } from './paths';
 
 const TABS = ['profile', 'cards', 'memberships', 'invoices', 'entries', 'bookings', ...LATER_TABS, 'privacy'] as const;
@@ -65,6 +67,8 @@ export default function MemberEditPage() {
   const member = useMember(id);
   const queryClient = useQueryClient();
   const wasNew = member.data?.isNew === true;
+  const mayCheckIn = useMayCheckIn();
+  const checkIn = useCheckIn();
 
   // Opening an online registration clears its "New" mark on the server: the lists show it gone.
   useEffect(() => {
@@ -129,6 +133,20 @@ export default function MemberEditPage() {
         member={m}
         actions={
           <Space wrap>
+            {mayCheckIn && !erased && (
+              // `C` on the file presses it (the desk's shortcuts press `[data-shortcut]` buttons).
+              <Button
+                icon={<LoginOutlined />}
+                loading={checkIn.isPending}
+                onClick={() => checkIn.mutate({ id: m.id, name: memberName(m) })}
+                title={t('door:checkIn.titleWithKey')}
+                aria-keyshortcuts="C"
+                data-shortcut="c"
+                data-testid="check-in"
+              >
+                {t('door:checkIn.action')}
+              </Button>
+            )}
             {canSell && <SellButtons memberId={m.id} />}
             {ability.can('create', 'Booking') && !erased && (
               <ButtonLink to={memberClassAddPath(m.id)} icon={<CalendarOutlined />} data-testid="member-book-class">

@@ -8,6 +8,8 @@ const session = (status: 'booked' | 'completed', date: string, trainer = 't1') =
   trainer: { id: trainer, name: 'Trainer' },
 });
 const BEFORE = Date.parse('2026-11-26T09:00:00Z');
+/** 10 minutes before the 10:00 start: inside the 15 minutes a session may be marked done early. */
+const JUST_BEFORE = Date.parse('2026-11-26T09:50:00Z');
 const AFTER = Date.parse('2026-11-26T10:30:00Z');
 const desk = { mayUpdate: true, trainerId: null };
 
@@ -18,26 +20,20 @@ describe('PT rules', () => {
     expect(endOf('23:30', 60)).toBe('00:30');
   });
 
-  it('offers done from the session’s day, a no-show once started, cancel while booked', () => {
-    expect(sessionActions(session('booked', '2026-11-26'), desk, '2026-11-26', BEFORE)).toEqual(['complete', 'cancel']);
-    expect(sessionActions(session('booked', '2026-11-26'), desk, '2026-11-26', AFTER)).toEqual([
-      'complete',
-      'noShow',
-      'cancel',
-    ]);
-    expect(sessionActions(session('booked', '2026-11-27'), desk, '2026-11-26', AFTER)).toEqual(['cancel']);
-    expect(sessionActions(session('completed', '2026-11-26'), desk, '2026-11-26', AFTER)).toEqual([]);
+  it('offers done from 15 minutes before the start (not hours before on its day), a no-show once started, cancel while booked', () => {
+    expect(sessionActions(session('booked', '2026-11-26'), desk, BEFORE)).toEqual(['cancel']);
+    expect(sessionActions(session('booked', '2026-11-26'), desk, JUST_BEFORE)).toEqual(['complete', 'cancel']);
+    expect(sessionActions(session('booked', '2026-11-26'), desk, AFTER)).toEqual(['complete', 'noShow', 'cancel']);
+    expect(sessionActions(session('booked', '2026-11-27'), desk, AFTER)).toEqual(['cancel']);
+    expect(sessionActions(session('completed', '2026-11-26'), desk, AFTER)).toEqual([]);
   });
 
   it('offers nothing to a role without update, and a trainer acts on their own sessions only', () => {
     const reader = { mayUpdate: false, trainerId: null };
-    expect(sessionActions(session('booked', '2026-11-26'), reader, '2026-11-26', AFTER)).toEqual([]);
+    expect(sessionActions(session('booked', '2026-11-26'), reader, AFTER)).toEqual([]);
     const trainer = { mayUpdate: true, trainerId: 't1' };
-    expect(sessionActions(session('booked', '2026-11-26', 't1'), trainer, '2026-11-26', BEFORE)).toEqual([
-      'complete',
-      'cancel',
-    ]);
-    expect(sessionActions(session('booked', '2026-11-26', 't2'), trainer, '2026-11-26', AFTER)).toEqual([]);
+    expect(sessionActions(session('booked', '2026-11-26', 't1'), trainer, JUST_BEFORE)).toEqual(['complete', 'cancel']);
+    expect(sessionActions(session('booked', '2026-11-26', 't2'), trainer, AFTER)).toEqual([]);
   });
 
   it('finds hours that end before they start or overlap the same centre and day', () => {

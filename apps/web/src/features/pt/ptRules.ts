@@ -3,7 +3,7 @@
  * working-hours editor's overlaps, and the server's refusals in the screen's language (the `pt`
  * words of the `classes` namespace first, then the class and shared words).
  */
-import type { PtSession } from '@gym/contract/pt';
+import { PT_LIMITS, type PtSession } from '@gym/contract/pt';
 import type { TFunction } from 'i18next';
 import { isApiError } from '../../shared/api/client';
 import { classErrorMessage, classFieldMessage } from '../classes/classErrors';
@@ -26,20 +26,20 @@ export interface Actor {
 export type SessionAction = 'complete' | 'cancel' | 'noShow';
 
 /**
- * The row actions a session offers this user on `today` (the centre's business date) at `now`:
- * done from its day on, a no-show once it has started, cancel while booked.
+ * The row actions a session offers this user at `now`: done from `PT_LIMITS.completeEarlyMinutes`
+ * before its start (the server's rule), a no-show once it has started, cancel while booked.
  */
 export function sessionActions(
   session: Pick<PtSession, 'status' | 'date' | 'trainer' | 'startsAt'>,
   actor: Actor,
-  today: string,
   now: number = Date.now(),
 ): SessionAction[] {
   if (session.status !== 'booked' || !actor.mayUpdate) return [];
   if (actor.trainerId && actor.trainerId !== session.trainer.id) return [];
   const out: SessionAction[] = [];
-  if (session.date <= today) out.push('complete');
-  if (Date.parse(session.startsAt) <= now) out.push('noShow');
+  const startsAt = Date.parse(session.startsAt);
+  if (startsAt - PT_LIMITS.completeEarlyMinutes * 60_000 <= now) out.push('complete');
+  if (startsAt <= now) out.push('noShow');
   out.push('cancel');
   return out;
 }

@@ -142,7 +142,12 @@ export default function InvoiceListPage() {
         columns={columns}
         rowKey={(row) => row.id}
         testId="invoice-table"
-        search={{ id: 'invoice-search', label: t('sales:list.search'), placeholder: t('sales:list.searchPlaceholder') }}
+        search={{
+          id: 'invoice-search',
+          label: t('sales:list.search'),
+          placeholder: t('sales:list.searchPlaceholder'),
+          pageFocus: true,
+        }}
         texts={{
           empty: t('sales:list.empty'),
           noMatch: t('sales:list.noMatch'),

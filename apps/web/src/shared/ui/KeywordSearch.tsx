@@ -8,13 +8,15 @@ interface Props {
   label: string;
   placeholder?: string;
   id: string;
+  /** The screen's first field: the focus is put here when the screen opens (the desk types at once). */
+  pageFocus?: boolean | undefined;
 }
 
 /**
  * The search box of a list: the list follows the typing after a short pause (or at once on Enter),
  * and the box follows the address when back or forward changes the keyword.
  */
-export function KeywordSearch({ value, onChange, label, placeholder, id }: Props) {
+export function KeywordSearch({ value, onChange, label, placeholder, id, pageFocus }: Props) {
   const [text, setText] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const last = useRef(value);
@@ -54,6 +56,7 @@ export function KeywordSearch({ value, onChange, label, placeholder, id }: Props
       }}
       onPressEnter={() => commit(text)}
       data-testid="list-keyword"
+      data-page-focus={pageFocus || undefined}
     />
   );
 }

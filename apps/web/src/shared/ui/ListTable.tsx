@@ -70,7 +70,7 @@ export interface ListTableProps<T extends object, S extends string, F extends st
     stale?: ReactNode;
   };
   /** The default search box; `searchSlot` replaces it with the screen's own. */
-  search?: { id: string; label: string; placeholder?: string };
+  search?: { id: string; label: string; placeholder?: string; pageFocus?: boolean };
   searchSlot?: ReactNode;
   /** Filter controls, after the search box. */
   filters?: ReactNode;
@@ -141,6 +141,7 @@ export function ListTable<T extends object, S extends string, F extends string>(
             onChange={list.setKeyword}
             label={search.label}
             placeholder={search.placeholder}
+            pageFocus={search.pageFocus}
           />
         ))}
       {filters}

@@ -2,6 +2,7 @@ import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeskButton } from '../../../features/desk/DeskButton';
 import { OfflineIndicator, ReaderIndicator } from '../../../features/door/ReaderIndicator';
 import { GlobalSearchTrigger } from '../../../features/members/find/GlobalSearchTrigger';
 import { CenterSwitcher } from './CenterSwitcher';
@@ -56,6 +57,7 @@ export function Navbar({ start, menuToggle, search }: Props) {
       <div className="app-navbar__end">
         <OfflineIndicator />
         <ReaderIndicator />
+        <DeskButton />
         <GlobalSearchTrigger />
         <LanguageSwitcher compact />
         <SkinSwitcher />

@@ -6,7 +6,7 @@ import { useAbility } from '../../../shared/acl';
 import { useFocusWhenOpen } from '../../../shared/ui/useFocusWhenOpen';
 import { type Booking, useCancelBooking, useWaiveBooking } from '../api';
 import { classErrorMessage } from '../classErrors';
-import { bookingOutcomeText } from './BookingOutcome';
+import { bookingOutcomeText, cancelOutcomeText } from './BookingOutcome';
 
 const CANCELLABLE = new Set<Booking['status']>(['booked', 'waitlisted']);
 const WAIVABLE = new Set<Booking['status']>(['late_cancelled', 'no_show']);
@@ -16,7 +16,7 @@ const notStarted = (b: Booking) => Date.parse(b.class.startsAt) > Date.now();
 
 /** Cancel (for those who may change bookings) and waive (a manager) on one booking. */
 export function BookingActions({ booking }: { booking: Booking }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
   const ability = useAbility();
   const cancel = useCancelBooking();
@@ -44,7 +44,7 @@ export function BookingActions({ booking }: { booking: Booking }) {
         cancel
           .mutateAsync({ id: booking.id, memberId: booking.member.id })
           .then((after) => {
-            const text = bookingOutcomeText(t, after);
+            const text = cancelOutcomeText(t, i18n.resolvedLanguage ?? i18n.language, after);
             if (after.status === 'late_cancelled' && (!after.creditReturned || after.feeInvoice))
               void message.warning(text, 8);
             else void message.success(text);

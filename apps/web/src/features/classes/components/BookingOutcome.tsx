@@ -1,3 +1,4 @@
+import type { CancelBookingResponse } from '@gym/contract/classes';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '../api';
 
@@ -43,4 +44,29 @@ export function bookingOutcomeText(t: (key: string, options?: Record<string, unk
     default:
       return '';
   }
+}
+
+/** A member's name as the screen's language reads it best: the Chinese name in Chinese when there is one. */
+function nameFor(language: string, member: CancelBookingResponse['promoted'][number]['member']): string {
+  return language.startsWith('zh') && member.chineseName ? member.chineseName : member.name;
+}
+
+/**
+ * A cancel's answer in a sentence: what the booking came to, then who moved up from the waitlist
+ * into the freed place ("Cancelled. 陳大文 moved up from the waitlist.").
+ */
+export function cancelOutcomeText(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  language: string,
+  answer: CancelBookingResponse,
+): string {
+  const done = bookingOutcomeText(t, answer);
+  if (answer.promoted.length === 0) return done;
+  const names = new Intl.ListFormat(language, { type: 'conjunction' }).format(
+    answer.promoted.map((p) => nameFor(language, p.member)),
+  );
+  return t('classes:outcome.withPromoted', {
+    done,
+    promoted: t(answer.promoted.length === 1 ? 'classes:outcome.promoted' : 'classes:outcome.promotedMany', { names }),
+  });
 }

@@ -32,7 +32,8 @@ export function MemberHeader({ member, slots = {}, actions }: Props) {
       <div className="member-header__body">
         <MemberAvatar member={member} photo={member.photo} size={72} />
         <div className="member-header__text">
-          <h2 className="member-header__name" data-testid="member-name">
+          {/* The file opens with the focus here: the desk's keys (check in, sell) work at once, Tab goes on to the actions. */}
+          <h2 className="member-header__name" data-testid="member-name" tabIndex={-1} data-page-focus>
             {memberName(member)}
             {member.chineseName && (
               <span className="member-header__zh" lang="zh-Hant">

@@ -43,6 +43,8 @@ export function SearchBox({ id, value, onSearch, label, placeholder, autoFocus, 
       size="large"
       allowClear
       autoFocus={autoFocus}
+      // The page's first field: the layout puts the focus back here once the page has opened.
+      data-page-focus={autoFocus || undefined}
       autoComplete="off"
       enterKeyHint="search"
       prefix={<SearchOutlined aria-hidden />}

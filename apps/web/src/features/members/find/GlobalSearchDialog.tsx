@@ -1,43 +1,47 @@
-import { formatPhone } from '@gym/contract/phone';
-import { Empty, Input, type InputRef, Modal, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { LoginOutlined } from '@ant-design/icons';
+import type { MemberListItem } from '@gym/contract/members';
+import { Button, Input, type InputRef, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFocusWhenOpen } from '../../../shared/ui/useFocusWhenOpen';
-import { useMembers } from '../api';
-import { MemberAvatar } from '../components/MemberAvatar';
-import { MemberStatusTag } from '../components/MemberStatusTag';
+import { useCheckIn, useMayCheckIn } from '../../entries/api';
 import { memberName } from '../format';
-import { memberPath } from '../paths';
+import { memberPath, newSalePath } from '../paths';
+import { MemberResults, resultId } from './MemberResults';
+import { useMemberLookup } from './useMemberLookup';
 
-const LIVE_DEBOUNCE_MS = 150;
-const RESULTS = 8;
+/** The desk screen's search: its own chunk would be a second one for the same parts. */
+export { DeskSearch } from './DeskSearch';
 
-/** The global member search box: results by name, phone or card as one types; arrows pick, Enter opens. */
-export default function GlobalSearchDialog({ onClose }: { onClose: () => void }) {
+/** What Enter (or a click) on a member does: open their file, or start a sale for them (the `N` key). */
+export type SearchPurpose = 'open' | 'sale';
+
+const LIST_ID = 'global-search-results';
+
+/**
+ * The global member search box: results by name, phone or card as one types; arrows pick, Enter
+ * opens (or, for a sale, opens the member's new sale), also when it was pressed before the answer
+ * came; each result can be checked in.
+ */
+export default function GlobalSearchDialog({
+  onClose,
+  purpose = 'open',
+}: {
+  onClose: () => void;
+  purpose?: SearchPurpose;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [text, setText] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const [active, setActive] = useState(0);
   const input = useFocusWhenOpen<InputRef>();
+  const mayCheckIn = useMayCheckIn();
+  const checkIn = useCheckIn();
 
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setKeyword(text.trim());
-      setActive(0);
-    }, LIVE_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-
-  const results = useMembers({ keyword, page: 1, pageSize: RESULTS }, { enabled: keyword.length > 0 });
-  const items = keyword && results.data ? results.data.items : [];
-  const current = keyword === text.trim();
-
-  const open = (id: string) => {
+  const go = (member: MemberListItem) => {
     onClose();
-    navigate(memberPath(id));
+    void navigate(purpose === 'sale' ? newSalePath(member.id) : memberPath(member.id));
   };
+  const lookup = useMemberLookup(go);
+  const current = lookup.items[lookup.active];
 
   return (
     <Modal
@@ -45,9 +49,14 @@ export default function GlobalSearchDialog({ onClose }: { onClose: () => void })
       onCancel={onClose}
       footer={null}
       closable={false}
-      title={<span className="sr-only">{t('members:globalSearch.title')}</span>}
+      title={
+        <span className="sr-only">
+          {t(purpose === 'sale' ? 'members:globalSearch.saleTitle' : 'members:globalSearch.title')}
+        </span>
+      }
       className="global-search"
       data-testid="global-search"
+      data-purpose={purpose}
       afterOpenChange={input.afterOpenChange}
     >
       <Input
@@ -55,62 +64,43 @@ export default function GlobalSearchDialog({ onClose }: { onClose: () => void })
         autoFocus
         size="large"
         role="combobox"
-        aria-expanded={items.length > 0}
-        aria-controls="global-search-results"
-        aria-activedescendant={items[active] ? `global-search-${items[active].id}` : undefined}
-        aria-label={t('members:globalSearch.label')}
+        aria-expanded={lookup.items.length > 0}
+        aria-controls={LIST_ID}
+        aria-activedescendant={current ? resultId(LIST_ID, current) : undefined}
+        aria-label={t(purpose === 'sale' ? 'members:globalSearch.saleLabel' : 'members:globalSearch.label')}
         placeholder={t('members:globalSearch.placeholder')}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown') {
-            event.preventDefault();
-            setActive((i) => Math.min(i + 1, Math.max(items.length - 1, 0)));
-          } else if (event.key === 'ArrowUp') {
-            event.preventDefault();
-            setActive((i) => Math.max(i - 1, 0));
-          } else if (event.key === 'Enter' && current && items[active]) {
-            event.preventDefault();
-            open(items[active].id);
-          }
-        }}
+        value={lookup.text}
+        onChange={(event) => lookup.change(event.target.value)}
+        onKeyDown={lookup.onKeyDown}
         data-testid="global-search-input"
         data-card-field
       />
-      <div className="global-search__results" aria-live="polite">
-        {keyword && results.isFetching && !results.data ? (
-          <Spin size="small" />
-        ) : keyword && items.length === 0 && results.isSuccess ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('members:globalSearch.none')} />
-        ) : (
-          <div id="global-search-results" role="listbox" className="global-search__list">
-            {items.map((m, i) => (
-              // biome-ignore lint/a11y/useKeyWithClickEvents: the input owns the keyboard (arrows and Enter)
-              <div
-                key={m.id}
-                id={`global-search-${m.id}`}
-                role="option"
-                aria-selected={i === active}
-                tabIndex={-1}
-                className={i === active ? 'global-search__item is-active' : 'global-search__item'}
-                onMouseEnter={() => setActive(i)}
-                onClick={() => open(m.id)}
-                data-testid="global-search-result"
-              >
-                <MemberAvatar member={m} size={32} />
-                <span className="global-search__name">
-                  {memberName(m)}
-                  {m.chineseName && <span lang="zh-Hant"> {m.chineseName}</span>}
-                </span>
-                <span className="global-search__meta mono">{m.code}</span>
-                <span className="global-search__meta">{formatPhone(m.phone)}</span>
-                {m.cardNumber && <span className="global-search__meta mono">{m.cardNumber}</span>}
-                <MemberStatusTag status={m.status} />
-              </div>
-            ))}
-          </div>
-        )}
-      </div>
+      <MemberResults
+        lookup={lookup}
+        id={LIST_ID}
+        onPick={go}
+        actions={
+          mayCheckIn
+            ? (m) => (
+                <Button
+                  size="small"
+                  icon={<LoginOutlined />}
+                  loading={checkIn.isPending && checkIn.variables?.id === m.id}
+                  onClick={() => checkIn.mutate({ id: m.id, name: memberName(m) }, { onSuccess: onClose })}
+                  aria-label={t('door:checkIn.aria', { name: memberName(m) })}
+                  data-testid="global-search-check-in"
+                >
+                  {t('door:checkIn.action')}
+                </Button>
+              )
+            : undefined
+        }
+        hint={
+          <p className="global-search__hint">
+            {t(purpose === 'sale' ? 'members:globalSearch.saleHint' : 'members:globalSearch.hint')}
+          </p>
+        }
+      />
     </Modal>
   );
 }

@@ -2,20 +2,19 @@ import type { Entitlement } from '@gym/contract/sales';
 import { Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEntitlements } from '../api';
+import { CREDIT_KINDS, creditsByKind } from './credits';
 
-/** The current membership and its expiry, and the credits left on live packages, for the member header. */
+const live = (e: Entitlement) => e.status === 'active' || e.status === 'frozen' || e.status === 'pending';
+
+/** The current membership and its expiry, and the credits left on live packages by kind, for the member header. */
 export function MembershipSummary({ memberId }: { memberId: string }) {
   const { t } = useTranslation();
   const entitlements = useEntitlements(memberId);
   const items = entitlements.data ?? [];
-  const live = (e: Entitlement) => e.status === 'active' || e.status === 'frozen' || e.status === 'pending';
   const membership = items
     .filter((e) => e.kind === 'membership' && live(e))
     .sort((a, b) => (b.validUntil ?? '9999').localeCompare(a.validUntil ?? '9999'))[0];
-  const credits = items
-    .filter((e) => e.kind !== 'membership' && live(e) && e.creditsLeft !== null)
-    .reduce((n, e) => n + (e.creditsLeft ?? 0), 0);
-  const hasPacks = items.some((e) => e.kind !== 'membership' && live(e));
+  const credits = creditsByKind(items);
   if (!entitlements.data) return <span className="field-hint">—</span>;
   return (
     <Space direction="vertical" size={0} data-testid="member-membership">
@@ -31,7 +30,11 @@ export function MembershipSummary({ memberId }: { memberId: string }) {
       ) : (
         <Typography.Text type="secondary">{t('sales:member.noMembership')}</Typography.Text>
       )}
-      {hasPacks && <span data-testid="member-credits">{t('sales:member.creditsLeft', { count: credits })}</span>}
+      {CREDIT_KINDS.filter((kind) => credits[kind] !== undefined).map((kind) => (
+        <span key={kind} data-testid={`member-credits-${kind}`}>
+          {t(`sales:member.credits.${kind}`, { count: credits[kind] })}
+        </span>
+      ))}
     </Space>
   );
 }
