@@ -83,10 +83,10 @@ afterAll(async () => {
 
 type Tokens = { accessToken: string; refreshToken: string };
 const json = async (res: Response | Promise<Response>) => (await (await res).json()) as Tokens;
-const post = (base: string, path: string, body: unknown) =>
+const post = (base: string, path: string, body: unknown, userAgent = 'scale-test') =>
   fetch(`${base}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'user-agent': userAgent },
     body: JSON.stringify(body),
   });
 
@@ -97,22 +97,37 @@ describe('two API servers on PostgreSQL and Redis', () => {
     expect(me.status).toBe(200);
   });
 
-  it('refresh rotation and reuse detection hold across servers', async () => {
+  it('refresh rotation, its retry grace and reuse detection hold across servers', async () => {
     const login = await json(post(urlA, '/api/v1/jwt/login', { email, password }));
     const rotated = await post(urlB, '/api/v1/jwt/refresh-token', { refreshToken: login.refreshToken });
     expect(rotated.status).toBe(200);
     const next = await json(rotated);
-    const reuse = await post(urlA, '/api/v1/jwt/refresh-token', { refreshToken: login.refreshToken });
+    // The same browser retrying the refresh (its answer lost) on the other server gets the same pair.
+    const retried = await post(urlA, '/api/v1/jwt/refresh-token', { refreshToken: login.refreshToken });
+    expect(retried.status).toBe(200);
+    expect((await json(retried)).refreshToken).toBe(next.refreshToken);
+    // Another client presenting the rotated token is a reuse: the whole family is revoked, on both servers.
+    const reuse = await post(urlA, '/api/v1/jwt/refresh-token', { refreshToken: login.refreshToken }, 'elsewhere');
     expect(reuse.status).toBe(401);
     expect((await post(urlB, '/api/v1/jwt/refresh-token', { refreshToken: next.refreshToken })).status).toBe(401);
   });
 
-  it('concurrent refreshes of one token on both servers: exactly one wins', async () => {
+  it('concurrent refreshes of one token on both servers: one new pair for one client, one winner among several', async () => {
     const login = await json(post(urlA, '/api/v1/jwt/login', { email, password }));
-    const results = await Promise.all(
+    const same = await Promise.all(
       [urlA, urlB, urlA, urlB].map((u) => post(u, '/api/v1/jwt/refresh-token', { refreshToken: login.refreshToken })),
     );
-    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(same.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const pairs = await Promise.all(same.map((r) => json(r)));
+    expect(new Set(pairs.map((p) => p.refreshToken)).size).toBe(1);
+
+    const second = await json(post(urlA, '/api/v1/jwt/login', { email, password }));
+    const racing = await Promise.all(
+      [urlA, urlB, urlA, urlB].map((u, i) =>
+        post(u, '/api/v1/jwt/refresh-token', { refreshToken: second.refreshToken }, `client-${i}`),
+      ),
+    );
+    expect(racing.filter((r) => r.status === 200)).toHaveLength(1);
   });
 
   it('failed sign-ins are counted across servers', async () => {
