@@ -17,12 +17,13 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
  * A start of today, an hour long, that has already started and ended before now (at the centre):
- * 75 minutes before now on the five minutes, or midnight in the first hour and a quarter of the day.
+ * 75 minutes before now on the quarter hour (the booking's times are quarter hours), or midnight in
+ * the first hour and a quarter of the day.
  */
 function startedToday(timeZone: string): string {
   const now = wallClock(new Date(), timeZone);
   const minutes = now.hour * 60 + now.minute;
-  const start = Math.max(0, minutes - (minutes % 5) - 75);
+  const start = Math.max(0, minutes - (minutes % 15) - 75);
   return `${pad(Math.floor(start / 60))}:${pad(start % 60)}`;
 }
 
