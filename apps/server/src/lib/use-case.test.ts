@@ -48,7 +48,7 @@ describe('runCommand', () => {
   it('ctx.db reaches only the caller’s organisation and allowed centres', async () => {
     await runCommand(ctx.deps, authOf(b), (c) => c.db.insert(memberGroups, { name: 'Of B' }));
     const seenByA = await runCommand(ctx.deps, authOf(a), (c) =>
-      c.db.select(memberGroups, eq(memberGroups.name, 'Of B')),
+      c.db.rows(memberGroups, eq(memberGroups.name, 'Of B')),
     );
     expect(seenByA).toEqual([]);
     const changedByA = await runCommand(ctx.deps, authOf(a), (c) =>
@@ -71,7 +71,7 @@ describe('runCommand', () => {
     await runCommand(ctx.deps, authOf(b), (c) => c.db.insert(memberGroups, { name: 'Of B, for the page' }));
     const seen = await runCommand(ctx.deps, page, async (c) => {
       expect(c.auth).not.toHaveProperty('userId');
-      return c.db.select(memberGroups, eq(memberGroups.name, 'Of B, for the page'));
+      return c.db.rows(memberGroups, eq(memberGroups.name, 'Of B, for the page'));
     });
     expect(seen).toEqual([]);
     await expect(runCommand(ctx.deps, page, (c) => c.db.usableCenter(a.centers[1]!.id))).rejects.toMatchObject({
