@@ -1,8 +1,8 @@
-import { today as businessToday } from '@gym/contract/time';
 import type { Tx } from '../db/client.ts';
 import { pipelines } from '../db/pipeline.ts';
 import type { AppDeps } from '../deps.ts';
 import type { AuthContext } from './access.ts';
+import type { Clock } from './clock.ts';
 import {
   appendEvent,
   appendHeldEvent,
@@ -29,13 +29,7 @@ export interface DomainEvent {
   realtime?: RealtimeTarget | false;
 }
 
-export interface Clock {
-  now(): Date;
-  /** The business date in `timeZone` (a centre's), never UTC's. */
-  today(timeZone: string): string;
-}
-
-export const systemClock: Clock = { now: () => new Date(), today: (tz) => businessToday(tz, new Date()) };
+export type { Clock } from './clock.ts';
 
 /**
  * The caller of a public page (registration, card link): nobody signed in. The page names the
@@ -174,10 +168,10 @@ export function systemContext(
  * (realtime only, as a door's taps), else by the dispatcher, woken after the commit.
  */
 export async function runCommand<T, A extends AuthContext | PublicCaller = AuthContext>(
-  deps: Pick<AppDeps, 'database' | 'outbox'>,
+  deps: Pick<AppDeps, 'database' | 'outbox' | 'clock'>,
   auth: A,
   fn: (ctx: CommandContext<A>) => Promise<T>,
-  clock: Clock = systemClock,
+  clock: Clock = deps.clock,
 ): Promise<T> {
   let appended: Appended = { held: [], pending: 0 };
   let queued: Promise<Appended> | null = null;

@@ -253,7 +253,7 @@ export interface RecordedEntry {
  * or 409 when that was at another centre.
  */
 export async function recordTap(
-  deps: Pick<AppDeps, 'database' | 'outbox'>,
+  deps: Pick<AppDeps, 'database' | 'outbox' | 'clock'>,
   auth: AuthContext,
   input: RecordEntryInput,
 ): Promise<RecordedEntry> {
