@@ -1,7 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import type { EventBus } from './lib/events.ts';
 import type { Clock } from './lib/clock.ts';
+import type { EventBus } from './lib/events.ts';
 import type { Jwt } from './lib/jwt.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { Outbox } from './lib/outbox.ts';

@@ -1,4 +1,4 @@
-import { businessDate, type BusinessDate } from '@gym/contract/time';
+import { type BusinessDate, businessDate } from '@gym/contract/time';
 
 /**
  * The one clock of the server (`deps.clock`, `ctx.clock`): commands and queries read the time only

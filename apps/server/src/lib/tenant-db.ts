@@ -128,7 +128,11 @@ export interface TenantDb {
   selectDistinct: Tx['selectDistinct'];
   /** drizzle's `update(table)` (its WHERE scoped; the organisation is never set), or the rows changed by `set` where `condition`. */
   update: Tx['update'] &
-    (<T extends TenantTable>(table: T, set: Partial<T['$inferInsert']>, condition: SQL) => Promise<T['$inferSelect'][]>);
+    (<T extends TenantTable>(
+      table: T,
+      set: Partial<T['$inferInsert']>,
+      condition: SQL,
+    ) => Promise<T['$inferSelect'][]>);
   /** drizzle's `delete(table)` (its WHERE scoped), or the rows removed where `condition`. */
   delete: Tx['delete'] & (<T extends TenantTable>(table: T, condition: SQL) => Promise<T['$inferSelect'][]>);
   /** drizzle's `insert(table)` (each row of the caller's organisation), or the rows inserted from `values`. */

@@ -248,7 +248,16 @@ export function contextFor(
     familyId: 'demo-seed',
   };
   // Demo history emits no events: nothing listens to the past.
-  return { auth, db: tenantDb(tx, auth), tx: tx as UseCaseContext['tx'], emit: () => undefined, clock };
+  return {
+    auth,
+    db: tenantDb(tx, auth),
+    tx: tx as UseCaseContext['tx'],
+    emit: () => undefined,
+    clock,
+    mail: () => Promise.reject(new Error('the demo’s history sends no e-mail')),
+    sessionsChanged: async () => undefined,
+    afterCommit: () => undefined,
+  };
 }
 
 /** A clock standing at 11:00 on `day` in `timeZone`: a past sale's or ledger row's. */
