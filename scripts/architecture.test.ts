@@ -9,7 +9,9 @@ import allowlist from './architecture-allowlist.json' with { type: 'json' };
 import {
   circles,
   codeOf,
+  commandShape,
   compare,
+  contextFunctions,
   countPerFile,
   featuresReachingApp,
   importsOf,
@@ -25,10 +27,9 @@ import {
 
 describe('the scans', () => {
   it('read imports, comments and circles as the rules need', () => {
-    expect(importsOf('apps/server/src/modules/a/x.ts', "import { y } from '../b/index.ts';\nimport('./z.ts')")).toEqual([
-      'apps/server/src/modules/b/index.ts',
-      'apps/server/src/modules/a/z.ts',
-    ]);
+    expect(importsOf('apps/server/src/modules/a/x.ts', "import { y } from '../b/index.ts';\nimport('./z.ts')")).toEqual(
+      ['apps/server/src/modules/b/index.ts', 'apps/server/src/modules/a/z.ts'],
+    );
     expect(codeOf('a(); // new Date()\n/* Date.now()\n new Date() */ b();\nconst u = "http://x";')).toEqual([
       'a(); ',
       '',
@@ -81,10 +82,33 @@ describe('the scoped database', () => {
   });
 });
 
+describe('commands', () => {
+  it('finds a module’s context functions and their parameters', () => {
+    const text = [
+      'export async function sellThing(ctx: UseCaseContext, input: { a: (x: number) => void; b: Map<string, number> }) {}',
+      'export const payThing: UseCase<In, Out> = async (ctx, input) => {};',
+      'export function helper(db: Db, id: string) {}',
+      'export async function lockThing(ctx: ActorContext, id: string, more: string) {}',
+    ].join('\n');
+    expect(contextFunctions(text).map((f) => [f.name, f.params.length])).toEqual([
+      ['sellThing', 2],
+      ['lockThing', 3],
+      ['payThing', 2],
+    ]);
+  });
+
+  it('every command is one (ctx, input) file run by the one runner', () => {
+    expect(commandShape().bends).toEqual(allowlist.commandShape);
+  });
+});
+
 describe('sizes', () => {
   it('no server file over 600 lines, no web screen over 400', () => {
     const found = longFiles();
-    expect(Object.keys(found).filter((f) => !(f in allowlist.longFiles)), 'split the file').toEqual([]);
+    expect(
+      Object.keys(found).filter((f) => !(f in allowlist.longFiles)),
+      'split the file',
+    ).toEqual([]);
     expect(
       Object.keys(allowlist.longFiles).filter((f) => !(f in found)),
       'remove from architecture-allowlist.json',

@@ -139,7 +139,6 @@ export function compare(found: Counts, allowed: Counts) {
 export const serverFiles = () => sourceFiles(SERVER);
 export const moduleFiles = () => serverFiles().filter((f) => f.startsWith(`${SERVER}/modules/`));
 
-
 /** Modules whose circles a rule finds, as `a ⇄ b ⇄ c`. */
 export const moduleCircles = () =>
   circles(graph(serverFiles(), (f) => (f.startsWith(`${SERVER}/modules/`) ? layerOf(f) : null))).map((c) =>
@@ -197,6 +196,90 @@ export function longFiles(): Counts {
   return found;
 }
 
+/** The text between the parenthesis at `open` and its match. */
+function balanced(text: string, open: number): string {
+  let depth = 0;
+  for (let i = open; i < text.length; i += 1) {
+    const c = text[i];
+    if (c === '(' || c === '{' || c === '[' || c === '<') depth += 1;
+    else if (c === ')' || c === '}' || c === ']' || (c === '>' && text[i - 1] !== '=')) {
+      depth -= 1;
+      if (depth === 0) return text.slice(open + 1, i);
+    }
+  }
+  return text.slice(open + 1);
+}
+
+/** Splits a parameter list at its top-level commas (types may hold commas of their own). */
+export function parametersOf(list: string): string[] {
+  const params: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (let i = 0; i < list.length; i += 1) {
+    const c = list[i]!;
+    if ('({[<'.includes(c)) depth += 1;
+    else if (')}]'.includes(c) || (c === '>' && list[i - 1] !== '=')) depth -= 1;
+    if (c === ',' && depth === 0) {
+      params.push(current.trim());
+      current = '';
+    } else current += c;
+  }
+  if (current.trim()) params.push(current.trim());
+  return params;
+}
+
+/** The exported functions of a file that take a command's context first: their names and parameters. */
+export function contextFunctions(text: string): { name: string; params: string[] }[] {
+  const found: { name: string; params: string[] }[] = [];
+  const starts = [
+    ...text.matchAll(/export\s+(?:async\s+)?function\s+(\w+)\s*(?:<[^(]*>)?\s*\(/g),
+    ...text.matchAll(/export\s+const\s+(\w+)(?:\s*:\s*[^=]+)?=\s*(?:async\s*)?(?:<[^(]*>)?\s*\(/g),
+  ];
+  for (const m of starts) {
+    const open = m.index! + m[0].length - 1;
+    const params = parametersOf(balanced(text, open));
+    if (params[0] && /^ctx\b/.test(params[0])) found.push({ name: m[1]!, params });
+  }
+  return found;
+}
+
+const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+
+/**
+ * The shape of commands: every exported function of a module that takes a command's context takes
+ * `(ctx, input)` (its ids inside `input`); every command a route runs (`runCommand(deps, auth,
+ * command, input)`) is the one such function of a file named after it (`sellMembership`:
+ * `sell-membership.ts`). Answers what bends it, and the commands found in that shape.
+ */
+export function commandShape(): { bends: string[]; commands: string[] } {
+  const bends: string[] = [];
+  const commands = new Set<string>();
+  const byName = new Map<string, string>();
+  for (const file of moduleFiles()) {
+    const fns = contextFunctions(read(file));
+    for (const fn of fns) {
+      byName.set(fn.name, file);
+      if (fn.params.length > 2) bends.push(`${file}: ${fn.name} takes ${fn.params.length} parameters`);
+    }
+  }
+  for (const file of moduleFiles()) {
+    for (const m of read(file).matchAll(/runCommand(?:<[^(]*>)?\(\s*[\w.]+\s*,\s*[^,]+,\s*(\w+)\s*,/g)) {
+      const name = m[1]!;
+      const home = byName.get(name);
+      if (!home) {
+        bends.push(`${file}: runs ${name}, which is no exported (ctx, input) function of a module`);
+        continue;
+      }
+      const own = contextFunctions(read(home));
+      if (!home.endsWith(`/${kebab(name)}.ts`)) bends.push(`${home}: the command ${name} is not in ${kebab(name)}.ts`);
+      else if (own.length > 1)
+        bends.push(`${home}: holds ${own.length} commands (${own.map((f) => f.name).join(', ')})`);
+      else commands.add(name);
+    }
+  }
+  return { bends: [...new Set(bends)].sort(), commands: [...commands].sort() };
+}
+
 /** Everything the rules find, in the allowlist's shape. */
 export function snapshot() {
   return {
@@ -207,6 +290,7 @@ export function snapshot() {
     wallClock: countPerFile(moduleFiles(), WALL_CLOCK),
     rawHandle: countPerFile(moduleFiles(), RAW_HANDLE),
     longFiles: longFiles(),
+    commandShape: commandShape().bends,
   };
 }
 
