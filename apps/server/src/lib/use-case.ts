@@ -1,3 +1,4 @@
+import type { Config } from '../config.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { pipelines } from '../db/pipeline.ts';
 import type { AuthContext } from './access.ts';
@@ -11,6 +12,7 @@ import {
   queueEventWithCommit,
   type RealtimeTarget,
 } from './outbox.ts';
+import type { PasswordHasher } from './passwords.ts';
 import { isUniqueViolation } from './pg-errors.ts';
 import type { SessionChange, SessionChanges } from './session-change.ts';
 import { type TenantDb, tenantDb } from './tenant-db.ts';
@@ -53,6 +55,8 @@ export const publicCaller = (organisationId: string, centerIds: string[], page: 
 
 /** What the runner needs of the server (AppDeps has it all). */
 export interface CommandDeps {
+  config: Config;
+  hasher: PasswordHasher;
   database: Database;
   outbox: Outbox;
   clock: Clock;
@@ -78,7 +82,24 @@ export interface CommandContext<A extends Pick<AuthContext, 'organisationId' | '
   sessionsChanged(change: SessionChange): Promise<void>;
   /** Runs `fn` once the command has committed (never when it fails). */
   afterCommit(fn: () => Promise<void> | void): void;
+  /** The server's configuration (the public address of links, limits). */
+  config: Readonly<Config>;
+  /** Hashes and checks passwords (argon2id). */
+  passwords: PasswordHasher;
 }
+
+/** What a query (a read for a list or a detail) receives: the caller, their scoped database, the time. */
+export interface QueryContext<A extends Pick<AuthContext, 'organisationId' | 'centerIds'> = AuthContext> {
+  auth: A;
+  db: TenantDb;
+  clock: Clock;
+}
+
+/** The context of a query run for `auth` outside any transaction (a route's read). */
+export const queryContext = <A extends Pick<AuthContext, 'organisationId' | 'centerIds'>>(
+  deps: Pick<CommandDeps, 'database' | 'clock'>,
+  auth: A,
+): QueryContext<A> => ({ auth, db: tenantDb(deps.database.db, auth), clock: deps.clock });
 
 /** The context of a signed-in caller's command. */
 export type UseCaseContext = CommandContext<AuthContext>;
@@ -180,6 +201,14 @@ function queueEvents(
   });
 }
 
+/** A service a context does not offer: any use of it throws `why`. */
+export const unavailable = <T extends object>(why: string): T =>
+  new Proxy({} as T, {
+    get() {
+      throw new Error(why);
+    },
+  });
+
 /**
  * The context of the system acting for one organisation inside a transaction it already holds (the
  * no-show sweep): no user, every centre. `flush` appends what was emitted to the outbox in that
@@ -203,6 +232,8 @@ export function systemContext(
     afterCommit: () => {
       throw new Error('the system’s sweeps run nothing after their commit');
     },
+    config: unavailable<Config>('the system’s sweeps read no configuration'),
+    passwords: unavailable<PasswordHasher>('the system’s sweeps hash no password'),
   };
   const flush = async () => {
     const list = events.splice(0);
@@ -248,6 +279,8 @@ export async function runTransaction<T, A extends AuthContext | PublicCaller = A
       afterCommit: (work) => {
         after.push(work);
       },
+      config: deps.config,
+      passwords: deps.hasher,
     });
     if (events.length > 0) {
       // With the commit when the connection can (one round trip less), else now.
