@@ -24,7 +24,7 @@ import {
 import { buildCenter } from '../apps/server/src/db/seed/builders.ts';
 import type { AppDeps } from '../apps/server/src/deps.ts';
 import type { AuthContext } from '../apps/server/src/lib/access.ts';
-import { runCommand } from '../apps/server/src/lib/use-case.ts';
+import { runTransaction } from '../apps/server/src/lib/use-case.ts';
 import { occurrenceTimes } from '../apps/server/src/modules/classes/index.ts';
 import { appendLedger } from '../apps/server/src/modules/sales/index.ts';
 import { measured } from './selling.ts';
@@ -148,7 +148,7 @@ export async function prepareClasses(deps: AppDeps): Promise<ClassesFixture> {
   };
   const burstMembers = people.slice(people.length - BURST).map((p) => p.id);
   const start = businessDate(new Date(), center.timeZone);
-  await runCommand(deps, auth, async (ctx) => {
+  await runTransaction(deps, auth, async (ctx) => {
     for (const memberId of burstMembers) {
       const [ent] = await ctx.db.insert(entitlements, {
         memberId,

@@ -20,7 +20,7 @@ import {
 } from '../apps/server/src/db/schema/index.ts';
 import type { AppDeps } from '../apps/server/src/deps.ts';
 import type { AuthContext } from '../apps/server/src/lib/access.ts';
-import { runCommand } from '../apps/server/src/lib/use-case.ts';
+import { runTransaction } from '../apps/server/src/lib/use-case.ts';
 import { appendLedger } from '../apps/server/src/modules/sales/ledger.ts';
 import type { LoadFigures } from './member-search.ts';
 import { percentile } from './stats.ts';
@@ -71,7 +71,7 @@ export async function prepareSelling(deps: AppDeps, rows = 5_000): Promise<Selli
     .innerJoin(entitlementState, eq(entitlementState.entitlementId, entitlements.id))
     .where(and(eq(entitlements.memberId, heavy.id), eq(entitlements.name, 'Bench pack')));
   if (!existing || existing.lastSeq < rows) {
-    const id = await runCommand(deps, auth, async (ctx) => {
+    const id = await runTransaction(deps, auth, async (ctx) => {
       const [ent] = await ctx.db.insert(entitlements, {
         memberId: heavy.id,
         kind: 'package',
@@ -97,7 +97,7 @@ export async function prepareSelling(deps: AppDeps, rows = 5_000): Promise<Selli
     // Uses and returns, alternately, 500 to a command.
     for (let written = 1; written < rows; written += 500) {
       const n = Math.min(500, rows - written);
-      await runCommand(deps, auth, (ctx) =>
+      await runTransaction(deps, auth, (ctx) =>
         appendLedger(
           ctx,
           id,

@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
 import type { EventBus } from './lib/events.ts';
 import type { Jwt } from './lib/jwt.ts';
 import type { Mailer } from './lib/mailer.ts';
@@ -10,6 +11,8 @@ import type { SessionCache } from './modules/auth/index.ts';
 /** What use cases need from the outside world; built once in main.ts (and by tests). */
 export interface AppDeps {
   config: Config;
+  /** The one clock: commands and queries read the time only from it (tests set it). */
+  clock: Clock;
   database: Database;
   hasher: PasswordHasher;
   jwt: Jwt;

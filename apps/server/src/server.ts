@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { hasDemo, seedDemo } from './db/seed/demo.ts';
 import type { AppDeps } from './deps.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
 import { createEventBus } from './lib/events.ts';
 import { startIdempotencyCleanup } from './lib/idempotency.ts';
 import { createJwt, loadSigningKey } from './lib/jwt.ts';
@@ -36,6 +37,8 @@ export async function createServer(
     migrate?: boolean;
     /** Routes added to the app before it is ready (the door bench's floor adds its own). */
     extend?: (app: FastifyInstance, deps: AppDeps) => Promise<void>;
+    /** The server's clock (tests set one; the wall clock otherwise). */
+    clock?: Clock;
     /** false: this server delivers no outbox events (the door bench's floor, beside the API server on the same database). */
     dispatch?: boolean;
   } = {},
@@ -58,6 +61,7 @@ export async function createServer(
   let logDeliveryError: (err: unknown, at: { eventId?: string; listener?: string }) => void = () => {};
   const deps: AppDeps = {
     config,
+    clock: opts.clock ?? systemClock,
     database,
     hasher,
     jwt: createJwt(key, config.ACCESS_TOKEN_TTL_SECONDS),

@@ -5,7 +5,7 @@ import { domainEvents } from '../db/schema/index.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../test/harness.ts';
 import { createEventBus } from './events.ts';
 import { appendEvent, appendHeldEvent, createOutbox, type DeliveredEvent, type Outbox } from './outbox.ts';
-import { publicCaller, runCommand } from './use-case.ts';
+import { publicCaller, runTransaction } from './use-case.ts';
 
 let ctx: TestContext;
 let org: TestOrganisation;
@@ -184,7 +184,7 @@ describe('transactional outbox', () => {
     const got: unknown[] = [];
     bus.subscribe('realtime.center', (e) => got.push(e));
     const centerId = org.centers[0]!.id;
-    await runCommand({ database: ctx.database, outbox }, publicCaller(org.id, [centerId], 'outbox test'), async (c) => {
+    await runTransaction({ ...ctx.deps, outbox }, publicCaller(org.id, [centerId], 'outbox test'), async (c) => {
       c.emit({ type: 'test.held', organisationId: org.id, centerId, payload: { n: 1 } });
     });
     // No poll and no claim: the message is out as soon as the commit's promise chain has run.
@@ -238,7 +238,7 @@ describe('transactional outbox', () => {
       seen.push(e.type);
     });
     const centerId = org.centers[0]!.id;
-    await runCommand({ database: ctx.database, outbox }, publicCaller(org.id, [centerId], 'outbox test'), async (c) => {
+    await runTransaction({ ...ctx.deps, outbox }, publicCaller(org.id, [centerId], 'outbox test'), async (c) => {
       c.emit({ type: 'test.live_first', organisationId: org.id, centerId, payload: {} });
       c.emit({ type: 'test.mailed', organisationId: org.id, centerId, payload: {} });
     });

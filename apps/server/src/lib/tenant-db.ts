@@ -1,6 +1,6 @@
 import { eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx, Tx } from '../db/client.ts';
 import {
   cardLinkTokens,
   centers,
@@ -23,6 +23,16 @@ import {
 import type { AuthContext } from './access.ts';
 import { AppError } from './errors.ts';
 import { scoped } from './scope.ts';
+import {
+  baseNameOf,
+  columnOf,
+  scopedDelete,
+  scopedInsert,
+  scopedSelect,
+  scopedUpdate,
+  type TableScope,
+  tableNameOf,
+} from './scoped-builders.ts';
 
 /** A table that belongs to an organisation. */
 export type TenantTable = PgTable & { organisationId: PgColumn };
@@ -103,65 +113,125 @@ export function checkUsableCenter<C extends { active: boolean }>(
 export const worksIn = (auth: Scope, centerId: string) => auth.centerIds === null || auth.centerIds.includes(centerId);
 
 /**
- * The caller's way to reach tenant data: every accessor adds the organisation condition (and the
- * allowed centres for centre-bound tables), and inserts take the organisation from the caller.
- * A query that must not be scoped says why: `unscoped('reason')` answers the raw handle.
+ * The caller's way to reach tenant data. Its builders are drizzle's (`select().from(t)`,
+ * `update(t).set(...)`, `delete(t)`, `insert(t).values(...)`, joins, `for('update')`), scoped by
+ * construction: the table a statement is about is limited to the caller's organisation and, for
+ * centre-bound tables, their centres (`wholeOrganisation`: the organisation alone), every joined
+ * table to the organisation, and inserted rows take the caller's organisation. A table no
+ * organisation owns cannot be named; what must not be scoped says why: `unscoped('reason')`.
  */
 export interface TenantDb {
   readonly auth: Scope;
-  /** The scope condition of `table` (and `more`), for joins and hand-written queries. */
+  /** drizzle's `select`, scoped (see above). */
+  select: Tx['select'];
+  /** drizzle's `selectDistinct`, scoped. */
+  selectDistinct: Tx['selectDistinct'];
+  /** drizzle's `update(table)` (its WHERE scoped; the organisation is never set), or the rows changed by `set` where `condition`. */
+  update: Tx['update'] &
+    (<T extends TenantTable>(
+      table: T,
+      set: Partial<T['$inferInsert']>,
+      condition: SQL,
+    ) => Promise<T['$inferSelect'][]>);
+  /** drizzle's `delete(table)` (its WHERE scoped), or the rows removed where `condition`. */
+  delete: Tx['delete'] & (<T extends TenantTable>(table: T, condition: SQL) => Promise<T['$inferSelect'][]>);
+  /** drizzle's `insert(table)` (each row of the caller's organisation), or the rows inserted from `values`. */
+  insert: Tx['insert'] &
+    (<T extends TenantTable>(
+      table: T,
+      values: Omit<T['$inferInsert'], 'organisationId'> | Omit<T['$inferInsert'], 'organisationId'>[],
+    ) => Promise<T['$inferSelect'][]>);
+  /** The same database for rules over the whole organisation (a code unique in it, the last open centre): statements ignore the caller's centre limit. Never for what the caller is shown. */
+  readonly wholeOrganisation: TenantDb;
+  /** The scope condition of `table` (and `more`), for conditions written by hand (a subquery's). */
   where(table: TenantTable, ...more: (SQL | undefined)[]): SQL;
   /** The organisation condition alone (see `organisationScopeOf`): rules over the whole organisation. */
   whereOrganisation(table: TenantTable, ...more: (SQL | undefined)[]): SQL;
   /** Rows of `table` this caller may see, matching `condition`. */
-  select<T extends TenantTable>(table: T, condition?: SQL): Promise<T['$inferSelect'][]>;
+  rows<T extends TenantTable>(table: T, condition?: SQL): Promise<T['$inferSelect'][]>;
   /** One row of `table` this caller may see, or undefined. */
   first<T extends TenantTable>(table: T, condition?: SQL): Promise<T['$inferSelect'] | undefined>;
-  /** Inserts rows of the caller's organisation (the organisation is set here, not by the caller). */
-  insert<T extends TenantTable>(
-    table: T,
-    values: Omit<T['$inferInsert'], 'organisationId'> | Omit<T['$inferInsert'], 'organisationId'>[],
-  ): Promise<T['$inferSelect'][]>;
-  /** Updates the rows of `table` this caller may see that match `condition`; answers them. */
-  update<T extends TenantTable>(
-    table: T,
-    set: Partial<T['$inferInsert']>,
-    condition: SQL,
-  ): Promise<T['$inferSelect'][]>;
-  /** Deletes the rows of `table` this caller may see that match `condition`; answers them. */
-  delete<T extends TenantTable>(table: T, condition: SQL): Promise<T['$inferSelect'][]>;
+  /** The rows of `table` this caller may see matching `condition`, locked (`FOR UPDATE`) until the transaction ends. */
+  lock<T extends TenantTable>(table: T, condition: SQL): Promise<T['$inferSelect'][]>;
+  /** How many rows of `table` this caller may see match `condition`. */
+  count(table: TenantTable, condition?: SQL): Promise<number>;
+  /** Runs `fn` in a savepoint: its statements are undone if it throws, the transaction goes on. */
+  savepoint<T>(fn: (db: TenantDb) => Promise<T>): Promise<T>;
   /** The centre rule (see `usableCenter`). */
   usableCenter(centerId: string, path?: string, openOnly?: boolean): ReturnType<typeof usableCenter>;
-  /** The raw handle, for a query scoped by hand or not tenant-bound; `reason` documents why. */
+  /** The raw handle, for a statement scoped by hand or not tenant-bound; `reason` documents why. */
   unscoped(reason: string): DbOrTx;
 }
 
-export function tenantDb(db: DbOrTx, auth: Scope): TenantDb {
-  const where = (table: TenantTable, ...more: (SQL | undefined)[]) => scopeOf(auth, table, ...more);
-  // Drizzle's builders are generic over the table; the casts keep this wrapper small.
+/** The properties of the centre column of each centre-bound table, by the table's name (aliases included). */
+const CENTRE_KEY = new Map<string, string>(
+  [...CENTRE_COLUMN].map(([table, column]) => {
+    const key = Object.entries(table).find(([, value]) => value === column)?.[0];
+    if (!key) throw new Error(`the centre column of ${tableNameOf(table)} is not one of its columns`);
+    return [baseNameOf(table), key];
+  }),
+);
+
+/** How a scoped database scopes each table it is given (see `TableScope`). */
+function tableScope(auth: Scope, centreLimited: boolean): TableScope {
+  return (table, reach) => {
+    const name = baseNameOf(table);
+    if (name === 'organisations') return eq(columnOf(table, 'id')!, auth.organisationId);
+    const organisationId = columnOf(table, 'organisationId');
+    if (!organisationId) {
+      throw new Error(`${tableNameOf(table)} belongs to no organisation: reach it through unscoped(reason)`);
+    }
+    const centreKey = reach === 'statement' && centreLimited ? CENTRE_KEY.get(name) : undefined;
+    return scoped(auth, { organisationId, centerId: centreKey ? columnOf(table, centreKey) : undefined });
+  };
+}
+
+export function tenantDb(db: DbOrTx, auth: Scope, centreLimited = true): TenantDb {
+  const where = (table: TenantTable, ...more: (SQL | undefined)[]) =>
+    centreLimited ? scopeOf(auth, table, ...more) : organisationScopeOf(auth, table, ...more);
+  const scope = tableScope(auth, centreLimited);
+  const select = scopedSelect(db.select.bind(db), scope);
+  const update = scopedUpdate(db.update.bind(db), scope);
+  const remove = scopedDelete(db.delete.bind(db), scope);
+  const insert = scopedInsert(db.insert.bind(db), (table) => {
+    if (!columnOf(table, 'organisationId')) {
+      throw new Error(`${tableNameOf(table)} belongs to no organisation: reach it through unscoped(reason)`);
+    }
+    return { key: 'organisationId', value: auth.organisationId };
+  });
+  // drizzle's builders are generic over the table; the casts keep this wrapper small.
   // biome-ignore lint/suspicious/noExplicitAny: see above
-  const raw = db as any;
-  return {
+  const any = (f: unknown) => f as any;
+  let whole: TenantDb | undefined;
+  const scopedDb: TenantDb = {
     auth,
+    select,
+    selectDistinct: scopedSelect(db.selectDistinct.bind(db), scope),
+    update: any((table: TenantTable, ...rest: [object?, SQL?]) => {
+      const builder = any(update)(table);
+      return rest.length === 0 ? builder : builder.set(rest[0]).where(rest[1]).returning();
+    }),
+    delete: any((table: TenantTable, ...rest: [SQL?]) => {
+      const builder = any(remove)(table);
+      return rest.length === 0 ? builder : builder.where(rest[0]).returning();
+    }),
+    insert: any((table: TenantTable, ...rest: [object?]) => {
+      const builder = any(insert)(table);
+      return rest.length === 0 ? builder : builder.values(rest[0]).returning();
+    }),
+    get wholeOrganisation() {
+      whole ??= centreLimited ? tenantDb(db, auth, false) : scopedDb;
+      return whole;
+    },
     where,
     whereOrganisation: (table, ...more) => organisationScopeOf(auth, table, ...more),
-    select: (table, condition) => raw.select().from(table).where(where(table, condition)),
-    first: async (table, condition) => (await raw.select().from(table).where(where(table, condition)).limit(1))[0],
-    insert: (table, values) => {
-      const list = (Array.isArray(values) ? values : [values]).map((v) => ({
-        ...v,
-        organisationId: auth.organisationId,
-      }));
-      return raw.insert(table).values(list).returning();
-    },
-    update: (table, set, condition) =>
-      raw
-        .update(table)
-        .set({ ...set, organisationId: undefined })
-        .where(where(table, condition))
-        .returning(),
-    delete: (table, condition) => raw.delete(table).where(where(table, condition)).returning(),
+    rows: (table, condition) => any(select)().from(table).where(condition),
+    first: async (table, condition) => (await any(select)().from(table).where(condition).limit(1))[0],
+    lock: (table, condition) => any(select)().from(table).where(condition).for('update'),
+    count: async (table, condition) => db.$count(table, where(table, condition)),
+    savepoint: (fn) => db.transaction((inner) => fn(tenantDb(inner, auth, centreLimited))),
     usableCenter: (centerId, path, openOnly) => usableCenter(db, auth, centerId, path, openOnly),
     unscoped: (_reason) => db,
   };
+  return scopedDb;
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberGroups } from '../db/schema/index.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../test/harness.ts';
 import type { AuthContext } from './access.ts';
-import { publicCaller, runCommand } from './use-case.ts';
+import { publicCaller, runTransaction } from './use-case.ts';
 
 let ctx: TestContext;
 let a: TestOrganisation;
@@ -19,11 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-describe('runCommand', () => {
+describe('runTransaction', () => {
   it('publishes emitted events after commit, and none when the command fails', async () => {
     const seen: unknown[] = [];
     const off = ctx.deps.events.subscribe('realtime.center', (e) => seen.push(e));
-    await runCommand(ctx.deps, authOf(a), async (c) => {
+    await runTransaction(ctx.deps, authOf(a), async (c) => {
       c.emit({ type: 'test.done', organisationId: a.id, centerId: a.centers[0]!.id, payload: { n: 1 } });
       expect(seen).toEqual([]);
     });
@@ -32,7 +32,7 @@ describe('runCommand', () => {
       { organisationId: a.id, centerId: a.centers[0]!.id, payload: { action: 'test.done', n: 1 } },
     ]);
     await expect(
-      runCommand(ctx.deps, authOf(a), async (c) => {
+      runTransaction(ctx.deps, authOf(a), async (c) => {
         await c.db.insert(memberGroups, { name: 'Rolled back' });
         c.emit({ type: 'test.failed', organisationId: a.id, centerId: a.centers[0]!.id, payload: {} });
         throw new Error('refused');
@@ -46,41 +46,43 @@ describe('runCommand', () => {
   });
 
   it('ctx.db reaches only the caller’s organisation and allowed centres', async () => {
-    await runCommand(ctx.deps, authOf(b), (c) => c.db.insert(memberGroups, { name: 'Of B' }));
-    const seenByA = await runCommand(ctx.deps, authOf(a), (c) =>
-      c.db.select(memberGroups, eq(memberGroups.name, 'Of B')),
+    await runTransaction(ctx.deps, authOf(b), (c) => c.db.insert(memberGroups, { name: 'Of B' }));
+    const seenByA = await runTransaction(ctx.deps, authOf(a), (c) =>
+      c.db.rows(memberGroups, eq(memberGroups.name, 'Of B')),
     );
     expect(seenByA).toEqual([]);
-    const changedByA = await runCommand(ctx.deps, authOf(a), (c) =>
+    const changedByA = await runTransaction(ctx.deps, authOf(a), (c) =>
       c.db.update(memberGroups, { name: 'Taken' }, eq(memberGroups.name, 'Of B')),
     );
     expect(changedByA).toEqual([]);
     const limited = authOf(a, [a.centers[0]!.id]);
-    await expect(runCommand(ctx.deps, limited, (c) => c.db.usableCenter(a.centers[1]!.id))).rejects.toMatchObject({
+    await expect(runTransaction(ctx.deps, limited, (c) => c.db.usableCenter(a.centers[1]!.id))).rejects.toMatchObject({
       status: 404,
     });
-    await expect(runCommand(ctx.deps, limited, (c) => c.db.usableCenter(b.centers[0]!.id))).rejects.toMatchObject({
+    await expect(runTransaction(ctx.deps, limited, (c) => c.db.usableCenter(b.centers[0]!.id))).rejects.toMatchObject({
       status: 404,
     });
-    const own = await runCommand(ctx.deps, limited, (c) => c.db.usableCenter(a.centers[0]!.id));
+    const own = await runTransaction(ctx.deps, limited, (c) => c.db.usableCenter(a.centers[0]!.id));
     expect(own.id).toBe(a.centers[0]!.id);
   });
 
   it('a public page’s command reaches only the page’s organisation and centre, and has no user', async () => {
     const page = publicCaller(a.id, [a.centers[0]!.id], 'test page');
-    await runCommand(ctx.deps, authOf(b), (c) => c.db.insert(memberGroups, { name: 'Of B, for the page' }));
-    const seen = await runCommand(ctx.deps, page, async (c) => {
+    await runTransaction(ctx.deps, authOf(b), (c) => c.db.insert(memberGroups, { name: 'Of B, for the page' }));
+    const seen = await runTransaction(ctx.deps, page, async (c) => {
       expect(c.auth).not.toHaveProperty('userId');
-      return c.db.select(memberGroups, eq(memberGroups.name, 'Of B, for the page'));
+      return c.db.rows(memberGroups, eq(memberGroups.name, 'Of B, for the page'));
     });
     expect(seen).toEqual([]);
-    await expect(runCommand(ctx.deps, page, (c) => c.db.usableCenter(a.centers[1]!.id))).rejects.toMatchObject({
+    await expect(runTransaction(ctx.deps, page, (c) => c.db.usableCenter(a.centers[1]!.id))).rejects.toMatchObject({
       status: 404,
     });
-    await expect(runCommand(ctx.deps, page, (c) => c.db.usableCenter(b.centers[0]!.id))).rejects.toMatchObject({
+    await expect(runTransaction(ctx.deps, page, (c) => c.db.usableCenter(b.centers[0]!.id))).rejects.toMatchObject({
       status: 404,
     });
-    const [group] = await runCommand(ctx.deps, page, (c) => c.db.insert(memberGroups, { name: 'Of A, by the page' }));
+    const [group] = await runTransaction(ctx.deps, page, (c) =>
+      c.db.insert(memberGroups, { name: 'Of A, by the page' }),
+    );
     expect(group!.organisationId).toBe(a.id);
   });
 });

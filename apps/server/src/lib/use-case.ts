@@ -1,8 +1,9 @@
-import { today as businessToday } from '@gym/contract/time';
-import type { Tx } from '../db/client.ts';
+import type { Config } from '../config.ts';
+import type { Database, Tx } from '../db/client.ts';
 import { pipelines } from '../db/pipeline.ts';
-import type { AppDeps } from '../deps.ts';
 import type { AuthContext } from './access.ts';
+import type { Clock } from './clock.ts';
+import type { Mailer, OutgoingMail } from './mailer.ts';
 import {
   appendEvent,
   appendHeldEvent,
@@ -11,6 +12,9 @@ import {
   queueEventWithCommit,
   type RealtimeTarget,
 } from './outbox.ts';
+import type { PasswordHasher } from './passwords.ts';
+import { isUniqueViolation } from './pg-errors.ts';
+import type { SessionChange, SessionChanges } from './session-change.ts';
 import { type TenantDb, tenantDb } from './tenant-db.ts';
 
 /**
@@ -29,13 +33,7 @@ export interface DomainEvent {
   realtime?: RealtimeTarget | false;
 }
 
-export interface Clock {
-  now(): Date;
-  /** The business date in `timeZone` (a centre's), never UTC's. */
-  today(timeZone: string): string;
-}
-
-export const systemClock: Clock = { now: () => new Date(), today: (tz) => businessToday(tz, new Date()) };
+export type { Clock } from './clock.ts';
 
 /**
  * The caller of a public page (registration, card link): nobody signed in. The page names the
@@ -55,7 +53,22 @@ export const publicCaller = (organisationId: string, centerIds: string[], page: 
   page,
 });
 
-/** What every command receives: the caller, their tenant-scoped database inside the command's transaction, events and time. */
+/** What the runner needs of the server (AppDeps has it all). */
+export interface CommandDeps {
+  config: Config;
+  hasher: PasswordHasher;
+  database: Database;
+  outbox: Outbox;
+  clock: Clock;
+  mailer: Pick<Mailer, 'enqueue' | 'flush'>;
+  sessions: SessionChanges;
+}
+
+/**
+ * What every command receives: the caller, their tenant-scoped database inside the command's
+ * transaction, its events, e-mails and cache changes (all kept or dropped with the transaction),
+ * and the time.
+ */
 export interface CommandContext<A extends Pick<AuthContext, 'organisationId' | 'centerIds'>> {
   auth: A;
   db: TenantDb;
@@ -63,7 +76,30 @@ export interface CommandContext<A extends Pick<AuthContext, 'organisationId' | '
   tx: Tx;
   emit(event: DomainEvent): void;
   clock: Clock;
+  /** Queues an e-mail in the transaction (the outbox table); it is relayed once the command has committed. */
+  mail(message: OutgoingMail): Promise<string>;
+  /** Tells every server's cache of sessions and readers what changed, once the command has committed. */
+  sessionsChanged(change: SessionChange): Promise<void>;
+  /** Runs `fn` once the command has committed (never when it fails). */
+  afterCommit(fn: () => Promise<void> | void): void;
+  /** The server's configuration (the public address of links, limits). */
+  config: Readonly<Config>;
+  /** Hashes and checks passwords (argon2id). */
+  passwords: PasswordHasher;
 }
+
+/** What a query (a read for a list or a detail) receives: the caller, their scoped database, the time. */
+export interface QueryContext<A extends Pick<AuthContext, 'organisationId' | 'centerIds'> = AuthContext> {
+  auth: A;
+  db: TenantDb;
+  clock: Clock;
+}
+
+/** The context of a query run for `auth` outside any transaction (a route's read). */
+export const queryContext = <A extends Pick<AuthContext, 'organisationId' | 'centerIds'>>(
+  deps: Pick<CommandDeps, 'database' | 'clock'>,
+  auth: A,
+): QueryContext<A> => ({ auth, db: tenantDb(deps.database.db, auth), clock: deps.clock });
 
 /** The context of a signed-in caller's command. */
 export type UseCaseContext = CommandContext<AuthContext>;
@@ -79,6 +115,25 @@ export type PublicContext = CommandContext<PublicCaller>;
 
 /** A command: one file, one exported function of this shape. */
 export type UseCase<I, O> = (ctx: UseCaseContext, input: I) => Promise<O>;
+
+/** A command of any caller: `(ctx, input)`, its ids inside `input`. */
+export type Command<I, O, A extends AuthContext | PublicCaller = AuthContext> = (
+  ctx: CommandContext<A>,
+  input: I,
+) => Promise<O>;
+
+/** How the runner answers what a command's transaction ran into. */
+export interface CommandOptions<O> {
+  /** A unique index's violation answered as this error instead (e.g. a 409 naming the field). */
+  conflicts?: Record<string, () => Error>;
+  /**
+   * A unique index's violation that means the command has already been done (a retried request,
+   * the same tap sent twice at once): `answer` reads what it did, after the failed transaction.
+   */
+  alreadyDone?: { index: string; answer: () => Promise<O> };
+  /** The time the command runs at, when it is not now (the demo's history, sold on past dates). */
+  clock?: Clock;
+}
 
 function realtimeOf(event: DomainEvent): RealtimeTarget | undefined {
   if (event.realtime === false) return undefined;
@@ -146,6 +201,14 @@ function queueEvents(
   });
 }
 
+/** A service a context does not offer: any use of it throws `why`. */
+export const unavailable = <T extends object>(why: string): T =>
+  new Proxy({} as T, {
+    get() {
+      throw new Error(why);
+    },
+  });
+
 /**
  * The context of the system acting for one organisation inside a transaction it already holds (the
  * no-show sweep): no user, every centre. `flush` appends what was emitted to the outbox in that
@@ -158,7 +221,20 @@ export function systemContext(
 ): { ctx: ActorContext; flush: () => Promise<number> } {
   const auth = { organisationId, centerIds: null, userId: null };
   const events: DomainEvent[] = [];
-  const ctx: ActorContext = { auth, db: tenantDb(tx, auth), tx, emit: (event) => void events.push(event), clock };
+  const ctx: ActorContext = {
+    auth,
+    db: tenantDb(tx, auth),
+    tx,
+    emit: (event) => void events.push(event),
+    clock,
+    mail: () => Promise.reject(new Error('the system’s sweeps send no e-mail')),
+    sessionsChanged: () => Promise.reject(new Error('the system’s sweeps change no session')),
+    afterCommit: () => {
+      throw new Error('the system’s sweeps run nothing after their commit');
+    },
+    config: unavailable<Config>('the system’s sweeps read no configuration'),
+    passwords: unavailable<PasswordHasher>('the system’s sweeps hash no password'),
+  };
   const flush = async () => {
     const list = events.splice(0);
     await appendEvents(tx, list);
@@ -171,16 +247,19 @@ export function systemContext(
  * Runs `fn` as one command: one transaction (a refusal anywhere writes nothing), a context built for
  * `auth`, and the emitted events appended to the outbox in that transaction, so they are delivered
  * once it has committed (never on rollback): by this process at once when the outbox may hold them
- * (realtime only, as a door's taps), else by the dispatcher, woken after the commit.
+ * (realtime only, as a door's taps), else by the dispatcher, woken after the commit. E-mails queued
+ * by the command are relayed, and `afterCommit` work run, after the commit. The form of code not
+ * yet written as a command; a command is run by `runTransaction`.
  */
-export async function runCommand<T, A extends AuthContext | PublicCaller = AuthContext>(
-  deps: Pick<AppDeps, 'database' | 'outbox'>,
+export async function runTransaction<T, A extends AuthContext | PublicCaller = AuthContext>(
+  deps: CommandDeps,
   auth: A,
   fn: (ctx: CommandContext<A>) => Promise<T>,
-  clock: Clock = systemClock,
+  clock: Clock = deps.clock,
 ): Promise<T> {
   let appended: Appended = { held: [], pending: 0 };
   let queued: Promise<Appended> | null = null;
+  const after: (() => Promise<void> | void)[] = [];
   const result = await deps.database.db.transaction(async (tx) => {
     const events: DomainEvent[] = [];
     const value = await fn({
@@ -191,6 +270,17 @@ export async function runCommand<T, A extends AuthContext | PublicCaller = AuthC
         events.push(event);
       },
       clock,
+      mail: async (message) => {
+        const id = await deps.mailer.enqueue(tx, message);
+        after.push(() => deps.mailer.flush(id));
+        return id;
+      },
+      sessionsChanged: (change) => deps.sessions.changed(tx, change),
+      afterCommit: (work) => {
+        after.push(work);
+      },
+      config: deps.config,
+      passwords: deps.hasher,
     });
     if (events.length > 0) {
       // With the commit when the connection can (one round trip less), else now.
@@ -204,5 +294,28 @@ export async function runCommand<T, A extends AuthContext | PublicCaller = AuthC
   if (queued) appended = await queued;
   deps.outbox.deliverCommitted(appended.held);
   if (appended.pending > 0) deps.outbox.wake();
+  for (const work of after) await work();
   return result;
+}
+
+/**
+ * Runs `command` for `auth` on `input` as one transaction (see `runTransaction`), answering what
+ * `options` say for the unique indexes it may run into.
+ */
+export async function runCommand<I, O, A extends AuthContext | PublicCaller = AuthContext>(
+  deps: CommandDeps,
+  auth: A,
+  command: Command<I, O, A>,
+  input: I,
+  options: CommandOptions<O> = {},
+): Promise<O> {
+  try {
+    return await runTransaction(deps, auth, (ctx) => command(ctx, input), options.clock ?? deps.clock);
+  } catch (err) {
+    if (options.alreadyDone && isUniqueViolation(err, options.alreadyDone.index)) return options.alreadyDone.answer();
+    for (const [index, error] of Object.entries(options.conflicts ?? {})) {
+      if (isUniqueViolation(err, index)) throw error();
+    }
+    throw err;
+  }
 }

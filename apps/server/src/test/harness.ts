@@ -8,6 +8,7 @@ import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { cards } from '../db/schema/index.ts';
 import { buildCenter, buildOrganisation, buildUser } from '../db/seed/builders.ts';
+import type { Clock } from '../lib/clock.ts';
 import { insertMember } from '../modules/members/index.ts';
 import { createServer, type RunningServer } from '../server.ts';
 import { TEMPLATE_DB } from './global-setup.ts';
@@ -116,7 +117,10 @@ function nextInitial(): string {
 }
 
 /** The whole server on a fresh database, with factories in the style of `ctx.newUser()`. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  opts: { clock?: Clock } = {},
+): Promise<TestContext> {
   const database = await openTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -127,7 +131,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     DATA_DIR: '/nonexistent',
     ...env,
   });
-  const server = await createServer(config, { database, logger: false, migrate: false });
+  const server = await createServer(config, { database, logger: false, migrate: false, clock: opts.clock });
   const { db } = database;
   const passwordHash = await server.deps.hasher.hash(TEST_PASSWORD);
 

@@ -11,7 +11,7 @@ import { addDays, businessDate, zonedInstant } from '@gym/contract/time';
 import { and, eq } from 'drizzle-orm';
 import type { AuthContext } from '../../lib/access.ts';
 import { tenantDb } from '../../lib/tenant-db.ts';
-import type { Clock, UseCaseContext } from '../../lib/use-case.ts';
+import { type Clock, type UseCaseContext, unavailable } from '../../lib/use-case.ts';
 import { appendLedger, recordPayment, refundInvoice, sell } from '../../modules/sales/index.ts';
 import type { Db, DbOrTx } from '../client.ts';
 import {
@@ -248,7 +248,18 @@ export function contextFor(
     familyId: 'demo-seed',
   };
   // Demo history emits no events: nothing listens to the past.
-  return { auth, db: tenantDb(tx, auth), tx: tx as UseCaseContext['tx'], emit: () => undefined, clock };
+  return {
+    auth,
+    db: tenantDb(tx, auth),
+    tx: tx as UseCaseContext['tx'],
+    emit: () => undefined,
+    clock,
+    mail: () => Promise.reject(new Error('the demo’s history sends no e-mail')),
+    sessionsChanged: async () => undefined,
+    afterCommit: () => undefined,
+    config: unavailable('the demo’s history reads no configuration'),
+    passwords: unavailable('the demo’s history hashes no password'),
+  };
 }
 
 /** A clock standing at 11:00 on `day` in `timeZone`: a past sale's or ledger row's. */

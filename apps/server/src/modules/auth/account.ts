@@ -5,7 +5,7 @@ import { users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
-import { runCommand, type UseCaseContext } from '../../lib/use-case.ts';
+import { runTransaction, type UseCaseContext } from '../../lib/use-case.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { createThrottle } from './throttle.ts';
 import { loadUserData } from './user-data.ts';
@@ -20,7 +20,7 @@ const runAccountCommand = <I, O>(
   auth: AuthContext,
   useCase: (ctx: AccountContext, input: I) => Promise<O>,
   input: I,
-) => runCommand(deps, auth, (ctx) => useCase({ ...ctx, deps }, input));
+) => runTransaction(deps, auth, (ctx) => useCase({ ...ctx, deps }, input));
 
 /** The signed-in staff member's name and preferences; every server drops its cached profile. */
 export async function updateAccount(
@@ -70,7 +70,7 @@ export async function changePassword(
   const locked = (seconds: number) =>
     new AppError(423, 'account_locked', 'Too many wrong current passwords; try again later', undefined, seconds);
   if (attempt.refusedFor > 0) throw locked(attempt.refusedFor);
-  const user = await runCommand(deps, auth, (ctx) => ctx.db.first(users, eq(users.id, auth.userId)));
+  const user = await runTransaction(deps, auth, (ctx) => ctx.db.first(users, eq(users.id, auth.userId)));
   if (!user?.passwordHash || !(await deps.hasher.verify(user.passwordHash, input.currentPassword))) {
     if (attempt.lockedFor > 0) throw locked(attempt.lockedFor);
     throw new AppError(401, 'invalid_credentials', 'The current password is not right', [

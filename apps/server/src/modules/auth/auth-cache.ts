@@ -1,16 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.ts';
+import type { SessionChange } from '../../lib/session-change.ts';
 
-/** What a change touches: every cached session of these users, these session families, these organisations. */
-export interface AuthChange {
-  users?: string[];
-  /** Users whose profile changed (name, e-mail, preferences): their cached `/me` only; sockets stay. */
-  profiles?: string[];
-  families?: string[];
-  organisations?: string[];
-  /** Readers or centres changed: every cached reader lookup (`reader`) is dropped. */
-  readers?: boolean;
-}
+/** What a change touches (see `SessionChange`). */
+export type AuthChange = SessionChange;
 
 interface Keys {
   userId: string;

@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
-import { runCommand } from '../../lib/use-case.ts';
+import { runTransaction } from '../../lib/use-case.ts';
 import { bookClass } from './book-class.ts';
 import { cancelBooking } from './cancel-booking.ts';
 import { markNoShows } from './mark-no-shows.ts';
@@ -64,7 +64,8 @@ export function bookingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('create', 'Booking'), idempotent: true },
         schema: { tags, body: bookRequestSchema, response: { 201: bookingSchema } },
       },
-      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => bookClass(ctx, req.body))),
+      async (req, reply) =>
+        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => bookClass(ctx, req.body))),
     );
     app.post(
       '/bookings/:id/cancel',
@@ -77,7 +78,7 @@ export function bookingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: cancelBookingResponseSchema },
         },
       },
-      (req) => runCommand(deps, req.auth!, (ctx) => cancelBooking(ctx, req.params.id, req.body.reason)),
+      (req) => runTransaction(deps, req.auth!, (ctx) => cancelBooking(ctx, req.params.id, req.body.reason)),
     );
     app.post(
       '/bookings/:id/waive',
@@ -90,7 +91,7 @@ export function bookingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: bookingSchema },
         },
       },
-      (req) => runCommand(deps, req.auth!, (ctx) => waiveBooking(ctx, req.params.id, req.body.note)),
+      (req) => runTransaction(deps, req.auth!, (ctx) => waiveBooking(ctx, req.params.id, req.body.note)),
     );
     app.post(
       '/bookings/:id/attendance',
@@ -103,7 +104,7 @@ export function bookingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: bookingSchema },
         },
       },
-      (req) => runCommand(deps, req.auth!, (ctx) => recordAttendance(ctx, req.params.id, req.body.mark)),
+      (req) => runTransaction(deps, req.auth!, (ctx) => recordAttendance(ctx, req.params.id, req.body.mark)),
     );
   };
 }

@@ -29,7 +29,7 @@ import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { type Cell, type ExportColumn, sendTable } from '../../lib/table-export.ts';
-import { runCommand } from '../../lib/use-case.ts';
+import { runTransaction } from '../../lib/use-case.ts';
 import { createCreditPackage } from './create-credit-package.ts';
 import { createMembershipPlan } from './create-membership-plan.ts';
 import { createShortCourse } from './create-short-course.ts';
@@ -162,7 +162,7 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, body: createMembershipPlanRequestSchema, response: { 201: membershipPlanSchema } },
       },
       async (req, reply) =>
-        reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => createMembershipPlan(ctx, req.body))),
+        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createMembershipPlan(ctx, req.body))),
     );
     app.patch(
       '/membership-plans/:id',
@@ -175,7 +175,7 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: membershipPlanSchema },
         },
       },
-      (req) => runCommand(deps, req.auth!, (ctx) => updateMembershipPlan(ctx, { ...req.body, id: req.params.id })),
+      (req) => runTransaction(deps, req.auth!, (ctx) => updateMembershipPlan(ctx, { ...req.body, id: req.params.id })),
     );
 
     // ---- credit packages ----
@@ -227,7 +227,7 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, body: createCreditPackageRequestSchema, response: { 201: creditPackageSchema } },
       },
       async (req, reply) =>
-        reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => createCreditPackage(ctx, req.body))),
+        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createCreditPackage(ctx, req.body))),
     );
     app.patch(
       '/packages/:id',
@@ -240,7 +240,7 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: creditPackageSchema },
         },
       },
-      (req) => runCommand(deps, req.auth!, (ctx) => updateCreditPackage(ctx, { ...req.body, id: req.params.id })),
+      (req) => runTransaction(deps, req.auth!, (ctx) => updateCreditPackage(ctx, { ...req.body, id: req.params.id })),
     );
 
     // ---- short courses ----
@@ -273,7 +273,7 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/short-courses',
       { config: create, schema: { tags, body: createShortCourseRequestSchema, response: { 201: shortCourseSchema } } },
       async (req, reply) =>
-        reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => createShortCourse(ctx, req.body))),
+        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createShortCourse(ctx, req.body))),
     );
     app.patch(
       '/short-courses/:id',
@@ -286,7 +286,7 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: shortCourseSchema },
         },
       },
-      (req) => runCommand(deps, req.auth!, (ctx) => updateShortCourse(ctx, { ...req.body, id: req.params.id })),
+      (req) => runTransaction(deps, req.auth!, (ctx) => updateShortCourse(ctx, { ...req.body, id: req.params.id })),
     );
   };
 }

@@ -8,7 +8,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
 import { organisationScopeOf, scopeOf } from '../../lib/tenant-db.ts';
-import { runCommand, type UseCaseContext } from '../../lib/use-case.ts';
+import { runTransaction, type UseCaseContext } from '../../lib/use-case.ts';
 import { getCenterDetail } from './queries.ts';
 
 const codeTaken = () => conflict('code_taken', 'Another centre already has this code', 'code');
@@ -25,14 +25,14 @@ const notOrganisationCurrency = () => {
   ]);
 };
 
-/** Runs a centre command (`runCommand`) and turns the code's unique index into a 409 on `code`. */
+/** Runs a centre command (`runTransaction`) and turns the code's unique index into a 409 on `code`. */
 export async function runCenterCommand<T>(
   deps: AppDeps,
   auth: AuthContext,
   work: (ctx: UseCaseContext) => Promise<T>,
 ): Promise<T> {
   try {
-    return await runCommand(deps, auth, async (ctx) => {
+    return await runTransaction(deps, auth, async (ctx) => {
       const out = await work(ctx);
       // A reader scans for its centre while the centre is open, in its time zone: the reader
       // ingest's cached lookups are dropped on every server when this commits.

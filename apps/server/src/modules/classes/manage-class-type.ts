@@ -20,7 +20,7 @@ async function checkCoverage(
 ): Promise<void> {
   const packageIds = [...new Set(input.creditPackageIds ?? [])];
   if (packageIds.length > 0) {
-    const found = await ctx.db.select(creditPackages, inArray(creditPackages.id, packageIds));
+    const found = await ctx.db.rows(creditPackages, inArray(creditPackages.id, packageIds));
     if (found.length !== packageIds.length) {
       throw new AppError(404, 'not_found', 'Credit package not found', [
         { path: 'creditPackageIds', code: 'not_found', message: 'Credit package not found' },
@@ -29,7 +29,7 @@ async function checkCoverage(
   }
   const planIds = [...new Set(input.membershipPlanIds ?? [])];
   if (planIds.length > 0) {
-    const found = await ctx.db.select(membershipPlans, inArray(membershipPlans.id, planIds));
+    const found = await ctx.db.rows(membershipPlans, inArray(membershipPlans.id, planIds));
     if (found.length !== planIds.length) {
       throw new AppError(404, 'not_found', 'Membership plan not found', [
         { path: 'membershipPlanIds', code: 'not_found', message: 'Membership plan not found' },

@@ -22,7 +22,7 @@ import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
-import { runCommand } from '../../lib/use-case.ts';
+import { runTransaction } from '../../lib/use-case.ts';
 import { cancelClass } from './cancel-class.ts';
 import { createClass } from './create-class.ts';
 import { createClassType, updateClassType } from './manage-class-type.ts';
@@ -84,7 +84,7 @@ export function classRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, body: createClassTypeRequestSchema, response: { 201: classTypeSchema } },
       },
       async (req, reply) =>
-        reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => createClassType(ctx, req.body))),
+        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createClassType(ctx, req.body))),
     );
     app.patch(
       '/class-types/:id',
@@ -97,7 +97,7 @@ export function classRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: classTypeSchema },
         },
       },
-      (req) => runCommand(deps, req.auth!, (ctx) => updateClassType(ctx, req.params.id, req.body)),
+      (req) => runTransaction(deps, req.auth!, (ctx) => updateClassType(ctx, req.params.id, req.body)),
     );
     app.get(
       '/classes',
@@ -134,7 +134,7 @@ export function classRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, body: createClassRequestSchema, response: { 201: createClassResponseSchema } },
       },
       async (req, reply) =>
-        reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => createClass(ctx, req.body))),
+        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createClass(ctx, req.body))),
     );
     app.patch(
       '/classes/:id',
@@ -147,7 +147,7 @@ export function classRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: updateClassResponseSchema },
         },
       },
-      (req) => runCommand(deps, req.auth!, (ctx) => updateClass(ctx, req.params.id, req.body)),
+      (req) => runTransaction(deps, req.auth!, (ctx) => updateClass(ctx, req.params.id, req.body)),
     );
     app.post(
       '/classes/:id/cancel',
@@ -160,7 +160,7 @@ export function classRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: cancelClassResponseSchema },
         },
       },
-      (req) => runCommand(deps, req.auth!, (ctx) => cancelClass(ctx, req.params.id, req.body)),
+      (req) => runTransaction(deps, req.auth!, (ctx) => cancelClass(ctx, req.params.id, req.body)),
     );
   };
 }

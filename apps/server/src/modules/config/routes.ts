@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { AUTHENTICATED, can } from '../../lib/access.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
-import { runCommand } from '../../lib/use-case.ts';
+import { runTransaction } from '../../lib/use-case.ts';
 import { nextMemberCodeSchema, nextMemberSeq } from './next-code.ts';
 import { updateSystemConfig } from './update-config.ts';
 
@@ -23,7 +23,7 @@ export function configRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Setting') },
         schema: { tags, body: updateSystemConfigRequestSchema, response: { 200: systemConfigSchema } },
       },
-      (req) => runCommand(deps, req.auth!, (ctx) => updateSystemConfig(deps, ctx, req.body)),
+      (req) => runTransaction(deps, req.auth!, (ctx) => updateSystemConfig(deps, ctx, req.body)),
     );
     app.get(
       '/config/next-member-code',

@@ -29,7 +29,7 @@ import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { configOf } from '../../lib/settings.ts';
 import { checkUsableCenter, organisationScopeOf, usableCenter } from '../../lib/tenant-db.ts';
-import { runCommand, type UseCaseContext } from '../../lib/use-case.ts';
+import { runTransaction, type UseCaseContext } from '../../lib/use-case.ts';
 import { DOOR_BOOKING_EARLY_MINUTES, doorBookingQuery, markAttendedAtDoor } from '../bookings/index.ts';
 import { appendLedger, ENDED_PHASES, endOf, overdueMinorOn, stateOf, statusOn } from '../sales/index.ts';
 import { ENTRY_SCAN_INDEX, type EntryViewParts, getEntry, newEntryView, writeEntry } from './queries.ts';
@@ -252,13 +252,9 @@ export interface RecordedEntry {
  * the entry the scan recorded, read once the other's commit is known (nothing new written or sent),
  * or 409 when that was at another centre.
  */
-export async function recordTap(
-  deps: Pick<AppDeps, 'database' | 'outbox'>,
-  auth: AuthContext,
-  input: RecordEntryInput,
-): Promise<RecordedEntry> {
+export async function recordTap(deps: AppDeps, auth: AuthContext, input: RecordEntryInput): Promise<RecordedEntry> {
   try {
-    return await runCommand(deps, auth, (ctx) => recordEntry(ctx, input));
+    return await runTransaction(deps, auth, (ctx) => recordEntry(ctx, input));
   } catch (err) {
     if (!input.scanId || !isUniqueViolation(err, ENTRY_SCAN_INDEX)) throw err;
     const db = deps.database.db;

@@ -29,7 +29,7 @@ import { callerTimeZone } from '../../lib/business-date.ts';
 import { notFound } from '../../lib/errors.ts';
 import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
 import { usableCenter } from '../../lib/tenant-db.ts';
-import { runCommand } from '../../lib/use-case.ts';
+import { runTransaction } from '../../lib/use-case.ts';
 import { clockStaff } from './clock.ts';
 import { overrideEntry } from './override-entry.ts';
 import {
@@ -122,7 +122,7 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (req) => {
-        const recorded = await runCommand(deps, req.auth!, (ctx) =>
+        const recorded = await runTransaction(deps, req.auth!, (ctx) =>
           recordMemberEntry(ctx, { centerId: req.body.center_id, memberId: req.params.id }),
         );
         return entryOutcome(callerWords(req.auth!), recorded.entry);
@@ -140,7 +140,7 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (req) => {
-        const id = await runCommand(deps, req.auth!, (ctx) => overrideEntry(ctx, req.params.id, req.body.reason));
+        const id = await runTransaction(deps, req.auth!, (ctx) => overrideEntry(ctx, req.params.id, req.body.reason));
         return entryOutcome(callerWords(req.auth!), await getEntry(db, req.auth!, id));
       },
     );
@@ -198,7 +198,7 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const b = req.body;
-        const done = await runCommand(deps, req.auth!, (ctx) =>
+        const done = await runTransaction(deps, req.auth!, (ctx) =>
           clockStaff(ctx, {
             centerId: b.center_id,
             card: req.params.card,

@@ -25,7 +25,7 @@ import { callerTimeZone } from '../../lib/business-date.ts';
 import { notFound } from '../../lib/errors.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
 import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
-import { runCommand } from '../../lib/use-case.ts';
+import { runTransaction } from '../../lib/use-case.ts';
 import { createCategory, updateCategory } from './manage-category.ts';
 import { createExpenditure, deleteExpenditure, updateExpenditure } from './manage-expenditure.ts';
 import { expendituresForExport, getExpenditure, listCategories, listExpenditures, receiptOf } from './queries.ts';
@@ -133,7 +133,7 @@ export function expenditureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (req, reply) => {
         const auth = req.auth!;
         const created = await withReceiptFiles(store, auth.organisationId, (files) =>
-          runCommand(deps, auth, (ctx) => createExpenditure(ctx, files, req.body)),
+          runTransaction(deps, auth, (ctx) => createExpenditure(ctx, files, req.body)),
         );
         return reply.code(201).send(created);
       },
@@ -153,7 +153,7 @@ export function expenditureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       (req) => {
         const auth = req.auth!;
         return withReceiptFiles(store, auth.organisationId, (files) =>
-          runCommand(deps, auth, (ctx) => updateExpenditure(ctx, files, { ...req.body, id: req.params.id })),
+          runTransaction(deps, auth, (ctx) => updateExpenditure(ctx, files, { ...req.body, id: req.params.id })),
         );
       },
     );
@@ -164,7 +164,7 @@ export function expenditureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: expenditureIdParamsSchema, body: deleteExpenditureSchema, response: { 204: z.null() } },
       },
       async (req, reply) => {
-        await runCommand(deps, req.auth!, (ctx) => deleteExpenditure(ctx, { ...req.body, id: req.params.id }));
+        await runTransaction(deps, req.auth!, (ctx) => deleteExpenditure(ctx, { ...req.body, id: req.params.id }));
         return reply.code(204).send(null);
       },
     );
@@ -188,7 +188,7 @@ export function expenditureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, body: createExpenditureCategorySchema, response: { 201: expenditureCategorySchema } },
       },
       async (req, reply) =>
-        reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => createCategory(ctx, req.body))),
+        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createCategory(ctx, req.body))),
     );
     app.patch(
       '/expenditure-categories/:id',
@@ -201,7 +201,7 @@ export function expenditureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: expenditureCategorySchema },
         },
       },
-      (req) => runCommand(deps, req.auth!, (ctx) => updateCategory(ctx, { ...req.body, id: req.params.id })),
+      (req) => runTransaction(deps, req.auth!, (ctx) => updateCategory(ctx, { ...req.body, id: req.params.id })),
     );
   };
 }

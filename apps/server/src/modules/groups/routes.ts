@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
-import { runCommand } from '../../lib/use-case.ts';
+import { runTransaction } from '../../lib/use-case.ts';
 import { addGroupMembers, createGroup, deleteGroup, listGroups, removeGroupMember, updateGroup } from './groups.ts';
 
 const tags = ['groups'];
@@ -36,7 +36,7 @@ export function groupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/groups',
       { config: { access: WRITE }, schema: { tags, body: groupInputSchema, response: { 201: groupSchema } } },
       async (req, reply) =>
-        reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => createGroup(ctx, req.body))),
+        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createGroup(ctx, req.body))),
     );
     app.patch(
       '/groups/:id',
@@ -44,13 +44,13 @@ export function groupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: WRITE },
         schema: { tags, params: memberIdParamsSchema, body: groupUpdateSchema, response: { 200: groupSchema } },
       },
-      (req) => runCommand(deps, req.auth!, (ctx) => updateGroup(ctx, { ...req.body, id: req.params.id })),
+      (req) => runTransaction(deps, req.auth!, (ctx) => updateGroup(ctx, { ...req.body, id: req.params.id })),
     );
     app.delete(
       '/groups/:id',
       { config: { access: WRITE }, schema: { tags, params: memberIdParamsSchema, response: { 204: z.null() } } },
       async (req, reply) => {
-        await runCommand(deps, req.auth!, (ctx) => deleteGroup(ctx, { id: req.params.id }));
+        await runTransaction(deps, req.auth!, (ctx) => deleteGroup(ctx, { id: req.params.id }));
         return reply.code(204).send(null);
       },
     );
@@ -66,7 +66,7 @@ export function groupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       (req) =>
-        runCommand(deps, req.auth!, (ctx) =>
+        runTransaction(deps, req.auth!, (ctx) =>
           addGroupMembers(ctx, { id: req.params.id, memberIds: req.body.memberIds }),
         ),
     );
@@ -74,7 +74,7 @@ export function groupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/groups/:id/members/:memberId',
       { config: { access: WRITE }, schema: { tags, params: groupMemberParamsSchema, response: { 204: z.null() } } },
       async (req, reply) => {
-        await runCommand(deps, req.auth!, (ctx) =>
+        await runTransaction(deps, req.auth!, (ctx) =>
           removeGroupMember(ctx, { id: req.params.id, memberId: req.params.memberId }),
         );
         return reply.code(204).send(null);

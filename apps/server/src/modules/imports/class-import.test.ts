@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centers, classes, domainEvents, ptSessions, rooms, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
-import { runCommand } from '../../lib/use-case.ts';
+import { runTransaction } from '../../lib/use-case.ts';
 import { type ClassesFixture, classesFixture } from '../../test/classes-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { analyseClassImport, TimetableTakenError, writeImportedClasses } from './class-import.ts';
@@ -406,7 +406,7 @@ describe('timetable import: commit', () => {
     await f.newClass({ roomId: room.id, date: day(41), startTime: '10:30' });
     const before = await classCount();
     const seen: ClassImportProgressLine[] = [];
-    const failed = runCommand(ctx.deps, auth, (c) =>
+    const failed = runTransaction(ctx.deps, auth, (c) =>
       writeImportedClasses(c, analysed.classes, (l) => seen.push(l), 'race.csv'),
     );
     await expect(failed).rejects.toBeInstanceOf(TimetableTakenError);

@@ -21,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
-import { runCommand } from '../../lib/use-case.ts';
+import { runTransaction } from '../../lib/use-case.ts';
 import { analyseImport, importReadContext } from './analyse-import.ts';
 import { analyseClassImport, TimetableTakenError, writeImportedClasses } from './class-import.ts';
 import { sendClassTemplate } from './class-template.ts';
@@ -133,7 +133,7 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (analysed.errors.length > 0) throw importRefused(analysed.errors);
         const stream = ndjsonStream();
         const progress = (line: ClassImportProgressLine) => stream.write(line);
-        void runCommand(deps, req.auth!, (ctx) =>
+        void runTransaction(deps, req.auth!, (ctx) =>
           writeImportedClasses(ctx, analysed.classes, progress, req.body.fileName),
         )
           .then((result) => progress({ type: 'done', ...result }))
@@ -194,14 +194,15 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access },
         schema: { tags, body: importPresetInputSchema, response: { 201: importPresetSchema } },
       },
-      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => savePreset(ctx, req.body))),
+      async (req, reply) =>
+        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => savePreset(ctx, req.body))),
     );
 
     app.delete(
       '/import-presets/:id',
       { config: { access }, schema: { tags, params: importPresetIdParamsSchema } },
       async (req, reply) => {
-        await runCommand(deps, req.auth!, (ctx) => deletePreset(ctx, { id: req.params.id }));
+        await runTransaction(deps, req.auth!, (ctx) => deletePreset(ctx, { id: req.params.id }));
         return reply.code(204).send();
       },
     );

@@ -23,7 +23,7 @@ import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { sendTable } from '../../lib/table-export.ts';
-import { runCommand } from '../../lib/use-case.ts';
+import { runTransaction } from '../../lib/use-case.ts';
 import { overdueByMember } from '../sales/index.ts';
 import { issueCardLink } from './card-link.ts';
 import { attachCard, detachCard, markCardLost } from './cards.ts';
@@ -100,7 +100,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, body: createMemberRequestSchema, response: { 201: memberSchema } },
       },
       async (req, reply) =>
-        reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => createMember(ctx, req.body))),
+        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createMember(ctx, req.body))),
     );
 
     app.get(
@@ -109,7 +109,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Member') },
         schema: { tags, params: memberIdParamsSchema, response: { 200: memberSchema } },
       },
-      (req) => runCommand(deps, req.auth!, (ctx) => openMember(ctx, { id: req.params.id })),
+      (req) => runTransaction(deps, req.auth!, (ctx) => openMember(ctx, { id: req.params.id })),
     );
 
     app.patch(
@@ -123,7 +123,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: memberSchema },
         },
       },
-      (req) => runCommand(deps, req.auth!, (ctx) => updateMember(ctx, { ...req.body, id: req.params.id })),
+      (req) => runTransaction(deps, req.auth!, (ctx) => updateMember(ctx, { ...req.body, id: req.params.id })),
     );
 
     app.post(
@@ -138,7 +138,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        const { card, already } = await runCommand(deps, req.auth!, (ctx) =>
+        const { card, already } = await runTransaction(deps, req.auth!, (ctx) =>
           attachCard(ctx, { memberId: req.params.id, number: req.body.number }),
         );
         return reply.code(already ? 200 : 201).send(card);
@@ -152,7 +152,9 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: memberCardParamsSchema, response: { 200: cardSchema } },
       },
       (req) =>
-        runCommand(deps, req.auth!, (ctx) => markCardLost(ctx, { memberId: req.params.id, cardId: req.params.cardId })),
+        runTransaction(deps, req.auth!, (ctx) =>
+          markCardLost(ctx, { memberId: req.params.id, cardId: req.params.cardId }),
+        ),
     );
 
     app.delete(
@@ -162,7 +164,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: memberCardParamsSchema, response: { 204: z.null() } },
       },
       async (req, reply) => {
-        await runCommand(deps, req.auth!, (ctx) =>
+        await runTransaction(deps, req.auth!, (ctx) =>
           detachCard(ctx, { memberId: req.params.id, cardId: req.params.cardId }),
         );
         return reply.code(204).send(null);
@@ -206,7 +208,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: memberIdParamsSchema, body: eraseMemberRequestSchema, response: { 200: memberSchema } },
       },
       (req) =>
-        runCommand(deps, req.auth!, (ctx) =>
+        runTransaction(deps, req.auth!, (ctx) =>
           eraseMember(ctx, { id: req.params.id, confirmCode: req.body.confirmCode }),
         ),
     );

@@ -71,7 +71,7 @@ export async function useSessionCredit(ctx: UseCaseContext, s: typeof ptSessions
  */
 async function creditTrainer(ctx: UseCaseContext, s: typeof ptSessions.$inferSelect, creditsGranted: number) {
   const [rules, [trainer]] = await Promise.all([
-    ctx.db.select(commissionRules),
+    ctx.db.rows(commissionRules),
     ctx.tx.select().from(users).where(eq(users.id, s.trainerId)),
   ]);
   const rule = trainer && ruleFor(rules, trainer, 'pt_session');

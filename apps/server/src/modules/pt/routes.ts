@@ -21,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
-import { runCommand } from '../../lib/use-case.ts';
+import { runTransaction } from '../../lib/use-case.ts';
 import { bookPtSession } from './book-session.ts';
 import { cancelPtSession } from './cancel-session.ts';
 import { completePtSession } from './complete-session.ts';
@@ -62,7 +62,7 @@ export function ptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, body: bookPtSessionRequestSchema, response: { 201: ptSessionSchema } },
       },
       async (req, reply) =>
-        reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => bookPtSession(ctx, req.body))),
+        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => bookPtSession(ctx, req.body))),
     );
     app.post(
       '/pt-sessions/:id/complete',
@@ -70,7 +70,7 @@ export function ptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'PersonalTraining'), idempotent: true },
         schema: { tags, params: ptSessionIdParamsSchema, response: { 200: ptSessionSchema } },
       },
-      (req) => runCommand(deps, req.auth!, (ctx) => completePtSession(ctx, req.params.id)),
+      (req) => runTransaction(deps, req.auth!, (ctx) => completePtSession(ctx, req.params.id)),
     );
     app.post(
       '/pt-sessions/:id/cancel',
@@ -83,7 +83,7 @@ export function ptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: ptSessionSchema },
         },
       },
-      (req) => runCommand(deps, req.auth!, (ctx) => cancelPtSession(ctx, req.params.id, req.body.reason)),
+      (req) => runTransaction(deps, req.auth!, (ctx) => cancelPtSession(ctx, req.params.id, req.body.reason)),
     );
     app.post(
       '/pt-sessions/:id/no-show',
@@ -91,7 +91,7 @@ export function ptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'PersonalTraining'), idempotent: true },
         schema: { tags, params: ptSessionIdParamsSchema, response: { 200: ptSessionSchema } },
       },
-      (req) => runCommand(deps, req.auth!, (ctx) => markPtNoShow(ctx, req.params.id)),
+      (req) => runTransaction(deps, req.auth!, (ctx) => markPtNoShow(ctx, req.params.id)),
     );
     app.get(
       '/pt-packages/:entitlementId',
@@ -120,7 +120,7 @@ export function ptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: trainerHoursResponseSchema },
         },
       },
-      (req) => runCommand(deps, req.auth!, (ctx) => setTrainerHours(ctx, req.params.id, req.body)),
+      (req) => runTransaction(deps, req.auth!, (ctx) => setTrainerHours(ctx, req.params.id, req.body)),
     );
     app.get(
       '/trainers/:id/days-off',
@@ -142,7 +142,7 @@ export function ptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: trainerIdParamsSchema, body: dayOffRequestSchema, response: { 201: dayOffSchema } },
       },
       async (req, reply) =>
-        reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => addDayOff(ctx, req.params.id, req.body))),
+        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => addDayOff(ctx, req.params.id, req.body))),
     );
     app.patch(
       '/trainers/:id/days-off/:dayOffId',
@@ -150,7 +150,8 @@ export function ptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Staff') },
         schema: { tags, params: dayOffParamsSchema, body: dayOffRequestSchema, response: { 200: dayOffSchema } },
       },
-      (req) => runCommand(deps, req.auth!, (ctx) => updateDayOff(ctx, req.params.id, req.params.dayOffId, req.body)),
+      (req) =>
+        runTransaction(deps, req.auth!, (ctx) => updateDayOff(ctx, req.params.id, req.params.dayOffId, req.body)),
     );
     app.delete(
       '/trainers/:id/days-off/:dayOffId',
@@ -159,7 +160,7 @@ export function ptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: dayOffParamsSchema },
       },
       async (req, reply) => {
-        await runCommand(deps, req.auth!, (ctx) => deleteDayOff(ctx, req.params.id, req.params.dayOffId));
+        await runTransaction(deps, req.auth!, (ctx) => deleteDayOff(ctx, req.params.id, req.params.dayOffId));
         return reply.code(204).send();
       },
     );

@@ -11,7 +11,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { usableCenter } from '../../lib/tenant-db.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { runCommand, type UseCaseContext } from '../../lib/use-case.ts';
+import { runTransaction, type UseCaseContext } from '../../lib/use-case.ts';
 import { getReader, readerScope } from './queries.ts';
 
 export interface ReaderWithSecret {
@@ -36,7 +36,7 @@ export async function runReaderCommand<T>(
   work: (ctx: UseCaseContext) => Promise<T>,
 ): Promise<T> {
   try {
-    return await runCommand(deps, auth, async (ctx) => {
+    return await runTransaction(deps, auth, async (ctx) => {
       const out = await work(ctx);
       // The ingest's cached reader lookups are dropped on every server when this commits.
       await deps.sessions.changed(ctx.tx, { readers: true });

@@ -15,7 +15,7 @@ type Items = z.infer<typeof createProductSetRequestSchema>['items'];
 
 /** Every product of the set is one of the organisation's; otherwise 404 naming `items.<i>.productId`. */
 async function assertProducts(ctx: UseCaseContext, items: Items): Promise<void> {
-  const found = await ctx.db.select(
+  const found = await ctx.db.rows(
     products,
     inArray(
       products.id,

@@ -46,7 +46,7 @@ import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
 import { usableCenter } from '../../lib/tenant-db.ts';
-import { runCommand } from '../../lib/use-case.ts';
+import { runTransaction } from '../../lib/use-case.ts';
 import { checkCoupon } from './check-coupon.ts';
 import { createCoupon, updateCoupon } from './manage-coupon.ts';
 import { createOffer, updateOffer } from './manage-offer.ts';
@@ -174,7 +174,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, body: createProductRequestSchema, response: { 201: productSchema } },
       },
       async (req, reply) =>
-        reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => createProduct(ctx, req.body))),
+        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createProduct(ctx, req.body))),
     );
     app.patch(
       '/products/:id',
@@ -182,7 +182,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Catalogue') },
         schema: { tags, params: idParamsSchema, body: updateProductRequestSchema, response: { 200: productSchema } },
       },
-      (req) => runCommand(deps, req.auth!, (ctx) => updateProduct(ctx, { ...req.body, id: req.params.id })),
+      (req) => runTransaction(deps, req.auth!, (ctx) => updateProduct(ctx, { ...req.body, id: req.params.id })),
     );
     app.delete(
       '/products/:id',
@@ -191,7 +191,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: idParamsSchema, response: { 204: z.null() } },
       },
       async (req, reply) => {
-        await runCommand(deps, req.auth!, (ctx) => updateProduct(ctx, { id: req.params.id, active: false }));
+        await runTransaction(deps, req.auth!, (ctx) => updateProduct(ctx, { id: req.params.id, active: false }));
         return reply.code(204).send(null);
       },
     );
@@ -224,7 +224,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         reply
           .code(201)
           .send(
-            await runCommand(deps, req.auth!, (ctx) =>
+            await runTransaction(deps, req.auth!, (ctx) =>
               recordStockMovement(ctx, { ...req.body, productId: req.params.id }),
             ),
           ),
@@ -263,7 +263,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, body: createProductSetRequestSchema, response: { 201: productSetSchema } },
       },
       async (req, reply) =>
-        reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => createProductSet(ctx, req.body))),
+        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createProductSet(ctx, req.body))),
     );
     app.patch(
       '/product-sets/:id',
@@ -276,7 +276,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: productSetSchema },
         },
       },
-      (req) => runCommand(deps, req.auth!, (ctx) => updateProductSet(ctx, { ...req.body, id: req.params.id })),
+      (req) => runTransaction(deps, req.auth!, (ctx) => updateProductSet(ctx, { ...req.body, id: req.params.id })),
     );
     app.delete(
       '/product-sets/:id',
@@ -285,7 +285,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: idParamsSchema, response: { 204: z.null() } },
       },
       async (req, reply) => {
-        await runCommand(deps, req.auth!, (ctx) => updateProductSet(ctx, { id: req.params.id, active: false }));
+        await runTransaction(deps, req.auth!, (ctx) => updateProductSet(ctx, { id: req.params.id, active: false }));
         return reply.code(204).send(null);
       },
     );
@@ -331,7 +331,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, body: createCouponRequestSchema, response: { 201: couponSchema } },
       },
       async (req, reply) =>
-        reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => createCoupon(ctx, req.body))),
+        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createCoupon(ctx, req.body))),
     );
     app.patch(
       '/coupons/:id',
@@ -339,7 +339,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Catalogue') },
         schema: { tags, params: idParamsSchema, body: updateCouponRequestSchema, response: { 200: couponSchema } },
       },
-      (req) => runCommand(deps, req.auth!, (ctx) => updateCoupon(ctx, { ...req.body, id: req.params.id })),
+      (req) => runTransaction(deps, req.auth!, (ctx) => updateCoupon(ctx, { ...req.body, id: req.params.id })),
     );
     app.delete(
       '/coupons/:id',
@@ -348,7 +348,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: idParamsSchema, response: { 204: z.null() } },
       },
       async (req, reply) => {
-        await runCommand(deps, req.auth!, (ctx) => updateCoupon(ctx, { id: req.params.id, active: false }));
+        await runTransaction(deps, req.auth!, (ctx) => updateCoupon(ctx, { id: req.params.id, active: false }));
         return reply.code(204).send(null);
       },
     );
@@ -398,7 +398,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, body: createOfferRequestSchema, response: { 201: offerSchema } },
       },
       async (req, reply) =>
-        reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => createOffer(ctx, req.body))),
+        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createOffer(ctx, req.body))),
     );
     app.patch(
       '/offers/:id',
@@ -406,7 +406,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Catalogue') },
         schema: { tags, params: idParamsSchema, body: updateOfferRequestSchema, response: { 200: offerSchema } },
       },
-      (req) => runCommand(deps, req.auth!, (ctx) => updateOffer(ctx, { ...req.body, id: req.params.id })),
+      (req) => runTransaction(deps, req.auth!, (ctx) => updateOffer(ctx, { ...req.body, id: req.params.id })),
     );
     app.delete(
       '/offers/:id',
@@ -415,7 +415,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: idParamsSchema, response: { 204: z.null() } },
       },
       async (req, reply) => {
-        await runCommand(deps, req.auth!, (ctx) => updateOffer(ctx, { id: req.params.id, active: false }));
+        await runTransaction(deps, req.auth!, (ctx) => updateOffer(ctx, { id: req.params.id, active: false }));
         return reply.code(204).send(null);
       },
     );

@@ -16,7 +16,7 @@ import { getRoom } from './queries.ts';
  * reactivate it instead.
  */
 async function nameTaken(db: DbOrTx, auth: AuthContext, centerId: string, name: string): Promise<AppError> {
-  const [existing] = await tenantDb(db, auth).select(
+  const [existing] = await tenantDb(db, auth).rows(
     rooms,
     and(eq(rooms.centerId, centerId), sql`lower(${rooms.name}) = lower(${name})`),
   );

@@ -14,7 +14,7 @@ import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
-import { runCommand } from '../../lib/use-case.ts';
+import { runTransaction } from '../../lib/use-case.ts';
 import { createRoom, deactivateRoom, updateRoom } from './manage-room.ts';
 import { getRoom, listRooms, listRoomsForExport } from './queries.ts';
 
@@ -68,7 +68,8 @@ export function roomRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('create', 'Room') },
         schema: { tags, body: createRoomRequestSchema, response: { 201: roomSchema } },
       },
-      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => createRoom(ctx, req.body))),
+      async (req, reply) =>
+        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createRoom(ctx, req.body))),
     );
     app.patch(
       '/rooms/:id',
@@ -76,7 +77,7 @@ export function roomRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Room') },
         schema: { tags, params: roomIdParamsSchema, body: updateRoomRequestSchema, response: { 200: roomSchema } },
       },
-      (req) => runCommand(deps, req.auth!, (ctx) => updateRoom(ctx, { ...req.body, id: req.params.id })),
+      (req) => runTransaction(deps, req.auth!, (ctx) => updateRoom(ctx, { ...req.body, id: req.params.id })),
     );
     app.delete(
       '/rooms/:id',
@@ -85,7 +86,7 @@ export function roomRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: roomIdParamsSchema, response: { 204: z.null() } },
       },
       async (req, reply) => {
-        await runCommand(deps, req.auth!, (ctx) => deactivateRoom(ctx, { id: req.params.id }));
+        await runTransaction(deps, req.auth!, (ctx) => deactivateRoom(ctx, { id: req.params.id }));
         return reply.code(204).send(null);
       },
     );

@@ -48,8 +48,8 @@ export async function creditCommission(ctx: UseCaseContext, paymentId: string, e
   if (!sellers.length) return;
   const [rules, staff] = await readAll(
     ctx.tx,
-    () => ctx.db.select(commissionRules),
-    () => ctx.db.select(users, inArray(users.id, sellers)),
+    () => ctx.db.rows(commissionRules),
+    () => ctx.db.rows(users, inArray(users.id, sellers)),
   );
   if (!rules.length) return;
   const rows = lines.flatMap((l) => {

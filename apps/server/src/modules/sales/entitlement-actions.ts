@@ -23,7 +23,7 @@ export async function changeEntitlement(
     throw forbidden();
   const member = await ctx.db.first(members, eq(members.id, input.memberId));
   if (!member) throw notFound('member');
-  const [ent] = await ctx.db.select(
+  const [ent] = await ctx.db.rows(
     entitlements,
     and(eq(entitlements.id, input.entitlementId), eq(entitlements.memberId, member.id)),
   );

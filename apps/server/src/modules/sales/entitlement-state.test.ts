@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitlementLedger, entitlementState, entitlements } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { isCheckViolation } from '../../lib/pg-errors.ts';
-import { runCommand } from '../../lib/use-case.ts';
+import { runTransaction } from '../../lib/use-case.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { checkProperty } from '../../test/property.ts';
 import { EMPTY_STATE, foldLedger, type LedgerRow, statusOn } from './entitlement-state.ts';
@@ -72,7 +72,7 @@ describe('the entitlement ledger', () => {
         fc.integer({ min: 5, max: 40 }),
         fc.array(fc.array(change, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 12 }),
         async (isPackage, credits, batches) => {
-          const entitlementId = await runCommand(ctx.deps, auth, async (c) => {
+          const entitlementId = await runTransaction(ctx.deps, auth, async (c) => {
             const [ent] = await c.db.insert(entitlements, {
               memberId,
               kind: isPackage ? 'package' : 'membership',
@@ -98,7 +98,7 @@ describe('the entitlement ledger', () => {
           // zero is refused by the table's check and leaves no row and no state change behind.
           for (const batch of batches) {
             try {
-              await runCommand(ctx.deps, auth, (c) =>
+              await runTransaction(ctx.deps, auth, (c) =>
                 appendLedger(
                   c,
                   entitlementId,

@@ -89,7 +89,7 @@ export async function refundInvoice(
     const paidForPart = value === line.open ? paid : share(paid, value, line.open);
     let money = r.amountMinor ?? paidForPart;
     if (r.amountMinor === undefined && isEntitlement && r.mode === 'unused') {
-      const [ent] = await ctx.db.select(entitlements, eq(entitlements.invoiceLineId, line.id));
+      const [ent] = await ctx.db.rows(entitlements, eq(entitlements.invoiceLineId, line.id));
       const state = ent ? await lockState(ctx, ent.id) : undefined;
       if (state?.creditsGranted) {
         money = share(paidForPart, Math.max(0, state.creditsLeft ?? 0), state.creditsGranted);
@@ -167,7 +167,7 @@ export async function refundInvoice(
       });
     }
     await reverseCommission(ctx, refund!.id, today, p.line.id, p.money, p.paid);
-    const [ent] = await ctx.db.select(entitlements, eq(entitlements.invoiceLineId, p.line.id));
+    const [ent] = await ctx.db.rows(entitlements, eq(entitlements.invoiceLineId, p.line.id));
     if (ent) {
       const state = await lockState(ctx, ent.id);
       if (state && state.phase !== 'refunded' && state.phase !== 'transferred') {
@@ -219,7 +219,7 @@ export async function refundInvoice(
 
 /** The course sold on `lineId` releases its sessions not started (its bookings cancelled, credits back). */
 async function releaseCourseOf(ctx: UseCaseContext, lineId: string, reason: string) {
-  const [ent] = await ctx.db.select(entitlements, eq(entitlements.invoiceLineId, lineId));
+  const [ent] = await ctx.db.rows(entitlements, eq(entitlements.invoiceLineId, lineId));
   if (ent) await releaseSessions(ctx, ent.id, reason);
 }
 
@@ -250,7 +250,7 @@ export async function voidInvoice(
     }
   }
   const ents = lines.length
-    ? await ctx.db.select(
+    ? await ctx.db.rows(
         entitlements,
         inArray(
           entitlements.invoiceLineId,

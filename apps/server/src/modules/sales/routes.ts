@@ -37,7 +37,7 @@ import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
 import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
-import { runCommand } from '../../lib/use-case.ts';
+import { runTransaction } from '../../lib/use-case.ts';
 import {
   createCommissionRule,
   listCommissionRules,
@@ -100,7 +100,7 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (req, reply) =>
         reply
           .code(201)
-          .send(await runCommand(deps, req.auth!, (ctx) => sell(ctx, { ...req.body, memberId: req.params.id }))),
+          .send(await runTransaction(deps, req.auth!, (ctx) => sell(ctx, { ...req.body, memberId: req.params.id }))),
     );
     app.get(
       '/students/:id/entitlements',
@@ -132,7 +132,7 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: entitlementParamsSchema, body: entitlementActionSchema },
       },
       async (req) => {
-        await runCommand(deps, req.auth!, (ctx) =>
+        await runTransaction(deps, req.auth!, (ctx) =>
           changeEntitlement(ctx, { ...req.body, memberId: req.params.id, entitlementId: req.params.entitlementId }),
         );
         return { items: await memberEntitlements(db, req.auth!, req.params.id) };
@@ -197,7 +197,7 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: idParamsSchema, body: paymentRequestSchema, response: { 201: invoiceSchema } },
       },
       async (req, reply) => {
-        await runCommand(deps, req.auth!, (ctx) => recordPayment(ctx, req.params.id, req.body));
+        await runTransaction(deps, req.auth!, (ctx) => recordPayment(ctx, req.params.id, req.body));
         return reply.code(201).send(await getInvoice(db, req.auth!, req.params.id));
       },
     );
@@ -208,7 +208,7 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: idParamsSchema, body: refundRequestSchema, response: { 201: invoiceSchema } },
       },
       async (req, reply) => {
-        await runCommand(deps, req.auth!, (ctx) => refundInvoice(ctx, { ...req.body, invoiceId: req.params.id }));
+        await runTransaction(deps, req.auth!, (ctx) => refundInvoice(ctx, { ...req.body, invoiceId: req.params.id }));
         return reply.code(201).send(await getInvoice(db, req.auth!, req.params.id));
       },
     );
@@ -219,7 +219,7 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: idParamsSchema, body: voidRequestSchema, response: { 200: invoiceSchema } },
       },
       async (req) => {
-        await runCommand(deps, req.auth!, (ctx) => voidInvoice(ctx, { ...req.body, invoiceId: req.params.id }));
+        await runTransaction(deps, req.auth!, (ctx) => voidInvoice(ctx, { ...req.body, invoiceId: req.params.id }));
         return getInvoice(db, req.auth!, req.params.id);
       },
     );
@@ -242,7 +242,7 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, body: createCommissionRuleRequestSchema, response: { 201: commissionRuleSchema } },
       },
       async (req, reply) =>
-        reply.code(201).send(await runCommand(deps, req.auth!, (ctx) => createCommissionRule(ctx, req.body))),
+        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createCommissionRule(ctx, req.body))),
     );
     app.patch(
       '/commission-rules/:id',
@@ -256,7 +256,7 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       (req) =>
-        runCommand(deps, req.auth!, (ctx) =>
+        runTransaction(deps, req.auth!, (ctx) =>
           setCommissionRuleActive(ctx, { id: req.params.id, active: req.body.active }),
         ),
     );

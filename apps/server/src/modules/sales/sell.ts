@@ -382,7 +382,7 @@ export async function sell(ctx: UseCaseContext, input: SaleInput & { memberId: s
   });
   const sellers = [...new Set(input.lines.flatMap((l) => (l.soldById ? [l.soldById] : [])))];
   if (sellers.length) {
-    const found = await ctx.db.select(users, and(inArray(users.id, sellers), eq(users.active, true)));
+    const found = await ctx.db.rows(users, and(inArray(users.id, sellers), eq(users.active, true)));
     input.lines.forEach((l, i) => {
       if (l.soldById && !found.some((u) => u.id === l.soldById)) {
         throw refuse(`lines.${i}.soldById`, 'staff_unknown', 'No active staff member has this id');

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { conflict } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { runCommand, type UseCaseContext } from '../../lib/use-case.ts';
+import { runTransaction, type UseCaseContext } from '../../lib/use-case.ts';
 
 /**
  * A staff command's context: the use case context, the services a staff change needs (mail,
@@ -20,7 +20,7 @@ export interface StaffContext extends UseCaseContext {
 export type StaffUseCase<I, O> = (ctx: StaffContext, input: I) => Promise<O>;
 
 /**
- * Runs a staff use case as one command (`runCommand`: one transaction, scoped `ctx.db`, events),
+ * Runs a staff use case as one command (`runTransaction`: one transaction, scoped `ctx.db`, events),
  * relays its e-mails after the commit, and turns the e-mail's unique index into 409 `email_taken`:
  * addresses are unique in the whole deployment (sign-in is by e-mail).
  */
@@ -33,7 +33,7 @@ export async function runStaffCommand<I, O>(
   const mails: string[] = [];
   let result: O;
   try {
-    result = await runCommand(deps, auth, (ctx) =>
+    result = await runTransaction(deps, auth, (ctx) =>
       useCase({ ...ctx, deps, mailAfterCommit: (id) => void mails.push(id) }, input),
     );
   } catch (err) {

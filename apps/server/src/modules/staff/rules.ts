@@ -61,7 +61,7 @@ export async function assertMayGiveCenters(
       field('centerIds', 'centers_required', 'Choose at least one centre'),
     );
   }
-  const found = await ctx.db.select(centers, inArray(centers.id, wanted));
+  const found = await ctx.db.rows(centers, inArray(centers.id, wanted));
   if (found.length !== wanted.length) {
     throw new AppError(404, 'not_found', 'centre not found', field('centerIds', 'not_found', 'centre not found'));
   }
