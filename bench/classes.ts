@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { abilityRulesFor, buildAbility } from '@gym/contract/acl';
 import { DEMO_INITIAL } from '@gym/contract/demo';
-import { addDays, businessDate, today } from '@gym/contract/time';
+import { addDays, businessDate, occurrenceTimes, today } from '@gym/contract/time';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.ts';
 import {
@@ -25,8 +25,7 @@ import { buildCenter } from '../apps/server/src/db/seed/builders.ts';
 import type { AppDeps } from '../apps/server/src/deps.ts';
 import type { AuthContext } from '../apps/server/src/lib/access.ts';
 import { runTransaction } from '../apps/server/src/lib/use-case.ts';
-import { occurrenceTimes } from '../apps/server/src/modules/classes/index.ts';
-import { appendLedger } from '../apps/server/src/modules/sales/index.ts';
+import { appendLedger } from '../apps/server/src/modules/entitlements/index.ts';
 import { measured } from './selling.ts';
 import { percentile } from './stats.ts';
 
@@ -161,9 +160,13 @@ export async function prepareClasses(deps: AppDeps): Promise<ClassesFixture> {
         durationValue: 365,
         durationUnit: 'day',
       });
-      await appendLedger(ctx, ent!.id, memberId, [
-        { kind: 'grant', creditsDelta: 10, validFrom: start, validUntil: addDays(start, 364), effectiveOn: start },
-      ]);
+      await appendLedger(ctx, {
+        entitlementId: ent!.id,
+        memberId,
+        rows: [
+          { kind: 'grant', creditsDelta: 10, validFrom: start, validUntil: addDays(start, 364), effectiveOn: start },
+        ],
+      });
     }
   });
   return {

@@ -36,7 +36,8 @@ import {
   users,
 } from '../apps/server/src/db/schema/index.ts';
 import { clockOn, contextFor } from '../apps/server/src/db/seed/demo-sales.ts';
-import { appendLedger, sell } from '../apps/server/src/modules/sales/index.ts';
+import { appendLedger } from '../apps/server/src/modules/entitlements/index.ts';
+import { sell } from '../apps/server/src/modules/sales/index.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
 import { serverNodeFlags } from '../scripts/lib/server-node.mjs';
 import type { DoorFixture, DoorLoadRequest, DoorSlice, DoorSliceOptions } from './door-load.ts';
@@ -221,9 +222,11 @@ async function giveHistory(
         const entitlementId = invoice.lines[0]!.entitlementId!;
         for (let c = 0; c < pack.credits; c++) {
           const used = addDays(day, 7 * (c + 1));
-          await appendLedger(at(used), entitlementId, memberId, [
-            { kind: 'use', creditsDelta: -1, refType: 'booking', reason: 'Spin class', effectiveOn: used },
-          ]);
+          await appendLedger(at(used), {
+            entitlementId,
+            memberId,
+            rows: [{ kind: 'use', creditsDelta: -1, refType: 'booking', reason: 'Spin class', effectiveOn: used }],
+          });
         }
       }
     });

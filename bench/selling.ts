@@ -21,7 +21,7 @@ import {
 import type { AppDeps } from '../apps/server/src/deps.ts';
 import type { AuthContext } from '../apps/server/src/lib/access.ts';
 import { runTransaction } from '../apps/server/src/lib/use-case.ts';
-import { appendLedger } from '../apps/server/src/modules/sales/ledger.ts';
+import { appendLedger } from '../apps/server/src/modules/entitlements/index.ts';
 import type { LoadFigures } from './member-search.ts';
 import { percentile } from './stats.ts';
 
@@ -83,32 +83,35 @@ export async function prepareSelling(deps: AppDeps, rows = 5_000): Promise<Selli
         durationValue: 3650,
         durationUnit: 'day',
       });
-      await appendLedger(ctx, ent!.id, heavy.id, [
-        {
-          kind: 'grant',
-          creditsDelta: 20,
-          validFrom: '2026-01-01',
-          validUntil: '2035-12-31',
-          effectiveOn: '2026-01-01',
-        },
-      ]);
+      await appendLedger(ctx, {
+        entitlementId: ent!.id,
+        memberId: heavy.id,
+        rows: [
+          {
+            kind: 'grant',
+            creditsDelta: 20,
+            validFrom: '2026-01-01',
+            validUntil: '2035-12-31',
+            effectiveOn: '2026-01-01',
+          },
+        ],
+      });
       return ent!.id;
     });
     // Uses and returns, alternately, 500 to a command.
     for (let written = 1; written < rows; written += 500) {
       const n = Math.min(500, rows - written);
       await runTransaction(deps, auth, (ctx) =>
-        appendLedger(
-          ctx,
-          id,
-          heavy.id,
-          Array.from({ length: n }, (_, i) => ({
+        appendLedger(ctx, {
+          entitlementId: id,
+          memberId: heavy.id,
+          rows: Array.from({ length: n }, (_, i) => ({
             kind: (written + i) % 2 ? ('use' as const) : ('return' as const),
             creditsDelta: (written + i) % 2 ? -1 : 1,
             refType: 'booking',
             effectiveOn: '2026-06-01',
           })),
-        ),
+        }),
       );
     }
   }

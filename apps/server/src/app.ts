@@ -32,6 +32,7 @@ import { centerRoutes } from './modules/centers/index.ts';
 import { classRoutes } from './modules/classes/index.ts';
 import { configRoutes, enforceMaintenance } from './modules/config/index.ts';
 import { courseRoutes } from './modules/courses/index.ts';
+import { entitlementRoutes } from './modules/entitlements/index.ts';
 import { entryRoutes } from './modules/entries/index.ts';
 import { expenditureRoutes } from './modules/expenditures/index.ts';
 import { groupRoutes } from './modules/groups/index.ts';
@@ -238,6 +239,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
       await pro.register(staffRoutes(deps));
       await pro.register(roomRoutes(deps));
       await pro.register(salesRoutes(deps));
+      await pro.register(entitlementRoutes(deps));
       await pro.register(classRoutes(deps));
       await pro.register(bookingRoutes(deps));
       await pro.register(courseRoutes(deps));

@@ -19,9 +19,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { shortCourses } from './catalogue.ts';
+import { entitlements } from './entitlements.ts';
 import { members } from './members.ts';
 import { rooms } from './places.ts';
-import { entitlements, invoices } from './sales.ts';
+import { invoices } from './sales.ts';
 import { centers, organisations, users } from './tenancy.ts';
 
 const organisationColumn = () =>

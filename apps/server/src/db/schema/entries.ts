@@ -17,9 +17,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { entitlements } from './entitlements.ts';
 import { cards, members } from './members.ts';
 import { readers } from './places.ts';
-import { entitlements } from './sales.ts';
 import { centers, organisations, users } from './tenancy.ts';
 
 const organisationColumn = () =>

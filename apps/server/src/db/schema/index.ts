@@ -12,6 +12,8 @@ export {
   stockMovements,
 } from './catalogue.ts';
 export { bookings, classes, classSeries, classTypes } from './classes.ts';
+export { commissionEntries, commissionRules } from './commission.ts';
+export { entitlementLedger, entitlementState, entitlements } from './entitlements.ts';
 export { entries, staffAttendance } from './entries.ts';
 export { expenditureCategories, expenditures } from './expenditures.ts';
 export {
@@ -28,12 +30,7 @@ export { readerScans, readers, rooms } from './places.ts';
 export { auditLog, domainEvents, idempotencyKeys } from './platform.ts';
 export { ptSessions, trainerDaysOff, trainerHours } from './pt.ts';
 export {
-  commissionEntries,
-  commissionRules,
   couponUses,
-  entitlementLedger,
-  entitlementState,
-  entitlements,
   installments,
   invoiceLines,
   invoices,

@@ -19,9 +19,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { entitlementLedger, entitlements } from './entitlements.ts';
 import { members } from './members.ts';
 import { rooms } from './places.ts';
-import { entitlementLedger, entitlements } from './sales.ts';
 import { centers, organisations, users } from './tenancy.ts';
 
 const organisationColumn = () =>

@@ -1,17 +1,11 @@
 /**
- * Sales, money and entitlements. An invoice is one sale to a member; its lines, installments,
- * payments, coupon use, stock movements, entitlement grants and commission are written in the
- * sale's transaction. Amounts are integers of minor units (`money`), in the organisation's currency
- * recorded on the invoice.
- *
- * Entitlements (memberships, credit packages, short courses) change only by appending rows to
- * `entitlementLedger`; `entitlementState` is the fold of those rows (modules/sales/entitlement-state.ts),
- * written in the same transaction as each row, and a property test proves it equals the fold.
+ * Sales and money. An invoice is one sale to a member; its lines, installments, payments, coupon
+ * use, stock movements, entitlement grants (`entitlements.ts`) and commission (`commission.ts`) are
+ * written in the sale's transaction. Amounts are integers of minor units (`money`), in the
+ * organisation's currency recorded on the invoice.
  */
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
-  boolean,
   check,
   date,
   foreignKey,
@@ -27,7 +21,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { coupons, money } from './catalogue.ts';
 import { members } from './members.ts';
-import { ptSessions } from './pt.ts';
 import { centers, organisations, users } from './tenancy.ts';
 
 const organisationColumn = () =>
@@ -299,186 +292,4 @@ export const couponUses = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('coupon_uses_coupon').on(t.couponId, t.memberId), uniqueIndex('coupon_uses_invoice').on(t.invoiceId)],
-);
-
-/** A member's membership, credit package or short course. Its facts are a snapshot of the item when sold. */
-export const entitlements = pgTable(
-  'entitlements',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => members.id),
-    /** `membership`, `package` or `short_course`. */
-    kind: text('kind').notNull(),
-    /** The catalogue item: a membership plan, a credit package or a short course. */
-    itemId: uuid('item_id').notNull(),
-    name: text('name').notNull(),
-    /** Packages: what a credit is for (`class`, `pt`, `any`, `rental`). */
-    usage: text('usage'),
-    allCenters: boolean('all_centers').notNull(),
-    centerIds: uuid('center_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    /** The centre that sold it. */
-    centerId: uuid('center_id')
-      .notNull()
-      .references(() => centers.id),
-    invoiceLineId: uuid('invoice_line_id').references(() => invoiceLines.id),
-    /** How long it lasts once started: a membership plan's length, a package's validity (`day`). */
-    durationValue: integer('duration_value').notNull(),
-    durationUnit: text('duration_unit').notNull(),
-    /** How it starts: `on_sale`, `chosen_date`, `first_entry` (memberships) or `on_sale` (packages, courses). */
-    startRule: text('start_rule').notNull().default('on_sale'),
-    maxFreezes: integer('max_freezes').notNull().default(0),
-    maxFreezeDays: integer('max_freeze_days').notNull().default(0),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('entitlements_member').on(t.memberId),
-    index('entitlements_org_item').on(t.organisationId, t.kind, t.itemId),
-    index('entitlements_line').on(t.invoiceLineId),
-    unique('entitlements_org_id').on(t.organisationId, t.id),
-    foreignKey({
-      name: 'entitlements_org_member_fk',
-      columns: [t.organisationId, t.memberId],
-      foreignColumns: [members.organisationId, members.id],
-    }),
-    check('entitlements_kind', sql`${t.kind} in ('membership','package','short_course')`),
-  ],
-);
-
-/**
- * Every change of an entitlement, in order (`seq` from 1): immutable. The kinds and what each
- * carries are `LedgerRow` in modules/sales/entitlement-state.ts.
- */
-export const entitlementLedger = pgTable(
-  'entitlement_ledger',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
-    entitlementId: uuid('entitlement_id')
-      .notNull()
-      .references(() => entitlements.id),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => members.id),
-    seq: integer('seq').notNull(),
-    kind: text('kind').notNull(),
-    /** Credits added (grant, return, adjustment) or taken (use, penalty, expiry, refund, transfer). */
-    creditsDelta: integer('credits_delta').notNull().default(0),
-    /** Days added to (or taken from) the end: extension, adjustment. */
-    daysDelta: integer('days_delta').notNull().default(0),
-    /** Grant and activation: the validity; freeze: its first and last day. */
-    validFrom: date('valid_from', { mode: 'string' }),
-    validUntil: date('valid_until', { mode: 'string' }),
-    /** What caused it: `entry`, `booking`, `pt_session`, `invoice_line`, `refund`, `entitlement` (transfer). */
-    refType: text('ref_type'),
-    refId: uuid('ref_id'),
-    reason: text('reason'),
-    staffId: uuid('staff_id').references(() => users.id),
-    /** The centre's business date it takes effect on. */
-    effectiveOn: date('effective_on', { mode: 'string' }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    unique('entitlement_ledger_seq').on(t.entitlementId, t.seq),
-    index('entitlement_ledger_member').on(t.memberId, t.createdAt),
-    index('entitlement_ledger_ref').on(t.refType, t.refId).where(sql`${t.refId} is not null`),
-    check(
-      'entitlement_ledger_kind',
-      sql`${t.kind} in ('grant','activate','use','return','freeze','unfreeze','extend','transfer_out','transfer_in','expire','penalty','adjust','refund')`,
-    ),
-  ],
-);
-
-/**
- * The fold of an entitlement's ledger rows, written with each row (the row that was folded last is
- * `lastSeq`): what the door, the bookings and the member file read. Never written otherwise.
- */
-export const entitlementState = pgTable(
-  'entitlement_state',
-  {
-    entitlementId: uuid('entitlement_id')
-      .primaryKey()
-      .references(() => entitlements.id),
-    organisationId: organisationColumn(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => members.id),
-    /** `pending` (not started), `active`, `transferred`, `refunded`, `expired` (an expiry row). Dates decide the rest. */
-    phase: text('phase').notNull(),
-    validFrom: date('valid_from', { mode: 'string' }),
-    validUntil: date('valid_until', { mode: 'string' }),
-    /** Packages: credits granted and left; null for memberships. */
-    creditsGranted: integer('credits_granted'),
-    creditsLeft: integer('credits_left'),
-    /** The last freeze's first and last day; `frozen` while it has not been ended by an unfreeze. */
-    frozenFrom: date('frozen_from', { mode: 'string' }),
-    frozenUntil: date('frozen_until', { mode: 'string' }),
-    frozen: boolean('frozen').notNull().default(false),
-    freezes: integer('freezes').notNull().default(0),
-    frozenDays: integer('frozen_days').notNull().default(0),
-    lastSeq: integer('last_seq').notNull(),
-  },
-  (t) => [
-    index('entitlement_state_member').on(t.memberId),
-    check('entitlement_state_credits', sql`${t.creditsLeft} is null or ${t.creditsLeft} >= 0`),
-  ],
-);
-
-/** Commission rules: per staff member (or per role when `staffId` is null), per item type. */
-export const commissionRules = pgTable(
-  'commission_rules',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
-    staffId: uuid('staff_id').references(() => users.id),
-    role: text('role'),
-    /** `membership`, `package`, `short_course`, `product`, `product_set`, or `any`. */
-    itemType: text('item_type').notNull(),
-    /** `percent` of the paid amount, or `fixed` per item (credited in proportion as the line is paid). */
-    kind: text('kind').notNull(),
-    percentBp: integer('percent_bp').notNull().default(0),
-    amountMinor: money('amount_minor').notNull().default(0),
-    active: boolean('active').notNull().default(true),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('commission_rules_org').on(t.organisationId),
-    check('commission_rules_who', sql`(${t.staffId} is null) <> (${t.role} is null)`),
-    check('commission_rules_kind', sql`${t.kind} in ('percent','fixed')`),
-    check(
-      'commission_rules_type',
-      sql`${t.itemType} in ('membership','package','short_course','product','product_set','pt_session','any')`,
-    ),
-  ],
-);
-
-/** Commission credited (positive, when a line is paid) and reversed (negative, on refund). Never updated. */
-export const commissionEntries = pgTable(
-  'commission_entries',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
-    staffId: uuid('staff_id')
-      .notNull()
-      .references(() => users.id),
-    /** A sale's commission: the line and the payment (or refund) that earned it; null for a PT session's. */
-    invoiceLineId: uuid('invoice_line_id').references(() => invoiceLines.id),
-    paymentId: uuid('payment_id').references(() => payments.id),
-    /** A trainer's commission on a completed PT session (modules/pt); null for a sale's. */
-    ptSessionId: uuid('pt_session_id').references((): AnyPgColumn => ptSessions.id),
-    amountMinor: money('amount_minor').notNull(),
-    earnedOn: date('earned_on', { mode: 'string' }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('commission_entries_staff').on(t.organisationId, t.staffId, t.earnedOn),
-    index('commission_entries_line').on(t.invoiceLineId),
-    uniqueIndex('commission_entries_pt_session').on(t.ptSessionId),
-    check(
-      'commission_entries_source',
-      sql`(${t.invoiceLineId} is not null and ${t.paymentId} is not null) <> (${t.ptSessionId} is not null)`,
-    ),
-  ],
 );

@@ -5,9 +5,9 @@
  * at CWB tomorrow. Written in bulk (the seed runs at every e2e start); every demo booking is
  * covered by the member's running membership, so no package credit changes here.
  */
-import { addDays, businessDate } from '@gym/contract/time';
+import { addDays, businessDate, occurrenceTimes } from '@gym/contract/time';
 import { and, eq, sql } from 'drizzle-orm';
-import { expandDates, occurrenceTimes } from '../../modules/classes/index.ts';
+import { expandDates } from '../../modules/classes/index.ts';
 import type { Db, DbOrTx } from '../client.ts';
 import { bookings, cards, centers, classes, classSeries, classTypes, members, rooms, users } from '../schema/index.ts';
 import { DEMO_FIXED_MEMBER } from './demo-members.ts';

@@ -12,7 +12,8 @@ import { and, eq } from 'drizzle-orm';
 import type { AuthContext } from '../../lib/access.ts';
 import { tenantDb } from '../../lib/tenant-db.ts';
 import { type Clock, type UseCaseContext, unavailable } from '../../lib/use-case.ts';
-import { appendLedger, recordPayment, refundInvoice, sell } from '../../modules/sales/index.ts';
+import { appendLedger } from '../../modules/entitlements/index.ts';
+import { recordPayment, refundInvoice, sell } from '../../modules/sales/index.ts';
 import type { Db, DbOrTx } from '../client.ts';
 import {
   cards,
@@ -311,9 +312,13 @@ export async function seedDemoSales(tx: Db | DbOrTx, organisationId: string, now
     });
     const entitlementId = invoice.lines[0]!.entitlementId!;
     for (const d of [-35, -21, -7]) {
-      await appendLedger(as(desk, addDays(today, d)), entitlementId, chan.id, [
-        { kind: 'use', creditsDelta: -1, refType: 'booking', reason: 'Spin class', effectiveOn: addDays(today, d) },
-      ]);
+      await appendLedger(as(desk, addDays(today, d)), {
+        entitlementId,
+        memberId: chan.id,
+        rows: [
+          { kind: 'use', creditsDelta: -1, refType: 'booking', reason: 'Spin class', effectiveOn: addDays(today, d) },
+        ],
+      });
     }
   }
 

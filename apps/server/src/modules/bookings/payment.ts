@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { type classes, type classTypes, entitlementState, entitlements } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ActorContext, UseCaseContext } from '../../lib/use-case.ts';
-import { appendLedger, lockState, stateOf, statusOn } from '../sales/index.ts';
+import { appendLedger, lockState, stateOf, statusOn } from '../entitlements/index.ts';
 
 export type ClassRow = typeof classes.$inferSelect;
 type TypeRow = typeof classTypes.$inferSelect;
@@ -96,14 +96,13 @@ export async function payBooking(
     if (ent.kind === 'membership') return { paidBy: 'membership', entitlementId: ent.id, entitlementName: ent.name };
     if (dryRun) return { paidBy: 'package', entitlementId: ent.id, entitlementName: ent.name };
     // The state read above may be stale: lock it and check again (another booking may have used the last credit).
-    const locked = await lockState(ctx, ent.id);
+    const locked = await lockState(ctx, { entitlementId: ent.id });
     if (!locked || statusOn(locked, cls.businessDate) !== 'active' || (locked.creditsLeft ?? 0) < cls.credits) continue;
     if (cls.credits > 0) {
-      await appendLedger(
-        ctx,
-        ent.id,
+      await appendLedger(ctx, {
+        entitlementId: ent.id,
         memberId,
-        [
+        rows: [
           {
             kind: 'use',
             creditsDelta: -cls.credits,
@@ -113,7 +112,7 @@ export async function payBooking(
           },
         ],
         locked,
-      );
+      });
     }
     return { paidBy: 'package', entitlementId: ent.id, entitlementName: ent.name };
   }
@@ -162,13 +161,14 @@ export async function returnCredits(
   if (booking.paidBy !== 'package' || !booking.entitlementId || booking.creditsUsed <= 0 || booking.creditReturned) {
     return false;
   }
-  const locked = await lockState(ctx, booking.entitlementId);
-  await appendLedger(
-    ctx,
-    booking.entitlementId,
-    booking.memberId,
-    [{ kind: 'return', creditsDelta: booking.creditsUsed, refType: 'booking', refId: booking.id, reason, effectiveOn }],
+  const locked = await lockState(ctx, { entitlementId: booking.entitlementId });
+  await appendLedger(ctx, {
+    entitlementId: booking.entitlementId,
+    memberId: booking.memberId,
+    rows: [
+      { kind: 'return', creditsDelta: booking.creditsUsed, refType: 'booking', refId: booking.id, reason, effectiveOn },
+    ],
     locked,
-  );
+  });
   return true;
 }

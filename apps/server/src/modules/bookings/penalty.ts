@@ -2,7 +2,8 @@ import type { SystemConfig } from '@gym/contract/config';
 import { eq } from 'drizzle-orm';
 import { members } from '../../db/schema/index.ts';
 import type { ActorContext } from '../../lib/use-case.ts';
-import { appendLedger, issueFeeInvoice, lockState, statusOn } from '../sales/index.ts';
+import { appendLedger, lockState, statusOn } from '../entitlements/index.ts';
+import { issueFeeInvoice } from '../sales/index.ts';
 import { bookingMailWords } from './mail-words.ts';
 import { type CreditHolder, returnCredits } from './payment.ts';
 
@@ -116,15 +117,14 @@ export async function retakeCredits(
   if (booking.paidBy !== 'package' || !booking.entitlementId || booking.creditsUsed <= 0 || !booking.creditReturned) {
     return false;
   }
-  const locked = await lockState(ctx, booking.entitlementId);
+  const locked = await lockState(ctx, { entitlementId: booking.entitlementId });
   if (!locked || statusOn(locked, effectiveOn) !== 'active' || (locked.creditsLeft ?? 0) < booking.creditsUsed) {
     return false;
   }
-  await appendLedger(
-    ctx,
-    booking.entitlementId,
-    booking.memberId,
-    [
+  await appendLedger(ctx, {
+    entitlementId: booking.entitlementId,
+    memberId: booking.memberId,
+    rows: [
       {
         kind: 'use',
         creditsDelta: -booking.creditsUsed,
@@ -135,6 +135,6 @@ export async function retakeCredits(
       },
     ],
     locked,
-  );
+  });
   return true;
 }

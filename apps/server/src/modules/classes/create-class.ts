@@ -5,6 +5,7 @@ import {
   type createClassRequestSchema,
   type createClassResponseSchema,
 } from '@gym/contract/classes';
+import { occurrenceTimes } from '@gym/contract/time';
 import type { z } from 'zod';
 import { classes, classSeries } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
@@ -14,7 +15,7 @@ import { emitClassChanged } from './class-events.ts';
 import { checkClassType, checkRoom, checkTeacher, rule } from './class-refs.ts';
 import { assertTimetableFree } from './conflicts.ts';
 import { getClass } from './queries.ts';
-import { expandDates, occurrenceTimes } from './recurrence.ts';
+import { expandDates } from './recurrence.ts';
 import { checkRenter, takeRentalHours } from './rental-hours.ts';
 
 /** What every class of a plan shares (everything but its date). */

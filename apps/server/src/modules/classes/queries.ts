@@ -8,7 +8,7 @@ import {
   rentalHoursOf,
 } from '@gym/contract/classes';
 import { likeEscape } from '@gym/contract/search';
-import { today } from '@gym/contract/time';
+import { occurrenceTimes, today } from '@gym/contract/time';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -18,7 +18,6 @@ import type { AuthContext } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { notFound } from '../../lib/errors.ts';
 import { organisationScopeOf, scopeOf } from '../../lib/tenant-db.ts';
-import { occurrenceTimes } from './recurrence.ts';
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
 

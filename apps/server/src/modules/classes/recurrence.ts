@@ -44,6 +44,3 @@ export function expandDates(
   }
   return out;
 }
-
-/** The instants of a class on its centre's clock (in the contract: the timetable import's worker uses it too). */
-export { occurrenceTimes } from '@gym/contract/time';

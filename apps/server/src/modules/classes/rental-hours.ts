@@ -12,10 +12,8 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { classes, entitlementLedger, entitlements, members } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { appendLedger, lockState, statusOn } from '../sales/index.ts';
+import { appendLedger, type EntitlementState, lockState, type NewLedgerRow, statusOn } from '../entitlements/index.ts';
 
-type EntitlementState = NonNullable<Awaited<ReturnType<typeof lockState>>>;
-type NewLedgerRow = Parameters<typeof appendLedger>[3][number];
 const RENTAL_REF = 'class';
 
 /** The renter named by a rental class: a member of the caller's organisation (not merged, not erased). */
@@ -63,7 +61,7 @@ async function lockRentalPackages(ctx: UseCaseContext, memberIds: readonly strin
     .orderBy(asc(entitlements.id));
   const locked: LockedPackage[] = [];
   for (const row of rows) {
-    const state = await lockState(ctx, row.id);
+    const state = await lockState(ctx, { entitlementId: row.id });
     if (state) locked.push({ ...row, state });
   }
   return locked;
@@ -145,7 +143,8 @@ async function takeHours(ctx: UseCaseContext, rented: RentalClass[], packages: L
   }
   for (const p of packages) {
     const list = rows.get(p.id);
-    if (list) p.state = await appendLedger(ctx, p.id, p.memberId, list, p.state);
+    if (list)
+      p.state = await appendLedger(ctx, { entitlementId: p.id, memberId: p.memberId, rows: list, locked: p.state });
   }
 }
 
@@ -184,11 +183,10 @@ async function returnHours(
   for (const p of packages) {
     const mine = held.filter((h) => h.entitlementId === p.id);
     if (mine.length === 0) continue;
-    p.state = await appendLedger(
-      ctx,
-      p.id,
-      p.memberId,
-      mine.map((h) => ({
+    p.state = await appendLedger(ctx, {
+      entitlementId: p.id,
+      memberId: p.memberId,
+      rows: mine.map((h) => ({
         kind: 'return' as const,
         creditsDelta: h.held,
         refType: RENTAL_REF,
@@ -196,8 +194,8 @@ async function returnHours(
         reason,
         effectiveOn: h.effectiveOn,
       })),
-      p.state,
-    );
+      locked: p.state,
+    });
     returned += mine.reduce((sum, h) => sum + h.held, 0);
   }
   return returned;

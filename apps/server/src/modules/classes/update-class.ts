@@ -4,7 +4,7 @@ import {
   type updateClassRequestSchema,
   type updateClassResponseSchema,
 } from '@gym/contract/classes';
-import { addDays } from '@gym/contract/time';
+import { addDays, occurrenceTimes } from '@gym/contract/time';
 import { and, asc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { bookings, classes, classSeries } from '../../db/schema/index.ts';
@@ -17,7 +17,7 @@ import { checkClassType, checkRoom, checkTeacher, rule } from './class-refs.ts';
 import { assertTimetableFree } from './conflicts.ts';
 import { type ClassPlan, insertOccurrences } from './create-class.ts';
 import { getClass } from './queries.ts';
-import { expandDates, occurrenceTimes } from './recurrence.ts';
+import { expandDates } from './recurrence.ts';
 import { changesRentalHours, checkRenter, resettleRentalHours } from './rental-hours.ts';
 
 type Input = z.infer<typeof updateClassRequestSchema>;

@@ -1,7 +1,7 @@
 /** A short course's sessions and its enrolled members' attendance in each (`GET pro/short-courses/:id/sessions`). */
 import type { BookingStatus, CourseRoster } from '@gym/contract/classes';
 import { formatMemberName } from '@gym/contract/names';
-import { today } from '@gym/contract/time';
+import { occurrenceTimes, today } from '@gym/contract/time';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
@@ -19,8 +19,7 @@ import {
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
 import { scopeOf } from '../../lib/tenant-db.ts';
-import { occurrenceTimes } from '../classes/index.ts';
-import { stateOf, statusOn } from '../sales/index.ts';
+import { stateOf, statusOn } from '../entitlements/index.ts';
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
 const teachers = alias(users, 'teacher');

@@ -14,7 +14,7 @@ import { bookings, classes, entitlementState, entitlements, shortCourses } from 
 import { AppError } from '../../lib/errors.ts';
 import type { ActorContext, UseCaseContext } from '../../lib/use-case.ts';
 import { returnCredits } from '../bookings/index.ts';
-import { appendLedger, lockState } from '../sales/index.ts';
+import { appendLedger, lockState } from '../entitlements/index.ts';
 
 const rule = (path: string, code: string, message: string, details?: Record<string, unknown>) =>
   new AppError(422, 'business_rule', message, [{ path, code, message }], undefined, details);
@@ -87,7 +87,7 @@ export async function enrolmentsOf(ctx: ActorContext, courseId: string) {
  * A sale of the course to a member: refused (`course_full` on `path`) when its enrolments already
  * fill its capacity. Called with the course locked, before the new enrolment is written.
  */
-export async function assertCoursePlace(ctx: UseCaseContext, courseId: string, path: string): Promise<void> {
+export async function assertCoursePlace(ctx: ActorContext, courseId: string, path: string): Promise<void> {
   const course = await lockCourse(ctx, courseId, path);
   const enrolled = (await enrolmentsOf(ctx, courseId)).length;
   if (enrolled >= course.capacity) {
@@ -147,7 +147,7 @@ export async function bookEnrolments(
 
   let made = 0;
   for (const enrolment of enrolments) {
-    let state = await lockState(ctx, enrolment.id);
+    let state = await lockState(ctx, { entitlementId: enrolment.id });
     if (!state || GONE_PHASES.includes(state.phase)) continue;
     for (const s of sessions) {
       if (has.has(`${s.id}|${enrolment.memberId}`)) continue;
@@ -169,11 +169,10 @@ export async function bookEnrolments(
       if (full) lastPosition.set(s.id, (lastPosition.get(s.id) ?? 0) + 1);
       else taken.set(s.id, (taken.get(s.id) ?? 0) + 1);
       if (pays) {
-        state = await appendLedger(
-          ctx,
-          enrolment.id,
-          enrolment.memberId,
-          [
+        state = await appendLedger(ctx, {
+          entitlementId: enrolment.id,
+          memberId: enrolment.memberId,
+          rows: [
             {
               kind: 'use',
               creditsDelta: -s.credits,
@@ -182,8 +181,8 @@ export async function bookEnrolments(
               effectiveOn: s.businessDate,
             },
           ],
-          state,
-        );
+          locked: state,
+        });
       }
       has.add(`${s.id}|${enrolment.memberId}`);
       made += 1;

@@ -31,7 +31,8 @@ import { configOf } from '../../lib/settings.ts';
 import { checkUsableCenter, organisationScopeOf, usableCenter } from '../../lib/tenant-db.ts';
 import { runTransaction, type UseCaseContext } from '../../lib/use-case.ts';
 import { DOOR_BOOKING_EARLY_MINUTES, doorBookingQuery, markAttendedAtDoor } from '../bookings/index.ts';
-import { appendLedger, ENDED_PHASES, endOf, overdueMinorOn, stateOf, statusOn } from '../sales/index.ts';
+import { appendLedger, ENDED_PHASES, endOf, stateOf, statusOn } from '../entitlements/index.ts';
+import { overdueMinorOn } from '../sales/index.ts';
 import { ENTRY_SCAN_INDEX, type EntryViewParts, getEntry, newEntryView, writeEntry } from './queries.ts';
 import { entryNotification } from './words.ts';
 
@@ -444,11 +445,10 @@ async function writeDecision(ctx: UseCaseContext, d: Decided): Promise<RecordedE
   };
   const entry = newEntryView(values, parts);
   if (decision.ledger && decision.entitlement && member) {
-    await appendLedger(
-      ctx,
-      decision.entitlement.id,
-      member.id,
-      [
+    await appendLedger(ctx, {
+      entitlementId: decision.entitlement.id,
+      memberId: member.id,
+      rows: [
         decision.ledger.kind === 'use'
           ? { kind: 'use', creditsDelta: -1, refType: 'entry', refId: id, effectiveOn: day }
           : {
@@ -460,8 +460,8 @@ async function writeDecision(ctx: UseCaseContext, d: Decided): Promise<RecordedE
               effectiveOn: day,
             },
       ],
-      decision.locked,
-    );
+      locked: decision.locked,
+    });
   }
   if (decision.result === 'granted' && decision.booking && member) {
     await markAttendedAtDoor(ctx, decision.booking, member.id, center.id, at);

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import { usableCenter } from '../../lib/tenant-db.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { assertSlotFree, checkRoom, isoWeekday } from '../classes/index.ts';
-import { lockState, statusOn } from '../sales/index.ts';
+import { lockState, statusOn } from '../entitlements/index.ts';
 import { bookedOn, getSession, notFoundAt, trainerOf } from './queries.ts';
 
 export const ptRule = (path: string, code: string, message: string) =>
@@ -103,7 +103,7 @@ export async function bookPtSession(
   if (dayOff) throw ptRule('date', PT_CODES.trainerDayOff, 'The trainer is off on this day');
 
   // The package: locked, then counted with the sessions it already holds.
-  const state = await lockState(ctx, ent.id);
+  const state = await lockState(ctx, { entitlementId: ent.id });
   const status = state ? statusOn(state, input.date) : 'pending';
   if (!state || (status !== 'active' && status !== 'used_up')) {
     throw ptRule('entitlementId', PT_CODES.packageNotUsable, `This package is ${status} on ${input.date}`);

@@ -13,7 +13,8 @@ import {
 } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { appendLedger, lockState, ruleFor } from '../sales/index.ts';
+import { appendLedger, lockState } from '../entitlements/index.ts';
+import { ruleFor } from '../sales/index.ts';
 import { notYours, ptRule } from './book-session.ts';
 import { getSession, notFoundAt } from './queries.ts';
 
@@ -45,17 +46,16 @@ export async function packageName(ctx: UseCaseContext, entitlementId: string): P
 
 /** Takes one credit of the session's package through the ledger (a `use` row, `refType 'pt_session'`); answers the row's id. */
 export async function useSessionCredit(ctx: UseCaseContext, s: typeof ptSessions.$inferSelect, reason: string) {
-  const state = await lockState(ctx, s.entitlementId);
+  const state = await lockState(ctx, { entitlementId: s.entitlementId });
   if (!state || (state.creditsLeft ?? 0) < 1) {
     throw ptRule('id', PT_CODES.noCreditLeft, 'This package has no credit left to use');
   }
-  const after = await appendLedger(
-    ctx,
-    s.entitlementId,
-    s.memberId,
-    [{ kind: 'use', creditsDelta: -1, refType: 'pt_session', refId: s.id, reason, effectiveOn: s.businessDate }],
-    state,
-  );
+  const after = await appendLedger(ctx, {
+    entitlementId: s.entitlementId,
+    memberId: s.memberId,
+    rows: [{ kind: 'use', creditsDelta: -1, refType: 'pt_session', refId: s.id, reason, effectiveOn: s.businessDate }],
+    locked: state,
+  });
   const [row] = await ctx.tx
     .select({ id: entitlementLedger.id })
     .from(entitlementLedger)

@@ -20,7 +20,7 @@ import {
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { organisationScopeOf, scopeOf } from '../../lib/tenant-db.ts';
-import { stateOf, statusOn } from '../sales/index.ts';
+import { stateOf, statusOn } from '../entitlements/index.ts';
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
 

@@ -1,7 +1,5 @@
 export { ruleFor } from './commission.ts';
-export { ENDED_PHASES, endOf, statusOn } from './entitlement-state.ts';
 export { issueFeeInvoice, voidUnpaidFee } from './fee.ts';
-export { appendLedger, lockState, stateOf } from './ledger.ts';
 export { recordPayment } from './pay.ts';
 export { overdueByMember, overdueMinorOn } from './queries.ts';
 export { refundInvoice } from './refund.ts';

@@ -23,9 +23,8 @@ import {
 import { AppError, notFound } from '../../lib/errors.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
+import { appendLedger, endOf, stateOf } from '../entitlements/index.ts';
 import { creditCommission } from './commission.ts';
-import { endOf } from './entitlement-state.ts';
-import { appendLedger, stateOf } from './ledger.ts';
 
 type PaymentInput = z.output<typeof paymentRequestSchema>;
 
@@ -241,11 +240,10 @@ export async function recordPayment(
       )
       .for('update', { of: entitlementState });
     for (const w of waiting) {
-      await appendLedger(
-        ctx,
-        w.ent.id,
-        w.ent.memberId,
-        [
+      await appendLedger(ctx, {
+        entitlementId: w.ent.id,
+        memberId: w.ent.memberId,
+        rows: [
           {
             kind: 'activate',
             validFrom: today,
@@ -255,8 +253,8 @@ export async function recordPayment(
             effectiveOn: today,
           },
         ],
-        stateOf(w.state),
-      );
+        locked: stateOf(w.state),
+      });
     }
   }
 

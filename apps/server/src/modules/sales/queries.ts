@@ -1,5 +1,4 @@
 import type {
-  Entitlement,
   Invoice,
   InvoiceSummary,
   invoiceListQuerySchema,
@@ -18,8 +17,6 @@ import {
   centers,
   commissionEntries,
   coupons,
-  entitlementLedger,
-  entitlementState,
   entitlements,
   installments,
   invoiceLines,
@@ -34,8 +31,6 @@ import { notFound } from '../../lib/errors.ts';
 import { memberNameLike, memberNameSql } from '../../lib/member-name.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
 import { scopeOf } from '../../lib/tenant-db.ts';
-import { statusOn } from './entitlement-state.ts';
-import { stateOf } from './ledger.ts';
 import { taxBreakdown } from './pricing.ts';
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
@@ -365,102 +360,6 @@ export async function getInvoice(
     installments: installmentsOut,
     payments: (pays as PaymentRow[]).map(toPayment),
     nextDue: next ? { dueOn: next.dueOn, amountMinor: next.amountMinor - next.paidMinor } : null,
-  };
-}
-
-/** A member's entitlements with their ledger-derived state on each one's centre's business date. */
-export async function memberEntitlements(
-  db: DbOrTx,
-  auth: Scope,
-  memberId: string,
-  includeEnded = true,
-): Promise<Entitlement[]> {
-  const [member] = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(scopeOf(auth, members, eq(members.id, memberId)));
-  if (!member) throw notFound('member');
-  const rows = await db
-    .select({
-      ent: entitlements,
-      state: entitlementState,
-      center: { id: centers.id, code: centers.code, timeZone: centers.timeZone },
-      invoice: { id: invoices.id, number: invoices.number },
-    })
-    .from(entitlements)
-    .innerJoin(entitlementState, eq(entitlementState.entitlementId, entitlements.id))
-    .innerJoin(centers, eq(centers.id, entitlements.centerId))
-    .leftJoin(invoiceLines, eq(invoiceLines.id, entitlements.invoiceLineId))
-    .leftJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
-    .where(and(eq(entitlements.organisationId, auth.organisationId), eq(entitlements.memberId, memberId)))
-    .orderBy(desc(entitlements.createdAt));
-  const out = rows.map(({ ent, state, center, invoice }) => {
-    const s = stateOf(state);
-    const status = statusOn(s, businessToday(center.timeZone));
-    return {
-      id: ent.id,
-      kind: ent.kind as Entitlement['kind'],
-      itemId: ent.itemId,
-      name: ent.name,
-      usage: ent.usage,
-      status,
-      validFrom: s.validFrom,
-      validUntil: s.validUntil,
-      frozen: status === 'frozen',
-      frozenFrom: s.frozenFrom,
-      frozenUntil: s.frozenUntil,
-      creditsGranted: s.creditsGranted,
-      creditsLeft: s.creditsLeft,
-      freezes: s.freezes,
-      maxFreezes: ent.maxFreezes,
-      maxFreezeDays: ent.maxFreezeDays,
-      invoiceId: invoice?.id ?? null,
-      invoiceNumber: invoice?.number ?? null,
-      center: { id: center.id, code: center.code },
-      allCenters: ent.allCenters,
-      centerIds: ent.centerIds,
-      createdAt: ent.createdAt.toISOString(),
-    };
-  });
-  return includeEnded
-    ? out
-    : out.filter((e) => e.status === 'active' || e.status === 'frozen' || e.status === 'pending');
-}
-
-export async function entitlementHistory(db: DbOrTx, auth: Scope, memberId: string, entitlementId: string) {
-  const [ent] = await db
-    .select({ id: entitlements.id })
-    .from(entitlements)
-    .innerJoin(members, eq(members.id, entitlements.memberId))
-    .where(
-      and(
-        scopeOf(auth, members, eq(members.id, memberId)),
-        eq(entitlements.id, entitlementId),
-        eq(entitlements.organisationId, auth.organisationId),
-      ),
-    );
-  if (!ent) throw notFound('entitlement');
-  const rows = await db
-    .select({ row: entitlementLedger, staff: { id: staff.id, name: staff.fullName } })
-    .from(entitlementLedger)
-    .leftJoin(staff, eq(staff.id, entitlementLedger.staffId))
-    .where(eq(entitlementLedger.entitlementId, entitlementId))
-    .orderBy(entitlementLedger.seq);
-  return {
-    items: rows.map(({ row: r, staff: s }) => ({
-      seq: r.seq,
-      kind: r.kind,
-      creditsDelta: r.creditsDelta,
-      daysDelta: r.daysDelta,
-      validFrom: r.validFrom,
-      validUntil: r.validUntil,
-      refType: r.refType,
-      refId: r.refId,
-      reason: r.reason,
-      staff: s?.id ? s : null,
-      effectiveOn: r.effectiveOn,
-      createdAt: r.createdAt.toISOString(),
-    })),
   };
 }
 

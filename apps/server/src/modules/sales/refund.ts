@@ -24,10 +24,9 @@ import {
 import { audit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { releaseSessions } from '../courses/index.ts';
+import { appendLedger, hooksOf, lockState } from '../entitlements/index.ts';
 import { moveStock } from '../retail/index.ts';
 import { reverseCommission } from './commission.ts';
-import { appendLedger, lockState } from './ledger.ts';
 import { checkMethod, installmentsDue, lockInvoice, openLines, spread, stateFor } from './pay.ts';
 
 const refuse = (path: string, code: string, message: string) =>
@@ -76,7 +75,7 @@ export async function refundInvoice(
       throw refuse(`lines.${i}.lineId`, 'line_refunded', 'This line is already refunded');
     const isEntitlement = ['membership', 'package', 'short_course'].includes(line.itemType);
     // A refunded course gives up its sessions not started: their credits come back first, so they count as unused.
-    if (line.itemType === 'short_course') await releaseCourseOf(ctx, line.id, input.reason);
+    if (isEntitlement) await releaseHeldBy(ctx, line.id, input.reason);
     const quantity = isEntitlement ? 1 : r.quantity;
     if (!isEntitlement && quantity > left)
       throw refuse(`lines.${i}.quantity`, 'quantity_over', 'More than was sold and not returned');
@@ -90,7 +89,7 @@ export async function refundInvoice(
     let money = r.amountMinor ?? paidForPart;
     if (r.amountMinor === undefined && isEntitlement && r.mode === 'unused') {
       const [ent] = await ctx.db.rows(entitlements, eq(entitlements.invoiceLineId, line.id));
-      const state = ent ? await lockState(ctx, ent.id) : undefined;
+      const state = ent ? await lockState(ctx, { entitlementId: ent.id }) : undefined;
       if (state?.creditsGranted) {
         money = share(paidForPart, Math.max(0, state.creditsLeft ?? 0), state.creditsGranted);
       } else if (state?.validFrom && state.validUntil) {
@@ -169,13 +168,12 @@ export async function refundInvoice(
     await reverseCommission(ctx, refund!.id, today, p.line.id, p.money, p.paid);
     const [ent] = await ctx.db.rows(entitlements, eq(entitlements.invoiceLineId, p.line.id));
     if (ent) {
-      const state = await lockState(ctx, ent.id);
+      const state = await lockState(ctx, { entitlementId: ent.id });
       if (state && state.phase !== 'refunded' && state.phase !== 'transferred') {
-        await appendLedger(
-          ctx,
-          ent.id,
-          ent.memberId,
-          [
+        await appendLedger(ctx, {
+          entitlementId: ent.id,
+          memberId: ent.memberId,
+          rows: [
             {
               kind: 'refund',
               creditsDelta: -(state.creditsLeft ?? 0),
@@ -185,8 +183,8 @@ export async function refundInvoice(
               effectiveOn: today,
             },
           ],
-          state,
-        );
+          locked: state,
+        });
       }
     }
   }
@@ -217,10 +215,10 @@ export async function refundInvoice(
   return refund!;
 }
 
-/** The course sold on `lineId` releases its sessions not started (its bookings cancelled, credits back). */
-async function releaseCourseOf(ctx: UseCaseContext, lineId: string, reason: string) {
+/** The entitlement sold on `lineId` gives up what its kind's module keeps for it (a course's sessions not started: bookings cancelled, credits back). */
+async function releaseHeldBy(ctx: UseCaseContext, lineId: string, reason: string) {
   const [ent] = await ctx.db.rows(entitlements, eq(entitlements.invoiceLineId, lineId));
-  if (ent) await releaseSessions(ctx, ent.id, reason);
+  if (ent) await hooksOf(ent.kind).released(ctx, { entitlementId: ent.id, reason });
 }
 
 export async function voidInvoice(
@@ -237,7 +235,8 @@ export async function voidInvoice(
   if (anyPayment) throw refuse('invoiceId', 'invoice_has_payments', 'An invoice with payments is refunded, not voided');
   const lines = await openLines(ctx, invoice.id);
   for (const line of lines) {
-    if (line.itemType === 'short_course') await releaseCourseOf(ctx, line.id, input.reason);
+    if (['membership', 'package', 'short_course'].includes(line.itemType))
+      await releaseHeldBy(ctx, line.id, input.reason);
     for (const u of await unitsOf(ctx, line)) {
       await moveStock(ctx, {
         kind: 'returned',
@@ -259,13 +258,12 @@ export async function voidInvoice(
       )
     : [];
   for (const ent of ents) {
-    const state = await lockState(ctx, ent.id);
+    const state = await lockState(ctx, { entitlementId: ent.id });
     if (!state) continue;
-    await appendLedger(
-      ctx,
-      ent.id,
-      ent.memberId,
-      [
+    await appendLedger(ctx, {
+      entitlementId: ent.id,
+      memberId: ent.memberId,
+      rows: [
         {
           kind: 'refund',
           creditsDelta: -(state.creditsLeft ?? 0),
@@ -275,8 +273,8 @@ export async function voidInvoice(
           effectiveOn: today,
         },
       ],
-      state,
-    );
+      locked: state,
+    });
   }
   await ctx.tx
     .update(couponUses)

@@ -5,10 +5,6 @@ import {
   commissionRuleListResponseSchema,
   commissionRuleSchema,
   createCommissionRuleRequestSchema,
-  entitlementActionSchema,
-  entitlementListQuerySchema,
-  entitlementListResponseSchema,
-  entitlementParamsSchema,
   type InvoiceSummary,
   idParamsSchema,
   invoiceExportQuerySchema,
@@ -16,7 +12,6 @@ import {
   invoiceListResponseSchema,
   invoicePdfQuerySchema,
   invoiceSchema,
-  ledgerResponseSchema,
   memberAccountSchema,
   memberIdParamsSchema,
   paymentListQuerySchema,
@@ -44,17 +39,8 @@ import {
   setCommissionRuleActive,
   staffCommission,
 } from './commission-admin.ts';
-import { changeEntitlement } from './entitlement-actions.ts';
 import { recordPayment } from './pay.ts';
-import {
-  entitlementHistory,
-  getInvoice,
-  listInvoices,
-  listInvoicesForExport,
-  listPayments,
-  memberAccount,
-  memberEntitlements,
-} from './queries.ts';
+import { getInvoice, listInvoices, listInvoicesForExport, listPayments, memberAccount } from './queries.ts';
 import { invoicePdf } from './receipt.ts';
 import { refundInvoice, voidInvoice } from './refund.ts';
 import { sell } from './sell.ts';
@@ -101,42 +87,6 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         reply
           .code(201)
           .send(await runTransaction(deps, req.auth!, (ctx) => sell(ctx, { ...req.body, memberId: req.params.id }))),
-    );
-    app.get(
-      '/students/:id/entitlements',
-      {
-        config: { access: can('read', 'Member') },
-        schema: {
-          tags,
-          params: memberIdParamsSchema,
-          querystring: entitlementListQuerySchema,
-          response: { 200: entitlementListResponseSchema },
-        },
-      },
-      async (req) => ({
-        items: await memberEntitlements(db, req.auth!, req.params.id, req.query.includeEnded ?? true),
-      }),
-    );
-    app.get(
-      '/students/:id/entitlements/:entitlementId/ledger',
-      {
-        config: { access: can('read', 'Member') },
-        schema: { tags, params: entitlementParamsSchema, response: { 200: ledgerResponseSchema } },
-      },
-      (req) => entitlementHistory(db, req.auth!, req.params.id, req.params.entitlementId),
-    );
-    app.post(
-      '/students/:id/entitlements/:entitlementId/actions',
-      {
-        config: { access: can('create', 'Sale'), idempotent: true },
-        schema: { tags, params: entitlementParamsSchema, body: entitlementActionSchema },
-      },
-      async (req) => {
-        await runTransaction(deps, req.auth!, (ctx) =>
-          changeEntitlement(ctx, { ...req.body, memberId: req.params.id, entitlementId: req.params.entitlementId }),
-        );
-        return { items: await memberEntitlements(db, req.auth!, req.params.id) };
-      },
     );
     app.get(
       '/students/:id/account',

@@ -34,10 +34,8 @@ import { audit } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { currencyCodeOf, readSystemConfig } from '../../lib/settings.ts';
 import type { ActorContext, UseCaseContext } from '../../lib/use-case.ts';
-import { assertCoursePlace, enrol } from '../courses/index.ts';
+import { appendLedger, endOf, hooksOf } from '../entitlements/index.ts';
 import { couponRefusal, moveStock } from '../retail/index.ts';
-import { endOf } from './entitlement-state.ts';
-import { appendLedger } from './ledger.ts';
 import { recordPayment } from './pay.ts';
 import { type CouponTerms, planInstallments, priceCart } from './pricing.ts';
 import { getInvoice } from './queries.ts';
@@ -495,8 +493,8 @@ export async function sell(ctx: UseCaseContext, input: SaleInput & { memberId: s
   for (const [i, item] of items.entries()) {
     const g = item.grant;
     if (!g) continue;
-    // A short course holds `capacity` members: counted with its row locked.
-    if (g.kind === 'short_course') await assertCoursePlace(ctx, item.id, `lines.${i}.itemId`);
+    // What the kind's module keeps may refuse it (a short course holds `capacity` members, counted with its row locked).
+    await hooksOf(g.kind).beforeGrant(ctx, { itemId: item.id, path: `lines.${i}.itemId` });
     const [ent] = await ctx.db.insert(entitlements, {
       memberId: member.id,
       kind: g.kind,
@@ -515,19 +513,23 @@ export async function sell(ctx: UseCaseContext, input: SaleInput & { memberId: s
     });
     const from = input.lines[i]!.startOn ?? today;
     const startsNow = g.startRule !== 'first_entry' && !waitForPayment;
-    await appendLedger(ctx, ent!.id, member.id, [
-      {
-        kind: 'grant',
-        creditsDelta: g.credits,
-        validFrom: startsNow ? from : null,
-        validUntil: startsNow ? endOf(from, g.durationValue, g.durationUnit) : null,
-        refType: 'invoice_line',
-        refId: lineRows[i]!.id,
-        effectiveOn: today,
-      },
-    ]);
-    // Enrolment covers every session: the member is booked into those not started yet.
-    if (g.kind === 'short_course') await enrol(ctx, { id: ent!.id, memberId: member.id }, item.id);
+    await appendLedger(ctx, {
+      entitlementId: ent!.id,
+      memberId: member.id,
+      rows: [
+        {
+          kind: 'grant',
+          creditsDelta: g.credits,
+          validFrom: startsNow ? from : null,
+          validUntil: startsNow ? endOf(from, g.durationValue, g.durationUnit) : null,
+          refType: 'invoice_line',
+          refId: lineRows[i]!.id,
+          effectiveOn: today,
+        },
+      ],
+    });
+    // What the kind's module keeps for it (a course's sessions not started: the member is booked into them).
+    await hooksOf(g.kind).granted(ctx, { entitlementId: ent!.id, memberId: member.id, itemId: item.id });
   }
 
   // A changed price or a manual discount: who, on which line, from what to what, and why.

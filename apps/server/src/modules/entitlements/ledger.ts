@@ -4,7 +4,7 @@
  * caller's transaction, so the stored state is always the fold of the rows.
  */
 import type { BusinessDate } from '@gym/contract/time';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { entitlementLedger, entitlementState } from '../../db/schema/index.ts';
 import type { ActorContext } from '../../lib/use-case.ts';
 import { applyLedgerRow, EMPTY_STATE, type EntitlementState, type LedgerKind } from './entitlement-state.ts';
@@ -38,13 +38,20 @@ export const stateOf = (row: StateRow): EntitlementState => ({
 });
 
 /** The entitlement's state, its row locked until the transaction ends (`undefined` before its first row). */
-export async function lockState(ctx: ActorContext, entitlementId: string): Promise<EntitlementState | undefined> {
-  const [row] = await ctx.tx
-    .select()
-    .from(entitlementState)
-    .where(ctx.db.where(entitlementState, eq(entitlementState.entitlementId, entitlementId)))
-    .for('update');
+export async function lockState(
+  ctx: ActorContext,
+  { entitlementId }: { entitlementId: string },
+): Promise<EntitlementState | undefined> {
+  const [row] = await ctx.db.lock(entitlementState, eq(entitlementState.entitlementId, entitlementId));
   return row ? stateOf(row) : undefined;
+}
+
+/** What `appendLedger` appends: to the ledger of `entitlementId` (of `memberId`), on the state locked first when given. */
+export interface AppendLedgerInput {
+  entitlementId: string;
+  memberId: string;
+  rows: NewLedgerRow[];
+  locked?: EntitlementState;
 }
 
 /**
@@ -53,12 +60,9 @@ export async function lockState(ctx: ActorContext, entitlementId: string): Promi
  */
 export async function appendLedger(
   ctx: ActorContext,
-  entitlementId: string,
-  memberId: string,
-  rows: NewLedgerRow[],
-  locked?: EntitlementState,
+  { entitlementId, memberId, rows, locked }: AppendLedgerInput,
 ): Promise<EntitlementState> {
-  const before = locked ?? (await lockState(ctx, entitlementId)) ?? EMPTY_STATE;
+  const before = locked ?? (await lockState(ctx, { entitlementId })) ?? EMPTY_STATE;
   let state = before;
   const values = rows.map((r) => {
     const row = {
@@ -86,7 +90,7 @@ export async function appendLedger(
   if (before.lastSeq === 0) {
     await ctx.db.insert(entitlementState, { entitlementId, ...stored });
   } else {
-    await ctx.tx.update(entitlementState).set(stored).where(sql`${entitlementState.entitlementId} = ${entitlementId}`);
+    await ctx.db.update(entitlementState).set(stored).where(eq(entitlementState.entitlementId, entitlementId));
   }
   return state;
 }

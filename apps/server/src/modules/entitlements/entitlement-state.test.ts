@@ -83,15 +83,19 @@ describe('the entitlement ledger', () => {
               durationValue: 90,
               durationUnit: 'day',
             });
-            await appendLedger(c, ent!.id, memberId, [
-              {
-                kind: 'grant',
-                creditsDelta: isPackage ? credits : 0,
-                validFrom: day0,
-                validUntil: addDays(day0, 89),
-                effectiveOn: day0,
-              },
-            ]);
+            await appendLedger(c, {
+              entitlementId: ent!.id,
+              memberId,
+              rows: [
+                {
+                  kind: 'grant',
+                  creditsDelta: isPackage ? credits : 0,
+                  validFrom: day0,
+                  validUntil: addDays(day0, 89),
+                  effectiveOn: day0,
+                },
+              ],
+            });
             return ent!.id;
           });
           // Each batch is one command, as each request is; a batch that would take credits below
@@ -99,12 +103,11 @@ describe('the entitlement ledger', () => {
           for (const batch of batches) {
             try {
               await runTransaction(ctx.deps, auth, (c) =>
-                appendLedger(
-                  c,
+                appendLedger(c, {
                   entitlementId,
                   memberId,
-                  batch.map((r) => (isPackage ? r : { ...r, creditsDelta: 0 })),
-                ),
+                  rows: batch.map((r) => (isPackage ? r : { ...r, creditsDelta: 0 })),
+                }),
               );
             } catch (err) {
               if (!isCheckViolation(err, 'entitlement_state_credits')) throw err;

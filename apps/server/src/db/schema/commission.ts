@@ -1,0 +1,85 @@
+/**
+ * Commission: its rules, and what staff earned on a sale's paid lines (modules/sales) or on a
+ * completed PT session (modules/pt). Above both sales and PT, which it names.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { money } from './catalogue.ts';
+import { ptSessions } from './pt.ts';
+import { invoiceLines, payments } from './sales.ts';
+import { organisations, users } from './tenancy.ts';
+
+const organisationColumn = () =>
+  uuid('organisation_id')
+    .notNull()
+    .references(() => organisations.id);
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Commission rules: per staff member (or per role when `staffId` is null), per item type. */
+export const commissionRules = pgTable(
+  'commission_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationColumn(),
+    staffId: uuid('staff_id').references(() => users.id),
+    role: text('role'),
+    /** `membership`, `package`, `short_course`, `product`, `product_set`, or `any`. */
+    itemType: text('item_type').notNull(),
+    /** `percent` of the paid amount, or `fixed` per item (credited in proportion as the line is paid). */
+    kind: text('kind').notNull(),
+    percentBp: integer('percent_bp').notNull().default(0),
+    amountMinor: money('amount_minor').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('commission_rules_org').on(t.organisationId),
+    check('commission_rules_who', sql`(${t.staffId} is null) <> (${t.role} is null)`),
+    check('commission_rules_kind', sql`${t.kind} in ('percent','fixed')`),
+    check(
+      'commission_rules_type',
+      sql`${t.itemType} in ('membership','package','short_course','product','product_set','pt_session','any')`,
+    ),
+  ],
+);
+
+/** Commission credited (positive, when a line is paid) and reversed (negative, on refund). Never updated. */
+export const commissionEntries = pgTable(
+  'commission_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: organisationColumn(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => users.id),
+    /** A sale's commission: the line and the payment (or refund) that earned it; null for a PT session's. */
+    invoiceLineId: uuid('invoice_line_id').references(() => invoiceLines.id),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    /** A trainer's commission on a completed PT session (modules/pt); null for a sale's. */
+    ptSessionId: uuid('pt_session_id').references((): AnyPgColumn => ptSessions.id),
+    amountMinor: money('amount_minor').notNull(),
+    earnedOn: date('earned_on', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('commission_entries_staff').on(t.organisationId, t.staffId, t.earnedOn),
+    index('commission_entries_line').on(t.invoiceLineId),
+    uniqueIndex('commission_entries_pt_session').on(t.ptSessionId),
+    check(
+      'commission_entries_source',
+      sql`(${t.invoiceLineId} is not null and ${t.paymentId} is not null) <> (${t.ptSessionId} is not null)`,
+    ),
+  ],
+);
