@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 import type { AuthContext, RequestMeta } from './access.ts';
+import type { TenantDb } from './tenant-db.ts';
 
 export type { RequestMeta };
 
@@ -51,7 +52,8 @@ export function changedFields(
  */
 export async function audit(
   tx: DbOrTx,
-  auth: AuthContext | { organisationId: string; userId?: null; role?: null; request?: RequestMeta },
+  /** The caller (a staff member, or a command run by the system: no user). */
+  auth: { organisationId: string; userId?: string | null; role?: AuthContext['role'] | null; request?: RequestMeta },
   meta: RequestMeta | null | undefined,
   entry: AuditEntry,
 ): Promise<boolean> {
@@ -80,3 +82,12 @@ export async function audit(
   });
   return true;
 }
+
+type Auditor = Parameters<typeof audit>[1];
+
+/**
+ * A command's audit row: written in its transaction through its scoped database, for its caller
+ * (the row takes the caller's organisation; a system command has no user).
+ */
+export const recordAudit = (ctx: { auth: Auditor; db: TenantDb }, entry: AuditEntry): Promise<boolean> =>
+  audit(ctx.db.unscoped('an audit row is written for ctx.auth, whose organisation it takes'), ctx.auth, null, entry);

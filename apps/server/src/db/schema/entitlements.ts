@@ -93,6 +93,8 @@ export const entitlementLedger = pgTable(
     kind: text('kind').notNull(),
     /** Credits added (grant, return, adjustment) or taken (use, penalty, expiry, refund, transfer). */
     creditsDelta: integer('credits_delta').notNull().default(0),
+    /** Credits held for a booked PT session (+1 on a hold), freed (−1 on a release) or spent (−1 with a use). */
+    heldDelta: integer('held_delta').notNull().default(0),
     /** Days added to (or taken from) the end: extension, adjustment. */
     daysDelta: integer('days_delta').notNull().default(0),
     /** Grant and activation: the validity; freeze: its first and last day. */
@@ -113,7 +115,7 @@ export const entitlementLedger = pgTable(
     index('entitlement_ledger_ref').on(t.refType, t.refId).where(sql`${t.refId} is not null`),
     check(
       'entitlement_ledger_kind',
-      sql`${t.kind} in ('grant','activate','use','return','freeze','unfreeze','extend','transfer_out','transfer_in','expire','penalty','adjust','refund')`,
+      sql`${t.kind} in ('grant','activate','use','return','freeze','unfreeze','extend','transfer_out','transfer_in','expire','penalty','adjust','refund','hold','release')`,
     ),
   ],
 );
@@ -139,6 +141,8 @@ export const entitlementState = pgTable(
     /** Packages: credits granted and left; null for memberships. */
     creditsGranted: integer('credits_granted'),
     creditsLeft: integer('credits_left'),
+    /** Of the credits left, those held by booked PT sessions. */
+    creditsHeld: integer('credits_held').notNull().default(0),
     /** The last freeze's first and last day; `frozen` while it has not been ended by an unfreeze. */
     frozenFrom: date('frozen_from', { mode: 'string' }),
     frozenUntil: date('frozen_until', { mode: 'string' }),
@@ -150,5 +154,6 @@ export const entitlementState = pgTable(
   (t) => [
     index('entitlement_state_member').on(t.memberId),
     check('entitlement_state_credits', sql`${t.creditsLeft} is null or ${t.creditsLeft} >= 0`),
+    check('entitlement_state_held', sql`${t.creditsHeld} >= 0 and ${t.creditsHeld} <= coalesce(${t.creditsLeft}, 0)`),
   ],
 );

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { type classes, type classTypes, entitlementState, entitlements } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ActorContext, UseCaseContext } from '../../lib/use-case.ts';
-import { appendLedger, lockState, stateOf, statusOn } from '../entitlements/index.ts';
+import { appendLedger, creditsAvailable, lockState, stateOf, statusOn } from '../entitlements/index.ts';
 
 export type ClassRow = typeof classes.$inferSelect;
 type TypeRow = typeof classTypes.$inferSelect;
@@ -56,7 +56,7 @@ export async function usableEntitlements(
         const covers =
           (type.anyClassPackage && CLASS_USAGES.includes(ent.usage ?? '')) ||
           type.creditPackageIds.includes(ent.itemId);
-        if (!covers || (state.creditsLeft ?? 0) < cls.credits) return false;
+        if (!covers || creditsAvailable(state) < cls.credits) return false;
       } else return false;
       return statusOn(state, cls.businessDate) === 'active';
     });
@@ -97,7 +97,7 @@ export async function payBooking(
     if (dryRun) return { paidBy: 'package', entitlementId: ent.id, entitlementName: ent.name };
     // The state read above may be stale: lock it and check again (another booking may have used the last credit).
     const locked = await lockState(ctx, { entitlementId: ent.id });
-    if (!locked || statusOn(locked, cls.businessDate) !== 'active' || (locked.creditsLeft ?? 0) < cls.credits) continue;
+    if (!locked || statusOn(locked, cls.businessDate) !== 'active' || creditsAvailable(locked) < cls.credits) continue;
     if (cls.credits > 0) {
       await appendLedger(ctx, {
         entitlementId: ent.id,

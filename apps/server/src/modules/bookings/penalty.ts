@@ -2,7 +2,7 @@ import type { SystemConfig } from '@gym/contract/config';
 import { eq } from 'drizzle-orm';
 import { members } from '../../db/schema/index.ts';
 import type { ActorContext } from '../../lib/use-case.ts';
-import { appendLedger, lockState, statusOn } from '../entitlements/index.ts';
+import { appendLedger, creditsAvailable, lockState, statusOn } from '../entitlements/index.ts';
 import { issueFeeInvoice } from '../sales/index.ts';
 import { bookingMailWords } from './mail-words.ts';
 import { type CreditHolder, returnCredits } from './payment.ts';
@@ -118,7 +118,7 @@ export async function retakeCredits(
     return false;
   }
   const locked = await lockState(ctx, { entitlementId: booking.entitlementId });
-  if (!locked || statusOn(locked, effectiveOn) !== 'active' || (locked.creditsLeft ?? 0) < booking.creditsUsed) {
+  if (!locked || statusOn(locked, effectiveOn) !== 'active' || creditsAvailable(locked) < booking.creditsUsed) {
     return false;
   }
   await appendLedger(ctx, {

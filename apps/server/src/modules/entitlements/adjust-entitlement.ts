@@ -1,6 +1,6 @@
 import type { EntitlementAction } from '@gym/contract/sales';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import type { EntitlementState } from './entitlement-state.ts';
+import { creditsAvailable, type EntitlementState } from './entitlement-state.ts';
 import { appendLedger } from './ledger.ts';
 import { openEntitlement, refuse } from './open-entitlement.ts';
 
@@ -16,7 +16,7 @@ export async function adjustEntitlement(
     throw refuse('credits', 'nothing_to_adjust', 'Change the credits or the days');
   if (input.credits !== 0 && state.creditsLeft === null)
     throw refuse('credits', 'no_credits', 'A membership has no credits');
-  if ((state.creditsLeft ?? 0) + input.credits < 0) {
+  if (creditsAvailable(state) + input.credits < 0) {
     throw refuse('credits', 'credits_below_zero', 'Fewer credits than that are left');
   }
   if (input.days !== 0 && !state.validUntil) throw refuse('days', 'not_started', 'It has not started');

@@ -61,6 +61,10 @@ const change: fc.Arbitrary<NewLedgerRow> = fc.oneof(
     .record({ c: fc.integer({ min: -3, max: 5 }), d: fc.integer({ min: -10, max: 10 }) })
     .map(({ c, d }) => ({ kind: 'adjust' as const, creditsDelta: c, daysDelta: d, effectiveOn: day0 })),
   fc.constant({ kind: 'penalty' as const, creditsDelta: -1, effectiveOn: day0 }),
+  // A booked PT session holds a credit; cancelled in time it frees it; done, it spends it.
+  fc.constant({ kind: 'hold' as const, heldDelta: 1, effectiveOn: day0 }),
+  fc.constant({ kind: 'release' as const, heldDelta: -1, effectiveOn: day0 }),
+  fc.constant({ kind: 'use' as const, creditsDelta: -1, heldDelta: -1, effectiveOn: day0 }),
 );
 
 describe('the entitlement ledger', () => {
@@ -106,11 +110,15 @@ describe('the entitlement ledger', () => {
                 appendLedger(c, {
                   entitlementId,
                   memberId,
-                  rows: batch.map((r) => (isPackage ? r : { ...r, creditsDelta: 0 })),
+                  rows: batch.map((r) => (isPackage ? r : { ...r, creditsDelta: 0, heldDelta: 0 })),
                 }),
               );
             } catch (err) {
-              if (!isCheckViolation(err, 'entitlement_state_credits')) throw err;
+              if (
+                !isCheckViolation(err, 'entitlement_state_credits') &&
+                !isCheckViolation(err, 'entitlement_state_held')
+              )
+                throw err;
             }
           }
           const { db } = ctx.database;
@@ -124,6 +132,9 @@ describe('the entitlement ledger', () => {
             .where(eq(entitlementState.entitlementId, entitlementId));
           const folded = foldLedger(rows as LedgerRow[]);
           expect(stateOf(stored!)).toEqual(folded);
+          // Held credits are never negative and never more than are left.
+          expect(folded.creditsHeld).toBeGreaterThanOrEqual(0);
+          expect(folded.creditsHeld).toBeLessThanOrEqual(folded.creditsLeft ?? 0);
           expect(rows.map((r) => r.seq).sort((a, b) => a - b)).toEqual(rows.map((_, i) => i + 1));
         },
       ),
@@ -133,29 +144,85 @@ describe('the entitlement ledger', () => {
 
   it('derives the status a desk sees from dates and credits', () => {
     const active = foldLedger([
-      { seq: 1, kind: 'grant', creditsDelta: 10, daysDelta: 0, validFrom: '2026-01-01', validUntil: '2026-03-31' },
-      { seq: 2, kind: 'use', creditsDelta: -3, daysDelta: 0, validFrom: null, validUntil: null },
+      {
+        seq: 1,
+        kind: 'grant',
+        creditsDelta: 10,
+        heldDelta: 0,
+        daysDelta: 0,
+        validFrom: '2026-01-01',
+        validUntil: '2026-03-31',
+      },
+      { seq: 2, kind: 'use', creditsDelta: -3, heldDelta: 0, daysDelta: 0, validFrom: null, validUntil: null },
     ]);
     expect(active.creditsLeft).toBe(7);
     expect(statusOn(active, '2026-02-01')).toBe('active');
     expect(statusOn(active, '2025-12-31')).toBe('pending');
     expect(statusOn(active, '2026-04-01')).toBe('expired');
     const frozen = foldLedger([
-      { seq: 1, kind: 'grant', creditsDelta: 0, daysDelta: 0, validFrom: '2026-01-01', validUntil: '2026-01-31' },
-      { seq: 2, kind: 'freeze', creditsDelta: 0, daysDelta: 10, validFrom: '2026-01-10', validUntil: '2026-01-19' },
+      {
+        seq: 1,
+        kind: 'grant',
+        creditsDelta: 0,
+        heldDelta: 0,
+        daysDelta: 0,
+        validFrom: '2026-01-01',
+        validUntil: '2026-01-31',
+      },
+      {
+        seq: 2,
+        kind: 'freeze',
+        creditsDelta: 0,
+        heldDelta: 0,
+        daysDelta: 10,
+        validFrom: '2026-01-10',
+        validUntil: '2026-01-19',
+      },
     ]);
     expect(frozen.validUntil).toBe('2026-02-10');
     expect(statusOn(frozen, '2026-01-15')).toBe('frozen');
     expect(statusOn(frozen, '2026-01-25')).toBe('active');
     const unfrozen = foldLedger([
-      { seq: 1, kind: 'grant', creditsDelta: 0, daysDelta: 0, validFrom: '2026-01-01', validUntil: '2026-01-31' },
-      { seq: 2, kind: 'freeze', creditsDelta: 0, daysDelta: 10, validFrom: '2026-01-10', validUntil: '2026-01-19' },
-      { seq: 3, kind: 'unfreeze', creditsDelta: 0, daysDelta: -5, validFrom: null, validUntil: '2026-01-14' },
+      {
+        seq: 1,
+        kind: 'grant',
+        creditsDelta: 0,
+        heldDelta: 0,
+        daysDelta: 0,
+        validFrom: '2026-01-01',
+        validUntil: '2026-01-31',
+      },
+      {
+        seq: 2,
+        kind: 'freeze',
+        creditsDelta: 0,
+        heldDelta: 0,
+        daysDelta: 10,
+        validFrom: '2026-01-10',
+        validUntil: '2026-01-19',
+      },
+      {
+        seq: 3,
+        kind: 'unfreeze',
+        creditsDelta: 0,
+        heldDelta: 0,
+        daysDelta: -5,
+        validFrom: null,
+        validUntil: '2026-01-14',
+      },
     ]);
     expect(unfrozen).toMatchObject({ frozen: false, validUntil: '2026-02-05', frozenDays: 5 });
     const usedUp = foldLedger([
-      { seq: 1, kind: 'grant', creditsDelta: 1, daysDelta: 0, validFrom: '2026-01-01', validUntil: '2026-12-31' },
-      { seq: 2, kind: 'use', creditsDelta: -1, daysDelta: 0, validFrom: null, validUntil: null },
+      {
+        seq: 1,
+        kind: 'grant',
+        creditsDelta: 1,
+        heldDelta: 0,
+        daysDelta: 0,
+        validFrom: '2026-01-01',
+        validUntil: '2026-12-31',
+      },
+      { seq: 2, kind: 'use', creditsDelta: -1, heldDelta: 0, daysDelta: 0, validFrom: null, validUntil: null },
     ]);
     expect(statusOn(usedUp, '2026-02-01')).toBe('used_up');
     expect(foldLedger([])).toEqual(EMPTY_STATE);

@@ -21,6 +21,8 @@ export const LEDGER_KINDS = [
   'penalty',
   'adjust',
   'refund',
+  'hold',
+  'release',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -33,12 +35,16 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
  *   `adjust` (± credits and/or ± days), `extend` (+ days).
  * - `freeze`: frozen from `validFrom` to `validUntil`; the end moves by `daysDelta` (the freeze's length).
  * - `unfreeze`: the freeze ends early on `validUntil`; `daysDelta` (≤ 0) gives back the days not frozen.
- * - `transfer_out`, `expire`, `refund`: it ends; `creditsDelta` takes what was left.
+ * - `transfer_out`, `expire`, `refund`: it ends; `creditsDelta` takes what was left, `heldDelta` what was held.
+ * - `hold` (`heldDelta` +1): a booked PT session holds a credit; `release` (−1) frees it (cancelled in
+ *   time, or billed a fee instead); a `use` with `heldDelta` −1 spends the credit it held.
  */
 export interface LedgerRow {
   seq: number;
   kind: LedgerKind;
   creditsDelta: number;
+  /** Credits held for booked PT sessions: + on a hold, − when released or used. */
+  heldDelta: number;
   daysDelta: number;
   validFrom: BusinessDate | null;
   validUntil: BusinessDate | null;
@@ -57,6 +63,8 @@ export interface EntitlementState {
   /** null for memberships (no credits). */
   creditsGranted: number | null;
   creditsLeft: number | null;
+  /** Of `creditsLeft`, how many booked PT sessions hold: what nothing else may use (`creditsAvailable`). */
+  creditsHeld: number;
   frozen: boolean;
   frozenFrom: BusinessDate | null;
   frozenUntil: BusinessDate | null;
@@ -71,6 +79,7 @@ export const EMPTY_STATE: EntitlementState = {
   validUntil: null,
   creditsGranted: null,
   creditsLeft: null,
+  creditsHeld: 0,
   frozen: false,
   frozenFrom: null,
   frozenUntil: null,
@@ -85,7 +94,7 @@ const credits = (left: number | null, delta: number) => (left === null ? (delta 
 /** The state after `row`. Rows must come in `seq` order (1, 2, 3...). */
 export function applyLedgerRow(s: EntitlementState, row: LedgerRow): EntitlementState {
   if (row.seq !== s.lastSeq + 1) throw new Error(`ledger row ${row.seq} after ${s.lastSeq}`);
-  const next: EntitlementState = { ...s, lastSeq: row.seq };
+  const next: EntitlementState = { ...s, lastSeq: row.seq, creditsHeld: s.creditsHeld + row.heldDelta };
   switch (row.kind) {
     case 'grant':
     case 'transfer_in':
@@ -102,6 +111,9 @@ export function applyLedgerRow(s: EntitlementState, row: LedgerRow): Entitlement
       next.phase = 'active';
       next.validFrom = row.validFrom;
       next.validUntil = row.validUntil;
+      return next;
+    case 'hold':
+    case 'release':
       return next;
     case 'use':
     case 'return':
@@ -134,6 +146,10 @@ export function applyLedgerRow(s: EntitlementState, row: LedgerRow): Entitlement
       return next;
   }
 }
+
+/** The credits a class, the door or a new PT session may still take: those left less those held for booked sessions. */
+export const creditsAvailable = (s: Pick<EntitlementState, 'creditsLeft' | 'creditsHeld'>): number =>
+  Math.max(0, (s.creditsLeft ?? 0) - s.creditsHeld);
 
 /** The fold of all rows, in `seq` order. */
 export const foldLedger = (rows: readonly LedgerRow[]): EntitlementState =>

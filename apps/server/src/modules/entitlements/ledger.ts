@@ -12,6 +12,7 @@ import { applyLedgerRow, EMPTY_STATE, type EntitlementState, type LedgerKind } f
 export interface NewLedgerRow {
   kind: LedgerKind;
   creditsDelta?: number;
+  heldDelta?: number;
   daysDelta?: number;
   validFrom?: BusinessDate | null;
   validUntil?: BusinessDate | null;
@@ -29,6 +30,7 @@ export const stateOf = (row: StateRow): EntitlementState => ({
   validUntil: row.validUntil,
   creditsGranted: row.creditsGranted,
   creditsLeft: row.creditsLeft,
+  creditsHeld: row.creditsHeld,
   frozen: row.frozen,
   frozenFrom: row.frozenFrom,
   frozenUntil: row.frozenUntil,
@@ -69,6 +71,7 @@ export async function appendLedger(
       seq: state.lastSeq + 1,
       kind: r.kind,
       creditsDelta: r.creditsDelta ?? 0,
+      heldDelta: r.heldDelta ?? 0,
       daysDelta: r.daysDelta ?? 0,
       validFrom: r.validFrom ?? null,
       validUntil: r.validUntil ?? null,

@@ -49,7 +49,15 @@ export async function transferEntitlement(
   await appendLedger(ctx, {
     entitlementId: ent.id,
     memberId: ent.memberId,
-    rows: [{ ...base, kind: 'transfer_out', creditsDelta: -(state.creditsLeft ?? 0), refId: copy!.id }],
+    rows: [
+      {
+        ...base,
+        kind: 'transfer_out',
+        creditsDelta: -(state.creditsLeft ?? 0),
+        heldDelta: -state.creditsHeld,
+        refId: copy!.id,
+      },
+    ],
     locked: state,
   });
   await appendLedger(ctx, {

@@ -31,7 +31,7 @@ import { configOf } from '../../lib/settings.ts';
 import { checkUsableCenter, organisationScopeOf, usableCenter } from '../../lib/tenant-db.ts';
 import { runTransaction, type UseCaseContext } from '../../lib/use-case.ts';
 import { DOOR_BOOKING_EARLY_MINUTES, doorBookingQuery, markAttendedAtDoor } from '../bookings/index.ts';
-import { appendLedger, ENDED_PHASES, endOf, stateOf, statusOn } from '../entitlements/index.ts';
+import { appendLedger, creditsAvailable, ENDED_PHASES, endOf, stateOf, statusOn } from '../entitlements/index.ts';
 import { overdueMinorOn } from '../sales/index.ts';
 import { ENTRY_SCAN_INDEX, type EntryViewParts, getEntry, newEntryView, writeEntry } from './queries.ts';
 import { entryNotification } from './words.ts';
@@ -536,7 +536,7 @@ const doorChecks = reusableStatement('door_checks', (db, scope) => {
         // zone, at or before its business date in any centre's; what ended since is judged as before.
         sql`(${entitlementState.phase} = 'pending' or (not ${entitlementState.phase} = any(${ENDED}::text[])
           and (${entitlementState.validUntil} is null or ${entitlementState.validUntil} >= ${sql.placeholder('since')}::date)
-          and (${entitlementState.creditsLeft} is null or ${entitlementState.creditsLeft} > 0)))`,
+          and (${entitlementState.creditsLeft} is null or ${entitlementState.creditsLeft} - ${entitlementState.creditsHeld} > 0)))`,
       ),
     )
     .for('update', { of: entitlementState })
@@ -632,7 +632,7 @@ async function decideForMember(
         h.ent.kind === 'package' &&
         h.status === 'active' &&
         (ENTRY_USAGES as readonly string[]).includes(h.ent.usage ?? '') &&
-        (h.state.creditsLeft ?? 0) > 0,
+        creditsAvailable(h.state) > 0,
     )
     .sort(
       (a, b) =>
@@ -700,7 +700,7 @@ async function decideForMember(
     grantedBy: 'credit',
     entitlement: entitlementView(chosen.ent),
     daysLeft: null,
-    creditsLeft: (chosen.state.creditsLeft ?? 1) - 1,
+    creditsLeft: creditsAvailable(chosen.state) - 1,
     ledger: { kind: 'use' },
     locked: chosen.state,
   };

@@ -8,8 +8,8 @@ import { AppError } from '../../lib/errors.ts';
 import { usableCenter } from '../../lib/tenant-db.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { assertSlotFree, checkRoom, isoWeekday } from '../classes/index.ts';
-import { lockState, statusOn } from '../entitlements/index.ts';
-import { bookedOn, getSession, notFoundAt, trainerOf } from './queries.ts';
+import { appendLedger, creditsAvailable, lockState, statusOn } from '../entitlements/index.ts';
+import { getSession, notFoundAt, trainerOf } from './queries.ts';
 
 export const ptRule = (path: string, code: string, message: string) =>
   new AppError(422, 'business_rule', message, [{ path, code, message }]);
@@ -34,8 +34,9 @@ export async function ptPackageOf(ctx: UseCaseContext, entitlementId: string) {
  * Books a PT session on a member's PT package. The package must hold at the centre and be active on
  * the date with a credit left once the sessions already booked on it are counted (its state row is
  * locked first, so two desks cannot book its last credit twice); the trainer must work at the centre
- * then (working hours, no day off) and, with the room, be free of classes and other sessions. Nothing
- * is taken from the package yet: completing the session uses its credit.
+ * then (working hours, no day off) and, with the room, be free of classes and other sessions. The
+ * session holds one credit of the package (a `hold` ledger row): nothing else may use it, and
+ * completing the session spends it (or cancelling in time frees it).
  */
 export async function bookPtSession(
   ctx: UseCaseContext,
@@ -102,14 +103,13 @@ export async function bookPtSession(
     );
   if (dayOff) throw ptRule('date', PT_CODES.trainerDayOff, 'The trainer is off on this day');
 
-  // The package: locked, then counted with the sessions it already holds.
+  // The package: locked, then the credits its booked sessions do not already hold.
   const state = await lockState(ctx, { entitlementId: ent.id });
   const status = state ? statusOn(state, input.date) : 'pending';
   if (!state || (status !== 'active' && status !== 'used_up')) {
     throw ptRule('entitlementId', PT_CODES.packageNotUsable, `This package is ${status} on ${input.date}`);
   }
-  const held = await bookedOn(ctx.tx, ent.id);
-  if ((state.creditsLeft ?? 0) - held < 1) {
+  if (creditsAvailable(state) < 1) {
     throw ptRule('entitlementId', PT_CODES.noCreditLeft, 'Every credit of this package is used or booked');
   }
 
@@ -139,6 +139,14 @@ export async function bookPtSession(
     status: 'booked',
     notes: input.notes ?? null,
     bookedBy: ctx.auth.userId,
+  });
+  await appendLedger(ctx, {
+    entitlementId: ent.id,
+    memberId: ent.memberId,
+    rows: [
+      { kind: 'hold', heldDelta: 1, refType: 'pt_session', refId: id, reason: 'PT session booked', effectiveOn: today },
+    ],
+    locked: state,
   });
   ctx.emit({
     type: PT_EVENTS.sessionBooked,

@@ -11,8 +11,8 @@ import {
   ptSessions,
   users,
 } from '../../db/schema/index.ts';
-import { audit } from '../../lib/audit.ts';
-import type { UseCaseContext } from '../../lib/use-case.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import type { ActorContext, UseCaseContext } from '../../lib/use-case.ts';
 import { appendLedger, lockState } from '../entitlements/index.ts';
 import { ruleFor } from '../sales/index.ts';
 import { notYours, ptRule } from './book-session.ts';
@@ -44,16 +44,30 @@ export async function packageName(ctx: UseCaseContext, entitlementId: string): P
   return row?.name ?? '';
 }
 
-/** Takes one credit of the session's package through the ledger (a `use` row, `refType 'pt_session'`); answers the row's id. */
+/**
+ * Spends the credit the booked session holds (a `use` row taking one credit and its hold,
+ * `refType 'pt_session'`); answers the row's id. A session whose package no longer holds a credit
+ * for it (the package ended) cannot spend one.
+ */
 export async function useSessionCredit(ctx: UseCaseContext, s: typeof ptSessions.$inferSelect, reason: string) {
   const state = await lockState(ctx, { entitlementId: s.entitlementId });
-  if (!state || (state.creditsLeft ?? 0) < 1) {
+  if (!state || state.creditsHeld < 1 || (state.creditsLeft ?? 0) < 1) {
     throw ptRule('id', PT_CODES.noCreditLeft, 'This package has no credit left to use');
   }
   const after = await appendLedger(ctx, {
     entitlementId: s.entitlementId,
     memberId: s.memberId,
-    rows: [{ kind: 'use', creditsDelta: -1, refType: 'pt_session', refId: s.id, reason, effectiveOn: s.businessDate }],
+    rows: [
+      {
+        kind: 'use',
+        creditsDelta: -1,
+        heldDelta: -1,
+        refType: 'pt_session',
+        refId: s.id,
+        reason,
+        effectiveOn: s.businessDate,
+      },
+    ],
     locked: state,
   });
   const [row] = await ctx.tx
@@ -61,6 +75,24 @@ export async function useSessionCredit(ctx: UseCaseContext, s: typeof ptSessions
     .from(entitlementLedger)
     .where(and(eq(entitlementLedger.entitlementId, s.entitlementId), eq(entitlementLedger.seq, after.lastSeq)));
   return { ledgerId: row!.id, creditsGranted: after.creditsGranted ?? state.creditsGranted ?? 0 };
+}
+
+/**
+ * Frees the credit a booked session holds (a `release` row) when it ends without using it: cancelled
+ * in time, or billed a fee instead. Nothing to free once its package has ended (its end freed every hold).
+ */
+export async function releaseSessionCredit(
+  ctx: ActorContext,
+  { session: s, reason, effectiveOn }: { session: typeof ptSessions.$inferSelect; reason: string; effectiveOn: string },
+): Promise<void> {
+  const state = await lockState(ctx, { entitlementId: s.entitlementId });
+  if (!state || state.creditsHeld < 1) return;
+  await appendLedger(ctx, {
+    entitlementId: s.entitlementId,
+    memberId: s.memberId,
+    rows: [{ kind: 'release', heldDelta: -1, refType: 'pt_session', refId: s.id, reason, effectiveOn }],
+    locked: state,
+  });
 }
 
 /**
@@ -131,7 +163,7 @@ export async function completePtSession(ctx: UseCaseContext, id: string): Promis
     })
     .where(eq(ptSessions.id, id));
   const commission = await creditTrainer(ctx, s, creditsGranted);
-  await audit(ctx.tx, ctx.auth, null, {
+  await recordAudit(ctx, {
     action: 'pt_session.completed',
     entityType: 'pt_session',
     entityId: id,

@@ -1,12 +1,12 @@
 import { PT_CODES, PT_EVENTS, type PtSession } from '@gym/contract/pt';
 import { eq } from 'drizzle-orm';
 import { ptSessions } from '../../db/schema/index.ts';
-import { audit } from '../../lib/audit.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { billPtFee } from '../bookings/index.ts';
 import { ptRule } from './book-session.ts';
-import { lockSession, packageName, useSessionCredit } from './complete-session.ts';
+import { lockSession, packageName, releaseSessionCredit, useSessionCredit } from './complete-session.ts';
 import { getSession } from './queries.ts';
 
 /**
@@ -25,11 +25,17 @@ export async function markPtNoShow(ctx: UseCaseContext, id: string): Promise<PtS
   const config = await readSystemConfig(ctx.tx, ctx.auth.organisationId);
   const feeInvoiceId = await billPtFee(ctx, config, s, await packageName(ctx, s.entitlementId), 'no_show');
   const ledgerId = feeInvoiceId ? null : (await useSessionCredit(ctx, s, 'PT session: no-show')).ledgerId;
+  if (feeInvoiceId)
+    await releaseSessionCredit(ctx, {
+      session: s,
+      reason: 'PT session: no-show, a fee is billed',
+      effectiveOn: s.businessDate,
+    });
   await ctx.tx
     .update(ptSessions)
     .set({ status: 'no_show', creditLedgerId: ledgerId, updatedAt: now })
     .where(eq(ptSessions.id, id));
-  await audit(ctx.tx, ctx.auth, null, {
+  await recordAudit(ctx, {
     action: 'pt_session.no_show',
     entityType: 'pt_session',
     entityId: id,

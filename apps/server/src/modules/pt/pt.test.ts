@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { PT_LIMITS } from '@gym/contract/pt';
 import { addDays } from '@gym/contract/time';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   commissionEntries,
@@ -10,10 +11,13 @@ import {
   entitlementState,
   invoiceLines,
   invoices,
+  ptSessions,
   rooms,
 } from '../../db/schema/index.ts';
 import { type ClassesFixture, classesFixture } from '../../test/classes-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { foldLedger, type LedgerRow } from '../entitlements/entitlement-state.ts';
+import { stateOf } from '../entitlements/index.ts';
 
 let ctx: TestContext;
 let f: ClassesFixture;
@@ -96,7 +100,20 @@ const usesOf = (sessionId: string) =>
   ctx.database.db
     .select()
     .from(entitlementLedger)
+    .where(
+      and(
+        eq(entitlementLedger.refType, 'pt_session'),
+        eq(entitlementLedger.refId, sessionId),
+        eq(entitlementLedger.kind, 'use'),
+      ),
+    );
+const ledgerOf = (sessionId: string) =>
+  ctx.database.db
+    .select()
+    .from(entitlementLedger)
     .where(and(eq(entitlementLedger.refType, 'pt_session'), eq(entitlementLedger.refId, sessionId)));
+const stateOfPackage = async (entitlementId: string) =>
+  (await ctx.database.db.select().from(entitlementState).where(eq(entitlementState.entitlementId, entitlementId)))[0]!;
 const creditsLeft = async (entitlementId: string) =>
   (await ctx.database.db.select().from(entitlementState).where(eq(entitlementState.entitlementId, entitlementId)))[0]!
     .creditsLeft;
@@ -192,6 +209,125 @@ describe('booking inside the trainer’s hours', () => {
     );
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(2);
     expect(answers.filter((a) => a.statusCode === 422)).toHaveLength(3);
+  });
+});
+
+describe('the credit a booked session holds', () => {
+  it('is a ledger row: an any-use package’s booked credits pay no class; a cancel in time frees one', async () => {
+    const [anyPack] = await ctx.database.db
+      .insert(creditPackages)
+      .values({
+        organisationId: f.org.id,
+        name: 'Any 2',
+        usage: 'any',
+        credits: 2,
+        validityDays: 90,
+        priceMinor: 20_000,
+      })
+      .returning();
+    const m = await ptMember(f, anyPack!.id);
+    const trainer = await newTrainer();
+    const ids: string[] = [];
+    for (const startTime of ['09:00', '11:00']) {
+      const res = await book({ entitlementId: m.entitlementId, trainerId: trainer.id, startTime });
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().id);
+    }
+    expect((await ledgerOf(ids[0]!)).map((r) => [r.kind, r.heldDelta, r.creditsDelta])).toEqual([['hold', 1, 0]]);
+    expect(await stateOfPackage(m.entitlementId)).toMatchObject({ creditsLeft: 2, creditsHeld: 2 });
+    expect((await pkg(m.entitlementId)).credits).toMatchObject({ remaining: 2, booked: 2, bookable: 0 });
+
+    // Both credits are held: a class the member books is not paid with them.
+    const cls = await f.newClass();
+    const refused = await f.book(m.memberId, cls.class.id);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(await stateOfPackage(m.entitlementId)).toMatchObject({ creditsLeft: 2, creditsHeld: 2 });
+
+    // Cancelled in time, a session frees its credit (a `release` row): the class takes it.
+    expect((await act(ids[0]!, 'cancel')).statusCode).toBe(200);
+    expect((await ledgerOf(ids[0]!)).map((r) => r.kind)).toEqual(['hold', 'release']);
+    const booked = await f.book(m.memberId, cls.class.id, 'any-pack-class-2');
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(booked.json()).toMatchObject({ paidBy: 'package' });
+    expect(await stateOfPackage(m.entitlementId)).toMatchObject({ creditsLeft: 1, creditsHeld: 1 });
+
+    // Done, the other session spends the credit it held: one `use` row taking the credit and its hold.
+    await ctx.database.db
+      .update(ptSessions)
+      .set({ startsAt: new Date(Date.now() - 60 * 60_000), endsAt: new Date(), businessDate: f.today() })
+      .where(eq(ptSessions.id, ids[1]!));
+    const done = await act(ids[1]!, 'complete');
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await ledgerOf(ids[1]!)).map((r) => [r.kind, r.heldDelta, r.creditsDelta])).toEqual([
+      ['hold', 1, 0],
+      ['use', -1, -1],
+    ]);
+    expect(await stateOfPackage(m.entitlementId)).toMatchObject({ creditsLeft: 0, creditsHeld: 0 });
+  });
+
+  it('a package given up (its invoice voided) cancels the sessions booked on it and frees their holds', async () => {
+    const trainer = await newTrainer();
+    const member = await f.org.newMember();
+    const sale = await f.call('POST', `/students/${member.id}/sales`, f.manager, {
+      centerId: f.centerA,
+      lines: [{ itemType: 'package', itemId: ptPackageId }],
+    });
+    expect(sale.statusCode, sale.body).toBe(201);
+    const invoice = sale.json() as { id: string; lines: { entitlementId: string }[] };
+    const entitlementId = invoice.lines[0]!.entitlementId;
+    const res = await book({ entitlementId, trainerId: trainer.id, startTime: '15:00' });
+    expect(res.statusCode, res.body).toBe(201);
+    const voided = await f.call('POST', `/invoices/${invoice.id}/void`, f.manager, { reason: 'Sold by mistake' });
+    expect(voided.statusCode, voided.body).toBe(200);
+    const session = await f.call('GET', `/pt-sessions/${res.json().id}`, f.desk);
+    expect(session.json()).toMatchObject({ status: 'cancelled', cancelReason: 'Sold by mistake' });
+    expect((await ledgerOf(res.json().id)).map((r) => r.kind)).toEqual(['hold', 'release']);
+    expect(await stateOfPackage(entitlementId)).toMatchObject({ phase: 'refunded', creditsLeft: 0, creditsHeld: 0 });
+  });
+});
+
+describe('sessions booked before holds were ledger rows (migration 0020)', () => {
+  it('get their hold rows, in start order, and the state the fold of them', async () => {
+    const trainer = await newTrainer();
+    const m = await ptMember();
+    for (const startTime of ['08:00', '13:00']) {
+      const res = await book({ entitlementId: m.entitlementId, trainerId: trainer.id, startTime });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    // As the database was before: the sessions booked, no hold row, nothing held.
+    const { db } = ctx.database;
+    await db
+      .delete(entitlementLedger)
+      .where(and(eq(entitlementLedger.entitlementId, m.entitlementId), eq(entitlementLedger.kind, 'hold')));
+    await db
+      .update(entitlementState)
+      .set({ creditsHeld: 0, lastSeq: 1 })
+      .where(eq(entitlementState.entitlementId, m.entitlementId));
+    const migration = readFileSync(
+      new URL('../../db/migrations/0020_pt_holds_in_the_ledger.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .filter((statement) => /^\s*(--.*\n)*\s*(WITH|UPDATE)/.test(statement));
+    expect(backfill).toHaveLength(2);
+    for (const statement of backfill) await db.execute(sql.raw(statement));
+    const rows = await db
+      .select()
+      .from(entitlementLedger)
+      .where(eq(entitlementLedger.entitlementId, m.entitlementId))
+      .orderBy(entitlementLedger.seq);
+    expect(rows.map((r) => [r.seq, r.kind, r.heldDelta])).toEqual([
+      [1, 'grant', 0],
+      [2, 'hold', 1],
+      [3, 'hold', 1],
+    ]);
+    const stored = await stateOfPackage(m.entitlementId);
+    expect(stateOf(stored)).toEqual(foldLedger(rows as LedgerRow[]));
+    expect((await pkg(m.entitlementId)).credits).toMatchObject({ remaining: 5, booked: 2, bookable: 3 });
+    // Run again, it changes nothing.
+    for (const statement of backfill) await db.execute(sql.raw(statement));
+    expect(await stateOfPackage(m.entitlementId)).toEqual(stored);
   });
 });
 
@@ -480,6 +616,36 @@ describe('who may', () => {
     const hours = await send('PUT', `/trainers/${own.id}/hours`, own.headers, { hours: [] });
     expect(hours.statusCode).toBe(403);
     expect((await f.call('GET', `/trainers/${own.id}/hours`, own.headers)).json().hours).toHaveLength(7);
+  });
+
+  it('a desk limited to one centre sees the package of a member it may see, the sessions at its centre, the credits whole', async () => {
+    const centerB = f.org.centers[1]!.id;
+    const trainer = await newTrainer();
+    const trainerB = await f.org.newUser({ role: 'trainer' });
+    const hoursB = await send('PUT', `/trainers/${trainerB.id}/hours`, f.manager, {
+      hours: ALL_WEEK.map((weekday) => ({ centerId: centerB, weekday, start: '07:00', end: '21:00' })),
+    });
+    expect(hoursB.statusCode, hoursB.body).toBe(200);
+    const m = await ptMember();
+    const atA = await book({ entitlementId: m.entitlementId, trainerId: trainer.id, startTime: '10:00' });
+    const atB = await book({
+      entitlementId: m.entitlementId,
+      trainerId: trainerB.id,
+      startTime: '10:00',
+      centerId: centerB,
+    });
+    expect([atA.statusCode, atB.statusCode]).toEqual([201, 201]);
+
+    const deskA = ctx.bearer(await (await f.org.newUser({ role: 'frontdesk', centerIds: [f.centerA] })).login());
+    const seen = await f.call('GET', `/pt-packages/${m.entitlementId}`, deskA);
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json().sessions.map((x: { id: string }) => x.id)).toEqual([atA.json().id]);
+    expect(seen.json().credits).toMatchObject({ remaining: 5, booked: 2, bookable: 3 });
+
+    // The member's home centre is A: a desk of B alone does not see the member, nor their package.
+    const deskB = ctx.bearer(await (await f.org.newUser({ role: 'frontdesk', centerIds: [centerB] })).login());
+    expect((await f.call('GET', `/students/${m.memberId}`, deskB)).statusCode).toBe(404);
+    expect((await f.call('GET', `/pt-packages/${m.entitlementId}`, deskB)).statusCode).toBe(404);
   });
 
   it('another organisation’s package, session and trainer are 404 and nothing moves', async () => {

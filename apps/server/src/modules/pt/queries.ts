@@ -20,7 +20,7 @@ import {
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { organisationScopeOf, scopeOf } from '../../lib/tenant-db.ts';
-import { stateOf, statusOn } from '../entitlements/index.ts';
+import { creditsAvailable, stateOf, statusOn } from '../entitlements/index.ts';
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
 
@@ -122,14 +122,19 @@ export async function listSessions(
   return { items: rows.map(toSession), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }
 
-/** A member's PT package (a credit package for `pt` or `any`) with every session booked on it. */
+/**
+ * A member's PT package (a credit package for `pt` or `any`) with its sessions. A caller limited to
+ * some centres sees the package of a member it may see (the member's home centre is one of its
+ * own), with its credits whole (the ledger's: sessions booked elsewhere hold credits too), and the
+ * sessions at its own centres only (decision 383).
+ */
 export async function getPtPackage(db: DbOrTx, auth: Scope, entitlementId: string, today: string): Promise<PtPackage> {
   const [row] = await db
     .select({ ent: entitlements, state: entitlementState, member: members })
     .from(entitlements)
     .innerJoin(entitlementState, eq(entitlementState.entitlementId, entitlements.id))
     .innerJoin(members, eq(members.id, entitlements.memberId))
-    .where(organisationScopeOf(auth, entitlements, eq(entitlements.id, entitlementId)));
+    .where(and(organisationScopeOf(auth, entitlements, eq(entitlements.id, entitlementId)), scopeOf(auth, members)));
   if (!row) throw notFoundAt('entitlementId', 'PT package');
   if (row.ent.kind !== 'package' || !['pt', 'any'].includes(row.ent.usage ?? '')) {
     throw notFoundAt('entitlementId', 'PT package');
@@ -137,13 +142,13 @@ export async function getPtPackage(db: DbOrTx, auth: Scope, entitlementId: strin
   const state = stateOf(row.state);
   const sessions = (
     await query(db)
-      .where(and(eq(ptSessions.organisationId, auth.organisationId), eq(ptSessions.entitlementId, entitlementId)))
+      .where(scopeOf(auth, ptSessions, eq(ptSessions.entitlementId, entitlementId)))
       .orderBy(desc(ptSessions.startsAt))
   ).map(toSession);
   const n = (status: PtSession['status']) => sessions.filter((s) => s.status === status).length;
   const total = state.creditsGranted ?? 0;
   const left = state.creditsLeft ?? 0;
-  const booked = n('booked');
+  const booked = state.creditsHeld;
   return {
     entitlementId: row.ent.id,
     name: row.ent.name,
@@ -158,25 +163,16 @@ export async function getPtPackage(db: DbOrTx, auth: Scope, entitlementId: strin
     status: statusOn(state, today),
     validFrom: state.validFrom,
     validUntil: state.validUntil,
-    credits: { total, used: total - left, booked, remaining: left, bookable: Math.max(0, left - booked) },
+    credits: { total, used: total - left, booked, remaining: left, bookable: creditsAvailable(state) },
     counts: {
       completed: n('completed'),
-      booked,
+      booked: n('booked'),
       cancelled: n('cancelled'),
       lateCancelled: n('late_cancelled'),
       noShow: n('no_show'),
     },
     sessions,
   };
-}
-
-/** Sessions booked on a package and not yet completed or cancelled: each holds one of its credits. */
-export async function bookedOn(db: DbOrTx, entitlementId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(ptSessions)
-    .where(and(eq(ptSessions.entitlementId, entitlementId), eq(ptSessions.status, 'booked')));
-  return Number(row?.n ?? 0);
 }
 
 /** A staff member of the caller's organisation (any centre: working hours name the centres). */

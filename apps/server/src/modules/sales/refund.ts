@@ -177,6 +177,7 @@ export async function refundInvoice(
             {
               kind: 'refund',
               creditsDelta: -(state.creditsLeft ?? 0),
+              heldDelta: -state.creditsHeld,
               refType: 'refund',
               refId: refund!.id,
               reason: input.reason,
@@ -267,6 +268,7 @@ export async function voidInvoice(
         {
           kind: 'refund',
           creditsDelta: -(state.creditsLeft ?? 0),
+          heldDelta: -state.creditsHeld,
           refType: 'invoice_void',
           refId: invoice.id,
           reason: input.reason,
