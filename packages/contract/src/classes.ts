@@ -86,6 +86,7 @@ export const CLASS_CODES = {
   teacherBusy: 'teacher_busy',
   /** The room has fewer places than the members booked into the class. */
   roomTooSmall: 'room_too_small',
+  capacityOverRoom: 'capacity_over_room',
   outsideOpeningHours: 'outside_opening_hours',
   /** A rental class names its renter (the member whose rental package pays the room). */
   renterRequired: 'renter_required',

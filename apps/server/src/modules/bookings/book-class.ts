@@ -63,7 +63,7 @@ async function checkTrial(ctx: UseCaseContext, member: { id: string; status: str
  */
 export async function bookClass(ctx: UseCaseContext, input: z.infer<typeof bookRequestSchema>): Promise<Booking> {
   const locked = await lockClass(ctx, input.classId);
-  const { cls, type } = locked;
+  const { cls, type, places } = locked;
   const member = await ctx.tx
     .select()
     .from(members)
@@ -86,7 +86,7 @@ export async function bookClass(ctx: UseCaseContext, input: z.infer<typeof bookR
   if (existing) throw alreadyBooked();
 
   const id = randomUUID();
-  const full = (await placesTaken(ctx, cls.id)) >= cls.capacity;
+  const full = (await placesTaken(ctx, cls.id)) >= places;
   if (full) {
     const config = await readSystemConfig(ctx.tx, ctx.auth.organisationId);
     if (config.classFullRule === 'refuse') throw bookingRule('classId', BOOKING_CODES.classFull, 'This class is full');

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { bookings, centers, classes, classTypes } from '../../db/schema/index.ts';
+import { bookings, centers, classes, classTypes, rooms } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 
@@ -9,18 +9,26 @@ export const notFoundAt = (path: string, what: string) =>
 /**
  * The class row, locked until the command ends: every booking, cancellation and promotion of a
  * class takes this lock first, so places are counted by one command at a time and capacity is
- * never exceeded. Answers the class with its type and its centre's time zone.
+ * never exceeded. Answers the class with its type, its centre's time zone and its `places`: its
+ * capacity, or its room's places when the room (made smaller since) has fewer.
  */
 export async function lockClass(ctx: UseCaseContext, classId: string, path = 'classId') {
   const [row] = await ctx.tx
-    .select({ cls: classes, type: classTypes, timeZone: centers.timeZone, centerName: centers.name })
+    .select({
+      cls: classes,
+      type: classTypes,
+      timeZone: centers.timeZone,
+      centerName: centers.name,
+      roomPlaces: rooms.capacity,
+    })
     .from(classes)
     .innerJoin(classTypes, eq(classTypes.id, classes.classTypeId))
     .innerJoin(centers, eq(centers.id, classes.centerId))
+    .innerJoin(rooms, eq(rooms.id, classes.roomId))
     .where(ctx.db.where(classes, eq(classes.id, classId)))
     .for('update', { of: classes });
   if (!row) throw notFoundAt(path, 'Class');
-  return row;
+  return { ...row, places: Math.min(row.cls.capacity, row.roomPlaces) };
 }
 
 export type LockedClass = Awaited<ReturnType<typeof lockClass>>;

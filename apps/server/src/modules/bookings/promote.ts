@@ -12,9 +12,9 @@ import { payBooking } from './payment.ts';
  * one who cannot keeps their place on the waitlist. Nothing is promoted once the class has started.
  */
 export async function promoteWaitlist(ctx: UseCaseContext, locked: LockedClass): Promise<string[]> {
-  const { cls, type } = locked;
+  const { cls, type, places } = locked;
   if (cls.status !== 'scheduled' || ctx.clock.now() >= cls.startsAt) return [];
-  let free = cls.capacity - (await placesTaken(ctx, cls.id));
+  let free = places - (await placesTaken(ctx, cls.id));
   if (free <= 0) return [];
   const waiting = await ctx.tx
     .select()

@@ -289,6 +289,76 @@ describe('more places', () => {
   });
 });
 
+describe('a class’s places and its room’s', () => {
+  const ptRoom = async (capacity = 4) =>
+    (
+      await ctx.database.db
+        .insert(rooms)
+        .values({
+          organisationId: f.org.id,
+          centerId: f.centerA,
+          name: `PT Room ${capacity}-${Math.random()}`,
+          capacity,
+        })
+        .returning()
+    )[0]!;
+
+  it('a class is not created with more places than its room; the type’s default fits itself to the room', async () => {
+    const room = await ptRoom();
+    const date = addDays(f.today(), 8);
+    const before = await ctx.database.db.$count(classes, eq(classes.roomId, room.id));
+    const res = await f.call('POST', '/classes', f.manager, {
+      centerId: f.centerA,
+      roomId: room.id,
+      teacherId: f.teacherId,
+      classTypeId: f.classType.id,
+      date,
+      startTime: '07:00',
+      capacity: 100,
+      recurrence: { weekdays: [1, 3], everyWeeks: 1, count: 4 },
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().fields[0]).toMatchObject({ path: 'capacity', code: 'capacity_over_room' });
+    expect(res.json().details).toMatchObject({ places: 4 });
+    expect(await ctx.database.db.$count(classes, eq(classes.roomId, room.id))).toBe(before);
+    // No capacity given: the type's 20 becomes the room's 4.
+    const fitted = await f.newClass({ roomId: room.id, date, startTime: '07:00' });
+    expect(fitted.class).toMatchObject({ capacity: 4 });
+  });
+
+  it('raising a capacity past the room is refused and moves nobody up from the waitlist', async () => {
+    const room = await ptRoom();
+    await f.setConfig({ classFullRule: 'waitlist' });
+    const made = await f.newClass({ roomId: room.id, capacity: 4, date: addDays(f.today(), 9) });
+    const people = [];
+    for (let i = 0; i < 6; i++) people.push(await f.memberWithCredits());
+    const answers = [];
+    for (const p of people) answers.push((await f.book(p.id, made.class.id)).json().status);
+    expect(answers).toEqual(['booked', 'booked', 'booked', 'booked', 'waitlisted', 'waitlisted']);
+    const res = await f.call('PATCH', `/classes/${made.class.id}`, f.manager, { capacity: 500 });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().fields[0]).toMatchObject({ path: 'capacity', code: 'capacity_over_room' });
+    const after = (await f.call('GET', `/classes/${made.class.id}`, f.desk)).json();
+    expect(after).toMatchObject({ capacity: 4, booked: 4, waitlisted: 2 });
+  });
+
+  it('a room made smaller since bounds the bookings; a class moved to a smaller room takes its places', async () => {
+    const room = await ptRoom(6);
+    const made = await f.newClass({ roomId: room.id, capacity: 6, date: addDays(f.today(), 10) });
+    await ctx.database.db.update(rooms).set({ capacity: 2 }).where(eq(rooms.id, room.id));
+    const answers = [];
+    for (let i = 0; i < 3; i++)
+      answers.push((await f.book((await f.memberWithCredits()).id, made.class.id)).json().status);
+    expect(answers).toEqual(['booked', 'booked', 'waitlisted']);
+
+    const big = await f.newClass({ capacity: 20, date: addDays(f.today(), 10), startTime: '09:00' });
+    const small = await ptRoom(4);
+    const moved = await f.call('PATCH', `/classes/${big.class.id}`, f.manager, { scope: 'one', roomId: small.id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().class).toMatchObject({ capacity: 4 });
+  });
+});
+
 describe('the class list', () => {
   it('filters by date range, room, teacher and type, counts bookings and the waitlist, and exports', async () => {
     const day = addDays(f.today(), 3);

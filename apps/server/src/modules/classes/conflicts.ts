@@ -48,7 +48,8 @@ const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.
 
 /**
  * Refuses (409, the field and the class in the way) when the scheduled classes `classIds` clash
- * with another class of their room or teacher, outgrow their room, or fall outside opening hours.
+ * with another class of their room or teacher, outgrow their room, or fall outside opening hours;
+ * refuses (422 on `capacity`) a class with more places than its room.
  */
 export async function assertTimetableFree(ctx: UseCaseContext, classIds: readonly string[]): Promise<void> {
   if (classIds.length === 0) return;
@@ -65,6 +66,7 @@ export async function assertTimetableFree(ctx: UseCaseContext, classIds: readonl
       openingHours: centers.openingHours,
       timeZone: centers.timeZone,
       roomCapacity: rooms.capacity,
+      capacity: classes.capacity,
     })
     .from(classes)
     .innerJoin(centers, eq(centers.id, classes.centerId))
@@ -76,6 +78,19 @@ export async function assertTimetableFree(ctx: UseCaseContext, classIds: readonl
     ctx.tx,
     mine.flatMap((c) => [c.roomId, c.teacherId]),
   );
+
+  const over = mine.find((c) => c.capacity > c.roomCapacity);
+  if (over) {
+    const message = `This room has ${over.roomCapacity} places: a class in it has at most as many`;
+    throw new AppError(
+      422,
+      'business_rule',
+      message,
+      [{ path: 'capacity', code: CLASS_CODES.capacityOverRoom, message }],
+      undefined,
+      { places: over.roomCapacity },
+    );
+  }
 
   for (const c of mine) {
     const hours = c.openingHours ?? [];

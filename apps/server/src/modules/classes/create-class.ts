@@ -49,7 +49,7 @@ export async function createClass(
   input: z.infer<typeof createClassRequestSchema>,
 ): Promise<z.infer<typeof createClassResponseSchema>> {
   const center = await ctx.db.usableCenter(input.centerId);
-  await checkRoom(ctx, input.centerId, input.roomId);
+  const room = await checkRoom(ctx, input.centerId, input.roomId);
   const rental = input.mode === 'rental';
   await checkTeacher(ctx, input.centerId, input.teacherId, rental);
   if (rental) await checkRenter(ctx, input.renterMemberId!);
@@ -91,7 +91,8 @@ export async function createClass(
     classTypeId: input.classTypeId,
     startTime: input.startTime,
     durationMinutes: input.durationMinutes ?? type.durationMinutes,
-    capacity: course ? course.capacity : (input.capacity ?? type.capacity),
+    // A capacity given is checked against the room; the type's default fits itself to the room.
+    capacity: course ? course.capacity : (input.capacity ?? Math.min(type.capacity, room.capacity)),
     // Members booking a rental class pay its teacher, not the centre: no credit.
     credits: rental ? 0 : course ? 1 : (input.credits ?? type.credits),
     bookingOpensDaysBefore: input.bookingOpensDaysBefore ?? CLASS_DEFAULTS.bookingOpensDaysBefore,

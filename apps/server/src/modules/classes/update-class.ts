@@ -64,7 +64,7 @@ export async function updateClass(
   if (input.recurrence !== undefined && scope === 'one') {
     throw rule('recurrence', CLASS_CODES.notInSeries, 'A new rule applies to this and following classes, or all');
   }
-  if (input.roomId) await checkRoom(ctx, cls.centerId, input.roomId);
+  const newRoom = input.roomId ? await checkRoom(ctx, cls.centerId, input.roomId) : undefined;
   // Rental ⇔ renter, as the class will stand; an outside teacher teaches rental classes only.
   const mode = input.mode ?? cls.mode;
   const renterMemberId =
@@ -153,6 +153,10 @@ export async function updateClass(
         ...set,
         seriesId,
         ...(retime ? { businessDate: date, startsAt: times!.startsAt, endsAt: times!.endsAt } : {}),
+        // Moved to a smaller room with no capacity given: the class fits itself to the room's places.
+        ...(newRoom && input.capacity === undefined && t.capacity > newRoom.capacity
+          ? { capacity: newRoom.capacity }
+          : {}),
         updatedAt: ctx.clock.now(),
       })
       .where(eq(classes.id, t.id));
@@ -193,7 +197,7 @@ export async function updateClass(
     await resettleRentalHours(ctx, [...new Set([...targets.map((t) => t.id), ...placed])], dropped);
   }
   // Where and when the classes now are: free of clashes, in a room big enough, inside opening hours.
-  if (retime || input.roomId || input.teacherId || input.recurrence) {
+  if (retime || input.roomId || input.teacherId || input.recurrence || input.capacity !== undefined) {
     const placed = (await replanned()) ?? targets.map((t) => t.id);
     await assertTimetableFree(ctx, placed);
   }
