@@ -21,7 +21,7 @@ import {
   rooms,
   users,
 } from '../apps/server/src/db/schema/index.ts';
-import { buildCenter } from '../apps/server/src/db/seed/builders.ts';
+import { buildCenter } from '../apps/server/src/seed/builders.ts';
 import type { AppDeps } from '../apps/server/src/deps.ts';
 import type { AuthContext } from '../apps/server/src/lib/access.ts';
 import { runTransaction } from '../apps/server/src/lib/use-case.ts';

@@ -35,7 +35,7 @@ import {
   organisations,
   users,
 } from '../apps/server/src/db/schema/index.ts';
-import { clockOn, contextFor } from '../apps/server/src/db/seed/demo-sales.ts';
+import { clockOn, contextFor } from '../apps/server/src/seed/demo-sales.ts';
 import { appendLedger } from '../apps/server/src/modules/entitlements/index.ts';
 import { sell } from '../apps/server/src/modules/sales/index.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';

@@ -12,7 +12,7 @@ import {
   generateMembers,
   insertGeneratedMembers,
   seededRandom,
-} from '../apps/server/src/db/seed/member-generator.ts';
+} from '../apps/server/src/seed/member-generator.ts';
 import { refreshPlannerStatistics } from '../apps/server/src/modules/imports/insert-members.ts';
 import { percentile } from './stats.ts';
 

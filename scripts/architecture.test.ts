@@ -43,7 +43,7 @@ describe('the scans', () => {
     ]);
     expect(circles(edges)).toEqual([['a', 'b']]);
     expect(layerOf('apps/server/src/modules/sales/sell.ts')).toBe('modules/sales');
-    expect(layerOf('apps/server/src/db/seed/demo.ts')).toBe('db/seed');
+    expect(layerOf('apps/server/src/seed/demo.ts')).toBe('seed');
     expect(layerOf('apps/server/src/db/schema/sales.ts')).toBe('db');
   });
 });

@@ -62,7 +62,6 @@ export function layerOf(file: string): string {
   const rel = relative(SERVER, file);
   const [top, second] = rel.split('/');
   if (top === 'modules') return `modules/${second}`;
-  if (top === 'db' && second === 'seed') return 'db/seed';
   return top!.endsWith('.ts') ? 'root' : top!;
 }
 
@@ -155,17 +154,17 @@ export const schemaCircles = () =>
   ).map((c) => c.join(' ⇄ '));
 
 /**
- * Imports from lib/ and db/ of a module, realtime or the server's wiring (its configuration's type
- * excepted): the layers below the modules know none of them. The demo's seed, which builds its data
- * through the modules' commands, belongs above them, not in db/.
+ * Imports from lib/ and db/ of a module, realtime, the demo's seed or the server's wiring (its
+ * configuration's type excepted): the layers below the modules know none of them. The seed builds
+ * its data through the modules' commands: it is above them (seed/), not in db/.
  */
 export function lowerLayersReaching(): string[] {
   const reaching: string[] = [];
-  for (const file of serverFiles().filter((f) => ['lib', 'db', 'db/seed'].includes(layerOf(f)))) {
+  for (const file of serverFiles().filter((f) => ['lib', 'db'].includes(layerOf(f)))) {
     for (const target of importsOf(file, read(file))) {
       const layer = layerOf(target);
       if (target === `${SERVER}/config.ts`) continue;
-      if (['root', 'realtime'].includes(layer) || layer.startsWith('modules/')) {
+      if (['root', 'realtime', 'seed'].includes(layer) || layer.startsWith('modules/')) {
         reaching.push(`${file} → ${target}`);
       }
     }

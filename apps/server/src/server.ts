@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { hasDemo, seedDemo } from './db/seed/demo.ts';
 import type { AppDeps } from './deps.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createEventBus } from './lib/events.ts';
@@ -15,6 +14,7 @@ import { createPasswordHasher } from './lib/passwords.ts';
 import { createSessionCache } from './modules/auth/index.ts';
 import { backfillMemberPhones } from './modules/members/index.ts';
 import { attachRealtime } from './realtime/gateway.ts';
+import { hasDemo, seedDemo } from './seed/demo.ts';
 
 /** The outbox's safety-net poll on the embedded database (see createServer). */
 export const EMBEDDED_OUTBOX_POLL_MS = 15_000;

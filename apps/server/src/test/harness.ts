@@ -7,9 +7,9 @@ import { inject } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { cards } from '../db/schema/index.ts';
-import { buildCenter, buildOrganisation, buildUser } from '../db/seed/builders.ts';
 import type { Clock } from '../lib/clock.ts';
 import { insertMember } from '../modules/members/index.ts';
+import { buildCenter, buildOrganisation, buildUser } from '../seed/builders.ts';
 import { createServer, type RunningServer } from '../server.ts';
 import { TEMPLATE_DB } from './global-setup.ts';
 

@@ -2,6 +2,7 @@
  * The database itself refuses a row whose references cross organisations: every centre, member,
  * group and user reference is a composite key with the row's organisation.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bookings,
@@ -9,12 +10,16 @@ import {
   cards,
   classes,
   classTypes,
+  entries,
   expenditureCategories,
   expenditures,
   memberGroupMembers,
   memberGroups,
   members,
+  payments,
+  readers,
   rooms,
+  trainerDaysOff,
 } from '../db/schema/index.ts';
 import { createTestContext, type TestContext, type TestMember, type TestOrganisation } from './harness.ts';
 
@@ -172,5 +177,57 @@ describe('composite tenant keys', () => {
     const memberA = await a.newMember();
     await db.insert(rooms).values({ organisationId: a.id, centerId: a.centers[0]!.id, name: 'Y', capacity: 1 });
     await db.insert(cards).values({ organisationId: a.id, memberId: memberA.id, number: 'Y1' });
+  });
+});
+
+/**
+ * Every reference from a table an organisation owns to another such table, as the database holds
+ * them: the column(s) of each foreign key, and whether a foreign key names the same columns with
+ * `organisation_id`.
+ */
+async function tenantReferences() {
+  const result = await ctx.database.db.execute(sql`
+    select c.conrelid::regclass::text as "table", c.confrelid::regclass::text as target,
+      array(select a.attname::text from unnest(c.conkey) k join pg_attribute a
+        on a.attrelid = c.conrelid and a.attnum = k order by a.attname) as columns
+    from pg_constraint c
+    where c.contype = 'f'
+      and exists (select 1 from pg_attribute a where a.attrelid = c.conrelid and a.attname = 'organisation_id' and not a.attisdropped)
+      and exists (select 1 from pg_attribute a where a.attrelid = c.confrelid and a.attname = 'organisation_id' and not a.attisdropped)
+  `);
+  const rows = (result as unknown as { rows: { table: string; target: string; columns: string[] }[] }).rows;
+  const composite = new Set(
+    rows.filter((r) => r.columns.includes('organisation_id')).map((r) => `${r.table}.${r.columns.join(',')}`),
+  );
+  return rows
+    .filter((r) => !r.columns.includes('organisation_id'))
+    .map((r) => ({
+      reference: `${r.table}(${r.columns.join(', ')}) → ${r.target}`,
+      covered: composite.has(`${r.table}.${[...r.columns, 'organisation_id'].sort().join(',')}`),
+    }));
+}
+
+describe('every reference between two tables of an organisation', () => {
+  it('is a composite key with the organisation (a row cannot name another organisation’s row)', async () => {
+    const references = await tenantReferences();
+    expect(references.length).toBeGreaterThan(30);
+    expect(references.filter((r) => !r.covered).map((r) => r.reference)).toEqual([]);
+  });
+
+  it('so a trainer’s day off recorded by another organisation’s staff is refused', async () => {
+    const { db } = ctx.database;
+    const staffB = await b.newUser({ role: 'manager' });
+    const trainerA = await a.newUser({ role: 'trainer' });
+    expect(
+      await refusal(() =>
+        db.insert(trainerDaysOff).values({
+          organisationId: a.id,
+          trainerId: trainerA.id,
+          fromDate: '2026-01-01',
+          toDate: '2026-01-01',
+          createdBy: staffB.id,
+        }),
+      ),
+    ).toMatch(/trainer_days_off_org_created_by_fk/);
   });
 });

@@ -160,6 +160,7 @@ export const products = pgTable(
     uniqueIndex('products_org_barcode').on(t.organisationId, t.barcode).where(sql`${t.barcode} is not null`),
     check('products_price', sql`${t.priceMinor} >= 0`),
     check('products_tax', sql`${t.taxRateBp} between 0 and 10000`),
+    unique('products_org_id').on(t.organisationId, t.id),
   ],
 );
 
@@ -189,6 +190,11 @@ export const productStock = pgTable(
       foreignColumns: [centers.organisationId, centers.id],
     }),
     check('product_stock_not_negative', sql`${t.onHand} >= 0`),
+    foreignKey({
+      name: 'product_stock_org_product_fk',
+      columns: [t.organisationId, t.productId],
+      foreignColumns: [products.organisationId, products.id],
+    }),
   ],
 );
 
@@ -217,6 +223,21 @@ export const stockMovements = pgTable(
     index('stock_movements_org').on(t.organisationId, t.createdAt),
     check('stock_movements_kind', sql`${t.kind} in ('received','sold','returned','adjusted')`),
     check('stock_movements_quantity', sql`${t.quantity} <> 0`),
+    foreignKey({
+      name: 'stock_movements_org_product_fk',
+      columns: [t.organisationId, t.productId],
+      foreignColumns: [products.organisationId, products.id],
+    }),
+    foreignKey({
+      name: 'stock_movements_org_center_fk',
+      columns: [t.organisationId, t.centerId],
+      foreignColumns: [centers.organisationId, centers.id],
+    }),
+    foreignKey({
+      name: 'stock_movements_org_staff_fk',
+      columns: [t.organisationId, t.staffId],
+      foreignColumns: [users.organisationId, users.id],
+    }),
   ],
 );
 
@@ -237,6 +258,7 @@ export const productSets = pgTable(
     uniqueIndex('product_sets_org_name').on(t.organisationId, sql`lower(${t.name})`),
     check('product_sets_price', sql`${t.priceMinor} >= 0`),
     check('product_sets_tax', sql`${t.taxRateBp} between 0 and 10000`),
+    unique('product_sets_org_id').on(t.organisationId, t.id),
   ],
 );
 
@@ -255,6 +277,16 @@ export const productSetItems = pgTable(
   (t) => [
     primaryKey({ columns: [t.setId, t.productId] }),
     check('product_set_items_quantity', sql`${t.quantity} between 1 and 1000`),
+    foreignKey({
+      name: 'product_set_items_org_set_fk',
+      columns: [t.organisationId, t.setId],
+      foreignColumns: [productSets.organisationId, productSets.id],
+    }),
+    foreignKey({
+      name: 'product_set_items_org_product_fk',
+      columns: [t.organisationId, t.productId],
+      foreignColumns: [products.organisationId, products.id],
+    }),
   ],
 );
 
@@ -297,6 +329,7 @@ export const coupons = pgTable(
     check('coupons_percent', sql`${t.percentBp} between 0 and 10000`),
     check('coupons_amounts', sql`${t.amountMinor} >= 0 and ${t.minSpendMinor} >= 0`),
     check('coupons_limits', sql`coalesce(${t.usageLimit}, 1) >= 1 and coalesce(${t.perMemberLimit}, 1) >= 1`),
+    unique('coupons_org_id').on(t.organisationId, t.id),
   ],
 );
 
@@ -318,5 +351,12 @@ export const offers = pgTable(
     active: boolean('active').notNull().default(true),
     ...timestamps(),
   },
-  (t) => [index('offers_org').on(t.organisationId)],
+  (t) => [
+    index('offers_org').on(t.organisationId),
+    foreignKey({
+      name: 'offers_org_coupon_fk',
+      columns: [t.organisationId, t.couponId],
+      foreignColumns: [coupons.organisationId, coupons.id],
+    }),
+  ],
 );

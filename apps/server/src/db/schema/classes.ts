@@ -247,5 +247,20 @@ export const bookings = pgTable(
     ),
     check('bookings_paid_by', sql`${t.paidBy} is null or ${t.paidBy} in ('package','membership')`),
     check('bookings_waitlist', sql`(${t.status} = 'waitlisted') = (${t.waitlistPosition} is not null)`),
+    foreignKey({
+      name: 'bookings_org_booked_by_fk',
+      columns: [t.organisationId, t.bookedBy],
+      foreignColumns: [users.organisationId, users.id],
+    }),
+    foreignKey({
+      name: 'bookings_org_waived_by_fk',
+      columns: [t.organisationId, t.waivedBy],
+      foreignColumns: [users.organisationId, users.id],
+    }),
+    foreignKey({
+      name: 'bookings_org_fee_invoice_fk',
+      columns: [t.organisationId, t.feeInvoiceId],
+      foreignColumns: [invoices.organisationId, invoices.id],
+    }),
   ],
 );

@@ -8,6 +8,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -52,6 +53,11 @@ export const commissionRules = pgTable(
       'commission_rules_type',
       sql`${t.itemType} in ('membership','package','short_course','product','product_set','pt_session','any')`,
     ),
+    foreignKey({
+      name: 'commission_rules_org_staff_fk',
+      columns: [t.organisationId, t.staffId],
+      foreignColumns: [users.organisationId, users.id],
+    }),
   ],
 );
 
@@ -81,5 +87,25 @@ export const commissionEntries = pgTable(
       'commission_entries_source',
       sql`(${t.invoiceLineId} is not null and ${t.paymentId} is not null) <> (${t.ptSessionId} is not null)`,
     ),
+    foreignKey({
+      name: 'commission_entries_org_payment_fk',
+      columns: [t.organisationId, t.paymentId],
+      foreignColumns: [payments.organisationId, payments.id],
+    }),
+    foreignKey({
+      name: 'commission_entries_org_staff_fk',
+      columns: [t.organisationId, t.staffId],
+      foreignColumns: [users.organisationId, users.id],
+    }),
+    foreignKey({
+      name: 'commission_entries_org_invoice_line_fk',
+      columns: [t.organisationId, t.invoiceLineId],
+      foreignColumns: [invoiceLines.organisationId, invoiceLines.id],
+    }),
+    foreignKey({
+      name: 'commission_entries_org_pt_session_fk',
+      columns: [t.organisationId, t.ptSessionId],
+      foreignColumns: [ptSessions.organisationId, ptSessions.id],
+    }),
   ],
 );

@@ -71,6 +71,16 @@ export const entitlements = pgTable(
       foreignColumns: [members.organisationId, members.id],
     }),
     check('entitlements_kind', sql`${t.kind} in ('membership','package','short_course')`),
+    foreignKey({
+      name: 'entitlements_org_center_fk',
+      columns: [t.organisationId, t.centerId],
+      foreignColumns: [centers.organisationId, centers.id],
+    }),
+    foreignKey({
+      name: 'entitlements_org_invoice_line_fk',
+      columns: [t.organisationId, t.invoiceLineId],
+      foreignColumns: [invoiceLines.organisationId, invoiceLines.id],
+    }),
   ],
 );
 
@@ -117,6 +127,22 @@ export const entitlementLedger = pgTable(
       'entitlement_ledger_kind',
       sql`${t.kind} in ('grant','activate','use','return','freeze','unfreeze','extend','transfer_out','transfer_in','expire','penalty','adjust','refund','hold','release')`,
     ),
+    foreignKey({
+      name: 'entitlement_ledger_org_entitlement_fk',
+      columns: [t.organisationId, t.entitlementId],
+      foreignColumns: [entitlements.organisationId, entitlements.id],
+    }),
+    foreignKey({
+      name: 'entitlement_ledger_org_member_fk',
+      columns: [t.organisationId, t.memberId],
+      foreignColumns: [members.organisationId, members.id],
+    }),
+    foreignKey({
+      name: 'entitlement_ledger_org_staff_fk',
+      columns: [t.organisationId, t.staffId],
+      foreignColumns: [users.organisationId, users.id],
+    }),
+    unique('entitlement_ledger_org_id').on(t.organisationId, t.id),
   ],
 );
 
@@ -155,5 +181,15 @@ export const entitlementState = pgTable(
     index('entitlement_state_member').on(t.memberId),
     check('entitlement_state_credits', sql`${t.creditsLeft} is null or ${t.creditsLeft} >= 0`),
     check('entitlement_state_held', sql`${t.creditsHeld} >= 0 and ${t.creditsHeld} <= coalesce(${t.creditsLeft}, 0)`),
+    foreignKey({
+      name: 'entitlement_state_org_entitlement_fk',
+      columns: [t.organisationId, t.entitlementId],
+      foreignColumns: [entitlements.organisationId, entitlements.id],
+    }),
+    foreignKey({
+      name: 'entitlement_state_org_member_fk',
+      columns: [t.organisationId, t.memberId],
+      foreignColumns: [members.organisationId, members.id],
+    }),
   ],
 );

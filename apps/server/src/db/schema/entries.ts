@@ -112,6 +112,16 @@ export const entries = pgTable(
       'entries_override',
       sql`(${t.overrideOf} is null) = (${t.overrideReason} is null) and (${t.overrideOf} is null or ${t.grantedBy} = 'override')`,
     ),
+    foreignKey({
+      name: 'entries_org_reader_fk',
+      columns: [t.organisationId, t.readerId],
+      foreignColumns: [readers.organisationId, readers.id],
+    }),
+    foreignKey({
+      name: 'entries_org_card_fk',
+      columns: [t.organisationId, t.cardId],
+      foreignColumns: [cards.organisationId, cards.id],
+    }),
   ],
 );
 

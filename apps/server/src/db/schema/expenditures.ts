@@ -90,5 +90,10 @@ export const expenditures = pgTable(
     }),
     check('expenditures_amounts', sql`${t.amount} >= 0 and ${t.taxAmount} >= 0 and ${t.taxAmount} <= ${t.amount}`),
     check('expenditures_method', sql`${t.method} in ('cash', 'card', 'bank_transfer', 'other')`),
+    foreignKey({
+      name: 'expenditures_org_deleted_by_fk',
+      columns: [t.organisationId, t.deletedBy],
+      foreignColumns: [users.organisationId, users.id],
+    }),
   ],
 );

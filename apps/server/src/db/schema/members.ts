@@ -116,6 +116,11 @@ export const members = pgTable(
       .where(sql`${t.chineseName} is not null`),
     check('members_status_known', sql`${t.status} in ('prospect','active','frozen','left')`),
     check('members_gender_known', sql`${t.gender} is null or ${t.gender} in ('female','male','other','undisclosed')`),
+    foreignKey({
+      name: 'members_org_import_fk',
+      columns: [t.organisationId, t.importId],
+      foreignColumns: [memberImports.organisationId, memberImports.id],
+    }),
   ],
 );
 
@@ -162,6 +167,7 @@ export const cards = pgTable(
     }),
     check('cards_one_owner', sql`(${t.memberId} is null) <> (${t.staffId} is null)`),
     check('cards_status_known', sql`${t.status} in ('active','lost','detached')`),
+    unique('cards_org_id').on(t.organisationId, t.id),
   ],
 );
 
@@ -296,5 +302,11 @@ export const memberImports = pgTable(
   (t) => [
     index('member_imports_running').on(t.status).where(sql`${t.status} <> 'done'`),
     check('member_imports_status_known', sql`${t.status} in ('running','done','failed')`),
+    foreignKey({
+      name: 'member_imports_org_created_by_fk',
+      columns: [t.organisationId, t.createdBy],
+      foreignColumns: [users.organisationId, users.id],
+    }),
+    unique('member_imports_org_id').on(t.organisationId, t.id),
   ],
 );

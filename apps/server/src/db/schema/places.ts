@@ -72,6 +72,7 @@ export const readers = pgTable(
       columns: [t.organisationId, t.centerId],
       foreignColumns: [centers.organisationId, centers.id],
     }),
+    unique('readers_org_id').on(t.organisationId, t.id),
   ],
 );
 
@@ -106,6 +107,11 @@ export const readerScans = pgTable(
       name: 'reader_scans_org_center_fk',
       columns: [t.organisationId, t.centerId],
       foreignColumns: [centers.organisationId, centers.id],
+    }),
+    foreignKey({
+      name: 'reader_scans_org_reader_fk',
+      columns: [t.organisationId, t.readerId],
+      foreignColumns: [readers.organisationId, readers.id],
     }),
   ],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -51,6 +52,11 @@ export const domainEvents = pgTable(
   (t) => [
     index('domain_events_pending').on(t.organisationId, t.seq).where(sql`${t.deliveredAt} is null`),
     index('domain_events_org_occurred').on(t.organisationId, t.occurredAt),
+    foreignKey({
+      name: 'domain_events_org_center_fk',
+      columns: [t.organisationId, t.centerId],
+      foreignColumns: [centers.organisationId, centers.id],
+    }),
   ],
 );
 
@@ -104,5 +110,15 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_org_at').on(t.organisationId, t.at),
     index('audit_log_org_action').on(t.organisationId, t.action, t.at),
+    foreignKey({
+      name: 'audit_log_org_center_fk',
+      columns: [t.organisationId, t.centerId],
+      foreignColumns: [centers.organisationId, centers.id],
+    }),
+    foreignKey({
+      name: 'audit_log_org_actor_user_fk',
+      columns: [t.organisationId, t.actorUserId],
+      foreignColumns: [users.organisationId, users.id],
+    }),
   ],
 );

@@ -89,6 +89,11 @@ export const trainerDaysOff = pgTable(
       foreignColumns: [users.organisationId, users.id],
     }),
     check('trainer_days_off_order', sql`${t.toDate} >= ${t.fromDate}`),
+    foreignKey({
+      name: 'trainer_days_off_org_created_by_fk',
+      columns: [t.organisationId, t.createdBy],
+      foreignColumns: [users.organisationId, users.id],
+    }),
   ],
 );
 
@@ -162,5 +167,20 @@ export const ptSessions = pgTable(
     check('pt_sessions_duration', sql`${t.durationMinutes} between 15 and 240`),
     check('pt_sessions_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
     check('pt_sessions_completed', sql`(${t.status} = 'completed') = (${t.completedAt} is not null)`),
+    foreignKey({
+      name: 'pt_sessions_org_completed_by_fk',
+      columns: [t.organisationId, t.completedBy],
+      foreignColumns: [users.organisationId, users.id],
+    }),
+    foreignKey({
+      name: 'pt_sessions_org_booked_by_fk',
+      columns: [t.organisationId, t.bookedBy],
+      foreignColumns: [users.organisationId, users.id],
+    }),
+    foreignKey({
+      name: 'pt_sessions_org_credit_ledger_fk',
+      columns: [t.organisationId, t.creditLedgerId],
+      foreignColumns: [entitlementLedger.organisationId, entitlementLedger.id],
+    }),
   ],
 );

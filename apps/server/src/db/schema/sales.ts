@@ -101,6 +101,21 @@ export const invoices = pgTable(
       'invoices_paid_bounds',
       sql`${t.paidMinor} >= 0 and ${t.refundedMinor} >= 0 and ${t.paidMinor} + ${t.refundedMinor} <= ${t.totalMinor}`,
     ),
+    foreignKey({
+      name: 'invoices_org_coupon_fk',
+      columns: [t.organisationId, t.couponId],
+      foreignColumns: [coupons.organisationId, coupons.id],
+    }),
+    foreignKey({
+      name: 'invoices_org_staff_fk',
+      columns: [t.organisationId, t.staffId],
+      foreignColumns: [users.organisationId, users.id],
+    }),
+    foreignKey({
+      name: 'invoices_org_voided_by_fk',
+      columns: [t.organisationId, t.voidedBy],
+      foreignColumns: [users.organisationId, users.id],
+    }),
   ],
 );
 
@@ -148,6 +163,17 @@ export const invoiceLines = pgTable(
         and ${t.totalMinor} = ${t.quantity} * ${t.unitPriceMinor} - ${t.discountMinor} - ${t.couponDiscountMinor}
         and ${t.totalMinor} >= 0 and ${t.taxMinor} >= 0 and ${t.taxMinor} <= ${t.totalMinor}`,
     ),
+    foreignKey({
+      name: 'invoice_lines_org_invoice_fk',
+      columns: [t.organisationId, t.invoiceId],
+      foreignColumns: [invoices.organisationId, invoices.id],
+    }),
+    foreignKey({
+      name: 'invoice_lines_org_sold_by_fk',
+      columns: [t.organisationId, t.soldById],
+      foreignColumns: [users.organisationId, users.id],
+    }),
+    unique('invoice_lines_org_id').on(t.organisationId, t.id),
   ],
 );
 
@@ -168,6 +194,12 @@ export const installments = pgTable(
     unique('installments_invoice_seq').on(t.invoiceId, t.seq),
     index('installments_org_due').on(t.organisationId, t.dueOn),
     check('installments_amount', sql`${t.amountMinor} > 0`),
+    foreignKey({
+      name: 'installments_org_invoice_fk',
+      columns: [t.organisationId, t.invoiceId],
+      foreignColumns: [invoices.organisationId, invoices.id],
+    }),
+    unique('installments_org_id').on(t.organisationId, t.id),
   ],
 );
 
@@ -218,6 +250,22 @@ export const payments = pgTable(
       'payments_change',
       sql`(${t.tenderedMinor} is null and ${t.changeMinor} is null) or (${t.tenderedMinor} - ${t.changeMinor} = ${t.amountMinor} and ${t.changeMinor} >= 0)`,
     ),
+    foreignKey({
+      name: 'payments_org_center_fk',
+      columns: [t.organisationId, t.centerId],
+      foreignColumns: [centers.organisationId, centers.id],
+    }),
+    foreignKey({
+      name: 'payments_org_member_fk',
+      columns: [t.organisationId, t.memberId],
+      foreignColumns: [members.organisationId, members.id],
+    }),
+    foreignKey({
+      name: 'payments_org_staff_fk',
+      columns: [t.organisationId, t.staffId],
+      foreignColumns: [users.organisationId, users.id],
+    }),
+    unique('payments_org_id').on(t.organisationId, t.id),
   ],
 );
 
@@ -238,6 +286,16 @@ export const paymentAllocations = pgTable(
     primaryKey({ columns: [t.paymentId, t.installmentId] }),
     index('payment_allocations_installment').on(t.installmentId),
     check('payment_allocations_amount', sql`${t.amountMinor} > 0`),
+    foreignKey({
+      name: 'payment_allocations_org_payment_fk',
+      columns: [t.organisationId, t.paymentId],
+      foreignColumns: [payments.organisationId, payments.id],
+    }),
+    foreignKey({
+      name: 'payment_allocations_org_installment_fk',
+      columns: [t.organisationId, t.installmentId],
+      foreignColumns: [installments.organisationId, installments.id],
+    }),
   ],
 );
 
@@ -269,6 +327,16 @@ export const refundItems = pgTable(
       'refund_items_amounts',
       sql`${t.quantity} >= 0 and ${t.amountMinor} >= 0 and ${t.creditMinor} >= ${t.amountMinor}`,
     ),
+    foreignKey({
+      name: 'refund_items_org_refund_fk',
+      columns: [t.organisationId, t.refundId],
+      foreignColumns: [payments.organisationId, payments.id],
+    }),
+    foreignKey({
+      name: 'refund_items_org_invoice_line_fk',
+      columns: [t.organisationId, t.invoiceLineId],
+      foreignColumns: [invoiceLines.organisationId, invoiceLines.id],
+    }),
   ],
 );
 
@@ -291,5 +359,23 @@ export const couponUses = pgTable(
     releasedAt: timestamp('released_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('coupon_uses_coupon').on(t.couponId, t.memberId), uniqueIndex('coupon_uses_invoice').on(t.invoiceId)],
+  (t) => [
+    index('coupon_uses_coupon').on(t.couponId, t.memberId),
+    uniqueIndex('coupon_uses_invoice').on(t.invoiceId),
+    foreignKey({
+      name: 'coupon_uses_org_coupon_fk',
+      columns: [t.organisationId, t.couponId],
+      foreignColumns: [coupons.organisationId, coupons.id],
+    }),
+    foreignKey({
+      name: 'coupon_uses_org_invoice_fk',
+      columns: [t.organisationId, t.invoiceId],
+      foreignColumns: [invoices.organisationId, invoices.id],
+    }),
+    foreignKey({
+      name: 'coupon_uses_org_member_fk',
+      columns: [t.organisationId, t.memberId],
+      foreignColumns: [members.organisationId, members.id],
+    }),
+  ],
 );

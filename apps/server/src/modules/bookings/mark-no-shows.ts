@@ -25,7 +25,7 @@ const BATCH = 500;
  * Marks the no-shows of classes that ended more than `NO_SHOW_AFTER_MINUTES` before `now`, and tells
  * each class's centre (one event per class, in the same transaction). Answers how many were marked.
  */
-export async function markNoShows(db: Db, now: Date = new Date()): Promise<number> {
+export async function markNoShows(db: Db, now: Date): Promise<number> {
   const before = new Date(now.getTime() - NO_SHOW_AFTER_MINUTES * 60_000);
   let marked = 0;
   for (;;) {

@@ -33,7 +33,7 @@ export function bookingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     // Bookings of classes that ended without their member become no-shows (at start-up, then every minute).
     let sweeper: NodeJS.Timeout | undefined;
     const sweep = () =>
-      markNoShows(db)
+      markNoShows(db, deps.clock.now())
         .then((n) => (n > 0 ? deps.outbox.wake() : undefined))
         .catch((err: unknown) => app.log.error({ err }, 'no-show sweep failed'));
     app.addHook('onReady', async () => {

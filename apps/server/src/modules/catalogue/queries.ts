@@ -405,7 +405,7 @@ export async function listHolders(
   auth: Scope,
   item: { kind: 'membership' | 'package'; id: string },
   q: z.infer<typeof holderListQuerySchema>,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<Page<Holder>> {
   const todayOfCentre = await centreToday(db, auth, now);
   const status = holderStatus(todayOfCentre);

@@ -152,7 +152,7 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (req) => {
         await getMembershipPlan(db, req.auth!, req.params.id);
-        return listHolders(db, req.auth!, { kind: 'membership', id: req.params.id }, req.query);
+        return listHolders(db, req.auth!, { kind: 'membership', id: req.params.id }, req.query, deps.clock.now());
       },
     );
     app.post(
@@ -217,7 +217,7 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (req) => {
         await getCreditPackage(db, req.auth!, req.params.id);
-        return listHolders(db, req.auth!, { kind: 'package', id: req.params.id }, req.query);
+        return listHolders(db, req.auth!, { kind: 'package', id: req.params.id }, req.query, deps.clock.now());
       },
     );
     app.post(

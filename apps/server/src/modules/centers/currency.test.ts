@@ -3,8 +3,8 @@ import { DEMO_INITIAL } from '@gym/contract/demo';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centers, organisations } from '../../db/schema/index.ts';
-import { seedDemo } from '../../db/seed/demo.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
+import { seedDemo } from '../../seed/demo.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 
 let ctx: TestContext;

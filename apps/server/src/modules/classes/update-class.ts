@@ -127,7 +127,7 @@ export async function updateClass(
   else if (scope === 'all' && input.startTime) {
     await ctx.db.update(
       classSeries,
-      { startTime: input.startTime, updatedAt: new Date() },
+      { startTime: input.startTime, updatedAt: ctx.clock.now() },
       eq(classSeries.id, cls.seriesId!),
     );
   }
@@ -233,7 +233,7 @@ async function splitSeries(ctx: UseCaseContext, cls: ClassRow, startTime?: strin
     .limit(1);
   if (!earlier) {
     if (startTime)
-      await ctx.db.update(classSeries, { startTime, updatedAt: new Date() }, eq(classSeries.id, series!.id));
+      await ctx.db.update(classSeries, { startTime, updatedAt: ctx.clock.now() }, eq(classSeries.id, series!.id));
     return series!.id;
   }
   const rule_ = {
@@ -267,7 +267,7 @@ async function splitSeries(ctx: UseCaseContext, cls: ClassRow, startTime?: strin
       untilDate: addDays(cls.businessDate, -1),
       count: null,
       exceptions: series!.exceptions.filter((d) => d < cls.businessDate),
-      updatedAt: new Date(),
+      updatedAt: ctx.clock.now(),
     },
     eq(classSeries.id, series!.id),
   );
@@ -310,7 +310,7 @@ async function replan(
       count: rule_.count ?? null,
       exceptions: [...new Set(rule_.exceptions)].sort(),
       ...(input.startTime ? { startTime: input.startTime } : {}),
-      updatedAt: new Date(),
+      updatedAt: ctx.clock.now(),
     },
     eq(classSeries.id, seriesId),
   );

@@ -15,7 +15,7 @@ export function courseRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Class') },
         schema: { tags: ['classes'], params: catalogueIdParamsSchema, response: { 200: courseRosterSchema } },
       },
-      (req) => getCourseRoster(db, req.auth!, req.params.id, new Date()),
+      (req) => getCourseRoster(db, req.auth!, req.params.id, deps.clock.now()),
     );
   };
 }

@@ -172,8 +172,8 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const center = await usableCenter(db, req.auth!, req.query.centerId, 'centerId', false);
-        const now = new Date();
-        return liveEntries(db, req.auth!, center.id, now, businessToday(center.timeZone, now));
+        const now = deps.clock.now();
+        return liveEntries(db, req.auth!, center.id, now, deps.clock.today(center.timeZone));
       },
     );
     app.get(

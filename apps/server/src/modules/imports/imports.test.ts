@@ -1,7 +1,7 @@
 import { normaliseKeyword } from '@gym/contract/search';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCenter } from '../../db/seed/builders.ts';
+import { buildCenter } from '../../seed/builders.ts';
 import { rowsOf } from '../../test/db-snapshot.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { base64, csvText, memberRows, ndjsonLines, xlsxBase64 } from './import-fixtures.ts';

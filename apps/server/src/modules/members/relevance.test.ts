@@ -2,7 +2,7 @@ import { MEMBER_TOTAL_CAP } from '@gym/contract/members';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../../db/schema/index.ts';
-import { generateMembers, insertGeneratedMembers } from '../../db/seed/member-generator.ts';
+import { generateMembers, insertGeneratedMembers } from '../../seed/member-generator.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { listMembers, nameStart } from './queries.ts';
 import { type Api, apiAs } from './test-helpers.ts';

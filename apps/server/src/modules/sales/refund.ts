@@ -280,11 +280,11 @@ export async function voidInvoice(
   }
   await ctx.tx
     .update(couponUses)
-    .set({ releasedAt: new Date() })
+    .set({ releasedAt: ctx.clock.now() })
     .where(and(eq(couponUses.invoiceId, invoice.id), isNull(couponUses.releasedAt)));
   await ctx.tx
     .update(invoices)
-    .set({ state: 'void', voidReason: input.reason, voidedAt: new Date(), voidedBy: ctx.auth.userId })
+    .set({ state: 'void', voidReason: input.reason, voidedAt: ctx.clock.now(), voidedBy: ctx.auth.userId })
     .where(eq(invoices.id, invoice.id));
   await audit(ctx.tx, ctx.auth, null, {
     action: 'invoice.voided',

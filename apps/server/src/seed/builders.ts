@@ -1,6 +1,6 @@
 import type { Role } from '@gym/contract/acl';
-import type { DbOrTx } from '../client.ts';
-import { centers, organisations, userCenters, users } from '../schema/index.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { centers, organisations, userCenters, users } from '../db/schema/index.ts';
 
 /** Small builders shared by the demo seed and the tests (one row each, sensible defaults). */
 export async function buildOrganisation(db: DbOrTx, input: { name: string; initial: string }) {

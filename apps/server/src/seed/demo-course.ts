@@ -10,12 +10,12 @@
 import { minor, ZERO } from '@gym/contract/money';
 import { addDays, businessDate, zonedInstant } from '@gym/contract/time';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Clock } from '../../lib/use-case.ts';
-import { recordAttendance } from '../../modules/bookings/index.ts';
-import { createClass, isoWeekday } from '../../modules/classes/index.ts';
-import { sell } from '../../modules/sales/index.ts';
-import type { Db, DbOrTx } from '../client.ts';
-import { bookings, centers, classes, classTypes, members, rooms, shortCourses, users } from '../schema/index.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { bookings, centers, classes, classTypes, members, rooms, shortCourses, users } from '../db/schema/index.ts';
+import type { Clock } from '../lib/use-case.ts';
+import { recordAttendance } from '../modules/bookings/index.ts';
+import { createClass, isoWeekday } from '../modules/classes/index.ts';
+import { sell } from '../modules/sales/index.ts';
 import { contextFor } from './demo-sales.ts';
 
 export const DEMO_COURSE = { name: 'Beginner swim (8 weeks)', room: 'Pool', start: '10:30', weekday: 6 } as const;

@@ -9,12 +9,12 @@
 import { minor, ZERO } from '@gym/contract/money';
 import { addDays, businessDate, zonedInstant } from '@gym/contract/time';
 import { and, eq } from 'drizzle-orm';
-import type { Clock } from '../../lib/use-case.ts';
-import { createClass, isoWeekday } from '../../modules/classes/index.ts';
-import { insertMember } from '../../modules/members/index.ts';
-import { sell } from '../../modules/sales/index.ts';
-import type { Db, DbOrTx } from '../client.ts';
-import { centers, classTypes, creditPackages, rooms, users } from '../schema/index.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { centers, classTypes, creditPackages, rooms, users } from '../db/schema/index.ts';
+import type { Clock } from '../lib/use-case.ts';
+import { createClass, isoWeekday } from '../modules/classes/index.ts';
+import { insertMember } from '../modules/members/index.ts';
+import { sell } from '../modules/sales/index.ts';
 import { buildUser } from './builders.ts';
 import { contextFor } from './demo-sales.ts';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../client.ts';
-import { centers, memberGroupMembers, memberGroups } from '../schema/index.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { centers, memberGroupMembers, memberGroups } from '../db/schema/index.ts';
 import { type GeneratedMember, generateMembers, insertGeneratedMembers, seededRandom } from './member-generator.ts';
 
 /** Members the demo always has, whatever the generator does (e2e tests and the docs use them). */

@@ -1,9 +1,9 @@
 import { DEMO_INITIAL, DEMO_PASSWORD, DEMO_READER_SECRET, DEMO_READERS, DEMO_USERS } from '@gym/contract/demo';
 import { eq, sql } from 'drizzle-orm';
-import type { PasswordHasher } from '../../lib/passwords.ts';
-import { hashToken } from '../../lib/tokens.ts';
-import type { Db } from '../client.ts';
-import { organisations, readers, rooms } from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { organisations, readers, rooms } from '../db/schema/index.ts';
+import type { PasswordHasher } from '../lib/passwords.ts';
+import { hashToken } from '../lib/tokens.ts';
 import { buildCenter, buildOrganisation, buildUser } from './builders.ts';
 import { seedDemoClasses } from './demo-classes.ts';
 import { seedDemoCourse } from './demo-course.ts';

@@ -8,10 +8,10 @@
 import type { Role } from '@gym/contract/acl';
 import { addDays, businessDate, zonedInstant } from '@gym/contract/time';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Clock } from '../../lib/use-case.ts';
-import { clockStaff, recordEntry } from '../../modules/entries/index.ts';
-import type { Db, DbOrTx } from '../client.ts';
-import { cards, centers, members, users } from '../schema/index.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { cards, centers, members, users } from '../db/schema/index.ts';
+import type { Clock } from '../lib/use-case.ts';
+import { clockStaff, recordEntry } from '../modules/entries/index.ts';
 import { DEMO_FIXED_MEMBER } from './demo-members.ts';
 import { contextFor } from './demo-sales.ts';
 import { seededRandom } from './member-generator.ts';

@@ -1,7 +1,7 @@
 import { minor, share } from '@gym/contract/money';
 import { addDays, today } from '@gym/contract/time';
-import type { DbOrTx } from '../client.ts';
-import { expenditureCategories, expenditures } from '../schema/index.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { expenditureCategories, expenditures } from '../db/schema/index.ts';
 
 const CATEGORIES = ['Rent', 'Utilities', 'Cleaning', 'Equipment repairs', 'Marketing', 'Supplies'] as const;
 

@@ -10,10 +10,7 @@ import type { Role } from '@gym/contract/acl';
 import { minor, ZERO } from '@gym/contract/money';
 import { addDays, businessDate, zonedInstant } from '@gym/contract/time';
 import { and, eq } from 'drizzle-orm';
-import type { Clock } from '../../lib/use-case.ts';
-import { bookPtSession, completePtSession } from '../../modules/pt/index.ts';
-import { sell } from '../../modules/sales/index.ts';
-import type { Db, DbOrTx } from '../client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import {
   cards,
   centers,
@@ -23,7 +20,10 @@ import {
   rooms,
   trainerHours,
   users,
-} from '../schema/index.ts';
+} from '../db/schema/index.ts';
+import type { Clock } from '../lib/use-case.ts';
+import { bookPtSession, completePtSession } from '../modules/pt/index.ts';
+import { sell } from '../modules/sales/index.ts';
 import { DEMO_FIXED_MEMBER } from './demo-members.ts';
 import { contextFor } from './demo-sales.ts';
 

@@ -7,9 +7,19 @@
  */
 import { addDays, businessDate, occurrenceTimes } from '@gym/contract/time';
 import { and, eq, sql } from 'drizzle-orm';
-import { expandDates } from '../../modules/classes/index.ts';
-import type { Db, DbOrTx } from '../client.ts';
-import { bookings, cards, centers, classes, classSeries, classTypes, members, rooms, users } from '../schema/index.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import {
+  bookings,
+  cards,
+  centers,
+  classes,
+  classSeries,
+  classTypes,
+  members,
+  rooms,
+  users,
+} from '../db/schema/index.ts';
+import { expandDates } from '../modules/classes/index.ts';
 import { DEMO_FIXED_MEMBER } from './demo-members.ts';
 import { seededRandom } from './member-generator.ts';
 

@@ -7,9 +7,9 @@ import type { Language } from '@gym/contract/constants';
 import type { GENDERS, MEMBER_SOURCES, MemberStatus } from '@gym/contract/members';
 import { normalisePhone } from '@gym/contract/phone';
 import { searchTextOf } from '@gym/contract/search';
-import { insertMemberRows, type NewCardRow, type NewMemberRow } from '../../modules/imports/index.ts';
-import { allocateMemberCodes } from '../../modules/members/index.ts';
-import type { DbOrTx } from '../client.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { insertMemberRows, type NewCardRow, type NewMemberRow } from '../modules/imports/index.ts';
+import { allocateMemberCodes } from '../modules/members/index.ts';
 
 /** mulberry32: a small, fast, well-spread 32-bit generator; enough for test data. */
 export function seededRandom(seed: number): () => number {

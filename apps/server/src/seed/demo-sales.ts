@@ -9,12 +9,7 @@ import { abilityRulesFor, buildAbility, type Role } from '@gym/contract/acl';
 import { minor, share, ZERO } from '@gym/contract/money';
 import { addDays, businessDate, zonedInstant } from '@gym/contract/time';
 import { and, eq } from 'drizzle-orm';
-import type { AuthContext } from '../../lib/access.ts';
-import { tenantDb } from '../../lib/tenant-db.ts';
-import { type Clock, type UseCaseContext, unavailable } from '../../lib/use-case.ts';
-import { appendLedger } from '../../modules/entitlements/index.ts';
-import { recordPayment, refundInvoice, sell } from '../../modules/sales/index.ts';
-import type { Db, DbOrTx } from '../client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import {
   cards,
   centers,
@@ -31,7 +26,12 @@ import {
   shortCourses,
   stockMovements,
   users,
-} from '../schema/index.ts';
+} from '../db/schema/index.ts';
+import type { AuthContext } from '../lib/access.ts';
+import { tenantDb } from '../lib/tenant-db.ts';
+import { type Clock, type UseCaseContext, unavailable } from '../lib/use-case.ts';
+import { appendLedger } from '../modules/entitlements/index.ts';
+import { recordPayment, refundInvoice, sell } from '../modules/sales/index.ts';
 import { DEMO_FIXED_MEMBER } from './demo-members.ts';
 import { seededRandom } from './member-generator.ts';
 
