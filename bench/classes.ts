@@ -21,11 +21,11 @@ import {
   rooms,
   users,
 } from '../apps/server/src/db/schema/index.ts';
-import { buildCenter } from '../apps/server/src/seed/builders.ts';
 import type { AppDeps } from '../apps/server/src/deps.ts';
 import type { AuthContext } from '../apps/server/src/lib/access.ts';
 import { runTransaction } from '../apps/server/src/lib/use-case.ts';
 import { appendLedger } from '../apps/server/src/modules/entitlements/index.ts';
+import { buildCenter } from '../apps/server/src/seed/builders.ts';
 import { measured } from './selling.ts';
 import { percentile } from './stats.ts';
 

@@ -35,9 +35,9 @@ import {
   organisations,
   users,
 } from '../apps/server/src/db/schema/index.ts';
-import { clockOn, contextFor } from '../apps/server/src/seed/demo-sales.ts';
 import { appendLedger } from '../apps/server/src/modules/entitlements/index.ts';
 import { sell } from '../apps/server/src/modules/sales/index.ts';
+import { clockOn, contextFor } from '../apps/server/src/seed/demo-sales.ts';
 import type { RunningServer } from '../apps/server/src/server.ts';
 import { serverNodeFlags } from '../scripts/lib/server-node.mjs';
 import type { DoorFixture, DoorLoadRequest, DoorSlice, DoorSliceOptions } from './door-load.ts';

@@ -7,13 +7,13 @@ import autocannon from 'autocannon';
 import { count as countRows, eq } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.ts';
 import { centers, members, organisations } from '../apps/server/src/db/schema/index.ts';
+import { refreshPlannerStatistics } from '../apps/server/src/modules/imports/insert-members.ts';
 import {
   type GeneratedMember,
   generateMembers,
   insertGeneratedMembers,
   seededRandom,
 } from '../apps/server/src/seed/member-generator.ts';
-import { refreshPlannerStatistics } from '../apps/server/src/modules/imports/insert-members.ts';
 import { percentile } from './stats.ts';
 
 const BATCH = 20_000;

@@ -6,6 +6,7 @@ import {
   amountSchema,
   BASIS,
   basisPointsSchema,
+  basisPointsText,
   DEFAULT_MONEY_FORMAT,
   formatMoney,
   includedTax,
@@ -15,6 +16,7 @@ import {
   min,
   minor,
   neg,
+  parseBasisPoints,
   parseMoney,
   percent,
   positiveAmountSchema,
@@ -400,5 +402,27 @@ describe('parseMoney', () => {
           parseMoney(`${whole}.${'1'.repeat(format.exponent + 1)}`, format) === null,
       ),
     );
+  });
+});
+
+describe('basis points as text', () => {
+  it('writes a rate by its digits, and reads back what it wrote', () => {
+    expect([1900, 770, 5, 0, 10_000, 1234].map((bp) => basisPointsText(bp))).toEqual([
+      '19',
+      '7.7',
+      '0.05',
+      '0',
+      '100',
+      '12.34',
+    ]);
+    expect(basisPointsText(770, { fixed: true })).toBe('7.70');
+    expect(basisPointsText(0, { fixed: true })).toBe('0.00');
+    for (let bp = 0; bp <= 10_000; bp += 7) {
+      expect(parseBasisPoints(basisPointsText(bp))).toBe(bp);
+      expect(parseBasisPoints(`${basisPointsText(bp, { fixed: true }).replace('.', ',')} %`)).toBe(bp);
+    }
+    expect(parseBasisPoints('100.01')).toBeNull();
+    expect(parseBasisPoints('7.777')).toBeNull();
+    expect(parseBasisPoints('abc')).toBeNull();
   });
 });

@@ -180,3 +180,26 @@ export function parseMoney(input: string, f: MoneyFormat = DEFAULT_MONEY_FORMAT)
   if (value > MONEY_MAX) return null;
   return minor(negative ? -value : value);
 }
+
+/**
+ * Basis points as the digits of a percentage, by integer arithmetic (no floating-point number is
+ * made): 1900 → `19`, 770 → `7.7`, 5 → `0.05`; `fixed` keeps both decimals (770 → `7.70`). The one
+ * way every screen, export and PDF writes a rate.
+ */
+export function basisPointsText(bp: number, opts: { fixed?: boolean } = {}): string {
+  const sign = bp < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(bp));
+  const whole = (abs - (abs % 100)) / 100;
+  const digits = String(abs % 100).padStart(2, '0');
+  const fraction = opts.fixed ? digits : digits.replace(/0+$/, '');
+  return `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** A percentage typed by staff (`7.7`, `7,70`, `19 %`) in basis points, or null when it is not 0–100 with two decimals at most. */
+export function parseBasisPoints(input: string): number | null {
+  const match = /^(\d{1,3})(?:[.,](\d{0,2}))?$/.exec(input.trim().replace(/\s*%$/, ''));
+  if (!match) return null;
+  const [, whole = '0', fraction = ''] = match;
+  const bp = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return bp <= BASIS ? bp : null;
+}

@@ -19,7 +19,6 @@ import {
   memberEntryParamsSchema,
   memberEntryRequestSchema,
 } from '@gym/contract/entries';
-import { today as businessToday } from '@gym/contract/time';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

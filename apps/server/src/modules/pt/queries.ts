@@ -2,7 +2,7 @@
 import { formatMemberName } from '@gym/contract/names';
 import type { PtPackage, PtSession, ptSessionListQuerySchema, TrainerHours } from '@gym/contract/pt';
 import { wallClock } from '@gym/contract/time';
-import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';

@@ -1,3 +1,4 @@
+import { basisPointsText } from '@gym/contract/money';
 import {
   barcodeParamsSchema,
   type Coupon,
@@ -74,7 +75,7 @@ import { recordStockMovement } from './record-stock-movement.ts';
 const tags = ['retail'];
 const read = can('read', 'Catalogue');
 const amount = (n: number) => n;
-const percent = (bp: number) => `${Math.trunc(bp / 100)}.${String(bp % 100).padStart(2, '0')}%`;
+const percent = (bp: number) => `${basisPointsText(bp, { fixed: true })}%`;
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
 
 const PRODUCT_COLUMNS: ExportColumn<Product>[] = [

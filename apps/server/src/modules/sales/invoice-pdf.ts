@@ -11,7 +11,7 @@
  * Amounts are formatted by `formatMoney` only, with the view's format: the invoice's own currency,
  * written as its ISO code (`receipt.ts`); the arithmetic here is on points, not on money.
  */
-import { add, formatMoney, type MoneyFormat, minor } from '@gym/contract/money';
+import { add, basisPointsText, formatMoney, type MoneyFormat, minor } from '@gym/contract/money';
 import type { INVOICE_PDF_LAYOUTS, Invoice, Payment } from '@gym/contract/sales';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { pdfFontkit } from './pdf-fontkit.ts';
@@ -238,13 +238,7 @@ class Layout {
 }
 
 /** `1900` basis points → `19%`, `750` → `7.5%` (integer arithmetic). */
-export function formatRate(bp: number): string {
-  const whole = (bp - (bp % 100)) / 100;
-  const fraction = String(bp % 100)
-    .padStart(2, '0')
-    .replace(/0+$/, '');
-  return `${whole}${fraction ? `.${fraction}` : ''}%`;
-}
+export const formatRate = (bp: number): string => `${basisPointsText(bp)}%`;
 
 function methodName(code: string, labels: ReceiptLabels, custom: Record<string, string>): string {
   if (code === 'cash') return labels.methodCash;

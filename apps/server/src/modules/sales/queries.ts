@@ -9,7 +9,7 @@ import type {
 import { likeEscape } from '@gym/contract/search';
 import { today as businessToday } from '@gym/contract/time';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { type DbOrTx, readAll } from '../../db/client.ts';
 import { reusableStatement } from '../../db/reusable.ts';
@@ -38,13 +38,28 @@ type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
 const memberName = memberNameSql(members.firstName, members.lastName);
 const staff = alias(users, 'staff');
 
-/** Unpaid parts of installments due before `today` (the invoice's centre's business date), per invoice. */
-const overdueOf = sql<string>`coalesce((
+/**
+ * The overdue rule, written once (decision 388). On a day (a centre's business date), an
+ * installment is overdue when it was due before that day and is not wholly paid; an invoice has
+ * overdue the unpaid parts of those installments, never more than its balance, and nothing once
+ * void. `unpaidDueBefore` is its SQL (the invoice `invoiceId`, the day an SQL date), `overdueAmount`
+ * its clamp, `installmentOverdue` the test of one installment.
+ */
+const unpaidDueBefore = (invoiceId: SQL | PgColumn, day: SQL) => sql<string>`coalesce((
   select sum(greatest(i.amount_minor - coalesce((select sum(pa.amount_minor) from payment_allocations pa where pa.installment_id = i.id), 0), 0))
   from installments i
-  where i.invoice_id = ${invoices.id}
-    and i.due_on < (now() at time zone ${centers.timeZone})::date
+  where i.invoice_id = ${invoiceId}
+    and i.due_on < ${day}
 ), 0)`;
+
+export const installmentOverdue = (i: { dueOn: string; amountMinor: number; paidMinor: number }, day: string) =>
+  i.dueOn < day && i.paidMinor < i.amountMinor;
+
+export const overdueAmount = (unpaidDue: number, balanceMinor: number, voided: boolean) =>
+  voided ? 0 : Math.max(0, Math.min(unpaidDue, balanceMinor));
+
+/** Unpaid parts of installments due before the invoice's centre's business date, per invoice. */
+const overdueOf = unpaidDueBefore(invoices.id, sql`(now() at time zone ${centers.timeZone})::date`);
 
 const summaryColumns = {
   invoice: invoices,
@@ -64,9 +79,7 @@ type SummaryRow = {
 
 function toSummary(r: SummaryRow): InvoiceSummary {
   const i = r.invoice;
-  const overdue = i.voidedAt
-    ? 0
-    : Math.max(0, Math.min(Number(r.overdue), i.totalMinor - i.refundedMinor - i.paidMinor));
+  const overdue = overdueAmount(Number(r.overdue), i.totalMinor - i.refundedMinor - i.paidMinor, i.voidedAt !== null);
   return {
     id: i.id,
     number: i.number,
@@ -311,15 +324,14 @@ export async function getInvoice(
       dueOn: p.inst.dueOn,
       amountMinor: p.inst.amountMinor,
       paidMinor: paid,
-      overdue: !r.invoice.voidedAt && p.inst.dueOn < day && paid < p.inst.amountMinor,
+      overdue: !r.invoice.voidedAt && installmentOverdue({ ...p.inst, paidMinor: paid }, day),
     };
   });
-  const overdueMinor = r.invoice.voidedAt
-    ? 0
-    : Math.min(
-        summary.balanceMinor,
-        installmentsOut.filter((i) => i.overdue).reduce((s, i) => s + (i.amountMinor - i.paidMinor), 0),
-      );
+  const overdueMinor = overdueAmount(
+    installmentsOut.filter((i) => i.overdue).reduce((s, i) => s + (i.amountMinor - i.paidMinor), 0),
+    summary.balanceMinor,
+    r.invoice.voidedAt !== null,
+  );
   const next = r.invoice.voidedAt ? undefined : installmentsOut.find((i) => i.paidMinor < i.amountMinor);
   const lineViews = lines.map(({ line: l, soldBy }) => {
     const back = refunded.find((x) => x.lineId === l.id);
@@ -456,10 +468,7 @@ export async function overdueMinorOn(db: DbOrTx, organisationId: string, memberI
   const rows = await db.execute<{ n: string | number | null }>(sql`
     select coalesce(sum(least(o.overdue, o.balance)), 0) as n from (
       select inv.total_minor - inv.refunded_minor - inv.paid_minor as balance,
-        coalesce((
-          select sum(greatest(i.amount_minor - coalesce((select sum(pa.amount_minor) from payment_allocations pa where pa.installment_id = i.id), 0), 0))
-          from installments i where i.invoice_id = inv.id and i.due_on < ${day}::date
-        ), 0) as overdue
+        ${unpaidDueBefore(sql`inv.id`, sql`${day}::date`)} as overdue
       from ${invoices} inv
       where inv.organisation_id = ${organisationId} and inv.member_id = ${memberId}
         and inv.voided_at is null and inv.state <> 'void'

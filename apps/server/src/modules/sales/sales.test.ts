@@ -143,6 +143,14 @@ describe('selling to a member', () => {
     const others = (await req('GET', '/students?keyword=Time', desk)).json().items;
     expect(others.find((m: { id: string }) => m.id === fine.id)?.overdueMinor).toBe(0);
     expect((await req('GET', `/students/${late.id}/account`, desk)).json().overdueMinor).toBe(25_000);
+    // Every reader of the rule says the same: the invoice, the invoice list and its overdue filter.
+    const detail = (await req('GET', `/invoices/${invoice.id}`, desk)).json();
+    expect(detail.overdueMinor).toBe(25_000);
+    expect(detail.installments.map((i: { overdue: boolean }) => i.overdue)).toEqual([false, true, false]);
+    const overdueList = (await req('GET', `/invoices?overdue=true&memberId=${late.id}`, desk)).json().items;
+    expect(overdueList.map((i: { id: string; overdueMinor: number }) => [i.id, i.overdueMinor])).toEqual([
+      [invoice.id, 25_000],
+    ]);
   });
 
   it('grants a 10-class pack whose credits the ledger gives, with a coupon', async () => {
