@@ -6,7 +6,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { loginPathFor, PATHS } from './app/guards';
 import { setMaintenanceMode } from './app/maintenance';
 import { loadUiLocale } from './app/providers/locales';
 import { queryClient } from './app/queryClient';
@@ -16,6 +15,7 @@ import { setLanguageSource, setMaintenanceHandler, setSessionExpiredHandler } fr
 import { initI18n } from './shared/i18n/i18n';
 import { pickInitialLanguage } from './shared/i18n/languages';
 import { currentLanguage } from './shared/preferences';
+import { loginPathFor, PATHS } from './shared/routing/guards';
 import { getUserData } from './shared/session';
 import { APP_STORAGE_KEYS, local } from './shared/storage';
 

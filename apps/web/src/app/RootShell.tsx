@@ -2,11 +2,11 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { readerStorageChanged } from '../features/door/readerState';
+import { useRouteMeta } from '../shared/routing/useRouteMeta';
 import { bilingualTitleText } from '../shared/ui/bilingualTitle';
 import { useLoggedIn } from '../shared/useSession';
 import { hideLoadingOverlay } from './bootOverlay';
 import { rememberReaderFromQuery } from './readerParam';
-import { useRouteMeta } from './useRouteMeta';
 
 /**
  * The root of every page: remembers `?reader=`, scrolls to the top and hides the loading overlay on

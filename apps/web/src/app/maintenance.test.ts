@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PATHS } from './guards';
+import { PATHS } from '../shared/routing/guards';
 import { maintenanceMove } from './maintenance';
 
 const staff = { pathname: '/student-list', loggedIn: true, role: 'frontdesk' };

@@ -9,52 +9,30 @@
  * under-maintenance page the switch is read again every 30 s, so that page recovers by itself even
  * if the realtime message was missed.
  *
- * The flag lives here, in the entry, because the guard reads it. The watching lives in
+ * The flag itself is in shared/routing/maintenanceFlag.ts, beside the guard that reads it. The watching lives in
  * `maintenanceWatch.ts`, loaded once someone is signed in, so the sign-in page does not carry it;
  * what it needs from the entry is handed to it rather than imported, which would split those
  * modules out of the entry chunk.
  */
+
+import { PATHS } from '../shared/routing/guards';
+import {
+  isExempt,
+  isMaintenanceMode,
+  maintenanceMove,
+  setMaintenanceMode,
+  subscribeMaintenance,
+} from '../shared/routing/maintenanceFlag';
 import { isLoggedIn, subscribeSession } from '../shared/session';
-import { PATHS } from './guards';
 import { queryClient } from './queryClient';
 
-let maintenance = false;
-const listeners = new Set<(on: boolean) => void>();
-
-export function isMaintenanceMode(): boolean {
-  return maintenance;
-}
-
-/** Sets the flag without moving the user (the 503 hook in main.tsx navigates itself). */
-export function setMaintenanceMode(value: boolean): void {
-  if (value === maintenance) return;
-  maintenance = value;
-  for (const listener of listeners) listener(value);
-}
-
-export function subscribeMaintenance(listener: (on: boolean) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** Admins and developers keep working during maintenance (the guard's and the server's rule). */
-export const isExempt = (role: string | null | undefined) => role === 'admin' || role === 'developer';
-
-/**
- * What a change of the flag means for this user: `recheck` runs the route guard again on the page
- * they are on (it sends held staff to the under-maintenance page and leaves open pages alone);
- * `home` takes them off the under-maintenance page when maintenance ends. Signed-out visitors,
- * admins and developers are never moved.
- */
-export function maintenanceMove(
-  on: boolean,
-  state: { pathname: string; loggedIn: boolean; role: string | null | undefined },
-): 'recheck' | 'home' | null {
-  if (!state.loggedIn || isExempt(state.role)) return null;
-  const held = state.pathname.replace(/\/+$/, '') === PATHS.underMaintenance;
-  if (on) return held ? null : 'recheck';
-  return held ? 'home' : null;
-}
+export {
+  isExempt,
+  isMaintenanceMode,
+  maintenanceMove,
+  setMaintenanceMode,
+  subscribeMaintenance,
+} from '../shared/routing/maintenanceFlag';
 
 const flag = {
   isMaintenanceMode,

@@ -3,8 +3,8 @@
  * item is shown only when its route would let the user in.
  */
 import type { AppAbility } from '@gym/contract/acl';
-import { canNavigate } from './guards';
-import { PAGE_ROUTES, type PageRoute, PLACEHOLDER_SCREEN, REPORTS } from './routes';
+import { canNavigate } from '../shared/routing/guards';
+import { PAGE_ROUTES, type PageRoute, PLACEHOLDER_SCREEN, REPORTS } from '../shared/routing/routes';
 
 export const MENU_GROUPS = [
   { key: 'frontDesk', paths: ['/dashboard', '/entry-records', '/staff-attendance'] },

@@ -3,14 +3,14 @@
  * chunks (with the 120 s load time-out), an error screen with Retry on every level.
  */
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { decideAccess, loginPathFor, PATHS } from '../shared/routing/guards';
+import { guardContext } from '../shared/routing/pathAccess';
+import type { RouteHandle } from '../shared/routing/routeMeta';
+import { PAGE_ROUTES, type PageRoute, REDIRECT_ROUTES } from '../shared/routing/routes';
 import { isLoggedIn } from '../shared/session';
-import { decideAccess, loginPathFor, PATHS } from './guards';
 import { lazyRoute } from './lazy';
-import { guardContext } from './pathAccess';
 import { RootShell } from './RootShell';
 import { RouteErrorScreen } from './RouteErrorScreen';
-import type { RouteHandle } from './routeMeta';
-import { PAGE_ROUTES, type PageRoute, REDIRECT_ROUTES } from './routes';
 import { SCREENS } from './screens';
 
 function guardLoader(route: PageRoute) {

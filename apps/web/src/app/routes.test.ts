@@ -1,6 +1,5 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { MENU_GROUPS } from './menu';
 import {
   isRedirect,
   PAGE_ROUTES,
@@ -10,7 +9,8 @@ import {
   SPEC_PATHS,
   samplePath,
   TEMPLATE_DEMO_PATHS,
-} from './routes';
+} from '../shared/routing/routes';
+import { MENU_GROUPS } from './menu';
 
 const routeObjects = ROUTE_TABLE.map((r) => ({ path: r.path, id: r.path }));
 const match = (path: string) => {

@@ -3,7 +3,7 @@
  * router imports this file: screens may import the route table, never this map.
  */
 import type { ComponentType } from 'react';
-import type { ScreenName } from './routes';
+import type { ScreenName } from '../shared/routing/routes';
 
 export const SCREENS = {
   login: () => import('../features/auth/LoginPage'),

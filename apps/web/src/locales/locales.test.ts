@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { LANGUAGES } from '@gym/contract/constants';
 import { ERROR_CODES } from '@gym/contract/errors';
 import { describe, expect, it } from 'vitest';
-import { TITLE_KEYS } from '../app/routes';
+import { TITLE_KEYS } from '../shared/routing/routes';
 import { NAMESPACES } from './namespaces';
 
 const here = dirname(fileURLToPath(import.meta.url));

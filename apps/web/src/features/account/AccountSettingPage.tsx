@@ -5,7 +5,6 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Radio, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LayoutSwitcher } from '../../app/layouts/parts/LayoutSwitcher';
 import { isApiError } from '../../shared/api/client';
 import {
   apiErrorMessage,
@@ -25,6 +24,7 @@ import {
   usePreferences,
 } from '../../shared/preferences';
 import { setUserData } from '../../shared/session';
+import { LayoutSwitcher } from '../../shared/ui/LayoutSwitcher';
 import { PasswordInput } from '../../shared/ui/PasswordInput';
 import { useUserData } from '../../shared/useSession';
 import { accountApi, type UpdateAccountRequest } from './api';

@@ -1,9 +1,9 @@
 import { homeForRole } from '@gym/contract/acl';
 import type { LoginResponse } from '@gym/contract/auth';
 import { useNavigate, useSearchParams } from 'react-router';
-import { safeReturnPath } from '../../app/guards';
-import { isPathAllowed } from '../../app/pathAccess';
 import { applyAccountPreferences } from '../../shared/preferences';
+import { safeReturnPath } from '../../shared/routing/guards';
+import { isPathAllowed } from '../../shared/routing/pathAccess';
 import { startSession } from '../../shared/session';
 
 /**

@@ -1,9 +1,9 @@
 import { DesktopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { canNavigate } from '../../app/guards';
-import { PAGE_ROUTES } from '../../app/routes';
 import { useAbility } from '../../shared/acl';
+import { canNavigate } from '../../shared/routing/guards';
+import { PAGE_ROUTES } from '../../shared/routing/routes';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { DESK_PATH } from './DeskShortcuts';
 

@@ -6,9 +6,9 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { canNavigate } from '../../app/guards';
-import { PAGE_ROUTES } from '../../app/routes';
 import { currentAbility } from '../../shared/acl';
+import { canNavigate } from '../../shared/routing/guards';
+import { PAGE_ROUTES } from '../../shared/routing/routes';
 import { openMemberSearch } from '../members/find/GlobalSearchTrigger';
 import { isEditable } from '../members/find/useCardScan';
 import { PAGE_KEYS, type PageAction, shortcutFor } from './shortcuts';

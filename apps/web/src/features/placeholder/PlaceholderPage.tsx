@@ -1,7 +1,7 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { Card, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRouteMeta } from '../../app/useRouteMeta';
+import { useRouteMeta } from '../../shared/routing/useRouteMeta';
 import { BilingualTitle } from '../../shared/ui/BilingualTitle';
 
 /**

@@ -1,5 +1,5 @@
+import { useRouteMeta } from '../../../shared/routing/useRouteMeta';
 import { BilingualTitle } from '../../../shared/ui/BilingualTitle';
-import { useRouteMeta } from '../../useRouteMeta';
 
 /** The page title of the current route, above the screen. */
 export function ContentHeader() {

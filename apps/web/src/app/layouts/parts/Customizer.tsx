@@ -4,7 +4,7 @@ import { Button, Drawer, Radio, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setLayout, setMenuCollapsed, setMenuHidden, setSkin, usePreferences } from '../../../shared/preferences';
-import { LayoutSwitcher } from './LayoutSwitcher';
+import { LayoutSwitcher } from '../../../shared/ui/LayoutSwitcher';
 import { isSkin } from './SkinSwitcher';
 
 /** The navbar customiser: layout, skin, menu collapsed and menu hidden. */

@@ -4,10 +4,10 @@
  * router, which imports every screen.
  */
 import { matchRoutes } from 'react-router';
-import { currentAbility } from '../shared/acl';
-import { getUserData, isLoggedIn } from '../shared/session';
+import { currentAbility } from '../acl';
+import { getUserData, isLoggedIn } from '../session';
 import { decideAccess, type GuardContext } from './guards';
-import { isMaintenanceMode } from './maintenance';
+import { isMaintenanceMode } from './maintenanceFlag';
 import { PAGE_ROUTES } from './routes';
 
 export function guardContext(wanted: string): GuardContext {
