@@ -113,10 +113,9 @@ export async function seedDemoCourse(tx: Db | DbOrTx, organisationId: string, no
   for (const b of held.filter((x) => x.endsAt < now)) {
     const missed = b.memberId === students[1]?.id && b.startsAt.getTime() === sessionsHeld[1];
     const at = clockAt(new Date(b.endsAt.getTime() + 5 * 60_000));
-    await recordAttendance(
-      contextFor(tx, { id: manager.id, role: 'manager' }, organisationId, at),
-      b.id,
-      missed ? 'no_show' : 'attended',
-    );
+    await recordAttendance(contextFor(tx, { id: manager.id, role: 'manager' }, organisationId, at), {
+      id: b.id,
+      mark: missed ? 'no_show' : 'attended',
+    });
   }
 }

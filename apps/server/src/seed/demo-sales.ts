@@ -365,7 +365,8 @@ export async function seedDemoSales(tx: Db | DbOrTx, organisationId: string, now
       const fate = random();
       const paidOn = addDays(inst.dueOn, fate < 0.6 ? 0 : 12);
       if (fate < 0.8 && paidOn <= today) {
-        await recordPayment(as(desk, paidOn), invoice.id, {
+        await recordPayment(as(desk, paidOn), {
+          invoiceId: invoice.id,
           method: 'card',
           amountMinor: minor(inst.amountMinor - inst.paidMinor),
         });

@@ -18,8 +18,7 @@ import { getBooking } from './queries.ts';
  */
 export async function cancelBooking(
   ctx: UseCaseContext,
-  id: string,
-  reason?: string | null,
+  { id, reason }: { id: string; reason?: string | null },
 ): Promise<CancelBookingResponse> {
   const locked = await lockBooking(ctx, id);
   const { booking, cls } = locked;

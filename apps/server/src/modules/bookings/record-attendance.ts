@@ -19,7 +19,10 @@ import { getBooking } from './queries.ts';
  * rule: the credit stays used, or (`fee`) it comes back and a fee invoice is issued; a manager may
  * waive either. Corrected to attended, a fee is voided and the credit used again.
  */
-export async function recordAttendance(ctx: UseCaseContext, id: string, mark: AttendanceMark): Promise<Booking> {
+export async function recordAttendance(
+  ctx: UseCaseContext,
+  { id, mark }: { id: string; mark: AttendanceMark },
+): Promise<Booking> {
   const { booking, cls, type } = await lockBooking(ctx, id);
   if (ctx.auth.role === 'trainer' && cls.teacherId !== ctx.auth.userId) {
     throw new AppError(403, 'forbidden', 'Only the teacher of this class may take its attendance', [

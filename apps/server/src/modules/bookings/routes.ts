@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
-import { runTransaction } from '../../lib/use-case.ts';
+import { runCommand, runTransaction } from '../../lib/use-case.ts';
 import { bookClass } from './book-class.ts';
 import { cancelBooking } from './cancel-booking.ts';
 import { markNoShows } from './mark-no-shows.ts';
@@ -78,7 +78,7 @@ export function bookingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: cancelBookingResponseSchema },
         },
       },
-      (req) => runTransaction(deps, req.auth!, (ctx) => cancelBooking(ctx, req.params.id, req.body.reason)),
+      (req) => runCommand(deps, req.auth!, cancelBooking, { id: req.params.id, reason: req.body.reason }),
     );
     app.post(
       '/bookings/:id/waive',
@@ -91,7 +91,7 @@ export function bookingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: bookingSchema },
         },
       },
-      (req) => runTransaction(deps, req.auth!, (ctx) => waiveBooking(ctx, req.params.id, req.body.note)),
+      (req) => runCommand(deps, req.auth!, waiveBooking, { id: req.params.id, note: req.body.note }),
     );
     app.post(
       '/bookings/:id/attendance',
@@ -104,7 +104,7 @@ export function bookingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: bookingSchema },
         },
       },
-      (req) => runTransaction(deps, req.auth!, (ctx) => recordAttendance(ctx, req.params.id, req.body.mark)),
+      (req) => runCommand(deps, req.auth!, recordAttendance, { id: req.params.id, mark: req.body.mark }),
     );
   };
 }

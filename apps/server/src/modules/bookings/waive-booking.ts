@@ -12,7 +12,7 @@ import { getBooking } from './queries.ts';
  * A manager lifts the penalty of a late cancel or a no-show, with a note: the credits come back (a
  * `return` row) and a fee invoice is voided, audited.
  */
-export async function waiveBooking(ctx: UseCaseContext, id: string, note: string): Promise<Booking> {
+export async function waiveBooking(ctx: UseCaseContext, { id, note }: { id: string; note: string }): Promise<Booking> {
   const { booking, cls } = await lockBooking(ctx, id);
   if ((booking.status !== 'late_cancelled' && booking.status !== 'no_show') || booking.waived) {
     throw bookingRule('id', BOOKING_CODES.notWaivable, 'Only a late cancel or a no-show not yet waived can be waived');

@@ -16,8 +16,7 @@ import { returnRentalHours } from './rental-hours.ts';
  */
 export async function cancelClass(
   ctx: UseCaseContext,
-  id: string,
-  input: z.infer<typeof cancelClassRequestSchema>,
+  { id, ...input }: z.infer<typeof cancelClassRequestSchema> & { id: string },
 ): Promise<z.infer<typeof cancelClassResponseSchema>> {
   const first = await lockClass(ctx, id, 'id');
   if (first.cls.status === 'cancelled') throw rule('id', CLASS_CODES.classCancelled, 'This class is already cancelled');

@@ -73,8 +73,7 @@ export async function createClassType(
 /** Edits a class type; `active` activates or deactivates it (a deactivated type plans no new class; planned ones stay). */
 export async function updateClassType(
   ctx: UseCaseContext,
-  id: string,
-  input: z.infer<typeof updateClassTypeRequestSchema>,
+  { id, ...input }: z.infer<typeof updateClassTypeRequestSchema> & { id: string },
 ): Promise<ClassType> {
   const current = await ctx.db.first(classTypes, eq(classTypes.id, id));
   if (!current) throw notFound('class type');

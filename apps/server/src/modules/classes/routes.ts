@@ -22,7 +22,7 @@ import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
-import { runTransaction } from '../../lib/use-case.ts';
+import { runCommand, runTransaction } from '../../lib/use-case.ts';
 import { cancelClass } from './cancel-class.ts';
 import { createClass } from './create-class.ts';
 import { createClassType, updateClassType } from './manage-class-type.ts';
@@ -97,7 +97,7 @@ export function classRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: classTypeSchema },
         },
       },
-      (req) => runTransaction(deps, req.auth!, (ctx) => updateClassType(ctx, req.params.id, req.body)),
+      (req) => runCommand(deps, req.auth!, updateClassType, { ...req.body, id: req.params.id }),
     );
     app.get(
       '/classes',
@@ -147,7 +147,7 @@ export function classRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: updateClassResponseSchema },
         },
       },
-      (req) => runTransaction(deps, req.auth!, (ctx) => updateClass(ctx, req.params.id, req.body)),
+      (req) => runCommand(deps, req.auth!, updateClass, { ...req.body, id: req.params.id }),
     );
     app.post(
       '/classes/:id/cancel',
@@ -160,7 +160,7 @@ export function classRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: cancelClassResponseSchema },
         },
       },
-      (req) => runTransaction(deps, req.auth!, (ctx) => cancelClass(ctx, req.params.id, req.body)),
+      (req) => runCommand(deps, req.auth!, cancelClass, { ...req.body, id: req.params.id }),
     );
   };
 }

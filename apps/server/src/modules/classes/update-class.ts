@@ -52,8 +52,7 @@ const SETTINGS = [
  */
 export async function updateClass(
   ctx: UseCaseContext,
-  id: string,
-  input: Input,
+  { id, ...input }: Input & { id: string },
 ): Promise<z.infer<typeof updateClassResponseSchema>> {
   const { cls, timeZone } = await lockClass(ctx, id, 'id');
   if (cls.status === 'cancelled') throw rule('id', CLASS_CODES.classCancelled, 'This class is cancelled');

@@ -14,7 +14,10 @@ import { notifyEntry } from './record-entry.ts';
  * overridden once (the second attempt is refused, also when two staff click at once: the denied
  * row is locked and a unique index holds `override_of`). No credit is taken: staff decided.
  */
-export async function overrideEntry(ctx: UseCaseContext, entryId: string, reason: string): Promise<string> {
+export async function overrideEntry(
+  ctx: UseCaseContext,
+  { entryId, reason }: { entryId: string; reason: string },
+): Promise<string> {
   const [denied] = await ctx.tx
     .select()
     .from(entries)

@@ -139,7 +139,9 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (req) => {
-        const id = await runTransaction(deps, req.auth!, (ctx) => overrideEntry(ctx, req.params.id, req.body.reason));
+        const id = await runTransaction(deps, req.auth!, (ctx) =>
+          overrideEntry(ctx, { entryId: req.params.id, reason: req.body.reason }),
+        );
         return entryOutcome(callerWords(req.auth!), await getEntry(db, req.auth!, id));
       },
     );

@@ -16,7 +16,10 @@ import { getSession } from './queries.ts';
  * (a `use` ledger row); `no_penalty` cancels it like an early cancel; `fee` bills the fee on an
  * invoice of its own and uses no credit. No commission is written.
  */
-export async function cancelPtSession(ctx: UseCaseContext, id: string, reason?: string | null): Promise<PtSession> {
+export async function cancelPtSession(
+  ctx: UseCaseContext,
+  { id, reason }: { id: string; reason?: string | null },
+): Promise<PtSession> {
   const row = await lockSession(ctx, id);
   const { s } = row;
   if (s.status !== 'booked') throw ptRule('id', PT_CODES.notBooked, 'Only a booked session can be cancelled');

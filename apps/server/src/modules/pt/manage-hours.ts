@@ -18,8 +18,7 @@ import { getTrainerHours, notFoundAt, toDayOff, trainerOf } from './queries.ts';
 /** Replaces the trainer's working hours. Spans of one centre and weekday may not overlap (422 `hours_overlap`). */
 export async function setTrainerHours(
   ctx: UseCaseContext,
-  trainerId: string,
-  input: z.infer<typeof putTrainerHoursRequestSchema>,
+  { trainerId, ...input }: z.infer<typeof putTrainerHoursRequestSchema> & { trainerId: string },
 ): Promise<TrainerHours> {
   const trainer = await trainerOf(ctx.tx, ctx.auth, trainerId);
   for (const centerId of new Set(input.hours.map((h) => h.centerId))) {
@@ -63,8 +62,7 @@ export async function setTrainerHours(
 
 export async function addDayOff(
   ctx: UseCaseContext,
-  trainerId: string,
-  input: z.infer<typeof dayOffRequestSchema>,
+  { trainerId, ...input }: z.infer<typeof dayOffRequestSchema> & { trainerId: string },
 ): Promise<DayOff> {
   const trainer = await trainerOf(ctx.tx, ctx.auth, trainerId);
   const [row] = await ctx.db.insert(trainerDaysOff, {
@@ -95,9 +93,7 @@ async function dayOffOf(ctx: UseCaseContext, trainerId: string, dayOffId: string
 
 export async function updateDayOff(
   ctx: UseCaseContext,
-  trainerId: string,
-  dayOffId: string,
-  input: z.infer<typeof dayOffRequestSchema>,
+  { trainerId, dayOffId, ...input }: z.infer<typeof dayOffRequestSchema> & { trainerId: string; dayOffId: string },
 ): Promise<DayOff> {
   const before = await dayOffOf(ctx, trainerId, dayOffId);
   const [row] = await ctx.tx
@@ -116,7 +112,10 @@ export async function updateDayOff(
   return toDayOff(row!);
 }
 
-export async function deleteDayOff(ctx: UseCaseContext, trainerId: string, dayOffId: string): Promise<void> {
+export async function deleteDayOff(
+  ctx: UseCaseContext,
+  { trainerId, dayOffId }: { trainerId: string; dayOffId: string },
+): Promise<void> {
   const before = await dayOffOf(ctx, trainerId, dayOffId);
   await ctx.tx.delete(trainerDaysOff).where(eq(trainerDaysOff.id, dayOffId));
   await audit(ctx.tx, ctx.auth, null, {

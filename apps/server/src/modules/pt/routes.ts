@@ -21,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
-import { runTransaction } from '../../lib/use-case.ts';
+import { runCommand, runTransaction } from '../../lib/use-case.ts';
 import { bookPtSession } from './book-session.ts';
 import { cancelPtSession } from './cancel-session.ts';
 import { completePtSession } from './complete-session.ts';
@@ -83,7 +83,7 @@ export function ptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: ptSessionSchema },
         },
       },
-      (req) => runTransaction(deps, req.auth!, (ctx) => cancelPtSession(ctx, req.params.id, req.body.reason)),
+      (req) => runCommand(deps, req.auth!, cancelPtSession, { id: req.params.id, reason: req.body.reason }),
     );
     app.post(
       '/pt-sessions/:id/no-show',
@@ -120,7 +120,7 @@ export function ptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: trainerHoursResponseSchema },
         },
       },
-      (req) => runTransaction(deps, req.auth!, (ctx) => setTrainerHours(ctx, req.params.id, req.body)),
+      (req) => runCommand(deps, req.auth!, setTrainerHours, { ...req.body, trainerId: req.params.id }),
     );
     app.get(
       '/trainers/:id/days-off',
@@ -142,7 +142,7 @@ export function ptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: trainerIdParamsSchema, body: dayOffRequestSchema, response: { 201: dayOffSchema } },
       },
       async (req, reply) =>
-        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => addDayOff(ctx, req.params.id, req.body))),
+        reply.code(201).send(await runCommand(deps, req.auth!, addDayOff, { ...req.body, trainerId: req.params.id })),
     );
     app.patch(
       '/trainers/:id/days-off/:dayOffId',
@@ -151,7 +151,9 @@ export function ptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: dayOffParamsSchema, body: dayOffRequestSchema, response: { 200: dayOffSchema } },
       },
       (req) =>
-        runTransaction(deps, req.auth!, (ctx) => updateDayOff(ctx, req.params.id, req.params.dayOffId, req.body)),
+        runTransaction(deps, req.auth!, (ctx) =>
+          updateDayOff(ctx, { ...req.body, trainerId: req.params.id, dayOffId: req.params.dayOffId }),
+        ),
     );
     app.delete(
       '/trainers/:id/days-off/:dayOffId',
@@ -160,7 +162,9 @@ export function ptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: dayOffParamsSchema },
       },
       async (req, reply) => {
-        await runTransaction(deps, req.auth!, (ctx) => deleteDayOff(ctx, req.params.id, req.params.dayOffId));
+        await runTransaction(deps, req.auth!, (ctx) =>
+          deleteDayOff(ctx, { trainerId: req.params.id, dayOffId: req.params.dayOffId }),
+        );
         return reply.code(204).send();
       },
     );

@@ -149,8 +149,7 @@ export async function checkMethod(ctx: UseCaseContext, method: string) {
 
 export async function recordPayment(
   ctx: UseCaseContext,
-  invoiceId: string,
-  input: PaymentInput | Omit<PaymentInput, 'installmentIds'>,
+  { invoiceId, ...input }: (PaymentInput | Omit<PaymentInput, 'installmentIds'>) & { invoiceId: string },
 ) {
   const { invoice, today } = await lockInvoice(ctx, invoiceId);
   if (invoice.voidedAt) throw refuse('invoiceId', 'invoice_void', 'This invoice is void');

@@ -32,7 +32,7 @@ import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
 import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
-import { runTransaction } from '../../lib/use-case.ts';
+import { runCommand, runTransaction } from '../../lib/use-case.ts';
 import {
   createCommissionRule,
   listCommissionRules,
@@ -147,7 +147,7 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: idParamsSchema, body: paymentRequestSchema, response: { 201: invoiceSchema } },
       },
       async (req, reply) => {
-        await runTransaction(deps, req.auth!, (ctx) => recordPayment(ctx, req.params.id, req.body));
+        await runCommand(deps, req.auth!, recordPayment, { ...req.body, invoiceId: req.params.id });
         return reply.code(201).send(await getInvoice(db, req.auth!, req.params.id));
       },
     );

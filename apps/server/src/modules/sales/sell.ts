@@ -559,6 +559,6 @@ export async function sell(ctx: UseCaseContext, input: SaleInput & { memberId: s
     payload: { invoiceId: invoice!.id, number, memberId: member.id, totalMinor: priced.totalMinor },
     realtime: false,
   });
-  if (input.payment) await recordPayment(ctx, invoice!.id, input.payment);
+  if (input.payment) await recordPayment(ctx, { ...input.payment, invoiceId: invoice!.id });
   return getInvoice(ctx.tx, ctx.auth, invoice!.id, today);
 }
