@@ -2,8 +2,9 @@ import { businessDate, wallClock } from '@gym/contract/time';
 import { and, eq, or } from 'drizzle-orm';
 import { staffAttendance, users } from '../../db/schema/index.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
+import { doorFacts } from './door-facts.ts';
 import { minutesBetween, openAttendanceWhere } from './queries.ts';
-import { doorFacts, tapTime } from './record-entry.ts';
+import { tapTime } from './record-entry.ts';
 
 export interface ClockInput {
   centerId: string;
