@@ -53,7 +53,8 @@ export async function classesFixture(ctx: TestContext, opts: { timeZone?: string
     center: center!,
     centerA,
     timeZone: center!.timeZone,
-    today: () => businessToday(center!.timeZone),
+    /** The centre's business date on the server's clock (a test may fix it: `createTestContext(env, { clock })`). */
+    today: () => ctx.deps.clock.today(center!.timeZone),
     manager,
     desk,
     teacher,

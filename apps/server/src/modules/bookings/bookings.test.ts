@@ -9,6 +9,7 @@ import {
   entitlementLedger,
   entitlementState,
 } from '../../db/schema/index.ts';
+import { settableClock } from '../../lib/clock.ts';
 import { type ClassesFixture, classesFixture } from '../../test/classes-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { markNoShows, NO_SHOW_AFTER_MINUTES } from './mark-no-shows.ts';
@@ -346,9 +347,19 @@ describe('attendance', () => {
     const fixed = await f.call('POST', `/bookings/${stayedBooking.id}/attendance`, f.teacher, { mark: 'attended' });
     expect(fixed.json()).toMatchObject({ status: 'attended' });
   });
+});
 
+describe('the door and today’s booking', () => {
   it('a granted entry at the door marks today’s booking at that centre attended, letting a credit holder in on the booking', async () => {
-    const soon = new Date(Date.now() + 2 * 60_000);
+    // On a clock fixed at 10:00 at the centre: "two minutes from now" never crosses its midnight.
+    const clock = settableClock('2026-12-01T02:00:00Z');
+    const own = await createTestContext({}, { clock });
+    const f = await classesFixture(own);
+    const creditsLeft = async (entitlementId: string) =>
+      (
+        await own.database.db.select().from(entitlementState).where(eq(entitlementState.entitlementId, entitlementId))
+      )[0]!.creditsLeft;
+    const soon = new Date(clock.now().getTime() + 2 * 60_000);
     const w = wallClock(soon, f.timeZone);
     const pad = (n: number) => String(n).padStart(2, '0');
     const made = await f.newClass({
@@ -372,6 +383,7 @@ describe('attendance', () => {
     expect(after).toMatchObject({ id: booked.id, status: 'attended', attendanceSource: 'door' });
     // The booking paid: the entry took no second credit.
     expect(await creditsLeft(m.entitlementId)).toBe(9);
+    await own.close();
   });
 });
 

@@ -7,6 +7,7 @@ import { addDays } from '@gym/contract/time';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classes, creditPackages, entitlementLedger, rooms } from '../../db/schema/index.ts';
+import { clockAt } from '../../lib/clock.ts';
 import { type ClassesFixture, classesFixture } from '../../test/classes-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 
@@ -17,7 +18,9 @@ let outsideTeacherId: string;
 let packageSeq = 0;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // A fixed clock: Tuesday 1 December 2026, 10:00 in Hong Kong. The tests' classes are planned from
+  // it, so what meets what in the timetable does not depend on the day or the hour they run.
+  ctx = await createTestContext({}, { clock: clockAt(new Date('2026-12-01T02:00:00Z')) });
   f = await classesFixture(ctx);
   other = await classesFixture(ctx);
   outsideTeacherId = (await f.org.newUser({ role: 'client' })).id;
@@ -116,11 +119,10 @@ describe('rental classes', () => {
 
   it('take their hours per occurrence of a series; a series the package cannot hold is refused whole', async () => {
     const renter = await renterWith(5);
-    // At 21:00: the first test's class keeps the same teacher from 18:00 to 19:30 tomorrow, and when
-    // tomorrow was a Monday or a Thursday a series at 19:00 met it (the test failed on Sundays and
-    // Wednesdays at the centre).
+    // Tomorrow is a Wednesday on the fixed clock: a Monday and Thursday series at 19:00 does not meet
+    // the first test's class (the same teacher, 18:00 to 19:30 tomorrow), whatever day the tests run.
     const made = await f.newClass(
-      rental(renter.id, { startTime: '21:00', durationMinutes: 60, recurrence: { weekdays: [1, 4], count: 4 } }),
+      rental(renter.id, { startTime: '19:00', durationMinutes: 60, recurrence: { weekdays: [1, 4], count: 4 } }),
     );
     expect(made.created).toBe(4);
     const { left, rows } = await hoursOf(renter);
