@@ -114,14 +114,15 @@ beforeAll(async () => {
   // The demo timetable uses the studio and the spin room (the trainer teaches mornings, late
   // mornings and evenings): the test's classes go in the PT room, the trainer's between 13:30 and
   // 17:15, so that the server's timetable check (a room or a teacher in two classes at once) never
-  // refuses them whatever the day.
+  // refuses them whatever the day. The room has 4 places: so has the test's class type (a class has
+  // no more places than its room).
   room = rooms.items.find((r) => r.name === 'PT Room') ?? rooms.items[0]!;
   teacherName = teacher.fullName;
   const type = await api<{ id: string }>(admin, 'POST', '/pro/class-types', {
     name: TYPE_NAME,
     colour: '#6a1b9a',
     durationMinutes: 45,
-    capacity: 10,
+    capacity: 4,
     credits: 1,
   });
   typeId = type.id;
@@ -205,7 +206,7 @@ describe('classes', () => {
     // Its own row (near midnight at the centre the quarter-hour class below is tomorrow's too).
     const row = page.locator('tr.class-row', { hasText: TYPE_NAME }).filter({ hasText: '16:30' });
     await row.waitFor();
-    expect(await row.getByTestId('class-booked').textContent()).toContain('0 / 10');
+    expect(await row.getByTestId('class-booked').textContent()).toContain('0 / 4');
     expect(await row.getByTestId('class-time').textContent()).toContain('16:30');
 
     await row.getByTestId('class-book').click();
@@ -227,7 +228,7 @@ describe('classes', () => {
     await page
       .locator('tr.class-row', { hasText: TYPE_NAME })
       .filter({ hasText: '16:30' })
-      .getByText('1 / 10')
+      .getByText('1 / 4')
       .waitFor();
     expect(await packCredits()).toBe(before - 1);
     const { items } = await api<{ items: { member: { id: string }; status: string; paidBy: string | null }[] }>(
@@ -338,7 +339,7 @@ describe('classes', () => {
     await page.keyboard.press('Tab');
     // The type's defaults: 45 minutes, 10 places, 1 credit.
     expect(await page.locator('#class_durationMinutes').inputValue()).toBe('45');
-    expect(await page.locator('#class_capacity').inputValue()).toBe('10');
+    expect(await page.locator('#class_capacity').inputValue()).toBe('4');
     await drawer.getByTestId('field-repeats').click();
     await page.locator('#class_count').fill('3');
     await drawer.getByTestId('class-submit').click();
@@ -497,7 +498,7 @@ describe('classes', () => {
     const page = await desk('manager@demo.fit', `/class-list?from=${day}&to=${day}&type=${typeId}`);
     const row = page.locator('tr.class-row', { hasText: TYPE_NAME }).filter({ hasText: '14:15' });
     await row.waitFor();
-    expect(await row.getByTestId('class-booked').textContent()).toContain('1 / 10');
+    expect(await row.getByTestId('class-booked').textContent()).toContain('1 / 4');
     await row.getByTestId('class-more').click();
     await pickMenuItem(page, page.getByRole('menuitem', { name: 'Cancel class' }));
     const notice = page.getByTestId('cancel-class-notice');

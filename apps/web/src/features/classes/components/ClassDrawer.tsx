@@ -263,18 +263,29 @@ function ClassForm({
       form.setFieldValue('centerId', centers.data[0].id);
   }, [editing, centers.data, form]);
 
+  const roomPlaces = () => rooms.data?.find((r) => r.id === form.getFieldValue('roomId'))?.capacity;
   const onType = (typeId: string) => {
     const type = types.data?.find((x) => x.id === typeId);
     if (!type) return;
     // The type's defaults fill what the planner has not set yet.
     for (const [field, value] of [
       ['durationMinutes', type.durationMinutes],
-      ['capacity', type.capacity],
+      // The type's capacity, but never more than the chosen room's places.
+      ['capacity', Math.min(type.capacity, roomPlaces() ?? type.capacity)],
       ['credits', type.credits],
     ] as const) {
       if (!editing || form.getFieldValue(field) === null) form.setFieldValue(field, value);
     }
   };
+
+  // A class has no more places than its room (the server refuses it too): said beside the capacity.
+  const roomPlacesRule = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+    validator: async (_rule: unknown, value: unknown) => {
+      const room = rooms.data?.find((r) => r.id === getFieldValue('roomId'));
+      if (room && typeof value === 'number' && value > room.capacity)
+        throw new Error(t('classes:errors.capacity_over_room', { places: room.capacity }));
+    },
+  });
 
   const onFinish = (v: Values) => {
     setFormError([]);
@@ -513,7 +524,8 @@ function ClassForm({
           <Form.Item
             label={t('classes:fields.capacity')}
             name="capacity"
-            rules={[required, wholeNumberRule(t, CLASS_LIMITS.capacity)]}
+            dependencies={['roomId']}
+            rules={[required, wholeNumberRule(t, CLASS_LIMITS.capacity), roomPlacesRule]}
           >
             <InputNumber precision={0} inputMode="numeric" className="full-width" data-testid="field-capacity" />
           </Form.Item>
