@@ -1,5 +1,5 @@
 /** An organisation ready for classes and bookings tests: staff, a room, a teacher, a class type, and members who hold credits. */
-import { addDays, today as businessToday } from '@gym/contract/time';
+import { addDays } from '@gym/contract/time';
 import { eq, sql } from 'drizzle-orm';
 import { centers, organisations, rooms } from '../db/schema/index.ts';
 import type { TestContext, TestOrganisation } from './harness.ts';
