@@ -18,8 +18,10 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
+import { callerTimeZone } from '../../lib/business-date.ts';
 import { AppError } from '../../lib/errors.ts';
 import { organisationScopeOf, scopeOf } from '../../lib/tenant-db.ts';
+import type { QueryContext } from '../../lib/use-case.ts';
 import { creditsAvailable, stateOf, statusOn } from '../entitlements/index.ts';
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
@@ -128,13 +130,21 @@ export async function listSessions(
  * own), with its credits whole (the ledger's: sessions booked elsewhere hold credits too), and the
  * sessions at its own centres only (decision 383).
  */
-export async function getPtPackage(db: DbOrTx, auth: Scope, entitlementId: string, today: string): Promise<PtPackage> {
-  const [row] = await db
+export async function getPtPackage(
+  ctx: QueryContext,
+  { entitlementId }: { entitlementId: string },
+): Promise<PtPackage> {
+  const { auth } = ctx;
+  const db = ctx.db.unscoped('the sessions are scoped to the caller’s centres with scopeOf');
+  // Its status is the one on the caller's centre's business date.
+  const today = ctx.clock.today(await callerTimeZone(db, auth));
+  // The package of a member the caller may see (the member's home centre is one of theirs).
+  const [row] = await ctx.db
     .select({ ent: entitlements, state: entitlementState, member: members })
     .from(entitlements)
     .innerJoin(entitlementState, eq(entitlementState.entitlementId, entitlements.id))
     .innerJoin(members, eq(members.id, entitlements.memberId))
-    .where(and(organisationScopeOf(auth, entitlements, eq(entitlements.id, entitlementId)), scopeOf(auth, members)));
+    .where(and(eq(entitlements.id, entitlementId), ctx.db.where(members)));
   if (!row) throw notFoundAt('entitlementId', 'PT package');
   if (row.ent.kind !== 'package' || !['pt', 'any'].includes(row.ent.usage ?? '')) {
     throw notFoundAt('entitlementId', 'PT package');

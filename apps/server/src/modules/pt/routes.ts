@@ -16,12 +16,10 @@ import {
   trainerHoursResponseSchema,
   trainerIdParamsSchema,
 } from '@gym/contract/pt';
-import { today } from '@gym/contract/time';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
-import { callerTimeZone } from '../../lib/business-date.ts';
-import { runCommand, runTransaction } from '../../lib/use-case.ts';
+import { queryContext, runCommand, runTransaction } from '../../lib/use-case.ts';
 import { bookPtSession } from './book-session.ts';
 import { cancelPtSession } from './cancel-session.ts';
 import { completePtSession } from './complete-session.ts';
@@ -99,7 +97,7 @@ export function ptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'PersonalTraining') },
         schema: { tags, params: ptPackageParamsSchema, response: { 200: ptPackageSchema } },
       },
-      async (req) => getPtPackage(db, req.auth!, req.params.entitlementId, today(await callerTimeZone(db, req.auth!))),
+      (req) => getPtPackage(queryContext(deps, req.auth!), { entitlementId: req.params.entitlementId }),
     );
     app.get(
       '/trainers/:id/hours',
