@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { centers, invoiceLines, invoices } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { ActorContext, UseCaseContext } from '../../lib/use-case.ts';
-import { voidInvoice } from './refund.ts';
 import { nextInvoiceNumber } from './sell.ts';
+import { voidInvoice } from './void-invoice.ts';
 
 export interface FeeInput {
   centerId: string;

@@ -42,8 +42,9 @@ import {
 import { recordPayment } from './pay.ts';
 import { getInvoice, listInvoices, listInvoicesForExport, listPayments, memberAccount } from './queries.ts';
 import { invoicePdf } from './receipt.ts';
-import { refundInvoice, voidInvoice } from './refund.ts';
+import { refundInvoice } from './refund-invoice.ts';
 import { sell } from './sell.ts';
+import { voidInvoice } from './void-invoice.ts';
 
 const tags = ['sales'];
 

@@ -1,47 +1,24 @@
 /**
- * Refunds (managers only) and voids. A refund takes lines back (all of an entitlement, or some of a
- * product's quantity) and gives money back, never more than was paid for them; what was paid for them
- * and is not given back (the unused part's complement, a fee, or all of it with 0) stays paid, and the
- * rest of their value is cancelled, so paid + cancelled never passes the total. Returned products go
- * back to stock, the lines' commission is reversed in proportion, and a refunded entitlement gets its
- * `refund` ledger row. A void cancels an invoice nobody has paid anything on.
+ * A refund (managers only) takes lines back (all of an entitlement, or some of a product's quantity)
+ * and gives money back, never more than was paid for them; what was paid for them and is not given
+ * back (the unused part's complement, a fee, or all of it with 0) stays paid, and the rest of their
+ * value is cancelled, so paid + cancelled never passes the total. Returned products go back to
+ * stock, the lines' commission is reversed in proportion, and a refunded entitlement gets its
+ * `refund` ledger row.
  */
-
-import { allocate, type Minor, min, minor, share, sub, sum, ZERO } from '@gym/contract/money';
-import type { refundRequestSchema, voidRequestSchema } from '@gym/contract/sales';
+import { allocate, type Minor, min, minor, share, sub, sum } from '@gym/contract/money';
+import type { refundRequestSchema } from '@gym/contract/sales';
 import { daysBetween } from '@gym/contract/time';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  couponUses,
-  entitlements,
-  invoices,
-  paymentAllocations,
-  payments,
-  productSetItems,
-  refundItems,
-} from '../../db/schema/index.ts';
+import { entitlements, invoices, paymentAllocations, payments, refundItems } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
-import { AppError } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { appendLedger, hooksOf, lockState } from '../entitlements/index.ts';
+import { appendLedger, lockState } from '../entitlements/index.ts';
 import { moveStock } from '../retail/index.ts';
 import { reverseCommission } from './commission.ts';
+import { refuse, releaseHeldBy, unitsOf } from './give-back.ts';
 import { checkMethod, installmentsDue, lockInvoice, openLines, spread, stateFor } from './pay.ts';
-
-const refuse = (path: string, code: string, message: string) =>
-  new AppError(422, 'business_rule', message, [{ path, code, message }]);
-
-/** The stock a line of `itemType` moved per unit sold. */
-async function unitsOf(ctx: UseCaseContext, line: { itemType: string; itemId: string }) {
-  if (line.itemType === 'product') return [{ productId: line.itemId, quantity: 1 }];
-  if (line.itemType !== 'product_set') return [];
-  const items = await ctx.tx
-    .select()
-    .from(productSetItems)
-    .where(ctx.db.whereOrganisation(productSetItems, eq(productSetItems.setId, line.itemId)));
-  return items.map((i) => ({ productId: i.productId, quantity: i.quantity }));
-}
 
 export async function refundInvoice(
   ctx: UseCaseContext,
@@ -214,84 +191,4 @@ export async function refundInvoice(
     realtime: false,
   });
   return refund!;
-}
-
-/** The entitlement sold on `lineId` gives up what its kind's module keeps for it (a course's sessions not started: bookings cancelled, credits back). */
-async function releaseHeldBy(ctx: UseCaseContext, lineId: string, reason: string) {
-  const [ent] = await ctx.db.rows(entitlements, eq(entitlements.invoiceLineId, lineId));
-  if (ent) await hooksOf(ent.kind).released(ctx, { entitlementId: ent.id, reason });
-}
-
-export async function voidInvoice(
-  ctx: UseCaseContext,
-  input: z.output<typeof voidRequestSchema> & { invoiceId: string },
-) {
-  const { invoice, today } = await lockInvoice(ctx, input.invoiceId);
-  if (invoice.voidedAt) throw refuse('invoiceId', 'invoice_void', 'This invoice is already void');
-  const [anyPayment] = await ctx.tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(eq(payments.invoiceId, invoice.id))
-    .limit(1);
-  if (anyPayment) throw refuse('invoiceId', 'invoice_has_payments', 'An invoice with payments is refunded, not voided');
-  const lines = await openLines(ctx, invoice.id);
-  for (const line of lines) {
-    if (['membership', 'package', 'short_course'].includes(line.itemType))
-      await releaseHeldBy(ctx, line.id, input.reason);
-    for (const u of await unitsOf(ctx, line)) {
-      await moveStock(ctx, {
-        kind: 'returned',
-        productId: u.productId,
-        centerId: invoice.centerId,
-        quantity: u.quantity * line.quantity,
-        invoiceLineId: line.id,
-        reason: input.reason,
-      });
-    }
-  }
-  const ents = lines.length
-    ? await ctx.db.rows(
-        entitlements,
-        inArray(
-          entitlements.invoiceLineId,
-          lines.map((l) => l.id),
-        ),
-      )
-    : [];
-  for (const ent of ents) {
-    const state = await lockState(ctx, { entitlementId: ent.id });
-    if (!state) continue;
-    await appendLedger(ctx, {
-      entitlementId: ent.id,
-      memberId: ent.memberId,
-      rows: [
-        {
-          kind: 'refund',
-          creditsDelta: -(state.creditsLeft ?? 0),
-          heldDelta: -state.creditsHeld,
-          refType: 'invoice_void',
-          refId: invoice.id,
-          reason: input.reason,
-          effectiveOn: today,
-        },
-      ],
-      locked: state,
-    });
-  }
-  await ctx.tx
-    .update(couponUses)
-    .set({ releasedAt: ctx.clock.now() })
-    .where(and(eq(couponUses.invoiceId, invoice.id), isNull(couponUses.releasedAt)));
-  await ctx.tx
-    .update(invoices)
-    .set({ state: 'void', voidReason: input.reason, voidedAt: ctx.clock.now(), voidedBy: ctx.auth.userId })
-    .where(eq(invoices.id, invoice.id));
-  await audit(ctx.tx, ctx.auth, null, {
-    action: 'invoice.voided',
-    entityType: 'invoice',
-    entityId: invoice.id,
-    centerId: invoice.centerId,
-    summary: `${invoice.number} voided: ${input.reason}`,
-  });
-  return ZERO;
 }

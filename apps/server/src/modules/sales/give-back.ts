@@ -1,0 +1,29 @@
+/**
+ * What a refund and a void both do when an invoice's lines come back: the stock a line moved per
+ * unit, and the entitlement sold on a line giving up what its kind's module keeps for it.
+ */
+import { eq } from 'drizzle-orm';
+import { entitlements, productSetItems } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
+import { hooksOf } from '../entitlements/index.ts';
+
+export const refuse = (path: string, code: string, message: string) =>
+  new AppError(422, 'business_rule', message, [{ path, code, message }]);
+
+/** The stock a line of `itemType` moved per unit sold. */
+export async function unitsOf(ctx: UseCaseContext, line: { itemType: string; itemId: string }) {
+  if (line.itemType === 'product') return [{ productId: line.itemId, quantity: 1 }];
+  if (line.itemType !== 'product_set') return [];
+  const items = await ctx.tx
+    .select()
+    .from(productSetItems)
+    .where(ctx.db.whereOrganisation(productSetItems, eq(productSetItems.setId, line.itemId)));
+  return items.map((i) => ({ productId: i.productId, quantity: i.quantity }));
+}
+
+/** The entitlement sold on `lineId` gives up what its kind's module keeps for it (a course's sessions not started: bookings cancelled, credits back). */
+export async function releaseHeldBy(ctx: UseCaseContext, lineId: string, reason: string) {
+  const [ent] = await ctx.db.rows(entitlements, eq(entitlements.invoiceLineId, lineId));
+  if (ent) await hooksOf(ent.kind).released(ctx, { entitlementId: ent.id, reason });
+}

@@ -1,0 +1,86 @@
+/** A void cancels an invoice nobody has paid anything on: its stock back, its entitlements ended, its coupon uses released. */
+import { ZERO } from '@gym/contract/money';
+import type { voidRequestSchema } from '@gym/contract/sales';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import { couponUses, entitlements, invoices, payments } from '../../db/schema/index.ts';
+import { audit } from '../../lib/audit.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
+import { appendLedger, lockState } from '../entitlements/index.ts';
+import { moveStock } from '../retail/index.ts';
+import { refuse, releaseHeldBy, unitsOf } from './give-back.ts';
+import { lockInvoice, openLines } from './pay.ts';
+
+export async function voidInvoice(
+  ctx: UseCaseContext,
+  input: z.output<typeof voidRequestSchema> & { invoiceId: string },
+) {
+  const { invoice, today } = await lockInvoice(ctx, input.invoiceId);
+  if (invoice.voidedAt) throw refuse('invoiceId', 'invoice_void', 'This invoice is already void');
+  const [anyPayment] = await ctx.tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.invoiceId, invoice.id))
+    .limit(1);
+  if (anyPayment) throw refuse('invoiceId', 'invoice_has_payments', 'An invoice with payments is refunded, not voided');
+  const lines = await openLines(ctx, invoice.id);
+  for (const line of lines) {
+    if (['membership', 'package', 'short_course'].includes(line.itemType))
+      await releaseHeldBy(ctx, line.id, input.reason);
+    for (const u of await unitsOf(ctx, line)) {
+      await moveStock(ctx, {
+        kind: 'returned',
+        productId: u.productId,
+        centerId: invoice.centerId,
+        quantity: u.quantity * line.quantity,
+        invoiceLineId: line.id,
+        reason: input.reason,
+      });
+    }
+  }
+  const ents = lines.length
+    ? await ctx.db.rows(
+        entitlements,
+        inArray(
+          entitlements.invoiceLineId,
+          lines.map((l) => l.id),
+        ),
+      )
+    : [];
+  for (const ent of ents) {
+    const state = await lockState(ctx, { entitlementId: ent.id });
+    if (!state) continue;
+    await appendLedger(ctx, {
+      entitlementId: ent.id,
+      memberId: ent.memberId,
+      rows: [
+        {
+          kind: 'refund',
+          creditsDelta: -(state.creditsLeft ?? 0),
+          heldDelta: -state.creditsHeld,
+          refType: 'invoice_void',
+          refId: invoice.id,
+          reason: input.reason,
+          effectiveOn: today,
+        },
+      ],
+      locked: state,
+    });
+  }
+  await ctx.tx
+    .update(couponUses)
+    .set({ releasedAt: ctx.clock.now() })
+    .where(and(eq(couponUses.invoiceId, invoice.id), isNull(couponUses.releasedAt)));
+  await ctx.tx
+    .update(invoices)
+    .set({ state: 'void', voidReason: input.reason, voidedAt: ctx.clock.now(), voidedBy: ctx.auth.userId })
+    .where(eq(invoices.id, invoice.id));
+  await audit(ctx.tx, ctx.auth, null, {
+    action: 'invoice.voided',
+    entityType: 'invoice',
+    entityId: invoice.id,
+    centerId: invoice.centerId,
+    summary: `${invoice.number} voided: ${input.reason}`,
+  });
+  return ZERO;
+}
