@@ -171,7 +171,7 @@ export const WESTERNMOST_ZONE = 'Etc/GMT+12';
  * them one after the other). The longest duplicate window is read; the organisation's is applied
  * once the facts are known.
  */
-export function readChecks(ctx: UseCaseContext, centerId: string, at: Date): Promise<CheckRows> {
+export function readChecks(ctx: UseCaseContext, { centerId, at }: { centerId: string; at: Date }): Promise<CheckRows> {
   const longest = MAX_DUPLICATE_TAP_WINDOW_SECONDS * 1000;
   return doorChecks(ctx.tx, ctx.auth.organisationId, {
     centerId,
@@ -187,12 +187,21 @@ export function readChecks(ctx: UseCaseContext, centerId: string, at: Date): Pro
 /** The checks that need the member: duplicate window, status, entitlements, hours, overdue. */
 export async function decideForMember(
   ctx: UseCaseContext,
-  member: DoorMember,
-  center: CenterRow,
-  at: Date,
-  day: string,
-  config: ReturnType<typeof configOf>,
-  rows: CheckRows,
+  {
+    member,
+    center,
+    at,
+    day,
+    config,
+    rows,
+  }: {
+    member: DoorMember;
+    center: CenterRow;
+    at: Date;
+    day: string;
+    config: ReturnType<typeof configOf>;
+    rows: CheckRows;
+  },
 ): Promise<Decision> {
   // Read once the member was locked: a granted tap of this member at this centre inside the
   // window, before or after this one (taps that wait for the member's lock, and offline replays,

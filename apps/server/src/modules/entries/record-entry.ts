@@ -99,7 +99,7 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
   const [facts, checked] = await readAll(
     ctx.tx,
     () => doorFacts(ctx, input),
-    () => readChecks(ctx, input.centerId, at),
+    () => readChecks(ctx, { centerId: input.centerId, at }),
   );
   const { center, reader, card, config } = facts;
   const day = businessDate(at, center.timeZone);
@@ -114,8 +114,8 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
   else if (!member) decision = denied('unknown_card');
   else {
     // The checks saw the member the facts locked (else, sent before the facts' hand-over, they saw none: read them again).
-    const rows = checked[0]?.memberId === member.id ? checked : await readChecks(ctx, center.id, at);
-    decision = await decideForMember(ctx, member, center, at, day, config, rows);
+    const rows = checked[0]?.memberId === member.id ? checked : await readChecks(ctx, { centerId: center.id, at });
+    decision = await decideForMember(ctx, { member, center, at, day, config, rows });
   }
 
   return writeDecision(ctx, {
@@ -146,8 +146,8 @@ export async function recordMemberEntry(ctx: UseCaseContext, input: MemberEntryI
   const facts = await memberDoorFacts(ctx, input);
   const { center, member, config } = facts;
   const day = businessDate(at, center.timeZone);
-  const rows = await readChecks(ctx, center.id, at);
-  const decision = await decideForMember(ctx, member, center, at, day, config, rows);
+  const rows = await readChecks(ctx, { centerId: center.id, at });
+  const decision = await decideForMember(ctx, { member, center, at, day, config, rows });
   return writeDecision(ctx, {
     at,
     day,

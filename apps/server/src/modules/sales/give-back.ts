@@ -23,7 +23,7 @@ export async function unitsOf(ctx: UseCaseContext, line: { itemType: string; ite
 }
 
 /** The entitlement sold on `lineId` gives up what its kind's module keeps for it (a course's sessions not started: bookings cancelled, credits back). */
-export async function releaseHeldBy(ctx: UseCaseContext, lineId: string, reason: string) {
+export async function releaseHeldBy(ctx: UseCaseContext, { lineId, reason }: { lineId: string; reason: string }) {
   const [ent] = await ctx.db.rows(entitlements, eq(entitlements.invoiceLineId, lineId));
   if (ent) await hooksOf(ent.kind).released(ctx, { entitlementId: ent.id, reason });
 }

@@ -52,7 +52,7 @@ export async function refundInvoice(
       throw refuse(`lines.${i}.lineId`, 'line_refunded', 'This line is already refunded');
     const isEntitlement = ['membership', 'package', 'short_course'].includes(line.itemType);
     // A refunded course gives up its sessions not started: their credits come back first, so they count as unused.
-    if (isEntitlement) await releaseHeldBy(ctx, line.id, input.reason);
+    if (isEntitlement) await releaseHeldBy(ctx, { lineId: line.id, reason: input.reason });
     const quantity = isEntitlement ? 1 : r.quantity;
     if (!isEntitlement && quantity > left)
       throw refuse(`lines.${i}.quantity`, 'quantity_over', 'More than was sold and not returned');

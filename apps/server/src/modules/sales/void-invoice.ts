@@ -26,7 +26,7 @@ export async function voidInvoice(
   const lines = await openLines(ctx, invoice.id);
   for (const line of lines) {
     if (['membership', 'package', 'short_course'].includes(line.itemType))
-      await releaseHeldBy(ctx, line.id, input.reason);
+      await releaseHeldBy(ctx, { lineId: line.id, reason: input.reason });
     for (const u of await unitsOf(ctx, line)) {
       await moveStock(ctx, {
         kind: 'returned',
