@@ -264,6 +264,13 @@ function ClassForm({
   }, [editing, centers.data, form]);
 
   const roomPlaces = () => rooms.data?.find((r) => r.id === form.getFieldValue('roomId'))?.capacity;
+  // A smaller room lowers the capacity to its places (the server does the same with a type's default).
+  const onRoom = (roomId: string) => {
+    const places = rooms.data?.find((r) => r.id === roomId)?.capacity;
+    const capacity = form.getFieldValue('capacity');
+    if (places !== undefined && typeof capacity === 'number' && capacity > places)
+      form.setFieldValue('capacity', places);
+  };
   const onType = (typeId: string) => {
     const type = types.data?.find((x) => x.id === typeId);
     if (!type) return;
@@ -509,6 +516,7 @@ function ClassForm({
               value: r.id,
               label: t('classes:form.roomOption', { name: r.name, capacity: r.capacity }),
             }))}
+            onChange={onRoom}
             data-testid="field-roomId"
           />
         </Form.Item>
