@@ -20,6 +20,7 @@ import { axe } from './support/axe.ts';
 import { launchBrowser, newPage, pickOption, settled, storeSession } from './support/browser.ts';
 import { api, apiLogin, DEMO_MEMBER, demoMember } from './support/members.ts';
 import { seriousViolations } from './support/organisation.ts';
+import { watchPrinting } from './support/print.ts';
 
 const PLAN = 'Quarterly (desk e2e)';
 const FRONT_DESK = 'frontdesk@demo.fit';
@@ -141,6 +142,7 @@ describe('selling a membership at the desk', () => {
     const admin = await apiLogin(server.url, 'admin@demo.fit');
     const chan = await demoMember(admin);
     const page = await signedIn(FRONT_DESK);
+    const printing = await watchPrinting(page);
 
     await page.goto(`/apps/student/edit/${chan.id}`);
     await page.getByTestId('screen-member-edit').waitFor();
@@ -176,26 +178,11 @@ describe('selling a membership at the desk', () => {
     expect(await page.getByTestId('sale-balance').textContent()).toContain('1,000.00');
     expect(await page.getByTestId('sale-next-due').textContent()).toContain('500.00');
 
-    // The receipt prints through a frame holding its PDF (removed after the print time-out) ...
-    await page.evaluate(() => {
-      const frames: HTMLIFrameElement[] = [];
-      (window as unknown as { printFrames: HTMLIFrameElement[] }).printFrames = frames;
-      new MutationObserver((records) => {
-        for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLIFrameElement) frames.push(n);
-      }).observe(document.body, { childList: true, subtree: true });
-    });
+    // The receipt prints from a frame holding its PDF (removed after the print time-out) ...
     await page.getByTestId('receipt-printReceipt').click();
-    const printed = () =>
-      page.evaluate(() =>
-        (window as unknown as { printFrames: HTMLIFrameElement[] }).printFrames.map((f) => ({
-          src: f.src,
-          attached: f.isConnected,
-        })),
-      );
-    await expect.poll(printed).toEqual([{ src: expect.stringMatching(/^blob:/), attached: true }]);
-    await expect
-      .poll(printed, { timeout: 10_000 })
-      .toEqual([{ src: expect.stringMatching(/^blob:/), attached: false }]);
+    await expect.poll(printing.printed).toEqual([{ url: expect.stringMatching(/^blob:/), type: 'application/pdf' }]);
+    await expect.poll(() => page.locator('[data-testid="receipt-print-frame"]').count(), { timeout: 10_000 }).toBe(0);
+    expect(printing.blocked).toEqual([]);
     // ... and downloads as a PDF that opens and has the line.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('receipt-download').click()]);
     const pdf = readFileSync((await download.path())!);
