@@ -3,8 +3,8 @@
  * server starts, as the server tests seed them), then its PDFs fetched from the browser with the
  * signed-in front desk's token, as the receipt buttons fetch them, and read back.
  *
- * Clicking the buttons themselves (`ReceiptActions`: the print window opens, the download is saved)
- * is to be added here when the invoice screen that shows them is merged.
+ * Then the print buttons of the invoice: each puts the PDF in a hidden frame and opens the print
+ * window from it, which the page's Content-Security-Policy must let load (a blob: frame).
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +20,7 @@ import { seedCatalogue } from '../apps/server/src/test/selling-catalogue.ts';
 import { type AppServer, startAppServer } from './support/app-process.ts';
 import { launchBrowser, newPage, storeSession } from './support/browser.ts';
 import { type ApiSession, apiLogin, demoCenterId, demoMember } from './support/members.ts';
+import { watchPrinting } from './support/print.ts';
 
 const FRONT_DESK = 'frontdesk@demo.fit';
 let server: AppServer;
@@ -133,5 +134,26 @@ describe('receipts', () => {
       if (layout === 'receipt') expect(pages[0]!.width).toBeCloseTo((80 / 25.4) * 72, 1);
       else expect(pages[0]!.width).toBeCloseTo(595.28, 1);
     }
+  });
+
+  it('prints the receipt and the A4 invoice from the invoice: the print frame loads the PDF, and no security policy blocks it', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    const { printed, blocked } = await watchPrinting(page);
+    await storeSession(page, server.url, FRONT_DESK);
+    await page.goto(`/invoice?keyword=${encodeURIComponent(invoice.number)}`);
+    await page.getByTestId('invoice-link').filter({ hasText: invoice.number }).click();
+    const drawer = page.getByTestId('invoice-detail');
+    await drawer.waitFor();
+
+    await drawer.getByTestId('receipt-printReceipt').click();
+    await expect.poll(printed).toEqual([{ url: expect.stringMatching(/^blob:/), type: 'application/pdf' }]);
+    await drawer.getByTestId('receipt-printA4').click();
+    await expect.poll(printed).toHaveLength(2);
+    expect((await printed())[1]).toEqual({ url: expect.stringMatching(/^blob:/), type: 'application/pdf' });
+    // The frames go once the print window has had its time.
+    await expect.poll(() => page.locator('[data-testid="receipt-print-frame"]').count(), { timeout: 10_000 }).toBe(0);
+    expect(await drawer.getByRole('alert').count()).toBe(0);
+    expect(blocked).toEqual([]);
+    await context.close();
   });
 });

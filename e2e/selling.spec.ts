@@ -20,6 +20,7 @@ import { axe } from './support/axe.ts';
 import { launchBrowser, newPage, pickOption, settled, storeSession } from './support/browser.ts';
 import { api, apiLogin, DEMO_MEMBER, demoMember } from './support/members.ts';
 import { seriousViolations } from './support/organisation.ts';
+import { watchPrinting } from './support/print.ts';
 
 const PLAN = 'Quarterly (desk e2e)';
 const FRONT_DESK = 'frontdesk@demo.fit';
@@ -132,6 +133,19 @@ async function standInForCatalogue(page: Page) {
   });
 }
 
+/** Presses Tab until the focus is in the element with this test id (at most 20 times). */
+async function tabTo(page: Page, testId: string) {
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press('Tab');
+    const there = await page.evaluate(
+      (id) => Boolean(document.activeElement?.closest(`[data-testid="${id}"]`)),
+      testId,
+    );
+    if (there) return;
+  }
+  throw new Error(`20 Tabs did not reach ${testId}`);
+}
+
 /** The text box of a field with this test id (antd puts it on the box or on its wrapper). */
 const moneyBox = (page: Page, testId: string) =>
   page.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
@@ -141,6 +155,7 @@ describe('selling a membership at the desk', () => {
     const admin = await apiLogin(server.url, 'admin@demo.fit');
     const chan = await demoMember(admin);
     const page = await signedIn(FRONT_DESK);
+    const printing = await watchPrinting(page);
 
     await page.goto(`/apps/student/edit/${chan.id}`);
     await page.getByTestId('screen-member-edit').waitFor();
@@ -176,26 +191,11 @@ describe('selling a membership at the desk', () => {
     expect(await page.getByTestId('sale-balance').textContent()).toContain('1,000.00');
     expect(await page.getByTestId('sale-next-due').textContent()).toContain('500.00');
 
-    // The receipt prints through a frame holding its PDF (removed after the print time-out) ...
-    await page.evaluate(() => {
-      const frames: HTMLIFrameElement[] = [];
-      (window as unknown as { printFrames: HTMLIFrameElement[] }).printFrames = frames;
-      new MutationObserver((records) => {
-        for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLIFrameElement) frames.push(n);
-      }).observe(document.body, { childList: true, subtree: true });
-    });
+    // The receipt prints from a frame holding its PDF (removed after the print time-out) ...
     await page.getByTestId('receipt-printReceipt').click();
-    const printed = () =>
-      page.evaluate(() =>
-        (window as unknown as { printFrames: HTMLIFrameElement[] }).printFrames.map((f) => ({
-          src: f.src,
-          attached: f.isConnected,
-        })),
-      );
-    await expect.poll(printed).toEqual([{ src: expect.stringMatching(/^blob:/), attached: true }]);
-    await expect
-      .poll(printed, { timeout: 10_000 })
-      .toEqual([{ src: expect.stringMatching(/^blob:/), attached: false }]);
+    await expect.poll(printing.printed).toEqual([{ url: expect.stringMatching(/^blob:/), type: 'application/pdf' }]);
+    await expect.poll(() => page.locator('[data-testid="receipt-print-frame"]').count(), { timeout: 10_000 }).toBe(0);
+    expect(printing.blocked).toEqual([]);
     // ... and downloads as a PDF that opens and has the line.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('receipt-download').click()]);
     const pdf = readFileSync((await download.path())!);
@@ -341,7 +341,7 @@ describe('selling a membership at the desk', () => {
       .toBe(12);
     expect(await manager.getByTestId('commission-rules').textContent()).toContain('Every Front desk');
   });
-  it("applies today's offer: its membership and starter kit fill the cart and its coupon the coupon field", async () => {
+  it("applies today's offer, and prices its coupon as it is typed: total, installments, pay now and change before saving", async () => {
     const admin = await apiLogin(server.url, 'admin@demo.fit');
     const chan = await demoMember(admin);
     const page = await signedIn(FRONT_DESK);
@@ -358,6 +358,102 @@ describe('selling a membership at the desk', () => {
       expect.stringContaining('Product set'),
     ]);
     expect(await page.getByTestId('sale-coupon').inputValue()).toBe('WELCOME10');
-    await expect.poll(() => page.getByTestId('sale-total').textContent()).toMatch(/\d/);
+    // The quarterly plan (1,800.00) and the starter kit (168.00); WELCOME10 takes 10 % off the membership.
+    const total = page.getByTestId('sale-total');
+    await expect.poll(() => total.textContent()).toContain('1,788.00');
+    expect(await page.getByTestId('sale-coupon-help').textContent()).toContain('180.00');
+
+    // A code that does not exist: said beside the field, and the total is without it.
+    const coupon = page.getByTestId('sale-coupon');
+    await coupon.fill('NOSUCH99');
+    await expect.poll(() => page.getByTestId('sale-coupon-help').textContent()).toBe('No coupon has this code.');
+    await expect.poll(() => total.textContent()).toContain('1,968.00');
+    await coupon.fill('welcome10');
+    await expect.poll(() => total.textContent()).toContain('1,788.00');
+
+    // Installments split what the deposit leaves of the discounted total.
+    await page.getByTestId('plan-mode').getByText('Deposit and installments').click();
+    await moneyBox(page, 'plan-deposit').fill('200');
+    await moneyBox(page, 'plan-count').fill('2');
+    const preview = page.getByTestId('plan-preview');
+    await expect.poll(() => preview.locator('tbody tr').count()).toBe(3);
+    expect(await preview.textContent()).toContain('794.00');
+    expect(await preview.textContent()).not.toContain('884.00');
+
+    // All today: pay now is the discounted total, and the change is from it.
+    await page.getByTestId('plan-mode').getByText('All today').click();
+    await expect.poll(() => moneyBox(page, 'pay-amount').inputValue()).toMatch(/^\D*1,788\.00$/);
+    await moneyBox(page, 'pay-tendered').fill('1800');
+    await expect.poll(() => page.getByTestId('pay-change').textContent()).toContain('12.00');
+
+    await page.getByTestId('sale-submit').click();
+    await page
+      .locator('[data-testid="sale-success"], [data-testid="sale-error"], .ant-form-item-explain-error')
+      .first()
+      .waitFor({ timeout: 60_000 });
+    expect(await page.locator('[data-testid="sale-error"], .ant-form-item-explain-error').allTextContents()).toEqual(
+      [],
+    );
+    expect(await page.getByTestId('sale-paid').textContent()).toContain('1,788.00');
+    expect(await page.getByTestId('sale-change').textContent()).toContain('12.00');
+    expect(await page.getByTestId('sale-balance').textContent()).toContain('0.00');
+  });
+
+  it('sells a membership by keyboard alone, with a discount within the cap set on the settings screen and its reason', async () => {
+    // The admin lets staff who sell take up to 10 % off without a manager.
+    const admin = await apiLogin(server.url, 'admin@demo.fit');
+    const chan = await demoMember(admin);
+    const settings = await signedIn('admin@demo.fit');
+    await settings.goto('/system-config');
+    const cap = settings.getByTestId('discount-cap');
+    await cap.fill('101');
+    await settings.getByTestId('config-save').click();
+    const capItem = settings.locator('.ant-form-item').filter({ has: cap });
+    await expect
+      .poll(() => capItem.locator('.ant-form-item-explain-error').textContent())
+      .toBe('Enter a percentage from 0 to 100, with at most two decimals.');
+    await cap.fill('10');
+    await settings.getByTestId('config-save').click();
+    await expect
+      .poll(async () => (await api<{ manualDiscountCapBp: number }>(admin, 'GET', '/pro/config')).manualDiscountCapBp)
+      .toBe(1000);
+    await context?.close();
+
+    // The desk: from the member file, S opens the membership sale with the focus in the plan.
+    const page = await signedIn(FRONT_DESK);
+    await page.goto(`/apps/student/edit/${chan.id}`);
+    const focusedIn = (testId: string) =>
+      page.evaluate((id) => Boolean(document.activeElement?.closest(`[data-testid="${id}"]`)), testId);
+    await page.getByTestId('sell-membership').waitFor();
+    // The file opens with the focus on the member's name, where the desk's keys work.
+    await expect.poll(() => focusedIn('member-name')).toBe(true);
+    await page.keyboard.press('s');
+    await page.getByTestId('screen-sell-membership').waitFor();
+    await expect.poll(() => focusedIn('sale-plan-picker')).toBe(true);
+    await page.keyboard.type(PLAN);
+    await expect
+      .poll(() => page.locator('.ant-select-dropdown:visible .ant-select-item-option').allTextContents())
+      .toEqual([expect.stringContaining(PLAN)]);
+    // Enter in the open list picks the plan; it does not complete the sale.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('sale-total').textContent()).toContain('1,200.00');
+    expect(await page.getByTestId('sale-success').count()).toBe(0);
+    // Tab goes on to the next field (no clear button in between that Enter would press).
+    await page.keyboard.press('Tab');
+    expect(await focusedIn('sale-centre')).toBe(true);
+
+    // A discount of 100.00 (8 % of 1,200.00): Enter without a reason says so beside the reason.
+    await tabTo(page, 'sale-discount');
+    await page.keyboard.type('100');
+    await page.keyboard.press('Enter');
+    const reasonItem = page.locator('.ant-form-item').filter({ has: page.getByTestId('sale-price-reason') });
+    await expect.poll(() => reasonItem.locator('.ant-form-item-explain-error').textContent()).toBe('Give a reason.');
+    expect(await page.getByTestId('sale-success').count()).toBe(0);
+    await tabTo(page, 'sale-price-reason');
+    await page.keyboard.type('Renewing early');
+    await expect.poll(() => page.getByTestId('sale-total').textContent()).toContain('1,100.00');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('sale-success').waitFor();
+    expect(await page.getByTestId('sale-paid').textContent()).toContain('1,100.00');
   });
 });

@@ -74,6 +74,8 @@ describe('HTTP surface', () => {
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
+      // Receipts print from a hidden frame holding the PDF under a blob: URL; nothing else may be framed.
+      expect(csp).toContain("frame-src 'self' blob:");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     }
     expect((await ctx.app.inject('/assets/app.js')).statusCode).toBe(200);

@@ -183,6 +183,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
+        // Receipts print from a hidden frame holding the server's PDF under a blob: URL.
+        frameSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -19,7 +19,11 @@ import { describe, expect, it } from 'vitest';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Money code: files, and directories scanned whole (those that do not exist yet are skipped). */
-const MONEY_FILES = ['packages/contract/src/money.ts', 'apps/web/src/shared/useMoneyFormat.ts'];
+const MONEY_FILES = [
+  'packages/contract/src/money.ts',
+  'packages/contract/src/pricing.ts',
+  'apps/web/src/shared/useMoneyFormat.ts',
+];
 const MONEY_DIRS = [
   'apps/server/src/modules/sales',
   'apps/server/src/modules/catalogue',

@@ -1,112 +1,36 @@
 /**
  * Pricing a cart and planning its installments: pure functions of integers (minor units), so that
  * the property tests can prove, for any cart, that lines, discounts, the coupon and tax add up to the
- * total, and that deposit plus installments equal it.
+ * total, and that deposit plus installments equal it. The cart's rule itself is the contract's.
  */
+import { add, type Minor, minor, splitEqually, sub, sum, ZERO } from '@gym/contract/money';
 import {
-  add,
-  allocate,
-  includedTax,
-  type Minor,
-  MONEY_MAX,
-  min,
-  minor,
-  percent,
-  splitEqually,
-  sub,
-  sum,
-  times,
-  ZERO,
-} from '@gym/contract/money';
+  type CouponTerms,
+  type PricedCart,
+  type PricingLine,
+  PricingRefusal,
+  priceCart as priceCartRule,
+} from '@gym/contract/pricing';
 import type { BusinessDate } from '@gym/contract/time';
 import { AppError } from '../../lib/errors.ts';
 
-export interface CartLine {
-  unitPriceMinor: Minor;
-  quantity: number;
-  discountMinor: Minor;
-  taxRateBp: number;
-  /** Whether the coupon applies to this line. */
-  couponEligible: boolean;
-}
-
-export interface CouponTerms {
-  kind: 'percent' | 'amount';
-  percentBp: number;
-  amountMinor: Minor;
-}
-
-export interface PricedLine {
-  grossMinor: Minor;
-  discountMinor: Minor;
-  couponDiscountMinor: Minor;
-  totalMinor: Minor;
-  taxMinor: Minor;
-  taxRateBp: number;
-}
-
-export interface PricedCart {
-  lines: PricedLine[];
-  subtotalMinor: Minor;
-  discountMinor: Minor;
-  couponDiscountMinor: Minor;
-  totalMinor: Minor;
-  taxMinor: Minor;
-  /** Σ of eligible lines after their own discounts: what the coupon's minimum spend is checked against. */
-  eligibleMinor: Minor;
-}
+export type { CouponTerms, PricedCart, PricedLine } from '@gym/contract/pricing';
+export type CartLine = PricingLine;
 
 const refuse = (path: string, code: string, message: string) =>
   new AppError(422, 'business_rule', message, [{ path, code, message }]);
 
 /**
- * Prices `lines` with `coupon`: each line is quantity × unit price − its discount (never below zero),
- * at most `MONEY_MAX` before its discount, and so is the cart's subtotal (422 `line_too_large`, `total_too_large`);
- * the coupon takes a percentage of (or a fixed amount off, at most) the eligible lines, spread over
- * them in proportion; each line's tax is the tax its total includes.
+ * Prices `lines` with `coupon` by the contract's one rule (`@gym/contract/pricing`, which the sale
+ * screens use for the total they show); a cart it refuses is a 422 naming the line.
  */
 export function priceCart(lines: readonly CartLine[], coupon: CouponTerms | null): PricedCart {
-  const afterLine = lines.map((l, i) => {
-    // No line (and below, no cart) may pass the largest amount: its sums then stay exact integers.
-    if (BigInt(l.unitPriceMinor) * BigInt(l.quantity) > BigInt(MONEY_MAX)) {
-      throw refuse(`lines.${i}.quantity`, 'line_too_large', 'This line is more than an invoice may hold');
-    }
-    const gross = times(l.unitPriceMinor, l.quantity);
-    if (l.discountMinor > gross) {
-      throw refuse(`lines.${i}.discountMinor`, 'discount_too_large', 'The discount is more than the line');
-    }
-    return { gross, after: sub(gross, l.discountMinor) };
-  });
-  if (sum(afterLine.map((x) => x.gross)) > MONEY_MAX) {
-    throw refuse('lines', 'total_too_large', 'The sale is more than an invoice may hold');
+  try {
+    return priceCartRule(lines, coupon);
+  } catch (error) {
+    if (error instanceof PricingRefusal) throw refuse(error.path, error.code, error.message);
+    throw error;
   }
-  const eligible = sum(afterLine.filter((_, i) => lines[i]!.couponEligible).map((x) => x.after));
-  let couponTotal = ZERO;
-  if (coupon) {
-    couponTotal = coupon.kind === 'percent' ? percent(eligible, coupon.percentBp) : min(coupon.amountMinor, eligible);
-  }
-  const weights = afterLine.map((x, i) => (lines[i]!.couponEligible ? x.after : 0));
-  const couponShares = allocate(couponTotal, weights);
-  const priced: PricedLine[] = lines.map((l, i) => {
-    const total = sub(afterLine[i]!.after, couponShares[i]!);
-    return {
-      grossMinor: afterLine[i]!.gross,
-      discountMinor: l.discountMinor,
-      couponDiscountMinor: couponShares[i]!,
-      totalMinor: total,
-      taxMinor: includedTax(total, l.taxRateBp),
-      taxRateBp: l.taxRateBp,
-    };
-  });
-  return {
-    lines: priced,
-    subtotalMinor: sum(priced.map((l) => l.grossMinor)),
-    discountMinor: sum(priced.map((l) => add(l.discountMinor, l.couponDiscountMinor))),
-    couponDiscountMinor: couponTotal,
-    totalMinor: sum(priced.map((l) => l.totalMinor)),
-    taxMinor: sum(priced.map((l) => l.taxMinor)),
-    eligibleMinor: eligible,
-  };
 }
 
 /** Net, tax and gross per tax rate (rates ascending). */

@@ -5,7 +5,8 @@
  * taken. Any refusal (stock short on the last line, the coupon's last use gone) writes nothing.
  */
 
-import { BASIS, type Minor, minor } from '@gym/contract/money';
+import { type Minor, minor } from '@gym/contract/money';
+import { couponAppliesTo, couponCartRefusal, couponTerms, withinDiscountCap } from '@gym/contract/pricing';
 import type { SaleItemType, saleRequestSchema } from '@gym/contract/sales';
 import { ENTITLEMENT_ITEM_TYPES } from '@gym/contract/sales';
 import type { BusinessDate } from '@gym/contract/time';
@@ -357,9 +358,8 @@ export async function sell(ctx: UseCaseContext, input: SaleInput & { memberId: s
     // A manual discount lowers the price as an override does: past the organisation's cap it needs the
     // permission, and it always needs a reason (audited below). Coupons and offers are not manual.
     if (line.discountMinor > 0) {
-      const gross = BigInt(line.unitPriceMinor ?? items[i]!.priceMinor) * BigInt(line.quantity);
-      const withinCap = BigInt(line.discountMinor) * BigInt(BASIS) <= gross * BigInt(config.manualDiscountCapBp);
-      if (!withinCap && !mayOverride) {
+      const gross = (line.unitPriceMinor ?? items[i]!.priceMinor) * line.quantity;
+      if (!withinDiscountCap(line.discountMinor, gross, config.manualDiscountCapBp) && !mayOverride) {
         throw new AppError(
           403,
           'forbidden',
@@ -391,30 +391,22 @@ export async function sell(ctx: UseCaseContext, input: SaleInput & { memberId: s
   const couponCode = await offerCoupon(ctx, input, center.id, today);
   const locked = couponCode ? await lockCoupon(ctx, couponCode, member.id, today) : null;
   const coupon = locked?.coupon ?? null;
-  const eligible = (item: SaleItem) =>
-    !!coupon &&
-    (coupon.appliesToTypes.length === 0 || coupon.appliesToTypes.includes(item.type)) &&
-    (coupon.appliesToItems.length === 0 || coupon.appliesToItems.some((r) => r.type === item.type && r.id === item.id));
-  const terms: CouponTerms | null = coupon
-    ? { kind: coupon.kind as 'percent' | 'amount', percentBp: coupon.percentBp, amountMinor: minor(coupon.amountMinor) }
-    : null;
+  const terms: CouponTerms | null = coupon ? couponTerms(coupon, coupon.amountMinor) : null;
   const priced = priceCart(
     input.lines.map((l, i) => ({
       unitPriceMinor: l.unitPriceMinor ?? items[i]!.priceMinor,
       quantity: l.quantity,
       discountMinor: l.discountMinor,
       taxRateBp: items[i]!.taxRateBp,
-      couponEligible: eligible(items[i]!),
+      couponEligible: !!coupon && couponAppliesTo(coupon, items[i]!),
     })),
     terms,
   );
-  if (coupon) {
-    if (priced.eligibleMinor === 0)
-      throw refuse('couponCode', 'coupon_not_applicable', 'The coupon applies to nothing in the cart');
-    if (priced.subtotalMinor - (priced.discountMinor - priced.couponDiscountMinor) < coupon.minSpendMinor) {
-      throw refuse('couponCode', 'coupon_min_spend', 'The cart is below the coupon’s minimum spend');
-    }
-  }
+  // The screens judge the coupon on the cart by the same rule as it is typed (`couponCartRefusal`).
+  const cartRefusal = coupon ? couponCartRefusal(priced, coupon.minSpendMinor) : null;
+  if (cartRefusal === 'not_applicable')
+    throw refuse('couponCode', 'coupon_not_applicable', 'The coupon applies to nothing in the cart');
+  if (cartRefusal === 'min_spend') throw couponRefused('min_spend');
   const plan = planInstallments(priced.totalMinor, today, input.depositMinor, input.installments);
 
   const { seq, number, currencyCode } = await nextInvoiceNumber(ctx, center.code);

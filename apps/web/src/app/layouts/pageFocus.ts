@@ -21,6 +21,15 @@ function busyElsewhere(target: Element): boolean {
   return isField(active) || Boolean(active.closest('[role="dialog"], .ant-drawer-open'));
 }
 
+const FOCUSABLE = 'input:not([type="hidden"]), textarea, select, button, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * What takes the focus for a marked element: itself when it can, else its first field (a select or
+ * picker puts the mark on its frame, whose search box is inside).
+ */
+const focusTarget = (marked: HTMLElement): HTMLElement =>
+  marked.matches(`${FOCUSABLE}, [tabindex]`) ? marked : (marked.querySelector<HTMLElement>(FOCUSABLE) ?? marked);
+
 /** How long a screen may take to show its first field (its chunk and data loading). */
 const WAIT_MS = 5_000;
 
@@ -38,8 +47,9 @@ export function usePageFocus(): void {
     const started = performance.now();
     let frame = 0;
     const attempt = () => {
-      const target = document.querySelector<HTMLElement>('#main-content [data-page-focus]');
-      if (target) {
+      const marked = document.querySelector<HTMLElement>('#main-content [data-page-focus]');
+      if (marked) {
+        const target = focusTarget(marked);
         if (!busyElsewhere(target)) target.focus({ preventScroll: true });
         return;
       }

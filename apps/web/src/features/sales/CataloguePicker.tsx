@@ -15,9 +15,15 @@ interface Props {
   placeholder?: string;
   'aria-label'?: string;
   'data-testid'?: string;
+  /** The screen's first field (the layout focuses it when the screen opens). */
+  'data-page-focus'?: boolean;
 }
 
-/** A searchable picker of one catalogue list; a list the server cannot give shows why instead of options. */
+/**
+ * A searchable picker of one catalogue list; a list the server cannot give shows why instead of
+ * options. It has no clear button: a sale's item is required (another is picked instead), and the
+ * button sat in the Tab order right after the choice, where Enter cleared it.
+ */
 export function CataloguePicker({ kind, value, onChange, onPick, id, placeholder, ...rest }: Props) {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
@@ -35,12 +41,12 @@ export function CataloguePicker({ kind, value, onChange, onPick, id, placeholder
     <Select
       id={id}
       showSearch={{ filterOption: false, onSearch: setKeyword }}
-      allowClear
       value={value ?? null}
       placeholder={placeholder}
       loading={items.isFetching}
       aria-label={rest['aria-label']}
       data-testid={rest['data-testid']}
+      data-page-focus={rest['data-page-focus'] || undefined}
       notFoundContent={
         items.isError ? (
           <Typography.Text type="danger" data-testid="catalogue-error">

@@ -1,8 +1,10 @@
 /**
  * `/apps/member/:id/invoice/add`: a cart of any catalogue items for a member: search by name, or scan
  * a barcode with a keyboard-wedge scanner (a fast burst of digits and Enter in the search box looks
- * the product up), quantity, line discount, coupon, then the same deposit, installments and payment
- * block as the membership sale.
+ * the product up), quantity, line discount (within the organisation's cap, or any with the
+ * price-override permission; with one reason for the sale), a coupon checked as it is typed, then the
+ * same deposit, installments and payment block as the membership sale, from the total the invoice
+ * will have. The search box has the focus when the screen opens; Enter elsewhere completes the sale.
  */
 import './sales.css';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -35,20 +37,35 @@ import { useCentreToday } from '../../shared/today';
 import { MoneyInput } from '../../shared/ui/MoneyInput';
 import { MoneyText } from '../../shared/ui/MoneyText';
 import { type CatalogueItem, productByBarcode, useCatalogue, useSell } from './api';
-import { addToCart, type CartLine, cartLinesRequest, cartTotal, grantsEntitlement, lineGross, lineTotal } from './cart';
+import { CouponField, useCouponCheck } from './CouponField';
+import {
+  addToCart,
+  type CartLine,
+  cartLinesRequest,
+  grantsEntitlement,
+  hasDiscount,
+  lineGross,
+  lineTotal,
+} from './cart';
+import { useDiscountRights } from './discount';
+import { enterSubmits } from './enterSubmits';
 import { type AppliedOffer, OffersPanel } from './OffersPanel';
 import { PaymentPlanFields, PLAN_DEFAULTS } from './PaymentPlanFields';
 import { looksLikeScan, type PlanValues, planProblem, planRequest } from './plan';
 import { RETURN_PARAM, safeReturnPath } from './returnTo';
 import { SaleMemberHeader } from './SaleMemberHeader';
+import { ReasonField, SaleTotal, useSaleFinish } from './SaleParts';
 import { SaleSuccess } from './SaleSuccess';
 import { type FieldName, lineErrors, placePlanError, placeSaleErrors } from './saleErrors';
+import { salePrice } from './salePrice';
 import { useSaleMember } from './useSaleMember';
 
 interface Values extends PlanValues {
   centerId?: string;
   couponCode?: string;
   note?: string;
+  /** Why the lines' manual discounts are given (one reason for the sale). */
+  priceReason?: string;
 }
 
 const TEST_ID = 'screen-new-sale';
@@ -118,7 +135,8 @@ function CartSearch({ onAdd }: { onAdd: (type: SaleItemType, item: CatalogueItem
   };
 
   return (
-    <div className="cart-search" data-testid="cart-search">
+    // Enter here adds what was scanned or found; it does not complete the sale.
+    <div className="cart-search" data-testid="cart-search" data-own-enter>
       <Space.Compact block>
         <Select
           value={kind}
@@ -144,6 +162,8 @@ function CartSearch({ onAdd }: { onAdd: (type: SaleItemType, item: CatalogueItem
             void enter();
           }}
           data-testid="cart-search-input"
+          // The screen's first field: the focus is here when it opens, ready for a scan.
+          data-page-focus
         />
       </Space.Compact>
       {items.isError ? (
@@ -202,8 +222,12 @@ function CartForm({
     centerOptions[0]?.value;
   const centerId = (Form.useWatch('centerId', form) as string | undefined) ?? defaultCenter;
   const today = todayOf(centerId);
-  const couponCode = Form.useWatch('couponCode', form) as string | undefined;
-  const total = cartTotal(lines);
+  const rights = useDiscountRights();
+  const coupon = useCouponCheck(form, memberId, centerId);
+  const price = salePrice(lines, coupon);
+  const total = price.totalMinor;
+  const overCap = (line: CartLine) => line.discountMinor > rights.largest(lineGross(line));
+  const { finish, waiting } = useSaleFinish(form, coupon, price, (values) => void submit(values));
 
   const applyOffer = (offer: AppliedOffer) => {
     setLines((all) => {
@@ -217,6 +241,7 @@ function CartForm({
               itemId: item.id,
               name: item.name,
               priceMinor: item.priceMinor,
+              taxRateBp: item.taxRateBp,
               chosenStart: item.startRule === 'chosen_date',
             },
             nextKey(),
@@ -243,6 +268,10 @@ function CartForm({
       setProblems([t('sales:fieldErrors.discount_too_large')]);
       return;
     }
+    if (lines.some(overCap)) {
+      setProblems([t('sales:cart.lineProblems')]);
+      return;
+    }
     if (values.planMode === 'installments' && values.customised) {
       const problem = planProblem(
         total,
@@ -257,7 +286,7 @@ function CartForm({
     }
     const body: SaleRequest = {
       centerId,
-      lines: cartLinesRequest(lines),
+      lines: cartLinesRequest(lines, values.priceReason),
       ...(values.couponCode?.trim() ? { couponCode: values.couponCode.trim() } : {}),
       ...(values.note?.trim() ? { note: values.note.trim() } : {}),
       ...planRequest(values, today),
@@ -265,13 +294,17 @@ function CartForm({
     try {
       onDone(await sell.mutateAsync(body));
     } catch (error) {
-      const byLine = lineErrors(error, t);
+      // The reason is one field for the sale; every other line error goes beside its line.
+      const isReason = (path: string) => /^lines\.\d+\.priceOverrideReason$/.test(path);
+      const byLine = lineErrors(error, t, (path) => !isReason(path));
       setPerLine(byLine);
       const place = (path: string): FieldName | null =>
         path === 'couponCode' || path === 'centerId' || path === 'note'
           ? path
-          : placePlanError(path, Boolean(values.customised));
-      const rest = placeSaleErrors(form, error, t, place, (path) => /^lines\.\d+/.test(path));
+          : isReason(path)
+            ? 'priceReason'
+            : placePlanError(path, Boolean(values.customised));
+      const rest = placeSaleErrors(form, error, t, place, (path) => /^lines\.\d+/.test(path) && !isReason(path));
       setProblems(byLine.size > 0 && rest.length === 0 ? [t('sales:cart.lineProblems')] : rest);
     }
   };
@@ -283,7 +316,8 @@ function CartForm({
         layout="vertical"
         name="new-sale"
         initialValues={{ ...PLAN_DEFAULTS, centerId: defaultCenter }}
-        onFinish={(v) => void submit(v)}
+        onFinish={finish}
+        onKeyDownCapture={enterSubmits(() => form.submit())}
         requiredMark="optional"
         className="sale-form"
       >
@@ -307,6 +341,7 @@ function CartForm({
                   itemId: item.id,
                   name: item.name,
                   priceMinor: item.priceMinor,
+                  taxRateBp: item.taxRateBp,
                   chosenStart: item.startRule === 'chosen_date',
                 },
                 nextKey(),
@@ -371,19 +406,35 @@ function CartForm({
                 />
               ),
             },
-            {
-              key: 'discount',
-              title: t('sales:cart.discount'),
-              render: (_: unknown, line) => (
-                <MoneyInput
-                  value={line.discountMinor}
-                  max={lineGross(line)}
-                  aria-label={t('sales:cart.discountOf', { name: line.name })}
-                  onChange={(v) => change(line.key, { discountMinor: minor(v ?? 0) })}
-                  style={{ width: 130 }}
-                />
-              ),
-            },
+            ...(rights.canDiscount
+              ? [
+                  {
+                    key: 'discount',
+                    title: t('sales:cart.discount'),
+                    render: (_: unknown, line: CartLine) => (
+                      <div>
+                        <MoneyInput
+                          value={line.discountMinor}
+                          max={rights.largest(lineGross(line))}
+                          aria-label={t('sales:cart.discountOf', { name: line.name })}
+                          aria-invalid={overCap(line) || undefined}
+                          status={overCap(line) ? 'error' : undefined}
+                          onChange={(v) => change(line.key, { discountMinor: minor(v ?? 0) })}
+                          style={{ width: 130 }}
+                          data-testid="cart-line-discount"
+                        />
+                        {overCap(line) && (
+                          <Typography.Text type="danger" className="cart-line__error" data-testid="cart-line-error">
+                            {lineGross(line) < line.discountMinor
+                              ? t('sales:fieldErrors.discount_too_large')
+                              : t('sales:discount.overCap', { percent: rights.capText })}
+                          </Typography.Text>
+                        )}
+                      </div>
+                    ),
+                  },
+                ]
+              : []),
             {
               key: 'total',
               title: t('sales:cart.lineTotal'),
@@ -403,21 +454,19 @@ function CartForm({
             },
           ]}
         />
+        {hasDiscount(lines) && (
+          <div className="sale-form__grid">
+            <ReasonField label={t('sales:fields.discountReason')} />
+          </div>
+        )}
         <div className="sale-form__grid">
-          <Form.Item name="couponCode" label={t('sales:fields.coupon')}>
-            <Input maxLength={40} autoComplete="off" className="mono" data-testid="sale-coupon" />
-          </Form.Item>
+          <CouponField coupon={coupon} price={price} />
           <Form.Item name="note" label={t('sales:fields.note')}>
             <Input maxLength={500} />
           </Form.Item>
         </div>
-        <div className="sale-total" data-testid="sale-total">
-          <span>{t('sales:fields.total')}</span> <MoneyText value={total} />
-          {couponCode?.trim() ? (
-            <Typography.Text type="secondary"> {t('sales:fields.beforeCoupon')}</Typography.Text>
-          ) : null}
-        </div>
-        <PaymentPlanFields totalMinor={total} today={today} couponPending={Boolean(couponCode?.trim())} />
+        <SaleTotal price={price} />
+        <PaymentPlanFields totalMinor={total} today={today} />
         {problems.length > 0 && (
           <Alert
             type="error"
@@ -440,7 +489,7 @@ function CartForm({
         <Button
           type="primary"
           htmlType="submit"
-          loading={sell.isPending}
+          loading={sell.isPending || waiting}
           disabled={lines.length === 0}
           data-testid="sale-submit"
         >

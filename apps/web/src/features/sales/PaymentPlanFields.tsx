@@ -50,14 +50,12 @@ export const dateField = {
 };
 
 interface Props {
-  /** The total as priced here (before a coupon, which only the server knows). */
+  /** The total as the invoice will have it (the coupon's discount included: `salePrice`). */
   totalMinor: Minor;
   today: BusinessDate;
-  /** A coupon is entered: the amounts come from the discounted total. */
-  couponPending?: boolean;
 }
 
-export function PaymentPlanFields({ totalMinor, today, couponPending = false }: Props) {
+export function PaymentPlanFields({ totalMinor, today }: Props) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
   const methods = usePaymentMethods();
@@ -146,9 +144,6 @@ export function PaymentPlanFields({ totalMinor, today, couponPending = false }: 
               </>
             )}
           </Space>
-          {couponPending && !customised && (
-            <Typography.Paragraph type="secondary">{t('sales:plan.couponNote')}</Typography.Paragraph>
-          )}
           {!customised ? (
             <>
               <Table

@@ -1,8 +1,11 @@
 /**
- * `/apps/member/:id/membership/add`: sell a membership plan to a member: the centre (where the desk
- * works), the plan, its start date when the plan starts on a chosen date, the price (changed only
- * with the price-override permission and a reason), a coupon, then the deposit, installments and
- * payment block. One `Idempotency-Key` per attempt: a retry of the same sale records it once.
+ * `/apps/member/:id/membership/add`: sell a membership plan to a member: the plan (the focus is there
+ * when the screen opens), the centre (where the desk works), its start date when the plan starts on a
+ * chosen date, the price (changed only with the price-override permission and a reason), a manual
+ * discount (within the organisation's cap, or any with the permission; always with a reason), a
+ * coupon checked as it is typed, then the deposit, installments and payment block, all from the
+ * total the invoice will have. Enter from any field completes the sale. One `Idempotency-Key` per
+ * attempt: a retry of the same sale records it once.
  */
 import './sales.css';
 import { minor, ZERO } from '@gym/contract/money';
@@ -18,11 +21,16 @@ import { MoneyInput, useMoneyRules } from '../../shared/ui/MoneyInput';
 import { MoneyText } from '../../shared/ui/MoneyText';
 import { type CatalogueItem, useSell } from './api';
 import { CataloguePicker } from './CataloguePicker';
+import { CouponField, useCouponCheck } from './CouponField';
+import { useDiscountRights } from './discount';
+import { enterSubmits } from './enterSubmits';
 import { dateField, PaymentPlanFields, PLAN_DEFAULTS } from './PaymentPlanFields';
 import { type PlanValues, planProblem, planRequest } from './plan';
 import { SaleMemberHeader } from './SaleMemberHeader';
+import { ReasonField, SaleTotal, useDiscountRules, useSaleFinish } from './SaleParts';
 import { SaleSuccess } from './SaleSuccess';
 import { type FieldName, placePlanError, placeSaleErrors } from './saleErrors';
+import { salePrice } from './salePrice';
 import { useSaleMember } from './useSaleMember';
 
 interface Values extends PlanValues {
@@ -31,6 +39,9 @@ interface Values extends PlanValues {
   startOn?: string | null;
   overridePrice?: boolean;
   priceMinor?: number | null;
+  /** A manual discount (within the cap, or any with the price-override permission). */
+  discountMinor?: number | null;
+  /** Why the price is changed or lowered (the override's and the discount's). */
   priceReason?: string;
   couponCode?: string;
   note?: string;
@@ -69,6 +80,7 @@ function SellMembershipForm({
   const [form] = Form.useForm<Values>();
   const ability = useAbility();
   const canOverride = ability.can('create', 'PriceOverride');
+  const rights = useDiscountRights();
   const centers = useCenters();
   const working = useCenterId();
   const todayOf = useCentreToday();
@@ -85,14 +97,35 @@ function SellMembershipForm({
   const today = todayOf(centerId);
   const overridePrice = Form.useWatch('overridePrice', form) as boolean | undefined;
   const priceMinor = Form.useWatch('priceMinor', form) as number | null | undefined;
-  const couponCode = Form.useWatch('couponCode', form) as string | undefined;
+  const discountMinor = (Form.useWatch('discountMinor', form) as number | null | undefined) ?? 0;
   const priceRules = useMoneyRules({ required: true, min: 0 });
+  const coupon = useCouponCheck(form, memberId, centerId);
 
-  const total = plan
-    ? overridePrice && typeof priceMinor === 'number'
+  const unitPrice = plan
+    ? canOverride && overridePrice && typeof priceMinor === 'number'
       ? minor(priceMinor)
       : minor(plan.priceMinor)
     : ZERO;
+  const largestDiscount = rights.largest(unitPrice);
+  const discountRules = useDiscountRules(rights, largestDiscount);
+  const discounted = rights.canDiscount && discountMinor > 0;
+  const price = salePrice(
+    plan
+      ? [
+          {
+            itemType: 'membership',
+            itemId: plan.id,
+            unitPriceMinor: unitPrice,
+            quantity: 1,
+            discountMinor: discounted ? minor(discountMinor) : ZERO,
+            taxRateBp: plan.taxRateBp,
+          },
+        ]
+      : [],
+    coupon,
+  );
+  const total = price.totalMinor;
+  const { finish, waiting } = useSaleFinish(form, coupon, price, (values) => void submit(values));
 
   const submit = async (values: Values) => {
     setProblems([]);
@@ -109,6 +142,8 @@ function SellMembershipForm({
         return;
       }
     }
+    const overridden = canOverride && values.overridePrice && typeof values.priceMinor === 'number';
+    const reason = values.priceReason?.trim() ?? '';
     const body: SaleRequest = {
       centerId,
       lines: [
@@ -117,9 +152,9 @@ function SellMembershipForm({
           itemId: plan.id,
           quantity: 1,
           ...(plan.startRule === 'chosen_date' && values.startOn ? { startOn: values.startOn } : {}),
-          ...(canOverride && values.overridePrice && typeof values.priceMinor === 'number'
-            ? { unitPriceMinor: minor(values.priceMinor), priceOverrideReason: values.priceReason?.trim() ?? '' }
-            : {}),
+          ...(overridden ? { unitPriceMinor: minor(values.priceMinor as number) } : {}),
+          ...(discounted ? { discountMinor: minor(discountMinor) } : {}),
+          ...(overridden || discounted ? { priceOverrideReason: reason } : {}),
         },
       ],
       ...(values.couponCode?.trim() ? { couponCode: values.couponCode.trim() } : {}),
@@ -131,6 +166,7 @@ function SellMembershipForm({
     } catch (error) {
       const place = (path: string): FieldName | null => {
         if (path === 'lines.0.unitPriceMinor') return 'priceMinor';
+        if (path === 'lines.0.discountMinor') return 'discountMinor';
         if (path === 'lines.0.priceOverrideReason') return 'priceReason';
         if (path === 'lines.0.startOn') return 'startOn';
         if (path === 'lines.0.itemId' || path === 'lines') return 'planId';
@@ -148,18 +184,12 @@ function SellMembershipForm({
         layout="vertical"
         name="sell-membership"
         initialValues={{ ...PLAN_DEFAULTS, centerId: defaultCenter, overridePrice: false }}
-        onFinish={(v) => void submit(v)}
+        onFinish={finish}
+        onKeyDownCapture={enterSubmits(() => form.submit())}
         requiredMark="optional"
         className="sale-form"
       >
         <div className="sale-form__grid">
-          <Form.Item
-            name="centerId"
-            label={t('sales:fields.centre')}
-            rules={[{ required: true, message: t('errors:validation.required') }]}
-          >
-            <Select options={centerOptions} loading={centers.isPending} data-testid="sale-centre" />
-          </Form.Item>
           <Form.Item
             name="planId"
             label={t('sales:fields.plan')}
@@ -173,7 +203,16 @@ function SellMembershipForm({
                 if (item?.startRule === 'chosen_date') form.setFieldValue('startOn', today);
               }}
               data-testid="sale-plan-picker"
+              // The screen's first field: the focus is here when it opens.
+              data-page-focus
             />
+          </Form.Item>
+          <Form.Item
+            name="centerId"
+            label={t('sales:fields.centre')}
+            rules={[{ required: true, message: t('errors:validation.required') }]}
+          >
+            <Select options={centerOptions} loading={centers.isPending} data-testid="sale-centre" />
           </Form.Item>
         </div>
         {plan && (
@@ -207,44 +246,40 @@ function SellMembershipForm({
           </div>
         )}
         {canOverride && plan && (
-          <>
-            <Form.Item name="overridePrice" valuePropName="checked">
-              <Checkbox data-testid="sale-override">{t('sales:fields.overridePrice')}</Checkbox>
-            </Form.Item>
-            {overridePrice && (
-              <div className="sale-form__grid">
-                <Form.Item name="priceMinor" label={t('sales:fields.price')} rules={priceRules}>
-                  <MoneyInput data-testid="sale-price" />
-                </Form.Item>
-                <Form.Item
-                  name="priceReason"
-                  label={t('sales:fields.priceReason')}
-                  rules={[
-                    { required: true, whitespace: true, message: t('sales:fieldErrors.reason_required') },
-                    { min: 3, message: t('errors:validation.minLength', { min: 3 }) },
-                  ]}
-                >
-                  <Input maxLength={200} data-testid="sale-price-reason" />
-                </Form.Item>
-              </div>
+          <Form.Item name="overridePrice" valuePropName="checked">
+            <Checkbox data-testid="sale-override">{t('sales:fields.overridePrice')}</Checkbox>
+          </Form.Item>
+        )}
+        {plan && (overridePrice || rights.canDiscount) && (
+          <div className="sale-form__grid">
+            {canOverride && overridePrice && (
+              <Form.Item name="priceMinor" label={t('sales:fields.price')} rules={priceRules}>
+                <MoneyInput data-testid="sale-price" />
+              </Form.Item>
             )}
-          </>
+            {rights.canDiscount && (
+              <Form.Item
+                name="discountMinor"
+                label={t('sales:fields.discount')}
+                rules={discountRules}
+                extra={rights.beyondCap ? undefined : t('sales:discount.capHint', { percent: rights.capText })}
+              >
+                <MoneyInput data-testid="sale-discount" />
+              </Form.Item>
+            )}
+            {((canOverride && overridePrice) || discounted) && (
+              <ReasonField label={t(overridePrice ? 'sales:fields.priceReason' : 'sales:fields.discountReason')} />
+            )}
+          </div>
         )}
         <div className="sale-form__grid">
-          <Form.Item name="couponCode" label={t('sales:fields.coupon')}>
-            <Input maxLength={40} autoComplete="off" className="mono" data-testid="sale-coupon" />
-          </Form.Item>
+          <CouponField coupon={coupon} price={price} />
           <Form.Item name="note" label={t('sales:fields.note')}>
             <Input maxLength={500} />
           </Form.Item>
         </div>
-        <div className="sale-total" data-testid="sale-total">
-          <span>{t('sales:fields.total')}</span> <MoneyText value={total} />
-          {couponCode?.trim() ? (
-            <Typography.Text type="secondary"> {t('sales:fields.beforeCoupon')}</Typography.Text>
-          ) : null}
-        </div>
-        <PaymentPlanFields totalMinor={total} today={today} couponPending={Boolean(couponCode?.trim())} />
+        <SaleTotal price={price} />
+        <PaymentPlanFields totalMinor={total} today={today} />
         {problems.length > 0 && (
           <Alert
             type="error"
@@ -265,7 +300,13 @@ function SellMembershipForm({
           />
         )}
         <Space>
-          <Button type="primary" htmlType="submit" loading={sell.isPending} disabled={!plan} data-testid="sale-submit">
+          <Button
+            type="primary"
+            htmlType="submit"
+            loading={sell.isPending || waiting}
+            disabled={!plan}
+            data-testid="sale-submit"
+          >
             {t('sales:submit')}
           </Button>
         </Space>

@@ -10,7 +10,9 @@ export interface CartLine {
   name: string;
   unitPriceMinor: Minor;
   quantity: number;
+  /** The manual discount (with the sale's reason; within the organisation's cap without a manager). */
   discountMinor: Minor;
+  taxRateBp: number;
   /** Memberships whose plan starts on a chosen date. */
   chosenStart: boolean;
   startOn: string | null;
@@ -30,7 +32,14 @@ export const cartTotal = (lines: readonly CartLine[]): Minor => sum(lines.map(li
  */
 export function addToCart(
   lines: readonly CartLine[],
-  item: { itemType: SaleItemType; itemId: string; name: string; priceMinor: number; chosenStart?: boolean },
+  item: {
+    itemType: SaleItemType;
+    itemId: string;
+    name: string;
+    priceMinor: number;
+    taxRateBp?: number | undefined;
+    chosenStart?: boolean;
+  },
   key: string,
 ): CartLine[] {
   if (!grantsEntitlement(item.itemType)) {
@@ -47,18 +56,24 @@ export function addToCart(
       unitPriceMinor: minor(item.priceMinor),
       quantity: 1,
       discountMinor: ZERO,
+      taxRateBp: item.taxRateBp ?? 0,
       chosenStart: Boolean(item.chosenStart),
       startOn: null,
     },
   ];
 }
 
-export function cartLinesRequest(lines: readonly CartLine[]): SaleRequest['lines'] {
+/** The lines of the sale request; each discounted line carries the sale's reason for its discount. */
+export function cartLinesRequest(lines: readonly CartLine[], discountReason = ''): SaleRequest['lines'] {
   return lines.map((l) => ({
     itemType: l.itemType,
     itemId: l.itemId,
     quantity: l.quantity,
     discountMinor: l.discountMinor,
+    ...(l.discountMinor > 0 ? { priceOverrideReason: discountReason.trim() } : {}),
     ...(l.chosenStart && l.startOn ? { startOn: l.startOn } : {}),
   }));
 }
+
+/** Whether any line has a manual discount (the sale then needs a reason). */
+export const hasDiscount = (lines: readonly CartLine[]) => lines.some((l) => l.discountMinor > 0);

@@ -65,10 +65,16 @@ export function placePlanError(path: string, customised: boolean): FieldName | n
 }
 
 /** The field errors about cart lines, by line index: `lines.2.quantity` → 2. */
-export function lineErrors(error: unknown, t: TFunction): Map<number, string[]> {
+export function lineErrors(
+  error: unknown,
+  t: TFunction,
+  /** Which line errors to take (the others are placed elsewhere on the form). */
+  take: (path: string) => boolean = () => true,
+): Map<number, string[]> {
   const out = new Map<number, string[]>();
   if (!isApiError(error)) return out;
   for (const field of error.fields ?? []) {
+    if (!take(field.path)) continue;
     const match = /^lines\.(\d+)/.exec(field.path);
     if (!match) continue;
     const index = Number(match[1]);

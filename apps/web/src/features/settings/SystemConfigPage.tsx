@@ -32,7 +32,9 @@ import { MoneyInput, useMoneyRules } from '../../shared/ui/MoneyInput';
 import { MoneyText } from '../../shared/ui/MoneyText';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { moneyFormatOf, useMoneyFormat } from '../../shared/useMoneyFormat';
+import { rateText } from '../sales/plan';
 import { type SystemConfig, useNextMemberSeq, useSystemConfig, useUpdateSystemConfig } from './api';
+import { percentTextToBp } from './percent';
 
 interface ConfigValues {
   organisationName: string;
@@ -49,6 +51,8 @@ interface ConfigValues {
   classFullRule: FullClassRule;
   lateCancelRule: LateCancelRule;
   lateCancelFeeMinor: number | null;
+  /** The manual-discount cap as the percentage typed (`10`, `7.5`); sent in basis points. */
+  manualDiscountCapBp: string;
 }
 
 const FIELDS = [
@@ -65,6 +69,7 @@ const FIELDS = [
   'classFullRule',
   'lateCancelRule',
   'lateCancelFeeMinor',
+  'manualDiscountCapBp',
 ] as const;
 const { shape } = updateSystemConfigRequestSchema;
 const PREVIEW_AMOUNT_MINOR = 123_456;
@@ -275,6 +280,7 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
         classFullRule: config.classFullRule ?? DEFAULT_CLASS_RULES.fullClass,
         lateCancelRule: config.lateCancelRule ?? DEFAULT_CLASS_RULES.lateCancel,
         lateCancelFeeMinor: config.lateCancelFeeMinor || null,
+        manualDiscountCapBp: rateText(config.manualDiscountCapBp ?? 0),
       }}
       onFinish={(values) =>
         update.mutate(
@@ -292,6 +298,7 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
             classFullRule: values.classFullRule,
             lateCancelRule: values.lateCancelRule,
             ...(values.lateCancelRule === 'fee' ? { lateCancelFeeMinor: values.lateCancelFeeMinor ?? 0 } : {}),
+            manualDiscountCapBp: percentTextToBp(values.manualDiscountCapBp) ?? 0,
           },
           {
             onSuccess: () => void message.success(t('settings:saved')),
@@ -487,6 +494,28 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
               ))}
             </Space>
           </Radio.Group>
+        </Form.Item>
+        <Form.Item
+          label={t('settings:selling.discountCap')}
+          name="manualDiscountCapBp"
+          extra={t('settings:selling.discountCapHelp')}
+          rules={[
+            requiredRule(t),
+            {
+              validator: async (_rule, value: string | undefined) => {
+                if (!value?.trim()) return;
+                if (percentTextToBp(value) === null) throw new Error(t('settings:selling.discountCapRange'));
+              },
+            },
+          ]}
+        >
+          <Input
+            inputMode="decimal"
+            autoComplete="off"
+            suffix="%"
+            style={{ maxWidth: 160 }}
+            data-testid="discount-cap"
+          />
         </Form.Item>
         <h3 className="config-subtitle">{t('settings:selling.methods')}</h3>
         <p className="screen-lead">{t('settings:selling.methodsHelp')}</p>

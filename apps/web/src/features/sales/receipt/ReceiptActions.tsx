@@ -40,7 +40,10 @@ export function ReceiptActions({ invoiceId }: { invoiceId: string }) {
       if (action === 'download') saveBlob(file.blob, file.fileName);
       else await printPdf(file.blob, { title: t('receipt:printFrameTitle') });
     } catch (cause) {
-      if (!controller.signal.aborted) setError(t('receipt:failed', { reason: apiErrorMessage(t, cause) }));
+      if (controller.signal.aborted) return;
+      // The PDF was made but the browser would not show it in the print frame: printing, not the server, failed.
+      const printing = cause instanceof Error && cause.message.startsWith('print_frame_');
+      setError(printing ? t('receipt:printBlocked') : t('receipt:failed', { reason: apiErrorMessage(t, cause) }));
     } finally {
       if (abort.current === controller) abort.current = null;
       setRunning(null);

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { printPdf } from './printPdf';
 
 /** A stand-in for the page: records the frame, loads it when appended, and counts print() calls. */
-function fakeDocument(options: { loads?: boolean; print?: () => void } = {}) {
+function fakeDocument(options: { loads?: boolean; blocked?: boolean; print?: () => void } = {}) {
   const state = { attached: false, printed: 0, frame: null as null | Record<string, unknown> };
   const listeners: Record<string, () => void> = {};
   const frame = {
@@ -17,6 +17,8 @@ function fakeDocument(options: { loads?: boolean; print?: () => void } = {}) {
     remove: () => {
       state.attached = false;
     },
+    // A refused frame shows the browser's error page, from another origin: its document is out of reach.
+    contentDocument: options.blocked ? null : { contentType: 'application/pdf' },
     contentWindow: {
       focus: vi.fn(),
       print: () => {
@@ -74,5 +76,13 @@ describe('printPdf', () => {
     await check;
     expect(stuck.state.attached).toBe(false);
     expect(stuck.state.printed).toBe(0);
+  });
+
+  it('rejects without printing when the browser refused the PDF in the frame', async () => {
+    const refused = fakeDocument({ blocked: true });
+    await expect(printPdf(new Blob(['%PDF-1.7']), { doc: refused.doc })).rejects.toThrow('print_frame_blocked');
+    expect(refused.state.printed).toBe(0);
+    vi.advanceTimersByTime(1000);
+    expect(refused.state.attached).toBe(false);
   });
 });

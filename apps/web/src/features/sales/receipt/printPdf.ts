@@ -16,7 +16,11 @@ export interface PrintOptions {
   loadTimeoutMs?: number;
 }
 
-/** Resolves once the print window was asked for; rejects when the frame never loads or cannot print. */
+/**
+ * Resolves once the print window was asked for; rejects when the frame never loads
+ * (`print_frame_not_loaded`), the browser refused to show the PDF in it (`print_frame_blocked`), or
+ * it cannot print.
+ */
 export function printPdf(blob: Blob, options: PrintOptions = {}): Promise<void> {
   const doc = options.doc ?? document;
   const timeoutMs = options.timeoutMs ?? UI_TIMING.printWindowTimeoutMs;
@@ -48,6 +52,9 @@ export function printPdf(blob: Blob, options: PrintOptions = {}): Promise<void> 
         try {
           const view = frame.contentWindow;
           if (!view) throw new Error('print_frame_not_loaded');
+          // A frame the browser refused (the page's security policy, a blocked download) holds its
+          // own error page, which the app may not reach: say so rather than print an empty page.
+          if (!frame.contentDocument) throw new Error('print_frame_blocked');
           view.focus();
           view.print();
           resolve();
