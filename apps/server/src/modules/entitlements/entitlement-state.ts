@@ -151,6 +151,12 @@ export function applyLedgerRow(s: EntitlementState, row: LedgerRow): Entitlement
 export const creditsAvailable = (s: Pick<EntitlementState, 'creditsLeft' | 'creditsHeld'>): number =>
   Math.max(0, (s.creditsLeft ?? 0) - s.creditsHeld);
 
+/** What a row that ends an entitlement (refund, void, transfer away) takes: every credit left and every hold. */
+export const whatIsLeft = (s: Pick<EntitlementState, 'creditsLeft' | 'creditsHeld'>) => ({
+  creditsDelta: -(s.creditsLeft ?? 0),
+  heldDelta: -s.creditsHeld,
+});
+
 /** The fold of all rows, in `seq` order. */
 export const foldLedger = (rows: readonly LedgerRow[]): EntitlementState =>
   [...rows].sort((a, b) => a.seq - b.seq).reduce(applyLedgerRow, EMPTY_STATE);

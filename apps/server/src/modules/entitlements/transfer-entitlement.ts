@@ -2,7 +2,7 @@ import type { EntitlementAction } from '@gym/contract/sales';
 import { eq } from 'drizzle-orm';
 import { entitlements, members } from '../../db/schema/index.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import type { EntitlementState } from './entitlement-state.ts';
+import { type EntitlementState, whatIsLeft } from './entitlement-state.ts';
 import { hooksOf } from './hooks.ts';
 import { appendLedger, lockState } from './ledger.ts';
 import { findEntitlement, openEntitlement, refuse } from './open-entitlement.ts';
@@ -53,8 +53,7 @@ export async function transferEntitlement(
       {
         ...base,
         kind: 'transfer_out',
-        creditsDelta: -(state.creditsLeft ?? 0),
-        heldDelta: -state.creditsHeld,
+        ...whatIsLeft(state),
         refId: copy!.id,
       },
     ],

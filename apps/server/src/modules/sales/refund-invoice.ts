@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { entitlements, invoices, paymentAllocations, payments, refundItems } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { appendLedger, lockState } from '../entitlements/index.ts';
+import { appendLedger, lockState, whatIsLeft } from '../entitlements/index.ts';
 import { moveStock } from '../retail/index.ts';
 import { reverseCommission } from './commission.ts';
 import { refuse, releaseHeldBy, unitsOf } from './give-back.ts';
@@ -153,8 +153,7 @@ export async function refundInvoice(
           rows: [
             {
               kind: 'refund',
-              creditsDelta: -(state.creditsLeft ?? 0),
-              heldDelta: -state.creditsHeld,
+              ...whatIsLeft(state),
               refType: 'refund',
               refId: refund!.id,
               reason: input.reason,

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { couponUses, entitlements, invoices, payments } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { appendLedger, lockState } from '../entitlements/index.ts';
+import { appendLedger, lockState, whatIsLeft } from '../entitlements/index.ts';
 import { moveStock } from '../retail/index.ts';
 import { refuse, releaseHeldBy, unitsOf } from './give-back.ts';
 import { lockInvoice, openLines } from './pay.ts';
@@ -56,8 +56,7 @@ export async function voidInvoice(
       rows: [
         {
           kind: 'refund',
-          creditsDelta: -(state.creditsLeft ?? 0),
-          heldDelta: -state.creditsHeld,
+          ...whatIsLeft(state),
           refType: 'invoice_void',
           refId: invoice.id,
           reason: input.reason,
