@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { centers, expenditureCategories, expenditures, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
+import { byOffset } from '../../lib/long-read.ts';
 import { scopeOf } from '../../lib/tenant-db.ts';
 
 type ListFilters = Omit<z.infer<typeof expenditureExportQuerySchema>, 'format'>;
@@ -121,20 +122,18 @@ export async function listExpenditures(db: DbOrTx, auth: AuthContext, q: z.infer
   };
 }
 
-/** Every expenditure the export's filters select, a page at a time. */
-export async function* expendituresForExport(db: DbOrTx, auth: AuthContext, q: ListFilters) {
+/** Every expenditure the export's filters select, a chunk at a time (lib/long-read.ts). */
+export async function expendituresForExport(db: DbOrTx, auth: AuthContext, q: ListFilters) {
   const where = listWhere(auth, q);
   const order = listOrder(q.sort);
-  const size = 1000;
-  for (let page = 0; ; page++) {
+  return byOffset(async ({ offset, limit }) => {
     const rows = await selectRows(db)
       .where(where)
       .orderBy(...order)
-      .limit(size)
-      .offset(page * size);
-    yield rows.map(toExpenditure);
-    if (rows.length < size) return;
-  }
+      .limit(limit)
+      .offset(offset);
+    return rows.map(toExpenditure);
+  });
 }
 
 export async function getExpenditure(db: DbOrTx, auth: AuthContext, id: string): Promise<Expenditure> {

@@ -28,6 +28,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
+import { byOffset } from '../../lib/long-read.ts';
 import { memberNameLike, memberNameSql } from '../../lib/member-name.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
 import { scopeOf } from '../../lib/tenant-db.ts';
@@ -154,12 +155,16 @@ export async function listInvoices(db: DbOrTx, auth: Scope, q: z.infer<typeof in
   return { items: (rows as SummaryRow[]).map(toSummary), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }
 
+/** The export's invoices, a chunk at a time (lib/long-read.ts). */
 export async function listInvoicesForExport(db: DbOrTx, auth: Scope, q: ListFilters) {
-  const rows = await summaryFrom(db)
-    .where(invoiceWhere(auth, q))
-    .orderBy(...invoiceOrder(q.sort))
-    .limit(100_000);
-  return (rows as SummaryRow[]).map(toSummary);
+  return byOffset(async ({ offset, limit }) => {
+    const rows = await summaryFrom(db)
+      .where(invoiceWhere(auth, q))
+      .orderBy(...invoiceOrder(q.sort))
+      .limit(limit)
+      .offset(offset);
+    return (rows as SummaryRow[]).map(toSummary);
+  });
 }
 
 const paymentColumns = {
