@@ -214,6 +214,11 @@ export class LongReads {
     return organisationId === undefined ? this.total : (this.running.get(organisationId) ?? 0);
   }
 
+  /** Long reads waiting for a place, in all and for one organisation. */
+  waitingNow(organisationId?: string): number {
+    return this.waiting.filter((w) => organisationId === undefined || w.organisationId === organisationId).length;
+  }
+
   private fits(organisationId: string): boolean {
     return this.total < this.limits.total && this.runningNow(organisationId) < this.limits.perOrganisation;
   }
@@ -252,7 +257,7 @@ export class LongReads {
    * organisation already wait or the wait passes `maxWaitMs`. `signal` gives up the wait.
    */
   async enter(organisationId: string, signal?: AbortSignal): Promise<LongReadPlace> {
-    const queued = this.waiting.filter((w) => w.organisationId === organisationId).length;
+    const queued = this.waitingNow(organisationId);
     if (queued === 0 && this.fits(organisationId)) return this.take(organisationId);
     const retry = Math.max(1, Math.ceil(this.limits.maxWaitMs / 1000));
     if (queued >= this.limits.waitingPerOrganisation) throw exportsBusy(retry);
