@@ -1,8 +1,23 @@
-/** The places and the pace of long reads (lib/long-read.ts), without a database. */
+/** The places and the pace of long reads (lib/long-read.ts), and keyset chunks on the database. */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client.ts';
+import { rowsOf } from '../test/db-snapshot.ts';
+import { openTestDatabase } from '../test/harness.ts';
 import { AppError } from './errors.ts';
-import { byOffset, type Chunk, keyset, type LongReadLimits, LongReads } from './long-read.ts';
+import {
+  afterKey,
+  byOffset,
+  type Chunk,
+  type KeyColumn,
+  keyColumns,
+  keyOfRow,
+  keyOrder,
+  keyset,
+  type LongReadLimits,
+  LongReads,
+} from './long-read.ts';
 
 const limits: LongReadLimits = { perOrganisation: 2, total: 3, waitingPerOrganisation: 2, maxWaitMs: 5_000 };
 const fast = { firstRows: 3, maxRows: 3, chunkMs: 1, pauseMs: 0 };
@@ -143,6 +158,62 @@ describe('the pace of long reads', () => {
       expect(a.flat()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
       expect(b.flat()).toEqual(a.flat());
       expect(most, kind).toBe(kind === 'pglite' ? 1 : 2);
+    }
+  });
+});
+
+describe('keyset chunks on the database', () => {
+  let database: Database | undefined;
+  afterAll(() => database?.close());
+
+  it('walk an order of mixed directions, ties and times with microseconds, as one ORDER BY reads it', async () => {
+    database = await openTestDatabase();
+    const { db } = database;
+    await db.execute(
+      sql`create temporary table walk (a int not null, b text not null, t timestamptz not null, id int primary key)`,
+    );
+    // Few distinct values, so that chunks end inside runs of ties; times a microsecond apart.
+    await db.execute(sql`insert into walk select g % 3, chr(97 + (g * 7) % 4), timestamptz '2024-01-01' + (g % 5) * interval '1 microsecond', g
+      from generate_series(1, 60) g`);
+    const col = (name: string) => sql.raw(name);
+    const orders: KeyColumn[][] = [
+      [
+        { column: col('a'), cast: 'integer' },
+        { column: col('b'), cast: 'text', descending: true },
+        { column: col('id'), cast: 'integer' },
+      ],
+      [
+        { column: col('t'), cast: 'timestamptz', descending: true },
+        { column: col('a'), cast: 'integer' },
+        { column: col('id'), cast: 'integer', descending: true },
+      ],
+      [
+        { column: col('t'), cast: 'timestamptz' },
+        { column: col('id'), cast: 'integer' },
+      ],
+    ];
+    const reads = new LongReads(database.kind, limits, { firstRows: 4, maxRows: 4, chunkMs: 1, pauseMs: 0 });
+    for (const key of orders) {
+      const whole = rowsOf<{ id: number }>(
+        await db.execute(sql`select id from walk order by ${sql.join(keyOrder(key), sql`, `)}`),
+      );
+      const chunked = keyset(
+        async ({ after, limit }: Chunk<string[]>) => {
+          const k = keyColumns(key);
+          const rows = rowsOf<Record<string, string | number>>(
+            await db.execute(sql`select id, ${sql.join(
+              Object.entries(k).map(([name, v]) => sql`${v} as ${sql.raw(name)}`),
+              sql`, `,
+            )}
+              from walk where ${afterKey(key, after) ?? sql`true`} order by ${sql.join(keyOrder(key), sql`, `)} limit ${limit}`),
+          );
+          return rows.map((r) => ({ id: Number(r.id), key: keyOfRow(r, key) }));
+        },
+        (last) => last.key,
+      );
+      const walked = (await all(reads.chunks(chunked))).flat().map((r) => r.id);
+      expect(walked).toEqual(whole.map((r) => Number(r.id)));
+      expect(walked).toHaveLength(60);
     }
   });
 });

@@ -18,7 +18,7 @@
  * starts and writes CSV as the chunks come and XLSX in a worker thread.
  */
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
-import { type SQL, sql } from 'drizzle-orm';
+import { asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from './errors.ts';
 
@@ -92,6 +92,8 @@ export function keyset<T, K>(read: (chunk: Chunk<K>) => Promise<T[]>, keyOf: (la
 export interface KeyColumn {
   column: PgColumn | SQL;
   cast: 'text' | 'timestamptz' | 'uuid' | 'date' | 'bigint' | 'integer';
+  /** This column's own direction, where an order mixes them (else the order's). */
+  descending?: boolean;
 }
 
 /**
@@ -108,23 +110,39 @@ export function keyOfRow(row: object, keys: readonly KeyColumn[]): string[] {
   return keys.map((_, i) => r[`k${i}`]!);
 }
 
+/** ORDER BY the key's columns, each in its direction. */
+export function keyOrder(keys: readonly KeyColumn[], descending = false): SQL[] {
+  return keys.map((k) => ((k.descending ?? descending) ? desc(k.column) : asc(k.column)));
+}
+
 /**
- * The rows after `after` in an order of `keys` all in one direction: `(a, b, id) > (x, y, z)`, or
- * `<` when descending (no condition for the first chunk). The key's columns must not be null.
+ * The rows after `after` in the order of `keys` (no condition for the first chunk). All in one
+ * direction: `(a, b, id) > (x, y, z)` (`<` descending), which an index on the columns serves; mixed:
+ * `a > x or (a = x and (b < y or (b = y and …)))`. The key's columns must not be null, and the last
+ * must be unique.
  */
 export function afterKey(
   keys: readonly KeyColumn[],
   after: readonly string[] | undefined,
-  descending: boolean,
+  descending = false,
 ): SQL | undefined {
   if (!after) return undefined;
-  return sql`(${sql.join(
-    keys.map((k) => sql`${k.column}`),
-    sql`, `,
-  )}) ${sql.raw(descending ? '<' : '>')} (${sql.join(
-    keys.map((k, i) => sql`${after[i]}::${sql.raw(k.cast)}`),
-    sql`, `,
-  )})`;
+  const down = keys.map((k) => k.descending ?? descending);
+  const value = (i: number) => sql`${after[i]}::${sql.raw(keys[i]!.cast)}`;
+  if (down.every((d) => d === down[0])) {
+    return sql`(${sql.join(
+      keys.map((k) => sql`${k.column}`),
+      sql`, `,
+    )}) ${sql.raw(down[0] ? '<' : '>')} (${sql.join(
+      keys.map((_, i) => value(i)),
+      sql`, `,
+    )})`;
+  }
+  const from = (i: number): SQL => {
+    const past = sql`${keys[i]!.column} ${sql.raw(down[i] ? '<' : '>')} ${value(i)}`;
+    return i === keys.length - 1 ? past : sql`(${past} or (${keys[i]!.column} = ${value(i)} and ${from(i + 1)}))`;
+  };
+  return from(0);
 }
 
 /**
