@@ -86,6 +86,29 @@ describe('places of long reads', () => {
   });
 });
 
+describe('a long read that is not a file', () => {
+  it('runs in a place taken for it and given back when it ends or throws', async () => {
+    const reads = new LongReads('postgres', { ...limits, perOrganisation: 1, waitingPerOrganisation: 0 }, fast);
+    const rows = byOffset(async ({ offset, limit }) => [1, 2, 3, 4].slice(offset, offset + limit));
+    const sum = await reads.read('a', rows, async (chunks) => {
+      expect(reads.runningNow('a')).toBe(1);
+      // A second long read of the organisation meanwhile is refused (no one may wait here).
+      await expect(reads.read('a', rows, async () => 0)).rejects.toMatchObject({ code: 'exports_busy' });
+      let total = 0;
+      for await (const chunk of chunks) for (const n of chunk) total += n;
+      return total;
+    });
+    expect(sum).toBe(10);
+    expect(reads.runningNow()).toBe(0);
+    await expect(
+      reads.read('a', rows, async () => {
+        throw new Error('report failed');
+      }),
+    ).rejects.toThrow('report failed');
+    expect(reads.runningNow()).toBe(0);
+  });
+});
+
 describe('the pace of long reads', () => {
   const rows = Array.from({ length: 10 }, (_, i) => ({ id: i }));
 

@@ -69,6 +69,8 @@ export interface ChunkedRows<T> {
 interface ChunkRunner {
   pace: ReadPace;
   run<R>(read: () => Promise<R>): Promise<{ result: R; ms: number }>;
+  /** Aborted: no further chunk is read (the download was abandoned). */
+  signal?: AbortSignal | undefined;
 }
 
 export interface Chunk<K> {
@@ -180,20 +182,21 @@ export function fixedRows<T>(rows: readonly T[]): ChunkedRows<T> {
 
 /** Chunk after chunk until one comes back short; `next` is the key after a chunk (its last row's, or the rows read so far). */
 async function* paced<T, K>(
-  { pace, run }: ChunkRunner,
+  { pace, run, signal }: ChunkRunner,
   read: (after: K | undefined, limit: number) => Promise<T[]>,
   next: (rows: T[], after: K | undefined) => K,
 ): AsyncGenerator<T[]> {
   let limit = pace.firstRows;
   let after: K | undefined;
   for (;;) {
+    if (signal?.aborted) return;
     const { result: rows, ms } = await run(() => read(after, limit));
     if (rows.length > 0) yield rows;
     if (rows.length < limit) return;
     after = next(rows, after);
     const perRow = ms / rows.length;
     limit = Math.min(pace.maxRows, Math.max(50, Math.floor(pace.chunkMs / Math.max(perRow, 0.001))));
-    if (pace.pauseMs > 0) await sleep(pace.pauseMs);
+    if (pace.pauseMs > 0) await sleep(pace.pauseMs, undefined, { signal }).catch(() => undefined);
     else await nextTurn();
   }
 }
@@ -322,9 +325,12 @@ export class LongReads {
     return turn;
   };
 
-  /** The chunks of a read, at this process's pace (the caller holds a place for a heavy read). */
-  chunks<T>(rows: ChunkedRows<T>): AsyncIterable<T[]> {
-    return rows[CHUNKS]({ pace: this.pace, run: this.runChunk });
+  /**
+   * The chunks of a read, at this process's pace (the caller holds a place for a heavy read); once
+   * `signal` is aborted no further chunk is read.
+   */
+  chunks<T>(rows: ChunkedRows<T>, signal?: AbortSignal): AsyncIterable<T[]> {
+    return rows[CHUNKS]({ pace: this.pace, run: this.runChunk, signal });
   }
 
   /**

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { today } from '@gym/contract/time';
 import type { FastifyReply } from 'fastify';
 import Papa from 'papaparse';
-import type { ChunkedRows, LongReads } from './long-read.ts';
+import type { ChunkedRows, LongReadPlace, LongReads } from './long-read.ts';
 import { type XlsxCell, XlsxWriter } from './xlsx-writer.ts';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -62,7 +62,11 @@ async function* csvText<T>(table: TableExport<T>, chunks: AsyncIterable<T[]>): A
 }
 
 /** The XLSX's bytes a chunk at a time, built in a worker thread (lib/xlsx-writer.ts). */
-async function* xlsxBytes<T>(table: TableExport<T>, chunks: AsyncIterable<T[]>): AsyncGenerator<Uint8Array> {
+async function* xlsxBytes<T>(
+  table: TableExport<T>,
+  chunks: AsyncIterable<T[]>,
+  gone: AbortSignal,
+): AsyncGenerator<Uint8Array> {
   const writer = new XlsxWriter();
   try {
     yield await writer.start(
@@ -74,6 +78,7 @@ async function* xlsxBytes<T>(table: TableExport<T>, chunks: AsyncIterable<T[]>):
       const bytes = await writer.rows(page.map((row) => table.columns.map((c) => xlsxCell(c.value(row)))));
       if (bytes.length > 0) yield bytes;
     }
+    if (gone.aborted) return;
     yield await writer.end();
   } finally {
     writer.close();
@@ -93,19 +98,25 @@ export async function sendExport<T>(
   caller: { organisationId: string },
   table: TableExport<T>,
 ): Promise<FastifyReply> {
+  // The connection closed (the download was abandoned, or the file is sent): stop waiting and reading.
   const gone = new AbortController();
-  const onClose = () => gone.abort();
-  reply.raw.once('close', onClose);
-  const place = table.rows.heavy ? await reads.enter(caller.organisationId, gone.signal) : null;
-  reply.raw.off('close', onClose);
+  reply.raw.once('close', () => gone.abort());
+  let place: LongReadPlace | null = null;
+  try {
+    if (table.rows.heavy) place = await reads.enter(caller.organisationId, gone.signal);
+  } catch (err) {
+    // Gone while it waited for a place: nobody to answer.
+    if (gone.signal.aborted) return reply.hijack();
+    throw err;
+  }
   const stamp = today(table.timeZone);
   const name = `${table.fileName}-${stamp}.${table.format}`;
   reply
     .header('content-type', MIME[table.format])
     .header('content-disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`)
     .header('cache-control', 'no-store');
-  const chunks = reads.chunks(table.rows);
-  const body = Readable.from(table.format === 'csv' ? csvText(table, chunks) : xlsxBytes(table, chunks), {
+  const chunks = reads.chunks(table.rows, gone.signal);
+  const body = Readable.from(table.format === 'csv' ? csvText(table, chunks) : xlsxBytes(table, chunks, gone.signal), {
     objectMode: false,
   });
   // Sent, failed or abandoned: the stream closes, and the place goes to the next read.

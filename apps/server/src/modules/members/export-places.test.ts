@@ -137,11 +137,11 @@ describe('places of exports', () => {
     }
   });
 
-  it('a download abandoned half way gives its place back', async () => {
+  it('a download abandoned half way gives its place back, one abandoned while it waits leaves the queue', async () => {
     const original = usual();
     try {
       const reads = withReads(
-        { perOrganisation: 1, waitingPerOrganisation: 0 },
+        { perOrganisation: 1, waitingPerOrganisation: 1 },
         {
           firstRows: 2,
           maxRows: 2,
@@ -157,6 +157,15 @@ describe('places of exports', () => {
       expect(reads.runningNow(big.id)).toBe(1);
       stop.abort();
       await expect.poll(() => reads.runningNow(big.id)).toBe(0);
+      // A download abandoned while it waited for a place leaves the queue.
+      const held = await reads.enter(big.id);
+      const gaveUp = new AbortController();
+      const waiting = exportOf(bigAdmin, 'csv', gaveUp.signal).catch((e: unknown) => e);
+      await expect.poll(() => reads.waitingNow(big.id)).toBe(1);
+      gaveUp.abort();
+      await expect.poll(() => reads.waitingNow(big.id)).toBe(0);
+      expect(await waiting).toBeInstanceOf(Error);
+      held.leave();
       const next = await exportOf(bigAdmin, 'csv');
       expect(next.status).toBe(200);
       expect((await next.text()).split('\r\n').filter(Boolean)).toHaveLength(MEMBERS + 1);
