@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /** The server tests that also run on a real PostgreSQL server (the `server-pg` project). */
 const SERVER_PG_TESTS = [
-  'apps/server/src/lib/{idempotency,outbox,member-name}.test.ts',
+  'apps/server/src/lib/{idempotency,outbox,member-name,long-read}.test.ts',
   'apps/server/src/modules/auth/{auth,throttle}.test.ts',
   'apps/server/src/db/{reusable,pipeline,client}.test.ts',
   'apps/server/src/modules/entries/*.test.ts',

@@ -17,6 +17,8 @@ import {
   importsOf,
   layerOf,
   longFiles,
+  longReadBends,
+  longReadBendsIn,
   lowerLayersReaching,
   moduleCircles,
   moduleFiles,
@@ -99,6 +101,38 @@ describe('commands', () => {
 
   it('every command is one (ctx, input) file run by the one runner', () => {
     expect(commandShape().bends).toEqual(allowlist.commandShape);
+  });
+});
+
+describe('long reads', () => {
+  it('finds a pager of its own, a statement of thousands of rows, rows in hand from a read, a file written by hand, a report beside the helper', () => {
+    const file = 'apps/server/src/modules/x/queries.ts';
+    const text = [
+      "import ExcelJS from 'exceljs';",
+      'export async function* everyRow(db: Db) {}',
+      'const rows = await db.select().from(t).limit(50_000);',
+      'const page = await db.select().from(t).limit(5_000); // a screen: at most 5,000',
+      'const rows2 = fixedRows(await listAll(db));',
+      '// db.select().from(t).limit(100000) in a comment is no read',
+    ].join('\n');
+    expect(longReadBendsIn(file, text)).toEqual([
+      `${file}:2: pages of its own (read through keyset() or byOffset() of lib/long-read.ts)`,
+      `${file}:3: one statement of up to 50000 rows (read it in chunks through lib/long-read.ts)`,
+      `${file}:5: fixedRows() of a read (read it through keyset() or byOffset())`,
+      `${file}: writes a file itself (send it with sendExport of lib/table-export.ts)`,
+    ]);
+    const report =
+      "import { invoices } from '../../db/schema/index.ts';\nexport const r = (db: Db) => db.select().from(invoices);";
+    expect(longReadBendsIn('apps/server/src/modules/reports/revenue.ts', report)).toEqual([
+      'apps/server/src/modules/reports/revenue.ts: a report that reads the database without lib/long-read.ts',
+    ]);
+    expect(longReadBendsIn('apps/server/src/modules/sales/sales-report.ts', report)).toHaveLength(1);
+    const paced = `import { keyset } from '../../lib/long-read.ts';\n${report}`;
+    expect(longReadBendsIn('apps/server/src/modules/reports/revenue.ts', paced)).toEqual([]);
+  });
+
+  it('exports and reports read through lib/long-read.ts (chunks, a place, a pace)', () => {
+    expect(longReadBends()).toEqual([]);
   });
 });
 

@@ -279,6 +279,48 @@ export function commandShape(): { bends: string[]; commands: string[] } {
   return { bends: [...new Set(bends)].sort(), commands: [...commands].sort() };
 }
 
+/** More rows than this in one statement is a long read (a screen's list or report shows fewer). */
+export const LONG_READ_ROWS = 5_000;
+
+/**
+ * Long reads: what grows with an organisation's history (exports, reports) is read in chunks
+ * through `lib/long-read.ts` (`keyset`, `byOffset`), which paces them, runs them in a place and
+ * sends files (`sendExport`). Answers what a module's file does instead: a pager of its own
+ * (`function*`), a statement capped above `LONG_READ_ROWS` rows, rows handed to `fixedRows` from a
+ * read (`fixedRows(await …)`), a file written with ExcelJS or Papa Parse (but for the import's file
+ * reader and the tests' fixtures), and a report (a file named `*report*` or under `modules/reports/`) that reads the
+ * database without `lib/long-read.ts`.
+ */
+export function longReadBendsIn(file: string, text: string): string[] {
+  const bends: string[] = [];
+  const code = codeOf(text);
+  code.forEach((line, i) => {
+    const at = `${file}:${i + 1}`;
+    if (/\bfunction\s*\*|\*\s*\[Symbol\.asyncIterator\]/.test(line))
+      bends.push(`${at}: pages of its own (read through keyset() or byOffset() of lib/long-read.ts)`);
+    for (const m of line.matchAll(/\.limit\(\s*([\d_]+)\s*\)/g)) {
+      const n = Number(m[1]!.replaceAll('_', ''));
+      if (n > LONG_READ_ROWS)
+        bends.push(`${at}: one statement of up to ${n} rows (read it in chunks through lib/long-read.ts)`);
+    }
+    if (/\bfixedRows\(\s*await\b/.test(line))
+      bends.push(`${at}: fixedRows() of a read (read it through keyset() or byOffset())`);
+  });
+  const imports = [...text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((m) => m[1]!);
+  // The import's file reader reads files; a tests' fixture (`*-fixtures.ts`) writes the files they upload.
+  const reader = file.endsWith('/modules/imports/read-file.ts') || file.endsWith('-fixtures.ts');
+  if (imports.some((i) => i === 'exceljs' || i === 'papaparse') && !reader)
+    bends.push(`${file}: writes a file itself (send it with sendExport of lib/table-export.ts)`);
+  const report = /report[^/]*\.ts$/i.test(file) || file.includes('/modules/reports/');
+  const readsDatabase =
+    imports.some((i) => /\/db\/(schema|client)/.test(i)) || /\bdb\s*\.\s*(select|execute)\(/.test(text);
+  if (report && readsDatabase && !importsOf(file, text).includes(`${SERVER}/lib/long-read.ts`))
+    bends.push(`${file}: a report that reads the database without lib/long-read.ts`);
+  return bends;
+}
+
+export const longReadBends = () => moduleFiles().flatMap((file) => longReadBendsIn(file, read(file)));
+
 /** Everything the rules find, in the allowlist's shape. */
 export function snapshot() {
   return {
@@ -290,6 +332,7 @@ export function snapshot() {
     rawHandle: countPerFile(moduleFiles(), RAW_HANDLE),
     longFiles: longFiles(),
     commandShape: commandShape().bends,
+    longReads: longReadBends(),
   };
 }
 

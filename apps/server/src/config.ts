@@ -43,6 +43,12 @@ export const envSchema = z.object({
   /** Wrong reader secrets one address may send per minute for one serial number, and for all of them. */
   READER_SECRET_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   READER_SECRET_FAILURES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /** Long reads (exports, reports) running at once per organisation and in the process (lib/long-read.ts). */
+  LONG_READS_PER_ORGANISATION: z.coerce.number().int().min(1).max(100).default(2),
+  LONG_READS_TOTAL: z.coerce.number().int().min(1).max(1000).default(4),
+  /** Long reads of one organisation that may wait for a place, and for how long, before 429 `exports_busy`. */
+  LONG_READS_WAITING_PER_ORGANISATION: z.coerce.number().int().min(0).max(1000).default(4),
+  LONG_READ_WAIT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(5000).default(300),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19_456),
   REGISTRATION_OPEN: bool.default(true),

@@ -3,6 +3,7 @@ import type { Database } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
 import type { EventBus } from './lib/events.ts';
 import type { Jwt } from './lib/jwt.ts';
+import type { LongReads } from './lib/long-read.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { Outbox } from './lib/outbox.ts';
 import type { PasswordHasher } from './lib/passwords.ts';
@@ -22,6 +23,8 @@ export interface AppDeps {
   outbox: Outbox;
   /** The callers' sessions as last read, per server; writes that change them call `sessions.changed(tx, ...)`. */
   sessions: SessionCache;
+  /** Places and pace of long reads (exports, reports): every one goes through them (lib/long-read.ts). */
+  longReads: LongReads;
   /** Whether the demo organisation is present (the login page then shows the demo logins). */
   demo: boolean;
 }

@@ -8,6 +8,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { createEventBus } from './lib/events.ts';
 import { startIdempotencyCleanup } from './lib/idempotency.ts';
 import { createJwt, loadSigningKey } from './lib/jwt.ts';
+import { LongReads } from './lib/long-read.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createOutbox } from './lib/outbox.ts';
 import { createPasswordHasher } from './lib/passwords.ts';
@@ -75,6 +76,12 @@ export async function createServer(
       pollMs: database.kind === 'pglite' ? EMBEDDED_OUTBOX_POLL_MS : 1_000,
     }),
     sessions: createSessionCache(),
+    longReads: new LongReads(database.kind, {
+      perOrganisation: config.LONG_READS_PER_ORGANISATION,
+      total: config.LONG_READS_TOTAL,
+      waitingPerOrganisation: config.LONG_READS_WAITING_PER_ORGANISATION,
+      maxWaitMs: config.LONG_READ_WAIT_SECONDS * 1000,
+    }),
     demo: false,
   };
   await deps.sessions.start(database);

@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'stock_short',
   'idempotency_key_reused',
   'idempotency_in_progress',
+  'exports_busy',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

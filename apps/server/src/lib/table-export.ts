@@ -1,8 +1,9 @@
-import { PassThrough } from 'node:stream';
+import { Readable } from 'node:stream';
 import { today } from '@gym/contract/time';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import Papa from 'papaparse';
+import type { ChunkedRows, LongReadPlace, LongReads } from './long-read.ts';
+import { type XlsxCell, XlsxWriter } from './xlsx-writer.ts';
 
 export type ExportFormat = 'csv' | 'xlsx';
 export type Cell = string | number | boolean | Date | null | undefined;
@@ -20,8 +21,8 @@ export interface TableExport<T> {
   timeZone: string;
   format: ExportFormat;
   columns: ExportColumn<T>[];
-  /** Rows in pages so that a large export never sits in memory at once. */
-  rows: AsyncIterable<T[]> | T[];
+  /** The rows, a chunk at a time (lib/long-read.ts: `keyset`, `byOffset`, or `fixedRows` for rows in hand). */
+  rows: ChunkedRows<T>;
 }
 
 const MIME: Record<ExportFormat, string> = {
@@ -49,53 +50,76 @@ function csvCell(value: Cell): string {
   return String(value);
 }
 
-async function* pages<T>(rows: AsyncIterable<T[]> | T[]): AsyncIterable<T[]> {
-  if (Array.isArray(rows)) yield rows;
-  else yield* rows;
+const xlsxCell = (value: Cell): XlsxCell => (typeof value === 'string' ? safeText(value) : (value ?? null));
+
+/** The CSV's text a chunk at a time: UTF-8 with BOM, so Excel reads Chinese names right. */
+async function* csvText<T>(table: TableExport<T>, chunks: AsyncIterable<T[]>): AsyncGenerator<string> {
+  yield `\ufeff${Papa.unparse([table.columns.map((c) => c.header)])}\r\n`;
+  for await (const page of chunks) {
+    if (page.length === 0) continue;
+    yield `${Papa.unparse(page.map((row) => table.columns.map((c) => csvCell(c.value(row)))))}\r\n`;
+  }
+}
+
+/** The XLSX's bytes a chunk at a time, built in a worker thread (lib/xlsx-writer.ts). */
+async function* xlsxBytes<T>(
+  table: TableExport<T>,
+  chunks: AsyncIterable<T[]>,
+  gone: AbortSignal,
+): AsyncGenerator<Uint8Array> {
+  const writer = new XlsxWriter();
+  try {
+    yield await writer.start(
+      table.fileName.slice(0, 31),
+      table.columns.map((c) => ({ header: c.header, width: c.width ?? 18 })),
+    );
+    for await (const page of chunks) {
+      if (page.length === 0) continue;
+      const bytes = await writer.rows(page.map((row) => table.columns.map((c) => xlsxCell(c.value(row)))));
+      if (bytes.length > 0) yield bytes;
+    }
+    if (gone.aborted) return;
+    yield await writer.end();
+  } finally {
+    writer.close();
+  }
 }
 
 /**
- * Sends a table as a CSV (UTF-8 with BOM, so Excel reads Chinese names right) or XLSX download,
- * streamed page by page. The file name carries the business date in `timeZone`; the caller names the rest.
+ * Sends a table as a CSV or XLSX download, read and written a chunk at a time through the long
+ * reads' pace (lib/long-read.ts). A read of the database first takes a place among the long reads
+ * (it may wait its turn, or be refused with 429 `exports_busy` before the answer starts); the place
+ * is given back when the file is sent or the download is abandoned. The file name carries the
+ * business date in `timeZone`; the caller names the rest.
  */
-export async function sendTable<T>(reply: FastifyReply, table: TableExport<T>): Promise<FastifyReply> {
+export async function sendExport<T>(
+  reply: FastifyReply,
+  reads: LongReads,
+  caller: { organisationId: string },
+  table: TableExport<T>,
+): Promise<FastifyReply> {
+  // The connection closed (the download was abandoned, or the file is sent): stop waiting and reading.
+  const gone = new AbortController();
+  reply.raw.once('close', () => gone.abort());
+  let place: LongReadPlace | null = null;
+  try {
+    if (table.rows.heavy) place = await reads.enter(caller.organisationId, gone.signal);
+  } catch (err) {
+    // Gone while it waited for a place: nobody to answer.
+    if (gone.signal.aborted) return reply.hijack();
+    throw err;
+  }
   const stamp = today(table.timeZone);
   const name = `${table.fileName}-${stamp}.${table.format}`;
   reply
     .header('content-type', MIME[table.format])
     .header('content-disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`)
     .header('cache-control', 'no-store');
-
-  const out = new PassThrough();
-  const write = async () => {
-    if (table.format === 'csv') {
-      out.write(`\ufeff${Papa.unparse([table.columns.map((c) => c.header)])}\r\n`);
-      for await (const page of pages(table.rows)) {
-        if (page.length === 0) continue;
-        out.write(`${Papa.unparse(page.map((row) => table.columns.map((c) => csvCell(c.value(row)))))}\r\n`);
-      }
-      out.end();
-      return;
-    }
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-    const sheet = workbook.addWorksheet(table.fileName.slice(0, 31));
-    sheet.columns = table.columns.map((c) => ({ header: c.header, width: c.width ?? 18 }));
-    sheet.getRow(1).font = { bold: true };
-    for await (const page of pages(table.rows)) {
-      for (const row of page) {
-        sheet
-          .addRow(
-            table.columns.map((c) => {
-              const v = c.value(row);
-              return typeof v === 'string' ? safeText(v) : (v ?? null);
-            }),
-          )
-          .commit();
-      }
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((err: unknown) => out.destroy(err as Error));
-  return reply.send(out);
+  const chunks = reads.chunks(table.rows, gone.signal);
+  const body = Readable.from(table.format === 'csv' ? csvText(table, chunks) : xlsxBytes(table, chunks, gone.signal), {
+    objectMode: false,
+  });
+  // Sent, failed or abandoned: the stream closes, and the place goes to the next read.
+  body.once('close', () => place?.leave());
+  return reply.send(body);
 }

@@ -6,6 +6,15 @@ import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
+import {
+  afterKey,
+  type Chunk,
+  type ChunkedRows,
+  type KeyColumn,
+  keyColumns,
+  keyOfRow,
+  keyset,
+} from '../../lib/long-read.ts';
 
 export type AuditFilters = Omit<AuditListQuery, 'page' | 'pageSize'>;
 
@@ -68,19 +77,29 @@ export async function listAudit(db: DbOrTx, auth: AuthContext, q: AuditListQuery
   return { items: rows.map(toEntry), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }
 
-/** The rows an export's filters select, in pages of 1,000 (the log grows without bound). */
-export async function* auditForExport(db: DbOrTx, auth: AuthContext, q: AuditFilters): AsyncIterable<AuditEntry[]> {
+const AUDIT_KEY: KeyColumn[] = [
+  { column: auditLog.at, cast: 'timestamptz' },
+  { column: auditLog.id, cast: 'uuid' },
+];
+
+/**
+ * The rows an export's filters select (the log grows without bound), a chunk at a time through
+ * lib/long-read.ts: newest first, each chunk after the last one's time and id. The filters are
+ * read before the answer starts.
+ */
+export async function auditForExport(db: DbOrTx, auth: AuthContext, q: AuditFilters): Promise<ChunkedRows<AuditEntry>> {
   const where = await auditWhere(db, auth, q);
-  for (let offset = 0; ; offset += 1000) {
-    const rows = await db
-      .select(columns)
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorUserId))
-      .where(where)
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(1000)
-      .offset(offset);
-    yield rows.map(toEntry);
-    if (rows.length < 1000) return;
-  }
+  return keyset(
+    async ({ after, limit }: Chunk<string[]>) => {
+      const rows = await db
+        .select({ ...columns, ...keyColumns(AUDIT_KEY) })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.actorUserId))
+        .where(and(where, afterKey(AUDIT_KEY, after, true)))
+        .orderBy(desc(auditLog.at), desc(auditLog.id))
+        .limit(limit);
+      return rows.map((r) => ({ ...toEntry(r), key: keyOfRow(r, AUDIT_KEY) }));
+    },
+    (last) => last.key,
+  );
 }

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
-import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
+import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
 import { auditForExport, listAudit } from './queries.ts';
 
 const tags = ['audit'];
@@ -41,12 +41,12 @@ export function auditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/audit/export',
       { config: { access: can('read', 'Audit') }, schema: { tags, querystring: auditExportQuerySchema } },
       async (req, reply) =>
-        sendTable(reply, {
+        sendExport(reply, deps.longReads, req.auth!, {
           fileName: 'audit-log',
           format: req.query.format,
           timeZone: await callerTimeZone(db, req.auth!),
           columns: EXPORT_COLUMNS,
-          rows: auditForExport(db, req.auth!, req.query),
+          rows: await auditForExport(db, req.auth!, req.query),
         }),
     );
   };

@@ -26,6 +26,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
+import { byOffset, type ChunkedRows } from '../../lib/long-read.ts';
 import { organisationScopeOf, scopeOf } from '../../lib/tenant-db.ts';
 import { centreNames, coveredFor, coversCentre } from './coverage.ts';
 
@@ -125,16 +126,23 @@ export async function listMembershipPlans(
 }
 
 /** Every plan the export's filters select: an organisation has tens of plans, not thousands. */
-export async function listMembershipPlansForExport(db: DbOrTx, auth: Scope, q: PlanFilters): Promise<MembershipPlan[]> {
-  const [rows, names] = await Promise.all([
-    db
+/** The export's plans, a chunk at a time (lib/long-read.ts). */
+export async function listMembershipPlansForExport(
+  db: DbOrTx,
+  auth: Scope,
+  q: PlanFilters,
+): Promise<ChunkedRows<MembershipPlan>> {
+  const names = await centreNames(db, auth);
+  return byOffset(async ({ offset, limit }) => {
+    const rows = await db
       .select()
       .from(membershipPlans)
       .where(planWhere(auth, q))
-      .orderBy(...planOrder(q.sort)),
-    centreNames(db, auth),
-  ]);
-  return rows.map((r) => toPlan(r, names));
+      .orderBy(...planOrder(q.sort))
+      .limit(limit)
+      .offset(offset);
+    return rows.map((r) => toPlan(r, names));
+  });
 }
 
 export async function getMembershipPlan(db: DbOrTx, auth: Scope, id: string): Promise<MembershipPlan> {
@@ -224,16 +232,18 @@ export async function listCreditPackagesForExport(
   db: DbOrTx,
   auth: Scope,
   q: PackageFilters,
-): Promise<CreditPackage[]> {
-  const [rows, names] = await Promise.all([
-    db
+): Promise<ChunkedRows<CreditPackage>> {
+  const names = await centreNames(db, auth);
+  return byOffset(async ({ offset, limit }) => {
+    const rows = await db
       .select()
       .from(creditPackages)
       .where(packageWhere(auth, q))
-      .orderBy(...packageOrder(q.sort)),
-    centreNames(db, auth),
-  ]);
-  return rows.map((r) => toPackage(r, names));
+      .orderBy(...packageOrder(q.sort))
+      .limit(limit)
+      .offset(offset);
+    return rows.map((r) => toPackage(r, names));
+  });
 }
 
 export async function getCreditPackage(db: DbOrTx, auth: Scope, id: string): Promise<CreditPackage> {
@@ -335,14 +345,22 @@ export async function listShortCourses(db: DbOrTx, auth: Scope, q: CourseFilters
   return { items: rows.map(toCourse), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }
 
-export async function listShortCoursesForExport(db: DbOrTx, auth: Scope, q: CourseFilters): Promise<ShortCourse[]> {
-  const rows = await db
-    .select(courseColumns)
-    .from(shortCourses)
-    .innerJoin(centers, eq(centers.id, shortCourses.centerId))
-    .where(courseWhere(auth, q))
-    .orderBy(...courseOrder(q.sort));
-  return rows.map(toCourse);
+export async function listShortCoursesForExport(
+  db: DbOrTx,
+  auth: Scope,
+  q: CourseFilters,
+): Promise<ChunkedRows<ShortCourse>> {
+  return byOffset(async ({ offset, limit }) => {
+    const rows = await db
+      .select(courseColumns)
+      .from(shortCourses)
+      .innerJoin(centers, eq(centers.id, shortCourses.centerId))
+      .where(courseWhere(auth, q))
+      .orderBy(...courseOrder(q.sort))
+      .limit(limit)
+      .offset(offset);
+    return rows.map(toCourse);
+  });
 }
 
 export async function getShortCourse(db: DbOrTx, auth: Scope, id: string): Promise<ShortCourse> {

@@ -28,7 +28,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
-import { type Cell, type ExportColumn, sendTable } from '../../lib/table-export.ts';
+import { type Cell, type ExportColumn, sendExport } from '../../lib/table-export.ts';
 import { runTransaction } from '../../lib/use-case.ts';
 import { createCreditPackage } from './create-credit-package.ts';
 import { createMembershipPlan } from './create-membership-plan.ts';
@@ -126,7 +126,7 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/membership-plans/export',
       { config: read, schema: { tags, querystring: membershipPlanExportQuerySchema } },
       async (req, reply) =>
-        sendTable(reply, {
+        sendExport(reply, deps.longReads, req.auth!, {
           fileName: 'membership-plans',
           timeZone: await zone(req.auth!, req.query.centerId),
           format: req.query.format,
@@ -191,7 +191,7 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/packages/export',
       { config: read, schema: { tags, querystring: creditPackageExportQuerySchema } },
       async (req, reply) =>
-        sendTable(reply, {
+        sendExport(reply, deps.longReads, req.auth!, {
           fileName: 'packages',
           timeZone: await zone(req.auth!, req.query.centerId),
           format: req.query.format,
@@ -256,7 +256,7 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/short-courses/export',
       { config: read, schema: { tags, querystring: shortCourseExportQuerySchema } },
       async (req, reply) =>
-        sendTable(reply, {
+        sendExport(reply, deps.longReads, req.auth!, {
           fileName: 'short-courses',
           timeZone: await zone(req.auth!, req.query.centerId),
           format: req.query.format,

@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { centers, readers } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
+import { byOffset, type ChunkedRows } from '../../lib/long-read.ts';
 import { memberNameSql } from '../../lib/member-name.ts';
 import { scopeOf } from '../../lib/tenant-db.ts';
 
@@ -121,13 +122,22 @@ export async function listCenters(
 }
 
 /** Every centre the export's filters select; an organisation has tens of centres, not thousands. */
-export async function listCentersForExport(db: DbOrTx, auth: AuthContext, q: ListFilters): Promise<CenterListItem[]> {
-  const rows = await db
-    .select(centerColumns)
-    .from(centers)
-    .where(listWhere(auth, q))
-    .orderBy(...listOrder(q.sort));
-  return rows.map(toItem);
+/** The export's centres, a chunk at a time (lib/long-read.ts). */
+export async function listCentersForExport(
+  db: DbOrTx,
+  auth: AuthContext,
+  q: ListFilters,
+): Promise<ChunkedRows<CenterListItem>> {
+  return byOffset(async ({ offset, limit }) => {
+    const rows = await db
+      .select(centerColumns)
+      .from(centers)
+      .where(listWhere(auth, q))
+      .orderBy(...listOrder(q.sort))
+      .limit(limit)
+      .offset(offset);
+    return rows.map(toItem);
+  });
 }
 
 /** One centre with its card readers; a centre the caller may not use is not found. */

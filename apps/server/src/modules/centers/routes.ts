@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
-import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
+import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
 import { createCenter, runCenterCommand, setCenterActive, updateCenter } from './manage-center.ts';
 import {
   type CenterListItem,
@@ -62,7 +62,7 @@ export function centerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/centers/export',
       { config: { access: can('read', 'Centre') }, schema: { tags, querystring: centerExportQuerySchema } },
       async (req, reply) =>
-        sendTable(reply, {
+        sendExport(reply, deps.longReads, req.auth!, {
           fileName: 'centres',
           timeZone: await callerTimeZone(db, req.auth!, (req.query as { centerId?: string }).centerId),
           format: req.query.format,

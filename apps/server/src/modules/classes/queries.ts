@@ -17,6 +17,7 @@ import { bookings, centers, classes, classTypes, members, rooms, shortCourses, u
 import type { AuthContext } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { notFound } from '../../lib/errors.ts';
+import { byOffset, type ChunkedRows } from '../../lib/long-read.ts';
 import { organisationScopeOf, scopeOf } from '../../lib/tenant-db.ts';
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
@@ -259,9 +260,19 @@ export async function listClasses(
 }
 
 /** Every class the export's filters select (a date range of a chain: thousands at most). */
-export async function listClassesForExport(db: DbOrTx, auth: Scope, q: ListFilters): Promise<ClassListItem[]> {
-  const rows = await classQuery(db)
-    .where(await listWhere(db, auth, q))
-    .orderBy(...listOrder(q.sort));
-  return (await withCounts(db, rows)).map(toListItem);
+/** The export's classes, a chunk at a time (lib/long-read.ts); the filters are checked first. */
+export async function listClassesForExport(
+  db: DbOrTx,
+  auth: Scope,
+  q: ListFilters,
+): Promise<ChunkedRows<ClassListItem>> {
+  const where = await listWhere(db, auth, q);
+  return byOffset(async ({ offset, limit }) => {
+    const rows = await classQuery(db)
+      .where(where)
+      .orderBy(...listOrder(q.sort))
+      .limit(limit)
+      .offset(offset);
+    return (await withCounts(db, rows)).map(toListItem);
+  });
 }

@@ -21,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
-import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
+import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
 import { runCommand, runTransaction } from '../../lib/use-case.ts';
 import { cancelClass } from './cancel-class.ts';
 import { createClass } from './create-class.ts';
@@ -111,7 +111,7 @@ export function classRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/classes/export',
       { config: { access: can('read', 'Class') }, schema: { tags, querystring: classExportQuerySchema } },
       async (req, reply) =>
-        sendTable(reply, {
+        sendExport(reply, deps.longReads, req.auth!, {
           fileName: 'classes',
           timeZone: await callerTimeZone(db, req.auth!, req.query.center),
           format: req.query.format,

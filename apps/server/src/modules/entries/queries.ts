@@ -11,13 +11,22 @@ import { IN_BUILDING_MINUTES } from '@gym/contract/entries';
 import { formatMemberName } from '@gym/contract/names';
 import { likeEscape } from '@gym/contract/search';
 import { and, asc, count, desc, eq, gte, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { placeholders, reusableStatement, reusableWrite } from '../../db/reusable.ts';
 import { centers, entitlements, entries, members, readers, staffAttendance, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
+import {
+  afterKey,
+  type Chunk,
+  type ChunkedRows,
+  type KeyColumn,
+  keyColumns,
+  keyOfRow,
+  keyset,
+} from '../../lib/long-read.ts';
 import { memberNameLike, memberNameSql } from '../../lib/member-name.ts';
 import { organisationScopeOf, scopeOf, usableCenter } from '../../lib/tenant-db.ts';
 
@@ -89,9 +98,9 @@ function toEntry(r: EntryRow): Entry {
 }
 
 /** Entries with what their view shows. */
-const entryFrom = (db: DbOrTx) =>
+const entryFrom = <X extends Record<string, SQL>>(db: DbOrTx, extra?: X) =>
   db
-    .select(entryColumns)
+    .select({ ...entryColumns, ...(extra as X) })
     .from(entries)
     .innerJoin(centers, eq(centers.id, entries.centerId))
     .leftJoin(readers, eq(readers.id, entries.readerId))
@@ -216,8 +225,14 @@ async function entryWhere(db: DbOrTx, auth: Scope, q: EntryFilters): Promise<SQL
   );
 }
 
+/** Tap time, then the time written, then the id: a total order, for pages and for the export's keyset. */
+const ENTRY_KEY: KeyColumn[] = [
+  { column: entries.tappedAt, cast: 'timestamptz' },
+  { column: entries.createdAt, cast: 'timestamptz' },
+  { column: entries.id, cast: 'uuid' },
+];
 const entryOrder = (sort: string | undefined) =>
-  sort === 'at' ? [asc(entries.tappedAt), asc(entries.createdAt)] : [desc(entries.tappedAt), desc(entries.createdAt)];
+  ENTRY_KEY.map((k) => (sort === 'at' ? asc : desc)(k.column as PgColumn));
 
 /** `GET /entries`: the list convention (keyword on member name, code and card; filters; page). */
 export async function listEntries(db: DbOrTx, auth: Scope, q: z.infer<typeof entryListQuerySchema>) {
@@ -239,23 +254,22 @@ export async function listEntries(db: DbOrTx, auth: Scope, q: z.infer<typeof ent
 }
 
 /**
- * Every matching entry, a page at a time, for the export. The filters are checked before the
- * answer starts (a centre the caller may not see is a 404, not a broken download).
+ * Every matching entry, a chunk at a time through lib/long-read.ts (each chunk after the last
+ * one's time and id), for the export. The filters are checked before the answer starts (a centre
+ * the caller may not see is a 404, not a broken download).
  */
-export async function entriesForExport(db: DbOrTx, auth: Scope, q: EntryFilters): Promise<AsyncIterable<Entry[]>> {
+export async function entriesForExport(db: DbOrTx, auth: Scope, q: EntryFilters): Promise<ChunkedRows<Entry>> {
   const where = await entryWhere(db, auth, q);
-  const size = 1000;
-  return (async function* pages() {
-    for (let page = 0; ; page++) {
-      const rows = await entryFrom(db)
-        .where(where)
+  return keyset(
+    async ({ after, limit }: Chunk<string[]>) => {
+      const rows = await entryFrom(db, keyColumns(ENTRY_KEY))
+        .where(and(where, afterKey(ENTRY_KEY, after, q.sort !== 'at')))
         .orderBy(...entryOrder(q.sort))
-        .limit(size)
-        .offset(page * size);
-      yield (rows as EntryRow[]).map(toEntry);
-      if (rows.length < size) return;
-    }
-  })();
+        .limit(limit);
+      return rows.map((r) => ({ ...toEntry(r as EntryRow), key: keyOfRow(r, ENTRY_KEY) }));
+    },
+    (last) => last.key,
+  );
 }
 
 /** The dashboard's panel: today's counts at the centre, who is likely inside, the last 20 taps. */
@@ -351,8 +365,13 @@ async function attendanceWhere(db: DbOrTx, auth: Scope, q: AttendanceFilters): P
   );
 }
 
+/** Clock-in time, then the id: a total order, for pages and for the export's keyset. */
+const ATTENDANCE_KEY: KeyColumn[] = [
+  { column: staffAttendance.inAt, cast: 'timestamptz' },
+  { column: staffAttendance.id, cast: 'uuid' },
+];
 const attendanceOrder = (sort: string | undefined) =>
-  sort === 'inAt' ? [asc(staffAttendance.inAt)] : [desc(staffAttendance.inAt)];
+  ATTENDANCE_KEY.map((k) => (sort === 'inAt' ? asc : desc)(k.column as PgColumn));
 
 export async function listAttendance(db: DbOrTx, auth: Scope, q: z.infer<typeof attendanceListQuerySchema>) {
   const where = await attendanceWhere(db, auth, q);
@@ -376,13 +395,27 @@ export async function listAttendance(db: DbOrTx, auth: Scope, q: z.infer<typeof 
   };
 }
 
-export async function attendanceForExport(db: DbOrTx, auth: Scope, q: AttendanceFilters): Promise<Attendance[]> {
+/** Every matching clock-in, a chunk at a time through lib/long-read.ts, for the export; the filters are checked first. */
+export async function attendanceForExport(
+  db: DbOrTx,
+  auth: Scope,
+  q: AttendanceFilters,
+): Promise<ChunkedRows<Attendance>> {
   const where = await attendanceWhere(db, auth, q);
-  const rows = await attendanceFrom(db)
-    .where(where)
-    .orderBy(...attendanceOrder(q.sort))
-    .limit(50_000);
-  return (rows as AttendanceRow[]).map(toAttendance);
+  return keyset(
+    async ({ after, limit }: Chunk<string[]>) => {
+      const rows = await db
+        .select({ ...attendanceColumns, ...keyColumns(ATTENDANCE_KEY) })
+        .from(staffAttendance)
+        .innerJoin(users, eq(users.id, staffAttendance.staffId))
+        .innerJoin(centers, eq(centers.id, staffAttendance.centerId))
+        .where(and(where, afterKey(ATTENDANCE_KEY, after, q.sort !== 'inAt')))
+        .orderBy(...attendanceOrder(q.sort))
+        .limit(limit);
+      return rows.map((r) => ({ ...toAttendance(r as AttendanceRow), key: keyOfRow(r, ATTENDANCE_KEY) }));
+    },
+    (last) => last.key,
+  );
 }
 
 /** Minutes per staff member per business day (closed clock-ins), and the clock-ins still open. */

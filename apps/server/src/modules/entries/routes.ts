@@ -26,7 +26,7 @@ import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { notFound } from '../../lib/errors.ts';
-import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
+import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
 import { usableCenter } from '../../lib/tenant-db.ts';
 import { runTransaction } from '../../lib/use-case.ts';
 import { clockStaff } from './clock.ts';
@@ -157,7 +157,7 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/entries/export',
       { config: { access: can('read', 'Entry') }, schema: { tags, querystring: entryExportQuerySchema } },
       async (req, reply) =>
-        sendTable(reply, {
+        sendExport(reply, deps.longReads, req.auth!, {
           fileName: 'entries',
           timeZone: await callerTimeZone(db, req.auth!, req.query.centerId),
           format: req.query.format,
@@ -239,7 +239,7 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/staff-attendance/export',
       { config: { access: can('read', 'Attendance') }, schema: { tags, querystring: attendanceExportQuerySchema } },
       async (req, reply) =>
-        sendTable(reply, {
+        sendExport(reply, deps.longReads, req.auth!, {
           fileName: 'staff-attendance',
           timeZone: await callerTimeZone(db, req.auth!, req.query.centerId),
           format: req.query.format,

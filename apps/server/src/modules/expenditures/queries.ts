@@ -6,12 +6,13 @@ import type {
   expenditureListQuerySchema,
 } from '@gym/contract/expenditures';
 import { likeEscape } from '@gym/contract/search';
-import { asc, count, desc, eq, gte, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { centers, expenditureCategories, expenditures, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
+import { afterKey, type Chunk, type KeyColumn, keyColumns, keyOfRow, keyOrder, keyset } from '../../lib/long-read.ts';
 import { scopeOf } from '../../lib/tenant-db.ts';
 
 type ListFilters = Omit<z.infer<typeof expenditureExportQuerySchema>, 'format'>;
@@ -68,26 +69,37 @@ function listWhere(auth: AuthContext, q: ListFilters): SQL {
   );
 }
 
-function listOrder(sort: ListFilters['sort']): SQL[] {
-  const dir = sort.startsWith('-') ? desc : asc;
-  const then = [desc(expenditures.date), desc(expenditures.createdAt), asc(expenditures.id)];
+/** The columns of a sort, each in its direction, ending with the id. */
+function listKey(sort: ListFilters['sort']): KeyColumn[] {
+  const descending = sort.startsWith('-');
+  const then: KeyColumn[] = [
+    { column: expenditures.date, cast: 'date', descending: true },
+    { column: expenditures.createdAt, cast: 'timestamptz', descending: true },
+    { column: expenditures.id, cast: 'uuid', descending: false },
+  ];
   switch (sort.replace(/^-/, '')) {
     case 'amount':
-      return [dir(expenditures.amount), ...then];
+      return [{ column: expenditures.amount, cast: 'bigint', descending }, ...then];
     case 'category':
-      return [dir(sql`lower(${expenditureCategories.name})`), ...then];
+      return [{ column: sql`lower(${expenditureCategories.name})`, cast: 'text', descending }, ...then];
     case 'supplier':
-      return [dir(sql`lower(coalesce(${expenditures.supplier}, ''))`), ...then];
+      return [{ column: sql`lower(coalesce(${expenditures.supplier}, ''))`, cast: 'text', descending }, ...then];
     case 'center':
-      return [dir(centers.code), ...then];
+      return [{ column: centers.code, cast: 'text', descending }, ...then];
     default:
-      return [dir(expenditures.date), dir(expenditures.createdAt), asc(expenditures.id)];
+      return [
+        { column: expenditures.date, cast: 'date', descending },
+        { column: expenditures.createdAt, cast: 'timestamptz', descending },
+        { column: expenditures.id, cast: 'uuid', descending: false },
+      ];
   }
 }
 
-function selectRows(db: DbOrTx) {
+const listOrder = (sort: ListFilters['sort']): SQL[] => keyOrder(listKey(sort));
+
+function selectRows<X extends Record<string, SQL>>(db: DbOrTx, extra?: X) {
   return db
-    .select(columns)
+    .select({ ...columns, ...(extra as X) })
     .from(expenditures)
     .innerJoin(centers, eq(centers.id, expenditures.centerId))
     .innerJoin(expenditureCategories, eq(expenditureCategories.id, expenditures.categoryId))
@@ -121,20 +133,23 @@ export async function listExpenditures(db: DbOrTx, auth: AuthContext, q: z.infer
   };
 }
 
-/** Every expenditure the export's filters select, a page at a time. */
-export async function* expendituresForExport(db: DbOrTx, auth: AuthContext, q: ListFilters) {
+/**
+ * Every expenditure the export's filters select, a chunk at a time (lib/long-read.ts), each after
+ * the last one's sort values: one recorded during the export neither repeats nor pushes out another.
+ */
+export async function expendituresForExport(db: DbOrTx, auth: AuthContext, q: ListFilters) {
   const where = listWhere(auth, q);
-  const order = listOrder(q.sort);
-  const size = 1000;
-  for (let page = 0; ; page++) {
-    const rows = await selectRows(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(size)
-      .offset(page * size);
-    yield rows.map(toExpenditure);
-    if (rows.length < size) return;
-  }
+  const key = listKey(q.sort);
+  return keyset(
+    async ({ after, limit }: Chunk<string[]>) => {
+      const rows = await selectRows(db, keyColumns(key))
+        .where(and(where, afterKey(key, after)))
+        .orderBy(...keyOrder(key))
+        .limit(limit);
+      return rows.map((r) => ({ ...toExpenditure(r), key: keyOfRow(r, key) }));
+    },
+    (last) => last.key,
+  );
 }
 
 export async function getExpenditure(db: DbOrTx, auth: AuthContext, id: string): Promise<Expenditure> {

@@ -24,7 +24,7 @@ import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { notFound } from '../../lib/errors.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
-import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
+import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
 import { runTransaction } from '../../lib/use-case.ts';
 import { createCategory, updateCategory } from './manage-category.ts';
 import { createExpenditure, deleteExpenditure, updateExpenditure } from './manage-expenditure.ts';
@@ -83,12 +83,12 @@ export function expenditureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { config: { access: can('read', 'Expenditure') }, schema: { tags, querystring: expenditureExportQuerySchema } },
       async (req, reply) => {
         const config = await readSystemConfig(db, req.auth!.organisationId);
-        return sendTable(reply, {
+        return sendExport(reply, deps.longReads, req.auth!, {
           fileName: 'expenditures',
           timeZone: await callerTimeZone(db, req.auth!, req.query.centerId),
           format: req.query.format,
           columns: exportColumns(config.currencyExponent as 0 | 2 | 3),
-          rows: expendituresForExport(db, req.auth!, req.query),
+          rows: await expendituresForExport(db, req.auth!, req.query),
         });
       },
     );

@@ -1,7 +1,8 @@
 import type { ClassImportField } from '@gym/contract/class-imports';
 import { addDays, today } from '@gym/contract/time';
 import type { FastifyReply } from 'fastify';
-import { sendTable } from '../../lib/table-export.ts';
+import { fixedRows, type LongReads } from '../../lib/long-read.ts';
+import { sendExport } from '../../lib/table-export.ts';
 import { isoWeekday } from '../classes/index.ts';
 import { CLASS_TEMPLATE_HEADERS } from './class-mapping.ts';
 
@@ -11,7 +12,13 @@ type Row = Record<ClassImportField, string>;
  * The timetable template: English headers, which the import recognises without a mapping, and two
  * example rows next Monday (the names are to be replaced by the centre's own rooms, teachers and types).
  */
-export function sendClassTemplate(reply: FastifyReply, format: 'csv' | 'xlsx', timeZone: string) {
+export function sendClassTemplate(
+  reply: FastifyReply,
+  reads: LongReads,
+  caller: { organisationId: string },
+  format: 'csv' | 'xlsx',
+  timeZone: string,
+) {
   const now = today(timeZone);
   const monday = addDays(now, 8 - isoWeekday(now));
   const example = (over: Partial<Row>): Row => ({
@@ -41,11 +48,11 @@ export function sendClassTemplate(reply: FastifyReply, format: 'csv' | 'xlsx', t
     }),
   ];
   const fields = Object.keys(CLASS_TEMPLATE_HEADERS) as ClassImportField[];
-  return sendTable(reply, {
+  return sendExport(reply, reads, caller, {
     fileName: 'timetable-import-template',
     format,
     columns: fields.map((f) => ({ header: CLASS_TEMPLATE_HEADERS[f], value: (row: Row) => row[f], width: 16 })),
-    rows,
+    rows: fixedRows(rows),
     timeZone,
   });
 }

@@ -167,7 +167,8 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/imports/classes/template',
       { config: { access: classAccess }, schema: { tags, querystring: classImportTemplateQuerySchema } },
-      async (req, reply) => sendClassTemplate(reply, req.query.format, await callerTimeZone(db, req.auth!)),
+      async (req, reply) =>
+        sendClassTemplate(reply, deps.longReads, req.auth!, req.query.format, await callerTimeZone(db, req.auth!)),
     );
 
     app.get(
@@ -176,7 +177,8 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access },
         schema: { tags, querystring: importTemplateQuerySchema },
       },
-      async (req, reply) => sendTemplate(reply, req.query.format, await callerTimeZone(db, req.auth!)),
+      async (req, reply) =>
+        sendTemplate(reply, deps.longReads, req.auth!, req.query.format, await callerTimeZone(db, req.auth!)),
     );
 
     app.get(

@@ -1,6 +1,7 @@
 import type { ImportField } from '@gym/contract/imports';
 import type { FastifyReply } from 'fastify';
-import { sendTable } from '../../lib/table-export.ts';
+import { fixedRows, type LongReads } from '../../lib/long-read.ts';
+import { sendExport } from '../../lib/table-export.ts';
 import { TEMPLATE_HEADERS } from './mapping.ts';
 
 type TemplateField = keyof typeof TEMPLATE_HEADERS;
@@ -31,13 +32,19 @@ const EXAMPLE: Record<TemplateField, string> = {
 };
 
 /** The member import template: English headers, which the import recognises without a mapping, and one example row. */
-export function sendTemplate(reply: FastifyReply, format: 'csv' | 'xlsx', timeZone: string) {
+export function sendTemplate(
+  reply: FastifyReply,
+  reads: LongReads,
+  caller: { organisationId: string },
+  format: 'csv' | 'xlsx',
+  timeZone: string,
+) {
   const fields = Object.keys(TEMPLATE_HEADERS) as (TemplateField & ImportField)[];
-  return sendTable(reply, {
+  return sendExport(reply, reads, caller, {
     fileName: 'member-import-template',
     format,
     columns: fields.map((f) => ({ header: TEMPLATE_HEADERS[f], value: (row: typeof EXAMPLE) => row[f], width: 20 })),
-    rows: [EXAMPLE],
+    rows: fixedRows([EXAMPLE]),
     timeZone,
   });
 }

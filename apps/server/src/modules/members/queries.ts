@@ -27,6 +27,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
+import { afterKey, type Chunk, keyColumns, keyOfRow } from '../../lib/long-read.ts';
 import { scopeOf } from '../../lib/tenant-db.ts';
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
@@ -607,58 +608,45 @@ export interface MemberExportRow extends MemberListItem {
   marketingConsent: boolean;
 }
 
+/** A member of the export and the sort values after which the next chunk starts. */
+export interface MemberExportChunkRow extends MemberExportRow {
+  key: string[];
+}
+
 /**
- * The whole filtered list in pages, for CSV / XLSX export. Pages follow the sort by keyset (the
- * last row's sort values), so the 200th page costs what the first does.
+ * One chunk of the whole filtered list, for CSV / XLSX export through lib/long-read.ts `keyset`:
+ * at most `limit` members after the sort values `after` (the last row's `key`), so the 200th
+ * chunk costs what the first does.
  */
-export async function* exportMembers(
+export async function memberExportChunk(
   db: DbOrTx,
   auth: Scope,
   q: ListFilters,
-  pageSize = 1000,
-): AsyncGenerator<MemberExportRow[]> {
-  const where = memberListWhere(auth, q);
+  chunk: Chunk<string[]>,
+): Promise<MemberExportChunkRow[]> {
   const sort = sortKeys(q.sort);
-  const cursorColumns = Object.fromEntries(
-    sort.keys.map((k, i) => [`k${i}`, sql<string>`${k.column}::text`]),
-  ) as Record<string, SQL<string>>;
-  let cursor: string[] | null = null;
-  for (;;) {
-    const after: SQL | undefined = cursor
-      ? sql`(${sql.join(
-          sort.keys.map((k) => k.column),
-          sql`, `,
-        )}) ${sql.raw(sort.descending ? '<' : '>')} (${sql.join(
-          sort.keys.map((k, i) => sql`${cursor![i]}::${sql.raw(k.cast)}`),
-          sql`, `,
-        )})`
-      : undefined;
-    const rows = await db
-      .select({
-        ...listColumns,
-        gender: members.gender,
-        birthday: members.birthday,
-        source: members.source,
-        marketingConsent: members.marketingConsent,
-        ...cursorColumns,
-      })
-      .from(members)
-      .innerJoin(centers, eq(centers.id, members.homeCenterId))
-      .where(and(where, after))
-      .orderBy(...orderOf(sort))
-      .limit(pageSize);
-    if (rows.length === 0) return;
-    yield rows.map((r) => ({
-      ...listItem(r),
-      gender: r.gender,
-      birthday: r.birthday,
-      source: r.source,
-      marketingConsent: r.marketingConsent,
-    }));
-    if (rows.length < pageSize) return;
-    const last = rows[rows.length - 1] as unknown as Record<string, string>;
-    cursor = sort.keys.map((_, i) => last[`k${i}`]!);
-  }
+  const rows = await db
+    .select({
+      ...listColumns,
+      gender: members.gender,
+      birthday: members.birthday,
+      source: members.source,
+      marketingConsent: members.marketingConsent,
+      ...keyColumns(sort.keys),
+    })
+    .from(members)
+    .innerJoin(centers, eq(centers.id, members.homeCenterId))
+    .where(and(memberListWhere(auth, q), afterKey(sort.keys, chunk.after, sort.descending)))
+    .orderBy(...orderOf(sort))
+    .limit(chunk.limit);
+  return rows.map((r) => ({
+    ...listItem(r),
+    gender: r.gender,
+    birthday: r.birthday,
+    source: r.source,
+    marketingConsent: r.marketingConsent,
+    key: keyOfRow(r, sort.keys),
+  }));
 }
 
 /** A member's cards, newest first, with the name of the staff member who attached each. */

@@ -22,7 +22,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
-import { sendTable } from '../../lib/table-export.ts';
+import { type Chunk, keyset } from '../../lib/long-read.ts';
+import { sendExport } from '../../lib/table-export.ts';
 import { runTransaction } from '../../lib/use-case.ts';
 import { overdueByMember } from '../sales/index.ts';
 import { issueCardLink } from './card-link.ts';
@@ -33,7 +34,7 @@ import { mergeMembers } from './merge-members.ts';
 import { linkScannedCard } from './nfc.ts';
 import { openMember } from './open-member.ts';
 import { privacyExport } from './privacy-export.ts';
-import { exportMembers, listMembers, type MemberExportRow } from './queries.ts';
+import { listMembers, type MemberExportRow, memberExportChunk } from './queries.ts';
 import { updateMember } from './update-member.ts';
 
 const tags = ['members'];
@@ -84,12 +85,15 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, querystring: memberExportQuerySchema },
       },
       async (req, reply) =>
-        sendTable(reply, {
+        sendExport(reply, deps.longReads, req.auth!, {
           fileName: 'members',
           timeZone: await callerTimeZone(db, req.auth!, (req.query as { centerId?: string }).centerId),
           format: req.query.format,
           columns: EXPORT_COLUMNS,
-          rows: exportMembers(db, req.auth!, req.query),
+          rows: keyset(
+            (chunk: Chunk<string[]>) => memberExportChunk(db, req.auth!, req.query, chunk),
+            (last) => last.key,
+          ),
         }),
     );
 

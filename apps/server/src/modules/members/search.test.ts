@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Chunk, keyset, LongReads } from '../../lib/long-read.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
-import { exportMembers } from './queries.ts';
+import { memberExportChunk } from './queries.ts';
 import { type Api, apiAs } from './test-helpers.ts';
 
 let ctx: TestContext;
@@ -93,9 +94,19 @@ describe('export pages', () => {
     const tag = 'Keyset';
     for (let i = 0; i < 7; i++) await org.newMember({ lastName: tag, firstName: `K${i}` });
     const scope = { organisationId: org.id, centerIds: null };
+    // Chunks of two rows, however fast the statement.
+    const reads = new LongReads(
+      ctx.database.kind,
+      { perOrganisation: 1, total: 1, waitingPerOrganisation: 0, maxWaitMs: 1000 },
+      { firstRows: 2, maxRows: 2, chunkMs: 1, pauseMs: 0 },
+    );
     for (const sort of ['code', '-code', 'name', '-name', 'createdAt', '-createdAt', 'status', '-status'] as const) {
       const seen: string[] = [];
-      for await (const page of exportMembers(ctx.database.db, scope, { keyword: tag, sort }, 2)) {
+      const rows = keyset(
+        (chunk: Chunk<string[]>) => memberExportChunk(ctx.database.db, scope, { keyword: tag, sort }, chunk),
+        (last) => last.key,
+      );
+      for await (const page of reads.chunks(rows)) {
         expect(page.length).toBeLessThanOrEqual(2);
         seen.push(...page.map((m) => m.firstName));
       }

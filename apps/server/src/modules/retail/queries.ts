@@ -30,6 +30,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
+import { byOffset, type ChunkedRows } from '../../lib/long-read.ts';
 import { scopeOf } from '../../lib/tenant-db.ts';
 import { itemKey, itemNames } from './item-refs.ts';
 
@@ -163,13 +164,17 @@ export async function listProductsForExport(
   db: DbOrTx,
   auth: Scope,
   q: Filters<typeof productListQuerySchema>,
-): Promise<Product[]> {
-  const rows = await db
-    .select()
-    .from(products)
-    .where(productWhere(auth, q))
-    .orderBy(...productOrder(q.sort));
-  return withStock(db, auth, rows);
+): Promise<ChunkedRows<Product>> {
+  return byOffset(async ({ offset, limit }) => {
+    const rows = await db
+      .select()
+      .from(products)
+      .where(productWhere(auth, q))
+      .orderBy(...productOrder(q.sort))
+      .limit(limit)
+      .offset(offset);
+    return withStock(db, auth, rows);
+  });
 }
 
 export async function getProduct(db: DbOrTx, auth: Scope, id: string): Promise<Product> {
@@ -325,13 +330,17 @@ export async function listProductSetsForExport(
   db: DbOrTx,
   auth: Scope,
   q: Filters<typeof productSetListQuerySchema>,
-): Promise<ProductSet[]> {
-  const rows = await db
-    .select()
-    .from(productSets)
-    .where(setWhere(auth, q))
-    .orderBy(...setOrder(q.sort));
-  return withItems(db, auth, rows);
+): Promise<ChunkedRows<ProductSet>> {
+  return byOffset(async ({ offset, limit }) => {
+    const rows = await db
+      .select()
+      .from(productSets)
+      .where(setWhere(auth, q))
+      .orderBy(...setOrder(q.sort))
+      .limit(limit)
+      .offset(offset);
+    return withItems(db, auth, rows);
+  });
 }
 
 export async function getProductSet(db: DbOrTx, auth: Scope, id: string): Promise<ProductSet> {
@@ -430,13 +439,17 @@ export async function listCouponsForExport(
   db: DbOrTx,
   auth: Scope,
   q: Filters<typeof couponListQuerySchema>,
-): Promise<Coupon[]> {
-  const rows = await db
-    .select({ c: coupons, uses: couponUsesCount })
-    .from(coupons)
-    .where(couponWhere(auth, q))
-    .orderBy(...couponOrder(q.sort));
-  return toCoupons(db, auth, rows);
+): Promise<ChunkedRows<Coupon>> {
+  return byOffset(async ({ offset, limit }) => {
+    const rows = await db
+      .select({ c: coupons, uses: couponUsesCount })
+      .from(coupons)
+      .where(couponWhere(auth, q))
+      .orderBy(...couponOrder(q.sort))
+      .limit(limit)
+      .offset(offset);
+    return toCoupons(db, auth, rows);
+  });
 }
 
 export async function getCoupon(db: DbOrTx, auth: Scope, id: string): Promise<Coupon> {
@@ -576,13 +589,17 @@ export async function listOffersForExport(
   db: DbOrTx,
   auth: Scope,
   q: Filters<typeof offerListQuerySchema>,
-): Promise<Offer[]> {
-  const rows = await db
-    .select(offerListColumns)
-    .from(offers)
-    .where(offerWhere(auth, q))
-    .orderBy(...offerOrder(q.sort));
-  return toOffers(db, auth, rows, false);
+): Promise<ChunkedRows<Offer>> {
+  return byOffset(async ({ offset, limit }) => {
+    const rows = await db
+      .select(offerListColumns)
+      .from(offers)
+      .where(offerWhere(auth, q))
+      .orderBy(...offerOrder(q.sort))
+      .limit(limit)
+      .offset(offset);
+    return toOffers(db, auth, rows, false);
+  });
 }
 
 export async function getOffer(db: DbOrTx, auth: Scope, id: string): Promise<Offer> {

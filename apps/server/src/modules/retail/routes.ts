@@ -45,7 +45,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
-import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
+import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
 import { usableCenter } from '../../lib/tenant-db.ts';
 import { runTransaction } from '../../lib/use-case.ts';
 import { checkCoupon } from './check-coupon.ts';
@@ -150,7 +150,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/products/export',
       { config: { access: read }, schema: { tags, querystring: productExportQuerySchema } },
       async (req, reply) =>
-        sendTable(reply, {
+        sendExport(reply, deps.longReads, req.auth!, {
           fileName: 'products',
           timeZone: await timeZone(req, req.query.centerId),
           format: req.query.format,
@@ -244,7 +244,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/product-sets/export',
       { config: { access: read }, schema: { tags, querystring: productSetExportQuerySchema } },
       async (req, reply) =>
-        sendTable(reply, {
+        sendExport(reply, deps.longReads, req.auth!, {
           fileName: 'product-sets',
           timeZone: await timeZone(req),
           format: req.query.format,
@@ -304,7 +304,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/coupons/export',
       { config: { access: read }, schema: { tags, querystring: couponExportQuerySchema } },
       async (req, reply) =>
-        sendTable(reply, {
+        sendExport(reply, deps.longReads, req.auth!, {
           fileName: 'coupons',
           timeZone: await timeZone(req),
           format: req.query.format,
@@ -367,7 +367,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/offers/export',
       { config: { access: read }, schema: { tags, querystring: offerExportQuerySchema } },
       async (req, reply) =>
-        sendTable(reply, {
+        sendExport(reply, deps.longReads, req.auth!, {
           fileName: 'offers',
           timeZone: await timeZone(req, req.query.centerId),
           format: req.query.format,

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { centers, rooms } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
+import { byOffset, type ChunkedRows } from '../../lib/long-read.ts';
 import { scopeOf } from '../../lib/tenant-db.ts';
 
 type ListFilters = Omit<z.infer<typeof roomExportQuerySchema>, 'format'>;
@@ -71,14 +72,19 @@ export async function listRooms(
 }
 
 /** Every room the export's filters select; a chain has hundreds of rooms at most. */
-export async function listRoomsForExport(db: DbOrTx, auth: AuthContext, q: ListFilters): Promise<Room[]> {
-  const rows = await db
-    .select(roomColumns)
-    .from(rooms)
-    .innerJoin(centers, eq(centers.id, rooms.centerId))
-    .where(listWhere(auth, q))
-    .orderBy(...listOrder(q.sort));
-  return rows.map(toRoom);
+/** The export's rooms, a chunk at a time (lib/long-read.ts). */
+export async function listRoomsForExport(db: DbOrTx, auth: AuthContext, q: ListFilters): Promise<ChunkedRows<Room>> {
+  return byOffset(async ({ offset, limit }) => {
+    const rows = await db
+      .select(roomColumns)
+      .from(rooms)
+      .innerJoin(centers, eq(centers.id, rooms.centerId))
+      .where(listWhere(auth, q))
+      .orderBy(...listOrder(q.sort))
+      .limit(limit)
+      .offset(offset);
+    return rows.map(toRoom);
+  });
 }
 
 export async function getRoom(db: DbOrTx, auth: AuthContext, id: string): Promise<Room> {

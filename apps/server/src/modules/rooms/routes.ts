@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
-import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
+import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
 import { runTransaction } from '../../lib/use-case.ts';
 import { createRoom, deactivateRoom, updateRoom } from './manage-room.ts';
 import { getRoom, listRooms, listRoomsForExport } from './queries.ts';
@@ -46,7 +46,7 @@ export function roomRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/rooms/export',
       { config: { access: can('read', 'Room') }, schema: { tags, querystring: roomExportQuerySchema } },
       async (req, reply) =>
-        sendTable(reply, {
+        sendExport(reply, deps.longReads, req.auth!, {
           fileName: 'rooms',
           timeZone: await callerTimeZone(db, req.auth!, (req.query as { centerId?: string }).centerId),
           format: req.query.format,

@@ -28,6 +28,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
+import { afterKey, type Chunk, type KeyColumn, keyColumns, keyOfRow, keyOrder, keyset } from '../../lib/long-read.ts';
 import { memberNameLike, memberNameSql } from '../../lib/member-name.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
 import { scopeOf } from '../../lib/tenant-db.ts';
@@ -98,9 +99,9 @@ function toSummary(r: SummaryRow): InvoiceSummary {
   };
 }
 
-const summaryFrom = (db: DbOrTx) =>
+const summaryFrom = <X extends Record<string, SQL>>(db: DbOrTx, extra?: X) =>
   db
-    .select(summaryColumns)
+    .select({ ...summaryColumns, ...(extra as X) })
     .from(invoices)
     .innerJoin(members, eq(members.id, invoices.memberId))
     .innerJoin(centers, eq(centers.id, invoices.centerId))
@@ -135,19 +136,30 @@ function invoiceWhere(auth: Scope, q: ListFilters): SQL {
   );
 }
 
-function invoiceOrder(sort: ListFilters['sort']): SQL[] {
-  const dir = sort.startsWith('-') ? desc : asc;
+/** The columns of a sort, each in its direction, ending with the number (unique in the organisation). */
+function invoiceKey(sort: ListFilters['sort']): KeyColumn[] {
+  const descending = sort.startsWith('-');
+  const seq = (down: boolean): KeyColumn => ({ column: invoices.seq, cast: 'integer', descending: down });
   switch (sort.replace(/^-/, '')) {
     case 'number':
-      return [dir(invoices.seq)];
+      return [seq(descending)];
     case 'total':
-      return [dir(invoices.totalMinor), desc(invoices.seq)];
+      return [{ column: invoices.totalMinor, cast: 'bigint', descending }, seq(true)];
     case 'balance':
-      return [dir(sql`${invoices.totalMinor} - ${invoices.refundedMinor} - ${invoices.paidMinor}`), desc(invoices.seq)];
+      return [
+        {
+          column: sql`${invoices.totalMinor} - ${invoices.refundedMinor} - ${invoices.paidMinor}`,
+          cast: 'bigint',
+          descending,
+        },
+        seq(true),
+      ];
     default:
-      return [dir(invoices.issuedOn), dir(invoices.seq)];
+      return [{ column: invoices.issuedOn, cast: 'date', descending }, seq(descending)];
   }
 }
+
+const invoiceOrder = (sort: ListFilters['sort']): SQL[] => keyOrder(invoiceKey(sort));
 
 export async function listInvoices(db: DbOrTx, auth: Scope, q: z.infer<typeof invoiceListQuerySchema>) {
   const where = invoiceWhere(auth, q);
@@ -167,12 +179,22 @@ export async function listInvoices(db: DbOrTx, auth: Scope, q: z.infer<typeof in
   return { items: (rows as SummaryRow[]).map(toSummary), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }
 
+/**
+ * The export's invoices, a chunk at a time (lib/long-read.ts), each after the last one's sort
+ * values: an invoice sold during the export neither repeats nor pushes out another.
+ */
 export async function listInvoicesForExport(db: DbOrTx, auth: Scope, q: ListFilters) {
-  const rows = await summaryFrom(db)
-    .where(invoiceWhere(auth, q))
-    .orderBy(...invoiceOrder(q.sort))
-    .limit(100_000);
-  return (rows as SummaryRow[]).map(toSummary);
+  const key = invoiceKey(q.sort);
+  return keyset(
+    async ({ after, limit }: Chunk<string[]>) => {
+      const rows = await summaryFrom(db, keyColumns(key))
+        .where(and(invoiceWhere(auth, q), afterKey(key, after)))
+        .orderBy(...keyOrder(key))
+        .limit(limit);
+      return rows.map((r) => ({ ...toSummary(r as SummaryRow), key: keyOfRow(r, key) }));
+    },
+    (last) => last.key,
+  );
 }
 
 const paymentColumns = {

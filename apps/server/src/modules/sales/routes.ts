@@ -30,8 +30,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
+import { fixedRows } from '../../lib/long-read.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
-import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
+import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
 import { runCommand, runTransaction } from '../../lib/use-case.ts';
 import {
   createCommissionRule,
@@ -110,7 +111,7 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/invoices/export',
       { config: { access: can('read', 'Sale') }, schema: { tags, querystring: invoiceExportQuerySchema } },
       async (req, reply) =>
-        sendTable(reply, {
+        sendExport(reply, deps.longReads, req.auth!, {
           fileName: 'invoices',
           timeZone: await callerTimeZone(db, req.auth!, req.query.centerId),
           format: req.query.format,
@@ -241,12 +242,12 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           { header: 'Sales', value: (m) => decimal(m.salesMinor, currencyCode), width: 12 },
           { header: 'Commission', value: (m) => decimal(m.commissionMinor, currencyCode), width: 12 },
         ];
-        return sendTable(reply, {
+        return sendExport(reply, deps.longReads, req.auth!, {
           fileName: `commission-${report.year}`,
           timeZone: await callerTimeZone(db, req.auth!),
           format: req.query.format,
           columns,
-          rows: report.months,
+          rows: fixedRows(report.months),
         });
       },
     );

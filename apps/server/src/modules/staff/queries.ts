@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { cards, userCenters, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
+import { byOffset, type ChunkedRows } from '../../lib/long-read.ts';
 import { scopeOf } from '../../lib/tenant-db.ts';
 
 export type StaffListItem = z.infer<typeof staffListItemSchema>;
@@ -169,13 +170,22 @@ export async function listStaff(
 }
 
 /** Every staff member the export's filters select; an organisation has tens or hundreds of staff. */
-export async function listStaffForExport(db: DbOrTx, auth: AuthContext, q: ListFilters): Promise<StaffListItem[]> {
-  const rows = await db
-    .select(listColumns)
-    .from(users)
-    .where(listWhere(auth, q))
-    .orderBy(...listOrder(q.sort));
-  return rows.map(toListItem);
+/** The export's staff, a chunk at a time (lib/long-read.ts). */
+export async function listStaffForExport(
+  db: DbOrTx,
+  auth: AuthContext,
+  q: ListFilters,
+): Promise<ChunkedRows<StaffListItem>> {
+  return byOffset(async ({ offset, limit }) => {
+    const rows = await db
+      .select(listColumns)
+      .from(users)
+      .where(listWhere(auth, q))
+      .orderBy(...listOrder(q.sort))
+      .limit(limit)
+      .offset(offset);
+    return rows.map(toListItem);
+  });
 }
 
 /** The staff member as the caller sees them, or not found; `lock` holds the row for a command. */

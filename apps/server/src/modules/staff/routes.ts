@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
-import { type ExportColumn, sendTable } from '../../lib/table-export.ts';
+import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
 import { attachStaffCard } from './attach-staff-card.ts';
 import { runStaffCommand } from './command.ts';
 import { createStaff } from './create-staff.ts';
@@ -60,7 +60,7 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/staff/export',
       { config: { access: can('read', 'Staff') }, schema: { tags, querystring: staffExportQuerySchema } },
       async (req, reply) =>
-        sendTable(reply, {
+        sendExport(reply, deps.longReads, req.auth!, {
           fileName: 'staff',
           timeZone: await callerTimeZone(db, req.auth!, (req.query as { centerId?: string }).centerId),
           format: req.query.format,
