@@ -115,7 +115,6 @@ export default function ExpenditureListPage() {
       title: t('expenditures:fields.supplier'),
       dataIndex: 'supplier',
       sortable: true,
-      ellipsis: true,
       show: 'tablet',
     },
     {

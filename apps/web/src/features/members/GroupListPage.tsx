@@ -68,7 +68,6 @@ export default function GroupListPage() {
       key: 'description',
       dataIndex: 'description',
       title: t('groups:fields.description'),
-      ellipsis: true,
       show: 'tablet',
     },
     {

@@ -156,7 +156,7 @@ export default function MemberListPage() {
       render: (value: string | null) => <span className="nowrap">{formatPhone(value)}</span>,
     },
     // A tablet in portrait keeps code, name, phone and status; the rest is in the row's details there.
-    { key: 'email', dataIndex: 'email', title: t('members:columns.email'), ellipsis: true, show: 'desktop' },
+    { key: 'email', dataIndex: 'email', title: t('members:columns.email'), show: 'desktop' },
     {
       key: 'card',
       dataIndex: 'cardNumber',

@@ -282,7 +282,7 @@ export default function CouponListPage() {
 
   const columns: ListColumn<Coupon>[] = [
     { key: 'code', title: t('retail:coupon.code'), dataIndex: 'code', sortable: true },
-    { key: 'description', title: t('retail:description'), dataIndex: 'description', ellipsis: true, show: 'desktop' },
+    { key: 'description', title: t('retail:description'), dataIndex: 'description', show: 'desktop' },
     {
       key: 'value',
       title: t('retail:coupon.value'),
