@@ -1,12 +1,13 @@
 import '../centers/centers.css';
 import { ReloadOutlined } from '@ant-design/icons';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from '@gym/contract/audit';
-import { Button, Card, DatePicker, Empty, Select, Table, Typography } from 'antd';
+import { Button, Card, DatePicker, Empty, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ExportButtons } from '../../shared/ui/ExportButtons';
 import { KeywordSearch } from '../../shared/ui/KeywordSearch';
+import { OneLineTable } from '../../shared/ui/OneLineTable';
 import { ErrorState } from '../../shared/ui/ScreenStates';
 import { useDateTime } from '../../shared/useDateTime';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
@@ -129,11 +130,10 @@ export default function AuditLogPage() {
             />
           </div>
         </div>
-        <Table<AuditRow>
+        <OneLineTable<AuditRow>
           rowKey="id"
           loading={audit.isPending || (audit.isFetching && audit.isPlaceholderData)}
           dataSource={audit.data?.items ?? []}
-          scroll={{ x: 'max-content' }}
           locale={{ emptyText: <Empty description={list.narrowed ? t('audit:noMatch') : t('audit:empty')} /> }}
           pagination={{
             current: list.page,

@@ -184,7 +184,7 @@ export default function ClassListPage() {
     },
     {
       key: 'actions',
-      title: <span className="sr-only">{t('classes:fields.actions')}</span>,
+      title: t('classes:fields.actions'),
       detailTitle: t('classes:fields.actions'),
       render: (_: unknown, c: ClassListItem) => {
         const live = c.status === 'scheduled';

@@ -146,6 +146,7 @@ export default function ExpenditureListPage() {
     },
     {
       key: 'recordedBy',
+      defaultHidden: true,
       title: t('expenditures:fields.recordedBy'),
       show: 'desktop',
       render: (_: unknown, e: Expenditure) => e.recordedBy.name,
@@ -170,7 +171,7 @@ export default function ExpenditureListPage() {
       ? [
           {
             key: 'actions',
-            title: <span className="sr-only">{t('expenditures:actions')}</span>,
+            title: t('expenditures:actions'),
             width: 96,
             render: (_: unknown, e: Expenditure) => (
               <div className="row-actions">

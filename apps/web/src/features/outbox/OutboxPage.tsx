@@ -1,8 +1,9 @@
 import { CheckCircleOutlined, ClockCircleOutlined, MailOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Drawer, Empty, Table, Tag } from 'antd';
+import { Button, Card, Descriptions, Drawer, Empty, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { OneLineTable } from '../../shared/ui/OneLineTable';
 import { ErrorState } from '../../shared/ui/ScreenStates';
 import { type OutboxMessage, useOutbox } from './api';
 import { linkify } from './linkify';
@@ -65,11 +66,10 @@ export default function OutboxPage() {
           </Button>
         }
       >
-        <Table<OutboxMessage>
+        <OneLineTable<OutboxMessage>
           rowKey="id"
           loading={outbox.isPending || (outbox.isFetching && outbox.isPlaceholderData)}
           dataSource={outbox.data?.items ?? []}
-          scroll={{ x: 720 }}
           locale={{ emptyText: <Empty description={t('outbox:empty')} /> }}
           pagination={{
             current: page,
@@ -87,8 +87,8 @@ export default function OutboxPage() {
               width: 190,
               render: (value: string) => formatDate(value),
             },
-            { key: 'to', title: t('outbox:columns.to'), dataIndex: 'to', ellipsis: true },
-            { key: 'subject', title: t('outbox:columns.subject'), dataIndex: 'subject', ellipsis: true },
+            { key: 'to', title: t('outbox:columns.to'), dataIndex: 'to' },
+            { key: 'subject', title: t('outbox:columns.subject'), dataIndex: 'subject' },
             {
               key: 'status',
               title: t('outbox:columns.status'),
@@ -102,7 +102,7 @@ export default function OutboxPage() {
             },
             {
               key: 'open',
-              title: <span className="sr-only">{t('outbox:columns.actions')}</span>,
+              title: t('outbox:columns.actions'),
               width: 110,
               render: (_, row) => (
                 <Button

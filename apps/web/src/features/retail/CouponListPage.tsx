@@ -304,6 +304,7 @@ export default function CouponListPage() {
     },
     {
       key: 'perMember',
+      defaultHidden: true,
       title: t('retail:coupon.perMemberLimit'),
       align: 'right',
       show: 'desktop',
@@ -321,7 +322,7 @@ export default function CouponListPage() {
       ? [
           {
             key: 'actions',
-            title: <span className="sr-only">{t('retail:actions')}</span>,
+            title: t('retail:actions'),
             render: (_: unknown, c: Coupon) =>
               rowActions(t, c.code, {
                 onEdit: () => setEditing({ coupon: c }),

@@ -79,6 +79,8 @@ export default function ProductListPage() {
     {
       key: 'tax',
       title: t('retail:taxRate'),
+      // Kept for those who ask ("Columns"): the price is what the desk quotes.
+      defaultHidden: true,
       align: 'right',
       show: 'desktop',
       render: (_: unknown, p: Product) => percentText(p.taxRateBp),
@@ -104,7 +106,7 @@ export default function ProductListPage() {
     activeColumn(t),
     {
       key: 'actions',
-      title: <span className="sr-only">{t('retail:actions')}</span>,
+      title: t('retail:actions'),
       render: (_: unknown, p: Product) =>
         rowActions(t, p.name, {
           onStock: () => setDrawer({ id: p.id, tab: 'stock' }),

@@ -84,13 +84,21 @@ export default function InvoiceListPage() {
     {
       key: 'member',
       title: t('sales:fields.member'),
+      maxWidth: 180,
       render: (_: unknown, row) => (
         <Link to={memberPath(row.member.id)}>
           {row.member.name} <span className="mono field-hint">{row.member.code}</span>
         </Link>
       ),
     },
-    { key: 'center', title: t('sales:fields.centre'), show: 'desktop', render: (_: unknown, row) => row.center.code },
+    {
+      key: 'center',
+      // The invoice number names its centre (CWB-000109): the column is for those who ask.
+      defaultHidden: true,
+      title: t('sales:fields.centre'),
+      show: 'desktop',
+      render: (_: unknown, row) => row.center.code,
+    },
     { key: 'issuedOn', title: t('sales:fields.date'), dataIndex: 'issuedOn', sortable: true, show: 'tablet' },
     {
       key: 'total',
@@ -104,6 +112,8 @@ export default function InvoiceListPage() {
       title: t('sales:fields.paid'),
       align: 'right',
       show: 'desktop',
+      // Total and balance say what is owed; what was paid is one click away ("Columns").
+      defaultHidden: true,
       render: (_: unknown, row) => <MoneyText value={row.paidMinor} />,
     },
     {
@@ -129,6 +139,7 @@ export default function InvoiceListPage() {
       key: 'staff',
       title: t('sales:fields.staff'),
       show: 'desktop',
+      maxWidth: 130,
       render: (_: unknown, row) => row.staff?.name ?? '',
     },
   ];

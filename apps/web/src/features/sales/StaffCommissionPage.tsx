@@ -13,6 +13,7 @@ import { BilingualTitle } from '../../shared/ui/BilingualTitle';
 import { ExportButtons } from '../../shared/ui/ExportButtons';
 import { MoneyInput, useMoneyRules } from '../../shared/ui/MoneyInput';
 import { MoneyText } from '../../shared/ui/MoneyText';
+import { OneLineTable } from '../../shared/ui/OneLineTable';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { useMoneyFormat } from '../../shared/useMoneyFormat';
 import { rateText } from './plan';
@@ -136,7 +137,7 @@ function RulesCard({ staffId }: { staffId: string }) {
       ) : rules.isError ? (
         <ErrorState error={rules.error} onRetry={() => void rules.refetch()} />
       ) : (
-        <Table
+        <OneLineTable
           size="small"
           rowKey="id"
           pagination={false}
@@ -236,11 +237,10 @@ export default function StaffCommissionPage() {
         ) : report.isError ? (
           <ErrorState error={report.error} onRetry={() => void report.refetch()} />
         ) : (
-          <Table
+          <OneLineTable
             size="small"
             rowKey="month"
             pagination={false}
-            scroll={{ x: 'max-content' }}
             dataSource={report.data.months}
             data-testid="commission-months"
             columns={[

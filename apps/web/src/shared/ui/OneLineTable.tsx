@@ -13,7 +13,7 @@ import type { ColumnType } from 'antd/es/table';
 import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 
 /** The widest a text cell grows before its value ends in "…" (names, e-mails, descriptions). */
-export const CELL_MAX_WIDTH = 260;
+export const CELL_MAX_WIDTH = 200;
 
 /** The column options a one-line cell reads. */
 export interface OneLineOptions {

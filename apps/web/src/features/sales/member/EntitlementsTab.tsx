@@ -7,11 +7,12 @@ import type { Entitlement } from '@gym/contract/sales';
 
 type EntitlementStatus = Entitlement['status'];
 
-import { Button, Dropdown, Table, Typography } from 'antd';
+import { Button, Dropdown, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAbility } from '../../../shared/acl';
+import { OneLineTable } from '../../../shared/ui/OneLineTable';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/ScreenStates';
 import { StatusTag, type Tone } from '../../../shared/ui/StatusTag';
 import { useDateTime } from '../../../shared/useDateTime';
@@ -44,7 +45,7 @@ function Ledger({ memberId, entitlementId }: { memberId: string; entitlementId: 
   if (ledger.isPending) return <LoadingState />;
   if (ledger.isError) return <ErrorState error={ledger.error} onRetry={() => void ledger.refetch()} />;
   return (
-    <Table
+    <OneLineTable
       size="small"
       rowKey="seq"
       pagination={false}
@@ -104,11 +105,10 @@ export function EntitlementsTab({ memberId }: { memberId: string }) {
       ) : entitlements.data.length === 0 ? (
         <EmptyState description={t('sales:entitlements.none')} />
       ) : (
-        <Table<Entitlement>
+        <OneLineTable<Entitlement>
           size="small"
           rowKey="id"
           pagination={false}
-          scroll={{ x: 'max-content' }}
           dataSource={entitlements.data}
           data-testid="entitlement-table"
           onRow={(e) => ({ 'data-testid': 'entitlement-row', 'data-kind': e.kind }) as object}
@@ -175,7 +175,7 @@ export function EntitlementsTab({ memberId }: { memberId: string }) {
             },
             {
               key: 'actions',
-              title: <span className="sr-only">{t('sales:entitlements.actionsTitle')}</span>,
+              title: t('sales:entitlements.actionsTitle'),
               render: (_: unknown, e) => {
                 const actions = actionsOf(e);
                 if (actions.length === 0) return null;

@@ -1,9 +1,10 @@
 import type { InvoiceSummary } from '@gym/contract/sales';
-import { Space, Table, Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../../shared/acl';
 import { MoneyText } from '../../../shared/ui/MoneyText';
+import { OneLineTable } from '../../../shared/ui/OneLineTable';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/ScreenStates';
 import { useInvoices } from '../api';
 import { InvoiceDrawer } from '../InvoiceDrawer';
@@ -30,10 +31,9 @@ export function MemberInvoicesTab({ memberId }: { memberId: string }) {
       ) : invoices.data.items.length === 0 ? (
         <EmptyState description={t('sales:member.noInvoices')} />
       ) : (
-        <Table<InvoiceSummary>
+        <OneLineTable<InvoiceSummary>
           size="small"
           rowKey="id"
-          scroll={{ x: 'max-content' }}
           dataSource={invoices.data.items}
           data-testid="member-invoice-table"
           onRow={() => ({ 'data-testid': 'member-invoice-row' }) as object}
