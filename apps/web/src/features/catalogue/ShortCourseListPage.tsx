@@ -153,7 +153,7 @@ export function CourseDrawer({
           <InputNumber precision={0} inputMode="numeric" style={{ width: 140 }} data-testid="field-capacity" />
         </Form.Item>
         <Form.Item label={t('catalogue:fields.startsOn')} name="startsOn" extra={t('catalogue:courses.startsOnHelp')}>
-          <DatePicker format="YYYY-MM-DD" style={{ width: 220 }} />
+          <DatePicker style={{ width: 220 }} />
         </Form.Item>
         <PriceItem />
         <TaxRateItem />

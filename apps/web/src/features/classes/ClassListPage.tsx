@@ -275,7 +275,6 @@ export default function ClassListPage() {
               aria-label={t('classes:filters.dates')}
               value={range}
               allowClear={false}
-              format="YYYY-MM-DD"
               onChange={(dates) =>
                 setRange(
                   dates?.[0] ? dates[0].format('YYYY-MM-DD') : null,

@@ -1,10 +1,10 @@
 import { CheckCircleOutlined, ClockCircleOutlined, MailOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Drawer, Empty, Tag } from 'antd';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { OneLineTable } from '../../shared/ui/OneLineTable';
 import { ErrorState } from '../../shared/ui/ScreenStates';
+import { useDateTime } from '../../shared/useDateTime';
 import { type OutboxMessage, useOutbox } from './api';
 import { linkify } from './linkify';
 
@@ -13,14 +13,6 @@ const PAGE_SIZE = 20;
 function positiveInt(value: string | null, fallback: number): number {
   const n = Number(value);
   return Number.isInteger(n) && n >= 1 ? n : fallback;
-}
-
-function useDateTime() {
-  const { i18n } = useTranslation();
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
-    return (iso: string | null) => (iso ? format.format(new Date(iso)) : '');
-  }, [i18n.resolvedLanguage]);
 }
 
 /** Development e-mail outbox: every message the product "sent", with reset links clickable. */

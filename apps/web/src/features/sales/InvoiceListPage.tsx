@@ -13,6 +13,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useCenters } from '../../shared/centers';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { MoneyText } from '../../shared/ui/MoneyText';
+import { useDates } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { memberPath } from '../members/paths';
 import { INVOICE_EXPORT_PATH, useInvoices } from './api';
@@ -41,6 +42,7 @@ const LIST: ListParamsConfig<Sort, Filter> = {
 
 export default function InvoiceListPage() {
   const { t } = useTranslation();
+  const dates = useDates();
   const list = useListParams(LIST);
   const invoices = useInvoices(list.query);
   const centers = useCenters();
@@ -99,7 +101,14 @@ export default function InvoiceListPage() {
       show: 'desktop',
       render: (_: unknown, row) => row.center.code,
     },
-    { key: 'issuedOn', title: t('sales:fields.date'), dataIndex: 'issuedOn', sortable: true, show: 'tablet' },
+    {
+      key: 'issuedOn',
+      title: t('sales:fields.date'),
+      dataIndex: 'issuedOn',
+      sortable: true,
+      show: 'tablet',
+      render: (day: string) => dates.date(day),
+    },
     {
       key: 'total',
       title: t('sales:fields.total'),

@@ -8,6 +8,7 @@ import { useAbility } from '../../shared/acl';
 import { api } from '../../shared/api/client';
 import { apiErrorMessage } from '../../shared/api/errorMessages';
 import { showErrorOnFields } from '../../shared/api/formErrors';
+import { formatMonth } from '../../shared/dates';
 import { useCentreToday } from '../../shared/today';
 import { BilingualTitle } from '../../shared/ui/BilingualTitle';
 import { ExportButtons } from '../../shared/ui/ExportButtons';
@@ -201,10 +202,7 @@ export default function StaffCommissionPage() {
       api.get<StaffCommission>(`/pro/staff/${encodeURIComponent(id)}/commission`, { query: { year }, signal }),
     placeholderData: keepPreviousData,
   });
-  const monthName = (month: string) =>
-    new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' }).format(
-      new Date(`${month}-01T00:00:00Z`),
-    );
+  const monthName = (month: string) => formatMonth(i18n.resolvedLanguage ?? 'en', month);
 
   return (
     <div className="screen" data-testid="screen-staff-commission">

@@ -9,20 +9,14 @@ import { lastPersonIn } from '../../../features/entries/liveFeed';
 import { useAbility } from '../../../shared/acl';
 import { setCenterId, useCenterId } from '../../../shared/centerSelection';
 import { useCenters } from '../../../shared/centers';
-import { dateTimeFormat } from '../../../shared/intl';
+import { formatDateTime, formatTime } from '../../../shared/dates';
 
+/** Today's entry by its time; an earlier one with its day too (`shared/dates.ts`). */
 function formatWhen(at: string, timeZone: string, language: string): string {
   const date = new Date(at);
   if (Number.isNaN(date.getTime())) return '';
   const sameDay = businessDate(date, timeZone) === today(timeZone);
-  try {
-    return dateTimeFormat(language, {
-      timeZone,
-      ...(sameDay ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' }),
-    }).format(date);
-  } catch {
-    return date.toLocaleString(language);
-  }
+  return sameDay ? formatTime(language, at, timeZone) : formatDateTime(language, at, timeZone);
 }
 
 /**

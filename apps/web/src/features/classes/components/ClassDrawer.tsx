@@ -434,7 +434,6 @@ function ClassForm({
         >
           <DatePicker
             allowClear={false}
-            format="YYYY-MM-DD"
             className="full-width"
             disabled={inSeries && scope !== 'one'}
             data-testid="field-date"
@@ -596,7 +595,7 @@ function ClassForm({
               </Form.Item>
               {ends === 'until' ? (
                 <Form.Item label={t('classes:form.until')} name="until" rules={[required]}>
-                  <DatePicker format="YYYY-MM-DD" data-testid="field-until" />
+                  <DatePicker data-testid="field-until" />
                 </Form.Item>
               ) : (
                 <Form.Item

@@ -15,6 +15,7 @@ import { useAbility } from '../../../shared/acl';
 import { OneLineTable } from '../../../shared/ui/OneLineTable';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/ScreenStates';
 import { StatusTag, type Tone } from '../../../shared/ui/StatusTag';
+import { useDates } from '../../../shared/useDates';
 import { useDateTime } from '../../../shared/useDateTime';
 import { useEntitlements, useLedger } from '../api';
 import { type EntitlementActionKind, EntitlementActionModal } from './EntitlementActionModal';
@@ -41,6 +42,7 @@ export function EntitlementStatusTag({ status }: { status: EntitlementStatus }) 
 function Ledger({ memberId, entitlementId }: { memberId: string; entitlementId: string }) {
   const { t } = useTranslation();
   const dateTime = useDateTime();
+  const dates = useDates();
   const ledger = useLedger(memberId, entitlementId);
   if (ledger.isPending) return <LoadingState />;
   if (ledger.isError) return <ErrorState error={ledger.error} onRetry={() => void ledger.refetch()} />;
@@ -52,7 +54,12 @@ function Ledger({ memberId, entitlementId }: { memberId: string; entitlementId: 
       dataSource={ledger.data}
       data-testid="entitlement-ledger"
       columns={[
-        { key: 'on', title: t('sales:fields.date'), dataIndex: 'effectiveOn' },
+        {
+          key: 'on',
+          title: t('sales:fields.date'),
+          dataIndex: 'effectiveOn',
+          render: (day: string) => dates.date(day),
+        },
         {
           key: 'kind',
           title: t('sales:entitlements.event'),
@@ -80,6 +87,7 @@ function Ledger({ memberId, entitlementId }: { memberId: string; entitlementId: 
 
 export function EntitlementsTab({ memberId }: { memberId: string }) {
   const { t } = useTranslation();
+  const dates = useDates();
   const ability = useAbility();
   const entitlements = useEntitlements(memberId);
   const [acting, setActing] = useState<{ entitlement: Entitlement; action: EntitlementActionKind } | null>(null);
@@ -146,10 +154,13 @@ export function EntitlementsTab({ memberId }: { memberId: string }) {
               render: (_: unknown, e) => (
                 <span data-testid="entitlement-valid">
                   {e.validFrom || e.validUntil
-                    ? `${e.validFrom ?? '…'} – ${e.validUntil ?? '…'}`
+                    ? `${e.validFrom ? dates.date(e.validFrom) : '…'} – ${e.validUntil ? dates.date(e.validUntil) : '…'}`
                     : t('sales:entitlements.notStarted')}
                   {e.frozen && e.frozenUntil ? (
-                    <div className="field-hint">{t('sales:entitlements.frozenUntil', { date: e.frozenUntil })}</div>
+                    <span className="field-hint">
+                      {' · '}
+                      {t('sales:entitlements.frozenUntil', { date: dates.date(e.frozenUntil) })}
+                    </span>
                   ) : null}
                 </span>
               ),

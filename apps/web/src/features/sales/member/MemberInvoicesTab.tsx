@@ -6,6 +6,7 @@ import { useAbility } from '../../../shared/acl';
 import { MoneyText } from '../../../shared/ui/MoneyText';
 import { OneLineTable } from '../../../shared/ui/OneLineTable';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/ScreenStates';
+import { useDates } from '../../../shared/useDates';
 import { useInvoices } from '../api';
 import { InvoiceDrawer } from '../InvoiceDrawer';
 import { InvoiceStateTag } from '../InvoiceStateTag';
@@ -14,6 +15,7 @@ import { AccountSummary } from './AccountSummary';
 /** The member file's "Invoices": the member's invoices with their balance, each opening its detail. */
 export function MemberInvoicesTab({ memberId }: { memberId: string }) {
   const { t } = useTranslation();
+  const dates = useDates();
   const readable = useAbility().can('read', 'Sale');
   const [page, setPage] = useState(1);
   const invoices = useInvoices({ memberId, page, pageSize: 10, sort: '-issuedOn' }, readable);
@@ -55,7 +57,12 @@ export function MemberInvoicesTab({ memberId }: { memberId: string }) {
                 </a>
               ),
             },
-            { key: 'date', title: t('sales:fields.date'), dataIndex: 'issuedOn' },
+            {
+              key: 'date',
+              title: t('sales:fields.date'),
+              dataIndex: 'issuedOn',
+              render: (day: string) => dates.date(day),
+            },
             {
               key: 'total',
               title: t('sales:fields.total'),
