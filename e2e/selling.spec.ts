@@ -7,7 +7,7 @@
  * The catalogue's own API is built elsewhere; the quarterly plan and a towel with stock are written
  * into this file's copy of the demo database before its server starts.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -340,6 +340,12 @@ describe('selling a membership at the desk', () => {
       .poll(() => manager.getByTestId('commission-months').locator('tbody tr.ant-table-row').count())
       .toBe(12);
     expect(await manager.getByTestId('commission-rules').textContent()).toContain('Every Front desk');
+    // Titled once, as the screen it is; its months export as CSV (and XLSX beside it).
+    expect(await manager.getByTestId('page-title').allTextContents()).toEqual([expect.stringContaining('Staff Commission')]);
+    expect(await manager.getByTestId('export-xlsx').isEnabled()).toBe(true);
+    const [download] = await Promise.all([manager.waitForEvent('download'), manager.getByTestId('export-csv').click()]);
+    expect(download.suggestedFilename()).toMatch(/^commission-\d{4}\.csv$/);
+    expect(readFileSync(await download.path(), 'utf8').split('\n').filter((l) => l.includes('Fiona Frontdesk'))).toHaveLength(12);
   });
   it("applies today's offer: its membership and starter kit fill the cart and its coupon the coupon field", async () => {
     const admin = await apiLogin(server.url, 'admin@demo.fit');

@@ -23,6 +23,7 @@ import {
 } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
+import { moneyText } from '../../lib/money-text.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { appendLedger, hooksOf, lockState } from '../entitlements/index.ts';
 import { moveStock } from '../retail/index.ts';
@@ -202,7 +203,7 @@ export async function refundInvoice(
     entityType: 'invoice',
     entityId: invoice.id,
     centerId: invoice.centerId,
-    summary: `${invoice.number}: refund of ${money} (${plan.map((p) => p.line.description).join(', ')}): ${input.reason}`,
+    summary: `${invoice.number}: refund of ${moneyText(money, invoice.currencyCode)} (${plan.map((p) => p.line.description).join(', ')}): ${input.reason}`,
     after: { refundId: refund!.id, amountMinor: money, creditMinor: credit, method },
   });
   ctx.emit({

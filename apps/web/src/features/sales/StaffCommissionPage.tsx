@@ -10,7 +10,6 @@ import { apiErrorMessage } from '../../shared/api/errorMessages';
 import { showErrorOnFields } from '../../shared/api/formErrors';
 import { formatMonth } from '../../shared/dates';
 import { useCentreToday } from '../../shared/today';
-import { BilingualTitle } from '../../shared/ui/BilingualTitle';
 import { ExportButtons } from '../../shared/ui/ExportButtons';
 import { MoneyInput, useMoneyRules } from '../../shared/ui/MoneyInput';
 import { MoneyText } from '../../shared/ui/MoneyText';
@@ -206,7 +205,6 @@ export default function StaffCommissionPage() {
 
   return (
     <div className="screen" data-testid="screen-staff-commission">
-      <BilingualTitle titleKey="staffPackage" />
       <Card>
         <Space wrap align="center">
           {report.data && (
@@ -226,8 +224,8 @@ export default function StaffCommissionPage() {
           <ExportButtons
             path={`/pro/staff/${encodeURIComponent(id)}/commission/export`}
             query={{ year }}
+            // The server writes the file from its own answer: nothing on screen has to load first.
             fileName={`commission-${year}`}
-            disabled={!report.data}
           />
         </Space>
         {report.isPending ? (
