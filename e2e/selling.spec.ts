@@ -7,7 +7,7 @@
  * The catalogue's own API is built elsewhere; the quarterly plan and a towel with stock are written
  * into this file's copy of the demo database before its server starts.
  */
-import { cpSync, mkdtempSync, readFileSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';

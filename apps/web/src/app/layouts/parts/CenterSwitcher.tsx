@@ -31,15 +31,26 @@ function LastPerson({ center }: { center: CenterSummary | undefined }) {
   useEntryEvents(canReadEntries ? centerId : null);
   if (!center) return null;
   const last = (canReadEntries ? lastPersonIn(live.data) : null) ?? center.lastPerson;
-  const text = last
-    ? t('common:center.lastPerson', {
+  // The label stays whole; the name and time give way ("…", the whole in the tooltip) when the bar is full.
+  const value = last
+    ? t('common:center.lastInValue', {
         name: last.name,
         when: formatWhen(last.at, center.timeZone, i18n.resolvedLanguage ?? 'en'),
       })
-    : t('common:center.noEntryYet');
+    : null;
   return (
     <span className="center-switcher__last" data-testid="center-last-person" aria-live="polite">
-      <UserOutlined aria-hidden /> {text}
+      <UserOutlined aria-hidden />
+      {value === null ? (
+        <span className="center-switcher__last-value">{t('common:center.noEntryYet')}</span>
+      ) : (
+        <>
+          <span className="center-switcher__last-label">{t('common:center.lastIn')}</span>{' '}
+          <span className="center-switcher__last-value" title={value}>
+            {value}
+          </span>
+        </>
+      )}
     </span>
   );
 }
