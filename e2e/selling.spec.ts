@@ -341,11 +341,17 @@ describe('selling a membership at the desk', () => {
       .toBe(12);
     expect(await manager.getByTestId('commission-rules').textContent()).toContain('Every Front desk');
     // Titled once, as the screen it is; its months export as CSV (and XLSX beside it).
-    expect(await manager.getByTestId('page-title').allTextContents()).toEqual([expect.stringContaining('Staff Commission')]);
+    expect(await manager.getByTestId('page-title').allTextContents()).toEqual([
+      expect.stringContaining('Staff Commission'),
+    ]);
     expect(await manager.getByTestId('export-xlsx').isEnabled()).toBe(true);
     const [download] = await Promise.all([manager.waitForEvent('download'), manager.getByTestId('export-csv').click()]);
     expect(download.suggestedFilename()).toMatch(/^commission-\d{4}\.csv$/);
-    expect(readFileSync(await download.path(), 'utf8').split('\n').filter((l) => l.includes('Fiona Frontdesk'))).toHaveLength(12);
+    expect(
+      readFileSync(await download.path(), 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('Fiona Frontdesk')),
+    ).toHaveLength(12);
   });
   it("applies today's offer: its membership and starter kit fill the cart and its coupon the coupon field", async () => {
     const admin = await apiLogin(server.url, 'admin@demo.fit');

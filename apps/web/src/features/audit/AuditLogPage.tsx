@@ -1,5 +1,5 @@
 import '../centers/centers.css';
-import { ReloadOutlined } from '@ant-design/icons';
+import { MoreOutlined, ReloadOutlined } from '@ant-design/icons';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from '@gym/contract/audit';
 import { formatMoney, type Minor } from '@gym/contract/money';
 import { Button, Card, DatePicker, Empty, Select, Typography } from 'antd';
@@ -154,7 +154,11 @@ export default function AuditLogPage() {
           loading={audit.isPending || (audit.isFetching && audit.isPlaceholderData)}
           dataSource={audit.data?.items ?? []}
           locale={{ emptyText: <Empty description={list.narrowed ? t('audit:noMatch') : t('audit:empty')} /> }}
-          expandable={{ expandedRowRender: (row) => <Changes row={row} />, columnWidth: 40 }}
+          expandable={{
+            expandedRowRender: (row) => <Changes row={row} />,
+            columnWidth: 40,
+            columnTitle: <MoreOutlined aria-label={t('members:table.details')} title={t('members:table.details')} />,
+          }}
           pagination={{
             current: list.page,
             pageSize: list.pageSize,

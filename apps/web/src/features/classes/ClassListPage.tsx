@@ -145,6 +145,7 @@ export default function ClassListPage() {
     {
       key: 'class',
       title: t('classes:fields.class'),
+      maxWidth: 360,
       render: (_: unknown, c: ClassListItem) => (
         <div className="class-what">
           <span className="class-what__type" data-testid="class-type">

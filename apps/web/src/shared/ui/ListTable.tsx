@@ -14,7 +14,7 @@
  * `defaultHidden`.
  */
 import './listTable.css';
-import { ReloadOutlined } from '@ant-design/icons';
+import { MoreOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, type TableProps } from 'antd';
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -227,6 +227,10 @@ export function ListTable<T extends object, S extends string, F extends string>(
           ? {
               expandable: {
                 columnWidth: 40,
+                // The column of the expand buttons is named too (a header with nothing to read is no header).
+                columnTitle: (
+                  <MoreOutlined aria-label={t('members:table.details')} title={t('members:table.details')} />
+                ),
                 expandedRowRender: (row: T, index: number) => (
                   <dl className="list-table__details" data-testid="row-details">
                     {hidden.map((column) => (
