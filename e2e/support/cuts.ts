@@ -107,7 +107,7 @@ export function findUnfit({ scope, fit }: { scope: string | null; fit: boolean }
       if (!text && !th.getAttribute('aria-label') && !th.querySelector('[aria-label]'))
         found.push(`${id}: a column without a header`);
     }
-    if (!table.querySelector('.list-table')) continue;
+    if (!table.matches('.list-table') && !table.querySelector('.list-table')) continue;
     const content = table.querySelector('.ant-table-content');
     if (fit && content && content.scrollWidth > content.clientWidth + 1)
       found.push(`${id}: ${content.scrollWidth} px of columns in ${content.clientWidth} px`);

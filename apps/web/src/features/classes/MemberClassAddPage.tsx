@@ -265,7 +265,7 @@ function BookClasses({
             {
               key: 'class',
               title: t('classes:fields.class'),
-              maxWidth: 360,
+              maxWidth: 250,
               render: (_: unknown, c: ClassListItem) => (
                 <div className="class-what">
                   <span className="class-what__type">

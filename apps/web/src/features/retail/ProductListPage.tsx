@@ -61,13 +61,18 @@ export default function ProductListPage() {
       title: t('retail:product.name'),
       sortable: true,
       render: (_: unknown, p: Product) => (
-        <Button type="link" className="retail-link" onClick={() => setDrawer({ id: p.id, tab: 'details' })}>
+        <Button
+          type="link"
+          className="retail-link"
+          title={p.name}
+          onClick={() => setDrawer({ id: p.id, tab: 'details' })}
+        >
           {p.name}
         </Button>
       ),
     },
     { key: 'sku', title: t('retail:product.sku'), dataIndex: 'sku', sortable: true },
-    { key: 'barcode', title: t('retail:product.barcode'), dataIndex: 'barcode', show: 'desktop' },
+    { key: 'barcode', defaultHidden: true, title: t('retail:product.barcode'), dataIndex: 'barcode', show: 'desktop' },
     { key: 'category', title: t('retail:product.category'), dataIndex: 'category', sortable: true, show: 'tablet' },
     {
       key: 'price',
