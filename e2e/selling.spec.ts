@@ -340,6 +340,18 @@ describe('selling a membership at the desk', () => {
       .poll(() => manager.getByTestId('commission-months').locator('tbody tr.ant-table-row').count())
       .toBe(12);
     expect(await manager.getByTestId('commission-rules').textContent()).toContain('Every Front desk');
+    // Titled once, as the screen it is; its months export as CSV (and XLSX beside it).
+    expect(await manager.getByTestId('page-title').allTextContents()).toEqual([
+      expect.stringContaining('Staff Commission'),
+    ]);
+    expect(await manager.getByTestId('export-xlsx').isEnabled()).toBe(true);
+    const [download] = await Promise.all([manager.waitForEvent('download'), manager.getByTestId('export-csv').click()]);
+    expect(download.suggestedFilename()).toMatch(/^commission-\d{4}.*\.csv$/);
+    expect(
+      readFileSync(await download.path(), 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('Fiona Frontdesk')),
+    ).toHaveLength(12);
   });
   it("applies today's offer, and prices its coupon as it is typed: total, installments, pay now and change before saving", async () => {
     const admin = await apiLogin(server.url, 'admin@demo.fit');

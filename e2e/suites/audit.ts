@@ -37,7 +37,9 @@ export function auditLogSuite(app: AppHandle) {
           await page.getByTestId('screen-audit-log').waitFor();
           const row = page.locator('.ant-table-row', { hasText: 'Configuration changed' }).first();
           await row.waitFor();
-          await expect(row.textContent()).resolves.toContain('HK$');
+          // The row says what happened in words; what changed is in its details.
+          await row.locator('.ant-table-row-expand-icon').click();
+          await expect(page.getByTestId('audit-details').first().textContent()).resolves.toContain('HK$');
 
           // Choose "Reader created"; on a slow machine the first click can land while the list is still
           // opening, so a choice that did not reach the URL is made again, as a person would.

@@ -41,8 +41,8 @@ export function expenditureSuite(app: AppHandle) {
           await page.getByTestId('expenditure-add').click();
           const drawer = page.getByTestId('expenditure-drawer');
           await drawer.waitFor();
-          // The date is filled with the centre's business date.
-          await expect(drawer.locator('#expenditure_date').inputValue()).resolves.toMatch(/^\d{4}-\d{2}-\d{2}$/);
+          // The date is filled with the centre's business date, written as every English screen writes a day.
+          await expect(drawer.locator('#expenditure_date').inputValue()).resolves.toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
 
           // Saving without an amount or category explains beside the fields.
           await page.getByTestId('expenditure-save').click();

@@ -1,3 +1,4 @@
+import type { AuditAction, AuditEntityType } from '@gym/contract/audit';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
@@ -12,9 +13,9 @@ export const requestMeta = (req: FastifyRequest): RequestMeta => ({
 });
 
 export interface AuditEntry {
-  /** What happened, `entity.verb_in_past` (e.g. `staff.role_changed`). */
-  action: string;
-  entityType: string;
+  /** What happened, `entity.verb_in_past` (e.g. `staff.role_changed`): one of the contract's `AUDIT_ACTIONS`. */
+  action: AuditAction;
+  entityType: AuditEntityType;
   entityId?: string | null;
   centerId?: string | null;
   summary: string;

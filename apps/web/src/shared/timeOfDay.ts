@@ -9,7 +9,7 @@ export function formatTimeOfDay(value: string, language: string): string {
   const match = /^(\d{2}):(\d{2})$/.exec(value);
   if (!match) return value;
   const date = new Date(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2])));
-  return dateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(date);
+  return dateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(date); // dates-ok: a time of day (opening hours), not a date
 }
 
 /** Every quarter of an hour of a day, "00:00" to "23:45", plus `extra` (a stored time off the grid). */

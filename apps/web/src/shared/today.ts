@@ -4,13 +4,14 @@ import { useAbility } from './acl';
 import { useCenterId } from './centerSelection';
 import { useCenters } from './centers';
 
+const DEVICE_ZONE = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /**
- * "Today" in the web app: the business date of a centre in its time zone, never the device's or
- * UTC's day. Answers a function of the centre in question (a member's home centre); without one,
- * or before the centres are loaded, the centre this tab works at, else the organisation's first
- * centre, else the device's zone. A role that may not read centres (the client) asks for none.
+ * The time zone of a centre: the one asked for (a member's home centre); without one, or before
+ * the centres are loaded, the centre this tab works at, else the organisation's first centre, else
+ * the device's zone. A role that may not read centres (the client) asks for none.
  */
-export function useCentreToday(): (centerId?: string | null) => BusinessDate {
+export function useCentreTimeZone(): (centerId?: string | null) => string {
   const centers = useCenters(useAbility().can('read', 'Centre'));
   const selected = useCenterId();
   const items = centers.data;
@@ -18,8 +19,17 @@ export function useCentreToday(): (centerId?: string | null) => BusinessDate {
     (centerId?: string | null) => {
       const list = items ?? [];
       const centre = list.find((c) => c.id === centerId) ?? list.find((c) => c.id === selected) ?? list[0] ?? undefined;
-      return today(centre?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+      return centre?.timeZone ?? DEVICE_ZONE();
     },
     [items, selected],
   );
+}
+
+/**
+ * "Today" in the web app: the business date of a centre in its time zone, never the device's or
+ * UTC's day (the centre as `useCentreTimeZone` finds it).
+ */
+export function useCentreToday(): (centerId?: string | null) => BusinessDate {
+  const zoneOf = useCentreTimeZone();
+  return useCallback((centerId?: string | null) => today(zoneOf(centerId)), [zoneOf]);
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AuditAction } from '@gym/contract/audit';
 import type { createReaderRequestSchema, Reader, updateReaderRequestSchema } from '@gym/contract/readers';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -127,7 +128,7 @@ export async function updateReader(
   if (Object.keys(input).length > 0) await tx.update(readers).set(input).where(where);
   const after = { ...current, ...input };
   const label = `${after.name} (${current.sn})`;
-  const changes: { action: string; field: 'name' | 'centerId' | 'active'; summary: string }[] = [
+  const changes: { action: AuditAction; field: 'name' | 'centerId' | 'active'; summary: string }[] = [
     {
       action: 'reader.renamed',
       field: 'name',

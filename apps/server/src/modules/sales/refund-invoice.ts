@@ -13,6 +13,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { entitlements, invoices, paymentAllocations, payments, refundItems } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
+import { moneyText } from '../../lib/money-text.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { appendLedger, lockState, whatIsLeft } from '../entitlements/index.ts';
 import { moveStock } from '../retail/index.ts';
@@ -179,7 +180,7 @@ export async function refundInvoice(
     entityType: 'invoice',
     entityId: invoice.id,
     centerId: invoice.centerId,
-    summary: `${invoice.number}: refund of ${money} (${plan.map((p) => p.line.description).join(', ')}): ${input.reason}`,
+    summary: `${invoice.number}: refund of ${moneyText(money, invoice.currencyCode)} (${plan.map((p) => p.line.description).join(', ')}): ${input.reason}`,
     after: { refundId: refund!.id, amountMinor: money, creditMinor: credit, method },
   });
   ctx.emit({

@@ -33,6 +33,7 @@ import {
 } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { moneyText } from '../../lib/money-text.ts';
 import { currencyCodeOf, readSystemConfig } from '../../lib/settings.ts';
 import type { ActorContext, UseCaseContext } from '../../lib/use-case.ts';
 import { appendLedger, endOf, hooksOf } from '../entitlements/index.ts';
@@ -527,13 +528,14 @@ export async function sell(ctx: UseCaseContext, input: SaleInput & { memberId: s
   // A changed price or a manual discount: who, on which line, from what to what, and why.
   for (const [i, line] of lineRows.entries()) {
     if (line.priceOverrideReason) {
-      const discount = line.discountMinor > 0 ? `, discount ${line.discountMinor}` : '';
+      const price = (amount: number) => moneyText(amount, currencyCode);
+      const discount = line.discountMinor > 0 ? `, discount ${price(line.discountMinor)}` : '';
       await audit(ctx.tx, ctx.auth, null, {
         action: 'invoice.price_overridden',
         entityType: 'invoice',
         entityId: invoice!.id,
         centerId: center.id,
-        summary: `${number} line ${i + 1} (${line.description}): ${line.listPriceMinor} → ${line.unitPriceMinor}${discount}: ${line.priceOverrideReason}`,
+        summary: `${number} line ${i + 1} (${line.description}): ${price(line.listPriceMinor)} → ${price(line.unitPriceMinor)}${discount}: ${line.priceOverrideReason}`,
         before: { unitPriceMinor: line.listPriceMinor, discountMinor: 0 },
         after: {
           unitPriceMinor: line.unitPriceMinor,

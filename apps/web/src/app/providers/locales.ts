@@ -1,5 +1,7 @@
 import type { Language } from '@gym/contract/constants';
 import type { Locale } from 'antd/es/locale';
+import enUS from 'antd/es/locale/en_US';
+import { datePickerPattern } from '../../shared/datePicker';
 
 /** antd and dayjs follow the screen language; Portuguese is Brazil's (the default currency is R$). */
 const antdLocales: Record<Exclude<Language, 'en'>, () => Promise<{ default: Locale }>> = {
@@ -35,11 +37,29 @@ async function setDayjsLocale(language: Language): Promise<void> {
 /** The languages whose antd texts are loaded (undefined: antd's built-in English). */
 const loaded = new Map<Language, Locale | undefined>();
 
-/** antd's texts for the language (undefined = antd's built-in English) and dayjs's locale. */
+/**
+ * The date pickers show and read the day as every screen writes it (`shared/dates.ts`): 23/11/2026,
+ * 23.11.2026, 2026/11/23, never antd's ISO default.
+ */
+function withDateFormat(locale: Locale, language: Language): Locale {
+  const picker = locale.DatePicker;
+  if (!picker) return locale;
+  const day = datePickerPattern(language);
+  return {
+    ...locale,
+    DatePicker: {
+      ...picker,
+      lang: { ...picker.lang, fieldDateFormat: day, fieldDateTimeFormat: `${day} HH:mm:ss` },
+    },
+  };
+}
+
+/** antd's texts for the language, with its date pattern, and dayjs's locale. */
 export async function loadUiLocale(language: Language): Promise<Locale | undefined> {
   const [antd] = await Promise.all([language === 'en' ? undefined : antdLocales[language](), setDayjsLocale(language)]);
-  loaded.set(language, antd?.default);
-  return antd?.default;
+  const locale = withDateFormat(antd?.default ?? enUS, language);
+  loaded.set(language, locale);
+  return locale;
 }
 
 /**

@@ -1,16 +1,20 @@
 import '../centers/centers.css';
-import { ReloadOutlined } from '@ant-design/icons';
+import { MoreOutlined, ReloadOutlined } from '@ant-design/icons';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from '@gym/contract/audit';
-import { Button, Card, DatePicker, Empty, Select, Table, Typography } from 'antd';
+import { formatMoney, type Minor } from '@gym/contract/money';
+import { Button, Card, DatePicker, Empty, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ExportButtons } from '../../shared/ui/ExportButtons';
 import { KeywordSearch } from '../../shared/ui/KeywordSearch';
+import { OneLineTable } from '../../shared/ui/OneLineTable';
 import { ErrorState } from '../../shared/ui/ScreenStates';
 import { useDateTime } from '../../shared/useDateTime';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
+import { useMoneyFormat } from '../../shared/useMoneyFormat';
 import { type AuditRow, useAuditLog } from './api';
+import { auditSentence, isMoneyField } from './auditText';
 
 const SORTS = ['-at'] as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -27,19 +31,34 @@ const LIST: ListParamsConfig<(typeof SORTS)[number], 'from' | 'to' | 'action' | 
   },
 };
 
-/** The changed fields, `field: before → after`, one per line. */
+/** The entry's record as the server wrote it, and the changed fields, `field: before → after`, money with its currency. */
 function Changes({ row }: { row: AuditRow }) {
+  const { t } = useTranslation();
+  const money = useMoneyFormat();
   const fields = [...new Set([...Object.keys(row.before ?? {}), ...Object.keys(row.after ?? {})])];
-  if (fields.length === 0) return null;
-  const show = (v: unknown) => (v === undefined || v === null ? '–' : typeof v === 'string' ? v : JSON.stringify(v));
+  const show = (field: string, v: unknown) =>
+    v === undefined || v === null
+      ? '–'
+      : isMoneyField(field) && typeof v === 'number'
+        ? formatMoney(v as Minor, money)
+        : typeof v === 'string'
+          ? v
+          : JSON.stringify(v);
   return (
-    <ul className="audit-changes" style={{ margin: 0, paddingInlineStart: 16 }}>
-      {fields.map((f) => (
-        <li key={f}>
-          <code>{f}</code>: {show(row.before?.[f])} → {show(row.after?.[f])}
-        </li>
-      ))}
-    </ul>
+    <div data-testid="audit-details">
+      <p className="audit-record">
+        <strong>{t('audit:record')}:</strong> {row.summary}
+      </p>
+      {fields.length > 0 && (
+        <ul className="audit-changes" style={{ margin: 0, paddingInlineStart: 16 }}>
+          {fields.map((f) => (
+            <li key={f}>
+              <code>{f}</code>: {show(f, row.before?.[f])} → {show(f, row.after?.[f])}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 
@@ -52,6 +71,7 @@ export default function AuditLogPage() {
   const { sort: _exportSort, ...exportQuery } = list.filterQuery;
   const audit = useAuditLog(query);
   const formatDateTime = useDateTime();
+  const money = useMoneyFormat();
   const range: [Dayjs | null, Dayjs | null] = [
     list.filters.from ? dayjs(list.filters.from) : null,
     list.filters.to ? dayjs(list.filters.to) : null,
@@ -129,12 +149,16 @@ export default function AuditLogPage() {
             />
           </div>
         </div>
-        <Table<AuditRow>
+        <OneLineTable<AuditRow>
           rowKey="id"
           loading={audit.isPending || (audit.isFetching && audit.isPlaceholderData)}
           dataSource={audit.data?.items ?? []}
-          scroll={{ x: 'max-content' }}
           locale={{ emptyText: <Empty description={list.narrowed ? t('audit:noMatch') : t('audit:empty')} /> }}
+          expandable={{
+            expandedRowRender: (row) => <Changes row={row} />,
+            columnWidth: 40,
+            columnTitle: <MoreOutlined aria-label={t('members:table.details')} title={t('members:table.details')} />,
+          }}
           pagination={{
             current: list.page,
             pageSize: list.pageSize,
@@ -170,13 +194,11 @@ export default function AuditLogPage() {
               render: (role: string | null) => (role ? t(`common:roles.${role}`) : ''),
             },
             {
-              key: 'action',
-              title: t('audit:fields.action'),
-              dataIndex: 'action',
-              render: (action: string) => t(`audit:actions.${action}`, { defaultValue: action }),
+              key: 'summary',
+              title: t('audit:fields.summary'),
+              maxWidth: 360,
+              render: (_: unknown, row) => <span data-testid="audit-sentence">{auditSentence(t, row, money)}</span>,
             },
-            { key: 'summary', title: t('audit:fields.summary'), dataIndex: 'summary' },
-            { key: 'changes', title: t('audit:fields.changes'), render: (_: unknown, row) => <Changes row={row} /> },
             {
               key: 'from',
               title: t('audit:fields.from'),

@@ -1,6 +1,7 @@
 import { DEFAULT_ABILITY } from '@gym/contract/acl';
-import { Card, Descriptions, Empty, Table, Tag } from 'antd';
+import { Card, Descriptions, Empty, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { OneLineTable } from '../../shared/ui/OneLineTable';
 import { useUserData } from '../../shared/useSession';
 
 interface Row {
@@ -49,7 +50,7 @@ export default function AccessControlPage() {
         )}
       </Card>
       <Card title={t('acl:permissionsTitle')} className="screen-section">
-        <Table<Row>
+        <OneLineTable<Row>
           rowKey="subject"
           dataSource={rows}
           pagination={false}

@@ -258,6 +258,7 @@ export default function MembershipListPage() {
       key: 'centers',
       title: t('catalogue:fields.centers'),
       show: 'tablet',
+      maxWidth: 120,
       render: (_: unknown, plan: MembershipPlan) => coverageText(t, plan),
     },
     {
@@ -270,14 +271,18 @@ export default function MembershipListPage() {
     {
       key: 'taxRate',
       title: t('catalogue:fields.taxRate'),
+      // Kept for those who ask ("Columns"): the price is what the desk quotes.
+      defaultHidden: true,
       align: 'right',
       show: 'desktop',
       render: (_: unknown, plan: MembershipPlan) => `${basisPointsToPercent(plan.taxRateBp)} %`,
     },
     {
       key: 'freeze',
+      defaultHidden: true,
       title: t('catalogue:fields.freezeRules'),
       show: 'desktop',
+      maxWidth: 200,
       render: (_: unknown, plan: MembershipPlan) =>
         plan.maxFreezes === 0
           ? t('catalogue:plans.noFreeze')

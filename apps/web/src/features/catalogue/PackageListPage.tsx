@@ -226,6 +226,8 @@ export default function PackageListPage() {
     },
     {
       key: 'validity',
+      // The validity is on the package's page; the list keeps what the desk sells by.
+      defaultHidden: true,
       title: t('catalogue:fields.validityDays'),
       align: 'right',
       sortable: true,
@@ -236,6 +238,7 @@ export default function PackageListPage() {
       key: 'centers',
       title: t('catalogue:fields.centers'),
       show: 'tablet',
+      maxWidth: 120,
       render: (_: unknown, pack: CreditPackage) => coverageText(t, pack),
     },
     {
@@ -248,6 +251,8 @@ export default function PackageListPage() {
     {
       key: 'taxRate',
       title: t('catalogue:fields.taxRate'),
+      // Kept for those who ask ("Columns"): the price is what the desk quotes.
+      defaultHidden: true,
       align: 'right',
       show: 'desktop',
       render: (_: unknown, pack: CreditPackage) => `${basisPointsToPercent(pack.taxRateBp)} %`,

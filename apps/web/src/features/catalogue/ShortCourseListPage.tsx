@@ -11,6 +11,7 @@ import { apiErrorMessage, requiredRule, schemaRule } from '../../shared/api/erro
 import { useCenterId } from '../../shared/centerSelection';
 import { useCenters } from '../../shared/centers';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
+import { RowAction } from '../../shared/ui/RowAction';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { CourseSessionsDrawer } from '../classes/components/CourseSessionsDrawer';
 import { type ShortCourse, useSaveShortCourse, useShortCourseList } from './api';
@@ -152,7 +153,7 @@ export function CourseDrawer({
           <InputNumber precision={0} inputMode="numeric" style={{ width: 140 }} data-testid="field-capacity" />
         </Form.Item>
         <Form.Item label={t('catalogue:fields.startsOn')} name="startsOn" extra={t('catalogue:courses.startsOnHelp')}>
-          <DatePicker format="YYYY-MM-DD" style={{ width: 220 }} />
+          <DatePicker style={{ width: 220 }} />
         </Form.Item>
         <PriceItem />
         <TaxRateItem />
@@ -206,12 +207,13 @@ export default function ShortCourseListPage() {
     );
 
   const columns: ListColumn<ShortCourse>[] = [
-    { key: 'name', title: t('catalogue:fields.name'), dataIndex: 'name', sortable: true },
+    { key: 'name', title: t('catalogue:fields.name'), dataIndex: 'name', sortable: true, maxWidth: 160 },
     {
       key: 'center',
       title: t('catalogue:fields.center'),
       sortable: true,
       show: 'desktop',
+      maxWidth: 120,
       render: (_: unknown, c: ShortCourse) => `${c.center.name} (${c.center.code})`,
     },
     {
@@ -255,6 +257,8 @@ export default function ShortCourseListPage() {
     {
       key: 'taxRate',
       title: t('catalogue:fields.taxRate'),
+      // Kept for those who ask ("Columns"): the price is what the desk quotes.
+      defaultHidden: true,
       align: 'right',
       show: 'desktop',
       render: (_: unknown, c: ShortCourse) => `${basisPointsToPercent(c.taxRateBp)} %`,
@@ -265,19 +269,15 @@ export default function ShortCourseListPage() {
       ? [
           actionsColumn<ShortCourse>(t, {
             ...(canUpdate ? { onEdit: (course: ShortCourse) => setEditing({ course }), onToggle: confirmActive } : {}),
-            // Its buttons stack in a narrow column on a tablet and line up where there is room.
-            width: 150,
             before: (course) =>
               canReadClasses && (
-                <Button
-                  size="small"
+                <RowAction
                   icon={<CalendarOutlined />}
                   onClick={() => openSessions(course.id)}
-                  aria-label={t('catalogue:courses.sessionsAria', { name: course.name })}
+                  label={t('catalogue:courses.sessions')}
+                  ariaLabel={t('catalogue:courses.sessionsAria', { name: course.name })}
                   data-testid="course-sessions-open"
-                >
-                  {t('catalogue:courses.sessions')}
-                </Button>
+                />
               ),
           }),
         ]

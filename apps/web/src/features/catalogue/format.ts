@@ -1,18 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../shared/dates';
 
-/** A business date (`YYYY-MM-DD`, a centre's day) in the screen's language, read zone-free (as UTC). */
+/** A business date (`YYYY-MM-DD`, a centre's day) in the screen's language (`shared/dates.ts`); none is "—". */
 export function useFormatDay(): (day: string | null | undefined) => string {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
-    return (day) => {
-      if (!day) return '—';
-      const date = new Date(`${day}T00:00:00Z`);
-      return Number.isNaN(date.getTime()) ? day : format.format(date);
-    };
-  }, [language]);
+  return useMemo(() => (day) => (day ? formatDate(language, day) : '—'), [language]);
 }
 
 type Unit = 'day' | 'month' | 'year' | 'hour';

@@ -194,7 +194,7 @@ export default function RoomListPage() {
       show: 'tablet',
       render: (n: number) => numbers.format(n),
     },
-    { key: 'notes', title: t('centers:rooms.notes'), dataIndex: 'notes', width: 260, ellipsis: true, show: 'desktop' },
+    { key: 'notes', title: t('centers:rooms.notes'), dataIndex: 'notes', width: 260, show: 'desktop' },
     activeColumn(t),
     ...(canUpdate
       ? [

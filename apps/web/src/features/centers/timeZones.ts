@@ -25,5 +25,5 @@ export const WEEK_ORDER: readonly number[] = [...WEEKDAYS.slice(1), WEEKDAYS[0]]
 export function weekdayName(day: number, language: string): string {
   // 2023-01-01 was a Sunday.
   const date = new Date(Date.UTC(2023, 0, 1 + day, 12));
-  return dateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(date);
+  return dateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(date); // dates-ok: a weekday's name in opening hours, not a date
 }

@@ -19,15 +19,11 @@
 import '../../shared/ui/listTable.css';
 import './classes.css';
 import type { EventDropArg, EventInput } from '@fullcalendar/core';
-import deLocale from '@fullcalendar/core/locales/de';
-import frLocale from '@fullcalendar/core/locales/fr';
-import ptLocale from '@fullcalendar/core/locales/pt';
-import zhLocale from '@fullcalendar/core/locales/zh-tw';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin, { type EventResizeDoneArg } from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import { addDays } from '@gym/contract/time';
+import { addDays, today as dayAt } from '@gym/contract/time';
 import { Alert, App, Button, Card, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +32,8 @@ import { useAbility } from '../../shared/acl';
 import { isApiError } from '../../shared/api/client';
 import { useCenterId } from '../../shared/centerSelection';
 import { useCenters } from '../../shared/centers';
-import { useCentreToday } from '../../shared/today';
+import { formatLongDate } from '../../shared/dates';
+import { useCentreTimeZone } from '../../shared/today';
 import { ErrorState } from '../../shared/ui/ScreenStates';
 import { type PtSession, usePtSessions } from '../pt/api';
 import { TrainerHoursDrawer } from '../pt/TrainerHoursDrawer';
@@ -49,6 +46,7 @@ import {
   useUpdateClass,
 } from './api';
 import { COLUMN_BASE, type Column, columnIndex, columnsOf, dropTarget, placeIn } from './calendarColumns';
+import { CALENDAR_LOCALES, calendarLocale, calendarNow, dayHeaderText } from './calendarDates';
 import { VIEWS, type ViewKey, visibleRange } from './calendarRange';
 import { classErrorMessage } from './classErrors';
 import { type BookingsTarget, ClassBookingsDrawer } from './components/ClassBookingsDrawer';
@@ -57,7 +55,6 @@ import { CourseSessionText } from './components/ClassParts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const LOCALES = { de: deLocale, fr: frLocale, pt: ptLocale, 'zh-Hant': zhLocale } as const;
 /** What the calendar asks at most for one range (a month of a busy centre fits). */
 const PAGE = 500;
 
@@ -97,7 +94,7 @@ export default function CalendarPage() {
   const [search, setSearch] = useSearchParams();
   const currentCenterId = useCenterId();
   const centers = useCenters();
-  const centreToday = useCentreToday();
+  const zoneOf = useCentreTimeZone();
   const update = useUpdateClass();
   const [viewing, setViewing] = useState<BookingsTarget | null>(null);
   const [planning, setPlanning] = useState<ClassDrawerTarget | null>(null);
@@ -113,7 +110,8 @@ export default function CalendarPage() {
   const room = param('room', (v) => UUID.test(v));
   const teacher = param('teacher', (v) => UUID.test(v));
   const type = param('type', (v) => UUID.test(v));
-  const today = centreToday(centerId);
+  const timeZone = zoneOf(centerId);
+  const today = dayAt(timeZone);
   const anchor = param('date', (v) => DATE.test(v)) ?? today;
   const { from, to } = visibleRange(view, anchor);
 
@@ -321,14 +319,8 @@ export default function CalendarPage() {
     );
   };
 
-  const language = (i18n.resolvedLanguage ?? 'en') as keyof typeof LOCALES | 'en';
-  const dayTitle = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(Date.parse(`${anchor}T12:00:00Z`));
+  const language = i18n.resolvedLanguage ?? 'en';
+  const dayTitle = formatLongDate(language, anchor);
   const truncated = (classes.data?.total ?? 0) > items.length;
 
   return (
@@ -454,11 +446,12 @@ export default function CalendarPage() {
                       </span>
                     );
                   }
-                : undefined
+                : (arg) => dayHeaderText(language, arg.date, arg.view.type)
             }
             timeZone="UTC"
-            locales={Object.values(LOCALES)}
-            locale={language === 'zh-Hant' ? 'zh-tw' : language}
+            now={calendarNow(timeZone)}
+            locales={Object.values(CALENDAR_LOCALES)}
+            locale={calendarLocale(language)}
             firstDay={1}
             height="auto"
             nowIndicator={false}

@@ -145,6 +145,7 @@ export default function ClassListPage() {
     {
       key: 'class',
       title: t('classes:fields.class'),
+      maxWidth: 360,
       render: (_: unknown, c: ClassListItem) => (
         <div className="class-what">
           <span className="class-what__type" data-testid="class-type">
@@ -184,7 +185,7 @@ export default function ClassListPage() {
     },
     {
       key: 'actions',
-      title: <span className="sr-only">{t('classes:fields.actions')}</span>,
+      title: t('classes:fields.actions'),
       detailTitle: t('classes:fields.actions'),
       render: (_: unknown, c: ClassListItem) => {
         const live = c.status === 'scheduled';
@@ -275,7 +276,6 @@ export default function ClassListPage() {
               aria-label={t('classes:filters.dates')}
               value={range}
               allowClear={false}
-              format="YYYY-MM-DD"
               onChange={(dates) =>
                 setRange(
                   dates?.[0] ? dates[0].format('YYYY-MM-DD') : null,

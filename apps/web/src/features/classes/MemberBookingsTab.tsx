@@ -1,11 +1,12 @@
 import './classes.css';
 import { PlusOutlined } from '@ant-design/icons';
-import { Segmented, Table } from 'antd';
+import { Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { useCentreToday } from '../../shared/today';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { OneLineTable } from '../../shared/ui/OneLineTable';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { type Booking, useBookings } from './api';
 import { BookingActions } from './components/BookingActions';
@@ -70,7 +71,7 @@ export function MemberBookingsTab({ memberId, homeCenterId }: { memberId: string
           description={show === 'upcoming' ? t('classes:memberTab.noneUpcoming') : t('classes:memberTab.none')}
         />
       ) : (
-        <Table<Booking>
+        <OneLineTable<Booking>
           size="small"
           rowKey="id"
           dataSource={bookings.data.items}
@@ -117,7 +118,7 @@ export function MemberBookingsTab({ memberId, homeCenterId }: { memberId: string
             },
             {
               key: 'actions',
-              title: <span className="sr-only">{t('classes:fields.actions')}</span>,
+              title: t('classes:fields.actions'),
               render: (_: unknown, b: Booking) => <BookingActions booking={b} />,
             },
           ]}

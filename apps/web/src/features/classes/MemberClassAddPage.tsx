@@ -11,7 +11,7 @@ import '../sales/sales.css';
 import './classes.css';
 import type { BookingPaymentChoice } from '@gym/contract/classes';
 import { addDays } from '@gym/contract/time';
-import { Alert, Button, Card, Form, Radio, Result, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Form, Radio, Result, Select, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -21,6 +21,7 @@ import { useCenterId } from '../../shared/centerSelection';
 import { useCenters } from '../../shared/centers';
 import { useCentreToday } from '../../shared/today';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { OneLineTable } from '../../shared/ui/OneLineTable';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { memberPath } from '../members/paths';
 import { useEntitlements } from '../sales/api';
@@ -234,7 +235,7 @@ function BookClasses({
       ) : classes.isError ? (
         <ErrorState error={classes.error} onRetry={() => void classes.refetch()} />
       ) : (
-        <Table<ClassListItem>
+        <OneLineTable<ClassListItem>
           size="small"
           rowKey="id"
           dataSource={upcoming}
@@ -264,6 +265,7 @@ function BookClasses({
             {
               key: 'class',
               title: t('classes:fields.class'),
+              maxWidth: 250,
               render: (_: unknown, c: ClassListItem) => (
                 <div className="class-what">
                   <span className="class-what__type">
@@ -299,7 +301,7 @@ function BookClasses({
             },
             {
               key: 'series',
-              title: <span className="sr-only">{t('classes:fields.actions')}</span>,
+              title: t('classes:fields.actions'),
               render: (_: unknown, c: ClassListItem) =>
                 c.seriesId && !c.shortCourse ? (
                   <Button size="small" onClick={() => selectSeries(c)} data-testid="class-add-series">

@@ -78,8 +78,8 @@ describe('where planning more sessions starts', () => {
 
 describe('when a session is held', () => {
   it('reads the centre’s wall clock in the screen’s language, whatever the device’s zone', () => {
-    expect(sessionWhen('en', HK, session())).toEqual({ day: 'Mon, Mar 2', time: '18:00–19:00' });
-    expect(sessionWhen('de', HK, session())).toEqual({ day: 'Mo., 2. März', time: '18:00–19:00' });
+    expect(sessionWhen('en', HK, session())).toEqual({ day: 'Mon 02/03', time: '18:00–19:00' });
+    expect(sessionWhen('de', HK, session())).toEqual({ day: 'Mo., 02.03.', time: '18:00–19:00' });
     expect(sessionWhen('zh-Hant', HK, session()).time).toBe('18:00–19:00');
     // The same instants in London are 10:00–11:00.
     expect(sessionWhen('en', 'Europe/London', session()).time).toBe('10:00–11:00');

@@ -5,7 +5,8 @@
  * of more sessions starts.
  */
 import type { BookingStatus, CourseRoster } from '@gym/contract/classes';
-import { dateTimeFormat } from '../../shared/intl';
+import { businessDate } from '@gym/contract/time';
+import { formatTime, formatWeekdayDate } from '../../shared/dates';
 import { attendanceOpen, markableStatus } from './attendance';
 
 export type { CourseRoster };
@@ -43,9 +44,10 @@ export function sessionWhen(
   const start = new Date(session.startsAt);
   const end = new Date(session.endsAt);
   if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return { day: '', time: '' };
-  const day = dateTimeFormat(language, { weekday: 'short', day: 'numeric', month: 'short', timeZone });
-  const time = dateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
-  return { day: day.format(start), time: `${time.format(start)}–${time.format(end)}` };
+  return {
+    day: formatWeekdayDate(language, businessDate(start, timeZone)),
+    time: `${formatTime(language, session.startsAt, timeZone)}–${formatTime(language, session.endsAt, timeZone)}`,
+  };
 }
 
 /** One cell of the matrix: no booking (enrolled after the session, or planned before), or a booking and whether it may be marked now. */

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { useAbility } from '../../shared/acl';
 import { fetchFile } from '../../shared/api/download';
 import { useCenters } from '../../shared/centers';
-import { dateTimeFormat } from '../../shared/intl';
+import { formatDateTime, formatTime } from '../../shared/dates';
 import { InitialsAvatar } from '../../shared/ui/InitialsAvatar';
 import type { Entry } from './api';
 
@@ -151,15 +151,8 @@ export function useEntryTime(): (at: string, centerId: string, withDate?: boolea
         typeof withDate === 'string'
           ? businessDate(date, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone) !== withDate
           : withDate;
-      try {
-        return dateTimeFormat(language, {
-          ...(timeZone ? { timeZone } : {}),
-          ...(dated ? { dateStyle: 'short' } : {}),
-          timeStyle: dated ? 'short' : 'medium',
-        }).format(date);
-      } catch {
-        return date.toLocaleString(language);
-      }
+      const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+      return dated ? formatDateTime(language, at, zone) : formatTime(language, at, zone, { seconds: true });
     },
     [items, language],
   );

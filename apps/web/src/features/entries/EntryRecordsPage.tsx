@@ -127,7 +127,7 @@ export default function EntryRecordsPage() {
       ? [
           {
             key: 'actions',
-            title: <span className="sr-only">{t('entries:fields.actions')}</span>,
+            title: t('entries:fields.actions'),
             detailTitle: t('entries:fields.actions'),
             render: (_: unknown, e: Entry) =>
               canBeLetIn(e) ? (

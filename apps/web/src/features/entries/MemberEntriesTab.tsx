@@ -1,9 +1,10 @@
 import './entries.css';
 import { LoginOutlined } from '@ant-design/icons';
-import { Button, Table } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
+import { OneLineTable } from '../../shared/ui/OneLineTable';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { type Entry, useEntryList } from './api';
 import { EntryDetail, OverrideInfo, ResultTag, useEntryTime } from './EntryParts';
@@ -32,7 +33,7 @@ export function MemberEntriesTab({ memberId }: { memberId: string }) {
       ) : entries.data.items.length === 0 ? (
         <EmptyState description={t('entries:member.none')} />
       ) : (
-        <Table<Entry>
+        <OneLineTable<Entry>
           size="small"
           rowKey="id"
           dataSource={entries.data.items}
@@ -60,7 +61,7 @@ export function MemberEntriesTab({ memberId }: { memberId: string }) {
               ? [
                   {
                     key: 'actions',
-                    title: <span className="sr-only">{t('entries:fields.actions')}</span>,
+                    title: t('entries:fields.actions'),
                     render: (_: unknown, e: Entry) =>
                       canBeLetIn(e) ? (
                         <Button

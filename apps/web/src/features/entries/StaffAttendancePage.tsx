@@ -8,6 +8,7 @@ import { useCenterId } from '../../shared/centerSelection';
 import { useCenters } from '../../shared/centers';
 import { useCentreToday } from '../../shared/today';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
+import { useDates } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { type Attendance, useAttendanceDays, useAttendanceList, useStaffOptions } from './api';
 import { useEntryTime } from './EntryParts';
@@ -42,6 +43,7 @@ interface DayRow {
 /** `/staff-attendance`: staff clock-ins (in, out, minutes) and the hours per staff member per day. */
 export default function StaffAttendancePage() {
   const { t } = useTranslation();
+  const dates = useDates();
   const ability = useAbility();
   const currentCenterId = useCenterId();
   const centers = useCenters();
@@ -71,7 +73,7 @@ export default function StaffAttendancePage() {
     {
       key: 'date',
       title: t('entries:attendance.date'),
-      render: (_: unknown, a: Attendance) => <span className="entry-time">{a.businessDate}</span>,
+      render: (_: unknown, a: Attendance) => <span className="entry-time">{dates.date(a.businessDate)}</span>,
     },
     {
       key: 'staff',
@@ -189,7 +191,12 @@ export default function StaffAttendancePage() {
           pagination={false}
           locale={{ emptyText: t('entries:attendance.empty') }}
           columns={[
-            { key: 'date', title: t('entries:attendance.date'), dataIndex: 'businessDate' },
+            {
+              key: 'date',
+              title: t('entries:attendance.date'),
+              dataIndex: 'businessDate',
+              render: (day: string) => dates.date(day),
+            },
             { key: 'staff', title: t('entries:attendance.staff'), render: (_: unknown, d: DayRow) => d.staff.name },
             {
               key: 'hours',

@@ -196,12 +196,7 @@ export function ExpenditureDrawer({ editing, defaultCenterId, onClose }: Props) 
             name="date"
             rules={[{ required: true, message: t('errors:validation.required') }]}
           >
-            <DatePicker
-              format="YYYY-MM-DD"
-              placeholder="YYYY-MM-DD"
-              allowClear={false}
-              data-testid="expenditure-date"
-            />
+            <DatePicker placeholder="YYYY-MM-DD" allowClear={false} data-testid="expenditure-date" />
           </Form.Item>
           <Form.Item
             label={t('expenditures:fields.category')}

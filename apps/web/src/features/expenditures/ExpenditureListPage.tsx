@@ -9,6 +9,7 @@ import { useAbility } from '../../shared/acl';
 import { useCenterId } from '../../shared/centerSelection';
 import { useCenters } from '../../shared/centers';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
+import { useDates } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { useMoneyFormat } from '../../shared/useMoneyFormat';
 import { type Expenditure, useExpenditureCategories, useExpenditureList } from './api';
@@ -50,6 +51,7 @@ const LIST: ListParamsConfig<Sort, Filter> = {
 /** `/expenditure`: money paid out per centre, with filters, totals of what they select, and export. */
 export default function ExpenditureListPage() {
   const { t } = useTranslation();
+  const dates = useDates();
   const ability = useAbility();
   const currentCenterId = useCenterId();
   const centers = useCenters();
@@ -90,7 +92,7 @@ export default function ExpenditureListPage() {
       title: t('expenditures:fields.date'),
       dataIndex: 'date',
       sortable: true,
-      render: (date: string) => <span style={{ whiteSpace: 'nowrap' }}>{date}</span>,
+      render: (date: string) => dates.date(date),
     },
     // One centre's list names its centre in the filter; the column is for the list of every centre.
     ...(centerFilter === ALL_CENTERS
@@ -115,7 +117,6 @@ export default function ExpenditureListPage() {
       title: t('expenditures:fields.supplier'),
       dataIndex: 'supplier',
       sortable: true,
-      ellipsis: true,
       show: 'tablet',
     },
     {
@@ -147,6 +148,7 @@ export default function ExpenditureListPage() {
     },
     {
       key: 'recordedBy',
+      defaultHidden: true,
       title: t('expenditures:fields.recordedBy'),
       show: 'desktop',
       render: (_: unknown, e: Expenditure) => e.recordedBy.name,
@@ -171,7 +173,7 @@ export default function ExpenditureListPage() {
       ? [
           {
             key: 'actions',
-            title: <span className="sr-only">{t('expenditures:actions')}</span>,
+            title: t('expenditures:actions'),
             width: 96,
             render: (_: unknown, e: Expenditure) => (
               <div className="row-actions">
@@ -181,7 +183,7 @@ export default function ExpenditureListPage() {
                       size="small"
                       icon={<EditOutlined />}
                       onClick={() => setEditing({ expenditure: e })}
-                      aria-label={t('expenditures:editAria', { date: e.date, amount: money(e.amount) })}
+                      aria-label={t('expenditures:editAria', { date: dates.date(e.date), amount: money(e.amount) })}
                     />
                   </Tooltip>
                 )}
@@ -192,7 +194,7 @@ export default function ExpenditureListPage() {
                       danger
                       icon={<DeleteOutlined />}
                       onClick={() => setDeleting(e)}
-                      aria-label={t('expenditures:deleteAria', { date: e.date, amount: money(e.amount) })}
+                      aria-label={t('expenditures:deleteAria', { date: dates.date(e.date), amount: money(e.amount) })}
                     />
                   </Tooltip>
                 )}

@@ -103,9 +103,7 @@ describe('timetable words', () => {
       message: 'x',
       params: { value: 'Studio A', name: 'Yoga', date: '2026-09-07', time: '18:30' },
     };
-    expect(rowErrorText(t, busy, CLASS_IMPORT_WORDS, 'en')).toBe(
-      'The room is taken on Sep 7, 2026 at 6:30 PM by Yoga.',
-    );
+    expect(rowErrorText(t, busy, CLASS_IMPORT_WORDS, 'en')).toBe('The room is taken on 07/09/2026 at 6:30 PM by Yoga.');
     expect(rowErrorText(tDe, busy, CLASS_IMPORT_WORDS, 'de')).toBe(
       'Der Raum ist am 07.09.2026 um 18:30 durch Yoga belegt.',
     );
@@ -161,10 +159,10 @@ describe('import button, summary and link', () => {
   it('sums the import up and links to the class list over its days', () => {
     const result = { imported: 24, firstDate: '2026-09-07', lastDate: '2026-11-27' };
     expect(classImportSummary(t, result, 'en')).toBe(
-      '24 classes were imported, from Mon, Sep 7, 2026 to Fri, Nov 27, 2026.',
+      '24 classes were imported, from Mon, 07/09/2026 to Fri, 27/11/2026.',
     );
     expect(classImportSummary(t, { ...result, imported: 1, lastDate: result.firstDate }, 'en')).toBe(
-      '1 class was imported, on Mon, Sep 7, 2026.',
+      '1 class was imported, on Mon, 07/09/2026.',
     );
     expect(importedClassesPath(result, 'c1')).toBe('/class-list?from=2026-09-07&to=2026-11-27&center=c1');
     expect(importedClassesPath(result, null)).toBe('/class-list?from=2026-09-07&to=2026-11-27&center=all');

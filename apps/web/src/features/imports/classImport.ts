@@ -6,7 +6,8 @@ import {
   type ClassImportPreview,
 } from '@gym/contract/class-imports';
 import type { TFunction } from 'i18next';
-import { dateTimeFormat, numberFormat } from '../../shared/intl';
+import { formatWeekdayFullDate } from '../../shared/dates';
+import { numberFormat } from '../../shared/intl';
 import { CLASS_LIST_PATH } from '../classes/paths';
 import { missingFields } from './mapping';
 import type { ImportWords } from './rowErrors';
@@ -46,17 +47,9 @@ export function lengthFromType(mapping: Partial<Record<string, ClassImportField 
   return !mapped.has('endTime') && !mapped.has('durationMinutes');
 }
 
-/** A business day (YYYY-MM-DD) as staff read it: "Mon, 7 Sept 2026". */
+/** A business day (YYYY-MM-DD) as staff read it: "Mon, 07/09/2026" (`shared/dates.ts`). */
 export function formatClassDay(date: string, language: string): string {
-  const day = new Date(`${date}T12:00:00Z`);
-  if (Number.isNaN(day.getTime())) return date;
-  return dateTimeFormat(language, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(day);
+  return formatWeekdayFullDate(language, date);
 }
 
 /** What the import button will do: import N classes, or which rows must be fixed first. */

@@ -1,7 +1,7 @@
 /** Row errors of an import in the screen's language, and as a CSV file staff can work through. */
 import type { ImportRowError } from '@gym/contract/imports';
 import type { TFunction } from 'i18next';
-import { dateTimeFormat } from '../../shared/intl';
+import { formatDate } from '../../shared/dates';
 import { formatTimeOfDay } from '../../shared/timeOfDay';
 
 /**
@@ -50,11 +50,7 @@ export function readableParams(
 ): Record<string, string | number> {
   const out: Record<string, string | number> = { ...params };
   if (!language) return out;
-  if (typeof out.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(out.date)) {
-    const day = new Date(`${out.date}T12:00:00Z`);
-    if (!Number.isNaN(day.getTime()))
-      out.date = dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(day);
-  }
+  if (typeof out.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(out.date)) out.date = formatDate(language, out.date);
   if (typeof out.time === 'string') out.time = formatTimeOfDay(out.time, language);
   return out;
 }

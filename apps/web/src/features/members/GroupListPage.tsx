@@ -68,7 +68,6 @@ export default function GroupListPage() {
       key: 'description',
       dataIndex: 'description',
       title: t('groups:fields.description'),
-      ellipsis: true,
       show: 'tablet',
     },
     {
@@ -89,7 +88,7 @@ export default function GroupListPage() {
     },
     {
       key: 'actions',
-      title: <span className="sr-only">{t('groups:actions')}</span>,
+      title: t('groups:actions'),
       detailTitle: t('groups:actions'),
       render: (_, g) => (
         <Space size="small" wrap>

@@ -1,9 +1,10 @@
 import { CheckCircleOutlined, ClockCircleOutlined, MailOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Drawer, Empty, Table, Tag } from 'antd';
-import { useMemo } from 'react';
+import { Button, Card, Descriptions, Drawer, Empty, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { OneLineTable } from '../../shared/ui/OneLineTable';
 import { ErrorState } from '../../shared/ui/ScreenStates';
+import { useDateTime } from '../../shared/useDateTime';
 import { type OutboxMessage, useOutbox } from './api';
 import { linkify } from './linkify';
 
@@ -12,14 +13,6 @@ const PAGE_SIZE = 20;
 function positiveInt(value: string | null, fallback: number): number {
   const n = Number(value);
   return Number.isInteger(n) && n >= 1 ? n : fallback;
-}
-
-function useDateTime() {
-  const { i18n } = useTranslation();
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
-    return (iso: string | null) => (iso ? format.format(new Date(iso)) : '');
-  }, [i18n.resolvedLanguage]);
 }
 
 /** Development e-mail outbox: every message the product "sent", with reset links clickable. */
@@ -65,11 +58,10 @@ export default function OutboxPage() {
           </Button>
         }
       >
-        <Table<OutboxMessage>
+        <OneLineTable<OutboxMessage>
           rowKey="id"
           loading={outbox.isPending || (outbox.isFetching && outbox.isPlaceholderData)}
           dataSource={outbox.data?.items ?? []}
-          scroll={{ x: 720 }}
           locale={{ emptyText: <Empty description={t('outbox:empty')} /> }}
           pagination={{
             current: page,
@@ -87,8 +79,8 @@ export default function OutboxPage() {
               width: 190,
               render: (value: string) => formatDate(value),
             },
-            { key: 'to', title: t('outbox:columns.to'), dataIndex: 'to', ellipsis: true },
-            { key: 'subject', title: t('outbox:columns.subject'), dataIndex: 'subject', ellipsis: true },
+            { key: 'to', title: t('outbox:columns.to'), dataIndex: 'to' },
+            { key: 'subject', title: t('outbox:columns.subject'), dataIndex: 'subject' },
             {
               key: 'status',
               title: t('outbox:columns.status'),
@@ -102,7 +94,7 @@ export default function OutboxPage() {
             },
             {
               key: 'open',
-              title: <span className="sr-only">{t('outbox:columns.actions')}</span>,
+              title: t('outbox:columns.actions'),
               width: 110,
               render: (_, row) => (
                 <Button

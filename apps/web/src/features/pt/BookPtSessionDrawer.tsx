@@ -170,7 +170,6 @@ function BookForm({ detail, onClose }: { detail: PtPackage; onClose: () => void 
         <Form.Item label={t('classes:fields.date')} name="date" rules={[required]}>
           <DatePicker
             allowClear={false}
-            format="YYYY-MM-DD"
             className="full-width"
             disabledDate={(d) => Boolean(centerId) && d.format('YYYY-MM-DD') < centreToday(centerId)}
             data-testid="pt-field-date"

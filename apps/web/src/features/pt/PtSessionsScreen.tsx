@@ -86,7 +86,6 @@ export function PtSessionsScreen() {
               aria-label={t('classes:fields.date')}
               value={dayjs(day)}
               allowClear={false}
-              format="YYYY-MM-DD"
               onChange={(value) => set('date', value ? value.format('YYYY-MM-DD') : null)}
               data-testid="pt-sessions-day"
               data-page-focus

@@ -6,10 +6,11 @@
 import '../../shared/ui/listTable.css';
 import './pt.css';
 import type { PtSessionStatus } from '@gym/contract/pt';
-import { App, Button, Popconfirm, Space, Table, Tag } from 'antd';
+import { App, Button, Popconfirm, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAbility } from '../../shared/acl';
+import { OneLineTable } from '../../shared/ui/OneLineTable';
 import { EmptyState } from '../../shared/ui/ScreenStates';
 import { useDateTime } from '../../shared/useDateTime';
 import { useUserData } from '../../shared/useSession';
@@ -63,12 +64,11 @@ export function PtSessionsTable({
 
   if (sessions.length === 0) return <EmptyState description={empty ?? t('classes:pt.noSessions')} />;
   return (
-    <Table<PtSession>
+    <OneLineTable<PtSession>
       size="small"
       rowKey="id"
       pagination={false}
       // Wide enough for the row's buttons; text wraps inside its column rather than pushing the page wider.
-      scroll={{ x: 640 }}
       dataSource={sessions}
       data-testid="pt-sessions"
       onRow={(s) => ({ 'data-testid': 'pt-session-row', 'data-status': s.status }) as object}

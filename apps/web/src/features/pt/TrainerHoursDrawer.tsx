@@ -262,7 +262,6 @@ function DaysOff({ trainerId }: { trainerId: string }) {
           <DatePicker.RangePicker
             value={range}
             onChange={(v) => setRange(v as [Dayjs | null, Dayjs | null] | null)}
-            format="YYYY-MM-DD"
             aria-label={t('classes:pt.daysOff.dates')}
             status={error ? 'error' : undefined}
           />

@@ -282,7 +282,7 @@ export default function CouponListPage() {
 
   const columns: ListColumn<Coupon>[] = [
     { key: 'code', title: t('retail:coupon.code'), dataIndex: 'code', sortable: true },
-    { key: 'description', title: t('retail:description'), dataIndex: 'description', ellipsis: true, show: 'desktop' },
+    { key: 'description', title: t('retail:description'), dataIndex: 'description', show: 'desktop' },
     {
       key: 'value',
       title: t('retail:coupon.value'),
@@ -304,6 +304,7 @@ export default function CouponListPage() {
     },
     {
       key: 'perMember',
+      defaultHidden: true,
       title: t('retail:coupon.perMemberLimit'),
       align: 'right',
       show: 'desktop',
@@ -321,7 +322,7 @@ export default function CouponListPage() {
       ? [
           {
             key: 'actions',
-            title: <span className="sr-only">{t('retail:actions')}</span>,
+            title: t('retail:actions'),
             render: (_: unknown, c: Coupon) =>
               rowActions(t, c.code, {
                 onEdit: () => setEditing({ coupon: c }),

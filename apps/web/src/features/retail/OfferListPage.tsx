@@ -317,6 +317,7 @@ export default function OfferListPage() {
       key: 'cart',
       title: t('retail:offer.cart'),
       show: 'desktop',
+      maxWidth: 160,
       render: (_: unknown, o: Offer) => o.cart.map((i) => `${i.quantity} × ${i.name ?? '?'}`).join(', '),
     },
     { key: 'coupon', title: t('retail:offer.coupon'), render: (_: unknown, o: Offer) => o.coupon?.code ?? '' },
@@ -325,7 +326,7 @@ export default function OfferListPage() {
       ? [
           {
             key: 'actions',
-            title: <span className="sr-only">{t('retail:actions')}</span>,
+            title: t('retail:actions'),
             render: (_: unknown, o: Offer) =>
               rowActions(t, o.title, {
                 onEdit: () => setEditing({ id: o.id }),

@@ -208,6 +208,8 @@ export default function ProductSetListPage() {
     {
       key: 'tax',
       title: t('retail:taxRate'),
+      // Kept for those who ask ("Columns"): the price is what the desk quotes.
+      defaultHidden: true,
       align: 'right',
       show: 'desktop',
       render: (_: unknown, s: ProductSet) => percentText(s.taxRateBp),
@@ -217,7 +219,7 @@ export default function ProductSetListPage() {
       ? [
           {
             key: 'actions',
-            title: <span className="sr-only">{t('retail:actions')}</span>,
+            title: t('retail:actions'),
             render: (_: unknown, s: ProductSet) =>
               rowActions(t, s.name, {
                 onEdit: () => setEditing({ set: s }),

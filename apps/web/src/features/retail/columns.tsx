@@ -1,6 +1,7 @@
 import { EditOutlined, InboxOutlined, PoweroffOutlined } from '@ant-design/icons';
-import { Button, Select } from 'antd';
+import { Select } from 'antd';
 import type { TFunction } from 'i18next';
+import { RowAction } from '../../shared/ui/RowAction';
 import { StatusTag } from '../../shared/ui/StatusTag';
 
 /** The active / inactive column of the retail lists. */
@@ -47,34 +48,28 @@ export function rowActions(
   return (
     <div className="row-actions">
       {options.onStock && (
-        <Button
-          size="small"
+        <RowAction
           icon={<InboxOutlined />}
           onClick={options.onStock}
-          aria-label={t('retail:stock.openAria', { name })}
-        >
-          {t('retail:stock.title')}
-        </Button>
+          label={t('retail:stock.title')}
+          ariaLabel={t('retail:stock.openAria', { name })}
+        />
       )}
       {options.onEdit && (
-        <Button
-          size="small"
+        <RowAction
           icon={<EditOutlined />}
           onClick={options.onEdit}
-          aria-label={t('retail:editAria', { name })}
-        >
-          {t('retail:edit')}
-        </Button>
+          label={t('retail:edit')}
+          ariaLabel={t('retail:editAria', { name })}
+        />
       )}
       {options.onToggle && (
-        <Button
-          size="small"
+        <RowAction
           icon={<PoweroffOutlined />}
           onClick={options.onToggle}
-          aria-label={t(options.active ? 'retail:deactivateAria' : 'retail:activateAria', { name })}
-        >
-          {t(options.active ? 'retail:deactivate' : 'retail:activate')}
-        </Button>
+          label={t(options.active ? 'retail:deactivate' : 'retail:activate')}
+          ariaLabel={t(options.active ? 'retail:deactivateAria' : 'retail:activateAria', { name })}
+        />
       )}
     </div>
   );

@@ -12,6 +12,7 @@ import { useAbility } from '../../shared/acl';
 import { MoneyText } from '../../shared/ui/MoneyText';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { StatusTag } from '../../shared/ui/StatusTag';
+import { useDates } from '../../shared/useDates';
 import { useDateTime } from '../../shared/useDateTime';
 import { useMediaQuery } from '../../shared/useMediaQuery';
 import { memberPath } from '../members/paths';
@@ -54,6 +55,7 @@ type Action = 'pay' | 'refund' | 'void' | null;
 export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation();
   const ability = useAbility();
+  const dates = useDates();
   const dateTime = useDateTime();
   const methodName = useMethodName();
   const [action, setAction] = useState<Action>(null);
@@ -92,7 +94,7 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
         <Descriptions.Item label={t('sales:fields.centre')}>
           {invoice.center.name} ({invoice.center.code})
         </Descriptions.Item>
-        <Descriptions.Item label={t('sales:fields.date')}>{invoice.issuedOn}</Descriptions.Item>
+        <Descriptions.Item label={t('sales:fields.date')}>{dates.date(invoice.issuedOn)}</Descriptions.Item>
         <Descriptions.Item label={t('sales:fields.staff')}>{invoice.staff?.name ?? ''}</Descriptions.Item>
         {invoice.coupon && (
           <Descriptions.Item label={t('sales:fields.coupon')}>
@@ -252,7 +254,12 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
                 render: (_: unknown, r) =>
                   r.seq === 0 ? t('sales:plan.depositRow') : t('sales:plan.installmentRow', { n: r.seq }),
               },
-              { key: 'dueOn', title: t('sales:plan.dueOn'), dataIndex: 'dueOn' },
+              {
+                key: 'dueOn',
+                title: t('sales:plan.dueOn'),
+                dataIndex: 'dueOn',
+                render: (day: string) => dates.date(day),
+              },
               {
                 key: 'amount',
                 title: t('sales:plan.amount'),

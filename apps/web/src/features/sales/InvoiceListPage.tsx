@@ -13,6 +13,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useCenters } from '../../shared/centers';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { MoneyText } from '../../shared/ui/MoneyText';
+import { useDates } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { memberPath } from '../members/paths';
 import { INVOICE_EXPORT_PATH, useInvoices } from './api';
@@ -41,6 +42,7 @@ const LIST: ListParamsConfig<Sort, Filter> = {
 
 export default function InvoiceListPage() {
   const { t } = useTranslation();
+  const dates = useDates();
   const list = useListParams(LIST);
   const invoices = useInvoices(list.query);
   const centers = useCenters();
@@ -84,14 +86,29 @@ export default function InvoiceListPage() {
     {
       key: 'member',
       title: t('sales:fields.member'),
+      maxWidth: 180,
       render: (_: unknown, row) => (
         <Link to={memberPath(row.member.id)}>
           {row.member.name} <span className="mono field-hint">{row.member.code}</span>
         </Link>
       ),
     },
-    { key: 'center', title: t('sales:fields.centre'), show: 'desktop', render: (_: unknown, row) => row.center.code },
-    { key: 'issuedOn', title: t('sales:fields.date'), dataIndex: 'issuedOn', sortable: true, show: 'tablet' },
+    {
+      key: 'center',
+      // The invoice number names its centre (CWB-000109): the column is for those who ask.
+      defaultHidden: true,
+      title: t('sales:fields.centre'),
+      show: 'desktop',
+      render: (_: unknown, row) => row.center.code,
+    },
+    {
+      key: 'issuedOn',
+      title: t('sales:fields.date'),
+      dataIndex: 'issuedOn',
+      sortable: true,
+      show: 'tablet',
+      render: (day: string) => dates.date(day),
+    },
     {
       key: 'total',
       title: t('sales:fields.total'),
@@ -104,6 +121,8 @@ export default function InvoiceListPage() {
       title: t('sales:fields.paid'),
       align: 'right',
       show: 'desktop',
+      // Total and balance say what is owed; what was paid is one click away ("Columns").
+      defaultHidden: true,
       render: (_: unknown, row) => <MoneyText value={row.paidMinor} />,
     },
     {
@@ -129,6 +148,7 @@ export default function InvoiceListPage() {
       key: 'staff',
       title: t('sales:fields.staff'),
       show: 'desktop',
+      maxWidth: 130,
       render: (_: unknown, row) => row.staff?.name ?? '',
     },
   ];

@@ -443,7 +443,7 @@ function CartForm({
             },
             {
               key: 'remove',
-              title: <span className="sr-only">{t('sales:cart.remove')}</span>,
+              title: t('sales:cart.remove'),
               render: (_: unknown, line) => (
                 <Button
                   icon={<DeleteOutlined />}

@@ -26,6 +26,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyInput, useMoneyRules } from '../../shared/ui/MoneyInput';
 import { MoneyText } from '../../shared/ui/MoneyText';
+import { useDates } from '../../shared/useDates';
 import { changeOf, defaultPayment, equalInstallments, type PlanValues, planProblem } from './plan';
 import { usePaymentMethods } from './usePaymentMethods';
 
@@ -57,6 +58,7 @@ interface Props {
 
 export function PaymentPlanFields({ totalMinor, today }: Props) {
   const { t } = useTranslation();
+  const dates = useDates();
   const form = Form.useFormInstance();
   const methods = usePaymentMethods();
   const planMode = Form.useWatch('planMode', form) as PlanValues['planMode'] | undefined;
@@ -166,7 +168,12 @@ export function PaymentPlanFields({ totalMinor, today }: Props) {
                         ? t('sales:plan.depositRow')
                         : t('sales:plan.installmentRow', { n: depositMinor > 0 ? i : i + 1 }),
                   },
-                  { key: 'dueOn', title: t('sales:plan.dueOn'), dataIndex: 'dueOn' },
+                  {
+                    key: 'dueOn',
+                    title: t('sales:plan.dueOn'),
+                    dataIndex: 'dueOn',
+                    render: (day: string) => dates.date(day),
+                  },
                   {
                     key: 'amount',
                     title: t('sales:plan.amount'),

@@ -8,11 +8,12 @@ import { useAbility } from '../../shared/acl';
 import { api } from '../../shared/api/client';
 import { apiErrorMessage } from '../../shared/api/errorMessages';
 import { showErrorOnFields } from '../../shared/api/formErrors';
+import { formatMonth } from '../../shared/dates';
 import { useCentreToday } from '../../shared/today';
-import { BilingualTitle } from '../../shared/ui/BilingualTitle';
 import { ExportButtons } from '../../shared/ui/ExportButtons';
 import { MoneyInput, useMoneyRules } from '../../shared/ui/MoneyInput';
 import { MoneyText } from '../../shared/ui/MoneyText';
+import { OneLineTable } from '../../shared/ui/OneLineTable';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { useMoneyFormat } from '../../shared/useMoneyFormat';
 import { rateText } from './plan';
@@ -136,7 +137,7 @@ function RulesCard({ staffId }: { staffId: string }) {
       ) : rules.isError ? (
         <ErrorState error={rules.error} onRetry={() => void rules.refetch()} />
       ) : (
-        <Table
+        <OneLineTable
           size="small"
           rowKey="id"
           pagination={false}
@@ -200,14 +201,10 @@ export default function StaffCommissionPage() {
       api.get<StaffCommission>(`/pro/staff/${encodeURIComponent(id)}/commission`, { query: { year }, signal }),
     placeholderData: keepPreviousData,
   });
-  const monthName = (month: string) =>
-    new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' }).format(
-      new Date(`${month}-01T00:00:00Z`),
-    );
+  const monthName = (month: string) => formatMonth(i18n.resolvedLanguage ?? 'en', month);
 
   return (
     <div className="screen" data-testid="screen-staff-commission">
-      <BilingualTitle titleKey="staffPackage" />
       <Card>
         <Space wrap align="center">
           {report.data && (
@@ -227,8 +224,8 @@ export default function StaffCommissionPage() {
           <ExportButtons
             path={`/pro/staff/${encodeURIComponent(id)}/commission/export`}
             query={{ year }}
+            // The server writes the file from its own answer: nothing on screen has to load first.
             fileName={`commission-${year}`}
-            disabled={!report.data}
           />
         </Space>
         {report.isPending ? (
@@ -236,11 +233,10 @@ export default function StaffCommissionPage() {
         ) : report.isError ? (
           <ErrorState error={report.error} onRetry={() => void report.refetch()} />
         ) : (
-          <Table
+          <OneLineTable
             size="small"
             rowKey="month"
             pagination={false}
-            scroll={{ x: 'max-content' }}
             dataSource={report.data.months}
             data-testid="commission-months"
             columns={[

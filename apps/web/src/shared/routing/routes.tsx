@@ -245,7 +245,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   // Staff.
   page('/staff-list', 'staffList', product('staffList', 'Staff')),
   page('/apps/staff/edit/:id', 'staffEdit', product('staffEdit', 'Staff')),
-  page('/apps/cloudfit/staff/package/:id', 'staffCommission', product('staffPackage', 'Commission')),
+  page('/apps/cloudfit/staff/package/:id', 'staffCommission', product('staffCommission', 'Commission')),
 
   // Centres and rooms.
   page('/center', 'center', product('center', 'Centre')),

@@ -7,18 +7,25 @@
  * the screen is too narrow for is not cut off or scrolled away: it moves into the row's details
  * (the expand button at the start of the row), title and value, so a 10-inch tablet in portrait
  * sees the essentials at once and the rest one tap away.
+ *
+ * Every row is one line high and the table scrolls inside its card, never the page
+ * (`OneLineTable`); the "Columns" button lets each user choose the columns they see, kept per user
+ * in this browser (`ColumnChooser`), and a column the screen keeps for those who ask for it says
+ * `defaultHidden`.
  */
 import './listTable.css';
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Table, type TableProps } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { MoreOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, type TableProps } from 'antd';
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueryValue } from '../api/client';
 import { type ListParams, sortFromTable, sortOrderOf } from '../useListParams';
 import { useMediaQuery } from '../useMediaQuery';
+import { ColumnChooser, useColumnChoice } from './ColumnChooser';
+import { chosenColumns } from './columnChoice';
 import { ExportButtons } from './ExportButtons';
 import { KeywordSearch } from './KeywordSearch';
+import { OneLineTable } from './OneLineTable';
 import { ErrorState } from './ScreenStates';
 
 /** From which width a column is shown in the table (narrower: in the row's details). */
@@ -35,7 +42,10 @@ export interface ListColumn<T> {
   render?: (value: any, row: T, index: number) => ReactNode;
   align?: 'left' | 'right' | 'center';
   width?: number;
-  ellipsis?: boolean;
+  /** The widest the value may be before it ends in "…" (default `width`, else `CELL_MAX_WIDTH`); `none`: never cut. */
+  maxWidth?: number | 'none';
+  /** Off until the user turns it on in "Columns" (the screen has no room for it at 1280 px). */
+  defaultHidden?: boolean;
   /** The header sorts the list by the column's `key` (a sort field of the list: `name` / `-name`). */
   sortable?: boolean;
   /** Default `always`. */
@@ -129,7 +139,11 @@ export function ListTable<T extends object, S extends string, F extends string>(
   const { t } = useTranslation();
   const tablet = useMediaQuery(`(min-width: ${COLUMN_MIN_WIDTH.tablet}px)`);
   const desktop = useMediaQuery(`(min-width: ${COLUMN_MIN_WIDTH.desktop}px)`);
-  const { shown, hidden } = splitColumns(columns, desktop ? 'desktop' : tablet ? 'tablet' : 'phone');
+  const columnChoice = useColumnChoice(testId);
+  const { shown, hidden } = splitColumns(
+    chosenColumns(columns, columnChoice.choice),
+    desktop ? 'desktop' : tablet ? 'tablet' : 'phone',
+  );
 
   const toolbar = (
     <div className="list-toolbar">
@@ -154,6 +168,11 @@ export function ListTable<T extends object, S extends string, F extends string>(
             disabled={exportTo.disabled}
           />
         )}
+        <ColumnChooser
+          columns={columns.map((c) => ({ key: c.key, defaultHidden: c.defaultHidden, label: plainTitle(c) }))}
+          choice={columnChoice.choice}
+          onChange={columnChoice.update}
+        />
         <Button
           icon={<ReloadOutlined />}
           aria-label={t('common:actions.refresh')}
@@ -190,8 +209,7 @@ export function ListTable<T extends object, S extends string, F extends string>(
           </Button>
         </div>
       )}
-      <Table<T>
-        className="list-table"
+      <OneLineTable<T>
         data-testid={testId}
         rowKey={rowKey}
         loading={busy}
@@ -199,7 +217,6 @@ export function ListTable<T extends object, S extends string, F extends string>(
         aria-busy={busy}
         data-keyword={list.keyword}
         dataSource={result.data?.items ?? []}
-        tableLayout="auto"
         locale={{ emptyText: <Empty description={list.narrowed ? texts.noMatch : texts.empty} /> }}
         onChange={(_pagination, _filters, sorter, extra) => {
           if (extra.action === 'sort') list.setSort(sortFromTable(sorter, sorts));
@@ -210,6 +227,10 @@ export function ListTable<T extends object, S extends string, F extends string>(
           ? {
               expandable: {
                 columnWidth: 40,
+                // The column of the expand buttons is named too (a header with nothing to read is no header).
+                columnTitle: (
+                  <MoreOutlined aria-label={t('members:table.details')} title={t('members:table.details')} />
+                ),
                 expandedRowRender: (row: T, index: number) => (
                   <dl className="list-table__details" data-testid="row-details">
                     {hidden.map((column) => (
@@ -232,12 +253,10 @@ export function ListTable<T extends object, S extends string, F extends string>(
           showTotal: (total) => texts.total(total),
           onChange: (page, pageSize) => list.setPage(page, pageSize),
         }}
-        columns={
-          shown.map(({ sortable, show: _show, detailTitle: _detail, ...column }) => ({
-            ...column,
-            ...(sortable ? { sorter: true, sortOrder: sortOrderOf(column.key, list.sort) } : {}),
-          })) as ColumnsType<T>
-        }
+        columns={shown.map(({ sortable, show: _show, detailTitle: _detail, defaultHidden: _hidden, ...column }) => ({
+          ...column,
+          ...(sortable ? { sorter: true, sortOrder: sortOrderOf(column.key, list.sort) } : {}),
+        }))}
       />
     </Card>
   );

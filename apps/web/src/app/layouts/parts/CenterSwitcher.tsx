@@ -9,20 +9,14 @@ import { lastPersonIn } from '../../../features/entries/liveFeed';
 import { useAbility } from '../../../shared/acl';
 import { setCenterId, useCenterId } from '../../../shared/centerSelection';
 import { useCenters } from '../../../shared/centers';
-import { dateTimeFormat } from '../../../shared/intl';
+import { formatDateTime, formatTime } from '../../../shared/dates';
 
+/** Today's entry by its time; an earlier one with its day too (`shared/dates.ts`). */
 function formatWhen(at: string, timeZone: string, language: string): string {
   const date = new Date(at);
   if (Number.isNaN(date.getTime())) return '';
   const sameDay = businessDate(date, timeZone) === today(timeZone);
-  try {
-    return dateTimeFormat(language, {
-      timeZone,
-      ...(sameDay ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' }),
-    }).format(date);
-  } catch {
-    return date.toLocaleString(language);
-  }
+  return sameDay ? formatTime(language, at, timeZone) : formatDateTime(language, at, timeZone);
 }
 
 /**
@@ -37,15 +31,26 @@ function LastPerson({ center }: { center: CenterSummary | undefined }) {
   useEntryEvents(canReadEntries ? centerId : null);
   if (!center) return null;
   const last = (canReadEntries ? lastPersonIn(live.data) : null) ?? center.lastPerson;
-  const text = last
-    ? t('common:center.lastPerson', {
+  // The label stays whole; the name and time give way ("…", the whole in the tooltip) when the bar is full.
+  const value = last
+    ? t('common:center.lastInValue', {
         name: last.name,
         when: formatWhen(last.at, center.timeZone, i18n.resolvedLanguage ?? 'en'),
       })
-    : t('common:center.noEntryYet');
+    : null;
   return (
     <span className="center-switcher__last" data-testid="center-last-person" aria-live="polite">
-      <UserOutlined aria-hidden /> {text}
+      <UserOutlined aria-hidden />
+      {value === null ? (
+        <span className="center-switcher__last-value">{t('common:center.noEntryYet')}</span>
+      ) : (
+        <>
+          <span className="center-switcher__last-label">{t('common:center.lastIn')}</span>{' '}
+          <span className="center-switcher__last-value" title={value}>
+            {value}
+          </span>
+        </>
+      )}
     </span>
   );
 }

@@ -1,9 +1,10 @@
 import { EditOutlined, PoweroffOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { App } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { apiErrorMessage } from '../../../shared/api/errorMessages';
 import type { ListColumn } from '../../../shared/ui/ListTable';
+import { RowAction } from '../../../shared/ui/RowAction';
 import { StatusTag } from '../../../shared/ui/StatusTag';
 
 interface Item {
@@ -47,32 +48,27 @@ export function actionsColumn<T extends Item>(
   const { onEdit, onToggle, before } = options;
   return {
     key: 'actions',
-    title: <span className="sr-only">{t('catalogue:actions')}</span>,
+    title: t('catalogue:actions'),
     detailTitle: t('catalogue:actions'),
-    width: options.width ?? 210,
     render: (_: unknown, row: T) => (
       <div className="row-actions">
         {before?.(row)}
         {onEdit && (
-          <Button
-            size="small"
+          <RowAction
             icon={<EditOutlined />}
             onClick={() => onEdit(row)}
-            aria-label={t('catalogue:editAria', { name: row.name })}
-          >
-            {t('catalogue:edit')}
-          </Button>
+            label={t('catalogue:edit')}
+            ariaLabel={t('catalogue:editAria', { name: row.name })}
+          />
         )}
         {onToggle && (
-          <Button
-            size="small"
+          <RowAction
             icon={<PoweroffOutlined />}
             onClick={() => onToggle(row)}
-            aria-label={t(row.active ? 'catalogue:deactivateAria' : 'catalogue:activateAria', { name: row.name })}
+            label={t(row.active ? 'catalogue:deactivate' : 'catalogue:activate')}
+            ariaLabel={t(row.active ? 'catalogue:deactivateAria' : 'catalogue:activateAria', { name: row.name })}
             data-testid="item-toggle"
-          >
-            {t(row.active ? 'catalogue:deactivate' : 'catalogue:activate')}
-          </Button>
+          />
         )}
       </div>
     ),

@@ -1,6 +1,6 @@
 import { EditOutlined, PoweroffOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import type { TFunction } from 'i18next';
+import { RowAction } from '../../../shared/ui/RowAction';
 import { StatusTag } from '../../../shared/ui/StatusTag';
 
 interface Activatable {
@@ -31,26 +31,21 @@ export function editAndActiveColumn<T extends Activatable>(
 ) {
   return {
     key: 'actions',
-    title: <span className="sr-only">{t('centers:actions')}</span>,
-    width: 200,
+    title: t('centers:actions'),
     render: (_: unknown, row: T) => (
       <div className="row-actions">
-        <Button
-          size="small"
+        <RowAction
           icon={<EditOutlined />}
           onClick={() => options.onEdit(row)}
-          aria-label={options.editAria(row)}
-        >
-          {t('centers:edit')}
-        </Button>
-        <Button
-          size="small"
+          label={t('centers:edit')}
+          ariaLabel={options.editAria(row)}
+        />
+        <RowAction
           icon={<PoweroffOutlined />}
           onClick={() => options.onToggle(row)}
-          aria-label={t(row.active ? 'centers:deactivateAria' : 'centers:activateAria', { name: row.name })}
-        >
-          {t(row.active ? 'centers:deactivate' : 'centers:activate')}
-        </Button>
+          label={t(row.active ? 'centers:deactivate' : 'centers:activate')}
+          ariaLabel={t(row.active ? 'centers:deactivateAria' : 'centers:activateAria', { name: row.name })}
+        />
       </div>
     ),
   };

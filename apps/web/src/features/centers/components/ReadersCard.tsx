@@ -1,11 +1,12 @@
 import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { createReaderRequestSchema, readerSnSchema } from '@gym/contract/readers';
-import { App, Button, Card, Empty, Form, Input, Modal, Space, Switch, Table } from 'antd';
+import { App, Button, Card, Empty, Form, Input, Modal, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../../shared/acl';
 import { apiErrorMessage, requiredRule, schemaRule } from '../../../shared/api/errorMessages';
 import { showErrorOnFields } from '../../../shared/api/formErrors';
+import { OneLineTable } from '../../../shared/ui/OneLineTable';
 import { StatusTag } from '../../../shared/ui/StatusTag';
 import { useDateTime } from '../../../shared/useDateTime';
 import { type CenterDetail, useCreateReader, useDeleteReader, useRotateReaderSecret, useUpdateReader } from '../api';
@@ -214,12 +215,11 @@ export function ReadersCard({ center }: { center: CenterDetail }) {
         )
       }
     >
-      <Table<ReaderRow>
+      <OneLineTable<ReaderRow>
         rowKey="id"
         size="middle"
         dataSource={center.readers}
         pagination={false}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty description={t('centers:readers.empty')} /> }}
         columns={[
           { key: 'name', title: t('centers:readers.name'), dataIndex: 'name' },
@@ -246,7 +246,7 @@ export function ReadersCard({ center }: { center: CenterDetail }) {
             ? [
                 {
                   key: 'actions',
-                  title: <span className="sr-only">{t('centers:actions')}</span>,
+                  title: t('centers:actions'),
                   width: 140,
                   render: (_: unknown, reader: ReaderRow) => (
                     <Space size={4}>

@@ -1,7 +1,8 @@
 import type { AttendanceMark } from '@gym/contract/classes';
-import { Drawer, Segmented, Table, Tag } from 'antd';
+import { Drawer, Segmented, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { OneLineTable } from '../../../shared/ui/OneLineTable';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/ScreenStates';
 import { memberPath } from '../../members/paths';
 import { type Booking, type ClassListItem, useBookings } from '../api';
@@ -85,7 +86,7 @@ export function ClassBookingsDrawer({ target, onClose }: { target: BookingsTarge
       ) : present.length === 0 ? (
         <EmptyState description={t('classes:bookings.none')} />
       ) : (
-        <Table<Booking>
+        <OneLineTable<Booking>
           size="small"
           rowKey="id"
           pagination={false}
@@ -139,7 +140,7 @@ export function ClassBookingsDrawer({ target, onClose }: { target: BookingsTarge
               : []),
             {
               key: 'actions',
-              title: <span className="sr-only">{t('classes:fields.actions')}</span>,
+              title: t('classes:fields.actions'),
               render: (_: unknown, b: Booking) => <BookingActions booking={b} />,
             },
           ]}

@@ -452,7 +452,6 @@ function ClassForm({
         >
           <DatePicker
             allowClear={false}
-            format="YYYY-MM-DD"
             className="full-width"
             disabled={inSeries && scope !== 'one'}
             data-testid="field-date"
@@ -616,7 +615,7 @@ function ClassForm({
               </Form.Item>
               {ends === 'until' ? (
                 <Form.Item label={t('classes:form.until')} name="until" rules={[required]}>
-                  <DatePicker format="YYYY-MM-DD" data-testid="field-until" />
+                  <DatePicker data-testid="field-until" />
                 </Form.Item>
               ) : (
                 <Form.Item

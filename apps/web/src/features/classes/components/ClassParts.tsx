@@ -14,6 +14,7 @@ import { Progress, Tag } from 'antd';
 import type { ComponentType, CSSProperties } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatWeekdayDate } from '../../../shared/dates';
 import type { ClassListItem } from '../api';
 import { fillTone } from '../places';
 
@@ -118,19 +119,9 @@ export function CourseSessionText({ course }: { course: { name: string; number: 
   );
 }
 
-/** A class's business date as a short day (`Thu 27 Nov`), in the screen's language. */
+/** A class's business date as a short day (`Thu 27/11`), in the screen's language (`shared/dates.ts`). */
 export function useClassDay(): (date: string) => string {
   const { i18n } = useTranslation();
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      timeZone: 'UTC',
-    });
-    return (date: string) => {
-      const at = new Date(`${date}T12:00:00Z`);
-      return Number.isNaN(at.getTime()) ? date : format.format(at);
-    };
-  }, [i18n.resolvedLanguage]);
+  const language = i18n.resolvedLanguage ?? 'en';
+  return useMemo(() => (date: string) => formatWeekdayDate(language, date), [language]);
 }

@@ -1,12 +1,13 @@
 import '../classes.css';
 import { PlusOutlined } from '@ant-design/icons';
 import type { AttendanceMark } from '@gym/contract/classes';
-import { Button, Drawer, Dropdown, Table, Tag, Tooltip } from 'antd';
+import { Button, Drawer, Dropdown, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAbility } from '../../../shared/acl';
 import { useCentreToday } from '../../../shared/today';
+import { OneLineTable } from '../../../shared/ui/OneLineTable';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/ScreenStates';
 import { StatusTag } from '../../../shared/ui/StatusTag';
 import { useMediaQuery } from '../../../shared/useMediaQuery';
@@ -150,12 +151,11 @@ function CourseRosterView({ roster, item }: { roster: CourseRoster; item: ShortC
 function SessionsTable({ roster, language }: { roster: CourseRoster; language: string }) {
   const { t } = useTranslation();
   return (
-    <Table<CourseSession>
+    <OneLineTable<CourseSession>
       size="small"
       rowKey="classId"
       pagination={false}
       dataSource={roster.sessions}
-      scroll={{ x: 'max-content' }}
       data-testid="course-session-table"
       rowClassName={(s) => `course-session course-session--${s.status}`}
       columns={[

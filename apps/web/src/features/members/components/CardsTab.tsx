@@ -1,8 +1,9 @@
 import { CreditCardOutlined, DisconnectOutlined, StopOutlined, WifiOutlined } from '@ant-design/icons';
 import { cardNumberSchema, type Member, type Card as MemberCard } from '@gym/contract/members';
-import { Alert, App, Button, Card, Descriptions, Empty, Form, Input, Popconfirm, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Empty, Form, Input, Popconfirm, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, applyFieldErrors, requiredRule, schemaRule } from '../../../shared/api/errorMessages';
+import { OneLineTable } from '../../../shared/ui/OneLineTable';
 import { endUpdateCard, startUpdateCard, useReaderState } from '../../door/readerState';
 import { useAttachCard, useDetachCard, useMarkCardLost } from '../api';
 import { useFormatters } from '../format';
@@ -142,12 +143,11 @@ export function CardsTab({ member, canUpdate }: Props) {
       {editable && <CardLinkPanel member={member} />}
 
       <Card size="small" title={t('members:cards.history')} className="member-section">
-        <Table<MemberCard>
+        <OneLineTable<MemberCard>
           rowKey="id"
           size="small"
           dataSource={history}
           pagination={false}
-          scroll={{ x: 720 }}
           data-testid="card-history"
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('members:cards.none')} /> }}
           columns={[
@@ -179,7 +179,7 @@ export function CardsTab({ member, canUpdate }: Props) {
               ? [
                   {
                     key: 'actions',
-                    title: <span className="sr-only">{t('members:cards.actions')}</span>,
+                    title: t('members:cards.actions'),
                     render: (_: unknown, c: MemberCard) =>
                       c.status === 'detached' ? null : (
                         <Space size="small" wrap>

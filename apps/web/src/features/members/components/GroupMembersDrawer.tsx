@@ -1,11 +1,12 @@
 import { UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import type { Group, MemberListItem } from '@gym/contract/members';
-import { App, Button, Drawer, Empty, Popconfirm, Space, Table } from 'antd';
+import { App, Button, Drawer, Empty, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { apiErrorMessage } from '../../../shared/api/errorMessages';
 import { ExportButtons } from '../../../shared/ui/ExportButtons';
+import { OneLineTable } from '../../../shared/ui/OneLineTable';
 import { ErrorState } from '../../../shared/ui/ScreenStates';
 import { useIsDesktop } from '../../../shared/useMediaQuery';
 import { MEMBER_EXPORT_PATH, useAddGroupMembers, useMembers, useRemoveGroupMember } from '../api';
@@ -98,12 +99,11 @@ export function GroupMembersDrawer({ group, canEdit, onClose }: Props) {
       {members.isError && !members.data ? (
         <ErrorState error={members.error} onRetry={() => void members.refetch()} />
       ) : (
-        <Table<MemberListItem>
+        <OneLineTable<MemberListItem>
           rowKey="id"
           size="small"
           loading={members.isPending || (members.isFetching && members.isPlaceholderData)}
           dataSource={members.data?.items ?? []}
-          scroll={{ x: 520 }}
           locale={{ emptyText: <Empty description={t('groups:members.empty')} /> }}
           pagination={{
             current: page,
@@ -136,7 +136,7 @@ export function GroupMembersDrawer({ group, canEdit, onClose }: Props) {
               ? [
                   {
                     key: 'remove',
-                    title: <span className="sr-only">{t('groups:actions')}</span>,
+                    title: t('groups:actions'),
                     width: 110,
                     render: (_: unknown, m: MemberListItem) => (
                       <Popconfirm

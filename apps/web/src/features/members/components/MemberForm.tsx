@@ -123,7 +123,6 @@ export function MemberForm({ form, mode, initialValues, disabled, onFinish, noti
           >
             <DatePicker
               className="full-width"
-              format="YYYY-MM-DD"
               placeholder="YYYY-MM-DD"
               disabledDate={(d) => (birthdayText(d) ?? '') > centreToday}
               aria-label={t('members:fields.birthday')}

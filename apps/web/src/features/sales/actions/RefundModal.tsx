@@ -106,7 +106,7 @@ export function RefundModal({ invoice, onClose }: { invoice: Invoice; onClose: (
         columns={[
           {
             key: 'chosen',
-            title: <span className="sr-only">{t('sales:refund.choose')}</span>,
+            title: t('sales:refund.choose'),
             render: (_: unknown, l) => (
               <Checkbox
                 checked={choices[l.id]?.chosen}

@@ -1,6 +1,7 @@
 import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MoneyText } from '../../../shared/ui/MoneyText';
+import { useDates } from '../../../shared/useDates';
 import { useMemberAccount } from '../api';
 
 /** A solid red dark enough for white text (WCAG AA); antd's light `error` preset is not. */
@@ -9,6 +10,7 @@ export const OVERDUE_RED = '#b3261e';
 /** The member's balance due, the overdue part in red, and the next installment. */
 export function AccountSummary({ memberId, showNext = false }: { memberId: string; showNext?: boolean }) {
   const { t } = useTranslation();
+  const dates = useDates();
   const account = useMemberAccount(memberId);
   if (!account.data) return <span className="field-hint">—</span>;
   const a = account.data;
@@ -31,7 +33,7 @@ export function AccountSummary({ memberId, showNext = false }: { memberId: strin
       )}
       {showNext && a.nextDue && (
         <Typography.Text type="secondary" data-testid="member-next-due">
-          {t('sales:account.next', { date: a.nextDue.dueOn })} <MoneyText value={a.nextDue.amountMinor} />
+          {t('sales:account.next', { date: dates.date(a.nextDue.dueOn) })} <MoneyText value={a.nextDue.amountMinor} />
         </Typography.Text>
       )}
     </Space>

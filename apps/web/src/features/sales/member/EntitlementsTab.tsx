@@ -7,13 +7,15 @@ import type { Entitlement } from '@gym/contract/sales';
 
 type EntitlementStatus = Entitlement['status'];
 
-import { Button, Dropdown, Table, Typography } from 'antd';
+import { Button, Dropdown, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAbility } from '../../../shared/acl';
+import { OneLineTable } from '../../../shared/ui/OneLineTable';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/ScreenStates';
 import { StatusTag, type Tone } from '../../../shared/ui/StatusTag';
+import { useDates } from '../../../shared/useDates';
 import { useDateTime } from '../../../shared/useDateTime';
 import { useEntitlements, useLedger } from '../api';
 import { type EntitlementActionKind, EntitlementActionModal } from './EntitlementActionModal';
@@ -40,18 +42,24 @@ export function EntitlementStatusTag({ status }: { status: EntitlementStatus }) 
 function Ledger({ memberId, entitlementId }: { memberId: string; entitlementId: string }) {
   const { t } = useTranslation();
   const dateTime = useDateTime();
+  const dates = useDates();
   const ledger = useLedger(memberId, entitlementId);
   if (ledger.isPending) return <LoadingState />;
   if (ledger.isError) return <ErrorState error={ledger.error} onRetry={() => void ledger.refetch()} />;
   return (
-    <Table
+    <OneLineTable
       size="small"
       rowKey="seq"
       pagination={false}
       dataSource={ledger.data}
       data-testid="entitlement-ledger"
       columns={[
-        { key: 'on', title: t('sales:fields.date'), dataIndex: 'effectiveOn' },
+        {
+          key: 'on',
+          title: t('sales:fields.date'),
+          dataIndex: 'effectiveOn',
+          render: (day: string) => dates.date(day),
+        },
         {
           key: 'kind',
           title: t('sales:entitlements.event'),
@@ -79,6 +87,7 @@ function Ledger({ memberId, entitlementId }: { memberId: string; entitlementId: 
 
 export function EntitlementsTab({ memberId }: { memberId: string }) {
   const { t } = useTranslation();
+  const dates = useDates();
   const ability = useAbility();
   const entitlements = useEntitlements(memberId);
   const [acting, setActing] = useState<{ entitlement: Entitlement; action: EntitlementActionKind } | null>(null);
@@ -104,11 +113,10 @@ export function EntitlementsTab({ memberId }: { memberId: string }) {
       ) : entitlements.data.length === 0 ? (
         <EmptyState description={t('sales:entitlements.none')} />
       ) : (
-        <Table<Entitlement>
+        <OneLineTable<Entitlement>
           size="small"
           rowKey="id"
           pagination={false}
-          scroll={{ x: 'max-content' }}
           dataSource={entitlements.data}
           data-testid="entitlement-table"
           onRow={(e) => ({ 'data-testid': 'entitlement-row', 'data-kind': e.kind }) as object}
@@ -146,10 +154,13 @@ export function EntitlementsTab({ memberId }: { memberId: string }) {
               render: (_: unknown, e) => (
                 <span data-testid="entitlement-valid">
                   {e.validFrom || e.validUntil
-                    ? `${e.validFrom ?? '…'} – ${e.validUntil ?? '…'}`
+                    ? `${e.validFrom ? dates.date(e.validFrom) : '…'} – ${e.validUntil ? dates.date(e.validUntil) : '…'}`
                     : t('sales:entitlements.notStarted')}
                   {e.frozen && e.frozenUntil ? (
-                    <div className="field-hint">{t('sales:entitlements.frozenUntil', { date: e.frozenUntil })}</div>
+                    <span className="field-hint">
+                      {' · '}
+                      {t('sales:entitlements.frozenUntil', { date: dates.date(e.frozenUntil) })}
+                    </span>
                   ) : null}
                 </span>
               ),
@@ -175,7 +186,7 @@ export function EntitlementsTab({ memberId }: { memberId: string }) {
             },
             {
               key: 'actions',
-              title: <span className="sr-only">{t('sales:entitlements.actionsTitle')}</span>,
+              title: t('sales:entitlements.actionsTitle'),
               render: (_: unknown, e) => {
                 const actions = actionsOf(e);
                 if (actions.length === 0) return null;

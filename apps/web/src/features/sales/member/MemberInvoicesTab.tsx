@@ -1,10 +1,12 @@
 import type { InvoiceSummary } from '@gym/contract/sales';
-import { Space, Table, Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../../shared/acl';
 import { MoneyText } from '../../../shared/ui/MoneyText';
+import { OneLineTable } from '../../../shared/ui/OneLineTable';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/ScreenStates';
+import { useDates } from '../../../shared/useDates';
 import { useInvoices } from '../api';
 import { InvoiceDrawer } from '../InvoiceDrawer';
 import { InvoiceStateTag } from '../InvoiceStateTag';
@@ -13,6 +15,7 @@ import { AccountSummary } from './AccountSummary';
 /** The member file's "Invoices": the member's invoices with their balance, each opening its detail. */
 export function MemberInvoicesTab({ memberId }: { memberId: string }) {
   const { t } = useTranslation();
+  const dates = useDates();
   const readable = useAbility().can('read', 'Sale');
   const [page, setPage] = useState(1);
   const invoices = useInvoices({ memberId, page, pageSize: 10, sort: '-issuedOn' }, readable);
@@ -30,10 +33,9 @@ export function MemberInvoicesTab({ memberId }: { memberId: string }) {
       ) : invoices.data.items.length === 0 ? (
         <EmptyState description={t('sales:member.noInvoices')} />
       ) : (
-        <Table<InvoiceSummary>
+        <OneLineTable<InvoiceSummary>
           size="small"
           rowKey="id"
-          scroll={{ x: 'max-content' }}
           dataSource={invoices.data.items}
           data-testid="member-invoice-table"
           onRow={() => ({ 'data-testid': 'member-invoice-row' }) as object}
@@ -55,7 +57,12 @@ export function MemberInvoicesTab({ memberId }: { memberId: string }) {
                 </a>
               ),
             },
-            { key: 'date', title: t('sales:fields.date'), dataIndex: 'issuedOn' },
+            {
+              key: 'date',
+              title: t('sales:fields.date'),
+              dataIndex: 'issuedOn',
+              render: (day: string) => dates.date(day),
+            },
             {
               key: 'total',
               title: t('sales:fields.total'),

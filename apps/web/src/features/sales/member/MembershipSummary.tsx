@@ -1,6 +1,7 @@
 import type { Entitlement } from '@gym/contract/sales';
 import { Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useDates } from '../../../shared/useDates';
 import { useEntitlements } from '../api';
 import { CREDIT_KINDS, creditsByKind } from './credits';
 
@@ -9,6 +10,7 @@ const live = (e: Entitlement) => e.status === 'active' || e.status === 'frozen' 
 /** The current membership and its expiry, and the credits left on live packages by kind, for the member header. */
 export function MembershipSummary({ memberId }: { memberId: string }) {
   const { t } = useTranslation();
+  const dates = useDates();
   const entitlements = useEntitlements(memberId);
   const items = entitlements.data ?? [];
   const membership = items
@@ -23,7 +25,7 @@ export function MembershipSummary({ memberId }: { memberId: string }) {
           {membership.name}{' '}
           <Typography.Text type="secondary">
             {membership.validUntil
-              ? t('sales:member.until', { date: membership.validUntil })
+              ? t('sales:member.until', { date: dates.date(membership.validUntil) })
               : t(`sales:entitlements.statuses.${membership.status}`)}
           </Typography.Text>
         </span>

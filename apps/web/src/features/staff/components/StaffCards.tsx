@@ -1,10 +1,11 @@
 import { DisconnectOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Card as StaffCard } from '@gym/contract/members';
 import { cardNumberSchema } from '@gym/contract/members';
-import { App, Button, Card, Empty, Form, Input, Table } from 'antd';
+import { App, Button, Card, Empty, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, requiredRule, schemaRule } from '../../../shared/api/errorMessages';
 import { showErrorOnFields } from '../../../shared/api/formErrors';
+import { OneLineTable } from '../../../shared/ui/OneLineTable';
 import { StatusTag } from '../../../shared/ui/StatusTag';
 import { useDateTime } from '../../../shared/useDateTime';
 import { type Staff, useAttachStaffCard, useDetachStaffCard } from '../api';
@@ -80,12 +81,11 @@ export function StaffCards({ staff, canUpdate }: { staff: Staff; canUpdate: bool
           </Form.Item>
         </Form>
       )}
-      <Table<StaffCard>
+      <OneLineTable<StaffCard>
         rowKey="id"
         size="middle"
         dataSource={cards}
         pagination={false}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty description={t('staff:cards.empty')} /> }}
         columns={[
           {
@@ -124,7 +124,7 @@ export function StaffCards({ staff, canUpdate }: { staff: Staff; canUpdate: bool
             ? [
                 {
                   key: 'actions',
-                  title: <span className="sr-only">{t('staff:actions')}</span>,
+                  title: t('staff:actions'),
                   width: 130,
                   render: (_: unknown, card: StaffCard) =>
                     card.status === 'active' && (
