@@ -357,7 +357,8 @@ describe('what the desk can do about a denial', () => {
     await readerPage.goto('/class-list');
     await waitConnected(readerPage);
     await simulateTap(m.card);
-    const toast = readerPage.locator(TOAST).first();
+    // This tap's toast (a tap of an earlier test still waiting in the browser's queue may show too).
+    const toast = readerPage.locator(TOAST).filter({ hasText: m.lastName }).first();
     await toast.waitFor({ timeout: 15_000 });
     expect(await toast.getByTestId('entry-toast-title').textContent()).toBe(`No entry: Door ${m.lastName}`);
     expect(await toast.getByTestId('entry-toast-text').textContent()).toContain(
@@ -373,7 +374,7 @@ describe('what the desk can do about a denial', () => {
     await readerPage.goto('/class-list');
     await waitConnected(readerPage);
     await simulateTap(m.card);
-    const toast = readerPage.locator(TOAST).first();
+    const toast = readerPage.locator(TOAST).filter({ hasText: m.card }).first();
     await toast.waitFor({ timeout: 15_000 });
     expect(await toast.getByTestId('entry-toast-title').textContent()).toBe(`No entry: card ${m.card}`);
     await toast.getByTestId('entry-toast-attach').click();
