@@ -17,12 +17,8 @@ export async function updateCreditPackage(
   input: z.infer<typeof updateCreditPackageRequestSchema> & { id: string },
 ): Promise<CreditPackage> {
   const { id, allCenters, centerIds, price, description, ...rest } = input;
-  await getCreditPackage(ctx.tx, ctx.auth, id);
-  const [current] = await ctx.tx
-    .select()
-    .from(creditPackages)
-    .where(ctx.db.where(creditPackages, eq(creditPackages.id, id)))
-    .for('update');
+  await getCreditPackage(ctx.db, id);
+  const [current] = await ctx.db.lock(creditPackages, eq(creditPackages.id, id));
   if (!current) throw notFound('package');
   assertWithinCaller(ctx.auth, current);
   const set: Partial<typeof creditPackages.$inferInsert> = { ...rest, updatedAt: ctx.clock.now() };
@@ -38,8 +34,10 @@ export async function updateCreditPackage(
       ),
     );
   }
-  await withUniqueName(ctx, creditPackages, input.name, undefined, () =>
-    ctx.db.update(creditPackages, set, eq(creditPackages.id, id)),
-  );
-  return getCreditPackage(ctx.tx, ctx.auth, id);
+  await withUniqueName(ctx, {
+    table: creditPackages,
+    name: input.name,
+    write: (db) => db.update(creditPackages, set, eq(creditPackages.id, id)),
+  });
+  return getCreditPackage(ctx.db, id);
 }

@@ -40,12 +40,8 @@ export async function updateMembershipPlan(
 ): Promise<MembershipPlan> {
   const { id, allCenters, centerIds, price, freezeFee, description, ...rest } = input;
   // A plan the caller does not see (another organisation's, or none of their centres') does not exist for them.
-  await getMembershipPlan(ctx.tx, ctx.auth, id);
-  const [current] = await ctx.tx
-    .select()
-    .from(membershipPlans)
-    .where(ctx.db.where(membershipPlans, eq(membershipPlans.id, id)))
-    .for('update');
+  await getMembershipPlan(ctx.db, id);
+  const [current] = await ctx.db.lock(membershipPlans, eq(membershipPlans.id, id));
   if (!current) throw notFound('membership plan');
   assertWithinCaller(ctx.auth, current);
   const set: Partial<typeof membershipPlans.$inferInsert> = { ...rest, updatedAt: ctx.clock.now() };
@@ -67,8 +63,10 @@ export async function updateMembershipPlan(
     maxFreezeDays: set.maxFreezeDays ?? current.maxFreezeDays,
     freezeFeeMinor: set.freezeFeeMinor ?? current.freezeFeeMinor,
   });
-  await withUniqueName(ctx, membershipPlans, input.name, undefined, () =>
-    ctx.db.update(membershipPlans, set, eq(membershipPlans.id, id)),
-  );
-  return getMembershipPlan(ctx.tx, ctx.auth, id);
+  await withUniqueName(ctx, {
+    table: membershipPlans,
+    name: input.name,
+    write: (db) => db.update(membershipPlans, set, eq(membershipPlans.id, id)),
+  });
+  return getMembershipPlan(ctx.db, id);
 }
