@@ -79,6 +79,19 @@ export async function checkCoverage(db: TenantDb, wanted: Coverage, keep: readon
 }
 
 /**
+ * The coverage a change asks for (`checkCoverage`), with what the change leaves out taken from the
+ * item as it is; nothing when the change names no coverage.
+ */
+export async function changedCoverage(
+  db: TenantDb,
+  { current, allCenters, centerIds }: { current: Coverage; allCenters?: boolean; centerIds?: string[] },
+): Promise<Partial<Coverage>> {
+  if (allCenters === undefined && centerIds === undefined) return {};
+  const wanted = { allCenters: allCenters ?? current.allCenters, centerIds: centerIds ?? current.centerIds };
+  return checkCoverage(db, wanted, current.centerIds);
+}
+
+/**
  * A caller limited to some centres changes only items that stay within their centres: an item of
  * every centre, or one also sold in a centre they do not work in, is not theirs to change.
  */

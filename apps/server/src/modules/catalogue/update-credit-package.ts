@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { creditPackages } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { assertWithinCaller, checkCoverage } from './coverage.ts';
+import { assertWithinCaller, changedCoverage } from './coverage.ts';
 import { getCreditPackage } from './queries.ts';
 import { withUniqueName } from './unique-name.ts';
 
@@ -24,16 +24,7 @@ export async function updateCreditPackage(
   const set: Partial<typeof creditPackages.$inferInsert> = { ...rest, updatedAt: ctx.clock.now() };
   if (description !== undefined) set.description = description || null;
   if (price !== undefined) set.priceMinor = price;
-  if (allCenters !== undefined || centerIds !== undefined) {
-    Object.assign(
-      set,
-      await checkCoverage(
-        ctx.db,
-        { allCenters: allCenters ?? current.allCenters, centerIds: centerIds ?? current.centerIds },
-        current.centerIds,
-      ),
-    );
-  }
+  Object.assign(set, await changedCoverage(ctx.db, { current, allCenters, centerIds }));
   await withUniqueName(ctx, {
     table: creditPackages,
     name: input.name,

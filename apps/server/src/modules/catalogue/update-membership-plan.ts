@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { membershipPlans } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { assertWithinCaller, checkCoverage } from './coverage.ts';
+import { assertWithinCaller, changedCoverage } from './coverage.ts';
 import { getMembershipPlan } from './queries.ts';
 import { withUniqueName } from './unique-name.ts';
 
@@ -48,16 +48,7 @@ export async function updateMembershipPlan(
   if (description !== undefined) set.description = description || null;
   if (price !== undefined) set.priceMinor = price;
   if (freezeFee !== undefined) set.freezeFeeMinor = freezeFee;
-  if (allCenters !== undefined || centerIds !== undefined) {
-    Object.assign(
-      set,
-      await checkCoverage(
-        ctx.db,
-        { allCenters: allCenters ?? current.allCenters, centerIds: centerIds ?? current.centerIds },
-        current.centerIds,
-      ),
-    );
-  }
+  Object.assign(set, await changedCoverage(ctx.db, { current, allCenters, centerIds }));
   checkFreezes({
     maxFreezes: set.maxFreezes ?? current.maxFreezes,
     maxFreezeDays: set.maxFreezeDays ?? current.maxFreezeDays,
