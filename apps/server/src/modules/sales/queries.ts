@@ -10,7 +10,7 @@ import { likeEscape } from '@gym/contract/search';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { type DbOrTx, readAll } from '../../db/client.ts';
+import { readAll } from '../../db/client.ts';
 import { reusableStatement } from '../../db/reusable.ts';
 import {
   centers,
@@ -405,13 +405,13 @@ export async function getInvoice(ctx: InvoiceReader, { id, today }: { id: string
  * invoice the unpaid parts of installments due before the invoice centre's today, never more than
  * the invoice's balance; summed per member. Members who owe nothing overdue are absent.
  */
-export async function overdueByMember(
-  db: DbOrTx,
-  organisationId: string,
-  memberIds: readonly string[],
-): Promise<Map<string, number>> {
+export async function overdueByMember(db: TenantDb, memberIds: readonly string[]): Promise<Map<string, number>> {
   if (memberIds.length === 0) return new Map();
-  const rows = await overdueByMemberStatement(db, organisationId, { memberIds: [...memberIds] });
+  const rows = await overdueByMemberStatement(
+    db.unscoped('a prepared statement, scoped by the organisation id it is run with'),
+    db.auth.organisationId,
+    { memberIds: [...memberIds] },
+  );
   return new Map(rows.map((r) => [r.memberId, Number(r.overdue)]));
 }
 
