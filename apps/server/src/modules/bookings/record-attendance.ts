@@ -47,7 +47,9 @@ export async function recordAttendance(
     feeInvoiceId = penalty.feeInvoiceId;
   } else if (mark === 'attended' && feeInvoiceId) {
     // Came after all: the fee goes (voided, unless paid: then its refund comes first) and the credit is used again.
-    if (!(await voidUnpaidFee(ctx, feeInvoiceId, 'Attended after all: the no-show was corrected'))) {
+    if (
+      !(await voidUnpaidFee(ctx, { invoiceId: feeInvoiceId, reason: 'Attended after all: the no-show was corrected' }))
+    ) {
       throw bookingRule('id', BOOKING_CODES.feePaid, 'The no-show fee is paid: refund its invoice first');
     }
     if (await retakeCredits(ctx, booking, cls.businessDate)) creditReturned = false;

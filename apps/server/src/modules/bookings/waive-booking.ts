@@ -19,7 +19,7 @@ export async function waiveBooking(ctx: UseCaseContext, { id, note }: { id: stri
   }
   // A fee billed for it is voided; a paid one is refunded first (the refund screen), then waived.
   if (booking.feeInvoiceId) {
-    if (!(await voidUnpaidFee(ctx, booking.feeInvoiceId, `Waived: ${note}`))) {
+    if (!(await voidUnpaidFee(ctx, { invoiceId: booking.feeInvoiceId, reason: `Waived: ${note}` }))) {
       throw bookingRule('id', BOOKING_CODES.feePaid, 'The fee is paid: refund its invoice first, then waive');
     }
   }

@@ -1,11 +1,10 @@
 import { CATALOGUE_CODES } from '@gym/contract/catalogue';
 import { asc, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
 import { centers } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
-import { organisationScopeOf, type TenantDb } from '../../lib/tenant-db.ts';
+import type { TenantDb } from '../../lib/tenant-db.ts';
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
 
@@ -39,15 +38,15 @@ export const coversCentre = (columns: { allCenters: PgColumn; centerIds: PgColum
 
 /** The organisation's centres by id, for the answers' centre names. */
 export async function centreNames(
-  db: DbOrTx,
-  auth: Scope,
+  db: TenantDb,
   ids?: readonly string[],
 ): Promise<Map<string, { id: string; code: string; name: string }>> {
   if (ids && ids.length === 0) return new Map();
-  const rows = await db
+  // Every centre of the organisation, also those the caller does not work in.
+  const rows = await db.wholeOrganisation
     .select({ id: centers.id, code: centers.code, name: centers.name })
     .from(centers)
-    .where(organisationScopeOf(auth, centers, ids ? inArray(centers.id, [...ids]) : undefined))
+    .where(ids ? inArray(centers.id, [...ids]) : undefined)
     .orderBy(asc(centers.code));
   return new Map(rows.map((c) => [c.id, c]));
 }
@@ -77,6 +76,19 @@ export async function checkCoverage(db: TenantDb, wanted: Coverage, keep: readon
   }
   for (const id of ids) await db.usableCenter(id, 'centerIds', !keep.includes(id));
   return { allCenters: false, centerIds: ids };
+}
+
+/**
+ * The coverage a change asks for (`checkCoverage`), with what the change leaves out taken from the
+ * item as it is; nothing when the change names no coverage.
+ */
+export async function changedCoverage(
+  db: TenantDb,
+  { current, allCenters, centerIds }: { current: Coverage; allCenters?: boolean; centerIds?: string[] },
+): Promise<Partial<Coverage>> {
+  if (allCenters === undefined && centerIds === undefined) return {};
+  const wanted = { allCenters: allCenters ?? current.allCenters, centerIds: centerIds ?? current.centerIds };
+  return checkCoverage(db, wanted, current.centerIds);
 }
 
 /**

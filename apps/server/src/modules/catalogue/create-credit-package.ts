@@ -11,18 +11,21 @@ export async function createCreditPackage(
   input: z.infer<typeof createCreditPackageRequestSchema>,
 ): Promise<CreditPackage> {
   const coverage = await checkCoverage(ctx.db, input);
-  const [row] = await withUniqueName(ctx, creditPackages, input.name, undefined, () =>
-    ctx.db.insert(creditPackages, {
-      name: input.name,
-      description: input.description || null,
-      usage: input.usage,
-      credits: input.credits,
-      validityDays: input.validityDays,
-      ...coverage,
-      priceMinor: input.price,
-      taxRateBp: input.taxRateBp,
-      available: input.available,
-    }),
-  );
-  return getCreditPackage(ctx.tx, ctx.auth, row!.id);
+  const [row] = await withUniqueName(ctx, {
+    table: creditPackages,
+    name: input.name,
+    write: (db) =>
+      db.insert(creditPackages, {
+        name: input.name,
+        description: input.description || null,
+        usage: input.usage,
+        credits: input.credits,
+        validityDays: input.validityDays,
+        ...coverage,
+        priceMinor: input.price,
+        taxRateBp: input.taxRateBp,
+        available: input.available,
+      }),
+  });
+  return getCreditPackage(ctx.db, row!.id);
 }

@@ -11,20 +11,23 @@ export async function createMembershipPlan(
   input: z.infer<typeof createMembershipPlanRequestSchema>,
 ): Promise<MembershipPlan> {
   const coverage = await checkCoverage(ctx.db, input);
-  const [row] = await withUniqueName(ctx, membershipPlans, input.name, undefined, () =>
-    ctx.db.insert(membershipPlans, {
-      name: input.name,
-      description: input.description || null,
-      durationValue: input.durationValue,
-      durationUnit: input.durationUnit,
-      ...coverage,
-      priceMinor: input.price,
-      taxRateBp: input.taxRateBp,
-      maxFreezes: input.maxFreezes,
-      maxFreezeDays: input.maxFreezeDays,
-      freezeFeeMinor: input.freezeFee,
-      startRule: input.startRule,
-    }),
-  );
-  return getMembershipPlan(ctx.tx, ctx.auth, row!.id);
+  const [row] = await withUniqueName(ctx, {
+    table: membershipPlans,
+    name: input.name,
+    write: (db) =>
+      db.insert(membershipPlans, {
+        name: input.name,
+        description: input.description || null,
+        durationValue: input.durationValue,
+        durationUnit: input.durationUnit,
+        ...coverage,
+        priceMinor: input.price,
+        taxRateBp: input.taxRateBp,
+        maxFreezes: input.maxFreezes,
+        maxFreezeDays: input.maxFreezeDays,
+        freezeFeeMinor: input.freezeFee,
+        startRule: input.startRule,
+      }),
+  });
+  return getMembershipPlan(ctx.db, row!.id);
 }

@@ -12,17 +12,21 @@ export async function createShortCourse(
 ): Promise<ShortCourse> {
   // A centre of another organisation, or one this caller does not work in, does not exist for them.
   await ctx.db.usableCenter(input.centerId);
-  const [row] = await withUniqueName(ctx, shortCourses, input.name, eq(shortCourses.centerId, input.centerId), () =>
-    ctx.db.insert(shortCourses, {
-      centerId: input.centerId,
-      name: input.name,
-      description: input.description || null,
-      sessions: input.sessions,
-      capacity: input.capacity,
-      startsOn: input.startsOn ?? null,
-      priceMinor: input.price,
-      taxRateBp: input.taxRateBp,
-    }),
-  );
-  return getShortCourse(ctx.tx, ctx.auth, row!.id);
+  const [row] = await withUniqueName(ctx, {
+    table: shortCourses,
+    name: input.name,
+    sameScope: eq(shortCourses.centerId, input.centerId),
+    write: (db) =>
+      db.insert(shortCourses, {
+        centerId: input.centerId,
+        name: input.name,
+        description: input.description || null,
+        sessions: input.sessions,
+        capacity: input.capacity,
+        startsOn: input.startsOn ?? null,
+        priceMinor: input.price,
+        taxRateBp: input.taxRateBp,
+      }),
+  });
+  return getShortCourse(ctx.db, row!.id);
 }

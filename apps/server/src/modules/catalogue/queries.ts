@@ -10,11 +10,9 @@ import type {
   shortCourseExportQuerySchema,
 } from '@gym/contract/catalogue';
 import { likeEscape } from '@gym/contract/search';
-import { today } from '@gym/contract/time';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
 import {
   centers,
   creditPackages,
@@ -27,7 +25,8 @@ import {
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
 import { byOffset, type ChunkedRows } from '../../lib/long-read.ts';
-import { organisationScopeOf, scopeOf } from '../../lib/tenant-db.ts';
+import { scopeOf, type TenantDb } from '../../lib/tenant-db.ts';
+import type { QueryContext } from '../../lib/use-case.ts';
 import { centreNames, coveredFor, coversCentre } from './coverage.ts';
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
@@ -105,11 +104,8 @@ function planOrder(sort: PlanFilters['sort']): SQL[] {
   }
 }
 
-export async function listMembershipPlans(
-  db: DbOrTx,
-  auth: Scope,
-  q: PlanFilters & Paging,
-): Promise<Page<MembershipPlan>> {
+export async function listMembershipPlans(db: TenantDb, q: PlanFilters & Paging): Promise<Page<MembershipPlan>> {
+  const { auth } = db;
   const where = planWhere(auth, q);
   const [rows, [total], names] = await Promise.all([
     db
@@ -120,19 +116,16 @@ export async function listMembershipPlans(
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
     db.select({ n: count() }).from(membershipPlans).where(where),
-    centreNames(db, auth),
+    centreNames(db),
   ]);
   return { items: rows.map((r) => toPlan(r, names)), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }
 
 /** Every plan the export's filters select: an organisation has tens of plans, not thousands. */
 /** The export's plans, a chunk at a time (lib/long-read.ts). */
-export async function listMembershipPlansForExport(
-  db: DbOrTx,
-  auth: Scope,
-  q: PlanFilters,
-): Promise<ChunkedRows<MembershipPlan>> {
-  const names = await centreNames(db, auth);
+export async function listMembershipPlansForExport(db: TenantDb, q: PlanFilters): Promise<ChunkedRows<MembershipPlan>> {
+  const { auth } = db;
+  const names = await centreNames(db);
   return byOffset(async ({ offset, limit }) => {
     const rows = await db
       .select()
@@ -145,13 +138,14 @@ export async function listMembershipPlansForExport(
   });
 }
 
-export async function getMembershipPlan(db: DbOrTx, auth: Scope, id: string): Promise<MembershipPlan> {
+export async function getMembershipPlan(db: TenantDb, id: string): Promise<MembershipPlan> {
+  const { auth } = db;
   const [row] = await db
     .select()
     .from(membershipPlans)
     .where(planScope(auth, eq(membershipPlans.id, id)));
   if (!row) throw notFound('membership plan');
-  return toPlan(row, await centreNames(db, auth, row.centerIds));
+  return toPlan(row, await centreNames(db, row.centerIds));
 }
 
 // ---- credit packages ----
@@ -208,11 +202,8 @@ function packageOrder(sort: PackageFilters['sort']): SQL[] {
   }
 }
 
-export async function listCreditPackages(
-  db: DbOrTx,
-  auth: Scope,
-  q: PackageFilters & Paging,
-): Promise<Page<CreditPackage>> {
+export async function listCreditPackages(db: TenantDb, q: PackageFilters & Paging): Promise<Page<CreditPackage>> {
+  const { auth } = db;
   const where = packageWhere(auth, q);
   const [rows, [total], names] = await Promise.all([
     db
@@ -223,17 +214,17 @@ export async function listCreditPackages(
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
     db.select({ n: count() }).from(creditPackages).where(where),
-    centreNames(db, auth),
+    centreNames(db),
   ]);
   return { items: rows.map((r) => toPackage(r, names)), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }
 
 export async function listCreditPackagesForExport(
-  db: DbOrTx,
-  auth: Scope,
+  db: TenantDb,
   q: PackageFilters,
 ): Promise<ChunkedRows<CreditPackage>> {
-  const names = await centreNames(db, auth);
+  const { auth } = db;
+  const names = await centreNames(db);
   return byOffset(async ({ offset, limit }) => {
     const rows = await db
       .select()
@@ -246,13 +237,14 @@ export async function listCreditPackagesForExport(
   });
 }
 
-export async function getCreditPackage(db: DbOrTx, auth: Scope, id: string): Promise<CreditPackage> {
+export async function getCreditPackage(db: TenantDb, id: string): Promise<CreditPackage> {
+  const { auth } = db;
   const [row] = await db
     .select()
     .from(creditPackages)
     .where(packageScope(auth, eq(creditPackages.id, id)));
   if (!row) throw notFound('package');
-  return toPackage(row, await centreNames(db, auth, row.centerIds));
+  return toPackage(row, await centreNames(db, row.centerIds));
 }
 
 // ---- short courses ----
@@ -329,7 +321,8 @@ function courseOrder(sort: CourseFilters['sort']): SQL[] {
   }
 }
 
-export async function listShortCourses(db: DbOrTx, auth: Scope, q: CourseFilters & Paging): Promise<Page<ShortCourse>> {
+export async function listShortCourses(db: TenantDb, q: CourseFilters & Paging): Promise<Page<ShortCourse>> {
+  const { auth } = db;
   const where = courseWhere(auth, q);
   const [rows, [total]] = await Promise.all([
     db
@@ -345,11 +338,8 @@ export async function listShortCourses(db: DbOrTx, auth: Scope, q: CourseFilters
   return { items: rows.map(toCourse), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }
 
-export async function listShortCoursesForExport(
-  db: DbOrTx,
-  auth: Scope,
-  q: CourseFilters,
-): Promise<ChunkedRows<ShortCourse>> {
+export async function listShortCoursesForExport(db: TenantDb, q: CourseFilters): Promise<ChunkedRows<ShortCourse>> {
+  const { auth } = db;
   return byOffset(async ({ offset, limit }) => {
     const rows = await db
       .select(courseColumns)
@@ -363,7 +353,8 @@ export async function listShortCoursesForExport(
   });
 }
 
-export async function getShortCourse(db: DbOrTx, auth: Scope, id: string): Promise<ShortCourse> {
+export async function getShortCourse(db: TenantDb, id: string): Promise<ShortCourse> {
+  const { auth } = db;
   const [row] = await db
     .select(courseColumns)
     .from(shortCourses)
@@ -379,13 +370,11 @@ export async function getShortCourse(db: DbOrTx, auth: Scope, id: string): Promi
  * Each centre's business date today, as a SQL expression of the selling centre: an entitlement
  * sold at CWB has expired when its last day is before CWB's today.
  */
-async function centreToday(db: DbOrTx, auth: Scope, now: Date): Promise<SQL> {
-  const rows = await db
-    .select({ id: centers.id, timeZone: centers.timeZone })
-    .from(centers)
-    .where(organisationScopeOf(auth, centers));
+async function centreToday(ctx: QueryContext): Promise<SQL> {
+  // Every centre of the organisation: an entitlement may have been sold at one the caller does not work in.
+  const rows = await ctx.db.wholeOrganisation.select({ id: centers.id, timeZone: centers.timeZone }).from(centers);
   if (rows.length === 0) return sql`null::date`;
-  const cases = rows.map((c) => sql`when ${c.id}::uuid then ${today(c.timeZone, now)}::date`);
+  const cases = rows.map((c) => sql`when ${c.id}::uuid then ${ctx.clock.today(c.timeZone)}::date`);
   return sql`(case ${entitlements.centerId} ${sql.join(cases, sql` `)} end)`;
 }
 
@@ -419,20 +408,19 @@ function holderKeyword(keyword?: string): SQL | undefined {
  * first, with the state folded from the entitlement's ledger. The item must be visible to the caller.
  */
 export async function listHolders(
-  db: DbOrTx,
-  auth: Scope,
-  item: { kind: 'membership' | 'package'; id: string },
-  q: z.infer<typeof holderListQuerySchema>,
-  now: Date,
+  ctx: QueryContext,
+  { item, ...q }: z.infer<typeof holderListQuerySchema> & { item: { kind: 'membership' | 'package'; id: string } },
 ): Promise<Page<Holder>> {
-  const todayOfCentre = await centreToday(db, auth, now);
+  const { db } = ctx;
+  const todayOfCentre = await centreToday(ctx);
   const status = holderStatus(todayOfCentre);
   const daysLeft = sql<
     number | null
   >`(case when ${entitlementState.validUntil} is null then null else greatest(${entitlementState.validUntil} - ${todayOfCentre} + 1, 0) end)::int`;
   const where = and(
-    organisationScopeOf(auth, entitlements, eq(entitlements.kind, item.kind), eq(entitlements.itemId, item.id)),
-    scopeOf(auth, members),
+    eq(entitlements.kind, item.kind),
+    eq(entitlements.itemId, item.id),
+    db.where(members),
     q.status ? sql`${status} = ${q.status}` : undefined,
     holderKeyword(q.keyword),
   );

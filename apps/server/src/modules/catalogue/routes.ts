@@ -26,10 +26,10 @@ import {
 } from '@gym/contract/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
-import { can } from '../../lib/access.ts';
+import { type AuthContext, can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { type Cell, type ExportColumn, sendExport } from '../../lib/table-export.ts';
-import { runTransaction } from '../../lib/use-case.ts';
+import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { createCreditPackage } from './create-credit-package.ts';
 import { createMembershipPlan } from './create-membership-plan.ts';
 import { createShortCourse } from './create-short-course.ts';
@@ -107,6 +107,7 @@ const COURSE_COLUMNS: ExportColumn<ShortCourse>[] = [
 export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const { db } = deps.database;
+    const scoped = (req: { auth?: AuthContext | null }) => queryContext(deps, req.auth!).db;
     const zone = (auth: Parameters<typeof callerTimeZone>[1], centerId?: string) => callerTimeZone(db, auth, centerId);
 
     // ---- membership plans ----
@@ -120,7 +121,7 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: membershipPlanListResponseSchema },
         },
       },
-      (req) => listMembershipPlans(db, req.auth!, req.query),
+      (req) => listMembershipPlans(scoped(req), req.query),
     );
     app.get(
       '/membership-plans/export',
@@ -131,13 +132,13 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           timeZone: await zone(req.auth!, req.query.centerId),
           format: req.query.format,
           columns: PLAN_COLUMNS,
-          rows: await listMembershipPlansForExport(db, req.auth!, req.query),
+          rows: await listMembershipPlansForExport(scoped(req), req.query),
         }),
     );
     app.get(
       '/membership-plans/:id',
       { config: read, schema: { tags, params: catalogueIdParamsSchema, response: { 200: membershipPlanSchema } } },
-      (req) => getMembershipPlan(db, req.auth!, req.params.id),
+      (req) => getMembershipPlan(scoped(req), req.params.id),
     );
     app.get(
       '/membership-plans/:id/holders',
@@ -151,8 +152,11 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (req) => {
-        await getMembershipPlan(db, req.auth!, req.params.id);
-        return listHolders(db, req.auth!, { kind: 'membership', id: req.params.id }, req.query, deps.clock.now());
+        await getMembershipPlan(scoped(req), req.params.id);
+        return listHolders(queryContext(deps, req.auth!), {
+          ...req.query,
+          item: { kind: 'membership', id: req.params.id },
+        });
       },
     );
     app.post(
@@ -161,8 +165,7 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: create,
         schema: { tags, body: createMembershipPlanRequestSchema, response: { 201: membershipPlanSchema } },
       },
-      async (req, reply) =>
-        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createMembershipPlan(ctx, req.body))),
+      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createMembershipPlan, req.body)),
     );
     app.patch(
       '/membership-plans/:id',
@@ -175,7 +178,7 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: membershipPlanSchema },
         },
       },
-      (req) => runTransaction(deps, req.auth!, (ctx) => updateMembershipPlan(ctx, { ...req.body, id: req.params.id })),
+      (req) => runCommand(deps, req.auth!, updateMembershipPlan, { ...req.body, id: req.params.id }),
     );
 
     // ---- credit packages ----
@@ -185,7 +188,7 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: read,
         schema: { tags, querystring: creditPackageListQuerySchema, response: { 200: creditPackageListResponseSchema } },
       },
-      (req) => listCreditPackages(db, req.auth!, req.query),
+      (req) => listCreditPackages(scoped(req), req.query),
     );
     app.get(
       '/packages/export',
@@ -196,13 +199,13 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           timeZone: await zone(req.auth!, req.query.centerId),
           format: req.query.format,
           columns: PACKAGE_COLUMNS,
-          rows: await listCreditPackagesForExport(db, req.auth!, req.query),
+          rows: await listCreditPackagesForExport(scoped(req), req.query),
         }),
     );
     app.get(
       '/packages/:id',
       { config: read, schema: { tags, params: catalogueIdParamsSchema, response: { 200: creditPackageSchema } } },
-      (req) => getCreditPackage(db, req.auth!, req.params.id),
+      (req) => getCreditPackage(scoped(req), req.params.id),
     );
     app.get(
       '/packages/:id/holders',
@@ -216,8 +219,11 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (req) => {
-        await getCreditPackage(db, req.auth!, req.params.id);
-        return listHolders(db, req.auth!, { kind: 'package', id: req.params.id }, req.query, deps.clock.now());
+        await getCreditPackage(scoped(req), req.params.id);
+        return listHolders(queryContext(deps, req.auth!), {
+          ...req.query,
+          item: { kind: 'package', id: req.params.id },
+        });
       },
     );
     app.post(
@@ -226,8 +232,7 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: create,
         schema: { tags, body: createCreditPackageRequestSchema, response: { 201: creditPackageSchema } },
       },
-      async (req, reply) =>
-        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createCreditPackage(ctx, req.body))),
+      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createCreditPackage, req.body)),
     );
     app.patch(
       '/packages/:id',
@@ -240,7 +245,7 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: creditPackageSchema },
         },
       },
-      (req) => runTransaction(deps, req.auth!, (ctx) => updateCreditPackage(ctx, { ...req.body, id: req.params.id })),
+      (req) => runCommand(deps, req.auth!, updateCreditPackage, { ...req.body, id: req.params.id }),
     );
 
     // ---- short courses ----
@@ -250,7 +255,7 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: read,
         schema: { tags, querystring: shortCourseListQuerySchema, response: { 200: shortCourseListResponseSchema } },
       },
-      (req) => listShortCourses(db, req.auth!, req.query),
+      (req) => listShortCourses(scoped(req), req.query),
     );
     app.get(
       '/short-courses/export',
@@ -261,19 +266,18 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           timeZone: await zone(req.auth!, req.query.centerId),
           format: req.query.format,
           columns: COURSE_COLUMNS,
-          rows: await listShortCoursesForExport(db, req.auth!, req.query),
+          rows: await listShortCoursesForExport(scoped(req), req.query),
         }),
     );
     app.get(
       '/short-courses/:id',
       { config: read, schema: { tags, params: catalogueIdParamsSchema, response: { 200: shortCourseSchema } } },
-      (req) => getShortCourse(db, req.auth!, req.params.id),
+      (req) => getShortCourse(scoped(req), req.params.id),
     );
     app.post(
       '/short-courses',
       { config: create, schema: { tags, body: createShortCourseRequestSchema, response: { 201: shortCourseSchema } } },
-      async (req, reply) =>
-        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createShortCourse(ctx, req.body))),
+      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createShortCourse, req.body)),
     );
     app.patch(
       '/short-courses/:id',
@@ -286,7 +290,7 @@ export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: shortCourseSchema },
         },
       },
-      (req) => runTransaction(deps, req.auth!, (ctx) => updateShortCourse(ctx, { ...req.body, id: req.params.id })),
+      (req) => runCommand(deps, req.auth!, updateShortCourse, { ...req.body, id: req.params.id }),
     );
   };
 }

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
 import { creditPackages, membershipPlans, shortCourses } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import type { TenantDb } from '../../lib/tenant-db.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 
 type NamedTable = typeof membershipPlans | typeof creditPackages | typeof shortCourses;
@@ -21,14 +21,21 @@ const NAME_INDEX = new Map<NamedTable, { index: string; what: string; where: str
  */
 export async function withUniqueName<T>(
   ctx: UseCaseContext,
-  table: NamedTable,
-  name: string | undefined,
-  sameScope: SQL | undefined,
-  write: (tx: Tx) => Promise<T>,
+  {
+    table,
+    name,
+    sameScope,
+    write,
+  }: {
+    table: NamedTable;
+    name: string | undefined;
+    sameScope?: SQL | undefined;
+    write: (db: TenantDb) => Promise<T>;
+  },
 ): Promise<T> {
   const meta = NAME_INDEX.get(table)!;
   try {
-    return await ctx.tx.transaction(write);
+    return await ctx.db.savepoint(write);
   } catch (err) {
     if (!isUniqueViolation(err, meta.index) || name === undefined) throw err;
     const existing = await ctx.db.first(

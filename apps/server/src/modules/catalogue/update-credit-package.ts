@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { creditPackages } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { assertWithinCaller, checkCoverage } from './coverage.ts';
+import { assertWithinCaller, changedCoverage } from './coverage.ts';
 import { getCreditPackage } from './queries.ts';
 import { withUniqueName } from './unique-name.ts';
 
@@ -17,29 +17,18 @@ export async function updateCreditPackage(
   input: z.infer<typeof updateCreditPackageRequestSchema> & { id: string },
 ): Promise<CreditPackage> {
   const { id, allCenters, centerIds, price, description, ...rest } = input;
-  await getCreditPackage(ctx.tx, ctx.auth, id);
-  const [current] = await ctx.tx
-    .select()
-    .from(creditPackages)
-    .where(ctx.db.where(creditPackages, eq(creditPackages.id, id)))
-    .for('update');
+  await getCreditPackage(ctx.db, id);
+  const [current] = await ctx.db.lock(creditPackages, eq(creditPackages.id, id));
   if (!current) throw notFound('package');
   assertWithinCaller(ctx.auth, current);
   const set: Partial<typeof creditPackages.$inferInsert> = { ...rest, updatedAt: ctx.clock.now() };
   if (description !== undefined) set.description = description || null;
   if (price !== undefined) set.priceMinor = price;
-  if (allCenters !== undefined || centerIds !== undefined) {
-    Object.assign(
-      set,
-      await checkCoverage(
-        ctx.db,
-        { allCenters: allCenters ?? current.allCenters, centerIds: centerIds ?? current.centerIds },
-        current.centerIds,
-      ),
-    );
-  }
-  await withUniqueName(ctx, creditPackages, input.name, undefined, () =>
-    ctx.db.update(creditPackages, set, eq(creditPackages.id, id)),
-  );
-  return getCreditPackage(ctx.tx, ctx.auth, id);
+  Object.assign(set, await changedCoverage(ctx.db, { current, allCenters, centerIds }));
+  await withUniqueName(ctx, {
+    table: creditPackages,
+    name: input.name,
+    write: (db) => db.update(creditPackages, set, eq(creditPackages.id, id)),
+  });
+  return getCreditPackage(ctx.db, id);
 }

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { membershipPlans } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { assertWithinCaller, checkCoverage } from './coverage.ts';
+import { assertWithinCaller, changedCoverage } from './coverage.ts';
 import { getMembershipPlan } from './queries.ts';
 import { withUniqueName } from './unique-name.ts';
 
@@ -40,35 +40,24 @@ export async function updateMembershipPlan(
 ): Promise<MembershipPlan> {
   const { id, allCenters, centerIds, price, freezeFee, description, ...rest } = input;
   // A plan the caller does not see (another organisation's, or none of their centres') does not exist for them.
-  await getMembershipPlan(ctx.tx, ctx.auth, id);
-  const [current] = await ctx.tx
-    .select()
-    .from(membershipPlans)
-    .where(ctx.db.where(membershipPlans, eq(membershipPlans.id, id)))
-    .for('update');
+  await getMembershipPlan(ctx.db, id);
+  const [current] = await ctx.db.lock(membershipPlans, eq(membershipPlans.id, id));
   if (!current) throw notFound('membership plan');
   assertWithinCaller(ctx.auth, current);
   const set: Partial<typeof membershipPlans.$inferInsert> = { ...rest, updatedAt: ctx.clock.now() };
   if (description !== undefined) set.description = description || null;
   if (price !== undefined) set.priceMinor = price;
   if (freezeFee !== undefined) set.freezeFeeMinor = freezeFee;
-  if (allCenters !== undefined || centerIds !== undefined) {
-    Object.assign(
-      set,
-      await checkCoverage(
-        ctx.db,
-        { allCenters: allCenters ?? current.allCenters, centerIds: centerIds ?? current.centerIds },
-        current.centerIds,
-      ),
-    );
-  }
+  Object.assign(set, await changedCoverage(ctx.db, { current, allCenters, centerIds }));
   checkFreezes({
     maxFreezes: set.maxFreezes ?? current.maxFreezes,
     maxFreezeDays: set.maxFreezeDays ?? current.maxFreezeDays,
     freezeFeeMinor: set.freezeFeeMinor ?? current.freezeFeeMinor,
   });
-  await withUniqueName(ctx, membershipPlans, input.name, undefined, () =>
-    ctx.db.update(membershipPlans, set, eq(membershipPlans.id, id)),
-  );
-  return getMembershipPlan(ctx.tx, ctx.auth, id);
+  await withUniqueName(ctx, {
+    table: membershipPlans,
+    name: input.name,
+    write: (db) => db.update(membershipPlans, set, eq(membershipPlans.id, id)),
+  });
+  return getMembershipPlan(ctx.db, id);
 }

@@ -18,8 +18,11 @@ export async function updateShortCourse(
   const set: Partial<typeof shortCourses.$inferInsert> = { ...rest, updatedAt: ctx.clock.now() };
   if (description !== undefined) set.description = description || null;
   if (price !== undefined) set.priceMinor = price;
-  await withUniqueName(ctx, shortCourses, input.name, eq(shortCourses.centerId, current.centerId), () =>
-    ctx.db.update(shortCourses, set, eq(shortCourses.id, id)),
-  );
-  return getShortCourse(ctx.tx, ctx.auth, id);
+  await withUniqueName(ctx, {
+    table: shortCourses,
+    name: input.name,
+    sameScope: eq(shortCourses.centerId, current.centerId),
+    write: (db) => db.update(shortCourses, set, eq(shortCourses.id, id)),
+  });
+  return getShortCourse(ctx.db, id);
 }

@@ -255,7 +255,7 @@ export async function decideForMember(
   if (!chosen && !booking) return denied('no_entitlement');
   if (!chosen && booking) {
     if (config.entryOverdueToleranceMinor !== null) {
-      const overdue = await overdueMinorOn(ctx.tx, ctx.auth.organisationId, member.id, day);
+      const overdue = await overdueMinorOn(ctx.db, { memberId: member.id, day });
       if (overdue > config.entryOverdueToleranceMinor) return denied('overdue_balance');
     }
     return {
@@ -271,7 +271,7 @@ export async function decideForMember(
   }
   if (!chosen) return denied('no_entitlement');
   if (config.entryOverdueToleranceMinor !== null) {
-    const overdue = await overdueMinorOn(ctx.tx, ctx.auth.organisationId, member.id, day);
+    const overdue = await overdueMinorOn(ctx.db, { memberId: member.id, day });
     if (overdue > config.entryOverdueToleranceMinor) return denied('overdue_balance', chosen.ent);
   }
   // `agreement_missing` is reserved: signed agreements do not exist yet.

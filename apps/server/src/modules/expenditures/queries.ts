@@ -8,12 +8,10 @@ import type {
 import { likeEscape } from '@gym/contract/search';
 import { and, asc, count, eq, gte, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
 import { centers, expenditureCategories, expenditures, users } from '../../db/schema/index.ts';
-import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
 import { afterKey, type Chunk, type KeyColumn, keyColumns, keyOfRow, keyOrder, keyset } from '../../lib/long-read.ts';
-import { scopeOf } from '../../lib/tenant-db.ts';
+import type { TenantDb } from '../../lib/tenant-db.ts';
 
 type ListFilters = Omit<z.infer<typeof expenditureExportQuerySchema>, 'format'>;
 
@@ -51,15 +49,13 @@ function toExpenditure({ e, center, category, recordedBy }: Row): Expenditure {
   };
 }
 
-/** Expenditures are scoped by their centre; deleted ones are gone for every reader. */
-const expenditureScope = (auth: AuthContext, ...more: (SQL | undefined)[]) =>
-  scopeOf(auth, expenditures, isNull(expenditures.deletedAt), ...more);
+/** Expenditures are scoped by their centre (the scoped database's); deleted ones are gone for every reader. */
+const notDeleted = (...more: (SQL | undefined)[]) => and(isNull(expenditures.deletedAt), ...more);
 
-function listWhere(auth: AuthContext, q: ListFilters): SQL {
+function listWhere(q: ListFilters): SQL | undefined {
   const keyword = q.keyword?.trim();
   const like = keyword ? `%${likeEscape(keyword)}%` : null;
-  return expenditureScope(
-    auth,
+  return notDeleted(
     q.centerId ? eq(expenditures.centerId, q.centerId) : undefined,
     q.categoryId ? eq(expenditures.categoryId, q.categoryId) : undefined,
     q.method ? eq(expenditures.method, q.method) : undefined,
@@ -97,7 +93,7 @@ function listKey(sort: ListFilters['sort']): KeyColumn[] {
 
 const listOrder = (sort: ListFilters['sort']): SQL[] => keyOrder(listKey(sort));
 
-function selectRows<X extends Record<string, SQL>>(db: DbOrTx, extra?: X) {
+function selectRows<X extends Record<string, SQL>>(db: TenantDb, extra?: X) {
   return db
     .select({ ...columns, ...(extra as X) })
     .from(expenditures)
@@ -106,8 +102,8 @@ function selectRows<X extends Record<string, SQL>>(db: DbOrTx, extra?: X) {
     .innerJoin(users, eq(users.id, expenditures.recordedBy));
 }
 
-export async function listExpenditures(db: DbOrTx, auth: AuthContext, q: z.infer<typeof expenditureListQuerySchema>) {
-  const where = listWhere(auth, q);
+export async function listExpenditures(db: TenantDb, q: z.infer<typeof expenditureListQuerySchema>) {
+  const where = listWhere(q);
   const [rows, [totals]] = await Promise.all([
     selectRows(db)
       .where(where)
@@ -137,8 +133,8 @@ export async function listExpenditures(db: DbOrTx, auth: AuthContext, q: z.infer
  * Every expenditure the export's filters select, a chunk at a time (lib/long-read.ts), each after
  * the last one's sort values: one recorded during the export neither repeats nor pushes out another.
  */
-export async function expendituresForExport(db: DbOrTx, auth: AuthContext, q: ListFilters) {
-  const where = listWhere(auth, q);
+export async function expendituresForExport(db: TenantDb, q: ListFilters) {
+  const where = listWhere(q);
   const key = listKey(q.sort);
   return keyset(
     async ({ after, limit }: Chunk<string[]>) => {
@@ -152,14 +148,14 @@ export async function expendituresForExport(db: DbOrTx, auth: AuthContext, q: Li
   );
 }
 
-export async function getExpenditure(db: DbOrTx, auth: AuthContext, id: string): Promise<Expenditure> {
-  const [row] = await selectRows(db).where(expenditureScope(auth, eq(expenditures.id, id)));
+export async function getExpenditure(db: TenantDb, id: string): Promise<Expenditure> {
+  const [row] = await selectRows(db).where(notDeleted(eq(expenditures.id, id)));
   if (!row) throw notFound('expenditure');
   return toExpenditure(row);
 }
 
 /** The receipt's file of an expenditure the caller may read. */
-export async function receiptOf(db: DbOrTx, auth: AuthContext, id: string) {
+export async function receiptOf(db: TenantDb, id: string) {
   const [row] = await db
     .select({
       key: expenditures.receiptKey,
@@ -167,29 +163,19 @@ export async function receiptOf(db: DbOrTx, auth: AuthContext, id: string) {
       type: expenditures.receiptType,
     })
     .from(expenditures)
-    .where(expenditureScope(auth, eq(expenditures.id, id)));
+    .where(notDeleted(eq(expenditures.id, id)));
   if (!row?.key || !row.name || !row.type) throw notFound('receipt');
   return { key: row.key, fileName: row.name, contentType: row.type };
 }
 
 export async function listCategories(
-  db: DbOrTx,
-  auth: AuthContext,
+  db: TenantDb,
   q: { includeInactive?: boolean | undefined },
 ): Promise<{ items: ExpenditureCategory[] }> {
   const items = await db
     .select({ id: expenditureCategories.id, name: expenditureCategories.name, active: expenditureCategories.active })
     .from(expenditureCategories)
-    .where(scopeOf(auth, expenditureCategories, q.includeInactive ? undefined : eq(expenditureCategories.active, true)))
+    .where(q.includeInactive ? undefined : eq(expenditureCategories.active, true))
     .orderBy(asc(sql`lower(${expenditureCategories.name})`), asc(expenditureCategories.id));
   return { items };
-}
-
-export async function getCategory(db: DbOrTx, auth: AuthContext, id: string): Promise<ExpenditureCategory> {
-  const [row] = await db
-    .select({ id: expenditureCategories.id, name: expenditureCategories.name, active: expenditureCategories.active })
-    .from(expenditureCategories)
-    .where(scopeOf(auth, expenditureCategories, eq(expenditureCategories.id, id)));
-  if (!row) throw notFound('category');
-  return row;
 }

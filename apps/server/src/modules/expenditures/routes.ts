@@ -20,16 +20,19 @@ import { formatMoney } from '@gym/contract/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { can } from '../../lib/access.ts';
+import { type AuthContext, can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { notFound } from '../../lib/errors.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
 import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
-import { runTransaction } from '../../lib/use-case.ts';
-import { createCategory, updateCategory } from './manage-category.ts';
-import { createExpenditure, deleteExpenditure, updateExpenditure } from './manage-expenditure.ts';
+import { queryContext, runCommand } from '../../lib/use-case.ts';
+import { createCategory } from './create-category.ts';
+import { createExpenditure } from './create-expenditure.ts';
+import { deleteExpenditure } from './delete-expenditure.ts';
 import { expendituresForExport, getExpenditure, listCategories, listExpenditures, receiptOf } from './queries.ts';
 import { ReceiptStore, withReceiptFiles } from './receipts.ts';
+import { updateCategory } from './update-category.ts';
+import { updateExpenditure } from './update-expenditure.ts';
 
 const tags = ['expenditures'];
 /**
@@ -68,6 +71,7 @@ function contentDisposition(fileName: string): string {
 export function expenditureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const { db } = deps.database;
+    const scoped = (req: { auth?: AuthContext | null }) => queryContext(deps, req.auth!).db;
     const store = new ReceiptStore(join(deps.config.dataDir, 'receipts'));
 
     app.get(
@@ -76,7 +80,7 @@ export function expenditureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Expenditure') },
         schema: { tags, querystring: expenditureListQuerySchema, response: { 200: expenditureListResponseSchema } },
       },
-      (req) => listExpenditures(db, req.auth!, req.query),
+      (req) => listExpenditures(scoped(req), req.query),
     );
     app.get(
       '/expenditures/export',
@@ -88,7 +92,7 @@ export function expenditureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           timeZone: await callerTimeZone(db, req.auth!, req.query.centerId),
           format: req.query.format,
           columns: exportColumns(config.currencyExponent as 0 | 2 | 3),
-          rows: await expendituresForExport(db, req.auth!, req.query),
+          rows: await expendituresForExport(scoped(req), req.query),
         });
       },
     );
@@ -98,7 +102,7 @@ export function expenditureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Expenditure') },
         schema: { tags, params: expenditureIdParamsSchema, response: { 200: expenditureSchema } },
       },
-      (req) => getExpenditure(db, req.auth!, req.params.id),
+      (req) => getExpenditure(scoped(req), req.params.id),
     );
     app.get(
       '/expenditures/:id/receipt',
@@ -111,7 +115,7 @@ export function expenditureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        const receipt = await receiptOf(db, req.auth!, req.params.id);
+        const receipt = await receiptOf(scoped(req), req.params.id);
         const file = await store.open(req.auth!.organisationId, receipt.key);
         if (!file) throw notFound('receipt');
         return reply
@@ -133,7 +137,7 @@ export function expenditureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (req, reply) => {
         const auth = req.auth!;
         const created = await withReceiptFiles(store, auth.organisationId, (files) =>
-          runTransaction(deps, auth, (ctx) => createExpenditure(ctx, files, req.body)),
+          runCommand(deps, auth, createExpenditure, { ...req.body, files }),
         );
         return reply.code(201).send(created);
       },
@@ -153,7 +157,7 @@ export function expenditureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       (req) => {
         const auth = req.auth!;
         return withReceiptFiles(store, auth.organisationId, (files) =>
-          runTransaction(deps, auth, (ctx) => updateExpenditure(ctx, files, { ...req.body, id: req.params.id })),
+          runCommand(deps, auth, updateExpenditure, { ...req.body, id: req.params.id, files }),
         );
       },
     );
@@ -164,7 +168,7 @@ export function expenditureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: expenditureIdParamsSchema, body: deleteExpenditureSchema, response: { 204: z.null() } },
       },
       async (req, reply) => {
-        await runTransaction(deps, req.auth!, (ctx) => deleteExpenditure(ctx, { ...req.body, id: req.params.id }));
+        await runCommand(deps, req.auth!, deleteExpenditure, { ...req.body, id: req.params.id });
         return reply.code(204).send(null);
       },
     );
@@ -179,7 +183,7 @@ export function expenditureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: expenditureCategoryListSchema },
         },
       },
-      (req) => listCategories(db, req.auth!, req.query),
+      (req) => listCategories(scoped(req), req.query),
     );
     app.post(
       '/expenditure-categories',
@@ -187,8 +191,7 @@ export function expenditureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Expenditure') },
         schema: { tags, body: createExpenditureCategorySchema, response: { 201: expenditureCategorySchema } },
       },
-      async (req, reply) =>
-        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createCategory(ctx, req.body))),
+      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createCategory, req.body)),
     );
     app.patch(
       '/expenditure-categories/:id',
@@ -201,7 +204,7 @@ export function expenditureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: expenditureCategorySchema },
         },
       },
-      (req) => runTransaction(deps, req.auth!, (ctx) => updateCategory(ctx, { ...req.body, id: req.params.id })),
+      (req) => runCommand(deps, req.auth!, updateCategory, { ...req.body, id: req.params.id }),
     );
   };
 }

@@ -13,8 +13,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
-import { runTransaction } from '../../lib/use-case.ts';
-import { addGroupMembers, createGroup, deleteGroup, listGroups, removeGroupMember, updateGroup } from './groups.ts';
+import { queryContext, runCommand } from '../../lib/use-case.ts';
+import { addGroupMembers } from './add-group-members.ts';
+import { createGroup } from './create-group.ts';
+import { deleteGroup } from './delete-group.ts';
+import { listGroups } from './queries.ts';
+import { removeGroupMember } from './remove-group-member.ts';
+import { updateGroup } from './update-group.ts';
 
 const tags = ['groups'];
 /** Groups are a way of filing members: whoever may edit members may file them. */
@@ -30,13 +35,12 @@ export function groupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: READ },
         schema: { tags, querystring: groupListQuerySchema, response: { 200: groupListResponseSchema } },
       },
-      (req) => listGroups(deps.database.db, req.auth!, req.query),
+      (req) => listGroups(queryContext(deps, req.auth!).db, req.query),
     );
     app.post(
       '/groups',
       { config: { access: WRITE }, schema: { tags, body: groupInputSchema, response: { 201: groupSchema } } },
-      async (req, reply) =>
-        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createGroup(ctx, req.body))),
+      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createGroup, req.body)),
     );
     app.patch(
       '/groups/:id',
@@ -44,13 +48,13 @@ export function groupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: WRITE },
         schema: { tags, params: memberIdParamsSchema, body: groupUpdateSchema, response: { 200: groupSchema } },
       },
-      (req) => runTransaction(deps, req.auth!, (ctx) => updateGroup(ctx, { ...req.body, id: req.params.id })),
+      (req) => runCommand(deps, req.auth!, updateGroup, { ...req.body, id: req.params.id }),
     );
     app.delete(
       '/groups/:id',
       { config: { access: WRITE }, schema: { tags, params: memberIdParamsSchema, response: { 204: z.null() } } },
       async (req, reply) => {
-        await runTransaction(deps, req.auth!, (ctx) => deleteGroup(ctx, { id: req.params.id }));
+        await runCommand(deps, req.auth!, deleteGroup, { id: req.params.id });
         return reply.code(204).send(null);
       },
     );
@@ -65,18 +69,13 @@ export function groupRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: groupMembersAddedSchema },
         },
       },
-      (req) =>
-        runTransaction(deps, req.auth!, (ctx) =>
-          addGroupMembers(ctx, { id: req.params.id, memberIds: req.body.memberIds }),
-        ),
+      (req) => runCommand(deps, req.auth!, addGroupMembers, { id: req.params.id, memberIds: req.body.memberIds }),
     );
     app.delete(
       '/groups/:id/members/:memberId',
       { config: { access: WRITE }, schema: { tags, params: groupMemberParamsSchema, response: { 204: z.null() } } },
       async (req, reply) => {
-        await runTransaction(deps, req.auth!, (ctx) =>
-          removeGroupMember(ctx, { id: req.params.id, memberId: req.params.memberId }),
-        );
+        await runCommand(deps, req.auth!, removeGroupMember, { id: req.params.id, memberId: req.params.memberId });
         return reply.code(204).send(null);
       },
     );

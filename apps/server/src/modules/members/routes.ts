@@ -24,7 +24,7 @@ import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { type Chunk, keyset } from '../../lib/long-read.ts';
 import { sendExport } from '../../lib/table-export.ts';
-import { runTransaction } from '../../lib/use-case.ts';
+import { queryContext, runTransaction } from '../../lib/use-case.ts';
 import { overdueByMember } from '../sales/index.ts';
 import { issueCardLink } from './card-link.ts';
 import { attachCard, detachCard, markCardLost } from './cards.ts';
@@ -70,8 +70,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (req) => {
         const page = await listMembers(db, req.auth!, req.query);
         const overdue = await overdueByMember(
-          db,
-          req.auth!.organisationId,
+          queryContext(deps, req.auth!).db,
           page.items.map((m) => m.id),
         );
         return { ...page, items: page.items.map((m) => ({ ...m, overdueMinor: overdue.get(m.id) ?? 0 })) };

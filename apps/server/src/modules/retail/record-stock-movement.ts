@@ -2,7 +2,7 @@ import type { StockMovement, stockMovementRequestSchema } from '@gym/contract/re
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { products, users } from '../../db/schema/index.ts';
-import { audit } from '../../lib/audit.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { toMovement } from './queries.ts';
@@ -27,7 +27,7 @@ export async function recordStockMovement(
     quantity: input.quantity,
     reason: input.reason ?? null,
   });
-  await audit(ctx.tx, ctx.auth, null, {
+  await recordAudit(ctx, {
     action: `stock.${input.kind}`,
     entityType: 'product',
     entityId: product.id,
@@ -37,6 +37,10 @@ export async function recordStockMovement(
     }`,
     after: { kind: input.kind, quantity: input.quantity, reason: input.reason ?? null, onHand },
   });
-  const [staff] = await ctx.tx.select({ name: users.fullName }).from(users).where(eq(users.id, ctx.auth.userId));
-  return toMovement(movement, { id: center.id, code: center.code, name: center.name }, staff?.name ?? null, onHand);
+  const staff = await ctx.db.first(users, eq(users.id, ctx.auth.userId));
+  return toMovement(movement, {
+    center: { id: center.id, code: center.code, name: center.name },
+    staffName: staff?.fullName ?? null,
+    onHand,
+  });
 }

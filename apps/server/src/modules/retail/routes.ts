@@ -39,38 +39,31 @@ import {
   updateProductRequestSchema,
   updateProductSetRequestSchema,
 } from '@gym/contract/retail';
-import { today as businessToday } from '@gym/contract/time';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { can } from '../../lib/access.ts';
+import { type AuthContext, can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
-import { usableCenter } from '../../lib/tenant-db.ts';
-import { runTransaction } from '../../lib/use-case.ts';
+import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { checkCoupon } from './check-coupon.ts';
-import { createCoupon, updateCoupon } from './manage-coupon.ts';
-import { createOffer, updateOffer } from './manage-offer.ts';
-import { createProduct, updateProduct } from './manage-product.ts';
-import { createProductSet, updateProductSet } from './manage-product-set.ts';
-import {
-  currentOffers,
-  getCoupon,
-  getOffer,
-  getProduct,
-  getProductByBarcode,
-  getProductSet,
-  listCoupons,
-  listCouponsForExport,
-  listOffers,
-  listOffersForExport,
-  listProductSets,
-  listProductSetsForExport,
-  listProducts,
-  listProductsForExport,
-  listStockMovements,
-} from './queries.ts';
+import { getCoupon, listCoupons, listCouponsForExport } from './coupon-queries.ts';
+import { createCoupon } from './create-coupon.ts';
+import { createOffer } from './create-offer.ts';
+import { createProduct } from './create-product.ts';
+import { createProductSet } from './create-product-set.ts';
+import { deactivateCoupon } from './deactivate-coupon.ts';
+import { deactivateOffer } from './deactivate-offer.ts';
+import { deactivateProduct } from './deactivate-product.ts';
+import { deactivateProductSet } from './deactivate-product-set.ts';
+import { currentOffers, getOffer, listOffers, listOffersForExport } from './offer-queries.ts';
+import { getProduct, getProductByBarcode, listProducts, listProductsForExport, listStockMovements } from './queries.ts';
 import { recordStockMovement } from './record-stock-movement.ts';
+import { getProductSet, listProductSets, listProductSetsForExport } from './set-queries.ts';
+import { updateCoupon } from './update-coupon.ts';
+import { updateOffer } from './update-offer.ts';
+import { updateProduct } from './update-product.ts';
+import { updateProductSet } from './update-product-set.ts';
 
 const tags = ['retail'];
 const read = can('read', 'Catalogue');
@@ -129,11 +122,12 @@ const OFFER_COLUMNS: ExportColumn<Offer>[] = [
 /**
  * The retail catalogue: `/pro/products` (with stock per centre and its movements), `/pro/product-sets`,
  * `/pro/coupons` and `/pro/offers`. Every gym role reads it; managers change it and move stock.
- * DELETE deactivates (invoices keep pointing at the item); PATCH `{active: true}` brings it back.
+ * DELETE deactivates (the deactivate commands); PATCH `{active: true}` brings it back.
  */
 export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const { db } = deps.database;
+    const scoped = (req: { auth?: AuthContext | null }) => queryContext(deps, req.auth!).db;
     const timeZone = (req: { auth?: unknown }, centerId?: string) =>
       callerTimeZone(db, req.auth as Parameters<typeof callerTimeZone>[1], centerId);
 
@@ -144,7 +138,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: read },
         schema: { tags, querystring: productListQuerySchema, response: { 200: productListResponseSchema } },
       },
-      (req) => listProducts(db, req.auth!, req.query),
+      (req) => listProducts(scoped(req), req.query),
     );
     app.get(
       '/products/export',
@@ -155,18 +149,18 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           timeZone: await timeZone(req, req.query.centerId),
           format: req.query.format,
           columns: PRODUCT_COLUMNS,
-          rows: await listProductsForExport(db, req.auth!, req.query),
+          rows: await listProductsForExport(scoped(req), req.query),
         }),
     );
     app.get(
       '/products/by-barcode/:code',
       { config: { access: read }, schema: { tags, params: barcodeParamsSchema, response: { 200: productSchema } } },
-      (req) => getProductByBarcode(db, req.auth!, req.params.code),
+      (req) => getProductByBarcode(scoped(req), req.params.code),
     );
     app.get(
       '/products/:id',
       { config: { access: read }, schema: { tags, params: idParamsSchema, response: { 200: productSchema } } },
-      (req) => getProduct(db, req.auth!, req.params.id),
+      (req) => getProduct(scoped(req), req.params.id),
     );
     app.post(
       '/products',
@@ -174,8 +168,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('create', 'Catalogue') },
         schema: { tags, body: createProductRequestSchema, response: { 201: productSchema } },
       },
-      async (req, reply) =>
-        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createProduct(ctx, req.body))),
+      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createProduct, req.body)),
     );
     app.patch(
       '/products/:id',
@@ -183,7 +176,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Catalogue') },
         schema: { tags, params: idParamsSchema, body: updateProductRequestSchema, response: { 200: productSchema } },
       },
-      (req) => runTransaction(deps, req.auth!, (ctx) => updateProduct(ctx, { ...req.body, id: req.params.id })),
+      (req) => runCommand(deps, req.auth!, updateProduct, { ...req.body, id: req.params.id }),
     );
     app.delete(
       '/products/:id',
@@ -192,7 +185,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: idParamsSchema, response: { 204: z.null() } },
       },
       async (req, reply) => {
-        await runTransaction(deps, req.auth!, (ctx) => updateProduct(ctx, { id: req.params.id, active: false }));
+        await runCommand(deps, req.auth!, deactivateProduct, { id: req.params.id });
         return reply.code(204).send(null);
       },
     );
@@ -207,7 +200,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: stockMovementListResponseSchema },
         },
       },
-      (req) => listStockMovements(db, req.auth!, req.params.id, req.query),
+      (req) => listStockMovements(scoped(req), { ...req.query, productId: req.params.id }),
     );
     app.post(
       '/products/:id/stock-movements',
@@ -224,11 +217,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (req, reply) =>
         reply
           .code(201)
-          .send(
-            await runTransaction(deps, req.auth!, (ctx) =>
-              recordStockMovement(ctx, { ...req.body, productId: req.params.id }),
-            ),
-          ),
+          .send(await runCommand(deps, req.auth!, recordStockMovement, { ...req.body, productId: req.params.id })),
     );
 
     // ------------------------------------------------------------ product sets
@@ -238,7 +227,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: read },
         schema: { tags, querystring: productSetListQuerySchema, response: { 200: productSetListResponseSchema } },
       },
-      (req) => listProductSets(db, req.auth!, req.query),
+      (req) => listProductSets(scoped(req), req.query),
     );
     app.get(
       '/product-sets/export',
@@ -249,13 +238,13 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           timeZone: await timeZone(req),
           format: req.query.format,
           columns: SET_COLUMNS,
-          rows: await listProductSetsForExport(db, req.auth!, req.query),
+          rows: await listProductSetsForExport(scoped(req), req.query),
         }),
     );
     app.get(
       '/product-sets/:id',
       { config: { access: read }, schema: { tags, params: idParamsSchema, response: { 200: productSetSchema } } },
-      (req) => getProductSet(db, req.auth!, req.params.id),
+      (req) => getProductSet(scoped(req), req.params.id),
     );
     app.post(
       '/product-sets',
@@ -263,8 +252,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('create', 'Catalogue') },
         schema: { tags, body: createProductSetRequestSchema, response: { 201: productSetSchema } },
       },
-      async (req, reply) =>
-        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createProductSet(ctx, req.body))),
+      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createProductSet, req.body)),
     );
     app.patch(
       '/product-sets/:id',
@@ -277,7 +265,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: productSetSchema },
         },
       },
-      (req) => runTransaction(deps, req.auth!, (ctx) => updateProductSet(ctx, { ...req.body, id: req.params.id })),
+      (req) => runCommand(deps, req.auth!, updateProductSet, { ...req.body, id: req.params.id }),
     );
     app.delete(
       '/product-sets/:id',
@@ -286,7 +274,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: idParamsSchema, response: { 204: z.null() } },
       },
       async (req, reply) => {
-        await runTransaction(deps, req.auth!, (ctx) => updateProductSet(ctx, { id: req.params.id, active: false }));
+        await runCommand(deps, req.auth!, deactivateProductSet, { id: req.params.id });
         return reply.code(204).send(null);
       },
     );
@@ -298,7 +286,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: read },
         schema: { tags, querystring: couponListQuerySchema, response: { 200: couponListResponseSchema } },
       },
-      (req) => listCoupons(db, req.auth!, req.query),
+      (req) => listCoupons(scoped(req), req.query),
     );
     app.get(
       '/coupons/export',
@@ -309,7 +297,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           timeZone: await timeZone(req),
           format: req.query.format,
           columns: COUPON_COLUMNS,
-          rows: await listCouponsForExport(db, req.auth!, req.query),
+          rows: await listCouponsForExport(scoped(req), req.query),
         }),
     );
     app.get(
@@ -318,12 +306,12 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: read },
         schema: { tags, querystring: couponCheckQuerySchema, response: { 200: couponCheckResponseSchema } },
       },
-      (req) => checkCoupon(db, req.auth!, req.query),
+      (req) => checkCoupon(queryContext(deps, req.auth!), req.query),
     );
     app.get(
       '/coupons/:id',
       { config: { access: read }, schema: { tags, params: idParamsSchema, response: { 200: couponSchema } } },
-      (req) => getCoupon(db, req.auth!, req.params.id),
+      (req) => getCoupon(scoped(req), req.params.id),
     );
     app.post(
       '/coupons',
@@ -331,8 +319,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('create', 'Catalogue') },
         schema: { tags, body: createCouponRequestSchema, response: { 201: couponSchema } },
       },
-      async (req, reply) =>
-        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createCoupon(ctx, req.body))),
+      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createCoupon, req.body)),
     );
     app.patch(
       '/coupons/:id',
@@ -340,7 +327,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Catalogue') },
         schema: { tags, params: idParamsSchema, body: updateCouponRequestSchema, response: { 200: couponSchema } },
       },
-      (req) => runTransaction(deps, req.auth!, (ctx) => updateCoupon(ctx, { ...req.body, id: req.params.id })),
+      (req) => runCommand(deps, req.auth!, updateCoupon, { ...req.body, id: req.params.id }),
     );
     app.delete(
       '/coupons/:id',
@@ -349,7 +336,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: idParamsSchema, response: { 204: z.null() } },
       },
       async (req, reply) => {
-        await runTransaction(deps, req.auth!, (ctx) => updateCoupon(ctx, { id: req.params.id, active: false }));
+        await runCommand(deps, req.auth!, deactivateCoupon, { id: req.params.id });
         return reply.code(204).send(null);
       },
     );
@@ -361,7 +348,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: read },
         schema: { tags, querystring: offerListQuerySchema, response: { 200: offerListResponseSchema } },
       },
-      (req) => listOffers(db, req.auth!, req.query),
+      (req) => listOffers(scoped(req), req.query),
     );
     app.get(
       '/offers/export',
@@ -372,7 +359,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           timeZone: await timeZone(req, req.query.centerId),
           format: req.query.format,
           columns: OFFER_COLUMNS,
-          rows: await listOffersForExport(db, req.auth!, req.query),
+          rows: await listOffersForExport(scoped(req), req.query),
         }),
     );
     app.get(
@@ -382,15 +369,16 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, querystring: currentOffersQuerySchema, response: { 200: currentOffersResponseSchema } },
       },
       async (req) => {
-        const center = await usableCenter(db, req.auth!, req.query.centerId, 'centerId', false);
-        const today = businessToday(center.timeZone);
-        return { items: await currentOffers(db, req.auth!, center.id, today), today };
+        const { db: tenant, clock } = queryContext(deps, req.auth!);
+        const center = await tenant.usableCenter(req.query.centerId, 'centerId', false);
+        const today = clock.today(center.timeZone);
+        return { items: await currentOffers(tenant, { centerId: center.id, today }), today };
       },
     );
     app.get(
       '/offers/:id',
       { config: { access: read }, schema: { tags, params: idParamsSchema, response: { 200: offerSchema } } },
-      (req) => getOffer(db, req.auth!, req.params.id),
+      (req) => getOffer(scoped(req), req.params.id),
     );
     app.post(
       '/offers',
@@ -398,8 +386,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('create', 'Catalogue') },
         schema: { tags, body: createOfferRequestSchema, response: { 201: offerSchema } },
       },
-      async (req, reply) =>
-        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createOffer(ctx, req.body))),
+      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createOffer, req.body)),
     );
     app.patch(
       '/offers/:id',
@@ -407,7 +394,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Catalogue') },
         schema: { tags, params: idParamsSchema, body: updateOfferRequestSchema, response: { 200: offerSchema } },
       },
-      (req) => runTransaction(deps, req.auth!, (ctx) => updateOffer(ctx, { ...req.body, id: req.params.id })),
+      (req) => runCommand(deps, req.auth!, updateOffer, { ...req.body, id: req.params.id }),
     );
     app.delete(
       '/offers/:id',
@@ -416,7 +403,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: idParamsSchema, response: { 204: z.null() } },
       },
       async (req, reply) => {
-        await runTransaction(deps, req.auth!, (ctx) => updateOffer(ctx, { id: req.params.id, active: false }));
+        await runCommand(deps, req.auth!, deactivateOffer, { id: req.params.id });
         return reply.code(204).send(null);
       },
     );

@@ -1,7 +1,6 @@
-import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import type { UseCaseContext } from '../../lib/use-case.ts';
+import type { TenantDb } from '../../lib/tenant-db.ts';
 
 /** Index name → the field and the code of the 409 it means. */
 export type UniqueFields = Record<string, { path: string; code: 'code_taken' | 'name_taken'; message: string }>;
@@ -11,12 +10,11 @@ export type UniqueFields = Record<string, { path: string; code: 'code_taken' | '
  * 409 naming the field (`sku`, `barcode`, `code`, `name`).
  */
 export async function uniquely<T>(
-  ctx: UseCaseContext,
-  unique: UniqueFields,
-  write: (tx: Tx) => Promise<T>,
+  ctx: { db: TenantDb },
+  { unique, write }: { unique: UniqueFields; write: (db: TenantDb) => Promise<T> },
 ): Promise<T> {
   try {
-    return await ctx.tx.transaction(write);
+    return await ctx.db.savepoint(write);
   } catch (err) {
     for (const [index, field] of Object.entries(unique)) {
       if (isUniqueViolation(err, index)) {

@@ -61,7 +61,7 @@ export async function moveStock(ctx: UseCaseContext, input: MoveStockInput): Pro
 
   let onHand: number;
   if (quantity > 0) {
-    const [row] = await ctx.tx
+    const [row] = await ctx.db
       .insert(productStock)
       .values({ organisationId: ctx.auth.organisationId, productId, centerId, onHand: quantity })
       .onConflictDoUpdate({
@@ -71,12 +71,11 @@ export async function moveStock(ctx: UseCaseContext, input: MoveStockInput): Pro
       .returning({ onHand: productStock.onHand });
     onHand = row!.onHand;
   } else {
-    const [row] = await ctx.tx
+    const [row] = await ctx.db
       .update(productStock)
       .set({ onHand: sql`${productStock.onHand} + ${quantity}` })
       .where(
         and(
-          eq(productStock.organisationId, ctx.auth.organisationId),
           eq(productStock.productId, productId),
           eq(productStock.centerId, centerId),
           sql`${productStock.onHand} + ${quantity} >= 0`,
@@ -84,10 +83,10 @@ export async function moveStock(ctx: UseCaseContext, input: MoveStockInput): Pro
       )
       .returning({ onHand: productStock.onHand });
     if (!row) {
-      const [current] = await ctx.tx
-        .select({ onHand: productStock.onHand })
-        .from(productStock)
-        .where(and(eq(productStock.productId, productId), eq(productStock.centerId, centerId)));
+      const current = await ctx.db.first(
+        productStock,
+        and(eq(productStock.productId, productId), eq(productStock.centerId, centerId)),
+      );
       const have = current?.onHand ?? 0;
       const path = input.path ?? 'quantity';
       const message = `Only ${have} in stock at this centre`;

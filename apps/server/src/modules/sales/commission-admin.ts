@@ -2,10 +2,8 @@
  * Commission rules (who earns what on which item type) and a staff member's sales and commission
  * by month (`/apps/cloudfit/staff/package/{id}`).
  */
-import type { CommissionRule, createCommissionRuleRequestSchema, StaffCommission } from '@gym/contract/sales';
+import type { CommissionRule, StaffCommission } from '@gym/contract/sales';
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
 import {
   commissionEntries,
   commissionRules,
@@ -14,29 +12,16 @@ import {
   ptSessions,
   users,
 } from '../../db/schema/index.ts';
-import type { AuthContext } from '../../lib/access.ts';
-import { audit } from '../../lib/audit.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import { organisationScopeOf, scopeOf } from '../../lib/tenant-db.ts';
-import type { UseCaseContext } from '../../lib/use-case.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { TenantDb } from '../../lib/tenant-db.ts';
 
-type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
-
-export async function listCommissionRules(db: DbOrTx, auth: Scope, staffId?: string): Promise<CommissionRule[]> {
+export async function listCommissionRules(db: TenantDb, { staffId }: { staffId?: string }): Promise<CommissionRule[]> {
   const rows = await db
     .select({ rule: commissionRules, staff: { id: users.id, name: users.fullName, role: users.role } })
     .from(commissionRules)
     .leftJoin(users, eq(users.id, commissionRules.staffId))
-    .where(organisationScopeOf(auth, commissionRules))
     .orderBy(commissionRules.createdAt);
-  const target = staffId
-    ? (
-        await db
-          .select()
-          .from(users)
-          .where(organisationScopeOf(auth, users, eq(users.id, staffId)))
-      )[0]
-    : undefined;
+  const target = staffId ? await db.first(users, eq(users.id, staffId)) : undefined;
   if (staffId && !target) throw notFound('staff');
   return rows
     .filter((r) => !target || r.rule.staffId === target.id || (r.rule.staffId === null && r.rule.role === target.role))
@@ -52,64 +37,12 @@ export async function listCommissionRules(db: DbOrTx, auth: Scope, staffId?: str
     }));
 }
 
-export async function createCommissionRule(
-  ctx: UseCaseContext,
-  input: z.output<typeof createCommissionRuleRequestSchema>,
-): Promise<CommissionRule> {
-  const staffId = 'staffId' in input ? input.staffId : null;
-  const role = 'role' in input ? input.role : null;
-  if (staffId) {
-    const staff = await ctx.db.first(users, eq(users.id, staffId));
-    if (!staff) {
-      throw new AppError(404, 'not_found', 'Staff not found', [
-        { path: 'staffId', code: 'not_found', message: 'Staff not found' },
-      ]);
-    }
-  }
-  const [rule] = await ctx.db.insert(commissionRules, {
-    staffId,
-    role,
-    itemType: input.itemType,
-    kind: input.kind,
-    percentBp: input.kind === 'percent' ? input.percentBp : 0,
-    amountMinor: input.kind === 'fixed' ? input.amountMinor : 0,
-  });
-  await audit(ctx.tx, ctx.auth, null, {
-    action: 'commission.rule_changed',
-    entityType: 'commission',
-    entityId: rule!.id,
-    summary: `Commission rule added: ${staffId ? `staff ${staffId}` : `role ${role}`}, ${input.itemType}, ${input.kind === 'percent' ? `${input.percentBp} bp` : `${input.amountMinor} per item`}`,
-    after: { ...input },
-  });
-  return (await listCommissionRules(ctx.tx, ctx.auth)).find((r) => r.id === rule!.id)!;
-}
-
-/** Rules are switched off, never changed: commission already earned keeps the rule it was earned by. */
-export async function setCommissionRuleActive(ctx: UseCaseContext, input: { id: string; active: boolean }) {
-  const [rule] = await ctx.db.update(commissionRules, { active: input.active }, eq(commissionRules.id, input.id));
-  if (!rule) throw notFound('commission rule');
-  await audit(ctx.tx, ctx.auth, null, {
-    action: 'commission.rule_changed',
-    entityType: 'commission',
-    entityId: rule.id,
-    summary: `Commission rule ${input.active ? 'switched on' : 'switched off'}`,
-    before: { active: !input.active },
-    after: { active: input.active },
-  });
-  return (await listCommissionRules(ctx.tx, ctx.auth)).find((r) => r.id === rule.id)!;
-}
-
 /** What `staffId` sold and earned in each month of `year` (invoices and PT sessions of the caller's centres). */
 export async function staffCommission(
-  db: DbOrTx,
-  auth: Scope,
-  staffId: string,
-  year: number,
+  db: TenantDb,
+  { staffId, year }: { staffId: string; year: number },
 ): Promise<StaffCommission> {
-  const [staff] = await db
-    .select()
-    .from(users)
-    .where(organisationScopeOf(auth, users, eq(users.id, staffId)));
+  const staff = await db.first(users, eq(users.id, staffId));
   if (!staff) throw notFound('staff');
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
@@ -123,8 +56,7 @@ export async function staffCommission(
       .from(invoiceLines)
       .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
       .where(
-        scopeOf(
-          auth,
+        db.where(
           invoices,
           eq(invoiceLines.soldById, staffId),
           sql`${invoices.state} <> 'void'`,
@@ -142,8 +74,7 @@ export async function staffCommission(
       .innerJoin(invoiceLines, eq(invoiceLines.id, commissionEntries.invoiceLineId))
       .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
       .where(
-        scopeOf(
-          auth,
+        db.where(
           invoices,
           and(
             eq(commissionEntries.staffId, staffId),
@@ -162,8 +93,7 @@ export async function staffCommission(
       .from(commissionEntries)
       .innerJoin(ptSessions, eq(ptSessions.id, commissionEntries.ptSessionId))
       .where(
-        scopeOf(
-          auth,
+        db.where(
           ptSessions,
           and(
             eq(commissionEntries.staffId, staffId),

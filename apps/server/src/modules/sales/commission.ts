@@ -4,7 +4,7 @@
  * their own for any type, else their role's for the type, else their role's for any type.
  */
 import { type Minor, minor, neg, percent, share, sum, ZERO } from '@gym/contract/money';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { readAll } from '../../db/client.ts';
 import { commissionEntries, commissionRules, users } from '../../db/schema/index.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
@@ -43,11 +43,14 @@ export interface PaidLine {
 }
 
 /** Credits the commission of a payment's shares of its lines. */
-export async function creditCommission(ctx: UseCaseContext, paymentId: string, earnedOn: string, lines: PaidLine[]) {
+export async function creditCommission(
+  ctx: UseCaseContext,
+  { paymentId, earnedOn, lines }: { paymentId: string; earnedOn: string; lines: PaidLine[] },
+) {
   const sellers = [...new Set(lines.flatMap((l) => (l.soldById && l.paidMinor > 0 ? [l.soldById] : [])))];
   if (!sellers.length) return;
   const [rules, staff] = await readAll(
-    ctx.tx,
+    ctx.db.unscoped('readAll only chooses how the scoped reads below are sent'),
     () => ctx.db.rows(commissionRules),
     () => ctx.db.rows(users, inArray(users.id, sellers)),
   );
@@ -65,16 +68,18 @@ export async function creditCommission(ctx: UseCaseContext, paymentId: string, e
 /** Reverses the commission of `lineId` in proportion: `returned` of the `paid` so far (all of it when they are equal). */
 export async function reverseCommission(
   ctx: UseCaseContext,
-  refundId: string,
-  earnedOn: string,
-  lineId: string,
-  returned: Minor,
-  paid: Minor,
+  {
+    refundId,
+    earnedOn,
+    lineId,
+    returned,
+    paid,
+  }: { refundId: string; earnedOn: string; lineId: string; returned: Minor; paid: Minor },
 ) {
-  const credited = await ctx.tx
+  const credited = await ctx.db
     .select({ staffId: commissionEntries.staffId, amount: sql<string>`sum(${commissionEntries.amountMinor})` })
     .from(commissionEntries)
-    .where(ctx.db.where(commissionEntries, eq(commissionEntries.invoiceLineId, lineId)))
+    .where(eq(commissionEntries.invoiceLineId, lineId))
     .groupBy(commissionEntries.staffId);
   const rows = credited.flatMap((c) => {
     const total = minor(Number(c.amount));
@@ -89,8 +94,8 @@ export async function reverseCommission(
 }
 
 export const commissionOfLines = (ctx: UseCaseContext, lineIds: string[]) =>
-  ctx.tx
+  ctx.db
     .select({ lineId: commissionEntries.invoiceLineId, amount: sql<string>`sum(${commissionEntries.amountMinor})` })
     .from(commissionEntries)
-    .where(ctx.db.where(commissionEntries, and(inArray(commissionEntries.invoiceLineId, lineIds))))
+    .where(inArray(commissionEntries.invoiceLineId, lineIds))
     .groupBy(commissionEntries.invoiceLineId);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { centers, invoiceLines, invoices } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { ActorContext, UseCaseContext } from '../../lib/use-case.ts';
-import { nextInvoiceNumber } from './sell.ts';
+import { nextInvoiceNumber } from './invoice-number.ts';
 import { voidInvoice } from './void-invoice.ts';
 
 export interface FeeInput {
@@ -21,13 +21,10 @@ export interface FeeInput {
  * so it earns no commission; no tax (a penalty, not a supply). Answers the invoice id.
  */
 export async function issueFeeInvoice(ctx: ActorContext, input: FeeInput): Promise<string> {
-  const [center] = await ctx.tx
-    .select({ code: centers.code, timeZone: centers.timeZone })
-    .from(centers)
-    .where(ctx.db.whereOrganisation(centers, eq(centers.id, input.centerId)));
+  const center = await ctx.db.wholeOrganisation.first(centers, eq(centers.id, input.centerId));
   if (!center) throw notFound('centre');
   const today = ctx.clock.today(center.timeZone);
-  const { seq, number, currencyCode } = await nextInvoiceNumber(ctx, center.code);
+  const { seq, number, currencyCode } = await nextInvoiceNumber(ctx, { centerCode: center.code });
   const [invoice] = await ctx.db.insert(invoices, {
     centerId: input.centerId,
     memberId: input.memberId,
@@ -71,14 +68,13 @@ export async function issueFeeInvoice(ctx: ActorContext, input: FeeInput): Promi
  * or refunded (its money given back at the desk), is owed no more and is left as it is. Answers
  * false, voiding nothing, when money is on it: the caller refuses, the desk refunds it first.
  */
-export async function voidUnpaidFee(ctx: UseCaseContext, invoiceId: string, reason: string): Promise<boolean> {
-  const [row] = await ctx.tx
-    .select({ state: invoices.state, paid: invoices.paidMinor })
-    .from(invoices)
-    .where(ctx.db.whereOrganisation(invoices, eq(invoices.id, invoiceId)))
-    .for('update');
+export async function voidUnpaidFee(
+  ctx: UseCaseContext,
+  { invoiceId, reason }: { invoiceId: string; reason: string },
+): Promise<boolean> {
+  const [row] = await ctx.db.wholeOrganisation.lock(invoices, eq(invoices.id, invoiceId));
   if (!row || row.state === 'void' || row.state === 'refunded') return true;
-  if (row.paid > 0) return false;
+  if (row.paidMinor > 0) return false;
   await voidInvoice(ctx, { invoiceId, reason });
   return true;
 }

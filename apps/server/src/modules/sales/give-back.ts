@@ -15,10 +15,7 @@ export const refuse = (path: string, code: string, message: string) =>
 export async function unitsOf(ctx: UseCaseContext, line: { itemType: string; itemId: string }) {
   if (line.itemType === 'product') return [{ productId: line.itemId, quantity: 1 }];
   if (line.itemType !== 'product_set') return [];
-  const items = await ctx.tx
-    .select()
-    .from(productSetItems)
-    .where(ctx.db.whereOrganisation(productSetItems, eq(productSetItems.setId, line.itemId)));
+  const items = await ctx.db.wholeOrganisation.rows(productSetItems, eq(productSetItems.setId, line.itemId));
   return items.map((i) => ({ productId: i.productId, quantity: i.quantity }));
 }
 

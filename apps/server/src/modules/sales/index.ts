@@ -1,7 +1,7 @@
 export { ruleFor } from './commission.ts';
 export { issueFeeInvoice, voidUnpaidFee } from './fee.ts';
-export { recordPayment } from './pay.ts';
 export { overdueByMember, overdueMinorOn } from './queries.ts';
+export { recordPayment } from './record-payment.ts';
 export { refundInvoice } from './refund-invoice.ts';
 export { salesRoutes } from './routes.ts';
 export { sell } from './sell.ts';

@@ -7,11 +7,10 @@ import type {
   paymentListQuerySchema,
 } from '@gym/contract/sales';
 import { likeEscape } from '@gym/contract/search';
-import { today as businessToday } from '@gym/contract/time';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { type DbOrTx, readAll } from '../../db/client.ts';
+import { readAll } from '../../db/client.ts';
 import { reusableStatement } from '../../db/reusable.ts';
 import {
   centers,
@@ -27,11 +26,12 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { afterKey, type Chunk, type KeyColumn, keyColumns, keyOfRow, keyOrder, keyset } from '../../lib/long-read.ts';
 import { memberNameLike, memberNameSql } from '../../lib/member-name.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
-import { scopeOf } from '../../lib/tenant-db.ts';
+import { scopeOf, type TenantDb } from '../../lib/tenant-db.ts';
 import { taxBreakdown } from './pricing.ts';
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
@@ -99,7 +99,7 @@ function toSummary(r: SummaryRow): InvoiceSummary {
   };
 }
 
-const summaryFrom = <X extends Record<string, SQL>>(db: DbOrTx, extra?: X) =>
+const summaryFrom = <X extends Record<string, SQL>>(db: TenantDb, extra?: X) =>
   db
     .select({ ...summaryColumns, ...(extra as X) })
     .from(invoices)
@@ -161,8 +161,8 @@ function invoiceKey(sort: ListFilters['sort']): KeyColumn[] {
 
 const invoiceOrder = (sort: ListFilters['sort']): SQL[] => keyOrder(invoiceKey(sort));
 
-export async function listInvoices(db: DbOrTx, auth: Scope, q: z.infer<typeof invoiceListQuerySchema>) {
-  const where = invoiceWhere(auth, q);
+export async function listInvoices(db: TenantDb, q: z.infer<typeof invoiceListQuerySchema>) {
+  const where = invoiceWhere(db.auth, q);
   const [rows, [total]] = await Promise.all([
     summaryFrom(db)
       .where(where)
@@ -183,12 +183,12 @@ export async function listInvoices(db: DbOrTx, auth: Scope, q: z.infer<typeof in
  * The export's invoices, a chunk at a time (lib/long-read.ts), each after the last one's sort
  * values: an invoice sold during the export neither repeats nor pushes out another.
  */
-export async function listInvoicesForExport(db: DbOrTx, auth: Scope, q: ListFilters) {
+export async function listInvoicesForExport(db: TenantDb, q: ListFilters) {
   const key = invoiceKey(q.sort);
   return keyset(
     async ({ after, limit }: Chunk<string[]>) => {
       const rows = await summaryFrom(db, keyColumns(key))
-        .where(and(invoiceWhere(auth, q), afterKey(key, after)))
+        .where(and(invoiceWhere(db.auth, q), afterKey(key, after)))
         .orderBy(...keyOrder(key))
         .limit(limit);
       return rows.map((r) => ({ ...toSummary(r as SummaryRow), key: keyOfRow(r, key) }));
@@ -234,7 +234,7 @@ function toPayment(r: PaymentRow): Payment {
   };
 }
 
-const paymentsFrom = (db: DbOrTx) =>
+const paymentsFrom = (db: TenantDb) =>
   db
     .select(paymentColumns)
     .from(payments)
@@ -243,9 +243,9 @@ const paymentsFrom = (db: DbOrTx) =>
     .innerJoin(centers, eq(centers.id, payments.centerId))
     .leftJoin(staff, eq(staff.id, payments.staffId));
 
-export async function listPayments(db: DbOrTx, auth: Scope, q: z.infer<typeof paymentListQuerySchema>) {
+export async function listPayments(db: TenantDb, q: z.infer<typeof paymentListQuerySchema>) {
   const where = scopeOf(
-    auth,
+    db.auth,
     payments,
     q.centerId ? eq(payments.centerId, q.centerId) : undefined,
     q.memberId ? eq(payments.memberId, q.memberId) : undefined,
@@ -269,23 +269,26 @@ export async function listPayments(db: DbOrTx, auth: Scope, q: z.infer<typeof pa
   return { items: (rows as PaymentRow[]).map(toPayment), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }
 
+/** What reads an invoice: a route's query context, or a command's (in its transaction). */
+export interface InvoiceReader {
+  db: TenantDb;
+  clock: Clock;
+  auth: Scope & { ability?: AuthContext['ability'] };
+}
+
 /** One invoice with its lines, installments (paid parts, overdue on `today`) and payments. */
-export async function getInvoice(
-  db: DbOrTx,
-  auth: Scope & { ability?: AuthContext['ability'] },
-  id: string,
-  today?: string,
-): Promise<Invoice> {
+export async function getInvoice(ctx: InvoiceReader, { id, today }: { id: string; today?: string }): Promise<Invoice> {
+  const { db, auth } = ctx;
   const withCommission = auth.ability?.can('read', 'Commission') ?? false;
   const [row] = await summaryFrom(db).where(scopeOf(auth, invoices, eq(invoices.id, id)));
   if (!row) throw notFound('invoice');
   const r = row as SummaryRow;
   const [center] = await db.select({ timeZone: centers.timeZone }).from(centers).where(eq(centers.id, r.center.id));
-  const day = today ?? businessToday(center!.timeZone);
+  const day = today ?? ctx.clock.today(center!.timeZone);
   const seller = alias(users, 'seller');
   // Side by side on the pool; one after the other inside the sale's transaction.
   const [lines, plan, pays, coupon, refunded, ents, earned] = await readAll(
-    db,
+    db.unscoped('readAll only chooses how the scoped reads below are sent'),
     () =>
       db
         .select({ line: invoiceLines, soldBy: { id: seller.id, name: seller.fullName } })
@@ -402,13 +405,13 @@ export async function getInvoice(
  * invoice the unpaid parts of installments due before the invoice centre's today, never more than
  * the invoice's balance; summed per member. Members who owe nothing overdue are absent.
  */
-export async function overdueByMember(
-  db: DbOrTx,
-  organisationId: string,
-  memberIds: readonly string[],
-): Promise<Map<string, number>> {
+export async function overdueByMember(db: TenantDb, memberIds: readonly string[]): Promise<Map<string, number>> {
   if (memberIds.length === 0) return new Map();
-  const rows = await overdueByMemberStatement(db, organisationId, { memberIds: [...memberIds] });
+  const rows = await overdueByMemberStatement(
+    db.unscoped('a prepared statement, scoped by the organisation id it is run with'),
+    db.auth.organisationId,
+    { memberIds: [...memberIds] },
+  );
   return new Map(rows.map((r) => [r.memberId, Number(r.overdue)]));
 }
 
@@ -440,15 +443,12 @@ const overdueByMemberStatement = reusableStatement('overdue_by_member', (db, sco
 });
 
 /** The member file's money header: what is owed over every open invoice, the overdue part, the next due. */
-export async function memberAccount(db: DbOrTx, auth: Scope, memberId: string): Promise<MemberAccount> {
-  const [member] = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(scopeOf(auth, members, eq(members.id, memberId)));
+export async function memberAccount(db: TenantDb, memberId: string): Promise<MemberAccount> {
+  const member = await db.first(members, eq(members.id, memberId));
   if (!member) throw notFound('member');
-  const open = await summaryFrom(db).where(
+  // Every invoice of the member, also those of centres the caller does not work in.
+  const open = await summaryFrom(db.wholeOrganisation).where(
     and(
-      eq(invoices.organisationId, auth.organisationId),
       eq(invoices.memberId, memberId),
       sql`${invoices.state} <> 'void'`,
       sql`${invoices.totalMinor} - ${invoices.refundedMinor} - ${invoices.paidMinor} > 0`,
@@ -469,7 +469,10 @@ export async function memberAccount(db: DbOrTx, auth: Scope, memberId: string): 
         .orderBy(installments.dueOn, installments.seq)
     : [];
   const next = nextRows.find((n) => Number(n.paid) < n.amount);
-  const config = await readSystemConfig(db, auth.organisationId);
+  const config = await readSystemConfig(
+    db.unscoped('the organisation’s own row, read by the caller’s organisation id'),
+    db.auth.organisationId,
+  );
   return {
     balanceMinor: summaries.reduce((s, i) => s + i.balanceMinor, 0),
     overdueMinor: summaries.reduce((s, i) => s + i.overdueMinor, 0),
@@ -486,8 +489,11 @@ export async function memberAccount(db: DbOrTx, auth: Scope, memberId: string): 
  * its balance (the same rule as an invoice's `overdueMinor`). The door compares it with the
  * organisation's tolerance.
  */
-export async function overdueMinorOn(db: DbOrTx, organisationId: string, memberId: string, day: string) {
-  const rows = await db.execute<{ n: string | number | null }>(sql`
+export async function overdueMinorOn(db: TenantDb, { memberId, day }: { memberId: string; day: string }) {
+  const { organisationId } = db.auth;
+  const rows = await db
+    .unscoped('a statement written in SQL, scoped by hand by the organisation id')
+    .execute<{ n: string | number | null }>(sql`
     select coalesce(sum(least(o.overdue, o.balance)), 0) as n from (
       select inv.total_minor - inv.refunded_minor - inv.paid_minor as balance,
         ${unpaidDueBefore(sql`inv.id`, sql`${day}::date`)} as overdue

@@ -8,31 +8,30 @@ import { MONEY_INPUT_DEFAULTS } from '@gym/contract/constants';
 import { type CurrencyCode, minorUnitExponent } from '@gym/contract/currency';
 import type { InvoicePdfQuery } from '@gym/contract/sales';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { centers, members, users } from '../../db/schema/index.ts';
-import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
+import type { QueryContext } from '../../lib/use-case.ts';
 import { buildInvoicePdf } from './invoice-pdf.ts';
 import { cjkFontBytes } from './pdf-font.ts';
 import { getInvoice } from './queries.ts';
 import { receiptLabels } from './receipt-labels.ts';
 
-type Scope = Pick<AuthContext, 'organisationId' | 'centerIds' | 'userId'>;
-
 export async function invoicePdf(
-  db: DbOrTx,
-  auth: Scope,
-  id: string,
-  query: InvoicePdfQuery,
+  ctx: QueryContext,
+  { id, ...query }: InvoicePdfQuery & { id: string },
 ): Promise<{ number: string; bytes: Uint8Array }> {
-  const invoice = await getInvoice(db, auth, id);
+  const { db, auth } = ctx;
+  const invoice = await getInvoice(ctx, { id });
   const payment = query.paymentId
     ? invoice.payments.find((p) => p.id === query.paymentId)
     : (invoice.payments[invoice.payments.length - 1] ?? null);
   if (payment === undefined) throw notFound('payment');
   const [config, [centre], [me], [member]] = await Promise.all([
-    readSystemConfig(db, auth.organisationId),
+    readSystemConfig(
+      db.unscoped('the organisation’s own row, read by the caller’s organisation id'),
+      auth.organisationId,
+    ),
     db
       .select({
         name: centers.name,
@@ -43,7 +42,7 @@ export async function invoicePdf(
       })
       .from(centers)
       .where(eq(centers.id, invoice.center.id)),
-    db.select({ language: users.language }).from(users).where(eq(users.id, auth.userId)),
+    db.select({ language: users.language }).from(users).where(eq(users.id, auth.userId!)),
     db.select({ chineseName: members.chineseName }).from(members).where(eq(members.id, invoice.member.id)),
   ]);
   // A member's Chinese name is printed beside the Latin one, as the member file shows it.

@@ -12,7 +12,7 @@ import { daysBetween } from '@gym/contract/time';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { entitlements, invoices, paymentAllocations, payments, refundItems } from '../../db/schema/index.ts';
-import { audit } from '../../lib/audit.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { moneyText } from '../../lib/money-text.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { appendLedger, lockState, whatIsLeft } from '../entitlements/index.ts';
@@ -90,7 +90,7 @@ export async function refundInvoice(
   const credit = sum(plan.map((p) => p.credit));
   if (money > invoice.paidMinor) throw refuse('lines', 'refund_over_paid', 'More than was paid');
 
-  const [lastPayment] = await ctx.tx
+  const [lastPayment] = await ctx.db
     .select({ method: payments.method, id: payments.id })
     .from(payments)
     .where(and(eq(payments.invoiceId, invoice.id), eq(payments.kind, 'payment')))
@@ -143,7 +143,13 @@ export async function refundInvoice(
         reason: input.reason,
       });
     }
-    await reverseCommission(ctx, refund!.id, today, p.line.id, p.money, p.paid);
+    await reverseCommission(ctx, {
+      refundId: refund!.id,
+      earnedOn: today,
+      lineId: p.line.id,
+      returned: p.money,
+      paid: p.paid,
+    });
     const [ent] = await ctx.db.rows(entitlements, eq(entitlements.invoiceLineId, p.line.id));
     if (ent) {
       const state = await lockState(ctx, { entitlementId: ent.id });
@@ -171,11 +177,12 @@ export async function refundInvoice(
     paidMinor: invoice.paidMinor - money,
     refundedMinor: invoice.refundedMinor + credit,
   };
-  await ctx.tx
-    .update(invoices)
-    .set({ paidMinor: after.paidMinor, refundedMinor: after.refundedMinor, state: stateFor(after) })
-    .where(eq(invoices.id, invoice.id));
-  await audit(ctx.tx, ctx.auth, null, {
+  await ctx.db.update(
+    invoices,
+    { paidMinor: after.paidMinor, refundedMinor: after.refundedMinor, state: stateFor(after) },
+    eq(invoices.id, invoice.id),
+  );
+  await recordAudit(ctx, {
     action: 'invoice.refunded',
     entityType: 'invoice',
     entityId: invoice.id,

@@ -28,23 +28,20 @@ import {
 } from '@gym/contract/sales';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
-import { can } from '../../lib/access.ts';
+import { type AuthContext, can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { fixedRows } from '../../lib/long-read.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
 import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
-import { runCommand, runTransaction } from '../../lib/use-case.ts';
-import {
-  createCommissionRule,
-  listCommissionRules,
-  setCommissionRuleActive,
-  staffCommission,
-} from './commission-admin.ts';
-import { recordPayment } from './pay.ts';
+import { queryContext, runCommand } from '../../lib/use-case.ts';
+import { listCommissionRules, staffCommission } from './commission-admin.ts';
+import { createCommissionRule } from './create-commission-rule.ts';
 import { getInvoice, listInvoices, listInvoicesForExport, listPayments, memberAccount } from './queries.ts';
 import { invoicePdf } from './receipt.ts';
+import { recordPayment } from './record-payment.ts';
 import { refundInvoice } from './refund-invoice.ts';
 import { sell } from './sell.ts';
+import { setCommissionRuleActive } from './set-commission-rule-active.ts';
 import { voidInvoice } from './void-invoice.ts';
 
 const tags = ['sales'];
@@ -78,6 +75,7 @@ const INVOICE_COLUMNS: ExportColumn<InvoiceSummary>[] = [
 export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const { db } = deps.database;
+    const query = (req: { auth?: AuthContext | null }) => queryContext(deps, req.auth!);
 
     app.post(
       '/students/:id/sales',
@@ -86,9 +84,7 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: memberIdParamsSchema, body: saleRequestSchema, response: { 201: invoiceSchema } },
       },
       async (req, reply) =>
-        reply
-          .code(201)
-          .send(await runTransaction(deps, req.auth!, (ctx) => sell(ctx, { ...req.body, memberId: req.params.id }))),
+        reply.code(201).send(await runCommand(deps, req.auth!, sell, { ...req.body, memberId: req.params.id })),
     );
     app.get(
       '/students/:id/account',
@@ -96,7 +92,7 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Member') },
         schema: { tags, params: memberIdParamsSchema, response: { 200: memberAccountSchema } },
       },
-      (req) => memberAccount(db, req.auth!, req.params.id),
+      (req) => memberAccount(query(req).db, req.params.id),
     );
 
     app.get(
@@ -105,7 +101,7 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Sale') },
         schema: { tags, querystring: invoiceListQuerySchema, response: { 200: invoiceListResponseSchema } },
       },
-      (req) => listInvoices(db, req.auth!, req.query),
+      (req) => listInvoices(query(req).db, req.query),
     );
     app.get(
       '/invoices/export',
@@ -116,7 +112,7 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           timeZone: await callerTimeZone(db, req.auth!, req.query.centerId),
           format: req.query.format,
           columns: INVOICE_COLUMNS,
-          rows: await listInvoicesForExport(db, req.auth!, req.query),
+          rows: await listInvoicesForExport(query(req).db, req.query),
         }),
     );
     app.get(
@@ -125,7 +121,7 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Sale') },
         schema: { tags, params: idParamsSchema, response: { 200: invoiceSchema } },
       },
-      (req) => getInvoice(db, req.auth!, req.params.id),
+      (req) => getInvoice(query(req), { id: req.params.id }),
     );
     app.get(
       '/invoices/:id/pdf',
@@ -134,7 +130,7 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: idParamsSchema, querystring: invoicePdfQuerySchema },
       },
       async (req, reply) => {
-        const pdf = await invoicePdf(db, req.auth!, req.params.id, req.query);
+        const pdf = await invoicePdf(query(req), { ...req.query, id: req.params.id });
         return reply
           .type('application/pdf')
           .header('cache-control', 'no-store')
@@ -150,7 +146,7 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         await runCommand(deps, req.auth!, recordPayment, { ...req.body, invoiceId: req.params.id });
-        return reply.code(201).send(await getInvoice(db, req.auth!, req.params.id));
+        return reply.code(201).send(await getInvoice(query(req), { id: req.params.id }));
       },
     );
     app.post(
@@ -160,8 +156,8 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: idParamsSchema, body: refundRequestSchema, response: { 201: invoiceSchema } },
       },
       async (req, reply) => {
-        await runTransaction(deps, req.auth!, (ctx) => refundInvoice(ctx, { ...req.body, invoiceId: req.params.id }));
-        return reply.code(201).send(await getInvoice(db, req.auth!, req.params.id));
+        await runCommand(deps, req.auth!, refundInvoice, { ...req.body, invoiceId: req.params.id });
+        return reply.code(201).send(await getInvoice(query(req), { id: req.params.id }));
       },
     );
     app.post(
@@ -171,8 +167,8 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: idParamsSchema, body: voidRequestSchema, response: { 200: invoiceSchema } },
       },
       async (req) => {
-        await runTransaction(deps, req.auth!, (ctx) => voidInvoice(ctx, { ...req.body, invoiceId: req.params.id }));
-        return getInvoice(db, req.auth!, req.params.id);
+        await runCommand(deps, req.auth!, voidInvoice, { ...req.body, invoiceId: req.params.id });
+        return getInvoice(query(req), { id: req.params.id });
       },
     );
     app.get(
@@ -185,7 +181,7 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: commissionRuleListResponseSchema },
         },
       },
-      async (req) => ({ items: await listCommissionRules(db, req.auth!, req.query.staffId) }),
+      async (req) => ({ items: await listCommissionRules(query(req).db, { staffId: req.query.staffId }) }),
     );
     app.post(
       '/commission-rules',
@@ -193,8 +189,7 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('create', 'Commission') },
         schema: { tags, body: createCommissionRuleRequestSchema, response: { 201: commissionRuleSchema } },
       },
-      async (req, reply) =>
-        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createCommissionRule(ctx, req.body))),
+      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createCommissionRule, req.body)),
     );
     app.patch(
       '/commission-rules/:id',
@@ -207,10 +202,7 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: commissionRuleSchema },
         },
       },
-      (req) =>
-        runTransaction(deps, req.auth!, (ctx) =>
-          setCommissionRuleActive(ctx, { id: req.params.id, active: req.body.active }),
-        ),
+      (req) => runCommand(deps, req.auth!, setCommissionRuleActive, { id: req.params.id, active: req.body.active }),
     );
     app.get(
       '/staff/:id/commission',
@@ -223,7 +215,7 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: staffCommissionResponseSchema },
         },
       },
-      (req) => staffCommission(db, req.auth!, req.params.id, req.query.year),
+      (req) => staffCommission(query(req).db, { staffId: req.params.id, year: req.query.year }),
     );
     app.get(
       '/staff/:id/commission/export',
@@ -232,7 +224,7 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: idParamsSchema, querystring: staffCommissionExportQuerySchema },
       },
       async (req, reply) => {
-        const report = await staffCommission(db, req.auth!, req.params.id, req.query.year);
+        const report = await staffCommission(query(req).db, { staffId: req.params.id, year: req.query.year });
         const { currencyCode } = await readSystemConfig(db, req.auth!.organisationId);
         const columns: ExportColumn<StaffCommission['months'][number]>[] = [
           { header: 'Month', value: (m) => m.month, width: 10 },
@@ -257,7 +249,7 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Payment') },
         schema: { tags, querystring: paymentListQuerySchema, response: { 200: paymentListResponseSchema } },
       },
-      (req) => listPayments(db, req.auth!, req.query),
+      (req) => listPayments(query(req).db, req.query),
     );
   };
 }

@@ -4,7 +4,7 @@ import type { voidRequestSchema } from '@gym/contract/sales';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { couponUses, entitlements, invoices, payments } from '../../db/schema/index.ts';
-import { audit } from '../../lib/audit.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { appendLedger, lockState, whatIsLeft } from '../entitlements/index.ts';
 import { moveStock } from '../retail/index.ts';
@@ -17,7 +17,7 @@ export async function voidInvoice(
 ) {
   const { invoice, today } = await lockInvoice(ctx, input.invoiceId);
   if (invoice.voidedAt) throw refuse('invoiceId', 'invoice_void', 'This invoice is already void');
-  const [anyPayment] = await ctx.tx
+  const [anyPayment] = await ctx.db
     .select({ id: payments.id })
     .from(payments)
     .where(eq(payments.invoiceId, invoice.id))
@@ -66,15 +66,17 @@ export async function voidInvoice(
       locked: state,
     });
   }
-  await ctx.tx
-    .update(couponUses)
-    .set({ releasedAt: ctx.clock.now() })
-    .where(and(eq(couponUses.invoiceId, invoice.id), isNull(couponUses.releasedAt)));
-  await ctx.tx
-    .update(invoices)
-    .set({ state: 'void', voidReason: input.reason, voidedAt: ctx.clock.now(), voidedBy: ctx.auth.userId })
-    .where(eq(invoices.id, invoice.id));
-  await audit(ctx.tx, ctx.auth, null, {
+  await ctx.db.update(
+    couponUses,
+    { releasedAt: ctx.clock.now() },
+    and(eq(couponUses.invoiceId, invoice.id), isNull(couponUses.releasedAt))!,
+  );
+  await ctx.db.update(
+    invoices,
+    { state: 'void', voidReason: input.reason, voidedAt: ctx.clock.now(), voidedBy: ctx.auth.userId },
+    eq(invoices.id, invoice.id),
+  );
+  await recordAudit(ctx, {
     action: 'invoice.voided',
     entityType: 'invoice',
     entityId: invoice.id,
