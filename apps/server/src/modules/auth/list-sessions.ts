@@ -1,4 +1,4 @@
-import type { SessionList } from '@gym/contract/auth';
+import type { SessionList } from '@gym/contract/sessions';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { refreshTokens } from '../../db/schema/index.ts';
 import type { QueryContext } from '../../lib/use-case.ts';

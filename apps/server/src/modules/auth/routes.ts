@@ -8,11 +8,11 @@ import {
   refreshRequestSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
-  sessionListSchema,
   tokenPairSchema,
   updateAccountRequestSchema,
   userDataSchema,
 } from '@gym/contract/auth';
+import { sessionListSchema } from '@gym/contract/sessions';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -2,7 +2,7 @@
  * The sessions a user sees and ends (`/pro/me/sessions`), and an administrator ending all of a
  * colleague's sessions (`/pro/staff/{id}/sign-out`).
  */
-import type { SessionList } from '@gym/contract/auth';
+import type { SessionList } from '@gym/contract/sessions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_PASSWORD, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { deviceName } from './device-name.ts';

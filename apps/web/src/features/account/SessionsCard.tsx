@@ -1,4 +1,4 @@
-import type { Session, SessionList } from '@gym/contract/auth';
+import type { Session, SessionList } from '@gym/contract/sessions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -30,26 +30,26 @@ export function SessionsCard() {
         await logout();
         return;
       }
-      void message.success(t('account:sessions.ended'));
+      void message.success(t('staff:sessions.ended'));
       await client.invalidateQueries({ queryKey: sessionsKey });
     },
     onError: (error) => void message.error(apiErrorMessage(t, error)),
   });
-  const deviceOf = (s: Session) => s.device ?? t('account:sessions.unknownDevice');
+  const deviceOf = (s: Session) => s.device ?? t('staff:sessions.unknownDevice');
   const confirmEnd = (s: Session) =>
     modal.confirm({
-      title: t('account:sessions.endTitle', { device: deviceOf(s) }),
-      content: t(s.current ? 'account:sessions.endThisText' : 'account:sessions.endText'),
-      okText: t('account:sessions.end'),
+      title: t('staff:sessions.endTitle', { device: deviceOf(s) }),
+      content: t(s.current ? 'staff:sessions.endThisText' : 'staff:sessions.endText'),
+      okText: t('staff:sessions.end'),
       okButtonProps: { danger: true },
-      cancelText: t('account:sessions.cancel'),
+      cancelText: t('staff:sessions.cancel'),
       onOk: () => end.mutateAsync(s).catch(() => {}),
     });
 
   const items = sessions.data?.items ?? [];
   return (
-    <Card title={t('account:sessions.title')} data-testid="account-sessions">
-      <p className="screen-lead">{t('account:sessions.lead')}</p>
+    <Card title={t('staff:sessions.title')} data-testid="account-sessions">
+      <p className="screen-lead">{t('staff:sessions.lead')}</p>
       {sessions.isPending ? (
         <LoadingState />
       ) : sessions.isError ? (
@@ -60,31 +60,31 @@ export function SessionsCard() {
           rowKey="id"
           pagination={false}
           dataSource={items}
-          locale={{ emptyText: t('account:sessions.empty') }}
+          locale={{ emptyText: t('staff:sessions.empty') }}
           columns={[
             {
               key: 'device',
-              title: t('account:sessions.device'),
+              title: t('staff:sessions.device'),
               render: (_, s) => (
                 <>
                   {deviceOf(s)}{' '}
                   {s.current && (
                     <Tag color="green" data-testid="session-current">
-                      {t('account:sessions.thisDevice')}
+                      {t('staff:sessions.thisDevice')}
                     </Tag>
                   )}
                 </>
               ),
             },
-            { key: 'address', title: t('account:sessions.address'), render: (_, s) => s.address ?? '—' },
+            { key: 'address', title: t('staff:sessions.address'), render: (_, s) => s.address ?? '—' },
             {
               key: 'lastUsed',
-              title: t('account:sessions.lastUsed'),
+              title: t('staff:sessions.lastUsed'),
               render: (_, s) => formatDateTime(s.lastUsedAt),
             },
             {
               key: 'actions',
-              title: <span className="sr-only">{t('account:sessions.actions')}</span>,
+              title: <span className="sr-only">{t('staff:sessions.actions')}</span>,
               align: 'right',
               render: (_, s) => (
                 <Button
@@ -94,7 +94,7 @@ export function SessionsCard() {
                   loading={end.isPending && end.variables?.id === s.id}
                   data-testid="session-end"
                 >
-                  {t('account:sessions.end')}
+                  {t('staff:sessions.end')}
                 </Button>
               ),
             },
