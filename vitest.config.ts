@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 const SERVER_PG_TESTS = [
   'apps/server/src/lib/{idempotency,outbox,member-name,long-read}.test.ts',
   'apps/server/src/modules/auth/{auth,throttle}.test.ts',
-  'apps/server/src/db/{reusable,pipeline,client}.test.ts',
+  'apps/server/src/db/{reusable,pipeline,client,backup}.test.ts',
   'apps/server/src/modules/entries/*.test.ts',
   'apps/server/src/modules/imports/{import-isolation,class-import}.test.ts',
   'apps/server/src/modules/members/{cards,relevance}.test.ts',

@@ -110,6 +110,34 @@ describe('signing in', () => {
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
     await context.close();
   });
+
+  it('signs out another browser from the account page; that browser is at the login page at its next step', async () => {
+    const other = await newPage(app.browser, app.server.url);
+    await loginThroughForm(other.page, 'accountant@demo.fit');
+    await other.page.waitForURL((url) => url.pathname !== '/login');
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await loginThroughForm(page, 'accountant@demo.fit');
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto('/pages/account-setting');
+    const card = page.getByTestId('account-sessions');
+    const rows = card.locator('.ant-table-tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    // This browser is marked; the other one is ended, after a confirmation.
+    const mine = rows.filter({ has: page.getByTestId('session-current') });
+    expect(await mine.count()).toBe(1);
+    await rows
+      .filter({ hasNot: page.getByTestId('session-current') })
+      .getByTestId('session-end')
+      .click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Sign out' }).click();
+    await page.locator('.ant-message', { hasText: 'Signed out.' }).waitFor();
+    await expect.poll(() => rows.count()).toBe(1);
+
+    await other.page.goto('/class-list');
+    await other.page.waitForURL(/\/login/);
+    await other.context.close();
+    await context.close();
+  });
 });
 
 describe('languages, skins and layouts', () => {

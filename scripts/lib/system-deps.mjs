@@ -20,13 +20,22 @@ function aptInstall(packages) {
 }
 
 export const REDIS = '/usr/bin/redis-server';
+/** The load balancer of `npm run cluster`. */
+export const NGINX = '/usr/sbin/nginx';
 /** The Chinese font the invoice PDFs embed (apps/server/src/modules/sales/pdf-font.ts looks for it). */
 export const CJK_FONT = '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf';
 
-export function ensureSystemDeps({ chromium = true, postgres = true, redis = true, cjkFont = true } = {}) {
+export function ensureSystemDeps({
+  chromium = true,
+  postgres = true,
+  redis = true,
+  cjkFont = true,
+  nginx = false,
+} = {}) {
   const missing = [];
   if (cjkFont && !existsSync(CJK_FONT))
     missing.push({ pkg: 'fonts-droid-fallback', check: () => existsSync(CJK_FONT) });
+  if (nginx && !existsSync(NGINX)) missing.push({ pkg: 'nginx-light', check: () => existsSync(NGINX) });
   if (redis && !existsSync(REDIS)) missing.push({ pkg: 'redis-server', check: () => existsSync(REDIS) });
   if (chromium && !existsSync(CHROMIUM)) missing.push({ pkg: 'chromium', check: () => existsSync(CHROMIUM) });
   if (postgres && !existsSync(`${PG_BIN}/initdb`))

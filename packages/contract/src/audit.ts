@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   'staff.access_changed',
   'staff.activated',
   'staff.deactivated',
+  'staff.signed_out',
   'staff.card_attached',
   'staff.card_detached',
   'member.registered',

@@ -10,6 +10,7 @@ import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-o
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { holdDataDir } from './data-dir-lock.ts';
 import { pipelineConnection, pipelines, releaseConnection } from './pipeline.ts';
 
 /**
@@ -153,6 +154,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
   if (opts.dataDir) mkdirSync(dirname(opts.dataDir), { recursive: true });
+  const release = opts.dataDir ? holdDataDir(opts.dataDir) : () => {};
   // pg_trgm backs member search (a trigram index on members.search_text).
   const extensions = { pg_trgm };
   // PGlite zeroes the whole buffer pool when it starts: a third of opening a small database.
@@ -163,6 +165,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     extensions,
     ...startParams,
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  }).catch((err: unknown) => {
+    release();
+    throw err;
   });
   const db = drizzlePglite(client) as unknown as Db;
   return {
@@ -172,7 +177,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
     listen: async (channel, onMessage, onState) => {
       // In-process: the listener cannot be lost.
       const stop = await client.listen(channel, onMessage);

@@ -12,12 +12,16 @@ import {
   updateAccountRequestSchema,
   userDataSchema,
 } from '@gym/contract/auth';
+import { sessionListSchema } from '@gym/contract/sessions';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { AUTHENTICATED, PUBLIC } from '../../lib/access.ts';
+import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { changePassword, updateOwnAccount } from './account.ts';
+import { endSession } from './end-session.ts';
+import { listSessions } from './list-sessions.ts';
 import { login } from './login.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import { registerOrganisation } from './register-organisation.ts';
@@ -112,6 +116,22 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, body: updateAccountRequestSchema, response: { 200: userDataSchema } },
       },
       (req) => updateOwnAccount(deps, req.auth!, req.body),
+    );
+    app.get(
+      '/me/sessions',
+      { config: { access: AUTHENTICATED }, schema: { tags, response: { 200: sessionListSchema } } },
+      (req) => listSessions(queryContext(deps, req.auth!), {}),
+    );
+    app.delete(
+      '/me/sessions/:id',
+      {
+        config: { access: AUTHENTICATED },
+        schema: { tags, params: z.strictObject({ id: z.uuid() }), response: { 204: z.null() } },
+      },
+      async (req, reply) => {
+        await runCommand(deps, req.auth!, endSession, { id: req.params.id });
+        return reply.code(204).send(null);
+      },
     );
     app.post(
       '/me/password',

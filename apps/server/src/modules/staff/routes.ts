@@ -24,6 +24,7 @@ import { getStaff, listStaff, listStaffForExport, type StaffListItem } from './q
 import { resendInvitation } from './resend-invitation.ts';
 import { sendPasswordReset } from './send-password-reset.ts';
 import { setStaffActive } from './set-staff-active.ts';
+import { signOutStaff } from './sign-out-staff.ts';
 import { updateStaff } from './update-staff.ts';
 
 const tags = ['staff'];
@@ -113,6 +114,14 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         await runStaffCommand(deps, req.auth!, sendPasswordReset, { id: req.params.id });
         return reply.code(204).send(null);
       },
+    );
+    app.post(
+      '/staff/:id/sign-out',
+      {
+        config: { access: can('update', 'Staff') },
+        schema: { tags, params: staffIdParamsSchema, response: { 200: z.object({ ended: z.number().int() }) } },
+      },
+      (req) => runStaffCommand(deps, req.auth!, signOutStaff, { id: req.params.id }),
     );
     app.post(
       '/staff/:id/deactivate',

@@ -28,6 +28,7 @@ import { LayoutSwitcher } from '../../shared/ui/LayoutSwitcher';
 import { PasswordInput } from '../../shared/ui/PasswordInput';
 import { useUserData } from '../../shared/useSession';
 import { accountApi, type UpdateAccountRequest } from './api';
+import { SessionsCard } from './SessionsCard';
 
 function ProfileCard() {
   const { t } = useTranslation();
@@ -221,13 +222,14 @@ function PreferencesCard() {
   );
 }
 
-/** The staff member's own account: name, password, language, skin and layout. */
+/** The staff member's own account: name, password, language, skin and layout, and where they are signed in. */
 export default function AccountSettingPage() {
   return (
     <div className="screen account-grid" data-testid="screen-account-setting">
       <ProfileCard />
       <PasswordCard />
       <PreferencesCard />
+      <SessionsCard />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import './staff.css';
-import { ArrowLeftOutlined, MailOutlined, PoweroffOutlined, UnlockOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, LogoutOutlined, MailOutlined, PoweroffOutlined, UnlockOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Descriptions, Form, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -90,6 +90,7 @@ function ProfileCard({ staff, canUpdate }: { staff: Staff; canUpdate: boolean })
 const DONE_KEYS = {
   invite: 'staff:account.inviteSent',
   'reset-password': 'staff:account.resetSent',
+  'sign-out': 'staff:account.signedOut',
   deactivate: 'staff:account.deactivated',
   activate: 'staff:account.activated',
 } as const satisfies Record<AccountAction, string>;
@@ -110,17 +111,22 @@ function AccountCard({ staff, canUpdate }: { staff: Staff; canUpdate: boolean })
         void message.error(apiErrorMessage(t, error));
       });
 
-  const confirm = (name: 'deactivate' | 'activate') =>
+  const CONFIRM = {
+    deactivate: ['staff:account.deactivateTitle', 'staff:account.deactivateText', 'staff:account.deactivate'],
+    activate: ['staff:account.activateTitle', 'staff:account.activateText', 'staff:account.activate'],
+    'sign-out': ['staff:account.signOutTitle', 'staff:account.signOutText', 'staff:account.signOut'],
+  } as const;
+  const confirm = (name: keyof typeof CONFIRM) => {
+    const [title, text, ok] = CONFIRM[name];
     modal.confirm({
-      title: t(name === 'deactivate' ? 'staff:account.deactivateTitle' : 'staff:account.activateTitle', {
-        name: staff.fullName,
-      }),
-      content: t(name === 'deactivate' ? 'staff:account.deactivateText' : 'staff:account.activateText'),
-      okText: t(name === 'deactivate' ? 'staff:account.deactivate' : 'staff:account.activate'),
-      okButtonProps: name === 'deactivate' ? { danger: true } : {},
+      title: t(title, { name: staff.fullName }),
+      content: t(text),
+      okText: t(ok),
+      okButtonProps: name === 'activate' ? {} : { danger: true },
       cancelText: t('staff:cancel'),
       onOk: () => run(name),
     });
+  };
 
   return (
     <Card title={t('staff:account.title')} data-testid="staff-account">
@@ -158,6 +164,11 @@ function AccountCard({ staff, canUpdate }: { staff: Staff; canUpdate: boolean })
             {staff.accountStatus === 'active' && (
               <Button icon={<UnlockOutlined />} onClick={() => void run('reset-password')} loading={action.isPending}>
                 {t('staff:account.sendReset')}
+              </Button>
+            )}
+            {staff.accountStatus === 'active' && (
+              <Button icon={<LogoutOutlined />} onClick={() => confirm('sign-out')} data-testid="staff-sign-out">
+                {t('staff:account.signOut')}
               </Button>
             )}
             {staff.active ? (

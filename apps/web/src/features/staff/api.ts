@@ -47,7 +47,7 @@ export const useUpdateStaff = () =>
     api.patch<Staff>(`/pro/staff/${input.id}`, input.body),
   );
 
-export type AccountAction = 'invite' | 'reset-password' | 'deactivate' | 'activate';
+export type AccountAction = 'invite' | 'reset-password' | 'sign-out' | 'deactivate' | 'activate';
 
 export const useStaffAccountAction = () =>
   useStaffMutation((input: { id: string; action: AccountAction }) =>
