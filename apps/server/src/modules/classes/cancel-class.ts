@@ -18,7 +18,7 @@ export async function cancelClass(
   ctx: UseCaseContext,
   { id, ...input }: z.infer<typeof cancelClassRequestSchema> & { id: string },
 ): Promise<z.infer<typeof cancelClassResponseSchema>> {
-  const first = await lockClass(ctx, id, 'id');
+  const first = await lockClass(ctx, { classId: id, path: 'id' });
   if (first.cls.status === 'cancelled') throw rule('id', CLASS_CODES.classCancelled, 'This class is already cancelled');
   const scope = first.cls.seriesId ? input.scope : 'one';
   let ids = [id];
@@ -43,12 +43,12 @@ export async function cancelClass(
   let cancelledBookings = 0;
   let creditsReturned = 0;
   for (const classId of ids) {
-    const locked = classId === id ? first : await lockClass(ctx, classId, 'id');
+    const locked = classId === id ? first : await lockClass(ctx, { classId, path: 'id' });
     await ctx.tx
       .update(classes)
       .set({ status: 'cancelled', cancelledAt: now, cancelReason: input.reason ?? null, updatedAt: now })
       .where(eq(classes.id, classId));
-    const done = await cancelClassBookings(ctx, locked, input.reason ?? null);
+    const done = await cancelClassBookings(ctx, { locked, reason: input.reason ?? null });
     cancelledBookings += done.cancelled;
     creditsReturned += done.creditsReturned;
   }

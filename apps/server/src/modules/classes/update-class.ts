@@ -54,7 +54,7 @@ export async function updateClass(
   ctx: UseCaseContext,
   { id, ...input }: Input & { id: string },
 ): Promise<z.infer<typeof updateClassResponseSchema>> {
-  const { cls, timeZone } = await lockClass(ctx, id, 'id');
+  const { cls, timeZone } = await lockClass(ctx, { classId: id, path: 'id' });
   if (cls.status === 'cancelled') throw rule('id', CLASS_CODES.classCancelled, 'This class is cancelled');
   const scope = cls.seriesId ? input.scope : 'one';
   if (input.date !== undefined && scope !== 'one') {
@@ -165,7 +165,7 @@ export async function updateClass(
   // More places: the waitlist moves up at once.
   if (input.capacity !== undefined) {
     for (const t of targets.filter((x) => input.capacity! > x.capacity)) {
-      await promoteWaitlist(ctx, await lockClass(ctx, t.id, 'id'));
+      await promoteWaitlist(ctx, await lockClass(ctx, { classId: t.id, path: 'id' }));
     }
   }
   let dropped: string[] = [];

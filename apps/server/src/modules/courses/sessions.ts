@@ -258,7 +258,7 @@ export async function releaseSessions(ctx: ActorContext, entitlementId: string, 
     .for('update');
   const now = ctx.clock.now();
   for (const { booking, businessDate } of rows) {
-    const returned = await returnCredits(ctx, booking, businessDate, reason);
+    const returned = await returnCredits(ctx, { booking, effectiveOn: businessDate, reason });
     await ctx.tx
       .update(bookings)
       .set({

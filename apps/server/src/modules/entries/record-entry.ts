@@ -237,7 +237,7 @@ async function writeDecision(ctx: UseCaseContext, d: Decided): Promise<RecordedE
     });
   }
   if (decision.result === 'granted' && decision.booking && member) {
-    await markAttendedAtDoor(ctx, decision.booking, member.id, center.id, at);
+    await markAttendedAtDoor(ctx, { door: decision.booking, memberId: member.id, centerId: center.id, at });
   }
   // What follows the entry (ledger, attendance) changes nothing its view shows. A duplicate is not announced.
   if (decision.result !== 'duplicate') announceEntry(ctx, entry, d.language);

@@ -30,7 +30,14 @@ export async function cancelPtSession(
   if (config?.lateCancelRule === 'no_penalty') late = false;
   // The `fee` rule bills the late cancel instead of using the credit.
   const feeInvoiceId =
-    late && config ? await billPtFee(ctx, config, s, await packageName(ctx, s.entitlementId), 'late_cancel') : null;
+    late && config
+      ? await billPtFee(ctx, {
+          config,
+          session: s,
+          packageName: await packageName(ctx, s.entitlementId),
+          kind: 'late_cancel',
+        })
+      : null;
   const used = late && !feeInvoiceId ? await useSessionCredit(ctx, s, 'PT session cancelled late') : null;
   if (!used) {
     await releaseSessionCredit(ctx, {

@@ -23,7 +23,12 @@ export async function markPtNoShow(ctx: UseCaseContext, id: string): Promise<PtS
   if (now < s.startsAt) throw ptRule('id', PT_CODES.notStarted, 'A session can be a no-show once it has started');
   // The `fee` rule bills the no-show instead of using the credit.
   const config = await readSystemConfig(ctx.tx, ctx.auth.organisationId);
-  const feeInvoiceId = await billPtFee(ctx, config, s, await packageName(ctx, s.entitlementId), 'no_show');
+  const feeInvoiceId = await billPtFee(ctx, {
+    config,
+    session: s,
+    packageName: await packageName(ctx, s.entitlementId),
+    kind: 'no_show',
+  });
   const ledgerId = feeInvoiceId ? null : (await useSessionCredit(ctx, s, 'PT session: no-show')).ledgerId;
   if (feeInvoiceId)
     await releaseSessionCredit(ctx, {
