@@ -50,7 +50,7 @@ export async function bookPtSession(
       .where(and(eq(userCenters.userId, trainer.id), eq(userCenters.centerId, center.id)));
     if (!works) throw ptRule('trainerId', PT_CODES.notATrainer, 'This trainer does not work in this centre');
   }
-  if (input.roomId) await checkRoom(ctx, center.id, input.roomId);
+  if (input.roomId) await checkRoom(ctx, { centerId: center.id, roomId: input.roomId });
 
   const start = minutesOf(input.startTime);
   const end = start + input.durationMinutes;
