@@ -185,6 +185,15 @@ export function readChecks(ctx: UseCaseContext, { centerId, at }: { centerId: st
   });
 }
 
+/** What the member owes overdue on `day` (the overdue-balance check). */
+const overdueOf = (ctx: UseCaseContext, { memberId, day }: { memberId: string; day: string }) =>
+  overdueMinorOn(
+    ctx.db.unscoped('overdueMinorOn scopes by the organisation it is given'),
+    ctx.auth.organisationId,
+    memberId,
+    day,
+  );
+
 /** The checks that need the member: duplicate window, status, entitlements, hours, overdue. */
 export async function decideForMember(
   ctx: UseCaseContext,
@@ -256,12 +265,7 @@ export async function decideForMember(
   if (!chosen && !booking) return denied('no_entitlement');
   if (!chosen && booking) {
     if (config.entryOverdueToleranceMinor !== null) {
-      const overdue = await overdueMinorOn(
-        ctx.db.unscoped('overdueMinorOn scopes by the organisation it is given'),
-        ctx.auth.organisationId,
-        member.id,
-        day,
-      );
+      const overdue = await overdueOf(ctx, { memberId: member.id, day });
       if (overdue > config.entryOverdueToleranceMinor) return denied('overdue_balance');
     }
     return {
@@ -277,12 +281,7 @@ export async function decideForMember(
   }
   if (!chosen) return denied('no_entitlement');
   if (config.entryOverdueToleranceMinor !== null) {
-    const overdue = await overdueMinorOn(
-      ctx.db.unscoped('overdueMinorOn scopes by the organisation it is given'),
-      ctx.auth.organisationId,
-      member.id,
-      day,
-    );
+    const overdue = await overdueOf(ctx, { memberId: member.id, day });
     if (overdue > config.entryOverdueToleranceMinor) return denied('overdue_balance', chosen.ent);
   }
   // `agreement_missing` is reserved: signed agreements do not exist yet.

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { ptSessions } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { billPtFee, organisationConfig } from '../bookings/index.ts';
+import { organisationConfig } from '../bookings/index.ts';
 import { getSession } from './queries.ts';
-import { lockSession, packageName, ptRule, releaseSessionCredit, useSessionCredit } from './session-rules.ts';
+import { chargeMissedSession, lockSession, ptRule, releaseSessionCredit } from './session-rules.ts';
 
 /**
  * Cancels a booked session. Before `starts_at − PT_LIMITS.cancellationWindowMinutes` nothing is
@@ -26,22 +26,20 @@ export async function cancelPtSession(
   let late = now > deadline;
   const config = late ? await organisationConfig(ctx) : null;
   if (config?.lateCancelRule === 'no_penalty') late = false;
-  // The `fee` rule bills the late cancel instead of using the credit.
-  const feeInvoiceId =
+  // The `fee` rule bills the late cancel instead of using the credit; in time, the credit is freed.
+  const { feeInvoiceId, ledgerId } =
     late && config
-      ? await billPtFee(ctx, {
-          config,
+      ? await chargeMissedSession(ctx, {
           session: s,
-          packageName: await packageName(ctx, s.entitlementId),
+          config,
           kind: 'late_cancel',
+          effectiveOn: ctx.clock.today(row.timeZone),
         })
-      : null;
-  const used =
-    late && !feeInvoiceId ? await useSessionCredit(ctx, { session: s, reason: 'PT session cancelled late' }) : null;
-  if (!used) {
+      : { feeInvoiceId: null, ledgerId: null };
+  if (!late) {
     await releaseSessionCredit(ctx, {
       session: s,
-      reason: late ? 'PT session cancelled late: a fee is billed' : 'PT session cancelled',
+      reason: 'PT session cancelled',
       effectiveOn: ctx.clock.today(row.timeZone),
     });
   }
@@ -49,7 +47,7 @@ export async function cancelPtSession(
     .update(ptSessions)
     .set({
       status: late ? 'late_cancelled' : 'cancelled',
-      creditLedgerId: used?.ledgerId ?? null,
+      creditLedgerId: ledgerId,
       cancelledAt: now,
       cancelReason: reason ?? null,
       updatedAt: now,

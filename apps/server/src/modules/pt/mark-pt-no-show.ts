@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { ptSessions } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { billPtFee, organisationConfig } from '../bookings/index.ts';
+import { organisationConfig } from '../bookings/index.ts';
 import { getSession } from './queries.ts';
-import { lockSession, packageName, ptRule, releaseSessionCredit, useSessionCredit } from './session-rules.ts';
+import { chargeMissedSession, lockSession, ptRule } from './session-rules.ts';
 
 /**
  * The member did not come: once the session has started it may be marked a no-show, which uses its
@@ -21,21 +21,12 @@ export async function markPtNoShow(ctx: UseCaseContext, { id }: { id: string }):
   if (now < s.startsAt) throw ptRule('id', PT_CODES.notStarted, 'A session can be a no-show once it has started');
   // The `fee` rule bills the no-show instead of using the credit.
   const config = await organisationConfig(ctx);
-  const feeInvoiceId = await billPtFee(ctx, {
-    config,
+  const { feeInvoiceId, ledgerId } = await chargeMissedSession(ctx, {
     session: s,
-    packageName: await packageName(ctx, s.entitlementId),
+    config,
     kind: 'no_show',
+    effectiveOn: s.businessDate,
   });
-  const ledgerId = feeInvoiceId
-    ? null
-    : (await useSessionCredit(ctx, { session: s, reason: 'PT session: no-show' })).ledgerId;
-  if (feeInvoiceId)
-    await releaseSessionCredit(ctx, {
-      session: s,
-      reason: 'PT session: no-show, a fee is billed',
-      effectiveOn: s.businessDate,
-    });
   await ctx.db
     .update(ptSessions)
     .set({ status: 'no_show', creditLedgerId: ledgerId, updatedAt: now })

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { centers, entitlementLedger, entitlements, ptSessions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ActorContext, UseCaseContext } from '../../lib/use-case.ts';
+import { billPtFee } from '../bookings/index.ts';
 import { appendLedger, lockState } from '../entitlements/index.ts';
 import { notFoundAt } from './queries.ts';
 
@@ -99,4 +100,36 @@ export async function releaseSessionCredit(
     rows: [{ kind: 'release', heldDelta: -1, refType: 'pt_session', refId: s.id, reason, effectiveOn }],
     locked: state,
   });
+}
+
+/**
+ * What a session cancelled late or missed costs, by the organisation's rule: under `fee` the fee is
+ * billed (the line names the session's package) and the credit it held is freed (effective on
+ * `effectiveOn`); otherwise its credit is used. Answers the fee's invoice or the ledger row.
+ */
+export async function chargeMissedSession(
+  ctx: UseCaseContext,
+  {
+    session,
+    config,
+    kind,
+    effectiveOn,
+  }: {
+    session: typeof ptSessions.$inferSelect;
+    config: Parameters<typeof billPtFee>[1]['config'];
+    kind: 'late_cancel' | 'no_show';
+    effectiveOn: string;
+  },
+): Promise<{ feeInvoiceId: string | null; ledgerId: string | null }> {
+  const name = await packageName(ctx, session.entitlementId);
+  const feeInvoiceId = await billPtFee(ctx, { config, session, packageName: name, kind });
+  const missed = kind === 'no_show' ? 'PT session: no-show' : 'PT session cancelled late';
+  if (!feeInvoiceId)
+    return { feeInvoiceId, ledgerId: (await useSessionCredit(ctx, { session, reason: missed })).ledgerId };
+  await releaseSessionCredit(ctx, {
+    session,
+    reason: `${missed}${kind === 'no_show' ? ',' : ':'} a fee is billed`,
+    effectiveOn,
+  });
+  return { feeInvoiceId, ledgerId: null };
 }
