@@ -6,10 +6,10 @@
  * `booked`, so two servers sweeping at once mark each booking once.
  */
 import { CLASS_EVENTS } from '@gym/contract/classes';
-import { today as businessToday } from '@gym/contract/time';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, classes, classTypes } from '../../db/schema/index.ts';
+import { clockAt } from '../../lib/clock.ts';
 import { appendEvent } from '../../lib/outbox.ts';
 import { type ActorContext, systemContext } from '../../lib/use-case.ts';
 import { organisationConfig } from './lock.ts';
@@ -63,7 +63,7 @@ export async function markNoShows(db: Db, now: Date): Promise<number> {
       );
       const done = due.filter((d) => marked.has(d.id));
       // The fee rule, organisation by organisation, each as the system acting for it.
-      const clock = { now: () => now, today: (tz: string) => businessToday(tz, now) };
+      const clock = clockAt(now);
       for (const organisationId of new Set(done.map((d) => d.organisationId))) {
         const { ctx, flush } = systemContext(tx, organisationId, clock);
         const ids = done.filter((d) => d.organisationId === organisationId).map((d) => d.id);

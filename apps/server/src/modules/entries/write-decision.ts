@@ -96,7 +96,7 @@ export async function writeDecision(ctx: UseCaseContext, d: Decided): Promise<Re
     await markAttendedAtDoor(ctx, { door: decision.booking, memberId: member.id, centerId: center.id, at });
   }
   // What follows the entry (ledger, attendance) changes nothing its view shows. A duplicate is not announced.
-  if (decision.result !== 'duplicate') announceEntry(ctx, entry, d.language);
+  if (decision.result !== 'duplicate') announceEntry(ctx, { entry, language: d.language });
   return { id, replay: false, entry };
 }
 
@@ -105,10 +105,10 @@ export async function notifyEntry(
   ctx: UseCaseContext,
   { id, language }: { id: string; language: string },
 ): Promise<Entry> {
-  return announceEntry(ctx, await getEntry(ctx, { id, wholeOrganisation: true }), language);
+  return announceEntry(ctx, { entry: await getEntry(ctx, { id, wholeOrganisation: true }), language });
 }
 
-function announceEntry(ctx: UseCaseContext, entry: Entry, language: string): Entry {
+function announceEntry(ctx: UseCaseContext, { entry, language }: { entry: Entry; language: string }): Entry {
   ctx.emit({
     type: 'entry.recorded',
     organisationId: ctx.auth.organisationId,
