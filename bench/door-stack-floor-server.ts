@@ -30,6 +30,7 @@ import { centers, entries } from '../apps/server/src/db/schema/index.ts';
 import type { AppDeps } from '../apps/server/src/deps.ts';
 import { can, READER } from '../apps/server/src/lib/access.ts';
 import { loggerOptions, prettyLogs } from '../apps/server/src/lib/request-log.ts';
+import { queryContext } from '../apps/server/src/lib/use-case.ts';
 import { getEntry } from '../apps/server/src/modules/entries/queries.ts';
 import { scanIdOf } from '../apps/server/src/modules/entries/routes.ts';
 import { entryNotification, entryOutcome, wordsFor } from '../apps/server/src/modules/entries/words.ts';
@@ -50,7 +51,9 @@ async function floorRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
     .orderBy(desc(entries.tappedAt))
     .limit(1);
   if (!latest) throw new Error('the centre has no granted entry to copy');
-  const template = await getEntry(db, { organisationId: latest.organisationId, centerIds: null }, latest.id);
+  const template = await getEntry(queryContext(deps, { organisationId: latest.organisationId, centerIds: null }), {
+    id: latest.id,
+  });
   const [center] = await db.select({ timeZone: centers.timeZone }).from(centers).where(eq(centers.id, centerId!));
   // The door's own gate: the reader's secret (cached after its first scan), then its rate.
   const gate = readerScanGate(deps);

@@ -104,6 +104,6 @@ export async function seedDemoPt(tx: Db | DbOrTx, organisationId: string, now = 
       startTime: SESSION_TIME,
       durationMinutes: 60,
     });
-    if (offset < 0) await completePtSession(as(trainer, day), session.id);
+    if (offset < 0) await completePtSession(as(trainer, day), { id: session.id });
   }
 }

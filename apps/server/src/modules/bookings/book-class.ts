@@ -6,9 +6,9 @@ import type { z } from 'zod';
 import { bookings, members } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { readSystemConfig } from '../../lib/settings.ts';
+
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { type LockedClass, lockClass, notFoundAt, placesTaken } from './lock.ts';
+import { type LockedClass, lockClass, notFoundAt, organisationConfig, placesTaken } from './lock.ts';
 import { bookingRule, payBooking } from './payment.ts';
 import { getBooking } from './queries.ts';
 
@@ -35,22 +35,12 @@ async function checkTrial(ctx: UseCaseContext, member: { id: string; status: str
   if (member.status !== 'prospect') {
     throw bookingRule('paidBy', BOOKING_CODES.trialNotProspect, 'A trial class is for prospects only');
   }
-  await ctx.tx
-    .select({ id: members.id })
-    .from(members)
-    .where(ctx.db.whereOrganisation(members, eq(members.id, member.id)))
-    .for('update');
-  const [used] = await ctx.tx
+  const whole = ctx.db.wholeOrganisation;
+  await whole.select({ id: members.id }).from(members).where(eq(members.id, member.id)).for('update');
+  const [used] = await whole
     .select({ id: bookings.id })
     .from(bookings)
-    .where(
-      ctx.db.whereOrganisation(
-        bookings,
-        eq(bookings.memberId, member.id),
-        eq(bookings.trial, true),
-        sql`${bookings.status} <> 'cancelled'`,
-      ),
-    )
+    .where(and(eq(bookings.memberId, member.id), eq(bookings.trial, true), sql`${bookings.status} <> 'cancelled'`))
     .limit(1);
   if (used) throw bookingRule('paidBy', BOOKING_CODES.trialUsed, 'This member has had their trial class');
 }
@@ -62,18 +52,14 @@ async function checkTrial(ctx: UseCaseContext, member: { id: string; status: str
  * on its waitlist (or refuses, by the organisation's rule) without taking anything yet.
  */
 export async function bookClass(ctx: UseCaseContext, input: z.infer<typeof bookRequestSchema>): Promise<Booking> {
-  const locked = await lockClass(ctx, input.classId);
+  const locked = await lockClass(ctx, { classId: input.classId });
   const { cls, type, places } = locked;
-  const member = await ctx.tx
-    .select()
-    .from(members)
-    .where(ctx.db.whereOrganisation(members, eq(members.id, input.memberId)))
-    .then((r) => r[0]);
+  const member = await ctx.db.wholeOrganisation.first(members, eq(members.id, input.memberId));
   if (!member || member.mergedInto || member.erasedAt) throw notFoundAt('memberId', 'Member');
   if (member.status === 'left') throw bookingRule('memberId', BOOKING_CODES.memberInactive, 'This member has left');
   checkBookingWindow(locked, ctx.clock.now());
 
-  const [existing] = await ctx.tx
+  const [existing] = await ctx.db
     .select({ id: bookings.id })
     .from(bookings)
     .where(
@@ -88,7 +74,7 @@ export async function bookClass(ctx: UseCaseContext, input: z.infer<typeof bookR
   const id = randomUUID();
   const full = (await placesTaken(ctx, cls.id)) >= places;
   if (full) {
-    const config = await readSystemConfig(ctx.tx, ctx.auth.organisationId);
+    const config = await organisationConfig(ctx);
     if (config.classFullRule === 'refuse') throw bookingRule('classId', BOOKING_CODES.classFull, 'This class is full');
   }
   // A trial is free; otherwise a waitlisted member must be able to pay when a place frees: checked now, taken then.
@@ -99,10 +85,18 @@ export async function bookClass(ctx: UseCaseContext, input: z.infer<typeof bookR
   if (trial) await checkTrial(ctx, member);
   const payment = trial
     ? { paidBy: null, entitlementId: null }
-    : await payBooking(ctx, cls, type, member.id, id, input.paidBy, input.entitlementId, full);
+    : await payBooking(ctx, {
+        cls,
+        type,
+        memberId: member.id,
+        bookingId: id,
+        choice: input.paidBy,
+        entitlementId: input.entitlementId,
+        dryRun: full,
+      });
   let position: number | null = null;
   if (full) {
-    const [last] = await ctx.tx
+    const [last] = await ctx.db
       .select({ p: sql<number | null>`max(${bookings.waitlistPosition})` })
       .from(bookings)
       .where(eq(bookings.classId, cls.id));
@@ -133,5 +127,5 @@ export async function bookClass(ctx: UseCaseContext, input: z.infer<typeof bookR
     centerId: cls.centerId,
     payload: { bookingId: id, classId: cls.id, memberId: member.id, status: full ? 'waitlisted' : 'booked', trial },
   });
-  return getBooking(ctx.tx, ctx.auth, id);
+  return getBooking(ctx, { id });
 }

@@ -1,9 +1,8 @@
 import { BOOKING_CODES, type CancelBookingResponse, CLASS_EVENTS } from '@gym/contract/classes';
 import { eq } from 'drizzle-orm';
 import { bookings } from '../../db/schema/index.ts';
-import { readSystemConfig } from '../../lib/settings.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { lockBooking } from './lock.ts';
+import { lockBooking, organisationConfig } from './lock.ts';
 import { bookingRule, returnCredits } from './payment.ts';
 import { applyPenalty } from './penalty.ts';
 import { promoteWaitlist } from './promote.ts';
@@ -29,15 +28,17 @@ export async function cancelBooking(
   const wasBooked = booking.status === 'booked';
   const deadline = new Date(cls.startsAt.getTime() - cls.cancellationWindowMinutes * 60_000);
   let late = wasBooked && now > deadline;
-  const config = late ? await readSystemConfig(ctx.tx, ctx.auth.organisationId) : null;
+  const config = late ? await organisationConfig(ctx) : null;
   if (config?.lateCancelRule === 'no_penalty') late = false;
   const returned =
-    wasBooked && !late ? await returnCredits(ctx, booking, cls.businessDate, 'Booking cancelled in time') : false;
+    wasBooked && !late
+      ? await returnCredits(ctx, { booking, effectiveOn: cls.businessDate, reason: 'Booking cancelled in time' })
+      : false;
   const penalty =
     late && config
-      ? await applyPenalty(ctx, config, booking, { ...cls, name: locked.type.name }, 'late_cancel')
+      ? await applyPenalty(ctx, { config, booking, cls: { ...cls, name: locked.type.name }, kind: 'late_cancel' })
       : { creditReturned: false, feeInvoiceId: null };
-  await ctx.tx
+  await ctx.db
     .update(bookings)
     .set({
       status: late ? 'late_cancelled' : 'cancelled',
@@ -65,8 +66,8 @@ export async function cancelBooking(
   const promotedIds = wasBooked ? await promoteWaitlist(ctx, locked) : [];
   const promoted = [];
   for (const bookingId of promotedIds) {
-    const moved = await getBooking(ctx.tx, ctx.auth, bookingId);
+    const moved = await getBooking(ctx, { id: bookingId });
     promoted.push({ bookingId, member: moved.member });
   }
-  return { ...(await getBooking(ctx.tx, ctx.auth, id)), promoted };
+  return { ...(await getBooking(ctx, { id })), promoted };
 }

@@ -13,11 +13,10 @@ import { returnCredits } from './payment.ts';
  */
 export async function cancelClassBookings(
   ctx: UseCaseContext,
-  locked: LockedClass,
-  reason: string | null,
+  { locked, reason }: { locked: LockedClass; reason: string | null },
 ): Promise<{ cancelled: number; creditsReturned: number }> {
   const { cls, type } = locked;
-  const open = await ctx.tx
+  const open = await ctx.db
     .select({ b: bookings, email: members.email, firstName: members.firstName })
     .from(bookings)
     .innerJoin(members, eq(members.id, bookings.memberId))
@@ -26,9 +25,9 @@ export async function cancelClassBookings(
   const now = ctx.clock.now();
   let creditsReturned = 0;
   for (const { b } of open) {
-    const returned = await returnCredits(ctx, b, cls.businessDate, 'Class cancelled');
+    const returned = await returnCredits(ctx, { booking: b, effectiveOn: cls.businessDate, reason: 'Class cancelled' });
     if (returned) creditsReturned += b.creditsUsed;
-    await ctx.tx
+    await ctx.db
       .update(bookings)
       .set({
         status: 'cancelled',

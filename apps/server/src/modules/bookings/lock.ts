@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { bookings, centers, classes, classTypes, rooms } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { UseCaseContext } from '../../lib/use-case.ts';
+import { readSystemConfig } from '../../lib/settings.ts';
+import type { ActorContext, UseCaseContext } from '../../lib/use-case.ts';
 
 export const notFoundAt = (path: string, what: string) =>
   new AppError(404, 'not_found', `${what} not found`, [{ path, code: 'not_found', message: `${what} not found` }]);
@@ -12,8 +13,11 @@ export const notFoundAt = (path: string, what: string) =>
  * never exceeded. Answers the class with its type, its centre's time zone and its `places`: its
  * capacity, or its room's places when the room (made smaller since) has fewer.
  */
-export async function lockClass(ctx: UseCaseContext, classId: string, path = 'classId') {
-  const [row] = await ctx.tx
+export async function lockClass(
+  ctx: UseCaseContext,
+  { classId, path = 'classId' }: { classId: string; path?: string },
+) {
+  const [row] = await ctx.db
     .select({
       cls: classes,
       type: classTypes,
@@ -25,7 +29,7 @@ export async function lockClass(ctx: UseCaseContext, classId: string, path = 'cl
     .innerJoin(classTypes, eq(classTypes.id, classes.classTypeId))
     .innerJoin(centers, eq(centers.id, classes.centerId))
     .innerJoin(rooms, eq(rooms.id, classes.roomId))
-    .where(ctx.db.where(classes, eq(classes.id, classId)))
+    .where(eq(classes.id, classId))
     .for('update', { of: classes });
   if (!row) throw notFoundAt(path, 'Class');
   return { ...row, places: Math.min(row.cls.capacity, row.roomPlaces) };
@@ -35,7 +39,7 @@ export type LockedClass = Awaited<ReturnType<typeof lockClass>>;
 
 /** Places held now (booked or attended). Read under the class lock. */
 export async function placesTaken(ctx: UseCaseContext, classId: string): Promise<number> {
-  const [row] = await ctx.tx
+  const [row] = await ctx.db
     .select({ n: sql<number>`count(*)::int` })
     .from(bookings)
     .where(and(eq(bookings.classId, classId), sql`${bookings.status} in ('booked','attended')`));
@@ -47,13 +51,20 @@ export async function placesTaken(ctx: UseCaseContext, classId: string): Promise
  * (the same order as a booking takes: class, then booking), then the booking row itself.
  */
 export async function lockBooking(ctx: UseCaseContext, bookingId: string) {
-  const [found] = await ctx.tx
+  const [found] = await ctx.db
     .select({ classId: bookings.classId })
     .from(bookings)
     .innerJoin(classes, eq(classes.id, bookings.classId))
-    .where(and(ctx.db.where(bookings, eq(bookings.id, bookingId)), ctx.db.where(classes)));
+    .where(and(eq(bookings.id, bookingId), ctx.db.where(classes)));
   if (!found) throw notFoundAt('id', 'Booking');
-  const locked = await lockClass(ctx, found.classId, 'id');
-  const [booking] = await ctx.tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+  const locked = await lockClass(ctx, { classId: found.classId, path: 'id' });
+  const [booking] = await ctx.db.lock(bookings, eq(bookings.id, bookingId));
   return { ...locked, booking: booking! };
 }
+
+/** The organisation's system configuration (its rules on full classes, late cancels and no-shows). */
+export const organisationConfig = (ctx: Pick<ActorContext, 'db' | 'auth'>) =>
+  readSystemConfig(
+    ctx.db.unscoped('the organisations row is keyed by the caller’s organisation id'),
+    ctx.auth.organisationId,
+  );

@@ -6,13 +6,13 @@
  * `booked`, so two servers sweeping at once mark each booking once.
  */
 import { CLASS_EVENTS } from '@gym/contract/classes';
-import { today as businessToday } from '@gym/contract/time';
 import { and, eq, inArray, lt } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { bookings, classes, classTypes } from '../../db/schema/index.ts';
+import { clockAt } from '../../lib/clock.ts';
 import { appendEvent } from '../../lib/outbox.ts';
-import { readSystemConfig } from '../../lib/settings.ts';
-import { systemContext } from '../../lib/use-case.ts';
+import { type ActorContext, systemContext } from '../../lib/use-case.ts';
+import { organisationConfig } from './lock.ts';
 import { applyPenalty } from './penalty.ts';
 
 /** Minutes after a class ends before its unmarked bookings become no-shows. */
@@ -62,7 +62,14 @@ export async function markNoShows(db: Db, now: Date): Promise<number> {
         ).map((r) => r.id),
       );
       const done = due.filter((d) => marked.has(d.id));
-      await billNoShowFees(tx, done, now);
+      // The fee rule, organisation by organisation, each as the system acting for it.
+      const clock = clockAt(now);
+      for (const organisationId of new Set(done.map((d) => d.organisationId))) {
+        const { ctx, flush } = systemContext(tx, organisationId, clock);
+        const ids = done.filter((d) => d.organisationId === organisationId).map((d) => d.id);
+        await billNoShowFees(ctx, { ids });
+        await flush();
+      }
       const byClass = new Map<string, typeof done>();
       for (const r of done) byClass.set(r.classId, [...(byClass.get(r.classId) ?? []), r]);
       for (const [classId, list] of byClass) {
@@ -88,30 +95,24 @@ export async function markNoShows(db: Db, now: Date): Promise<number> {
 }
 
 /**
- * The `fee` rule on the bookings just marked, organisation by organisation, in the sweep's
- * transaction: the credit back and a fee invoice each, with their events in the outbox.
+ * The `fee` rule on the bookings of one organisation just marked, in the sweep's transaction (the
+ * system acting for that organisation): the credit back and a fee invoice each, with their events.
  */
-async function billNoShowFees(tx: Tx, done: { id: string; organisationId: string }[], now: Date): Promise<void> {
-  const clock = { now: () => now, today: (tz: string) => businessToday(tz, now) };
-  for (const organisationId of new Set(done.map((d) => d.organisationId))) {
-    const config = await readSystemConfig(tx, organisationId);
-    if (config.lateCancelRule !== 'fee' || !config.lateCancelFeeMinor) continue;
-    const ids = done.filter((d) => d.organisationId === organisationId).map((d) => d.id);
-    const rows = await tx
-      .select({ b: bookings, c: classes, typeName: classTypes.name })
-      .from(bookings)
-      .innerJoin(classes, eq(classes.id, bookings.classId))
-      .innerJoin(classTypes, eq(classTypes.id, classes.classTypeId))
-      .where(and(eq(bookings.organisationId, organisationId), inArray(bookings.id, ids)));
-    const { ctx, flush } = systemContext(tx, organisationId, clock);
-    for (const { b, c, typeName } of rows) {
-      const penalty = await applyPenalty(ctx, config, b, { ...c, name: typeName }, 'no_show');
-      if (!penalty.feeInvoiceId) continue;
-      await tx
-        .update(bookings)
-        .set({ creditReturned: b.creditReturned || penalty.creditReturned, feeInvoiceId: penalty.feeInvoiceId })
-        .where(eq(bookings.id, b.id));
-    }
-    await flush();
+async function billNoShowFees(ctx: ActorContext, { ids }: { ids: string[] }): Promise<void> {
+  const config = await organisationConfig(ctx);
+  if (config.lateCancelRule !== 'fee' || !config.lateCancelFeeMinor) return;
+  const rows = await ctx.db
+    .select({ b: bookings, c: classes, typeName: classTypes.name })
+    .from(bookings)
+    .innerJoin(classes, eq(classes.id, bookings.classId))
+    .innerJoin(classTypes, eq(classTypes.id, classes.classTypeId))
+    .where(inArray(bookings.id, ids));
+  for (const { b, c, typeName } of rows) {
+    const penalty = await applyPenalty(ctx, { config, booking: b, cls: { ...c, name: typeName }, kind: 'no_show' });
+    if (!penalty.feeInvoiceId) continue;
+    await ctx.db
+      .update(bookings)
+      .set({ creditReturned: b.creditReturned || penalty.creditReturned, feeInvoiceId: penalty.feeInvoiceId })
+      .where(eq(bookings.id, b.id));
   }
 }

@@ -25,20 +25,25 @@ const CLASS_USAGES = ['class', 'any'];
 export const bookingRule = (path: string, code: string, message: string) =>
   new AppError(422, 'business_rule', message, [{ path, code, message }]);
 
+/** What a booking asks to be paid by: the class, the member and their choice (an entitlement named, or the best). */
+export interface PaymentAsked {
+  cls: ClassRow;
+  type: TypeRow;
+  memberId: string;
+  choice: BookingPaymentChoice;
+  entitlementId?: string | null;
+}
+
 /** The entitlements of `memberId` that may pay for `cls`, best first: memberships, then packages ending first. */
 export async function usableEntitlements(
   ctx: UseCaseContext,
-  cls: ClassRow,
-  type: TypeRow,
-  memberId: string,
-  choice: BookingPaymentChoice,
-  entitlementId?: string | null,
+  { cls, type, memberId, choice, entitlementId }: PaymentAsked,
 ) {
-  const rows = await ctx.tx
+  const rows = await ctx.db.wholeOrganisation
     .select({ ent: entitlements, state: entitlementState })
     .from(entitlements)
     .innerJoin(entitlementState, eq(entitlementState.entitlementId, entitlements.id))
-    .where(ctx.db.whereOrganisation(entitlements, eq(entitlements.memberId, memberId)));
+    .where(eq(entitlements.memberId, memberId));
   const usable = rows
     .map(({ ent, state }) => ({ ent, state: stateOf(state) }))
     .filter(({ ent, state }) => {
@@ -81,17 +86,12 @@ export const paidToRentalTeacher = (cls: Pick<ClassRow, 'mode'>): Payment | null
  */
 export async function payBooking(
   ctx: UseCaseContext,
-  cls: ClassRow,
-  type: TypeRow,
-  memberId: string,
-  bookingId: string,
-  choice: BookingPaymentChoice,
-  entitlementId: string | null | undefined,
-  dryRun = false,
+  asked: PaymentAsked & { bookingId: string; dryRun?: boolean },
 ): Promise<Payment> {
+  const { cls, memberId, bookingId, choice, entitlementId, dryRun = false } = asked;
   const rental = paidToRentalTeacher(cls);
   if (rental) return rental;
-  const candidates = await usableEntitlements(ctx, cls, type, memberId, choice, entitlementId);
+  const candidates = await usableEntitlements(ctx, asked);
   for (const { ent } of candidates) {
     if (ent.kind === 'membership') return { paidBy: 'membership', entitlementId: ent.id, entitlementName: ent.name };
     if (dryRun) return { paidBy: 'package', entitlementId: ent.id, entitlementName: ent.name };
@@ -154,9 +154,7 @@ export interface CreditHolder {
 /** Gives back the credits a booking took (a `return` row), once. Answers whether credits came back. */
 export async function returnCredits(
   ctx: ActorContext,
-  booking: CreditHolder,
-  effectiveOn: string,
-  reason: string,
+  { booking, effectiveOn, reason }: { booking: CreditHolder; effectiveOn: string; reason: string },
 ): Promise<boolean> {
   if (booking.paidBy !== 'package' || !booking.entitlementId || booking.creditsUsed <= 0 || booking.creditReturned) {
     return false;

@@ -31,6 +31,19 @@ export interface PenalisedClass {
   shortCourseId: string | null;
 }
 
+/** The organisation's rule on late cancels and no-shows. */
+type PenaltyRule = Pick<SystemConfig, 'lateCancelRule' | 'lateCancelFeeMinor' | 'currencyCode'>;
+type PenaltyKind = 'late_cancel' | 'no_show';
+
+/** The words of a fee's invoice line, in the member's language (the member may be of any centre). */
+async function wordsOf(ctx: ActorContext, memberId: string) {
+  const [member] = await ctx.db.wholeOrganisation
+    .select({ language: members.language })
+    .from(members)
+    .where(eq(members.id, memberId));
+  return bookingMailWords(member?.language);
+}
+
 /**
  * Applies the organisation's rule to a late cancel or a no-show, in the caller's transaction:
  * `credit_lost` (and `no_penalty`, which callers turn into a plain cancel before this) keeps the
@@ -39,10 +52,12 @@ export interface PenalisedClass {
  */
 export async function applyPenalty(
   ctx: ActorContext,
-  config: Pick<SystemConfig, 'lateCancelRule' | 'lateCancelFeeMinor' | 'currencyCode'>,
-  booking: PenalisedBooking,
-  cls: PenalisedClass,
-  kind: 'late_cancel' | 'no_show',
+  {
+    config,
+    booking,
+    cls,
+    kind,
+  }: { config: PenaltyRule; booking: PenalisedBooking; cls: PenalisedClass; kind: PenaltyKind },
 ): Promise<Penalty> {
   if (
     config.lateCancelRule !== 'fee' ||
@@ -53,17 +68,12 @@ export async function applyPenalty(
   ) {
     return { creditReturned: false, feeInvoiceId: null };
   }
-  const creditReturned = await returnCredits(
-    ctx,
+  const creditReturned = await returnCredits(ctx, {
     booking,
-    cls.businessDate,
-    kind === 'no_show' ? 'No-show: a fee is billed instead' : 'Late cancel: a fee is billed instead',
-  );
-  const [member] = await ctx.tx
-    .select({ language: members.language })
-    .from(members)
-    .where(eq(members.id, booking.memberId));
-  const words = bookingMailWords(member?.language);
+    effectiveOn: cls.businessDate,
+    reason: kind === 'no_show' ? 'No-show: a fee is billed instead' : 'Late cancel: a fee is billed instead',
+  });
+  const words = await wordsOf(ctx, booking.memberId);
   const feeInvoiceId = await issueFeeInvoice(ctx, {
     centerId: cls.centerId,
     memberId: booking.memberId,
@@ -81,25 +91,25 @@ export async function applyPenalty(
  */
 export async function billPtFee(
   ctx: ActorContext,
-  config: Pick<SystemConfig, 'lateCancelRule' | 'lateCancelFeeMinor' | 'currencyCode'>,
-  session: { id: string; memberId: string; centerId: string; businessDate: string; startTime: string },
-  packageName: string,
-  kind: 'late_cancel' | 'no_show',
+  {
+    config,
+    session,
+    packageName,
+    kind,
+  }: {
+    config: PenaltyRule;
+    session: { id: string; memberId: string; centerId: string; businessDate: string; startTime: string };
+    packageName: string;
+    kind: PenaltyKind;
+  },
 ): Promise<string | null> {
   if (config.lateCancelRule !== 'fee' || !config.lateCancelFeeMinor) return null;
-  const [member] = await ctx.tx
-    .select({ language: members.language })
-    .from(members)
-    .where(eq(members.id, session.memberId));
+  const words = await wordsOf(ctx, session.memberId);
   return issueFeeInvoice(ctx, {
     centerId: session.centerId,
     memberId: session.memberId,
     itemId: session.id,
-    description: bookingMailWords(member?.language).fee(
-      kind,
-      packageName,
-      `${session.businessDate} ${session.startTime}`,
-    ),
+    description: words.fee(kind, packageName, `${session.businessDate} ${session.startTime}`),
     amountMinor: config.lateCancelFeeMinor,
   });
 }
@@ -111,8 +121,7 @@ export async function billPtFee(
  */
 export async function retakeCredits(
   ctx: ActorContext,
-  booking: PenalisedBooking,
-  effectiveOn: string,
+  { booking, effectiveOn }: { booking: PenalisedBooking; effectiveOn: string },
 ): Promise<boolean> {
   if (booking.paidBy !== 'package' || !booking.entitlementId || booking.creditsUsed <= 0 || !booking.creditReturned) {
     return false;

@@ -16,7 +16,7 @@ export async function promoteWaitlist(ctx: UseCaseContext, locked: LockedClass):
   if (cls.status !== 'scheduled' || ctx.clock.now() >= cls.startsAt) return [];
   let free = places - (await placesTaken(ctx, cls.id));
   if (free <= 0) return [];
-  const waiting = await ctx.tx
+  const waiting = await ctx.db
     .select()
     .from(bookings)
     .where(and(eq(bookings.classId, cls.id), eq(bookings.status, 'waitlisted')))
@@ -30,13 +30,18 @@ export async function promoteWaitlist(ctx: UseCaseContext, locked: LockedClass):
       // A trial is free: its place is given as it is.
       payment = w.trial
         ? { paidBy: null, entitlementId: null }
-        : await ctx.tx.transaction(() => payBooking(ctx, cls, type, w.memberId, w.id, 'auto', w.entitlementId));
+        : await ctx.db.savepoint((db) =>
+            payBooking(
+              { ...ctx, db },
+              { cls, type, memberId: w.memberId, bookingId: w.id, choice: 'auto', entitlementId: w.entitlementId },
+            ),
+          );
     } catch (err) {
       if (err instanceof AppError && err.status === 422) continue;
       throw err;
     }
     const now = ctx.clock.now();
-    await ctx.tx
+    await ctx.db
       .update(bookings)
       .set({
         status: 'booked',

@@ -4,7 +4,6 @@ import { wallClock } from '@gym/contract/time';
 import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
 import {
   bookings,
   centers,
@@ -18,7 +17,8 @@ import {
 } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
-import { scopeOf } from '../../lib/tenant-db.ts';
+import { scopeOf, type TenantDb } from '../../lib/tenant-db.ts';
+import type { QueryContext } from '../../lib/use-case.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const wallTime = (instant: Date, timeZone: string) => {
@@ -56,7 +56,7 @@ const columns = {
   rank: waitlistRank,
 };
 
-function query(db: DbOrTx) {
+function query(db: TenantDb) {
   return db
     .select(columns)
     .from(bookings)
@@ -124,17 +124,17 @@ function toBooking(r: Row): Booking {
 const visible = (auth: Scope, ...more: (SQL | undefined)[]) =>
   and(scopeOf(auth, bookings, ...more), scopeOf(auth, classes)) as SQL;
 
-export async function getBooking(db: DbOrTx, auth: Scope, id: string): Promise<Booking> {
-  const [row] = await query(db).where(visible(auth, eq(bookings.id, id)));
+export async function getBooking(ctx: QueryContext<Scope>, { id }: { id: string }): Promise<Booking> {
+  const [row] = await query(ctx.db).where(visible(ctx.auth, eq(bookings.id, id)));
   if (!row) throw notFound('booking');
   return toBooking(row);
 }
 
 export async function listBookings(
-  db: DbOrTx,
-  auth: Scope,
+  ctx: QueryContext<Scope>,
   q: z.infer<typeof bookingListQuerySchema>,
 ): Promise<{ items: Booking[]; total: number; page: number; pageSize: number }> {
+  const { db, auth } = ctx;
   const where = visible(
     auth,
     q.class ? eq(bookings.classId, q.class) : undefined,
@@ -168,7 +168,8 @@ export async function listBookings(
  * Trial classes whose class falls in `from`..`to` (not cancelled ones), with whether the prospect
  * came and when they first bought a membership or package after booking it (an invoice not voided).
  */
-export async function listTrials(db: DbOrTx, auth: Scope, q: z.infer<typeof trialListQuerySchema>) {
+export async function listTrials(ctx: QueryContext<Scope>, q: z.infer<typeof trialListQuerySchema>) {
+  const { db, auth } = ctx;
   const joinedAt = sql<Date | null>`(
     select min(i.created_at) from invoices i
     where i.organisation_id = ${bookings.organisationId} and i.member_id = ${bookings.memberId}

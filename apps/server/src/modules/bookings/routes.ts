@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
-import { runCommand, runTransaction } from '../../lib/use-case.ts';
+import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { bookClass } from './book-class.ts';
 import { cancelBooking } from './cancel-booking.ts';
 import { markNoShows } from './mark-no-shows.ts';
@@ -48,7 +48,7 @@ export function bookingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Booking') },
         schema: { tags, querystring: bookingListQuerySchema, response: { 200: bookingListResponseSchema } },
       },
-      (req) => listBookings(db, req.auth!, req.query),
+      (req) => listBookings(queryContext(deps, req.auth!), req.query),
     );
     app.get(
       '/bookings/trials',
@@ -56,7 +56,7 @@ export function bookingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Booking') },
         schema: { tags, querystring: trialListQuerySchema, response: { 200: trialListResponseSchema } },
       },
-      (req) => listTrials(db, req.auth!, req.query),
+      (req) => listTrials(queryContext(deps, req.auth!), req.query),
     );
     app.post(
       '/bookings',
@@ -64,8 +64,7 @@ export function bookingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('create', 'Booking'), idempotent: true },
         schema: { tags, body: bookRequestSchema, response: { 201: bookingSchema } },
       },
-      async (req, reply) =>
-        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => bookClass(ctx, req.body))),
+      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, bookClass, req.body)),
     );
     app.post(
       '/bookings/:id/cancel',

@@ -1,7 +1,7 @@
 import { BOOKING_CODES, type Booking } from '@gym/contract/classes';
 import { eq } from 'drizzle-orm';
 import { bookings } from '../../db/schema/index.ts';
-import { audit } from '../../lib/audit.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { voidUnpaidFee } from '../sales/index.ts';
 import { lockBooking } from './lock.ts';
@@ -23,9 +23,9 @@ export async function waiveBooking(ctx: UseCaseContext, { id, note }: { id: stri
       throw bookingRule('id', BOOKING_CODES.feePaid, 'The fee is paid: refund its invoice first, then waive');
     }
   }
-  const returned = await returnCredits(ctx, booking, cls.businessDate, `Waived: ${note}`);
+  const returned = await returnCredits(ctx, { booking, effectiveOn: cls.businessDate, reason: `Waived: ${note}` });
   const now = ctx.clock.now();
-  await ctx.tx
+  await ctx.db
     .update(bookings)
     .set({
       waived: true,
@@ -35,7 +35,7 @@ export async function waiveBooking(ctx: UseCaseContext, { id, note }: { id: stri
       updatedAt: now,
     })
     .where(eq(bookings.id, id));
-  await audit(ctx.tx, ctx.auth, null, {
+  await recordAudit(ctx, {
     action: 'booking.waived',
     entityType: 'booking',
     entityId: id,
@@ -49,5 +49,5 @@ export async function waiveBooking(ctx: UseCaseContext, { id, note }: { id: stri
     },
     after: { status: booking.status, waived: true, creditReturned: booking.creditReturned || returned, note },
   });
-  return getBooking(ctx.tx, ctx.auth, id);
+  return getBooking(ctx, { id });
 }

@@ -1,8 +1,8 @@
 import { CLASS_CODES, type cancelClassRequestSchema, type cancelClassResponseSchema } from '@gym/contract/classes';
-import { asc, eq, gt, gte } from 'drizzle-orm';
+import { and, asc, eq, gt, gte } from 'drizzle-orm';
 import type { z } from 'zod';
 import { classes } from '../../db/schema/index.ts';
-import { audit } from '../../lib/audit.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { cancelClassBookings, lockClass } from '../bookings/index.ts';
 import { emitClassChanged } from './class-events.ts';
@@ -18,17 +18,16 @@ export async function cancelClass(
   ctx: UseCaseContext,
   { id, ...input }: z.infer<typeof cancelClassRequestSchema> & { id: string },
 ): Promise<z.infer<typeof cancelClassResponseSchema>> {
-  const first = await lockClass(ctx, id, 'id');
+  const first = await lockClass(ctx, { classId: id, path: 'id' });
   if (first.cls.status === 'cancelled') throw rule('id', CLASS_CODES.classCancelled, 'This class is already cancelled');
   const scope = first.cls.seriesId ? input.scope : 'one';
   let ids = [id];
   if (scope !== 'one') {
-    const rows = await ctx.tx
+    const rows = await ctx.db
       .select({ id: classes.id })
       .from(classes)
       .where(
-        ctx.db.where(
-          classes,
+        and(
           eq(classes.seriesId, first.cls.seriesId!),
           eq(classes.status, 'scheduled'),
           scope === 'following'
@@ -43,18 +42,18 @@ export async function cancelClass(
   let cancelledBookings = 0;
   let creditsReturned = 0;
   for (const classId of ids) {
-    const locked = classId === id ? first : await lockClass(ctx, classId, 'id');
-    await ctx.tx
+    const locked = classId === id ? first : await lockClass(ctx, { classId, path: 'id' });
+    await ctx.db
       .update(classes)
       .set({ status: 'cancelled', cancelledAt: now, cancelReason: input.reason ?? null, updatedAt: now })
       .where(eq(classes.id, classId));
-    const done = await cancelClassBookings(ctx, locked, input.reason ?? null);
+    const done = await cancelClassBookings(ctx, { locked, reason: input.reason ?? null });
     cancelledBookings += done.cancelled;
     creditsReturned += done.creditsReturned;
   }
   // A rental class gives its hours back to the renter's package.
-  const hoursReturned = await returnRentalHours(ctx, ids, input.reason ?? 'Class cancelled');
-  await audit(ctx.tx, ctx.auth, null, {
+  const hoursReturned = await returnRentalHours(ctx, { classIds: ids, reason: input.reason ?? 'Class cancelled' });
+  await recordAudit(ctx, {
     action: 'class.cancelled',
     entityType: 'class',
     entityId: id,
@@ -69,6 +68,6 @@ export async function cancelClass(
       reason: input.reason ?? null,
     },
   });
-  emitClassChanged(ctx, first.cls.centerId, 'cancelled', ids);
+  emitClassChanged(ctx, { centerId: first.cls.centerId, change: 'cancelled', classIds: ids });
   return { cancelledClasses: ids.length, cancelledBookings, creditsReturned };
 }

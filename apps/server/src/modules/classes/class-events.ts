@@ -10,9 +10,7 @@ const MAX_IDS = 50;
  */
 export function emitClassChanged(
   ctx: Pick<UseCaseContext, 'emit' | 'auth'>,
-  centerId: string,
-  change: ClassChange,
-  classIds: readonly string[],
+  { centerId, change, classIds }: { centerId: string; change: ClassChange; classIds: readonly string[] },
 ): void {
   ctx.emit({
     type: CLASS_EVENTS.classChanged,

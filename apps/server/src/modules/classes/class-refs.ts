@@ -3,7 +3,6 @@ import { CLASS_CODES } from '@gym/contract/classes';
 import { and, eq } from 'drizzle-orm';
 import { classTypes, rooms, userCenters, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { organisationScopeOf } from '../../lib/tenant-db.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 
 const missing = (path: string, what: string) =>
@@ -11,7 +10,7 @@ const missing = (path: string, what: string) =>
 export const rule = (path: string, code: string, message: string) =>
   new AppError(422, 'business_rule', message, [{ path, code, message }]);
 
-export async function checkRoom(ctx: UseCaseContext, centerId: string, roomId: string) {
+export async function checkRoom(ctx: UseCaseContext, { centerId, roomId }: { centerId: string; roomId: string }) {
   const room = await ctx.db.first(rooms, eq(rooms.id, roomId));
   if (!room) throw missing('roomId', 'Room');
   if (room.centerId !== centerId) throw rule('roomId', CLASS_CODES.roomNotInCentre, 'This room is in another centre');
@@ -24,14 +23,14 @@ export async function checkRoom(ctx: UseCaseContext, centerId: string, roomId: s
  * class (`rental`) may also be taught by an outside teacher: an active user of role `client`, who
  * works in no centre of ours.
  */
-export async function checkTeacher(ctx: UseCaseContext, centerId: string, teacherId: string, rental = false) {
-  const [teacher] = await ctx.tx
-    .select()
-    .from(users)
-    .where(organisationScopeOf(ctx.auth, users, eq(users.id, teacherId), eq(users.active, true)));
+export async function checkTeacher(
+  ctx: UseCaseContext,
+  { centerId, teacherId, rental = false }: { centerId: string; teacherId: string; rental?: boolean },
+) {
+  const teacher = await ctx.db.wholeOrganisation.first(users, and(eq(users.id, teacherId), eq(users.active, true)));
   if (!teacher || (teacher.role === 'client' && !rental)) throw missing('teacherId', 'Teacher');
   if (teacher.role !== 'client' && !teacher.allCenters) {
-    const [works] = await ctx.tx
+    const [works] = await ctx.db
       .select()
       .from(userCenters)
       .where(and(eq(userCenters.userId, teacherId), eq(userCenters.centerId, centerId)));
@@ -40,7 +39,10 @@ export async function checkTeacher(ctx: UseCaseContext, centerId: string, teache
   return teacher;
 }
 
-export async function checkClassType(ctx: UseCaseContext, classTypeId: string, activeOnly = true) {
+export async function checkClassType(
+  ctx: UseCaseContext,
+  { classTypeId, activeOnly = true }: { classTypeId: string; activeOnly?: boolean },
+) {
   const type = await ctx.db.first(classTypes, eq(classTypes.id, classTypeId));
   if (!type) throw missing('classTypeId', 'Class type');
   if (activeOnly && !type.active) throw rule('classTypeId', CLASS_CODES.typeInactive, 'This class type is deactivated');

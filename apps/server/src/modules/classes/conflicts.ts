@@ -41,6 +41,10 @@ export async function lockTimetables(tx: Pick<Tx, 'execute'>, ids: readonly stri
   }
 }
 
+/** The handle the timetables' advisory locks are taken on (a lock names no table). */
+const timetableLocks = (ctx: Pick<UseCaseContext, 'db'>) =>
+  ctx.db.unscoped('advisory locks of rooms and teachers name no table');
+
 const refusal = (path: string, code: string, message: string, conflict?: ConflictingClass) =>
   new AppError(409, 'conflict', message, [{ path, code, message }], undefined, conflict ? { conflict } : undefined);
 
@@ -53,7 +57,7 @@ const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.
  */
 export async function assertTimetableFree(ctx: UseCaseContext, classIds: readonly string[]): Promise<void> {
   if (classIds.length === 0) return;
-  const mine = await ctx.tx
+  const mine = await ctx.db
     .select({
       id: classes.id,
       roomId: classes.roomId,
@@ -71,11 +75,11 @@ export async function assertTimetableFree(ctx: UseCaseContext, classIds: readonl
     .from(classes)
     .innerJoin(centers, eq(centers.id, classes.centerId))
     .innerJoin(rooms, eq(rooms.id, classes.roomId))
-    .where(ctx.db.where(classes, inArray(classes.id, [...classIds]), eq(classes.status, 'scheduled')));
+    .where(and(inArray(classes.id, [...classIds]), eq(classes.status, 'scheduled')));
   if (mine.length === 0) return;
 
   await lockTimetables(
-    ctx.tx,
+    timetableLocks(ctx),
     mine.flatMap((c) => [c.roomId, c.teacherId]),
   );
 
@@ -109,7 +113,7 @@ export async function assertTimetableFree(ctx: UseCaseContext, classIds: readonl
     }
   }
 
-  const taken = await ctx.tx
+  const taken = await ctx.db
     .select({ classId: bookings.classId, n: sql<number>`count(*)::int` })
     .from(bookings)
     .where(and(inArray(bookings.classId, [...classIds]), sql`${bookings.status} in ('booked','attended')`))
@@ -132,7 +136,8 @@ export async function assertTimetableFree(ctx: UseCaseContext, classIds: readonl
       ),
     ),
   );
-  const [clash] = await ctx.tx
+  // Of the whole organisation: a teacher may teach at centres the caller does not work in.
+  const [clash] = await ctx.db.wholeOrganisation
     .select({
       id: other.id,
       roomId: other.roomId,
@@ -149,14 +154,7 @@ export async function assertTimetableFree(ctx: UseCaseContext, classIds: readonl
     .innerJoin(classTypes, eq(classTypes.id, other.classTypeId))
     .innerJoin(rooms, eq(rooms.id, other.roomId))
     .innerJoin(users, eq(users.id, other.teacherId))
-    .where(
-      and(
-        eq(other.organisationId, ctx.auth.organisationId),
-        eq(other.status, 'scheduled'),
-        overlap,
-        notInArray(other.id, [...classIds]),
-      ),
-    )
+    .where(and(eq(other.status, 'scheduled'), overlap, notInArray(other.id, [...classIds])))
     .orderBy(other.startsAt)
     .limit(1);
   if (!clash) {
@@ -210,7 +208,7 @@ async function assertNoPtSessionUnder(
       ),
     ),
   );
-  const [session] = await ctx.tx
+  const [session] = await ctx.db.wholeOrganisation
     .select({
       roomId: ptSessions.roomId,
       trainerId: ptSessions.trainerId,
@@ -218,7 +216,7 @@ async function assertNoPtSessionUnder(
       start: ptSessions.startTime,
     })
     .from(ptSessions)
-    .where(and(eq(ptSessions.organisationId, ctx.auth.organisationId), eq(ptSessions.status, 'booked'), overlap))
+    .where(and(eq(ptSessions.status, 'booked'), overlap))
     .orderBy(ptSessions.startsAt)
     .limit(1);
   if (!session) return;
@@ -256,11 +254,12 @@ export interface TimetableSlot {
  * another booked PT session of the trainer or the room overlaps the slot. Back to back is allowed.
  */
 export async function assertSlotFree(ctx: UseCaseContext, slot: TimetableSlot): Promise<void> {
-  await lockTimetables(ctx.tx, slot.roomId ? [slot.trainerId, slot.roomId] : [slot.trainerId]);
+  await lockTimetables(timetableLocks(ctx), slot.roomId ? [slot.trainerId, slot.roomId] : [slot.trainerId]);
   const byClass = slot.roomId
     ? or(eq(classes.teacherId, slot.trainerId), eq(classes.roomId, slot.roomId))
     : eq(classes.teacherId, slot.trainerId);
-  const [cls] = await ctx.tx
+  // Of the whole organisation: a trainer may teach at centres the caller does not work in.
+  const [cls] = await ctx.db.wholeOrganisation
     .select({
       id: classes.id,
       roomId: classes.roomId,
@@ -278,7 +277,6 @@ export async function assertSlotFree(ctx: UseCaseContext, slot: TimetableSlot): 
     .innerJoin(users, eq(users.id, classes.teacherId))
     .where(
       and(
-        eq(classes.organisationId, ctx.auth.organisationId),
         eq(classes.status, 'scheduled'),
         byClass,
         lt(classes.startsAt, slot.endsAt),
@@ -313,12 +311,11 @@ export async function assertSlotFree(ctx: UseCaseContext, slot: TimetableSlot): 
   const bySession = slot.roomId
     ? or(eq(ptSessions.trainerId, slot.trainerId), eq(ptSessions.roomId, slot.roomId))
     : eq(ptSessions.trainerId, slot.trainerId);
-  const [session] = await ctx.tx
+  const [session] = await ctx.db.wholeOrganisation
     .select({ trainerId: ptSessions.trainerId, date: ptSessions.businessDate, start: ptSessions.startTime })
     .from(ptSessions)
     .where(
       and(
-        eq(ptSessions.organisationId, ctx.auth.organisationId),
         eq(ptSessions.status, 'booked'),
         bySession,
         lt(ptSessions.startsAt, slot.endsAt),

@@ -5,43 +5,18 @@ import {
   type createClassRequestSchema,
   type createClassResponseSchema,
 } from '@gym/contract/classes';
-import { occurrenceTimes } from '@gym/contract/time';
 import type { z } from 'zod';
-import { classes, classSeries } from '../../db/schema/index.ts';
-import { audit } from '../../lib/audit.ts';
+import { classSeries } from '../../db/schema/index.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { assertSessionsFit, bookEnrolledInto, courseForSessions } from '../courses/index.ts';
 import { emitClassChanged } from './class-events.ts';
 import { checkClassType, checkRoom, checkTeacher, rule } from './class-refs.ts';
 import { assertTimetableFree } from './conflicts.ts';
+import { type ClassPlan, insertOccurrences } from './insert-occurrences.ts';
 import { getClass } from './queries.ts';
 import { expandDates } from './recurrence.ts';
 import { checkRenter, takeRentalHours } from './rental-hours.ts';
-
-/** What every class of a plan shares (everything but its date). */
-export type ClassPlan = Omit<
-  typeof classes.$inferInsert,
-  'id' | 'organisationId' | 'businessDate' | 'startsAt' | 'endsAt' | 'createdAt' | 'updatedAt'
->;
-
-/** Inserts one class per date of `dates`, its instants computed in `timeZone`. */
-export async function insertOccurrences(
-  ctx: UseCaseContext,
-  plan: ClassPlan,
-  dates: readonly string[],
-  timeZone: string,
-): Promise<string[]> {
-  const ids: string[] = [];
-  for (let i = 0; i < dates.length; i += 200) {
-    const rows = dates.slice(i, i + 200).map((date) => {
-      const { startsAt, endsAt } = occurrenceTimes(date, plan.startTime, plan.durationMinutes, timeZone);
-      return { ...plan, businessDate: date, startsAt, endsAt };
-    });
-    const inserted = await ctx.db.insert(classes, rows);
-    ids.push(...inserted.map((r) => r.id));
-  }
-  return ids;
-}
 
 /** Schedules one class, or a series when a recurrence rule is given (every date of the rule, up to the horizon). */
 export async function createClass(
@@ -49,13 +24,15 @@ export async function createClass(
   input: z.infer<typeof createClassRequestSchema>,
 ): Promise<z.infer<typeof createClassResponseSchema>> {
   const center = await ctx.db.usableCenter(input.centerId);
-  const room = await checkRoom(ctx, input.centerId, input.roomId);
+  const room = await checkRoom(ctx, { centerId: input.centerId, roomId: input.roomId });
   const rental = input.mode === 'rental';
-  await checkTeacher(ctx, input.centerId, input.teacherId, rental);
+  await checkTeacher(ctx, { centerId: input.centerId, teacherId: input.teacherId, rental });
   if (rental) await checkRenter(ctx, input.renterMemberId!);
-  const type = await checkClassType(ctx, input.classTypeId);
+  const type = await checkClassType(ctx, { classTypeId: input.classTypeId });
   // Sessions of a short course: its centre, its capacity, one credit of the course each.
-  const course = input.shortCourseId ? await courseForSessions(ctx, input.shortCourseId, input.centerId) : null;
+  const course = input.shortCourseId
+    ? await courseForSessions(ctx, { courseId: input.shortCourseId, centerId: input.centerId })
+    : null;
   const rule_ = input.recurrence;
   if (rule_?.until && rule_.until < input.date) {
     throw rule('recurrence.until', CLASS_CODES.untilBeforeStart, 'The series ends before its first class');
@@ -103,14 +80,14 @@ export async function createClass(
     shortCourseId: course?.id ?? null,
     notes: input.notes ?? null,
   };
-  const ids = await insertOccurrences(ctx, plan, dates, center.timeZone);
+  const ids = await insertOccurrences(ctx, { plan, dates, timeZone: center.timeZone });
   await takeRentalHours(ctx, ids);
   await assertTimetableFree(ctx, ids);
   if (course) {
     await assertSessionsFit(ctx, course);
-    await bookEnrolledInto(ctx, course.id, ids);
+    await bookEnrolledInto(ctx, { courseId: course.id, classIds: ids });
   }
-  await audit(ctx.tx, ctx.auth, null, {
+  await recordAudit(ctx, {
     action: 'class.created',
     entityType: 'class',
     entityId: ids[0]!,
@@ -124,6 +101,6 @@ export async function createClass(
       ...(course ? { shortCourseId: course.id } : {}),
     },
   });
-  emitClassChanged(ctx, input.centerId, 'created', ids);
-  return { class: await getClass(ctx.tx, ctx.auth, ids[0]!), seriesId, created: ids.length };
+  emitClassChanged(ctx, { centerId: input.centerId, change: 'created', classIds: ids });
+  return { class: await getClass(ctx, { id: ids[0]! }), seriesId, created: ids.length };
 }

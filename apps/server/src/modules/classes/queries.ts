@@ -8,19 +8,20 @@ import {
   rentalHoursOf,
 } from '@gym/contract/classes';
 import { likeEscape } from '@gym/contract/search';
-import { occurrenceTimes, today } from '@gym/contract/time';
+import { occurrenceTimes } from '@gym/contract/time';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
 import { bookings, centers, classes, classTypes, members, rooms, shortCourses, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { notFound } from '../../lib/errors.ts';
 import { byOffset, type ChunkedRows } from '../../lib/long-read.ts';
-import { organisationScopeOf, scopeOf } from '../../lib/tenant-db.ts';
+import { scopeOf, type TenantDb } from '../../lib/tenant-db.ts';
+import type { QueryContext } from '../../lib/use-case.ts';
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
+type Ctx = QueryContext<Scope>;
 
 // ---- class types ----
 
@@ -43,20 +44,15 @@ export function toClassType(t: typeof classTypes.$inferSelect): ClassType {
   };
 }
 
-export async function getClassType(db: DbOrTx, auth: Scope, id: string): Promise<ClassType> {
-  const [row] = await db
-    .select()
-    .from(classTypes)
-    .where(organisationScopeOf(auth, classTypes, eq(classTypes.id, id)));
+export async function getClassType(ctx: Ctx, { id }: { id: string }): Promise<ClassType> {
+  const row = await ctx.db.first(classTypes, eq(classTypes.id, id));
   if (!row) throw notFound('class type');
   return toClassType(row);
 }
 
-export async function listClassTypes(db: DbOrTx, auth: Scope, q: z.infer<typeof classTypeListQuerySchema>) {
+export async function listClassTypes({ db }: Ctx, q: z.infer<typeof classTypeListQuerySchema>) {
   const keyword = q.keyword?.trim();
-  const where = organisationScopeOf(
-    auth,
-    classTypes,
+  const where = and(
     q.status === 'all' ? undefined : eq(classTypes.active, q.status === 'active'),
     keyword ? ilike(classTypes.name, `%${likeEscape(keyword)}%`) : undefined,
   );
@@ -101,7 +97,7 @@ const NO_BOOKINGS: Counts = { booked: 0, waitlisted: 0, attended: 0 };
  * Places held (booked or attended), waitlisted and attended bookings of the listed classes, in one
  * grouped read of the bookings (index `bookings_class_status`), not a count per class.
  */
-async function countsOf(db: DbOrTx, classIds: string[]): Promise<Map<string, Counts>> {
+async function countsOf(db: TenantDb, classIds: string[]): Promise<Map<string, Counts>> {
   if (classIds.length === 0) return new Map();
   const rows = await db
     .select({
@@ -121,7 +117,7 @@ async function countsOf(db: DbOrTx, classIds: string[]): Promise<Map<string, Cou
   );
 }
 
-async function withCounts(db: DbOrTx, rows: Omit<ClassRow, keyof Counts>[]): Promise<ClassRow[]> {
+async function withCounts(db: TenantDb, rows: Omit<ClassRow, keyof Counts>[]): Promise<ClassRow[]> {
   const counts = await countsOf(
     db,
     rows.map((r) => r.c.id),
@@ -144,7 +140,7 @@ type ClassRow = {
   attended: number;
 };
 
-function classQuery(db: DbOrTx) {
+function classQuery(db: TenantDb) {
   return db
     .select(classColumns)
     .from(classes)
@@ -204,25 +200,26 @@ function toDetail(r: ClassRow): ClassDetail {
   };
 }
 
-export async function getClass(db: DbOrTx, auth: Scope, id: string): Promise<ClassDetail> {
-  const [row] = await classQuery(db).where(scopeOf(auth, classes, eq(classes.id, id)));
+export async function getClass(ctx: Ctx, { id }: { id: string }): Promise<ClassDetail> {
+  const [row] = await classQuery(ctx.db).where(eq(classes.id, id));
   if (!row) throw notFound('class');
-  const [counted] = await withCounts(db, [row]);
+  const [counted] = await withCounts(ctx.db, [row]);
   return toDetail(counted!);
 }
 
 type ListFilters = Omit<z.infer<typeof classExportQuerySchema>, 'format'>;
 
 /** The date range of a list: `from`..`to`, by default the (chosen or caller's) centre's today. */
-async function rangeOf(db: DbOrTx, auth: Scope, q: ListFilters): Promise<{ from: string; to: string }> {
-  const from = q.from ?? today(await callerTimeZone(db, auth, q.center));
+async function rangeOf(ctx: Ctx, q: ListFilters): Promise<{ from: string; to: string }> {
+  const zone = () => callerTimeZone(ctx.db.unscoped('callerTimeZone scopes the centres itself'), ctx.auth, q.center);
+  const from = q.from ?? ctx.clock.today(await zone());
   return { from, to: q.to ?? (q.from ? q.from : from) };
 }
 
-async function listWhere(db: DbOrTx, auth: Scope, q: ListFilters): Promise<SQL> {
-  const { from, to } = await rangeOf(db, auth, q);
+async function listWhere(ctx: Ctx, q: ListFilters): Promise<SQL> {
+  const { from, to } = await rangeOf(ctx, q);
   return scopeOf(
-    auth,
+    ctx.auth,
     classes,
     gte(classes.businessDate, from),
     lte(classes.businessDate, to),
@@ -238,11 +235,11 @@ const listOrder = (sort: ListFilters['sort']) =>
   sort === '-startsAt' ? [desc(classes.startsAt), asc(classes.id)] : [asc(classes.startsAt), asc(classes.id)];
 
 export async function listClasses(
-  db: DbOrTx,
-  auth: Scope,
+  ctx: Ctx,
   q: z.infer<typeof classListQuerySchema>,
 ): Promise<{ items: ClassListItem[]; total: number; page: number; pageSize: number }> {
-  const where = await listWhere(db, auth, q);
+  const { db } = ctx;
+  const where = await listWhere(ctx, q);
   const [rows, [total]] = await Promise.all([
     classQuery(db)
       .where(where)
@@ -261,12 +258,9 @@ export async function listClasses(
 
 /** Every class the export's filters select (a date range of a chain: thousands at most). */
 /** The export's classes, a chunk at a time (lib/long-read.ts); the filters are checked first. */
-export async function listClassesForExport(
-  db: DbOrTx,
-  auth: Scope,
-  q: ListFilters,
-): Promise<ChunkedRows<ClassListItem>> {
-  const where = await listWhere(db, auth, q);
+export async function listClassesForExport(ctx: Ctx, q: ListFilters): Promise<ChunkedRows<ClassListItem>> {
+  const { db } = ctx;
+  const where = await listWhere(ctx, q);
   return byOffset(async ({ offset, limit }) => {
     const rows = await classQuery(db)
       .where(where)

@@ -8,7 +8,7 @@
  * id) before anything is read from them, so parallel commands of one renter never overdraw.
  */
 import { CLASS_CODES, rentalHoursOf } from '@gym/contract/classes';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { classes, entitlementLedger, entitlements, members } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
@@ -18,10 +18,11 @@ const RENTAL_REF = 'class';
 
 /** The renter named by a rental class: a member of the caller's organisation (not merged, not erased). */
 export async function checkRenter(ctx: UseCaseContext, memberId: string) {
-  const [member] = await ctx.tx
+  // A member of any centre of the organisation may rent a room here.
+  const [member] = await ctx.db.wholeOrganisation
     .select({ id: members.id, mergedInto: members.mergedInto, erasedAt: members.erasedAt })
     .from(members)
-    .where(ctx.db.whereOrganisation(members, eq(members.id, memberId)));
+    .where(eq(members.id, memberId));
   if (!member || member.mergedInto || member.erasedAt) {
     throw new AppError(404, 'not_found', 'Member not found', [
       { path: 'renterMemberId', code: 'not_found', message: 'Member not found' },
@@ -42,7 +43,7 @@ interface LockedPackage {
 async function lockRentalPackages(ctx: UseCaseContext, memberIds: readonly string[]): Promise<LockedPackage[]> {
   const ids = [...new Set(memberIds)];
   if (ids.length === 0) return [];
-  const rows = await ctx.tx
+  const rows = await ctx.db.wholeOrganisation
     .select({
       id: entitlements.id,
       memberId: entitlements.memberId,
@@ -50,14 +51,7 @@ async function lockRentalPackages(ctx: UseCaseContext, memberIds: readonly strin
       centerIds: entitlements.centerIds,
     })
     .from(entitlements)
-    .where(
-      ctx.db.whereOrganisation(
-        entitlements,
-        inArray(entitlements.memberId, ids),
-        eq(entitlements.kind, 'package'),
-        eq(entitlements.usage, 'rental'),
-      ),
-    )
+    .where(and(inArray(entitlements.memberId, ids), eq(entitlements.kind, 'package'), eq(entitlements.usage, 'rental')))
     .orderBy(asc(entitlements.id));
   const locked: LockedPackage[] = [];
   for (const row of rows) {
@@ -81,7 +75,10 @@ interface RentalClass {
  * with the hours needed and left) when a class finds too few; the command's transaction then
  * writes nothing.
  */
-async function takeHours(ctx: UseCaseContext, rented: RentalClass[], packages: LockedPackage[]): Promise<void> {
+async function takeHours(
+  ctx: UseCaseContext,
+  { rented, packages }: { rented: RentalClass[]; packages: LockedPackage[] },
+): Promise<void> {
   const rows = new Map<string, NewLedgerRow[]>();
   const left = new Map(packages.map((p) => [p.id, p.state.creditsLeft ?? 0]));
   const end = (p: LockedPackage) => p.state.validUntil ?? '9999-12-31';
@@ -151,7 +148,7 @@ async function takeHours(ctx: UseCaseContext, rented: RentalClass[], packages: L
 /** Hours each package still holds taken for each of `classIds` (uses minus returns), read from the ledger. */
 async function hoursHeld(ctx: UseCaseContext, classIds: readonly string[]) {
   if (classIds.length === 0) return [];
-  const rows = await ctx.tx
+  const rows = await ctx.db.wholeOrganisation
     .select({
       entitlementId: entitlementLedger.entitlementId,
       memberId: entitlementLedger.memberId,
@@ -161,13 +158,7 @@ async function hoursHeld(ctx: UseCaseContext, classIds: readonly string[]) {
       effectiveOn: sql<string>`min(${entitlementLedger.effectiveOn})::text`,
     })
     .from(entitlementLedger)
-    .where(
-      ctx.db.whereOrganisation(
-        entitlementLedger,
-        eq(entitlementLedger.refType, RENTAL_REF),
-        inArray(entitlementLedger.refId, [...classIds]),
-      ),
-    )
+    .where(and(eq(entitlementLedger.refType, RENTAL_REF), inArray(entitlementLedger.refId, [...classIds])))
     .groupBy(entitlementLedger.entitlementId, entitlementLedger.memberId, entitlementLedger.refId);
   return rows.map((r) => ({ ...r, classId: r.classId!, held: Number(r.held) })).filter((r) => r.held > 0);
 }
@@ -175,9 +166,11 @@ async function hoursHeld(ctx: UseCaseContext, classIds: readonly string[]) {
 /** Gives back what the classes hold; answers the hours returned. */
 async function returnHours(
   ctx: UseCaseContext,
-  held: Awaited<ReturnType<typeof hoursHeld>>,
-  packages: LockedPackage[],
-  reason: string,
+  {
+    held,
+    packages,
+    reason,
+  }: { held: Awaited<ReturnType<typeof hoursHeld>>; packages: LockedPackage[]; reason: string },
 ): Promise<number> {
   let returned = 0;
   for (const p of packages) {
@@ -204,7 +197,7 @@ async function returnHours(
 /** Rental classes among `classIds` as they stand now (scheduled, with a renter). */
 async function rentalClasses(ctx: UseCaseContext, classIds: readonly string[]): Promise<RentalClass[]> {
   if (classIds.length === 0) return [];
-  const rows = await ctx.tx
+  const rows = await ctx.db
     .select({
       id: classes.id,
       centerId: classes.centerId,
@@ -213,14 +206,7 @@ async function rentalClasses(ctx: UseCaseContext, classIds: readonly string[]): 
       renterMemberId: classes.renterMemberId,
     })
     .from(classes)
-    .where(
-      ctx.db.where(
-        classes,
-        inArray(classes.id, [...classIds]),
-        eq(classes.status, 'scheduled'),
-        eq(classes.mode, 'rental'),
-      ),
-    );
+    .where(and(inArray(classes.id, [...classIds]), eq(classes.status, 'scheduled'), eq(classes.mode, 'rental')));
   return rows.filter((r): r is RentalClass => r.renterMemberId !== null);
 }
 
@@ -232,14 +218,13 @@ export async function takeRentalHours(ctx: UseCaseContext, classIds: readonly st
     ctx,
     rented.map((c) => c.renterMemberId),
   );
-  await takeHours(ctx, rented, packages);
+  await takeHours(ctx, { rented, packages });
 }
 
 /** Cancelled (or deleted) classes give back the hours they took. Answers the hours returned. */
 export async function returnRentalHours(
   ctx: UseCaseContext,
-  classIds: readonly string[],
-  reason: string,
+  { classIds, reason }: { classIds: readonly string[]; reason: string },
 ): Promise<number> {
   const held = await hoursHeld(ctx, classIds);
   if (held.length === 0) return 0;
@@ -247,7 +232,7 @@ export async function returnRentalHours(
     ctx,
     held.map((h) => h.memberId),
   );
-  return returnHours(ctx, held, packages, reason);
+  return returnHours(ctx, { held, packages, reason });
 }
 
 /**
@@ -257,8 +242,7 @@ export async function returnRentalHours(
  */
 export async function resettleRentalHours(
   ctx: UseCaseContext,
-  classIds: readonly string[],
-  dropped: readonly string[] = [],
+  { classIds, dropped = [] }: { classIds: readonly string[]; dropped?: readonly string[] },
 ): Promise<void> {
   const held = await hoursHeld(ctx, [...classIds, ...dropped]);
   const rented = await rentalClasses(ctx, classIds);
@@ -267,8 +251,8 @@ export async function resettleRentalHours(
     ...held.map((h) => h.memberId),
     ...rented.map((c) => c.renterMemberId),
   ]);
-  await returnHours(ctx, held, packages, 'Class changed');
-  await takeHours(ctx, rented, packages);
+  await returnHours(ctx, { held, packages, reason: 'Class changed' });
+  await takeHours(ctx, { rented, packages });
 }
 
 /** Whether an edit's fields change the hours a class takes. */

@@ -19,15 +19,16 @@ import {
 } from '@gym/contract/classes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
-import { can } from '../../lib/access.ts';
+import { type AuthContext, can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
-import { runCommand, runTransaction } from '../../lib/use-case.ts';
+import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { cancelClass } from './cancel-class.ts';
 import { createClass } from './create-class.ts';
-import { createClassType, updateClassType } from './manage-class-type.ts';
+import { createClassType } from './create-class-type.ts';
 import { getClass, getClassType, listClasses, listClassesForExport, listClassTypes } from './queries.ts';
 import { updateClass } from './update-class.ts';
+import { updateClassType } from './update-class-type.ts';
 
 const tags = ['classes'];
 
@@ -61,13 +62,14 @@ const EXPORT_COLUMNS: ExportColumn<ClassListItem>[] = [
 export function classRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const { db } = deps.database;
+    const query = (req: { auth: AuthContext | null }) => queryContext(deps, req.auth!);
     app.get(
       '/class-types',
       {
         config: { access: can('read', 'Class') },
         schema: { tags, querystring: classTypeListQuerySchema, response: { 200: classTypeListResponseSchema } },
       },
-      (req) => listClassTypes(db, req.auth!, req.query),
+      (req) => listClassTypes(query(req), req.query),
     );
     app.get(
       '/class-types/:id',
@@ -75,7 +77,7 @@ export function classRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Class') },
         schema: { tags, params: classIdParamsSchema, response: { 200: classTypeSchema } },
       },
-      (req) => getClassType(db, req.auth!, req.params.id),
+      (req) => getClassType(query(req), { id: req.params.id }),
     );
     app.post(
       '/class-types',
@@ -83,8 +85,7 @@ export function classRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('create', 'Class') },
         schema: { tags, body: createClassTypeRequestSchema, response: { 201: classTypeSchema } },
       },
-      async (req, reply) =>
-        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createClassType(ctx, req.body))),
+      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createClassType, req.body)),
     );
     app.patch(
       '/class-types/:id',
@@ -105,7 +106,7 @@ export function classRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Class') },
         schema: { tags, querystring: classListQuerySchema, response: { 200: classListResponseSchema } },
       },
-      (req) => listClasses(db, req.auth!, req.query),
+      (req) => listClasses(query(req), req.query),
     );
     app.get(
       '/classes/export',
@@ -116,7 +117,7 @@ export function classRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           timeZone: await callerTimeZone(db, req.auth!, req.query.center),
           format: req.query.format,
           columns: EXPORT_COLUMNS,
-          rows: await listClassesForExport(db, req.auth!, req.query),
+          rows: await listClassesForExport(query(req), req.query),
         }),
     );
     app.get(
@@ -125,7 +126,7 @@ export function classRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Class') },
         schema: { tags, params: classIdParamsSchema, response: { 200: classSchema } },
       },
-      (req) => getClass(db, req.auth!, req.params.id),
+      (req) => getClass(query(req), { id: req.params.id }),
     );
     app.post(
       '/classes',
@@ -133,8 +134,7 @@ export function classRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('create', 'Class') },
         schema: { tags, body: createClassRequestSchema, response: { 201: createClassResponseSchema } },
       },
-      async (req, reply) =>
-        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createClass(ctx, req.body))),
+      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createClass, req.body)),
     );
     app.patch(
       '/classes/:id',

@@ -1,24 +1,19 @@
-import {
-  CLASS_CODES,
-  CLASS_LIMITS,
-  type updateClassRequestSchema,
-  type updateClassResponseSchema,
-} from '@gym/contract/classes';
-import { addDays, occurrenceTimes } from '@gym/contract/time';
+import { CLASS_CODES, type updateClassRequestSchema, type updateClassResponseSchema } from '@gym/contract/classes';
+import { occurrenceTimes } from '@gym/contract/time';
 import { and, asc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { bookings, classes, classSeries } from '../../db/schema/index.ts';
-import { audit } from '../../lib/audit.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { lockClass, promoteWaitlist } from '../bookings/index.ts';
 import { assertSessionsFit, bookEnrolledInto, lockCourse } from '../courses/index.ts';
 import { emitClassChanged } from './class-events.ts';
 import { checkClassType, checkRoom, checkTeacher, rule } from './class-refs.ts';
 import { assertTimetableFree } from './conflicts.ts';
-import { type ClassPlan, insertOccurrences } from './create-class.ts';
 import { getClass } from './queries.ts';
-import { expandDates } from './recurrence.ts';
 import { changesRentalHours, checkRenter, resettleRentalHours } from './rental-hours.ts';
+import { replanSeries } from './replan-series.ts';
+import { splitSeries } from './split-series.ts';
 
 type Input = z.infer<typeof updateClassRequestSchema>;
 type ClassRow = typeof classes.$inferSelect;
@@ -54,7 +49,7 @@ export async function updateClass(
   ctx: UseCaseContext,
   { id, ...input }: Input & { id: string },
 ): Promise<z.infer<typeof updateClassResponseSchema>> {
-  const { cls, timeZone } = await lockClass(ctx, id, 'id');
+  const { cls, timeZone } = await lockClass(ctx, { classId: id, path: 'id' });
   if (cls.status === 'cancelled') throw rule('id', CLASS_CODES.classCancelled, 'This class is cancelled');
   const scope = cls.seriesId ? input.scope : 'one';
   if (input.date !== undefined && scope !== 'one') {
@@ -63,7 +58,7 @@ export async function updateClass(
   if (input.recurrence !== undefined && scope === 'one') {
     throw rule('recurrence', CLASS_CODES.notInSeries, 'A new rule applies to this and following classes, or all');
   }
-  const newRoom = input.roomId ? await checkRoom(ctx, cls.centerId, input.roomId) : undefined;
+  const newRoom = input.roomId ? await checkRoom(ctx, { centerId: cls.centerId, roomId: input.roomId }) : undefined;
   // Rental ⇔ renter, as the class will stand; an outside teacher teaches rental classes only.
   const mode = input.mode ?? cls.mode;
   const renterMemberId =
@@ -79,19 +74,22 @@ export async function updateClass(
   }
   if (input.renterMemberId) await checkRenter(ctx, input.renterMemberId);
   if (input.teacherId || mode !== cls.mode) {
-    await checkTeacher(ctx, cls.centerId, input.teacherId ?? cls.teacherId, mode === 'rental');
+    await checkTeacher(ctx, {
+      centerId: cls.centerId,
+      teacherId: input.teacherId ?? cls.teacherId,
+      rental: mode === 'rental',
+    });
   }
-  const type = input.classTypeId ? await checkClassType(ctx, input.classTypeId) : undefined;
+  const type = input.classTypeId ? await checkClassType(ctx, { classTypeId: input.classTypeId }) : undefined;
 
   // The classes this edit touches, locked.
   let targets: ClassRow[] = [cls];
   if (scope !== 'one') {
-    targets = await ctx.tx
+    targets = await ctx.db
       .select()
       .from(classes)
       .where(
-        ctx.db.where(
-          classes,
+        and(
           eq(classes.seriesId, cls.seriesId!),
           eq(classes.status, 'scheduled'),
           scope === 'following' ? gte(classes.businessDate, cls.businessDate) : gt(classes.startsAt, ctx.clock.now()),
@@ -103,7 +101,7 @@ export async function updateClass(
   }
 
   if (input.capacity !== undefined) {
-    const taken = await ctx.tx
+    const taken = await ctx.db
       .select({ classId: bookings.classId, n: sql<number>`count(*)::int` })
       .from(bookings)
       .where(
@@ -122,7 +120,7 @@ export async function updateClass(
   }
 
   let seriesId = cls.seriesId;
-  if (scope === 'following') seriesId = await splitSeries(ctx, cls, input.startTime);
+  if (scope === 'following') seriesId = await splitSeries(ctx, { cls, startTime: input.startTime });
   else if (scope === 'all' && input.startTime) {
     await ctx.db.update(
       classSeries,
@@ -137,7 +135,7 @@ export async function updateClass(
   // A rental class is paid to its teacher (no credit); back in-house it takes its type's credits unless given.
   if (mode === 'rental') set.credits = 0;
   else if (cls.mode === 'rental' && input.credits === undefined) {
-    set.credits = (type ?? (await checkClassType(ctx, cls.classTypeId, false))).credits;
+    set.credits = (type ?? (await checkClassType(ctx, { classTypeId: cls.classTypeId, activeOnly: false }))).credits;
   }
   const retime = input.startTime !== undefined || input.durationMinutes !== undefined || input.date !== undefined;
   let updated = 0;
@@ -146,7 +144,7 @@ export async function updateClass(
     const startTime = input.startTime ?? t.startTime;
     const durationMinutes = input.durationMinutes ?? t.durationMinutes;
     const times = retime ? occurrenceTimes(date, startTime, durationMinutes, timeZone) : undefined;
-    await ctx.tx
+    await ctx.db
       .update(classes)
       .set({
         ...set,
@@ -165,26 +163,28 @@ export async function updateClass(
   // More places: the waitlist moves up at once.
   if (input.capacity !== undefined) {
     for (const t of targets.filter((x) => input.capacity! > x.capacity)) {
-      await promoteWaitlist(ctx, await lockClass(ctx, t.id, 'id'));
+      await promoteWaitlist(ctx, await lockClass(ctx, { classId: t.id, path: 'id' }));
     }
   }
   let dropped: string[] = [];
   if (input.recurrence && seriesId) {
     // A course's sessions are counted with its row locked, before its classes (the order every command takes).
-    const course = cls.shortCourseId ? await lockCourse(ctx, cls.shortCourseId, 'recurrence') : null;
-    const planned = await replan(ctx, seriesId, cls, targets, input, timeZone);
+    const course = cls.shortCourseId
+      ? await lockCourse(ctx, { courseId: cls.shortCourseId, path: 'recurrence' })
+      : null;
+    const planned = await replanSeries(ctx, { seriesId, cls, targets, input, timeZone });
     updated += planned.changed;
     dropped = planned.dropped;
     if (course) {
       await assertSessionsFit(ctx, course);
-      await bookEnrolledInto(ctx, course.id, planned.added);
+      await bookEnrolledInto(ctx, { courseId: course.id, classIds: planned.added });
     }
   }
   // The classes of the series from the earliest target on, as a re-plan left them (none without one).
   const replanned = async () => {
     if (!(input.recurrence && seriesId)) return null;
     const from = targets.reduce((min, t) => (t.businessDate < min ? t.businessDate : min), cls.businessDate);
-    const rows = await ctx.tx
+    const rows = await ctx.db
       .select({ id: classes.id })
       .from(classes)
       .where(and(eq(classes.seriesId, seriesId), gte(classes.businessDate, from)));
@@ -193,14 +193,14 @@ export async function updateClass(
   // What a rental class takes off its renter's package follows its length, date, renter and mode.
   if (changesRentalHours(input)) {
     const placed = (await replanned()) ?? [];
-    await resettleRentalHours(ctx, [...new Set([...targets.map((t) => t.id), ...placed])], dropped);
+    await resettleRentalHours(ctx, { classIds: [...new Set([...targets.map((t) => t.id), ...placed])], dropped });
   }
   // Where and when the classes now are: free of clashes, in a room big enough, inside opening hours.
   if (retime || input.roomId || input.teacherId || input.recurrence || input.capacity !== undefined) {
     const placed = (await replanned()) ?? targets.map((t) => t.id);
     await assertTimetableFree(ctx, placed);
   }
-  await audit(ctx.tx, ctx.auth, null, {
+  await recordAudit(ctx, {
     action: 'class.updated',
     entityType: 'class',
     entityId: id,
@@ -209,146 +209,6 @@ export async function updateClass(
     before: Object.fromEntries(SETTINGS.map((k) => [k, cls[k]]).concat([['businessDate', cls.businessDate]])),
     after: { ...set, ...(input.date ? { businessDate: input.date } : {}), scope, seriesId },
   });
-  emitClassChanged(ctx, cls.centerId, 'updated', [id]);
-  return { class: await getClass(ctx.tx, ctx.auth, id), updated, seriesId };
-}
-
-/**
- * Splits the series of `cls` at its date: the earlier classes keep the old series (its rule now
- * ends the day before), this and the later ones move to a new series with the same rule from this
- * date on (a count-bound rule keeps the count of dates it had left). Answers the series the
- * following classes belong to (the old one when nothing came before).
- */
-async function splitSeries(ctx: UseCaseContext, cls: ClassRow, startTime?: string): Promise<string> {
-  const [series] = await ctx.tx
-    .select()
-    .from(classSeries)
-    .where(ctx.db.where(classSeries, eq(classSeries.id, cls.seriesId!)))
-    .for('update');
-  const [earlier] = await ctx.tx
-    .select({ id: classes.id })
-    .from(classes)
-    .where(and(eq(classes.seriesId, series!.id), sql`${classes.businessDate} < ${cls.businessDate}`))
-    .limit(1);
-  if (!earlier) {
-    if (startTime)
-      await ctx.db.update(classSeries, { startTime, updatedAt: ctx.clock.now() }, eq(classSeries.id, series!.id));
-    return series!.id;
-  }
-  const rule_ = {
-    weekdays: series!.weekdays,
-    everyWeeks: series!.everyWeeks,
-    until: series!.untilDate,
-    count: series!.count,
-    exceptions: [],
-  };
-  const left =
-    series!.count != null ? expandDates(series!.firstDate, rule_).filter((d) => d >= cls.businessDate).length : null;
-  const [next] = await ctx.db.insert(classSeries, {
-    centerId: series!.centerId,
-    firstDate: cls.businessDate,
-    startTime: startTime ?? series!.startTime,
-    weekdays: series!.weekdays,
-    everyWeeks: series!.everyWeeks,
-    untilDate: series!.count != null ? null : series!.untilDate,
-    count: series!.count != null ? Math.max(1, left ?? 1) : null,
-    exceptions: series!.exceptions.filter((d) => d >= cls.businessDate),
-    splitFrom: series!.id,
-  });
-  // Every class of the old series from this date on (cancelled ones too) belongs to the new one.
-  await ctx.tx
-    .update(classes)
-    .set({ seriesId: next!.id })
-    .where(and(eq(classes.seriesId, series!.id), gte(classes.businessDate, cls.businessDate)));
-  await ctx.db.update(
-    classSeries,
-    {
-      untilDate: addDays(cls.businessDate, -1),
-      count: null,
-      exceptions: series!.exceptions.filter((d) => d < cls.businessDate),
-      updatedAt: ctx.clock.now(),
-    },
-    eq(classSeries.id, series!.id),
-  );
-  return next!.id;
-}
-
-/**
- * Re-plans the series' classes from the first edited one by a new rule; answers how many classes
- * were added or removed, and the classes deleted.
- */
-async function replan(
-  ctx: UseCaseContext,
-  seriesId: string,
-  cls: ClassRow,
-  targets: ClassRow[],
-  input: Input,
-  timeZone: string,
-): Promise<{ changed: number; dropped: string[]; added: string[] }> {
-  const rule_ = input.recurrence!;
-  const from = targets.reduce((min, t) => (t.businessDate < min ? t.businessDate : min), cls.businessDate);
-  if (rule_.until && rule_.until < from) {
-    throw rule('recurrence.until', CLASS_CODES.untilBeforeStart, 'The series ends before its first class');
-  }
-  const dates = expandDates(from, rule_);
-  if (dates.length === 0) throw rule('recurrence', CLASS_CODES.noOccurrence, 'This rule gives no class');
-  if (dates.length > CLASS_LIMITS.count.max) {
-    throw rule(
-      'recurrence',
-      CLASS_CODES.tooManyOccurrences,
-      `A series plans at most ${CLASS_LIMITS.count.max} classes`,
-    );
-  }
-  await ctx.db.update(
-    classSeries,
-    {
-      firstDate: from,
-      weekdays: [...new Set(rule_.weekdays)].sort(),
-      everyWeeks: rule_.everyWeeks,
-      untilDate: rule_.until ?? null,
-      count: rule_.count ?? null,
-      exceptions: [...new Set(rule_.exceptions)].sort(),
-      ...(input.startTime ? { startTime: input.startTime } : {}),
-      updatedAt: ctx.clock.now(),
-    },
-    eq(classSeries.id, seriesId),
-  );
-  const wanted = new Set(dates);
-  const current = await ctx.tx
-    .select({ id: classes.id, date: classes.businessDate })
-    .from(classes)
-    .where(and(eq(classes.seriesId, seriesId), gte(classes.businessDate, from), eq(classes.status, 'scheduled')));
-  const booked = new Set(
-    (
-      await ctx.tx
-        .select({ classId: bookings.classId })
-        .from(bookings)
-        .where(inArray(bookings.classId, current.map((c) => c.id).concat(['00000000-0000-0000-0000-000000000000'])))
-    ).map((b) => b.classId),
-  );
-  const drop = current.filter((c) => !wanted.has(c.date) && !booked.has(c.id)).map((c) => c.id);
-  if (drop.length > 0) await ctx.tx.delete(classes).where(inArray(classes.id, drop));
-  const have = new Set(current.map((c) => c.date));
-  const add = dates.filter((d) => !have.has(d));
-  const [model] = await ctx.tx.select().from(classes).where(eq(classes.id, cls.id));
-  const plan: ClassPlan = {
-    seriesId,
-    centerId: model!.centerId,
-    roomId: model!.roomId,
-    teacherId: model!.teacherId,
-    classTypeId: model!.classTypeId,
-    startTime: model!.startTime,
-    durationMinutes: model!.durationMinutes,
-    capacity: model!.capacity,
-    credits: model!.credits,
-    bookingOpensDaysBefore: model!.bookingOpensDaysBefore,
-    bookingClosesMinutesBefore: model!.bookingClosesMinutesBefore,
-    cancellationWindowMinutes: model!.cancellationWindowMinutes,
-    mode: model!.mode,
-    renterMemberId: model!.renterMemberId,
-    shortCourseId: model!.shortCourseId,
-    notes: model!.notes,
-  };
-  const added = add.length > 0 ? await insertOccurrences(ctx, plan, add, timeZone) : [];
-  return { changed: drop.length + added.length, dropped: drop, added };
+  emitClassChanged(ctx, { centerId: cls.centerId, change: 'updated', classIds: [id] });
+  return { class: await getClass(ctx, { id }), updated, seriesId };
 }

@@ -8,11 +8,11 @@ import { registerEntitlementHooks } from '../entitlements/index.ts';
 import { assertCoursePlace, enrol, releaseSessions } from './sessions.ts';
 
 registerEntitlementHooks('short_course', {
-  beforeGrant: (ctx, { itemId, path }) => assertCoursePlace(ctx, itemId, path),
+  beforeGrant: (ctx, { itemId, path }) => assertCoursePlace(ctx, { courseId: itemId, path }),
   granted: async (ctx, { entitlementId, memberId, itemId }) => {
-    await enrol(ctx, { id: entitlementId, memberId }, itemId);
+    await enrol(ctx, { enrolment: { id: entitlementId, memberId }, courseId: itemId });
   },
   released: async (ctx, { entitlementId, reason }) => {
-    await releaseSessions(ctx, entitlementId, reason);
+    await releaseSessions(ctx, { entitlementId, reason });
   },
 });

@@ -1,10 +1,9 @@
 /** A short course's sessions and its enrolled members' attendance in each (`GET pro/short-courses/:id/sessions`). */
 import type { BookingStatus, CourseRoster } from '@gym/contract/classes';
 import { formatMemberName } from '@gym/contract/names';
-import { occurrenceTimes, today } from '@gym/contract/time';
+import { businessDate, occurrenceTimes } from '@gym/contract/time';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
 import {
   bookings,
   centers,
@@ -18,7 +17,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
-import { scopeOf } from '../../lib/tenant-db.ts';
+import type { QueryContext } from '../../lib/use-case.ts';
 import { stateOf, statusOn } from '../entitlements/index.ts';
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
@@ -33,17 +32,22 @@ const RANK: Record<string, number> = {
   cancelled: 5,
 };
 
-export async function getCourseRoster(db: DbOrTx, auth: Scope, courseId: string, now: Date): Promise<CourseRoster> {
-  const [found] = await db
+export async function getCourseRoster(
+  ctx: QueryContext<Scope>,
+  { courseId }: { courseId: string },
+): Promise<CourseRoster> {
+  const [found] = await ctx.db
     .select({
       course: shortCourses,
       center: { id: centers.id, code: centers.code, name: centers.name, timeZone: centers.timeZone },
     })
     .from(shortCourses)
     .innerJoin(centers, eq(centers.id, shortCourses.centerId))
-    .where(scopeOf(auth, shortCourses, eq(shortCourses.id, courseId)));
+    .where(eq(shortCourses.id, courseId));
   if (!found) throw notFound('short course');
   const { course, center } = found;
+  // The course's sessions, enrolments and bookings wherever they are held (its members may be of any centre).
+  const db = ctx.db.wholeOrganisation;
 
   const [sessionRows, enrolRows] = await Promise.all([
     db
@@ -55,7 +59,7 @@ export async function getCourseRoster(db: DbOrTx, auth: Scope, courseId: string,
       .from(classes)
       .innerJoin(rooms, eq(rooms.id, classes.roomId))
       .innerJoin(teachers, eq(teachers.id, classes.teacherId))
-      .where(and(eq(classes.organisationId, course.organisationId), eq(classes.shortCourseId, course.id)))
+      .where(eq(classes.shortCourseId, course.id))
       .orderBy(asc(classes.startsAt), asc(classes.id)),
     db
       .select({
@@ -66,13 +70,7 @@ export async function getCourseRoster(db: DbOrTx, auth: Scope, courseId: string,
       .from(entitlements)
       .innerJoin(entitlementState, eq(entitlementState.entitlementId, entitlements.id))
       .innerJoin(members, eq(members.id, entitlements.memberId))
-      .where(
-        and(
-          eq(entitlements.organisationId, course.organisationId),
-          eq(entitlements.kind, 'short_course'),
-          eq(entitlements.itemId, course.id),
-        ),
-      ),
+      .where(and(eq(entitlements.kind, 'short_course'), eq(entitlements.itemId, course.id))),
   ]);
   const classIds = sessionRows.map((s) => s.c.id);
   const memberIds = [...new Set(enrolRows.map((e) => e.member.id))];
@@ -119,7 +117,7 @@ export async function getCourseRoster(db: DbOrTx, auth: Scope, courseId: string,
       attended: held.filter((b) => b.status === 'attended').length,
     };
   });
-  const businessToday = today(center.timeZone, now);
+  const businessToday = ctx.clock.today(center.timeZone);
   const name = (m: { firstName: string; lastName: string | null }) =>
     formatMemberName({ firstName: m.firstName, lastName: m.lastName ?? '' });
   const enrolments: CourseRoster['enrolments'] = enrolRows
@@ -131,7 +129,7 @@ export async function getCourseRoster(db: DbOrTx, auth: Scope, courseId: string,
       return {
         entitlementId: ent.id,
         member: { id: member.id, code: member.code, name: name(member) },
-        enrolledOn: today(center.timeZone, ent.createdAt),
+        enrolledOn: businessDate(ent.createdAt, center.timeZone),
         status: statusOn(stateOf(state), businessToday),
         attended: attendance.filter((a) => a?.status === 'attended').length,
         attendance,

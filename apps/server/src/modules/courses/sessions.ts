@@ -25,12 +25,11 @@ const GONE_PHASES = ['refunded', 'transferred'];
 export type CourseRow = typeof shortCourses.$inferSelect;
 
 /** The course, locked until the command ends (404 on `path` when not the caller's organisation's). */
-export async function lockCourse(ctx: ActorContext, courseId: string, path: string): Promise<CourseRow> {
-  const [course] = await ctx.tx
-    .select()
-    .from(shortCourses)
-    .where(ctx.db.whereOrganisation(shortCourses, eq(shortCourses.id, courseId)))
-    .for('update');
+export async function lockCourse(
+  ctx: ActorContext,
+  { courseId, path }: { courseId: string; path: string },
+): Promise<CourseRow> {
+  const [course] = await ctx.db.wholeOrganisation.lock(shortCourses, eq(shortCourses.id, courseId));
   if (!course) {
     throw new AppError(404, 'not_found', 'Short course not found', [
       { path, code: 'not_found', message: 'Short course not found' },
@@ -40,8 +39,11 @@ export async function lockCourse(ctx: ActorContext, courseId: string, path: stri
 }
 
 /** A course whose sessions are planned at `centerId`: active, of that centre; locked. */
-export async function courseForSessions(ctx: UseCaseContext, courseId: string, centerId: string): Promise<CourseRow> {
-  const course = await lockCourse(ctx, courseId, 'shortCourseId');
+export async function courseForSessions(
+  ctx: UseCaseContext,
+  { courseId, centerId }: { courseId: string; centerId: string },
+): Promise<CourseRow> {
+  const course = await lockCourse(ctx, { courseId, path: 'shortCourseId' });
   if (!course.active) throw rule('shortCourseId', CLASS_CODES.courseInactive, 'This short course is deactivated');
   if (course.centerId !== centerId) {
     throw rule('shortCourseId', CLASS_CODES.courseNotInCentre, 'This short course runs at another centre');
@@ -51,7 +53,7 @@ export async function courseForSessions(ctx: UseCaseContext, courseId: string, c
 
 /** Refuses when the course has more scheduled sessions than it sells (after the command's inserts). */
 export async function assertSessionsFit(ctx: ActorContext, course: CourseRow): Promise<void> {
-  const [row] = await ctx.tx
+  const [row] = await ctx.db.wholeOrganisation
     .select({ n: sql<number>`count(*)::int` })
     .from(classes)
     .where(and(eq(classes.shortCourseId, course.id), eq(classes.status, 'scheduled')));
@@ -68,13 +70,12 @@ export async function assertSessionsFit(ctx: ActorContext, course: CourseRow): P
 
 /** The course's enrolments that hold a place (not refunded, not transferred), oldest first. */
 export async function enrolmentsOf(ctx: ActorContext, courseId: string) {
-  return ctx.tx
+  return ctx.db.wholeOrganisation
     .select({ id: entitlements.id, memberId: entitlements.memberId })
     .from(entitlements)
     .innerJoin(entitlementState, eq(entitlementState.entitlementId, entitlements.id))
     .where(
-      ctx.db.whereOrganisation(
-        entitlements,
+      and(
         eq(entitlements.kind, 'short_course'),
         eq(entitlements.itemId, courseId),
         notInArray(entitlementState.phase, GONE_PHASES),
@@ -87,8 +88,11 @@ export async function enrolmentsOf(ctx: ActorContext, courseId: string) {
  * A sale of the course to a member: refused (`course_full` on `path`) when its enrolments already
  * fill its capacity. Called with the course locked, before the new enrolment is written.
  */
-export async function assertCoursePlace(ctx: ActorContext, courseId: string, path: string): Promise<void> {
-  const course = await lockCourse(ctx, courseId, path);
+export async function assertCoursePlace(
+  ctx: ActorContext,
+  { courseId, path }: { courseId: string; path: string },
+): Promise<void> {
+  const course = await lockCourse(ctx, { courseId, path });
   const enrolled = (await enrolmentsOf(ctx, courseId)).length;
   if (enrolled >= course.capacity) {
     throw rule(path, COURSE_FULL, `This course is full (${course.capacity} enrolled)`, {
@@ -106,11 +110,12 @@ export async function assertCoursePlace(ctx: ActorContext, courseId: string, pat
  */
 export async function bookEnrolments(
   ctx: ActorContext,
-  enrolments: readonly { id: string; memberId: string }[],
-  classIds: readonly string[],
+  { enrolments, classIds }: { enrolments: readonly { id: string; memberId: string }[]; classIds: readonly string[] },
 ): Promise<number> {
   if (enrolments.length === 0 || classIds.length === 0) return 0;
-  const sessions = await ctx.tx
+  // The course's sessions and their members wherever the seller works (the hooks run in a sale).
+  const db = ctx.db.wholeOrganisation;
+  const sessions = await db
     .select()
     .from(classes)
     .where(
@@ -119,7 +124,7 @@ export async function bookEnrolments(
     .orderBy(asc(classes.startsAt), asc(classes.id))
     .for('update');
   if (sessions.length === 0) return 0;
-  const held = await ctx.tx
+  const held = await db
     .select({
       classId: bookings.classId,
       memberId: bookings.memberId,
@@ -205,23 +210,25 @@ export async function bookEnrolments(
 }
 
 /** Books every enrolled member of `course` into its sessions `classIds` (newly planned). */
-export async function bookEnrolledInto(ctx: ActorContext, courseId: string, classIds: readonly string[]) {
-  return bookEnrolments(ctx, await enrolmentsOf(ctx, courseId), classIds);
+export async function bookEnrolledInto(
+  ctx: ActorContext,
+  { courseId, classIds }: { courseId: string; classIds: readonly string[] },
+) {
+  return bookEnrolments(ctx, { enrolments: await enrolmentsOf(ctx, courseId), classIds });
 }
 
 /** Books a new enrolment into every session of its course that has not started. */
-export async function enrol(ctx: ActorContext, enrolment: { id: string; memberId: string }, courseId: string) {
-  const sessions = await ctx.tx
+export async function enrol(
+  ctx: ActorContext,
+  { enrolment, courseId }: { enrolment: { id: string; memberId: string }; courseId: string },
+) {
+  const sessions = await ctx.db.wholeOrganisation
     .select({ id: classes.id })
     .from(classes)
     .where(
       and(eq(classes.shortCourseId, courseId), eq(classes.status, 'scheduled'), gt(classes.startsAt, ctx.clock.now())),
     );
-  return bookEnrolments(
-    ctx,
-    [enrolment],
-    sessions.map((s) => s.id),
-  );
+  return bookEnrolments(ctx, { enrolments: [enrolment], classIds: sessions.map((s) => s.id) });
 }
 
 /**
@@ -230,8 +237,13 @@ export async function enrol(ctx: ActorContext, enrolment: { id: string; memberId
  * the bookings cancelled. The freed places need no promotion: a course's sessions are for its
  * enrolled members, who each hold a booking.
  */
-export async function releaseSessions(ctx: ActorContext, entitlementId: string, reason: string): Promise<number> {
-  const rows = await ctx.tx
+export async function releaseSessions(
+  ctx: ActorContext,
+  { entitlementId, reason }: { entitlementId: string; reason: string },
+): Promise<number> {
+  // The enrolment's sessions wherever the refund is made.
+  const db = ctx.db.wholeOrganisation;
+  const rows = await db
     .select({ booking: bookings, startsAt: classes.startsAt, businessDate: classes.businessDate })
     .from(bookings)
     .innerJoin(classes, eq(classes.id, bookings.classId))
@@ -245,7 +257,7 @@ export async function releaseSessions(ctx: ActorContext, entitlementId: string, 
     .orderBy(asc(classes.startsAt), asc(classes.id));
   if (rows.length === 0) return 0;
   // Classes before the entitlement, as a booking takes them.
-  await ctx.tx
+  await db
     .select({ id: classes.id })
     .from(classes)
     .where(
@@ -258,8 +270,8 @@ export async function releaseSessions(ctx: ActorContext, entitlementId: string, 
     .for('update');
   const now = ctx.clock.now();
   for (const { booking, businessDate } of rows) {
-    const returned = await returnCredits(ctx, booking, businessDate, reason);
-    await ctx.tx
+    const returned = await returnCredits(ctx, { booking, effectiveOn: businessDate, reason });
+    await db
       .update(bookings)
       .set({
         status: 'cancelled',

@@ -7,7 +7,7 @@ import { reusableStatement } from '../../db/reusable.ts';
 import { cards, centers, members, organisations, readers, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { configOf } from '../../lib/settings.ts';
-import { checkUsableCenter, organisationScopeOf, usableCenter } from '../../lib/tenant-db.ts';
+import { checkUsableCenter, organisationScopeOf } from '../../lib/tenant-db.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 
 /**
@@ -34,6 +34,13 @@ export function checkReaderAt<R extends { centerId: string }>(
 export const DOOR_MEMBER_SETTING = 'gym.door_member';
 
 /**
+ * The handle the door's statements run on: each is built once for every caller (a door's taps come
+ * many a second) and scoped by its organisation placeholder, then limited to the caller's centres here.
+ */
+export const doorHandle = (ctx: Pick<UseCaseContext, 'db'>) =>
+  ctx.db.unscoped('the door’s statements are built once and scoped by their organisation placeholder');
+
+/**
  * What a tap needs before the member's checks, in ONE read (a door's taps come many a second, and
  * each statement is a round trip): the centre (the centre rule), the organisation's settings, the
  * reader named by `sn` (422 unless it is at this centre), the card the number names (the one in
@@ -44,7 +51,7 @@ export async function doorFacts(
   ctx: UseCaseContext,
   input: { centerId: string; sn?: string | null | undefined; card: string },
 ) {
-  const [row] = await (input.sn ? doorFactsAtReader : doorFactsAtDesk)(ctx.tx, ctx.auth.organisationId, {
+  const [row] = await (input.sn ? doorFactsAtReader : doorFactsAtDesk)(doorHandle(ctx), ctx.auth.organisationId, {
     centerId: input.centerId,
     card: input.card,
     sn: input.sn ?? undefined,
@@ -159,26 +166,25 @@ export interface MemberEntryInput {
  * recording it. A member the caller may not see is 404 on `id`.
  */
 export async function memberDoorFacts(ctx: UseCaseContext, input: MemberEntryInput) {
-  const center = await usableCenter(ctx.tx, ctx.auth, input.centerId, 'center_id');
-  const [member] = await ctx.tx
+  const center = await ctx.db.usableCenter(input.centerId, 'center_id');
+  const [member] = await ctx.db
     .select(doorMemberColumns)
     .from(members)
-    .where(ctx.db.where(members, eq(members.id, input.memberId)))
+    .where(eq(members.id, input.memberId))
     .for('update');
   if (!member)
     throw new AppError(404, 'not_found', 'Member not found', [
       { path: 'id', code: 'not_found', message: 'Member not found' },
     ]);
   const [[org], [staff]] = await Promise.all([
-    ctx.tx
+    ctx.db
       .select({ name: organisations.name, initial: organisations.initial, settings: organisations.settings })
-      .from(organisations)
-      .where(eq(organisations.id, ctx.auth.organisationId)),
-    ctx.tx
+      .from(organisations),
+    ctx.db.wholeOrganisation
       .select({ id: users.id, name: users.fullName })
       .from(users)
-      .where(ctx.db.whereOrganisation(users, eq(users.id, ctx.auth.userId))),
-    ctx.tx.execute(sql`select set_config(${DOOR_MEMBER_SETTING}, ${member.id}, true)`),
+      .where(eq(users.id, ctx.auth.userId)),
+    doorHandle(ctx).execute(sql`select set_config(${DOOR_MEMBER_SETTING}, ${member.id}, true)`),
   ]);
   return { center, member: member as DoorMember, staff: staff ?? null, config: configOf(org!) };
 }

@@ -9,13 +9,14 @@ import { businessDate, daysBetween, wallClock } from '@gym/contract/time';
 import { type Column, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
 import { reusableStatement } from '../../db/reusable.ts';
 import { type centers, entitlementState, entitlements, entries, members } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { configOf } from '../../lib/settings.ts';
 import { organisationScopeOf } from '../../lib/tenant-db.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { DOOR_BOOKING_EARLY_MINUTES, doorBookingQuery } from '../bookings/index.ts';
 import { creditsAvailable, ENDED_PHASES, endOf, stateOf, statusOn } from '../entitlements/index.ts';
 import { overdueMinorOn } from '../sales/index.ts';
-import { DOOR_MEMBER_SETTING, type DoorMember } from './door-facts.ts';
+import { DOOR_MEMBER_SETTING, type DoorMember, doorHandle } from './door-facts.ts';
 
 type CenterRow = typeof centers.$inferSelect;
 
@@ -173,7 +174,7 @@ export const WESTERNMOST_ZONE = 'Etc/GMT+12';
  */
 export function readChecks(ctx: UseCaseContext, { centerId, at }: { centerId: string; at: Date }): Promise<CheckRows> {
   const longest = MAX_DUPLICATE_TAP_WINDOW_SECONDS * 1000;
-  return doorChecks(ctx.tx, ctx.auth.organisationId, {
+  return doorChecks(doorHandle(ctx), ctx.auth.organisationId, {
     centerId,
     from: new Date(at.getTime() - longest).toISOString(),
     to: new Date(at.getTime() + longest).toISOString(),
@@ -184,6 +185,7 @@ export function readChecks(ctx: UseCaseContext, { centerId, at }: { centerId: st
   });
 }
 
+/** What the member owes overdue on `day` (the overdue-balance check). */
 /** The checks that need the member: duplicate window, status, entitlements, hours, overdue. */
 export async function decideForMember(
   ctx: UseCaseContext,
@@ -311,4 +313,19 @@ export async function decideForMember(
     ledger: { kind: 'use' },
     locked: chosen.state,
   };
+}
+
+/** When the card was tapped: now, or an offline replay's time inside the allowed bounds. */
+export function tapTime(
+  ctx: Pick<UseCaseContext, 'clock'>,
+  { tappedAt, path = 'tapped_at' }: { tappedAt: string | undefined; path?: string },
+): Date {
+  const now = ctx.clock.now();
+  if (!tappedAt) return now;
+  const at = new Date(tappedAt);
+  const refuse = (code: string, message: string) =>
+    new AppError(400, 'validation_failed', message, [{ path, code, message }]);
+  if (now.getTime() - at.getTime() > MAX_TAP_AGE_MS) throw refuse('tap_too_old', 'A tap older than 7 days');
+  if (at.getTime() - now.getTime() > MAX_TAP_AHEAD_MS) throw refuse('tap_in_future', 'A tap in the future');
+  return at;
 }

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { Entry } from '@gym/contract/entries';
 import { businessDate } from '@gym/contract/time';
 import { eq } from 'drizzle-orm';
 import { centers, entries } from '../../db/schema/index.ts';
-import { audit } from '../../lib/audit.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { readSystemConfig } from '../../lib/settings.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { notifyEntry } from './record-entry.ts';
+import { organisationConfig } from '../bookings/index.ts';
+import { notifyEntry } from './write-decision.ts';
 
 /**
  * Staff let a denied member in, with a reason: a new granted entry (`grantedBy: override`) that
@@ -17,27 +18,20 @@ import { notifyEntry } from './record-entry.ts';
 export async function overrideEntry(
   ctx: UseCaseContext,
   { entryId, reason }: { entryId: string; reason: string },
-): Promise<string> {
-  const [denied] = await ctx.tx
-    .select()
-    .from(entries)
-    .where(ctx.db.where(entries, eq(entries.id, entryId)))
-    .for('update');
+): Promise<Entry> {
+  const [denied] = await ctx.db.lock(entries, eq(entries.id, entryId));
   if (!denied) throw notFound('entry');
   if (denied.result !== 'denied') {
     throw new AppError(422, 'business_rule', 'Only a denied entry can be overridden', [
       { path: 'id', code: 'entry_not_denied', message: 'Only a denied entry can be overridden' },
     ]);
   }
-  const [already] = await ctx.tx
-    .select({ id: entries.id })
-    .from(entries)
-    .where(ctx.db.where(entries, eq(entries.overrideOf, entryId)));
+  const [already] = await ctx.db.select({ id: entries.id }).from(entries).where(eq(entries.overrideOf, entryId));
   if (already)
     throw new AppError(409, 'conflict', 'This entry was already overridden', [
       { path: 'id', code: 'entry_already_overridden', message: 'This entry was already overridden' },
     ]);
-  const [center] = await ctx.tx
+  const [center] = await ctx.db.wholeOrganisation
     .select({ timeZone: centers.timeZone })
     .from(centers)
     .where(eq(centers.id, denied.centerId));
@@ -64,7 +58,7 @@ export async function overrideEntry(
     overrideReason: reason,
     staffId: ctx.auth.userId,
   });
-  await audit(ctx.tx, ctx.auth, null, {
+  await recordAudit(ctx, {
     action: 'entry.overridden',
     entityType: 'entry',
     entityId: id,
@@ -73,7 +67,6 @@ export async function overrideEntry(
     before: { entryId: denied.id, result: denied.result, reason: denied.reason },
     after: { entryId: id, result: 'granted', grantedBy: 'override', reason },
   });
-  const config = await readSystemConfig(ctx.tx, ctx.auth.organisationId);
-  await notifyEntry(ctx, id, config.defaultLanguage);
-  return id;
+  const config = await organisationConfig(ctx);
+  return notifyEntry(ctx, { id, language: config.defaultLanguage });
 }

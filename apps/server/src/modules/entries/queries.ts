@@ -13,11 +13,10 @@ import { likeEscape } from '@gym/contract/search';
 import { and, asc, count, desc, eq, gte, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
 import { placeholders, reusableStatement, reusableWrite } from '../../db/reusable.ts';
 import { centers, entitlements, entries, members, readers, staffAttendance, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import {
   afterKey,
   type Chunk,
@@ -28,9 +27,15 @@ import {
   keyset,
 } from '../../lib/long-read.ts';
 import { memberNameLike, memberNameSql } from '../../lib/member-name.ts';
-import { organisationScopeOf, scopeOf, usableCenter } from '../../lib/tenant-db.ts';
+import { organisationScopeOf, scopeOf, type TenantDb } from '../../lib/tenant-db.ts';
+import type { QueryContext } from '../../lib/use-case.ts';
+import type { RecordedEntry } from './write-decision.ts';
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
+type Ctx = QueryContext<Scope>;
+
+/** The handle of the statements built once (scoped by their organisation placeholder). */
+const builtOnce = (ctx: Ctx) => ctx.db.unscoped('a statement built once, scoped by its organisation placeholder');
 
 const staff = alias(users, 'entry_staff');
 const override = alias(entries, 'entry_override');
@@ -98,7 +103,7 @@ function toEntry(r: EntryRow): Entry {
 }
 
 /** Entries with what their view shows. */
-const entryFrom = <X extends Record<string, SQL>>(db: DbOrTx, extra?: X) =>
+const entryFrom = <X extends Record<string, SQL>>(db: Pick<TenantDb, 'select'>, extra?: X) =>
   db
     .select({ ...entryColumns, ...(extra as X) })
     .from(entries)
@@ -189,20 +194,26 @@ export function newEntryView(values: EntryValues, parts: EntryViewParts): Entry 
   });
 }
 
-/** One entry the caller may see (404 otherwise). */
-export async function getEntry(db: DbOrTx, auth: Scope, id: string): Promise<Entry> {
+/**
+ * One entry the caller may see (404 otherwise); with `wholeOrganisation`, any of the organisation's
+ * (the door's own answers: the entry it has just recorded or the one a scan recorded).
+ */
+export async function getEntry(
+  ctx: Ctx,
+  { id, wholeOrganisation = false }: { id: string; wholeOrganisation?: boolean },
+): Promise<Entry> {
   const [row] =
-    auth.centerIds === null
-      ? await entryById(db, auth.organisationId, { id })
-      : await entryFrom(db).where(scopeOf(auth, entries, eq(entries.id, id)));
+    ctx.auth.centerIds === null || wholeOrganisation
+      ? await entryById(builtOnce(ctx), ctx.auth.organisationId, { id })
+      : await entryFrom(ctx.db).where(eq(entries.id, id));
   if (!row) throw notFound('entry');
   return toEntry(row as EntryRow);
 }
 
 type EntryFilters = Omit<z.infer<typeof entryExportQuerySchema>, 'format'>;
 
-async function entryWhere(db: DbOrTx, auth: Scope, q: EntryFilters): Promise<SQL> {
-  if (q.centerId) await usableCenter(db, auth, q.centerId, 'centerId', false);
+async function entryWhere({ db, auth }: Ctx, q: EntryFilters): Promise<SQL> {
+  if (q.centerId) await db.usableCenter(q.centerId, 'centerId', false);
   const kw = q.keyword?.trim();
   const like = kw ? `%${likeEscape(kw)}%` : undefined;
   return scopeOf(
@@ -235,8 +246,9 @@ const entryOrder = (sort: string | undefined) =>
   ENTRY_KEY.map((k) => (sort === 'at' ? asc : desc)(k.column as PgColumn));
 
 /** `GET /entries`: the list convention (keyword on member name, code and card; filters; page). */
-export async function listEntries(db: DbOrTx, auth: Scope, q: z.infer<typeof entryListQuerySchema>) {
-  const where = await entryWhere(db, auth, q);
+export async function listEntries(ctx: Ctx, q: z.infer<typeof entryListQuerySchema>) {
+  const { db } = ctx;
+  const where = await entryWhere(ctx, q);
   const [rows, [total]] = await Promise.all([
     entryFrom(db)
       .where(where)
@@ -258,8 +270,9 @@ export async function listEntries(db: DbOrTx, auth: Scope, q: z.infer<typeof ent
  * one's time and id), for the export. The filters are checked before the answer starts (a centre
  * the caller may not see is a 404, not a broken download).
  */
-export async function entriesForExport(db: DbOrTx, auth: Scope, q: EntryFilters): Promise<ChunkedRows<Entry>> {
-  const where = await entryWhere(db, auth, q);
+export async function entriesForExport(ctx: Ctx, q: EntryFilters): Promise<ChunkedRows<Entry>> {
+  const { db } = ctx;
+  const where = await entryWhere(ctx, q);
   return keyset(
     async ({ after, limit }: Chunk<string[]>) => {
       const rows = await entryFrom(db, keyColumns(ENTRY_KEY))
@@ -272,10 +285,16 @@ export async function entriesForExport(db: DbOrTx, auth: Scope, q: EntryFilters)
   );
 }
 
-/** The dashboard's panel: today's counts at the centre, who is likely inside, the last 20 taps. */
-export async function liveEntries(db: DbOrTx, auth: Scope, centerId: string, now: Date, today: string) {
-  await usableCenter(db, auth, centerId, 'centerId', false);
-  const here = scopeOf(auth, entries, eq(entries.centerId, centerId));
+/**
+ * The dashboard's panel: the counts of the centre's business day (today, in its time zone, on the
+ * injected clock), who is likely inside, the last 20 taps.
+ */
+export async function liveEntries(ctx: Ctx, { centerId }: { centerId: string }) {
+  const { db, auth } = ctx;
+  const center = await db.usableCenter(centerId, 'centerId', false);
+  const now = ctx.clock.now();
+  const today = ctx.clock.today(center.timeZone);
+  const here = scopeOf(auth, entries, eq(entries.centerId, center.id));
   const since = new Date(now.getTime() - IN_BUILDING_MINUTES * 60_000);
   const [counts] = await db
     .select({
@@ -299,12 +318,12 @@ export async function liveEntries(db: DbOrTx, auth: Scope, centerId: string, now
 }
 
 /** The member an entry names, with their photo, if the caller may see the entry. */
-export async function entryPhoto(db: DbOrTx, auth: Scope, id: string): Promise<string | null> {
-  const [row] = await db
+export async function entryPhoto(ctx: Ctx, { id }: { id: string }): Promise<string | null> {
+  const [row] = await ctx.db
     .select({ photo: members.photo })
     .from(entries)
     .innerJoin(members, eq(members.id, entries.memberId))
-    .where(scopeOf(auth, entries, eq(entries.id, id)));
+    .where(eq(entries.id, id));
   return row?.photo ?? null;
 }
 
@@ -336,23 +355,24 @@ export function toAttendance(r: AttendanceRow): Attendance {
   };
 }
 
-const attendanceFrom = (db: DbOrTx) =>
+const attendanceFrom = (db: TenantDb) =>
   db
     .select(attendanceColumns)
     .from(staffAttendance)
     .innerJoin(users, eq(users.id, staffAttendance.staffId))
     .innerJoin(centers, eq(centers.id, staffAttendance.centerId));
 
-export async function getAttendance(db: DbOrTx, auth: Scope, id: string): Promise<Attendance> {
-  const [row] = await attendanceFrom(db).where(scopeOf(auth, staffAttendance, eq(staffAttendance.id, id)));
+/** One clock-in the scoped database reaches (404 otherwise). */
+export async function getAttendance(ctx: Pick<Ctx, 'db'>, { id }: { id: string }): Promise<Attendance> {
+  const [row] = await attendanceFrom(ctx.db).where(eq(staffAttendance.id, id));
   if (!row) throw notFound('attendance');
   return toAttendance(row as AttendanceRow);
 }
 
 type AttendanceFilters = Omit<z.infer<typeof attendanceExportQuerySchema>, 'format'>;
 
-async function attendanceWhere(db: DbOrTx, auth: Scope, q: AttendanceFilters): Promise<SQL> {
-  if (q.centerId) await usableCenter(db, auth, q.centerId, 'centerId', false);
+async function attendanceWhere({ db, auth }: Ctx, q: AttendanceFilters): Promise<SQL> {
+  if (q.centerId) await db.usableCenter(q.centerId, 'centerId', false);
   const kw = q.keyword?.trim();
   return scopeOf(
     auth,
@@ -373,8 +393,9 @@ const ATTENDANCE_KEY: KeyColumn[] = [
 const attendanceOrder = (sort: string | undefined) =>
   ATTENDANCE_KEY.map((k) => (sort === 'inAt' ? asc : desc)(k.column as PgColumn));
 
-export async function listAttendance(db: DbOrTx, auth: Scope, q: z.infer<typeof attendanceListQuerySchema>) {
-  const where = await attendanceWhere(db, auth, q);
+export async function listAttendance(ctx: Ctx, q: z.infer<typeof attendanceListQuerySchema>) {
+  const { db } = ctx;
+  const where = await attendanceWhere(ctx, q);
   const [rows, [total]] = await Promise.all([
     attendanceFrom(db)
       .where(where)
@@ -396,12 +417,9 @@ export async function listAttendance(db: DbOrTx, auth: Scope, q: z.infer<typeof 
 }
 
 /** Every matching clock-in, a chunk at a time through lib/long-read.ts, for the export; the filters are checked first. */
-export async function attendanceForExport(
-  db: DbOrTx,
-  auth: Scope,
-  q: AttendanceFilters,
-): Promise<ChunkedRows<Attendance>> {
-  const where = await attendanceWhere(db, auth, q);
+export async function attendanceForExport(ctx: Ctx, q: AttendanceFilters): Promise<ChunkedRows<Attendance>> {
+  const { db } = ctx;
+  const where = await attendanceWhere(ctx, q);
   return keyset(
     async ({ after, limit }: Chunk<string[]>) => {
       const rows = await db
@@ -419,8 +437,9 @@ export async function attendanceForExport(
 }
 
 /** Minutes per staff member per business day (closed clock-ins), and the clock-ins still open. */
-export async function attendanceDays(db: DbOrTx, auth: Scope, q: AttendanceFilters) {
-  const where = await attendanceWhere(db, auth, q);
+export async function attendanceDays(ctx: Ctx, q: AttendanceFilters) {
+  const { db } = ctx;
+  const where = await attendanceWhere(ctx, q);
   const rows = await db
     .select({
       staffId: users.id,
@@ -453,3 +472,27 @@ export const openAttendanceWhere = (staffId: string, centerId: string, day: stri
     eq(staffAttendance.businessDate, day),
     isNull(staffAttendance.outAt),
   );
+
+/**
+ * What a tap whose scan id was recorded before answers (its command failed on `ENTRY_SCAN_INDEX`):
+ * the entry that scan recorded, read once the other request's commit is known (nothing new written
+ * or sent), or 409 when that was at another centre.
+ */
+export async function recordedTap(
+  ctx: Ctx,
+  { centerId, scanId }: { centerId: string; scanId?: string },
+): Promise<RecordedEntry> {
+  const [row] = scanId
+    ? await ctx.db.wholeOrganisation
+        .select({ id: entries.id, centerId: entries.centerId })
+        .from(entries)
+        .where(eq(entries.scanId, scanId))
+    : [];
+  // Not found: the other request's entry is not to be seen (it cannot have rolled back: this insert would have passed).
+  if (!row) throw new AppError(409, 'conflict', 'This tap could not be recorded; send it again');
+  if (row.centerId !== centerId)
+    throw new AppError(409, 'conflict', 'This scan was recorded at another centre', [
+      { path: 'scan_id', code: 'scan_id_used', message: 'This scan was recorded at another centre' },
+    ]);
+  return { id: row.id, replay: true, entry: await getEntry(ctx, { id: row.id, wholeOrganisation: true }) };
+}

@@ -27,22 +27,22 @@ import { type AuthContext, can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { notFound } from '../../lib/errors.ts';
 import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
-import { usableCenter } from '../../lib/tenant-db.ts';
-import { runTransaction } from '../../lib/use-case.ts';
-import { clockStaff } from './clock.ts';
+import { queryContext, runCommand } from '../../lib/use-case.ts';
+import { clockStaff } from './clock-staff.ts';
 import { overrideEntry } from './override-entry.ts';
 import {
   attendanceDays,
   attendanceForExport,
+  ENTRY_SCAN_INDEX,
   entriesForExport,
   entryPhoto,
-  getAttendance,
-  getEntry,
   listAttendance,
   listEntries,
   liveEntries,
+  recordedTap,
 } from './queries.ts';
-import { recordMemberEntry, recordTap } from './record-entry.ts';
+import { recordEntry } from './record-entry.ts';
+import { recordMemberEntry } from './record-member-entry.ts';
 import { type DoorWords, entryOutcome, wordsFor } from './words.ts';
 
 const tags = ['entries'];
@@ -87,6 +87,7 @@ const ATTENDANCE_COLUMNS: ExportColumn<Attendance>[] = [
 export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const { db } = deps.database;
+    const query = (req: { auth: AuthContext | null }) => queryContext(deps, req.auth!);
 
     app.post(
       '/card/:card/entry',
@@ -97,13 +98,17 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (req) => {
         const b = req.body;
-        const recorded = await recordTap(deps, req.auth!, {
+        const input = {
           centerId: b.center_id,
           card: req.params.card,
           sn: b.sn,
           scanId: b.scan_id,
           tappedAt: b.tapped_at,
           source: b.source,
+        };
+        // A scan id recorded before (a retried scan, or the same scan sent twice at once) answers what it recorded.
+        const recorded = await runCommand(deps, req.auth!, recordEntry, input, {
+          alreadyDone: { index: ENTRY_SCAN_INDEX, answer: () => recordedTap(query(req), input) },
         });
         return entryOutcome(callerWords(req.auth!), recorded.entry);
       },
@@ -121,9 +126,10 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (req) => {
-        const recorded = await runTransaction(deps, req.auth!, (ctx) =>
-          recordMemberEntry(ctx, { centerId: req.body.center_id, memberId: req.params.id }),
-        );
+        const recorded = await runCommand(deps, req.auth!, recordMemberEntry, {
+          centerId: req.body.center_id,
+          memberId: req.params.id,
+        });
         return entryOutcome(callerWords(req.auth!), recorded.entry);
       },
     );
@@ -139,10 +145,11 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (req) => {
-        const id = await runTransaction(deps, req.auth!, (ctx) =>
-          overrideEntry(ctx, { entryId: req.params.id, reason: req.body.reason }),
-        );
-        return entryOutcome(callerWords(req.auth!), await getEntry(db, req.auth!, id));
+        const entry = await runCommand(deps, req.auth!, overrideEntry, {
+          entryId: req.params.id,
+          reason: req.body.reason,
+        });
+        return entryOutcome(callerWords(req.auth!), entry);
       },
     );
     app.get(
@@ -151,7 +158,7 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Entry') },
         schema: { tags, querystring: entryListQuerySchema, response: { 200: entryListResponseSchema } },
       },
-      (req) => listEntries(db, req.auth!, req.query),
+      (req) => listEntries(query(req), req.query),
     );
     app.get(
       '/entries/export',
@@ -162,7 +169,7 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           timeZone: await callerTimeZone(db, req.auth!, req.query.centerId),
           format: req.query.format,
           columns: ENTRY_COLUMNS,
-          rows: await entriesForExport(db, req.auth!, req.query),
+          rows: await entriesForExport(query(req), req.query),
         }),
     );
     app.get(
@@ -171,17 +178,13 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Entry') },
         schema: { tags, querystring: entryLiveQuerySchema, response: { 200: entryLiveSchema } },
       },
-      async (req) => {
-        const center = await usableCenter(db, req.auth!, req.query.centerId, 'centerId', false);
-        const now = deps.clock.now();
-        return liveEntries(db, req.auth!, center.id, now, deps.clock.today(center.timeZone));
-      },
+      (req) => liveEntries(query(req), { centerId: req.query.centerId }),
     );
     app.get(
       '/entries/:id/photo',
       { config: { access: can('read', 'Entry') }, schema: { tags, params: idParamsSchema } },
       async (req, reply) => {
-        const photo = await entryPhoto(db, req.auth!, req.params.id);
+        const photo = await entryPhoto(query(req), { id: req.params.id });
         const m = photo?.match(/^data:(image\/(?:jpeg|png|webp));base64,(.+)$/);
         if (!m) throw notFound('photo');
         return reply
@@ -197,35 +200,14 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('create', 'Entry'), idempotent: true },
         schema: { tags, params: cardParamsSchema, body: clockRequestSchema, response: { 200: clockResponseSchema } },
       },
-      async (req) => {
-        const b = req.body;
-        const done = await runTransaction(deps, req.auth!, (ctx) =>
-          clockStaff(ctx, {
-            centerId: b.center_id,
-            card: req.params.card,
-            sn: b.sn,
-            scanId: b.scan_id,
-            tappedAt: b.tapped_at,
-          }),
-        );
-        const words = callerWords(req.auth!);
-        if (done.kind === 'not_staff')
-          return { result: false, state: null, message: words.notStaffCard(req.params.card), attendance: null };
-        const attendance = await getAttendance(
-          db,
-          { organisationId: req.auth!.organisationId, centerIds: null },
-          done.attendanceId,
-        );
-        return {
-          result: true,
-          state: done.kind,
-          message:
-            done.kind === 'in'
-              ? words.clockedIn(done.name, done.time)
-              : words.clockedOut(done.name, done.time, done.minutes),
-          attendance,
-        };
-      },
+      (req) =>
+        runCommand(deps, req.auth!, clockStaff, {
+          centerId: req.body.center_id,
+          card: req.params.card,
+          sn: req.body.sn,
+          scanId: req.body.scan_id,
+          tappedAt: req.body.tapped_at,
+        }),
     );
     app.get(
       '/staff-attendance',
@@ -233,7 +215,7 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Attendance') },
         schema: { tags, querystring: attendanceListQuerySchema, response: { 200: attendanceListResponseSchema } },
       },
-      (req) => listAttendance(db, req.auth!, req.query),
+      (req) => listAttendance(query(req), req.query),
     );
     app.get(
       '/staff-attendance/export',
@@ -244,7 +226,7 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           timeZone: await callerTimeZone(db, req.auth!, req.query.centerId),
           format: req.query.format,
           columns: ATTENDANCE_COLUMNS,
-          rows: await attendanceForExport(db, req.auth!, req.query),
+          rows: await attendanceForExport(query(req), req.query),
         }),
     );
     app.get(
@@ -257,7 +239,7 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: attendanceDaysResponseSchema },
         },
       },
-      (req) => attendanceDays(db, req.auth!, req.query),
+      (req) => attendanceDays(query(req), req.query),
     );
   };
 }

@@ -305,7 +305,7 @@ export async function writeImportedClasses(
     summary: `${total} classes from ${fileName}, ${firstDate} to ${lastDate}`,
     after: { fileName, imported: total, firstDate, lastDate, centers: centerIds.length },
   });
-  for (const [centerId, ids] of idsByCenter) emitClassChanged(ctx, centerId, 'imported', ids);
+  for (const [centerId, ids] of idsByCenter) emitClassChanged(ctx, { centerId, change: 'imported', classIds: ids });
   // Planner statistics of a table that just grew by a term: the class list's plans stay right.
   if (total >= 1_000) await ctx.tx.execute(sql`analyze classes`);
   return { imported: total, firstDate, lastDate };

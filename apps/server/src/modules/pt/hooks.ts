@@ -4,7 +4,7 @@
  * sessions still booked on it are cancelled first (their holds freed). Other packages have none.
  */
 import { registerEntitlementHooks } from '../entitlements/index.ts';
-import { cancelSessionsOf } from './cancel-session.ts';
+import { cancelSessionsOf } from './cancel-sessions-of.ts';
 
 registerEntitlementHooks('package', {
   beforeGrant: async () => undefined,

@@ -2,10 +2,9 @@
 import { formatMemberName } from '@gym/contract/names';
 import type { PtPackage, PtSession, ptSessionListQuerySchema, TrainerHours } from '@gym/contract/pt';
 import { wallClock } from '@gym/contract/time';
-import { and, asc, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
 import {
   centers,
   entitlementState,
@@ -20,7 +19,7 @@ import {
 import type { AuthContext } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { AppError } from '../../lib/errors.ts';
-import { organisationScopeOf, scopeOf } from '../../lib/tenant-db.ts';
+import type { TenantDb } from '../../lib/tenant-db.ts';
 import type { QueryContext } from '../../lib/use-case.ts';
 import { creditsAvailable, stateOf, statusOn } from '../entitlements/index.ts';
 
@@ -39,7 +38,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const trainers = alias(users, 'trainer');
 const completers = alias(users, 'completer');
 
-function query(db: DbOrTx) {
+function query(db: TenantDb) {
   return db
     .select({
       s: ptSessions,
@@ -90,20 +89,17 @@ function toSession(r: Row): PtSession {
   };
 }
 
-export async function getSession(db: DbOrTx, auth: Scope, id: string): Promise<PtSession> {
-  const [row] = await query(db).where(scopeOf(auth, ptSessions, eq(ptSessions.id, id)));
+export async function getSession(ctx: QueryContext<Scope>, { id }: { id: string }): Promise<PtSession> {
+  const [row] = await query(ctx.db).where(eq(ptSessions.id, id));
   if (!row) throw notFoundAt('id', 'PT session');
   return toSession(row);
 }
 
 export async function listSessions(
-  db: DbOrTx,
-  auth: Scope,
+  { db }: QueryContext<Scope>,
   q: z.infer<typeof ptSessionListQuerySchema>,
 ): Promise<{ items: PtSession[]; total: number; page: number; pageSize: number }> {
-  const where = scopeOf(
-    auth,
-    ptSessions,
+  const where = and(
     q.from ? gte(ptSessions.businessDate, q.from) : undefined,
     q.to ? lte(ptSessions.businessDate, q.to) : undefined,
     q.center ? eq(ptSessions.centerId, q.center) : undefined,
@@ -134,10 +130,10 @@ export async function getPtPackage(
   ctx: QueryContext,
   { entitlementId }: { entitlementId: string },
 ): Promise<PtPackage> {
-  const { auth } = ctx;
-  const db = ctx.db.unscoped('the sessions are scoped to the caller’s centres with scopeOf');
   // Its status is the one on the caller's centre's business date.
-  const today = ctx.clock.today(await callerTimeZone(db, auth));
+  const today = ctx.clock.today(
+    await callerTimeZone(ctx.db.unscoped('callerTimeZone scopes the centres itself'), ctx.auth),
+  );
   // The package of a member the caller may see (the member's home centre is one of theirs).
   const [row] = await ctx.db
     .select({ ent: entitlements, state: entitlementState, member: members })
@@ -151,9 +147,7 @@ export async function getPtPackage(
   }
   const state = stateOf(row.state);
   const sessions = (
-    await query(db)
-      .where(scopeOf(auth, ptSessions, eq(ptSessions.entitlementId, entitlementId)))
-      .orderBy(desc(ptSessions.startsAt))
+    await query(ctx.db).where(eq(ptSessions.entitlementId, entitlementId)).orderBy(desc(ptSessions.startsAt))
   ).map(toSession);
   const n = (status: PtSession['status']) => sessions.filter((s) => s.status === status).length;
   const total = state.creditsGranted ?? 0;
@@ -186,21 +180,25 @@ export async function getPtPackage(
 }
 
 /** A staff member of the caller's organisation (any centre: working hours name the centres). */
-export async function trainerOf(db: DbOrTx, auth: Scope, trainerId: string, path = 'id') {
-  const [trainer] = await db
-    .select()
-    .from(users)
-    .where(organisationScopeOf(auth, users, eq(users.id, trainerId)));
+export async function trainerOf(
+  ctx: QueryContext<Scope>,
+  { trainerId, path = 'id' }: { trainerId: string; path?: string },
+) {
+  const trainer = await ctx.db.wholeOrganisation.first(users, eq(users.id, trainerId));
   if (!trainer || trainer.role === 'client') throw notFoundAt(path, 'Trainer');
   return trainer;
 }
 
-export async function getTrainerHours(db: DbOrTx, auth: Scope, trainerId: string): Promise<TrainerHours> {
-  const trainer = await trainerOf(db, auth, trainerId);
-  const rows = await db
+/** The trainer's working hours at every centre of the organisation (the rota names the centres). */
+export async function getTrainerHours(
+  ctx: QueryContext<Scope>,
+  { trainerId }: { trainerId: string },
+): Promise<TrainerHours> {
+  const trainer = await trainerOf(ctx, { trainerId });
+  const rows = await ctx.db.wholeOrganisation
     .select()
     .from(trainerHours)
-    .where(organisationScopeOf(auth, trainerHours, eq(trainerHours.trainerId, trainerId)))
+    .where(eq(trainerHours.trainerId, trainerId))
     .orderBy(asc(trainerHours.weekday), asc(trainerHours.startTime));
   return {
     trainer: { id: trainer.id, name: trainer.fullName },
@@ -216,19 +214,25 @@ export const toDayOff = (d: typeof trainerDaysOff.$inferSelect) => ({
   note: d.note,
 });
 
-export async function listDaysOff(db: DbOrTx, auth: Scope, trainerId: string, from?: string) {
-  await trainerOf(db, auth, trainerId);
-  const rows = await db
+export async function listDaysOff(ctx: QueryContext<Scope>, { trainerId, from }: { trainerId: string; from?: string }) {
+  await trainerOf(ctx, { trainerId });
+  const rows = await ctx.db.wholeOrganisation
     .select()
     .from(trainerDaysOff)
-    .where(
-      organisationScopeOf(
-        auth,
-        trainerDaysOff,
-        eq(trainerDaysOff.trainerId, trainerId),
-        from ? gte(trainerDaysOff.toDate, from) : undefined,
-      ) as SQL,
-    )
+    .where(and(eq(trainerDaysOff.trainerId, trainerId), from ? gte(trainerDaysOff.toDate, from) : undefined))
     .orderBy(asc(trainerDaysOff.fromDate));
   return { items: rows.map(toDayOff) };
+}
+
+/** A day off of the trainer, or 404 naming `dayOffId`. */
+export async function dayOffOf(
+  ctx: QueryContext<Scope>,
+  { trainerId, dayOffId }: { trainerId: string; dayOffId: string },
+) {
+  const row = await ctx.db.first(
+    trainerDaysOff,
+    and(eq(trainerDaysOff.id, dayOffId), eq(trainerDaysOff.trainerId, trainerId)),
+  );
+  if (!row) throw notFoundAt('dayOffId', 'Day off');
+  return row;
 }

@@ -18,14 +18,17 @@ import {
 } from '@gym/contract/pt';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
-import { can } from '../../lib/access.ts';
-import { queryContext, runCommand, runTransaction } from '../../lib/use-case.ts';
-import { bookPtSession } from './book-session.ts';
-import { cancelPtSession } from './cancel-session.ts';
-import { completePtSession } from './complete-session.ts';
-import { addDayOff, deleteDayOff, setTrainerHours, updateDayOff } from './manage-hours.ts';
-import { markPtNoShow } from './mark-no-show.ts';
+import { type AuthContext, can } from '../../lib/access.ts';
+import { queryContext, runCommand } from '../../lib/use-case.ts';
+import { addDayOff } from './add-day-off.ts';
+import { bookPtSession } from './book-pt-session.ts';
+import { cancelPtSession } from './cancel-pt-session.ts';
+import { completePtSession } from './complete-pt-session.ts';
+import { deleteDayOff } from './delete-day-off.ts';
+import { markPtNoShow } from './mark-pt-no-show.ts';
 import { getPtPackage, getSession, getTrainerHours, listDaysOff, listSessions } from './queries.ts';
+import { setTrainerHours } from './set-trainer-hours.ts';
+import { updateDayOff } from './update-day-off.ts';
 
 const tags = ['personal training'];
 
@@ -36,14 +39,14 @@ const tags = ['personal training'];
  */
 export function ptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const { db } = deps.database;
+    const query = (req: { auth: AuthContext | null }) => queryContext(deps, req.auth!);
     app.get(
       '/pt-sessions',
       {
         config: { access: can('read', 'PersonalTraining') },
         schema: { tags, querystring: ptSessionListQuerySchema, response: { 200: ptSessionListResponseSchema } },
       },
-      (req) => listSessions(db, req.auth!, req.query),
+      (req) => listSessions(query(req), req.query),
     );
     app.get(
       '/pt-sessions/:id',
@@ -51,7 +54,7 @@ export function ptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'PersonalTraining') },
         schema: { tags, params: ptSessionIdParamsSchema, response: { 200: ptSessionSchema } },
       },
-      (req) => getSession(db, req.auth!, req.params.id),
+      (req) => getSession(query(req), { id: req.params.id }),
     );
     app.post(
       '/pt-sessions',
@@ -59,8 +62,7 @@ export function ptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('create', 'PersonalTraining'), idempotent: true },
         schema: { tags, body: bookPtSessionRequestSchema, response: { 201: ptSessionSchema } },
       },
-      async (req, reply) =>
-        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => bookPtSession(ctx, req.body))),
+      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, bookPtSession, req.body)),
     );
     app.post(
       '/pt-sessions/:id/complete',
@@ -68,7 +70,7 @@ export function ptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'PersonalTraining'), idempotent: true },
         schema: { tags, params: ptSessionIdParamsSchema, response: { 200: ptSessionSchema } },
       },
-      (req) => runTransaction(deps, req.auth!, (ctx) => completePtSession(ctx, req.params.id)),
+      (req) => runCommand(deps, req.auth!, completePtSession, { id: req.params.id }),
     );
     app.post(
       '/pt-sessions/:id/cancel',
@@ -89,7 +91,7 @@ export function ptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'PersonalTraining'), idempotent: true },
         schema: { tags, params: ptSessionIdParamsSchema, response: { 200: ptSessionSchema } },
       },
-      (req) => runTransaction(deps, req.auth!, (ctx) => markPtNoShow(ctx, req.params.id)),
+      (req) => runCommand(deps, req.auth!, markPtNoShow, { id: req.params.id }),
     );
     app.get(
       '/pt-packages/:entitlementId',
@@ -97,7 +99,7 @@ export function ptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'PersonalTraining') },
         schema: { tags, params: ptPackageParamsSchema, response: { 200: ptPackageSchema } },
       },
-      (req) => getPtPackage(queryContext(deps, req.auth!), { entitlementId: req.params.entitlementId }),
+      (req) => getPtPackage(query(req), { entitlementId: req.params.entitlementId }),
     );
     app.get(
       '/trainers/:id/hours',
@@ -105,7 +107,7 @@ export function ptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'PersonalTraining') },
         schema: { tags, params: trainerIdParamsSchema, response: { 200: trainerHoursResponseSchema } },
       },
-      (req) => getTrainerHours(db, req.auth!, req.params.id),
+      (req) => getTrainerHours(query(req), { trainerId: req.params.id }),
     );
     app.put(
       '/trainers/:id/hours',
@@ -131,7 +133,7 @@ export function ptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: dayOffListResponseSchema },
         },
       },
-      (req) => listDaysOff(db, req.auth!, req.params.id, req.query.from),
+      (req) => listDaysOff(query(req), { trainerId: req.params.id, from: req.query.from }),
     );
     app.post(
       '/trainers/:id/days-off',
@@ -149,9 +151,11 @@ export function ptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: dayOffParamsSchema, body: dayOffRequestSchema, response: { 200: dayOffSchema } },
       },
       (req) =>
-        runTransaction(deps, req.auth!, (ctx) =>
-          updateDayOff(ctx, { ...req.body, trainerId: req.params.id, dayOffId: req.params.dayOffId }),
-        ),
+        runCommand(deps, req.auth!, updateDayOff, {
+          ...req.body,
+          trainerId: req.params.id,
+          dayOffId: req.params.dayOffId,
+        }),
     );
     app.delete(
       '/trainers/:id/days-off/:dayOffId',
@@ -160,9 +164,7 @@ export function ptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: dayOffParamsSchema },
       },
       async (req, reply) => {
-        await runTransaction(deps, req.auth!, (ctx) =>
-          deleteDayOff(ctx, { trainerId: req.params.id, dayOffId: req.params.dayOffId }),
-        );
+        await runCommand(deps, req.auth!, deleteDayOff, { trainerId: req.params.id, dayOffId: req.params.dayOffId });
         return reply.code(204).send();
       },
     );

@@ -3,32 +3,14 @@ import { type bookPtSessionRequestSchema, PT_CODES, PT_EVENTS, type PtSession } 
 import { zonedInstant } from '@gym/contract/time';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { z } from 'zod';
-import { entitlements, members, ptSessions, trainerDaysOff, trainerHours, userCenters } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
-import { usableCenter } from '../../lib/tenant-db.ts';
+import { members, ptSessions, trainerDaysOff, trainerHours, userCenters } from '../../db/schema/index.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { assertSlotFree, checkRoom, isoWeekday } from '../classes/index.ts';
 import { appendLedger, creditsAvailable, lockState, statusOn } from '../entitlements/index.ts';
 import { getSession, notFoundAt, trainerOf } from './queries.ts';
-
-export const ptRule = (path: string, code: string, message: string) =>
-  new AppError(422, 'business_rule', message, [{ path, code, message }]);
-export const notYours = () =>
-  new AppError(403, 'forbidden', 'A trainer may only book and complete their own sessions', [
-    { path: 'trainerId', code: PT_CODES.notYourSession, message: 'Not your session' },
-  ]);
+import { notYours, ptPackageOf, ptRule } from './session-rules.ts';
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-
-/** The PT package (a `pt` or `any` credit package of the organisation), or 404 / 422. */
-export async function ptPackageOf(ctx: UseCaseContext, entitlementId: string) {
-  const ent = await ctx.db.first(entitlements, eq(entitlements.id, entitlementId));
-  if (!ent) throw notFoundAt('entitlementId', 'PT package');
-  if (ent.kind !== 'package' || !['pt', 'any'].includes(ent.usage ?? '')) {
-    throw ptRule('entitlementId', PT_CODES.notPtPackage, 'This is not a personal training package');
-  }
-  return ent;
-}
 
 /**
  * Books a PT session on a member's PT package. The package must hold at the centre and be active on
@@ -43,13 +25,9 @@ export async function bookPtSession(
   input: z.infer<typeof bookPtSessionRequestSchema>,
 ): Promise<PtSession> {
   if (ctx.auth.role === 'trainer' && input.trainerId !== ctx.auth.userId) throw notYours();
-  const center = await usableCenter(ctx.tx, ctx.auth, input.centerId);
+  const center = await ctx.db.usableCenter(input.centerId);
   const ent = await ptPackageOf(ctx, input.entitlementId);
-  const member = await ctx.tx
-    .select()
-    .from(members)
-    .where(ctx.db.whereOrganisation(members, eq(members.id, ent.memberId)))
-    .then((r) => r[0]);
+  const member = await ctx.db.wholeOrganisation.first(members, eq(members.id, ent.memberId));
   if (!member || member.mergedInto || member.erasedAt || member.status === 'left') {
     throw ptRule('entitlementId', PT_CODES.packageNotUsable, 'This member cannot book sessions');
   }
@@ -59,29 +37,28 @@ export async function bookPtSession(
   const today = ctx.clock.today(center.timeZone);
   if (input.date < today) throw ptRule('date', PT_CODES.inThePast, 'This date has passed');
 
-  const trainer = await trainerOf(ctx.tx, ctx.auth, input.trainerId, 'trainerId');
+  const trainer = await trainerOf(ctx, { trainerId: input.trainerId, path: 'trainerId' });
   if (!trainer.active) throw notFoundAt('trainerId', 'Trainer');
   // Who gives PT: staff flagged as trainers (every `trainer` is), working at the centre.
   if (!trainer.isTrainer && trainer.role !== 'trainer') {
     throw ptRule('trainerId', PT_CODES.notATrainer, 'This staff member is not a trainer');
   }
   if (!trainer.allCenters) {
-    const [works] = await ctx.tx
+    const [works] = await ctx.db
       .select()
       .from(userCenters)
       .where(and(eq(userCenters.userId, trainer.id), eq(userCenters.centerId, center.id)));
     if (!works) throw ptRule('trainerId', PT_CODES.notATrainer, 'This trainer does not work in this centre');
   }
-  if (input.roomId) await checkRoom(ctx, center.id, input.roomId);
+  if (input.roomId) await checkRoom(ctx, { centerId: center.id, roomId: input.roomId });
 
   const start = minutesOf(input.startTime);
   const end = start + input.durationMinutes;
-  const hours = await ctx.tx
+  const hours = await ctx.db
     .select()
     .from(trainerHours)
     .where(
       and(
-        eq(trainerHours.organisationId, ctx.auth.organisationId),
         eq(trainerHours.trainerId, trainer.id),
         eq(trainerHours.centerId, center.id),
         eq(trainerHours.weekday, isoWeekday(input.date)),
@@ -90,12 +67,11 @@ export async function bookPtSession(
   if (!hours.some((h) => minutesOf(h.startTime) <= start && end <= minutesOf(h.endTime))) {
     throw ptRule('startTime', PT_CODES.outsideTrainerHours, 'The trainer does not work at this centre at this time');
   }
-  const [dayOff] = await ctx.tx
+  const [dayOff] = await ctx.db
     .select()
     .from(trainerDaysOff)
     .where(
       and(
-        eq(trainerDaysOff.organisationId, ctx.auth.organisationId),
         eq(trainerDaysOff.trainerId, trainer.id),
         lte(trainerDaysOff.fromDate, input.date),
         gte(trainerDaysOff.toDate, input.date),
@@ -154,5 +130,5 @@ export async function bookPtSession(
     centerId: center.id,
     payload: { sessionId: id, memberId: ent.memberId, trainerId: trainer.id, entitlementId: ent.id },
   });
-  return getSession(ctx.tx, ctx.auth, id);
+  return getSession(ctx, { id });
 }

@@ -1,10 +1,15 @@
+import type { clockResponseSchema } from '@gym/contract/entries';
 import { businessDate, wallClock } from '@gym/contract/time';
-import { and, eq, or } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
+import type { z } from 'zod';
 import { staffAttendance, users } from '../../db/schema/index.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { doorFacts } from './door-facts.ts';
-import { minutesBetween, openAttendanceWhere } from './queries.ts';
-import { tapTime } from './record-entry.ts';
+import { tapTime } from './door-rules.ts';
+import { getAttendance, minutesBetween, openAttendanceWhere } from './queries.ts';
+import { wordsFor } from './words.ts';
+
+type ClockResponse = z.infer<typeof clockResponseSchema>;
 
 export interface ClockInput {
   centerId: string;
@@ -14,7 +19,7 @@ export interface ClockInput {
   tappedAt?: string;
 }
 
-export type ClockOutcome =
+type ClockOutcome =
   | { kind: 'not_staff' }
   | { kind: 'in' | 'out'; attendanceId: string; name: string; time: string; minutes: number };
 
@@ -26,30 +31,40 @@ const hhmm = (at: Date, timeZone: string) => {
 /**
  * A staff card's owner clocks in at the centre, or out when a clock-in of theirs is open there on
  * the centre's business date. The staff member's row is locked (two taps at once make one change);
- * a scan id seen before answers what it recorded.
+ * a scan id seen before answers what it recorded. The answer says it in the caller's language, with
+ * the clock-in (of any centre of the organisation: the card's owner, not the caller, is its subject).
  */
-export async function clockStaff(ctx: UseCaseContext, input: ClockInput): Promise<ClockOutcome> {
+export async function clockStaff(ctx: UseCaseContext, input: ClockInput): Promise<ClockResponse> {
+  const done = await clock(ctx, input);
+  const words = wordsFor(ctx.auth.language);
+  if (done.kind === 'not_staff')
+    return { result: false, state: null, message: words.notStaffCard(input.card), attendance: null };
+  return {
+    result: true,
+    state: done.kind,
+    message:
+      done.kind === 'in' ? words.clockedIn(done.name, done.time) : words.clockedOut(done.name, done.time, done.minutes),
+    attendance: await getAttendance({ db: ctx.db.wholeOrganisation }, { id: done.attendanceId }),
+  };
+}
+
+async function clock(ctx: UseCaseContext, input: ClockInput): Promise<ClockOutcome> {
   const { center, card } = await doorFacts(ctx, input);
-  const at = tapTime(ctx, input.tappedAt);
+  const at = tapTime(ctx, { tappedAt: input.tappedAt });
   const day = businessDate(at, center.timeZone);
   if (card?.status !== 'active' || !card.staffId) return { kind: 'not_staff' };
-  const [person] = await ctx.tx
+  const [person] = await ctx.db
     .select({ id: users.id, name: users.fullName })
     .from(users)
-    .where(and(eq(users.id, card.staffId), eq(users.organisationId, ctx.auth.organisationId)))
+    .where(eq(users.id, card.staffId))
     .for('update');
   if (!person) return { kind: 'not_staff' };
 
   if (input.scanId) {
-    const [seen] = await ctx.tx
+    const [seen] = await ctx.db.wholeOrganisation
       .select()
       .from(staffAttendance)
-      .where(
-        ctx.db.whereOrganisation(
-          staffAttendance,
-          or(eq(staffAttendance.inScanId, input.scanId), eq(staffAttendance.outScanId, input.scanId)),
-        ),
-      );
+      .where(or(eq(staffAttendance.inScanId, input.scanId), eq(staffAttendance.outScanId, input.scanId)));
     if (seen) {
       const out = seen.outScanId === input.scanId;
       const when = out ? seen.outAt! : seen.inAt;
@@ -63,13 +78,13 @@ export async function clockStaff(ctx: UseCaseContext, input: ClockInput): Promis
     }
   }
 
-  const [open] = await ctx.tx
+  const [open] = await ctx.db.wholeOrganisation
     .select()
     .from(staffAttendance)
-    .where(ctx.db.whereOrganisation(staffAttendance, openAttendanceWhere(person.id, center.id, day)))
+    .where(openAttendanceWhere(person.id, center.id, day))
     .for('update');
   if (open && at >= open.inAt) {
-    await ctx.tx
+    await ctx.db.wholeOrganisation
       .update(staffAttendance)
       .set({ outAt: at, outScanId: input.scanId ?? null })
       .where(eq(staffAttendance.id, open.id));

@@ -2,12 +2,10 @@ import { PT_CODES, PT_EVENTS, type PtSession } from '@gym/contract/pt';
 import { eq } from 'drizzle-orm';
 import { ptSessions } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { readSystemConfig } from '../../lib/settings.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { billPtFee } from '../bookings/index.ts';
-import { ptRule } from './book-session.ts';
-import { lockSession, packageName, releaseSessionCredit, useSessionCredit } from './complete-session.ts';
+import { organisationConfig } from '../bookings/index.ts';
 import { getSession } from './queries.ts';
+import { chargeMissedSession, lockSession, ptRule } from './session-rules.ts';
 
 /**
  * The member did not come: once the session has started it may be marked a no-show, which uses its
@@ -15,23 +13,21 @@ import { getSession } from './queries.ts';
  * the trainer earns nothing. Marking a no-show twice
  * answers it as it is.
  */
-export async function markPtNoShow(ctx: UseCaseContext, id: string): Promise<PtSession> {
-  const { s } = await lockSession(ctx, id);
-  if (s.status === 'no_show') return getSession(ctx.tx, ctx.auth, id);
+export async function markPtNoShow(ctx: UseCaseContext, { id }: { id: string }): Promise<PtSession> {
+  const { s } = await lockSession(ctx, { id });
+  if (s.status === 'no_show') return getSession(ctx, { id });
   if (s.status !== 'booked') throw ptRule('id', PT_CODES.notBooked, 'Only a booked session can be a no-show');
   const now = ctx.clock.now();
   if (now < s.startsAt) throw ptRule('id', PT_CODES.notStarted, 'A session can be a no-show once it has started');
   // The `fee` rule bills the no-show instead of using the credit.
-  const config = await readSystemConfig(ctx.tx, ctx.auth.organisationId);
-  const feeInvoiceId = await billPtFee(ctx, config, s, await packageName(ctx, s.entitlementId), 'no_show');
-  const ledgerId = feeInvoiceId ? null : (await useSessionCredit(ctx, s, 'PT session: no-show')).ledgerId;
-  if (feeInvoiceId)
-    await releaseSessionCredit(ctx, {
-      session: s,
-      reason: 'PT session: no-show, a fee is billed',
-      effectiveOn: s.businessDate,
-    });
-  await ctx.tx
+  const config = await organisationConfig(ctx);
+  const { feeInvoiceId, ledgerId } = await chargeMissedSession(ctx, {
+    session: s,
+    config,
+    kind: 'no_show',
+    effectiveOn: s.businessDate,
+  });
+  await ctx.db
     .update(ptSessions)
     .set({ status: 'no_show', creditLedgerId: ledgerId, updatedAt: now })
     .where(eq(ptSessions.id, id));
@@ -50,5 +46,5 @@ export async function markPtNoShow(ctx: UseCaseContext, id: string): Promise<PtS
     centerId: s.centerId,
     payload: { sessionId: id, memberId: s.memberId, trainerId: s.trainerId, feeInvoiceId },
   });
-  return getSession(ctx.tx, ctx.auth, id);
+  return getSession(ctx, { id });
 }
