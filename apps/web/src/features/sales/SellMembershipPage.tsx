@@ -10,24 +10,22 @@
 import './sales.css';
 import { minor, ZERO } from '@gym/contract/money';
 import type { Invoice, SaleRequest } from '@gym/contract/sales';
-import { Alert, Button, Card, Checkbox, DatePicker, Form, Input, Select, Space, Typography } from 'antd';
+import { Button, Card, Checkbox, DatePicker, Form, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
-import { useCenterId } from '../../shared/centerSelection';
-import { useCenters } from '../../shared/centers';
-import { useCentreToday } from '../../shared/today';
 import { MoneyInput, useMoneyRules } from '../../shared/ui/MoneyInput';
 import { MoneyText } from '../../shared/ui/MoneyText';
 import { type CatalogueItem, useSell } from './api';
 import { CataloguePicker } from './CataloguePicker';
-import { CouponField, useCouponCheck } from './CouponField';
+import { useCouponCheck } from './CouponField';
 import { useDiscountRights } from './discount';
 import { enterSubmits } from './enterSubmits';
-import { dateField, PaymentPlanFields, PLAN_DEFAULTS } from './PaymentPlanFields';
-import { type PlanValues, planProblem, planRequest } from './plan';
+import { dateField, PLAN_DEFAULTS } from './PaymentPlanFields';
+import { customisedPlanProblem, type PlanValues, planRequest } from './plan';
+import { SaleCentreField, SaleFormEnd, type SaleFormProps, useSaleCentre } from './SaleFormParts';
 import { SaleMemberHeader } from './SaleMemberHeader';
-import { ReasonField, SaleTotal, useDiscountRules, useSaleFinish } from './SaleParts';
+import { ReasonField, useDiscountRules, useSaleFinish } from './SaleParts';
 import { SaleSuccess } from './SaleSuccess';
 import { type FieldName, placePlanError, placeSaleErrors } from './saleErrors';
 import { salePrice } from './salePrice';
@@ -67,34 +65,17 @@ export default function SellMembershipPage() {
   );
 }
 
-function SellMembershipForm({
-  memberId,
-  homeCenterId,
-  onDone,
-}: {
-  memberId: string;
-  homeCenterId: string;
-  onDone: (invoice: Invoice) => void;
-}) {
+function SellMembershipForm({ memberId, homeCenterId, onDone }: SaleFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const ability = useAbility();
   const canOverride = ability.can('create', 'PriceOverride');
   const rights = useDiscountRights();
-  const centers = useCenters();
-  const working = useCenterId();
-  const todayOf = useCentreToday();
+  const { centerOptions, loading, defaultCenter, centerId, today } = useSaleCentre(form, homeCenterId);
   const sell = useSell(memberId);
   const [plan, setPlan] = useState<CatalogueItem | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
 
-  const centerOptions = (centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }));
-  const defaultCenter =
-    centerOptions.find((c) => c.value === working)?.value ??
-    centerOptions.find((c) => c.value === homeCenterId)?.value ??
-    centerOptions[0]?.value;
-  const centerId = (Form.useWatch('centerId', form) as string | undefined) ?? defaultCenter;
-  const today = todayOf(centerId);
   const overridePrice = Form.useWatch('overridePrice', form) as boolean | undefined;
   const priceMinor = Form.useWatch('priceMinor', form) as number | null | undefined;
   const discountMinor = (Form.useWatch('discountMinor', form) as number | null | undefined) ?? 0;
@@ -130,17 +111,10 @@ function SellMembershipForm({
   const submit = async (values: Values) => {
     setProblems([]);
     if (!plan || !centerId) return;
-    if (values.planMode === 'installments' && values.customised) {
-      const problem = planProblem(
-        total,
-        minor(values.depositMinor ?? 0),
-        (values.rows ?? []).map((r) => ({ dueOn: r.dueOn, amountMinor: r.amountMinor })),
-        today,
-      );
-      if (problem) {
-        setProblems([t(`sales:fieldErrors.${problem.code}`)]);
-        return;
-      }
+    const problem = customisedPlanProblem(values, total, today);
+    if (problem) {
+      setProblems([t(`sales:fieldErrors.${problem.code}`)]);
+      return;
     }
     const overridden = canOverride && values.overridePrice && typeof values.priceMinor === 'number';
     const reason = values.priceReason?.trim() ?? '';
@@ -207,13 +181,7 @@ function SellMembershipForm({
               data-page-focus
             />
           </Form.Item>
-          <Form.Item
-            name="centerId"
-            label={t('sales:fields.centre')}
-            rules={[{ required: true, message: t('errors:validation.required') }]}
-          >
-            <Select options={centerOptions} loading={centers.isPending} data-testid="sale-centre" />
-          </Form.Item>
+          <SaleCentreField options={centerOptions} loading={loading} />
         </div>
         {plan && (
           <div className="sale-form__grid" data-testid="sale-plan-facts">
@@ -272,33 +240,7 @@ function SellMembershipForm({
             )}
           </div>
         )}
-        <div className="sale-form__grid">
-          <CouponField coupon={coupon} price={price} />
-          <Form.Item name="note" label={t('sales:fields.note')}>
-            <Input maxLength={500} />
-          </Form.Item>
-        </div>
-        <SaleTotal price={price} />
-        <PaymentPlanFields totalMinor={total} today={today} />
-        {problems.length > 0 && (
-          <Alert
-            type="error"
-            showIcon
-            data-testid="sale-error"
-            className="sale-form__error"
-            title={
-              problems.length === 1 ? (
-                problems[0]
-              ) : (
-                <ul>
-                  {problems.map((p) => (
-                    <li key={p}>{p}</li>
-                  ))}
-                </ul>
-              )
-            }
-          />
-        )}
+        <SaleFormEnd coupon={coupon} price={price} today={today} problems={problems} />
         <Space>
           <Button
             type="primary"

@@ -151,3 +151,14 @@ export function rateText(bp: number): string {
   if (part === 0) return String(whole);
   return `${whole}.${String(part).padStart(2, '0').replace(/0$/, '')}`;
 }
+
+/** Why installments edited by hand would be refused; null when they are not edited by hand or add up. */
+export function customisedPlanProblem(values: PlanValues, totalMinor: Minor, today: BusinessDate): PlanProblem | null {
+  if (values.planMode !== 'installments' || !values.customised) return null;
+  return planProblem(
+    totalMinor,
+    minor(values.depositMinor ?? 0),
+    (values.rows ?? []).map((r) => ({ dueOn: r.dueOn, amountMinor: r.amountMinor })),
+    today,
+  );
+}
