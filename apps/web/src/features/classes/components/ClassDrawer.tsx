@@ -18,7 +18,7 @@ import {
 } from '../api';
 import { placeClassErrors } from '../classErrors';
 import { BookingRulesFields, RepeatFields, WholeNumberItem } from './ClassFormFields';
-import { CourseSessionText, TypeSwatch } from './ClassParts';
+import { CourseSessionText, typeOptionRender } from './ClassParts';
 import { type ClassDrawerTarget, createRequest, FIELDS, initialValues, updateRequest, type Values } from './classForm';
 import { MemberPicker } from './MemberPicker';
 
@@ -221,15 +221,7 @@ function ClassForm({
             options={(types.data ?? [])
               .filter((x) => x.active || x.id === initial.classTypeId)
               .map((x) => ({ value: x.id, label: x.name }))}
-            optionRender={(option) => {
-              const type = types.data?.find((x) => x.id === option.value);
-              return (
-                <span>
-                  {type && <TypeSwatch colour={type.colour} />}
-                  {option.label}
-                </span>
-              );
-            }}
+            optionRender={typeOptionRender(types.data)}
             data-testid="field-classTypeId"
           />
         </Form.Item>

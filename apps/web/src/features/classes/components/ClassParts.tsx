@@ -11,7 +11,7 @@ import {
 } from '@ant-design/icons';
 import type { BookingStatus } from '@gym/contract/classes';
 import { Progress, Tag } from 'antd';
-import type { ComponentType, CSSProperties } from 'react';
+import type { ComponentType, CSSProperties, ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatWeekdayDate } from '../../../shared/dates';
@@ -124,4 +124,17 @@ export function useClassDay(): (date: string) => string {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   return useMemo(() => (date: string) => formatWeekdayDate(language, date), [language]);
+}
+
+/** A class type's option in a select: its colour beside its name. */
+export function typeOptionRender(types: readonly { id: string; colour: string }[] | undefined) {
+  return (option: { value?: unknown; label?: ReactNode }) => {
+    const type = types?.find((x) => x.id === option.value);
+    return (
+      <span>
+        {type && <TypeSwatch colour={type.colour} />}
+        {option.label}
+      </span>
+    );
+  };
 }
