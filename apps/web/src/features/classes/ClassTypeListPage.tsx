@@ -1,6 +1,6 @@
 import './classes.css';
 import { PlusOutlined } from '@ant-design/icons';
-import { CLASS_LIMITS, classTypeFieldsSchema } from '@gym/contract/classes';
+import { classTypeFieldsSchema } from '@gym/contract/classes';
 import { App, Button, Checkbox, ColorPicker, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -158,28 +158,9 @@ export function ClassTypeDrawer({
           <ColorPicker disabledAlpha showText format="hex" data-testid="field-colour" />
         </Form.Item>
         <div className="form-columns">
-          <WholeNumberItem
-            label={t('classes:fields.durationMinutes')}
-            name="durationMinutes"
-            required
-            limits={CLASS_LIMITS.durationMinutes}
-            testId="field-durationMinutes"
-          />
-          <WholeNumberItem
-            label={t('classes:fields.capacity')}
-            name="capacity"
-            required
-            limits={CLASS_LIMITS.capacity}
-            testId="field-capacity"
-          />
-          <WholeNumberItem
-            label={t('classes:fields.credits')}
-            name="credits"
-            required
-            limits={CLASS_LIMITS.credits}
-            extra={t('classes:form.creditsHelp')}
-            testId="field-credits"
-          />
+          <WholeNumberItem name="durationMinutes" required />
+          <WholeNumberItem name="capacity" required />
+          <WholeNumberItem name="credits" required extra={t('classes:form.creditsHelp')} />
         </div>
         <fieldset className="class-form__group">
           <legend>{t('classes:types.fields.coveredBy')}</legend>

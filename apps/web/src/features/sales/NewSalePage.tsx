@@ -21,7 +21,7 @@ import { useDiscountRights } from './discount';
 import { enterSubmits } from './enterSubmits';
 import { type AppliedOffer, OffersPanel } from './OffersPanel';
 import { PLAN_DEFAULTS } from './PaymentPlanFields';
-import { customisedPlanProblem, type PlanValues, planRequest } from './plan';
+import { customisedPlanProblem, type PlanValues, saleRequestRest } from './plan';
 import { RETURN_PARAM, safeReturnPath } from './returnTo';
 import { SaleCentreField, SaleFormEnd, type SaleFormProps, useSaleCentre } from './SaleFormParts';
 import { SaleMemberHeader } from './SaleMemberHeader';
@@ -117,9 +117,7 @@ function CartForm({ memberId, homeCenterId, onDone }: SaleFormProps) {
     const body: SaleRequest = {
       centerId,
       lines: cartLinesRequest(lines, values.priceReason),
-      ...(values.couponCode?.trim() ? { couponCode: values.couponCode.trim() } : {}),
-      ...(values.note?.trim() ? { note: values.note.trim() } : {}),
-      ...planRequest(values, today),
+      ...saleRequestRest(values, today),
     };
     try {
       onDone(await sell.mutateAsync(body));

@@ -22,7 +22,7 @@ import { useCouponCheck } from './CouponField';
 import { useDiscountRights } from './discount';
 import { enterSubmits } from './enterSubmits';
 import { dateField, PLAN_DEFAULTS } from './PaymentPlanFields';
-import { customisedPlanProblem, type PlanValues, planRequest } from './plan';
+import { customisedPlanProblem, type PlanValues, saleRequestRest } from './plan';
 import { SaleCentreField, SaleFormEnd, type SaleFormProps, useSaleCentre } from './SaleFormParts';
 import { SaleMemberHeader } from './SaleMemberHeader';
 import { ReasonField, useDiscountRules, useSaleFinish } from './SaleParts';
@@ -131,9 +131,7 @@ function SellMembershipForm({ memberId, homeCenterId, onDone }: SaleFormProps) {
           ...(overridden || discounted ? { priceOverrideReason: reason } : {}),
         },
       ],
-      ...(values.couponCode?.trim() ? { couponCode: values.couponCode.trim() } : {}),
-      ...(values.note?.trim() ? { note: values.note.trim() } : {}),
-      ...planRequest(values, today),
+      ...saleRequestRest(values, today),
     };
     try {
       onDone(await sell.mutateAsync(body));

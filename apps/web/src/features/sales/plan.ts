@@ -162,3 +162,15 @@ export function customisedPlanProblem(values: PlanValues, totalMinor: Minor, tod
     today,
   );
 }
+
+/** What both sale screens send besides the centre and the lines: the coupon, the note, the plan and the payment. */
+export function saleRequestRest(
+  values: PlanValues & { couponCode?: string | undefined; note?: string | undefined },
+  today: BusinessDate,
+): Pick<SaleRequest, 'couponCode' | 'note' | 'depositMinor' | 'installments' | 'payment'> {
+  return {
+    ...(values.couponCode?.trim() ? { couponCode: values.couponCode.trim() } : {}),
+    ...(values.note?.trim() ? { note: values.note.trim() } : {}),
+    ...planRequest(values, today),
+  };
+}

@@ -133,22 +133,14 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
       <Card title={t('classes:rules.title')} data-testid="class-rules-card">
         <div className="form-columns">
           <Form.Item label={t('classes:rules.fullClass')} name="classFullRule" extra={t('classes:rules.fullClassHelp')}>
-            <ChoiceRadios
-              choices={FULL_CLASS_RULES}
-              label={(r) => t(`classes:rules.fullClassRules.${r}`)}
-              testId={(r) => `class-full-${r}`}
-            />
+            <ChoiceRadios choices={FULL_CLASS_RULES} words="classes:rules.fullClassRules" testId="class-full" />
           </Form.Item>
           <Form.Item
             label={t('classes:rules.lateCancel')}
             name="lateCancelRule"
             extra={t('classes:rules.lateCancelHelp')}
           >
-            <ChoiceRadios
-              choices={LATE_CANCEL_RULES}
-              label={(r) => t(`classes:rules.lateCancelRules.${r}`)}
-              testId={(r) => `late-cancel-${r}`}
-            />
+            <ChoiceRadios choices={LATE_CANCEL_RULES} words="classes:rules.lateCancelRules" testId="late-cancel" />
           </Form.Item>
           {lateCancelRule === 'fee' && (
             <Form.Item

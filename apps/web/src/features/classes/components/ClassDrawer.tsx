@@ -1,4 +1,4 @@
-import { CLASS_LIMITS, CLASS_MODES, type EditScope, rentalHoursOf } from '@gym/contract/classes';
+import { CLASS_MODES, type EditScope, rentalHoursOf } from '@gym/contract/classes';
 import { Alert, App, Button, DatePicker, Drawer, Form, Input, Radio, Select, Space, TimePicker } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -247,13 +247,7 @@ function ClassForm({
             data-testid="field-startTime"
           />
         </Form.Item>
-        <WholeNumberItem
-          label={t('classes:fields.durationMinutes')}
-          name="durationMinutes"
-          required
-          limits={CLASS_LIMITS.durationMinutes}
-          testId="field-durationMinutes"
-        />
+        <WholeNumberItem name="durationMinutes" required />
         <Form.Item label={t('classes:fields.mode')} name="mode" hidden={ofCourse}>
           <Radio.Group
             optionType="button"
@@ -308,30 +302,13 @@ function ClassForm({
             data-testid="field-teacherId"
           />
         </Form.Item>
-        {!course && (
-          <WholeNumberItem
-            label={t('classes:fields.capacity')}
-            name="capacity"
-            dependencies={['roomId']}
-            required
-            limits={CLASS_LIMITS.capacity}
-            rules={[roomPlacesRule]}
-            testId="field-capacity"
-          />
-        )}
+        {!course && <WholeNumberItem name="capacity" dependencies={['roomId']} required rules={[roomPlacesRule]} />}
         {ofCourse ? null : rental ? (
           <p className="class-form__rental-help" data-testid="rental-help">
             {t('classes:rental.help')}
           </p>
         ) : (
-          <WholeNumberItem
-            label={t('classes:fields.credits')}
-            name="credits"
-            required
-            limits={CLASS_LIMITS.credits}
-            extra={t('classes:form.creditsHelp')}
-            testId="field-credits"
-          />
+          <WholeNumberItem name="credits" required extra={t('classes:form.creditsHelp')} />
         )}
       </div>
       <BookingRulesFields />

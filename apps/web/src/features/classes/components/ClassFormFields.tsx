@@ -6,36 +6,46 @@ import { useTranslation } from 'react-i18next';
 import { wholeNumberRule } from '../classErrors';
 import { type SessionsOfCourse, WEEKDAYS } from './classForm';
 
+type NumberField =
+  | 'durationMinutes'
+  | 'capacity'
+  | 'credits'
+  | 'bookingOpensDaysBefore'
+  | 'bookingClosesMinutesBefore'
+  | 'cancellationWindowMinutes'
+  | 'everyWeeks'
+  | 'count';
+
 interface WholeNumberProps {
-  name: string;
-  label: string;
-  limits: { min: number; max: number };
+  name: NumberField;
+  /** The field's name in `classes:fields` unless given. */
+  label?: string;
+  /** The class rules' limits of the field unless given. */
+  limits?: { min: number; max: number };
   required?: boolean;
   /** Rules after the limits (another field's bound). */
   rules?: FormRule[];
   dependencies?: string[];
   extra?: ReactNode;
-  testId?: string;
   /** A narrow field (a count) instead of the column's width. */
   narrow?: boolean;
 }
 
-/** A whole number within `limits` (a length, places, credits, a count). */
+/** A whole number of a class or class type within its limits (a length, places, credits, a count). */
 export function WholeNumberItem({
   name,
   label,
-  limits,
+  limits = CLASS_LIMITS[name],
   required,
   rules = [],
   dependencies,
   extra,
-  testId,
   narrow,
 }: WholeNumberProps) {
   const { t } = useTranslation();
   return (
     <Form.Item
-      label={label}
+      label={label ?? t(`classes:fields.${name}`)}
       name={name}
       {...(dependencies ? { dependencies } : {})}
       rules={[
@@ -49,7 +59,7 @@ export function WholeNumberItem({
         precision={0}
         inputMode="numeric"
         {...(narrow ? { style: { width: 120 } } : { className: 'full-width' })}
-        data-testid={testId}
+        data-testid={`field-${name}`}
       />
     </Form.Item>
   );
@@ -62,22 +72,9 @@ export function BookingRulesFields() {
     <fieldset className="class-form__group">
       <legend>{t('classes:form.bookingRules')}</legend>
       <div className="form-columns">
-        <WholeNumberItem
-          label={t('classes:fields.bookingOpensDaysBefore')}
-          name="bookingOpensDaysBefore"
-          limits={CLASS_LIMITS.bookingOpensDaysBefore}
-        />
-        <WholeNumberItem
-          label={t('classes:fields.bookingClosesMinutesBefore')}
-          name="bookingClosesMinutesBefore"
-          limits={CLASS_LIMITS.bookingClosesMinutesBefore}
-        />
-        <WholeNumberItem
-          label={t('classes:fields.cancellationWindowMinutes')}
-          name="cancellationWindowMinutes"
-          limits={CLASS_LIMITS.cancellationWindowMinutes}
-          extra={t('classes:form.cancellationHelp')}
-        />
+        <WholeNumberItem name="bookingOpensDaysBefore" />
+        <WholeNumberItem name="bookingClosesMinutesBefore" />
+        <WholeNumberItem name="cancellationWindowMinutes" extra={t('classes:form.cancellationHelp')} />
       </div>
     </fieldset>
   );
@@ -116,14 +113,7 @@ export function RepeatFields({
               data-testid="field-weekdays"
             />
           </Form.Item>
-          <WholeNumberItem
-            label={t('classes:form.everyWeeks')}
-            name="everyWeeks"
-            required
-            limits={CLASS_LIMITS.everyWeeks}
-            narrow
-            testId="field-everyWeeks"
-          />
+          <WholeNumberItem label={t('classes:form.everyWeeks')} name="everyWeeks" required narrow />
           <Form.Item label={t('classes:form.ends')} name="ends">
             <Radio.Group
               options={[
@@ -145,7 +135,6 @@ export function RepeatFields({
               limits={course ? { min: 1, max: Math.max(1, course.sessionsLeft) } : CLASS_LIMITS.count}
               extra={course ? t('classes:course.sessionsLeft', { count: course.sessionsLeft }) : undefined}
               narrow
-              testId="field-count"
             />
           )}
         </>

@@ -15,11 +15,7 @@ export function SellingCard({ canUpdate }: { canUpdate: boolean }) {
         name="entitlementActivation"
         extra={t('settings:selling.activationHelp')}
       >
-        <ChoiceRadios
-          choices={ENTITLEMENT_ACTIVATIONS}
-          label={(r) => t(`settings:selling.activations.${r}`)}
-          testId={(r) => `activation-${r}`}
-        />
+        <ChoiceRadios choices={ENTITLEMENT_ACTIVATIONS} words="settings:selling.activations" testId="activation" />
       </Form.Item>
       <Form.Item
         label={t('settings:selling.discountCap')}
