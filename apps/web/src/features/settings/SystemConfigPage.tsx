@@ -13,6 +13,7 @@ import { MoneyInput, useMoneyRules } from '../../shared/ui/MoneyInput';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { type SystemConfig, useSystemConfig, useUpdateSystemConfig } from './api';
 import { ChoiceRadios } from './components/ChoiceRadios';
+import { ConfigItem } from './components/ConfigItem';
 import { CurrencyCard } from './components/CurrencyCard';
 import { MaintenanceCard } from './components/MaintenanceCard';
 import { MemberCodeCard } from './components/MemberCodeCard';
@@ -60,14 +61,13 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
           >
             <Input maxLength={120} autoComplete="organization" />
           </Form.Item>
-          <Form.Item label={t('settings:organisation.initial')} extra={t('settings:organisation.initialHelp')}>
+          <ConfigItem words="settings:organisation.initial">
             <Input value={config.initial} readOnly disabled aria-label={t('settings:organisation.initial')} />
-          </Form.Item>
+          </ConfigItem>
         </div>
-        <Form.Item
-          label={t('settings:organisation.defaultLanguage')}
+        <ConfigItem
+          words="settings:organisation.defaultLanguage"
           name="defaultLanguage"
-          extra={t('settings:organisation.defaultLanguageHelp')}
           rules={[{ required: true, message: t('errors:validation.required') }]}
         >
           <Select
@@ -77,7 +77,7 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
               label: <span lang={language}>{LANGUAGE_ENDONYMS[language]}</span>,
             }))}
           />
-        </Form.Item>
+        </ConfigItem>
       </Card>
 
       <CurrencyCard />
@@ -87,10 +87,9 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
       <RegistrationCard initial={config.initial} />
 
       <Card title={t('settings:entries.title')}>
-        <Form.Item
-          label={t('settings:entries.duplicateWindow')}
+        <ConfigItem
+          words="settings:entries.duplicateWindow"
           name="duplicateTapWindowSeconds"
-          extra={t('settings:entries.duplicateWindowHelp')}
           rules={[
             { required: true, message: t('errors:validation.required') },
             {
@@ -109,48 +108,33 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
             style={{ width: 160 }}
             suffix={t('settings:entries.seconds')}
           />
-        </Form.Item>
-        <Form.Item
-          label={t('settings:entries.overdueRefuses')}
-          name="overdueRefuses"
-          valuePropName="checked"
-          extra={t('settings:entries.overdueRefusesHelp')}
-        >
+        </ConfigItem>
+        <ConfigItem words="settings:entries.overdueRefuses" name="overdueRefuses" valuePropName="checked">
           <Switch data-testid="overdue-refuses" />
-        </Form.Item>
+        </ConfigItem>
         {overdueRefuses && (
-          <Form.Item
-            label={t('settings:entries.overdueTolerance')}
+          <ConfigItem
+            words="settings:entries.overdueTolerance"
             name="entryOverdueToleranceMinor"
-            extra={t('settings:entries.overdueToleranceHelp')}
             rules={toleranceRules}
           >
             <MoneyInput style={{ maxWidth: 220 }} data-testid="overdue-tolerance" />
-          </Form.Item>
+          </ConfigItem>
         )}
       </Card>
 
       <Card title={t('classes:rules.title')} data-testid="class-rules-card">
         <div className="form-columns">
-          <Form.Item label={t('classes:rules.fullClass')} name="classFullRule" extra={t('classes:rules.fullClassHelp')}>
+          <ConfigItem words="classes:rules.fullClass" name="classFullRule">
             <ChoiceRadios choices={FULL_CLASS_RULES} words="classes:rules.fullClassRules" testId="class-full" />
-          </Form.Item>
-          <Form.Item
-            label={t('classes:rules.lateCancel')}
-            name="lateCancelRule"
-            extra={t('classes:rules.lateCancelHelp')}
-          >
+          </ConfigItem>
+          <ConfigItem words="classes:rules.lateCancel" name="lateCancelRule">
             <ChoiceRadios choices={LATE_CANCEL_RULES} words="classes:rules.lateCancelRules" testId="late-cancel" />
-          </Form.Item>
+          </ConfigItem>
           {lateCancelRule === 'fee' && (
-            <Form.Item
-              label={t('classes:rules.lateCancelFee')}
-              name="lateCancelFeeMinor"
-              extra={t('classes:rules.lateCancelFeeHelp')}
-              rules={feeRules}
-            >
+            <ConfigItem words="classes:rules.lateCancelFee" name="lateCancelFeeMinor" rules={feeRules}>
               <MoneyInput style={{ maxWidth: 220 }} data-testid="late-cancel-fee-amount" />
-            </Form.Item>
+            </ConfigItem>
           )}
         </div>
       </Card>

@@ -8,6 +8,7 @@ import { CurrencyCodeSelect } from '../../../shared/ui/CurrencyCodeSelect';
 import { MoneyInput } from '../../../shared/ui/MoneyInput';
 import { MoneyText } from '../../../shared/ui/MoneyText';
 import { moneyFormatOf, useMoneyFormat } from '../../../shared/useMoneyFormat';
+import { ConfigItem } from './ConfigItem';
 
 const { shape } = updateSystemConfigRequestSchema;
 const PREVIEW_AMOUNT_MINOR = 123_456;
@@ -65,17 +66,16 @@ export function CurrencyCard() {
       >
         <Input maxLength={8} style={{ maxWidth: 160 }} autoComplete="off" data-testid="currency-symbol" />
       </Form.Item>
-      <Form.Item
-        label={t('settings:currency.code')}
+      <ConfigItem
+        words="settings:currency.code"
         name="currencyCode"
-        extra={t('settings:currency.codeHelp')}
         rules={[
           { required: true, message: t('errors:validation.required') },
           schemaRule(shape.currencyCode.unwrap(), t),
         ]}
       >
         <CurrencyCodeSelect />
-      </Form.Item>
+      </ConfigItem>
       <CurrencyPreview />
     </Card>
   );

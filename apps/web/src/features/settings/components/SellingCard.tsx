@@ -4,23 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { requiredRule, schemaRule } from '../../../shared/api/errorMessages';
 import { percentTextToBp } from '../percent';
 import { ChoiceRadios } from './ChoiceRadios';
+import { ConfigItem } from './ConfigItem';
 
 /** Selling: when what is sold starts, the manual-discount cap, the organisation's own payment methods. */
 export function SellingCard({ canUpdate }: { canUpdate: boolean }) {
   const { t } = useTranslation();
   return (
     <Card title={t('settings:selling.title')} data-testid="selling-card">
-      <Form.Item
-        label={t('settings:selling.activation')}
-        name="entitlementActivation"
-        extra={t('settings:selling.activationHelp')}
-      >
+      <ConfigItem words="settings:selling.activation" name="entitlementActivation">
         <ChoiceRadios choices={ENTITLEMENT_ACTIVATIONS} words="settings:selling.activations" testId="activation" />
-      </Form.Item>
-      <Form.Item
-        label={t('settings:selling.discountCap')}
+      </ConfigItem>
+      <ConfigItem
+        words="settings:selling.discountCap"
         name="manualDiscountCapBp"
-        extra={t('settings:selling.discountCapHelp')}
         rules={[
           requiredRule(t),
           {
@@ -32,7 +28,7 @@ export function SellingCard({ canUpdate }: { canUpdate: boolean }) {
         ]}
       >
         <Input inputMode="decimal" autoComplete="off" suffix="%" style={{ maxWidth: 160 }} data-testid="discount-cap" />
-      </Form.Item>
+      </ConfigItem>
       <h3 className="config-subtitle">{t('settings:selling.methods')}</h3>
       <p className="screen-lead">{t('settings:selling.methodsHelp')}</p>
       <Form.List name="paymentMethods">
@@ -47,10 +43,9 @@ export function SellingCard({ canUpdate }: { canUpdate: boolean }) {
                 >
                   <Input maxLength={40} data-testid={`method-name-${index}`} />
                 </Form.Item>
-                <Form.Item
+                <ConfigItem
+                  words="settings:selling.methodCode"
                   name={[field.name, 'code']}
-                  label={t('settings:selling.methodCode')}
-                  extra={t('settings:selling.methodCodeHelp')}
                   rules={[
                     requiredRule(t),
                     {
@@ -67,7 +62,7 @@ export function SellingCard({ canUpdate }: { canUpdate: boolean }) {
                   ]}
                 >
                   <Input maxLength={31} spellCheck={false} data-testid={`method-code-${index}`} />
-                </Form.Item>
+                </ConfigItem>
                 <Button
                   onClick={() => remove(field.name)}
                   aria-label={t('settings:selling.removeMethod')}
