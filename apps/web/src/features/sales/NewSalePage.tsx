@@ -8,7 +8,7 @@
  */
 import './sales.css';
 import type { Invoice, SaleRequest } from '@gym/contract/sales';
-import { Button, Card, Form } from 'antd';
+import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -18,12 +18,11 @@ import { CartSearch } from './CartSearch';
 import { useCouponCheck } from './CouponField';
 import { addToCart, type CartLine, cartItem, cartLinesRequest, hasDiscount, lineGross } from './cart';
 import { useDiscountRights } from './discount';
-import { enterSubmits } from './enterSubmits';
 import { type AppliedOffer, OffersPanel } from './OffersPanel';
 import { PLAN_DEFAULTS } from './PaymentPlanFields';
 import { customisedPlanProblem, type PlanValues, saleRequestRest } from './plan';
 import { RETURN_PARAM, safeReturnPath } from './returnTo';
-import { SaleCentreField, SaleFormEnd, type SaleFormProps, useSaleCentre } from './SaleFormParts';
+import { SaleCentreField, SaleForm, SaleFormEnd, type SaleFormProps, useSaleCentre } from './SaleFormParts';
 import { SaleMemberHeader } from './SaleMemberHeader';
 import { ReasonField, useSaleFinish } from './SaleParts';
 import { SaleSuccess } from './SaleSuccess';
@@ -138,46 +137,40 @@ function CartForm({ memberId, homeCenterId, onDone }: SaleFormProps) {
   };
 
   return (
-    <Card variant="borderless">
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        name="new-sale"
-        initialValues={{ ...PLAN_DEFAULTS, centerId: defaultCenter }}
-        onFinish={finish}
-        onKeyDownCapture={enterSubmits(() => form.submit())}
-        requiredMark="optional"
-        className="sale-form"
-      >
+    <SaleForm<Values>
+      form={form}
+      name="new-sale"
+      initialValues={{ ...PLAN_DEFAULTS, centerId: defaultCenter }}
+      onFinish={finish}
+    >
+      <div className="sale-form__grid">
+        <SaleCentreField options={centerOptions} loading={loading} />
+      </div>
+      <OffersPanel centerId={centerId} onApply={applyOffer} />
+      <CartSearch onAdd={(type, item) => setLines((all) => addToCart(all, cartItem(type, item), nextKey()))} />
+      <CartLinesTable
+        lines={lines}
+        today={today}
+        rights={rights}
+        perLine={perLine}
+        onChange={change}
+        onRemove={(key) => setLines((all) => all.filter((l) => l.key !== key))}
+      />
+      {hasDiscount(lines) && (
         <div className="sale-form__grid">
-          <SaleCentreField options={centerOptions} loading={loading} />
+          <ReasonField label={t('sales:fields.discountReason')} />
         </div>
-        <OffersPanel centerId={centerId} onApply={applyOffer} />
-        <CartSearch onAdd={(type, item) => setLines((all) => addToCart(all, cartItem(type, item), nextKey()))} />
-        <CartLinesTable
-          lines={lines}
-          today={today}
-          rights={rights}
-          perLine={perLine}
-          onChange={change}
-          onRemove={(key) => setLines((all) => all.filter((l) => l.key !== key))}
-        />
-        {hasDiscount(lines) && (
-          <div className="sale-form__grid">
-            <ReasonField label={t('sales:fields.discountReason')} />
-          </div>
-        )}
-        <SaleFormEnd coupon={coupon} price={price} today={today} problems={problems} />
-        <Button
-          type="primary"
-          htmlType="submit"
-          loading={sell.isPending || waiting}
-          disabled={lines.length === 0}
-          data-testid="sale-submit"
-        >
-          {t('sales:submit')}
-        </Button>
-      </Form>
-    </Card>
+      )}
+      <SaleFormEnd coupon={coupon} price={price} today={today} problems={problems} />
+      <Button
+        type="primary"
+        htmlType="submit"
+        loading={sell.isPending || waiting}
+        disabled={lines.length === 0}
+        data-testid="sale-submit"
+      >
+        {t('sales:submit')}
+      </Button>
+    </SaleForm>
   );
 }

@@ -5,12 +5,14 @@
  */
 import type { Invoice } from '@gym/contract/sales';
 import type { BusinessDate } from '@gym/contract/time';
-import { Alert, Form, type FormInstance, Input, Select } from 'antd';
+import { Alert, Card, Form, type FormInstance, type FormProps, Input, Select } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCenterId } from '../../shared/centerSelection';
 import { useCenters } from '../../shared/centers';
 import { useCentreToday } from '../../shared/today';
 import { CouponField } from './CouponField';
+import { enterSubmits } from './enterSubmits';
 import { PaymentPlanFields } from './PaymentPlanFields';
 import { SaleTotal } from './SaleParts';
 import type { CouponState, SalePrice } from './salePrice';
@@ -102,5 +104,37 @@ export function SaleFormEnd({
         />
       )}
     </>
+  );
+}
+
+/** A sale form: fields over each other, optional ones marked, Enter from any field completes the sale. */
+export function SaleForm<V>({
+  form,
+  name,
+  initialValues,
+  onFinish,
+  children,
+}: {
+  form: FormInstance<V>;
+  name: string;
+  initialValues: FormProps<V>['initialValues'];
+  onFinish: (values: V) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Card variant="borderless">
+      <Form<V>
+        form={form}
+        layout="vertical"
+        name={name}
+        initialValues={initialValues}
+        onFinish={onFinish}
+        onKeyDownCapture={enterSubmits(() => form.submit())}
+        requiredMark="optional"
+        className="sale-form"
+      >
+        {children}
+      </Form>
+    </Card>
   );
 }

@@ -10,7 +10,7 @@
 import './sales.css';
 import { minor, ZERO } from '@gym/contract/money';
 import type { Invoice, SaleRequest } from '@gym/contract/sales';
-import { Button, Card, Checkbox, DatePicker, Form, Space, Typography } from 'antd';
+import { Button, Checkbox, DatePicker, Form, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
@@ -20,10 +20,9 @@ import { type CatalogueItem, useSell } from './api';
 import { CataloguePicker } from './CataloguePicker';
 import { useCouponCheck } from './CouponField';
 import { useDiscountRights } from './discount';
-import { enterSubmits } from './enterSubmits';
 import { dateField, PLAN_DEFAULTS } from './PaymentPlanFields';
 import { customisedPlanProblem, type PlanValues, saleRequestRest } from './plan';
-import { SaleCentreField, SaleFormEnd, type SaleFormProps, useSaleCentre } from './SaleFormParts';
+import { SaleCentreField, SaleForm, SaleFormEnd, type SaleFormProps, useSaleCentre } from './SaleFormParts';
 import { SaleMemberHeader } from './SaleMemberHeader';
 import { ReasonField, useDiscountRules, useSaleFinish } from './SaleParts';
 import { SaleSuccess } from './SaleSuccess';
@@ -150,107 +149,101 @@ function SellMembershipForm({ memberId, homeCenterId, onDone }: SaleFormProps) {
   };
 
   return (
-    <Card variant="borderless">
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        name="sell-membership"
-        initialValues={{ ...PLAN_DEFAULTS, centerId: defaultCenter, overridePrice: false }}
-        onFinish={finish}
-        onKeyDownCapture={enterSubmits(() => form.submit())}
-        requiredMark="optional"
-        className="sale-form"
-      >
-        <div className="sale-form__grid">
-          <Form.Item
-            name="planId"
-            label={t('sales:fields.plan')}
-            rules={[{ required: true, message: t('errors:validation.required') }]}
-          >
-            <CataloguePicker
-              kind="membership"
-              placeholder={t('sales:fields.planSearch')}
-              onPick={(item) => {
-                setPlan(item);
-                if (item?.startRule === 'chosen_date') form.setFieldValue('startOn', today);
-              }}
-              data-testid="sale-plan-picker"
-              // The screen's first field: the focus is here when it opens.
-              data-page-focus
-            />
-          </Form.Item>
-          <SaleCentreField options={centerOptions} loading={loading} />
-        </div>
-        {plan && (
-          <div className="sale-form__grid" data-testid="sale-plan-facts">
+    <SaleForm<Values>
+      form={form}
+      name="sell-membership"
+      initialValues={{ ...PLAN_DEFAULTS, centerId: defaultCenter, overridePrice: false }}
+      onFinish={finish}
+    >
+      <div className="sale-form__grid">
+        <Form.Item
+          name="planId"
+          label={t('sales:fields.plan')}
+          rules={[{ required: true, message: t('errors:validation.required') }]}
+        >
+          <CataloguePicker
+            kind="membership"
+            placeholder={t('sales:fields.planSearch')}
+            onPick={(item) => {
+              setPlan(item);
+              if (item?.startRule === 'chosen_date') form.setFieldValue('startOn', today);
+            }}
+            data-testid="sale-plan-picker"
+            // The screen's first field: the focus is here when it opens.
+            data-page-focus
+          />
+        </Form.Item>
+        <SaleCentreField options={centerOptions} loading={loading} />
+      </div>
+      {plan && (
+        <div className="sale-form__grid" data-testid="sale-plan-facts">
+          <div>
+            <Typography.Text type="secondary">{t('sales:fields.listPrice')}</Typography.Text>
             <div>
-              <Typography.Text type="secondary">{t('sales:fields.listPrice')}</Typography.Text>
-              <div>
-                <MoneyText value={plan.priceMinor} data-testid="sale-list-price" />
-              </div>
-              <Typography.Text type="secondary">
-                {plan.startRule ? t(`sales:startRules.${plan.startRule}`) : ''}
-                {plan.durationValue && plan.durationUnit
-                  ? ` · ${t(`sales:durations.${plan.durationUnit}`, { count: plan.durationValue })}`
-                  : ''}
-              </Typography.Text>
+              <MoneyText value={plan.priceMinor} data-testid="sale-list-price" />
             </div>
-            {plan.startRule === 'chosen_date' && (
-              <Form.Item
-                name="startOn"
-                label={t('sales:fields.startOn')}
-                rules={[{ required: true, message: t('errors:validation.required') }]}
-                {...dateField}
-              >
-                <DatePicker
-                  allowClear={false}
-                  disabledDate={(d) => d.format('YYYY-MM-DD') < today}
-                  data-testid="sale-start-on"
-                />
-              </Form.Item>
-            )}
+            <Typography.Text type="secondary">
+              {plan.startRule ? t(`sales:startRules.${plan.startRule}`) : ''}
+              {plan.durationValue && plan.durationUnit
+                ? ` · ${t(`sales:durations.${plan.durationUnit}`, { count: plan.durationValue })}`
+                : ''}
+            </Typography.Text>
           </div>
-        )}
-        {canOverride && plan && (
-          <Form.Item name="overridePrice" valuePropName="checked">
-            <Checkbox data-testid="sale-override">{t('sales:fields.overridePrice')}</Checkbox>
-          </Form.Item>
-        )}
-        {plan && (overridePrice || rights.canDiscount) && (
-          <div className="sale-form__grid">
-            {canOverride && overridePrice && (
-              <Form.Item name="priceMinor" label={t('sales:fields.price')} rules={priceRules}>
-                <MoneyInput data-testid="sale-price" />
-              </Form.Item>
-            )}
-            {rights.canDiscount && (
-              <Form.Item
-                name="discountMinor"
-                label={t('sales:fields.discount')}
-                rules={discountRules}
-                extra={rights.beyondCap ? undefined : t('sales:discount.capHint', { percent: rights.capText })}
-              >
-                <MoneyInput data-testid="sale-discount" />
-              </Form.Item>
-            )}
-            {((canOverride && overridePrice) || discounted) && (
-              <ReasonField label={t(overridePrice ? 'sales:fields.priceReason' : 'sales:fields.discountReason')} />
-            )}
-          </div>
-        )}
-        <SaleFormEnd coupon={coupon} price={price} today={today} problems={problems} />
-        <Space>
-          <Button
-            type="primary"
-            htmlType="submit"
-            loading={sell.isPending || waiting}
-            disabled={!plan}
-            data-testid="sale-submit"
-          >
-            {t('sales:submit')}
-          </Button>
-        </Space>
-      </Form>
-    </Card>
+          {plan.startRule === 'chosen_date' && (
+            <Form.Item
+              name="startOn"
+              label={t('sales:fields.startOn')}
+              rules={[{ required: true, message: t('errors:validation.required') }]}
+              {...dateField}
+            >
+              <DatePicker
+                allowClear={false}
+                disabledDate={(d) => d.format('YYYY-MM-DD') < today}
+                data-testid="sale-start-on"
+              />
+            </Form.Item>
+          )}
+        </div>
+      )}
+      {canOverride && plan && (
+        <Form.Item name="overridePrice" valuePropName="checked">
+          <Checkbox data-testid="sale-override">{t('sales:fields.overridePrice')}</Checkbox>
+        </Form.Item>
+      )}
+      {plan && (overridePrice || rights.canDiscount) && (
+        <div className="sale-form__grid">
+          {canOverride && overridePrice && (
+            <Form.Item name="priceMinor" label={t('sales:fields.price')} rules={priceRules}>
+              <MoneyInput data-testid="sale-price" />
+            </Form.Item>
+          )}
+          {rights.canDiscount && (
+            <Form.Item
+              name="discountMinor"
+              label={t('sales:fields.discount')}
+              rules={discountRules}
+              extra={rights.beyondCap ? undefined : t('sales:discount.capHint', { percent: rights.capText })}
+            >
+              <MoneyInput data-testid="sale-discount" />
+            </Form.Item>
+          )}
+          {((canOverride && overridePrice) || discounted) && (
+            <ReasonField label={t(overridePrice ? 'sales:fields.priceReason' : 'sales:fields.discountReason')} />
+          )}
+        </div>
+      )}
+      <SaleFormEnd coupon={coupon} price={price} today={today} problems={problems} />
+      <Space>
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={sell.isPending || waiting}
+          disabled={!plan}
+          data-testid="sale-submit"
+        >
+          {t('sales:submit')}
+        </Button>
+      </Space>
+    </SaleForm>
   );
 }
