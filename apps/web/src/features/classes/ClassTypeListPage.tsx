@@ -14,8 +14,7 @@ import { ItemDrawer } from '../catalogue/components/ItemDrawer';
 import { StatusFilter } from '../catalogue/components/ListFilters';
 import { type ClassType, useClassTypeList, useSaveClassType } from './api';
 import { placeClassErrors } from './classErrors';
-import { WholeNumberItem } from './components/ClassFormFields';
-import { TypeSwatch } from './components/ClassParts';
+import { TypeSwatch, WholeNumberItem } from './components/ClassParts';
 
 const SORTS = ['name', '-name', 'created', '-created'] as const;
 type Sort = (typeof SORTS)[number];

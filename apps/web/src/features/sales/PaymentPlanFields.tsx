@@ -27,8 +27,8 @@ import { useTranslation } from 'react-i18next';
 import { MoneyInput, useMoneyRules } from '../../shared/ui/MoneyInput';
 import { MoneyText } from '../../shared/ui/MoneyText';
 import { useDates } from '../../shared/useDates';
+import { TenderedField } from './ActionFields';
 import { changeOf, defaultPayment, equalInstallments, type PlanValues, planProblem } from './plan';
-import { TenderedField } from './TenderedField';
 import { usePaymentMethods } from './usePaymentMethods';
 
 export const PLAN_DEFAULTS: PlanValues = {

@@ -17,8 +17,8 @@ import {
   useUpdateClass,
 } from '../api';
 import { placeClassErrors } from '../classErrors';
-import { BookingRulesFields, RepeatFields, WholeNumberItem } from './ClassFormFields';
-import { CourseSessionText, typeOptionRender } from './ClassParts';
+import { BookingRulesFields, RepeatFields } from './ClassFormFields';
+import { CourseSessionText, typeOptionRender, WholeNumberItem } from './ClassParts';
 import { type ClassDrawerTarget, createRequest, FIELDS, initialValues, updateRequest, type Values } from './classForm';
 import { MemberPicker } from './MemberPicker';
 

@@ -1,69 +1,9 @@
-/** Fields of the class forms: a whole number within its limits, a class's booking rules, a series' repeat. */
+/** Fields of the class form: a class's booking rules, a series' repeat. */
 import { CLASS_LIMITS } from '@gym/contract/classes';
-import { Checkbox, DatePicker, Form, type FormRule, InputNumber, Radio } from 'antd';
-import type { ReactNode } from 'react';
+import { Checkbox, DatePicker, Form, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { wholeNumberRule } from '../classErrors';
+import { WholeNumberItem } from './ClassParts';
 import { type SessionsOfCourse, WEEKDAYS } from './classForm';
-
-type NumberField =
-  | 'durationMinutes'
-  | 'capacity'
-  | 'credits'
-  | 'bookingOpensDaysBefore'
-  | 'bookingClosesMinutesBefore'
-  | 'cancellationWindowMinutes'
-  | 'everyWeeks'
-  | 'count';
-
-interface WholeNumberProps {
-  name: NumberField;
-  /** The field's name in `classes:fields` unless given. */
-  label?: string;
-  /** The class rules' limits of the field unless given. */
-  limits?: { min: number; max: number };
-  required?: boolean;
-  /** Rules after the limits (another field's bound). */
-  rules?: FormRule[];
-  dependencies?: string[];
-  extra?: ReactNode;
-  /** A narrow field (a count) instead of the column's width. */
-  narrow?: boolean;
-}
-
-/** A whole number of a class or class type within its limits (a length, places, credits, a count). */
-export function WholeNumberItem({
-  name,
-  label,
-  limits = CLASS_LIMITS[name],
-  required,
-  rules = [],
-  dependencies,
-  extra,
-  narrow,
-}: WholeNumberProps) {
-  const { t } = useTranslation();
-  return (
-    <Form.Item
-      label={label ?? t(`classes:fields.${name}`)}
-      name={name}
-      {...(dependencies ? { dependencies } : {})}
-      rules={[
-        ...(required ? [{ required: true, message: t('classes:form.required') }] : []),
-        wholeNumberRule(t, limits),
-        ...rules,
-      ]}
-      extra={extra}
-    >
-      <InputNumber
-        precision={0}
-        inputMode="numeric"
-        {...(narrow ? { style: { width: 120 } } : { className: 'full-width' })}
-        data-testid={`field-${name}`}
-      />
-    </Form.Item>
-  );
-}
 
 /** When members may book a class and cancel without losing their credit. */
 export function BookingRulesFields() {

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyInput, useMoneyRules } from '../../../shared/ui/MoneyInput';
 import { MoneyText } from '../../../shared/ui/MoneyText';
+import { TenderedField } from '../ActionFields';
 import { usePay } from '../api';
 import { changeOf } from '../plan';
 import { placePlanError, placeSaleErrors } from '../saleErrors';
-import { TenderedField } from '../TenderedField';
 import { usePaymentMethods } from '../usePaymentMethods';
 
 interface Values {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyInput } from '../../../shared/ui/MoneyInput';
 import { MoneyText } from '../../../shared/ui/MoneyText';
-import { ActionReasonField } from '../ActionReasonField';
+import { ActionReasonField } from '../ActionFields';
 import { type RefundInput, useRefund } from '../api';
 import { grantsEntitlement } from '../cart';
 import { lineErrors, placeSaleErrors } from '../saleErrors';

@@ -2,7 +2,7 @@ import type { Invoice } from '@gym/contract/sales';
 import { Alert, App, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionReasonField } from '../ActionReasonField';
+import { ActionReasonField } from '../ActionFields';
 import { useVoid } from '../api';
 import { placeSaleErrors } from '../saleErrors';
 

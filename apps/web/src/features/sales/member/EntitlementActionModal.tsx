@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCentreToday } from '../../../shared/today';
 import { MemberSearchSelect } from '../../members/components/MemberSearchSelect';
-import { ActionReasonField } from '../ActionReasonField';
+import { ActionReasonField } from '../ActionFields';
 import { useEntitlementAction } from '../api';
 import { dateField } from '../PaymentPlanFields';
 import { placeSaleErrors } from '../saleErrors';
