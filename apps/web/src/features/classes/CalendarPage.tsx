@@ -18,115 +18,48 @@
  */
 import '../../shared/ui/listTable.css';
 import './classes.css';
-import type { EventDropArg, EventInput } from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
-import interactionPlugin, { type EventResizeDoneArg } from '@fullcalendar/interaction';
+import interactionPlugin from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import { addDays, today as dayAt } from '@gym/contract/time';
-import { Alert, App, Button, Card, Select } from 'antd';
+import { addDays } from '@gym/contract/time';
+import { Alert, Button, Card, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useAbility } from '../../shared/acl';
-import { isApiError } from '../../shared/api/client';
 import { useCenterId } from '../../shared/centerSelection';
 import { useCenters } from '../../shared/centers';
 import { formatLongDate } from '../../shared/dates';
-import { useCentreTimeZone } from '../../shared/today';
 import { ErrorState } from '../../shared/ui/ScreenStates';
 import { type PtSession, usePtSessions } from '../pt/api';
 import { TrainerHoursDrawer } from '../pt/TrainerHoursDrawer';
-import {
-  type ClassListItem,
-  useClassList,
-  useClassTypeOptions,
-  useRoomOptions,
-  useTeacherOptions,
-  useUpdateClass,
-} from './api';
-import { COLUMN_BASE, type Column, columnIndex, columnsOf, dropTarget, placeIn } from './calendarColumns';
+import { type ClassListItem, useClassList, useClassTypeOptions, useRoomOptions, useTeacherOptions } from './api';
+import { COLUMN_BASE, columnIndex } from './calendarColumns';
 import { CALENDAR_LOCALES, calendarLocale, calendarNow, dayHeaderText } from './calendarDates';
+import { calendarColumns, calendarEvents, wallOf } from './calendarEvents';
 import { VIEWS, type ViewKey, visibleRange } from './calendarRange';
-import { classErrorMessage } from './classErrors';
+import { CalendarEventContent } from './components/CalendarEventContent';
 import { type BookingsTarget, ClassBookingsDrawer } from './components/ClassBookingsDrawer';
 import { ClassDrawer, type ClassDrawerTarget } from './components/ClassDrawer';
-import { CourseSessionText } from './components/ClassParts';
+import { FilterSelect } from './components/FilterSelect';
+import { useCalendarAddress } from './useCalendarAddress';
+import { useCalendarMoves } from './useCalendarMoves';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** What the calendar asks at most for one range (a month of a busy centre fits). */
 const PAGE = 500;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A floating (UTC-zoned) instant's wall-clock date and time. */
-const wallOf = (d: Date) => ({
-  date: `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`,
-  time: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`,
-});
-
-/** The end of an item starting at `start` (a floating instant), past midnight when it ends before it starts. */
-function endOf(start: string, startTime: string, endTime: string): string {
-  const day = start.slice(0, 10);
-  return `${endTime > startTime ? day : addDays(day, 1)}T${endTime}:00Z`;
-}
-
-/** The class a refusal names as being in the way (`details.conflict`), in words. */
-function conflictText(error: unknown, t: (k: string, o?: Record<string, unknown>) => string): string | null {
-  if (!isApiError(error) || !error.details) return null;
-  const c = (error.details.conflict ?? error.details.class) as
-    | { type?: { name?: string } | string; name?: string; date?: string; startTime?: string; room?: { name?: string } }
-    | undefined;
-  if (!c || typeof c !== 'object' || (c as { kind?: string }).kind === 'pt_session') return null;
-  const name = typeof c.type === 'string' ? c.type : (c.type?.name ?? c.name ?? '');
-  return t('classes:calendar.inTheWay', {
-    name,
-    date: c.date ?? '',
-    time: c.startTime ?? '',
-    room: c.room?.name ?? '',
-  });
-}
-
 export default function CalendarPage() {
   const { t, i18n } = useTranslation();
-  const { message, modal } = App.useApp();
   const ability = useAbility();
-  const [search, setSearch] = useSearchParams();
   const currentCenterId = useCenterId();
   const centers = useCenters();
-  const zoneOf = useCentreTimeZone();
-  const update = useUpdateClass();
   const [viewing, setViewing] = useState<BookingsTarget | null>(null);
   const [planning, setPlanning] = useState<ClassDrawerTarget | null>(null);
   const [hoursOf, setHoursOf] = useState<{ id: string; name: string } | null>(null);
   const navigate = useNavigate();
 
-  const param = (name: string, ok: (v: string) => boolean) => {
-    const v = search.get(name);
-    return v !== null && ok(v) ? v : null;
-  };
-  const view: ViewKey = (param('view', (v) => v in VIEWS) as ViewKey | null) ?? 'week';
-  const centerId = param('center', (v) => UUID.test(v)) ?? currentCenterId ?? centers.data?.[0]?.id ?? null;
-  const room = param('room', (v) => UUID.test(v));
-  const teacher = param('teacher', (v) => UUID.test(v));
-  const type = param('type', (v) => UUID.test(v));
-  const timeZone = zoneOf(centerId);
-  const today = dayAt(timeZone);
-  const anchor = param('date', (v) => DATE.test(v)) ?? today;
-  const { from, to } = visibleRange(view, anchor);
-
-  const set = (changes: Record<string, string | null>) =>
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === null) next.delete(k);
-          else next.set(k, v);
-        }
-        return next;
-      },
-      { replace: false },
-    );
+  const { view, centerId, room, teacher, type, timeZone, today, anchor, from, to, set } = useCalendarAddress();
 
   const classes = useClassList(
     {
@@ -173,68 +106,15 @@ export default function CalendarPage() {
   );
   // "By room" / "by teacher": the day's rooms (or teachers) as columns.
   const by = view === 'rooms' || view === 'teachers' ? view : null;
-  const columns: Column[] = useMemo(() => {
-    if (by === 'rooms') {
-      return columnsOf(
-        (rooms.data ?? []).map((r) => ({ id: r.id, name: r.name })),
-        [
-          ...items.map((c) => c.room),
-          ...sessions.flatMap((s) => (s.room ? [{ id: s.room.id, name: s.room.name }] : [])),
-        ],
-        room,
-      );
-    }
-    if (by === 'teachers') {
-      return columnsOf(
-        [],
-        [...items.map((c) => c.teacher), ...sessions.map((s) => ({ id: s.trainer.id, name: s.trainer.name }))].sort(
-          (a, b) => a.name.localeCompare(b.name),
-        ),
-        teacher,
-      );
-    }
-    return [];
-  }, [by, rooms.data, items, sessions, room, teacher]);
-  const events: EventInput[] = useMemo(() => {
-    /** Where an item shows: its own date and time, or (by room / teacher) its column's stand-in day. */
-    const placed = (date: string, time: string, resourceId: string | null | undefined) =>
-      by ? placeIn(columns, resourceId, time) : `${date}T${time}:00Z`;
-    return [
-      ...sessions
-        .flatMap((s) => {
-          const start = placed(s.date, s.startTime, by === 'rooms' ? s.room?.id : s.trainer.id);
-          return start ? [{ s, start }] : [];
-        })
-        .map(({ s, start }) => ({
-          id: `pt-${s.id}`,
-          title: s.member.name,
-          start,
-          end: endOf(start, s.startTime, s.endTime),
-          classNames: ['pt-event', `pt-event--${s.status}`],
-          backgroundColor: '#ffffff',
-          borderColor: '#0b5394',
-          textColor: '#0b3d6e',
-          editable: false,
-          extendedProps: { session: s },
-        })),
-      ...items.flatMap((c) => {
-        const start = placed(c.date, c.startTime, by === 'rooms' ? c.room.id : c.teacher.id);
-        if (!start) return [];
-        const started = Date.parse(c.startsAt) <= Date.now();
-        return {
-          id: c.id,
-          title: c.type.name,
-          start,
-          end: endOf(start, c.startTime, c.endTime),
-          backgroundColor: c.type.colour,
-          borderColor: c.type.colour,
-          textColor: '#fff',
-          editable: canMove && !started,
-          extendedProps: { item: c },
-        };
-      }),
-    ];
-  }, [items, sessions, canMove, by, columns]);
+  const columns = useMemo(
+    () => calendarColumns(by, rooms.data ?? [], items, sessions, { room, teacher }),
+    [by, rooms.data, items, sessions, room, teacher],
+  );
+  const events = useMemo(
+    () => calendarEvents(items, sessions, by, columns, canMove),
+    [items, sessions, canMove, by, columns],
+  );
+  const { onDrop, onResize } = useCalendarMoves(by, columns);
 
   const teacherName = teacher ? teacherOptionsName() : null;
   function teacherOptionsName() {
@@ -253,71 +133,6 @@ export default function CalendarPage() {
           ...sessions.map((s) => [s.trainer.id, s.trainer.name] as const),
         ]),
       ].map(([value, label]) => ({ value, label }));
-
-  const refuse = (error: unknown) => {
-    const inTheWay = conflictText(error, t);
-    modal.error({
-      title: t('classes:calendar.refused'),
-      content: (
-        <div data-testid="calendar-refusal">
-          <p>{classErrorMessage(t, error)}</p>
-          {inTheWay && <p data-testid="calendar-in-the-way">{inTheWay}</p>}
-        </div>
-      ),
-      okText: t('classes:close'),
-    });
-  };
-
-  const onDrop = (arg: EventDropArg) => {
-    const item = arg.event.extendedProps.item as ClassListItem;
-    const start = arg.event.start;
-    if (!start) return arg.revert();
-    // By room / teacher: the column is the room (teacher), the day stays.
-    const target = by ? dropTarget(columns, start) : null;
-    if (by && !target) return arg.revert();
-    const wall = target ? { date: item.date, time: target.time } : wallOf(start);
-    const current = by === 'rooms' ? item.room.id : item.teacher.id;
-    const moved = target && target.resource.id !== current ? target.resource : null;
-    const body = {
-      scope: 'one' as const,
-      ...(wall.date !== item.date ? { date: wall.date } : {}),
-      ...(wall.time !== item.startTime ? { startTime: wall.time } : {}),
-      ...(moved ? (by === 'rooms' ? { roomId: moved.id } : { teacherId: moved.id }) : {}),
-    };
-    update.mutate(
-      { id: item.id, body },
-      {
-        onSuccess: () =>
-          void message.success(
-            moved
-              ? t('classes:calendar.movedTo', { name: item.type.name, where: moved.name, time: wall.time })
-              : t('classes:calendar.moved', { name: item.type.name, time: wall.time }),
-          ),
-        onError: (error) => {
-          arg.revert();
-          refuse(error);
-        },
-      },
-    );
-  };
-
-  const onResize = (arg: EventResizeDoneArg) => {
-    const item = arg.event.extendedProps.item as ClassListItem;
-    const { start, end } = arg.event;
-    if (!start || !end) return arg.revert();
-    const durationMinutes = Math.round((end.getTime() - start.getTime()) / 60_000);
-    update.mutate(
-      { id: item.id, body: { scope: 'one', durationMinutes } },
-      {
-        onSuccess: () =>
-          void message.success(t('classes:calendar.resized', { name: item.type.name, minutes: durationMinutes })),
-        onError: (error) => {
-          arg.revert();
-          refuse(error);
-        },
-      },
-    );
-  };
 
   const language = i18n.resolvedLanguage ?? 'en';
   const dayTitle = formatLongDate(language, anchor);
@@ -339,41 +154,29 @@ export default function CalendarPage() {
             options={(centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }))}
             data-testid="calendar-center"
           />
-          <Select
-            className="list-filters__select"
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            popupMatchSelectWidth={false}
+          <FilterSelect
             placeholder={t('classes:filters.anyRoom')}
             aria-label={t('classes:fields.room')}
             value={room}
-            onChange={(value: string | null | undefined) => set({ room: value ?? null })}
+            onChange={(value) => set({ room: value })}
             options={(rooms.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
-            data-testid="calendar-room"
+            testId="calendar-room"
           />
-          <Select
-            className="list-filters__select"
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            popupMatchSelectWidth={false}
+          <FilterSelect
             placeholder={t('classes:filters.anyTeacher')}
             aria-label={t('classes:fields.teacher')}
             value={teacher}
-            onChange={(value: string | null | undefined) => set({ teacher: value ?? null })}
+            onChange={(value) => set({ teacher: value })}
             options={teacherOptions}
-            data-testid="calendar-teacher"
+            testId="calendar-teacher"
           />
-          <Select
-            className="list-filters__select"
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            popupMatchSelectWidth={false}
+          <FilterSelect
             placeholder={t('classes:filters.anyType')}
             aria-label={t('classes:fields.type')}
             value={type}
-            onChange={(value: string | null | undefined) => set({ type: value ?? null })}
+            onChange={(value) => set({ type: value })}
             options={(types.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
-            data-testid="calendar-type"
+            testId="calendar-type"
           />
           {teacher && canReadPt && (
             <Button
@@ -506,72 +309,13 @@ export default function CalendarPage() {
               if (session) navigate(`/pt-detail/${session.entitlement.id}`);
               else setViewing(arg.event.extendedProps.item as ClassListItem);
             }}
-            eventContent={(arg) => {
-              const session = arg.event.extendedProps.session as PtSession | undefined;
-              if (session) {
-                return (
-                  <div
-                    className="class-event pt-event__body"
-                    data-testid="calendar-pt-event"
-                    data-session-id={session.id}
-                  >
-                    <strong>
-                      {arg.timeText} {t('classes:pt.short')} · {session.member.name}
-                    </strong>
-                    <span>
-                      {session.room ? `${session.room.name} · ` : ''}
-                      {session.trainer.name}
-                    </span>
-                    {session.status === 'completed' && <span>{t('classes:pt.status.completed')}</span>}
-                  </div>
-                );
-              }
-              const c = arg.event.extendedProps.item as ClassListItem;
-              return (
-                <div
-                  className={`class-event${c.mode === 'rental' ? ' class-event--rental' : ''}`}
-                  data-testid="calendar-event"
-                  data-class-id={c.id}
-                  data-mode={c.mode}
-                  data-course={c.shortCourse?.id}
-                  title={[
-                    `${c.startTime}–${c.endTime} ${c.type.name}`,
-                    `${c.room.name} · ${c.teacher.name}`,
-                    ...(c.shortCourse
-                      ? [
-                          t('classes:course.sessionOf', {
-                            name: c.shortCourse.name,
-                            number: c.shortCourse.number,
-                            sessions: c.shortCourse.sessions,
-                          }),
-                        ]
-                      : []),
-                  ].join('\n')}
-                >
-                  <strong>
-                    {arg.timeText} {c.type.name}
-                  </strong>
-                  <span>
-                    {c.room.name} · {c.teacher.name}
-                  </span>
-                  {c.mode === 'rental' && (
-                    <span data-testid="calendar-event-rental">
-                      {t('classes:modes.rental')}
-                      {c.renter ? ` · ${t('classes:rental.rentedBy', { name: c.renter.name })}` : ''}
-                    </span>
-                  )}
-                  {c.shortCourse && (
-                    <span className="class-event__course" data-testid="class-course">
-                      <CourseSessionText course={c.shortCourse} />
-                    </span>
-                  )}
-                  <span>
-                    {c.booked}/{c.capacity}
-                    {c.waitlisted > 0 ? ` +${c.waitlisted}` : ''}
-                  </span>
-                </div>
-              );
-            }}
+            eventContent={(arg) => (
+              <CalendarEventContent
+                timeText={arg.timeText}
+                session={arg.event.extendedProps.session as PtSession | undefined}
+                item={arg.event.extendedProps.item as ClassListItem | undefined}
+              />
+            )}
             datesSet={(arg) => {
               // By room / teacher: only a switch to another view is FullCalendar's; the day is the address's.
               if (by) {

@@ -1,17 +1,8 @@
 import './classes.css';
-import {
-  CheckSquareOutlined,
-  EditOutlined,
-  LeftOutlined,
-  MoreOutlined,
-  PlusOutlined,
-  RightOutlined,
-  StopOutlined,
-  UserAddOutlined,
-} from '@ant-design/icons';
+import { LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { CLASS_SORTS } from '@gym/contract/classes';
 import { addDays, daysBetween } from '@gym/contract/time';
-import { Button, DatePicker, Dropdown, Select, Space, Tag, Tooltip } from 'antd';
+import { Button, DatePicker, Select, Space, Tag, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +25,9 @@ import { BookDialog, type BookTarget } from './components/BookDialog';
 import { CancelClassDialog, type CancelTarget } from './components/CancelClassDialog';
 import { type BookingsTarget, ClassBookingsDrawer } from './components/ClassBookingsDrawer';
 import { ClassDrawer, type ClassDrawerTarget } from './components/ClassDrawer';
-import { CourseSessionText, PlacesCell, TypeSwatch, useClassDay } from './components/ClassParts';
+import { CourseSessionText, PlacesCell, TypeSwatch, typeOptionRender, useClassDay } from './components/ClassParts';
+import { ClassRowActions } from './components/ClassRowActions';
+import { FilterSelect } from './components/FilterSelect';
 import { CLASS_TYPE_LIST_PATH } from './paths';
 import { useClassEvents } from './useClassEvents';
 
@@ -127,7 +120,6 @@ export default function ClassListPage() {
     setRange(start === today && end === today ? null : start, start === today && end === today ? null : end);
   };
   const range: [Dayjs, Dayjs] = [dayjs(from), dayjs(to)];
-  const started = (c: ClassListItem) => Date.parse(c.startsAt) <= Date.now();
 
   const columns: ListColumn<ClassListItem>[] = [
     {
@@ -187,63 +179,16 @@ export default function ClassListPage() {
       key: 'actions',
       title: t('classes:fields.actions'),
       detailTitle: t('classes:fields.actions'),
-      render: (_: unknown, c: ClassListItem) => {
-        const live = c.status === 'scheduled';
-        const more = [
-          ...(canUpdate && live && !started(c)
-            ? [{ key: 'edit', icon: <EditOutlined />, label: t('classes:actions.edit') }]
-            : []),
-          ...(canUpdate && live && !started(c)
-            ? [{ key: 'cancel', icon: <StopOutlined />, danger: true, label: t('classes:actions.cancelClass') }]
-            : []),
-        ];
-        return (
-          <div className="row-actions class-actions">
-            {canBook && live && !started(c) && (
-              <Button
-                size="small"
-                type="primary"
-                icon={<UserAddOutlined />}
-                onClick={() => setBooking(c)}
-                data-testid="class-book"
-                aria-label={t('classes:actions.bookAria', { type: c.type.name, time: c.startTime })}
-              >
-                {t('classes:actions.book')}
-              </Button>
-            )}
-            {canReadBookings && (
-              <Button
-                size="small"
-                icon={<CheckSquareOutlined />}
-                onClick={() => setViewing(c)}
-                data-testid="class-attendance"
-                aria-label={t('classes:actions.attendanceAria', { type: c.type.name, time: c.startTime })}
-              >
-                {t('classes:actions.attendance')}
-              </Button>
-            )}
-            {more.length > 0 && (
-              <Dropdown
-                trigger={['click']}
-                menu={{
-                  items: more,
-                  onClick: ({ key }) => {
-                    if (key === 'edit') setEditing({ classId: c.id, seriesId: c.seriesId });
-                    if (key === 'cancel') setCancelling(c);
-                  },
-                }}
-              >
-                <Button
-                  size="small"
-                  icon={<MoreOutlined />}
-                  aria-label={t('classes:actions.moreAria', { type: c.type.name, time: c.startTime })}
-                  data-testid="class-more"
-                />
-              </Dropdown>
-            )}
-          </div>
-        );
-      },
+      render: (_: unknown, c: ClassListItem) => (
+        <ClassRowActions
+          item={c}
+          can={{ book: canBook, readBookings: canReadBookings, update: canUpdate }}
+          onBook={setBooking}
+          onAttendance={setViewing}
+          onEdit={(item) => setEditing({ classId: item.id, seriesId: item.seriesId })}
+          onCancel={setCancelling}
+        />
+      ),
     },
   ];
 
@@ -334,55 +279,32 @@ export default function ClassListPage() {
               ]}
               data-testid="filter-center"
             />
-            <Select
-              className="list-filters__select"
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              popupMatchSelectWidth={false}
+            <FilterSelect
               placeholder={t('classes:filters.anyRoom')}
               aria-label={t('classes:fields.room')}
               value={filters.room ?? null}
               loading={rooms.isPending}
-              onChange={(value: string | null | undefined) => list.setFilter('room', value ?? null)}
+              onChange={(value) => list.setFilter('room', value)}
               options={(rooms.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
-              data-testid="filter-room"
+              testId="filter-room"
             />
-            <Select
-              className="list-filters__select"
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              popupMatchSelectWidth={false}
+            <FilterSelect
               placeholder={t('classes:filters.anyTeacher')}
               aria-label={t('classes:fields.teacher')}
               value={filters.teacher ?? null}
-              onChange={(value: string | null | undefined) => list.setFilter('teacher', value ?? null)}
+              onChange={(value) => list.setFilter('teacher', value)}
               options={teacherOptions}
-              data-testid="filter-teacher"
+              testId="filter-teacher"
             />
-            <Select
-              className="list-filters__select"
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              popupMatchSelectWidth={false}
+            <FilterSelect
               placeholder={t('classes:filters.anyType')}
               aria-label={t('classes:fields.type')}
               value={filters.type ?? null}
               loading={types.isPending}
-              onChange={(value: string | null | undefined) => list.setFilter('type', value ?? null)}
-              options={(types.data ?? []).map((type) => ({
-                value: type.id,
-                label: type.name,
-              }))}
-              optionRender={(option) => {
-                const type = types.data?.find((x) => x.id === option.value);
-                return (
-                  <span>
-                    {type && <TypeSwatch colour={type.colour} />}
-                    {option.label}
-                  </span>
-                );
-              }}
-              data-testid="filter-type"
+              onChange={(value) => list.setFilter('type', value)}
+              options={(types.data ?? []).map((type) => ({ value: type.id, label: type.name }))}
+              optionRender={typeOptionRender(types.data)}
+              testId="filter-type"
             />
           </fieldset>
         }

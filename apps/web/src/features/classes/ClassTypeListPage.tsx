@@ -1,7 +1,7 @@
 import './classes.css';
 import { PlusOutlined } from '@ant-design/icons';
-import { CLASS_LIMITS, classTypeFieldsSchema } from '@gym/contract/classes';
-import { App, Button, Checkbox, ColorPicker, Form, Input, InputNumber, Select } from 'antd';
+import { classTypeFieldsSchema } from '@gym/contract/classes';
+import { App, Button, Checkbox, ColorPicker, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
@@ -13,8 +13,8 @@ import { actionsColumn, activeColumn, useConfirmActive } from '../catalogue/comp
 import { ItemDrawer } from '../catalogue/components/ItemDrawer';
 import { StatusFilter } from '../catalogue/components/ListFilters';
 import { type ClassType, useClassTypeList, useSaveClassType } from './api';
-import { placeClassErrors, wholeNumberRule } from './classErrors';
-import { TypeSwatch } from './components/ClassParts';
+import { placeClassErrors } from './classErrors';
+import { TypeSwatch, WholeNumberItem } from './components/ClassParts';
 
 const SORTS = ['name', '-name', 'created', '-created'] as const;
 type Sort = (typeof SORTS)[number];
@@ -97,7 +97,6 @@ export function ClassTypeDrawer({
   const open = Boolean(editing);
   const packages = useCreditPackageList({ pageSize: 100, sort: 'name', status: 'active' });
   const plans = useMembershipPlanList({ pageSize: 100, sort: 'name', status: 'active' });
-  const required = { required: true, message: t('classes:form.required') };
 
   return (
     <ItemDrawer
@@ -158,28 +157,9 @@ export function ClassTypeDrawer({
           <ColorPicker disabledAlpha showText format="hex" data-testid="field-colour" />
         </Form.Item>
         <div className="form-columns">
-          <Form.Item
-            label={t('classes:fields.durationMinutes')}
-            name="durationMinutes"
-            rules={[required, wholeNumberRule(t, CLASS_LIMITS.durationMinutes)]}
-          >
-            <InputNumber precision={0} inputMode="numeric" className="full-width" data-testid="field-durationMinutes" />
-          </Form.Item>
-          <Form.Item
-            label={t('classes:fields.capacity')}
-            name="capacity"
-            rules={[required, wholeNumberRule(t, CLASS_LIMITS.capacity)]}
-          >
-            <InputNumber precision={0} inputMode="numeric" className="full-width" data-testid="field-capacity" />
-          </Form.Item>
-          <Form.Item
-            label={t('classes:fields.credits')}
-            name="credits"
-            rules={[required, wholeNumberRule(t, CLASS_LIMITS.credits)]}
-            extra={t('classes:form.creditsHelp')}
-          >
-            <InputNumber precision={0} inputMode="numeric" className="full-width" data-testid="field-credits" />
-          </Form.Item>
+          <WholeNumberItem name="durationMinutes" required />
+          <WholeNumberItem name="capacity" required />
+          <WholeNumberItem name="credits" required extra={t('classes:form.creditsHelp')} />
         </div>
         <fieldset className="class-form__group">
           <legend>{t('classes:types.fields.coveredBy')}</legend>

@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { MoneyInput, useMoneyRules } from '../../shared/ui/MoneyInput';
 import { MoneyText } from '../../shared/ui/MoneyText';
 import { useDates } from '../../shared/useDates';
+import { TenderedField } from './ActionFields';
 import { changeOf, defaultPayment, equalInstallments, type PlanValues, planProblem } from './plan';
 import { usePaymentMethods } from './usePaymentMethods';
 
@@ -102,7 +103,6 @@ export function PaymentPlanFields({ totalMinor, today }: Props) {
     min: 1,
     max: totalMinor > 0 ? totalMinor : undefined,
   });
-  const tenderRules = useMoneyRules({ min: amountMinor ?? 0 });
   const rowAmountRules = useMoneyRules({ required: true, min: 1 });
   const change = method === 'cash' ? changeOf(tenderedMinor, amountMinor) : null;
 
@@ -290,20 +290,11 @@ export function PaymentPlanFields({ totalMinor, today }: Props) {
             />
           </Form.Item>
           {method === 'cash' && (
-            <Form.Item
-              name="tenderedMinor"
-              label={t('sales:pay.tendered')}
-              rules={tenderRules}
-              extra={
-                change !== null ? (
-                  <span data-testid="pay-change">
-                    {t('sales:pay.change')} <MoneyText value={change} />
-                  </span>
-                ) : undefined
-              }
-            >
-              <MoneyInput data-testid="pay-tendered" />
-            </Form.Item>
+            <TenderedField
+              amountMinor={amountMinor}
+              change={change}
+              testIds={{ field: 'pay-tendered', change: 'pay-change' }}
+            />
           )}
           {method !== 'cash' && (
             <Form.Item name="reference" label={t('sales:pay.reference')}>

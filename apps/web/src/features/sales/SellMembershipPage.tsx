@@ -10,24 +10,21 @@
 import './sales.css';
 import { minor, ZERO } from '@gym/contract/money';
 import type { Invoice, SaleRequest } from '@gym/contract/sales';
-import { Alert, Button, Card, Checkbox, DatePicker, Form, Input, Select, Space, Typography } from 'antd';
+import { Button, Checkbox, DatePicker, Form, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
-import { useCenterId } from '../../shared/centerSelection';
-import { useCenters } from '../../shared/centers';
-import { useCentreToday } from '../../shared/today';
 import { MoneyInput, useMoneyRules } from '../../shared/ui/MoneyInput';
 import { MoneyText } from '../../shared/ui/MoneyText';
 import { type CatalogueItem, useSell } from './api';
 import { CataloguePicker } from './CataloguePicker';
-import { CouponField, useCouponCheck } from './CouponField';
+import { useCouponCheck } from './CouponField';
 import { useDiscountRights } from './discount';
-import { enterSubmits } from './enterSubmits';
-import { dateField, PaymentPlanFields, PLAN_DEFAULTS } from './PaymentPlanFields';
-import { type PlanValues, planProblem, planRequest } from './plan';
+import { dateField, PLAN_DEFAULTS } from './PaymentPlanFields';
+import { customisedPlanProblem, type PlanValues, saleRequestRest } from './plan';
+import { SaleCentreField, SaleForm, SaleFormEnd, type SaleFormProps, useSaleCentre } from './SaleFormParts';
 import { SaleMemberHeader } from './SaleMemberHeader';
-import { ReasonField, SaleTotal, useDiscountRules, useSaleFinish } from './SaleParts';
+import { ReasonField, useDiscountRules, useSaleFinish } from './SaleParts';
 import { SaleSuccess } from './SaleSuccess';
 import { type FieldName, placePlanError, placeSaleErrors } from './saleErrors';
 import { salePrice } from './salePrice';
@@ -67,34 +64,17 @@ export default function SellMembershipPage() {
   );
 }
 
-function SellMembershipForm({
-  memberId,
-  homeCenterId,
-  onDone,
-}: {
-  memberId: string;
-  homeCenterId: string;
-  onDone: (invoice: Invoice) => void;
-}) {
+function SellMembershipForm({ memberId, homeCenterId, onDone }: SaleFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const ability = useAbility();
   const canOverride = ability.can('create', 'PriceOverride');
   const rights = useDiscountRights();
-  const centers = useCenters();
-  const working = useCenterId();
-  const todayOf = useCentreToday();
+  const { centerOptions, loading, defaultCenter, centerId, today } = useSaleCentre(form, homeCenterId);
   const sell = useSell(memberId);
   const [plan, setPlan] = useState<CatalogueItem | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
 
-  const centerOptions = (centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }));
-  const defaultCenter =
-    centerOptions.find((c) => c.value === working)?.value ??
-    centerOptions.find((c) => c.value === homeCenterId)?.value ??
-    centerOptions[0]?.value;
-  const centerId = (Form.useWatch('centerId', form) as string | undefined) ?? defaultCenter;
-  const today = todayOf(centerId);
   const overridePrice = Form.useWatch('overridePrice', form) as boolean | undefined;
   const priceMinor = Form.useWatch('priceMinor', form) as number | null | undefined;
   const discountMinor = (Form.useWatch('discountMinor', form) as number | null | undefined) ?? 0;
@@ -130,17 +110,10 @@ function SellMembershipForm({
   const submit = async (values: Values) => {
     setProblems([]);
     if (!plan || !centerId) return;
-    if (values.planMode === 'installments' && values.customised) {
-      const problem = planProblem(
-        total,
-        minor(values.depositMinor ?? 0),
-        (values.rows ?? []).map((r) => ({ dueOn: r.dueOn, amountMinor: r.amountMinor })),
-        today,
-      );
-      if (problem) {
-        setProblems([t(`sales:fieldErrors.${problem.code}`)]);
-        return;
-      }
+    const problem = customisedPlanProblem(values, total, today);
+    if (problem) {
+      setProblems([t(`sales:fieldErrors.${problem.code}`)]);
+      return;
     }
     const overridden = canOverride && values.overridePrice && typeof values.priceMinor === 'number';
     const reason = values.priceReason?.trim() ?? '';
@@ -157,9 +130,7 @@ function SellMembershipForm({
           ...(overridden || discounted ? { priceOverrideReason: reason } : {}),
         },
       ],
-      ...(values.couponCode?.trim() ? { couponCode: values.couponCode.trim() } : {}),
-      ...(values.note?.trim() ? { note: values.note.trim() } : {}),
-      ...planRequest(values, today),
+      ...saleRequestRest(values, today),
     };
     try {
       onDone(await sell.mutateAsync(body));
@@ -178,139 +149,101 @@ function SellMembershipForm({
   };
 
   return (
-    <Card variant="borderless">
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        name="sell-membership"
-        initialValues={{ ...PLAN_DEFAULTS, centerId: defaultCenter, overridePrice: false }}
-        onFinish={finish}
-        onKeyDownCapture={enterSubmits(() => form.submit())}
-        requiredMark="optional"
-        className="sale-form"
-      >
-        <div className="sale-form__grid">
-          <Form.Item
-            name="planId"
-            label={t('sales:fields.plan')}
-            rules={[{ required: true, message: t('errors:validation.required') }]}
-          >
-            <CataloguePicker
-              kind="membership"
-              placeholder={t('sales:fields.planSearch')}
-              onPick={(item) => {
-                setPlan(item);
-                if (item?.startRule === 'chosen_date') form.setFieldValue('startOn', today);
-              }}
-              data-testid="sale-plan-picker"
-              // The screen's first field: the focus is here when it opens.
-              data-page-focus
-            />
-          </Form.Item>
-          <Form.Item
-            name="centerId"
-            label={t('sales:fields.centre')}
-            rules={[{ required: true, message: t('errors:validation.required') }]}
-          >
-            <Select options={centerOptions} loading={centers.isPending} data-testid="sale-centre" />
-          </Form.Item>
-        </div>
-        {plan && (
-          <div className="sale-form__grid" data-testid="sale-plan-facts">
-            <div>
-              <Typography.Text type="secondary">{t('sales:fields.listPrice')}</Typography.Text>
-              <div>
-                <MoneyText value={plan.priceMinor} data-testid="sale-list-price" />
-              </div>
-              <Typography.Text type="secondary">
-                {plan.startRule ? t(`sales:startRules.${plan.startRule}`) : ''}
-                {plan.durationValue && plan.durationUnit
-                  ? ` · ${t(`sales:durations.${plan.durationUnit}`, { count: plan.durationValue })}`
-                  : ''}
-              </Typography.Text>
-            </div>
-            {plan.startRule === 'chosen_date' && (
-              <Form.Item
-                name="startOn"
-                label={t('sales:fields.startOn')}
-                rules={[{ required: true, message: t('errors:validation.required') }]}
-                {...dateField}
-              >
-                <DatePicker
-                  allowClear={false}
-                  disabledDate={(d) => d.format('YYYY-MM-DD') < today}
-                  data-testid="sale-start-on"
-                />
-              </Form.Item>
-            )}
-          </div>
-        )}
-        {canOverride && plan && (
-          <Form.Item name="overridePrice" valuePropName="checked">
-            <Checkbox data-testid="sale-override">{t('sales:fields.overridePrice')}</Checkbox>
-          </Form.Item>
-        )}
-        {plan && (overridePrice || rights.canDiscount) && (
-          <div className="sale-form__grid">
-            {canOverride && overridePrice && (
-              <Form.Item name="priceMinor" label={t('sales:fields.price')} rules={priceRules}>
-                <MoneyInput data-testid="sale-price" />
-              </Form.Item>
-            )}
-            {rights.canDiscount && (
-              <Form.Item
-                name="discountMinor"
-                label={t('sales:fields.discount')}
-                rules={discountRules}
-                extra={rights.beyondCap ? undefined : t('sales:discount.capHint', { percent: rights.capText })}
-              >
-                <MoneyInput data-testid="sale-discount" />
-              </Form.Item>
-            )}
-            {((canOverride && overridePrice) || discounted) && (
-              <ReasonField label={t(overridePrice ? 'sales:fields.priceReason' : 'sales:fields.discountReason')} />
-            )}
-          </div>
-        )}
-        <div className="sale-form__grid">
-          <CouponField coupon={coupon} price={price} />
-          <Form.Item name="note" label={t('sales:fields.note')}>
-            <Input maxLength={500} />
-          </Form.Item>
-        </div>
-        <SaleTotal price={price} />
-        <PaymentPlanFields totalMinor={total} today={today} />
-        {problems.length > 0 && (
-          <Alert
-            type="error"
-            showIcon
-            data-testid="sale-error"
-            className="sale-form__error"
-            title={
-              problems.length === 1 ? (
-                problems[0]
-              ) : (
-                <ul>
-                  {problems.map((p) => (
-                    <li key={p}>{p}</li>
-                  ))}
-                </ul>
-              )
-            }
+    <SaleForm<Values>
+      form={form}
+      name="sell-membership"
+      initialValues={{ ...PLAN_DEFAULTS, centerId: defaultCenter, overridePrice: false }}
+      onFinish={finish}
+    >
+      <div className="sale-form__grid">
+        <Form.Item
+          name="planId"
+          label={t('sales:fields.plan')}
+          rules={[{ required: true, message: t('errors:validation.required') }]}
+        >
+          <CataloguePicker
+            kind="membership"
+            placeholder={t('sales:fields.planSearch')}
+            onPick={(item) => {
+              setPlan(item);
+              if (item?.startRule === 'chosen_date') form.setFieldValue('startOn', today);
+            }}
+            data-testid="sale-plan-picker"
+            // The screen's first field: the focus is here when it opens.
+            data-page-focus
           />
-        )}
-        <Space>
-          <Button
-            type="primary"
-            htmlType="submit"
-            loading={sell.isPending || waiting}
-            disabled={!plan}
-            data-testid="sale-submit"
-          >
-            {t('sales:submit')}
-          </Button>
-        </Space>
-      </Form>
-    </Card>
+        </Form.Item>
+        <SaleCentreField options={centerOptions} loading={loading} />
+      </div>
+      {plan && (
+        <div className="sale-form__grid" data-testid="sale-plan-facts">
+          <div>
+            <Typography.Text type="secondary">{t('sales:fields.listPrice')}</Typography.Text>
+            <div>
+              <MoneyText value={plan.priceMinor} data-testid="sale-list-price" />
+            </div>
+            <Typography.Text type="secondary">
+              {plan.startRule ? t(`sales:startRules.${plan.startRule}`) : ''}
+              {plan.durationValue && plan.durationUnit
+                ? ` · ${t(`sales:durations.${plan.durationUnit}`, { count: plan.durationValue })}`
+                : ''}
+            </Typography.Text>
+          </div>
+          {plan.startRule === 'chosen_date' && (
+            <Form.Item
+              name="startOn"
+              label={t('sales:fields.startOn')}
+              rules={[{ required: true, message: t('errors:validation.required') }]}
+              {...dateField}
+            >
+              <DatePicker
+                allowClear={false}
+                disabledDate={(d) => d.format('YYYY-MM-DD') < today}
+                data-testid="sale-start-on"
+              />
+            </Form.Item>
+          )}
+        </div>
+      )}
+      {canOverride && plan && (
+        <Form.Item name="overridePrice" valuePropName="checked">
+          <Checkbox data-testid="sale-override">{t('sales:fields.overridePrice')}</Checkbox>
+        </Form.Item>
+      )}
+      {plan && (overridePrice || rights.canDiscount) && (
+        <div className="sale-form__grid">
+          {canOverride && overridePrice && (
+            <Form.Item name="priceMinor" label={t('sales:fields.price')} rules={priceRules}>
+              <MoneyInput data-testid="sale-price" />
+            </Form.Item>
+          )}
+          {rights.canDiscount && (
+            <Form.Item
+              name="discountMinor"
+              label={t('sales:fields.discount')}
+              rules={discountRules}
+              extra={rights.beyondCap ? undefined : t('sales:discount.capHint', { percent: rights.capText })}
+            >
+              <MoneyInput data-testid="sale-discount" />
+            </Form.Item>
+          )}
+          {((canOverride && overridePrice) || discounted) && (
+            <ReasonField label={t(overridePrice ? 'sales:fields.priceReason' : 'sales:fields.discountReason')} />
+          )}
+        </div>
+      )}
+      <SaleFormEnd coupon={coupon} price={price} today={today} problems={problems} />
+      <Space>
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={sell.isPending || waiting}
+          disabled={!plan}
+          data-testid="sale-submit"
+        >
+          {t('sales:submit')}
+        </Button>
+      </Space>
+    </SaleForm>
   );
 }

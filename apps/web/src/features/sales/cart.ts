@@ -77,3 +77,16 @@ export function cartLinesRequest(lines: readonly CartLine[], discountReason = ''
 
 /** Whether any line has a manual discount (the sale then needs a reason). */
 export const hasDiscount = (lines: readonly CartLine[]) => lines.some((l) => l.discountMinor > 0);
+
+/** A catalogue item as the cart adds it: a membership whose plan starts on a chosen date asks for that date. */
+export const cartItem = (
+  itemType: SaleItemType,
+  item: { id: string; name: string; priceMinor: number; taxRateBp?: number | undefined; startRule?: string },
+) => ({
+  itemType,
+  itemId: item.id,
+  name: item.name,
+  priceMinor: item.priceMinor,
+  taxRateBp: item.taxRateBp,
+  chosenStart: item.startRule === 'chosen_date',
+});

@@ -151,3 +151,26 @@ export function rateText(bp: number): string {
   if (part === 0) return String(whole);
   return `${whole}.${String(part).padStart(2, '0').replace(/0$/, '')}`;
 }
+
+/** Why installments edited by hand would be refused; null when they are not edited by hand or add up. */
+export function customisedPlanProblem(values: PlanValues, totalMinor: Minor, today: BusinessDate): PlanProblem | null {
+  if (values.planMode !== 'installments' || !values.customised) return null;
+  return planProblem(
+    totalMinor,
+    minor(values.depositMinor ?? 0),
+    (values.rows ?? []).map((r) => ({ dueOn: r.dueOn, amountMinor: r.amountMinor })),
+    today,
+  );
+}
+
+/** What both sale screens send besides the centre and the lines: the coupon, the note, the plan and the payment. */
+export function saleRequestRest(
+  values: PlanValues & { couponCode?: string | undefined; note?: string | undefined },
+  today: BusinessDate,
+): Pick<SaleRequest, 'couponCode' | 'note' | 'depositMinor' | 'installments' | 'payment'> {
+  return {
+    ...(values.couponCode?.trim() ? { couponCode: values.couponCode.trim() } : {}),
+    ...(values.note?.trim() ? { note: values.note.trim() } : {}),
+    ...planRequest(values, today),
+  };
+}

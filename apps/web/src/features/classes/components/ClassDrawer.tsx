@@ -1,27 +1,5 @@
-import {
-  CLASS_DEFAULTS,
-  CLASS_LIMITS,
-  CLASS_MODES,
-  type EditScope,
-  rentalHoursOf,
-  type UpdateClassRequest,
-} from '@gym/contract/classes';
-import {
-  Alert,
-  App,
-  Button,
-  Checkbox,
-  DatePicker,
-  Drawer,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Select,
-  Space,
-  TimePicker,
-} from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { CLASS_MODES, type EditScope, rentalHoursOf } from '@gym/contract/classes';
+import { Alert, App, Button, DatePicker, Drawer, Form, Input, Radio, Select, Space, TimePicker } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCenters } from '../../../shared/centers';
@@ -38,138 +16,13 @@ import {
   useTeacherOptions,
   useUpdateClass,
 } from '../api';
-import { placeClassErrors, wholeNumberRule } from '../classErrors';
-import { firstSessionDate } from '../courseSessions';
-import { CourseSessionText, TypeSwatch } from './ClassParts';
-import { MemberPicker, type PickedMember } from './MemberPicker';
+import { placeClassErrors } from '../classErrors';
+import { BookingRulesFields, RepeatFields } from './ClassFormFields';
+import { CourseSessionText, typeOptionRender, WholeNumberItem } from './ClassParts';
+import { type ClassDrawerTarget, createRequest, FIELDS, initialValues, updateRequest, type Values } from './classForm';
+import { MemberPicker } from './MemberPicker';
 
-/**
- * The short course new classes are sessions of: at its centre, `sessionsLeft` of them by default,
- * from its first day (`startsOn`) when that is still ahead.
- */
-export interface SessionsOfCourse {
-  id: string;
-  name: string;
-  centerId: string;
-  sessionsLeft: number;
-  startsOn: string | null;
-}
-
-/** A new class (on a day, at a centre; or sessions of a short course) or an existing one (with its series, for the edit's scope). */
-export type ClassDrawerTarget =
-  | { classId: null; date: string; centerId: string | null; startTime?: string; shortCourse?: SessionsOfCourse }
-  | { classId: string; seriesId: string | null };
-
-type Ends = 'until' | 'count';
-interface Values {
-  centerId: string | null;
-  classTypeId: string | null;
-  date: Dayjs;
-  startTime: Dayjs | null;
-  durationMinutes: number | null;
-  roomId: string | null;
-  teacherId: string | null;
-  capacity: number | null;
-  credits: number | null;
-  bookingOpensDaysBefore: number | null;
-  bookingClosesMinutesBefore: number | null;
-  cancellationWindowMinutes: number | null;
-  mode: (typeof CLASS_MODES)[number];
-  /** A rental class's renter: the outside teacher's member record, whose rental package pays the room. */
-  renterMemberId: PickedMember | null;
-  notes: string;
-  repeats: boolean;
-  weekdays: number[];
-  everyWeeks: number | null;
-  ends: Ends;
-  until: Dayjs | null;
-  count: number | null;
-}
-
-const FIELDS = [
-  'centerId',
-  'classTypeId',
-  'date',
-  'startTime',
-  'durationMinutes',
-  'roomId',
-  'teacherId',
-  'capacity',
-  'credits',
-  'bookingOpensDaysBefore',
-  'bookingClosesMinutesBefore',
-  'cancellationWindowMinutes',
-  'mode',
-  'renterMemberId',
-  'notes',
-  'recurrence',
-  'weekdays',
-  'everyWeeks',
-  'until',
-  'count',
-] as const;
-/** Fields whose server errors are found under `recurrence.<name>`. */
-const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
-
-/** ISO weekday (1 Monday … 7 Sunday) of a business date. */
-const isoWeekday = (date: Dayjs) => ((date.day() + 6) % 7) + 1;
-
-/** `today`: the business date at the course's centre, for sessions of a short course. */
-function initialValues(target: ClassDrawerTarget, detail: ClassDetail | undefined, today: string): Values {
-  if (target.classId !== null && detail) {
-    return {
-      centerId: detail.center.id,
-      classTypeId: detail.type.id,
-      date: dayjs(detail.date),
-      startTime: dayjs(`${detail.date}T${detail.startTime}`),
-      durationMinutes: detail.durationMinutes,
-      roomId: detail.room.id,
-      teacherId: detail.teacher.id,
-      capacity: detail.capacity,
-      credits: detail.credits,
-      bookingOpensDaysBefore: detail.bookingOpensDaysBefore,
-      bookingClosesMinutesBefore: detail.bookingClosesMinutesBefore,
-      cancellationWindowMinutes: detail.cancellationWindowMinutes,
-      mode: detail.mode,
-      renterMemberId: detail.renter ? { id: detail.renter.id, label: detail.renter.name } : null,
-      notes: detail.notes ?? '',
-      repeats: false,
-      weekdays: [],
-      everyWeeks: 1,
-      ends: 'count',
-      until: null,
-      count: null,
-    };
-  }
-  const course = target.classId === null ? target.shortCourse : undefined;
-  const date = dayjs(
-    course ? firstSessionDate(course.startsOn, today) : target.classId === null ? target.date : undefined,
-  );
-  return {
-    centerId: course ? course.centerId : target.classId === null ? target.centerId : null,
-    classTypeId: null,
-    date,
-    startTime: target.classId === null && target.startTime ? dayjs(`${target.date}T${target.startTime}`) : null,
-    durationMinutes: null,
-    roomId: null,
-    teacherId: null,
-    capacity: null,
-    credits: null,
-    bookingOpensDaysBefore: CLASS_DEFAULTS.bookingOpensDaysBefore,
-    bookingClosesMinutesBefore: CLASS_DEFAULTS.bookingClosesMinutesBefore,
-    cancellationWindowMinutes: CLASS_DEFAULTS.cancellationWindowMinutes,
-    mode: CLASS_DEFAULTS.mode,
-    renterMemberId: null,
-    notes: '',
-    // A course's sessions are a weekly series of what is left of it.
-    repeats: Boolean(course),
-    weekdays: [isoWeekday(date)],
-    everyWeeks: 1,
-    ends: 'count',
-    until: null,
-    count: course ? Math.max(1, course.sessionsLeft) : 10,
-  };
-}
+export type { ClassDrawerTarget, SessionsOfCourse } from './classForm';
 
 /**
  * Plans a class (one-off, or a series by weekdays every N weeks until a date or for a count) or
@@ -297,82 +150,18 @@ function ClassForm({
   const onFinish = (v: Values) => {
     setFormError([]);
     const onError = (error: unknown) => setFormError(placeClassErrors(form, error, t, FIELDS));
-    const startTime = v.startTime ? v.startTime.format('HH:mm') : '';
-    const date = v.date.format('YYYY-MM-DD');
-    const optional = (n: number | null) => (n === null || n === undefined ? undefined : Number(n));
     if (!editing) {
-      create.mutate(
-        {
-          centerId: v.centerId!,
-          roomId: v.roomId!,
-          teacherId: v.teacherId!,
-          classTypeId: v.classTypeId!,
-          date,
-          startTime,
-          durationMinutes: optional(v.durationMinutes),
-          bookingOpensDaysBefore: optional(v.bookingOpensDaysBefore),
-          bookingClosesMinutesBefore: optional(v.bookingClosesMinutesBefore),
-          cancellationWindowMinutes: optional(v.cancellationWindowMinutes),
-          ...(course
-            ? { shortCourseId: course.id }
-            : {
-                capacity: optional(v.capacity),
-                credits: optional(v.credits),
-                mode: v.mode,
-                ...(v.mode === 'rental' ? { renterMemberId: v.renterMemberId?.id ?? null, credits: undefined } : {}),
-              }),
-          notes: v.notes.trim() || null,
-          ...(v.repeats
-            ? {
-                recurrence: {
-                  weekdays: [...v.weekdays].sort(),
-                  everyWeeks: Number(v.everyWeeks ?? 1),
-                  ...(v.ends === 'until'
-                    ? { until: v.until ? v.until.format('YYYY-MM-DD') : null, count: null }
-                    : { count: Number(v.count), until: null }),
-                  exceptions: [],
-                },
-              }
-            : {}),
+      create.mutate(createRequest(v, course), {
+        onSuccess: (answer) => {
+          void message.success(t('classes:form.created', { count: answer.created }));
+          onClose();
         },
-        {
-          onSuccess: (answer) => {
-            void message.success(t('classes:form.created', { count: answer.created }));
-            onClose();
-          },
-          onError,
-        },
-      );
+        onError,
+      });
       return;
     }
-    // An edit sends what changed only: with "all", an untouched field keeps each class's own value.
-    const body: UpdateClassRequest = { scope: inSeries ? scope : 'one' };
-    const changed = <K extends keyof Values>(key: K) => v[key] !== initial[key];
-    if (changed('roomId')) body.roomId = v.roomId!;
-    if (changed('teacherId')) body.teacherId = v.teacherId!;
-    if (changed('classTypeId')) body.classTypeId = v.classTypeId!;
-    if (date !== initial.date.format('YYYY-MM-DD')) body.date = date;
-    if (startTime !== initial.startTime?.format('HH:mm')) body.startTime = startTime;
-    for (const key of [
-      'durationMinutes',
-      'capacity',
-      ...(session ? [] : (['credits'] as const)),
-      'bookingOpensDaysBefore',
-      'bookingClosesMinutesBefore',
-      'cancellationWindowMinutes',
-    ] as const) {
-      if (v[key] !== null && Number(v[key]) !== initial[key]) body[key] = Number(v[key]);
-    }
-    // A course's session stays in-house: neither mode nor renter is sent.
-    if (!session && v.mode !== initial.mode) body.mode = v.mode;
-    if (!session && v.mode === 'rental' && v.renterMemberId?.id !== initial.renterMemberId?.id) {
-      body.renterMemberId = v.renterMemberId?.id ?? null;
-    }
-    // A rental class is paid to its teacher: the server keeps its credits at 0.
-    if (v.mode === 'rental') delete body.credits;
-    if (v.notes.trim() !== initial.notes) body.notes = v.notes.trim() || null;
     update.mutate(
-      { id: target.classId!, body },
+      { id: target.classId!, body: updateRequest(v, initial, inSeries ? scope : 'one', Boolean(session)) },
       {
         onSuccess: (answer) => {
           void message.success(t('classes:form.updated', { count: answer.updated }));
@@ -432,15 +221,7 @@ function ClassForm({
             options={(types.data ?? [])
               .filter((x) => x.active || x.id === initial.classTypeId)
               .map((x) => ({ value: x.id, label: x.name }))}
-            optionRender={(option) => {
-              const type = types.data?.find((x) => x.id === option.value);
-              return (
-                <span>
-                  {type && <TypeSwatch colour={type.colour} />}
-                  {option.label}
-                </span>
-              );
-            }}
+            optionRender={typeOptionRender(types.data)}
             data-testid="field-classTypeId"
           />
         </Form.Item>
@@ -466,13 +247,7 @@ function ClassForm({
             data-testid="field-startTime"
           />
         </Form.Item>
-        <Form.Item
-          label={t('classes:fields.durationMinutes')}
-          name="durationMinutes"
-          rules={[required, wholeNumberRule(t, CLASS_LIMITS.durationMinutes)]}
-        >
-          <InputNumber precision={0} inputMode="numeric" className="full-width" data-testid="field-durationMinutes" />
-        </Form.Item>
+        <WholeNumberItem name="durationMinutes" required />
         <Form.Item label={t('classes:fields.mode')} name="mode" hidden={ofCourse}>
           <Radio.Group
             optionType="button"
@@ -527,113 +302,17 @@ function ClassForm({
             data-testid="field-teacherId"
           />
         </Form.Item>
-        {!course && (
-          <Form.Item
-            label={t('classes:fields.capacity')}
-            name="capacity"
-            dependencies={['roomId']}
-            rules={[required, wholeNumberRule(t, CLASS_LIMITS.capacity), roomPlacesRule]}
-          >
-            <InputNumber precision={0} inputMode="numeric" className="full-width" data-testid="field-capacity" />
-          </Form.Item>
-        )}
+        {!course && <WholeNumberItem name="capacity" dependencies={['roomId']} required rules={[roomPlacesRule]} />}
         {ofCourse ? null : rental ? (
           <p className="class-form__rental-help" data-testid="rental-help">
             {t('classes:rental.help')}
           </p>
         ) : (
-          <Form.Item
-            label={t('classes:fields.credits')}
-            name="credits"
-            rules={[required, wholeNumberRule(t, CLASS_LIMITS.credits)]}
-            extra={t('classes:form.creditsHelp')}
-          >
-            <InputNumber precision={0} inputMode="numeric" className="full-width" data-testid="field-credits" />
-          </Form.Item>
+          <WholeNumberItem name="credits" required extra={t('classes:form.creditsHelp')} />
         )}
       </div>
-      <fieldset className="class-form__group">
-        <legend>{t('classes:form.bookingRules')}</legend>
-        <div className="form-columns">
-          <Form.Item
-            label={t('classes:fields.bookingOpensDaysBefore')}
-            name="bookingOpensDaysBefore"
-            rules={[wholeNumberRule(t, CLASS_LIMITS.bookingOpensDaysBefore)]}
-          >
-            <InputNumber precision={0} inputMode="numeric" className="full-width" />
-          </Form.Item>
-          <Form.Item
-            label={t('classes:fields.bookingClosesMinutesBefore')}
-            name="bookingClosesMinutesBefore"
-            rules={[wholeNumberRule(t, CLASS_LIMITS.bookingClosesMinutesBefore)]}
-          >
-            <InputNumber precision={0} inputMode="numeric" className="full-width" />
-          </Form.Item>
-          <Form.Item
-            label={t('classes:fields.cancellationWindowMinutes')}
-            name="cancellationWindowMinutes"
-            rules={[wholeNumberRule(t, CLASS_LIMITS.cancellationWindowMinutes)]}
-            extra={t('classes:form.cancellationHelp')}
-          >
-            <InputNumber precision={0} inputMode="numeric" className="full-width" />
-          </Form.Item>
-        </div>
-      </fieldset>
-      {!editing && (
-        <fieldset className="class-form__group">
-          <legend>{t('classes:form.repeat')}</legend>
-          <Form.Item name="repeats" valuePropName="checked">
-            <Checkbox data-testid="field-repeats">{t('classes:form.repeats')}</Checkbox>
-          </Form.Item>
-          {repeats && (
-            <>
-              <Form.Item
-                label={t('classes:form.weekdays')}
-                name="weekdays"
-                rules={[{ type: 'array', min: 1, message: t('classes:form.weekdaysRequired') }]}
-              >
-                <Checkbox.Group
-                  options={WEEKDAYS.map((d) => ({ value: d, label: t(`classes:weekdays.${d}`) }))}
-                  data-testid="field-weekdays"
-                />
-              </Form.Item>
-              <Form.Item
-                label={t('classes:form.everyWeeks')}
-                name="everyWeeks"
-                rules={[required, wholeNumberRule(t, CLASS_LIMITS.everyWeeks)]}
-              >
-                <InputNumber precision={0} inputMode="numeric" style={{ width: 120 }} data-testid="field-everyWeeks" />
-              </Form.Item>
-              <Form.Item label={t('classes:form.ends')} name="ends">
-                <Radio.Group
-                  options={[
-                    { value: 'count', label: t('classes:form.endsCount') },
-                    { value: 'until', label: t('classes:form.endsUntil') },
-                  ]}
-                  data-testid="field-ends"
-                />
-              </Form.Item>
-              {ends === 'until' ? (
-                <Form.Item label={t('classes:form.until')} name="until" rules={[required]}>
-                  <DatePicker data-testid="field-until" />
-                </Form.Item>
-              ) : (
-                <Form.Item
-                  label={t('classes:form.count')}
-                  name="count"
-                  rules={[
-                    required,
-                    wholeNumberRule(t, course ? { min: 1, max: Math.max(1, course.sessionsLeft) } : CLASS_LIMITS.count),
-                  ]}
-                  extra={course ? t('classes:course.sessionsLeft', { count: course.sessionsLeft }) : undefined}
-                >
-                  <InputNumber precision={0} inputMode="numeric" style={{ width: 120 }} data-testid="field-count" />
-                </Form.Item>
-              )}
-            </>
-          )}
-        </fieldset>
-      )}
+      <BookingRulesFields />
+      {!editing && <RepeatFields repeats={Boolean(repeats)} ends={ends ?? 'count'} course={course} />}
       <Form.Item label={t('classes:fields.notes')} name="notes">
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={1000} />
       </Form.Item>

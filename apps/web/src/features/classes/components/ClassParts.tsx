@@ -1,5 +1,8 @@
 import '../classes.css';
-/** What the class screens show of one class: its type's colour, its times, its places taken. */
+/**
+ * What the class screens show of one class: its type's colour, its times, its places taken; and the
+ * whole-number field of the class and class type forms.
+ */
 import {
   CheckCircleFilled,
   ClockCircleOutlined,
@@ -9,13 +12,14 @@ import {
   MinusCircleOutlined,
   ReadOutlined,
 } from '@ant-design/icons';
-import type { BookingStatus } from '@gym/contract/classes';
-import { Progress, Tag } from 'antd';
-import type { ComponentType, CSSProperties } from 'react';
+import { type BookingStatus, CLASS_LIMITS } from '@gym/contract/classes';
+import { Form, type FormRule, InputNumber, Progress, Tag } from 'antd';
+import type { ComponentType, CSSProperties, ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatWeekdayDate } from '../../../shared/dates';
 import type { ClassListItem } from '../api';
+import { wholeNumberRule } from '../classErrors';
 import { fillTone } from '../places';
 
 /** The class type's colour as a small square beside its name (the name says it; the colour helps the eye). */
@@ -124,4 +128,76 @@ export function useClassDay(): (date: string) => string {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   return useMemo(() => (date: string) => formatWeekdayDate(language, date), [language]);
+}
+
+/** A class type's option in a select: its colour beside its name. */
+export function typeOptionRender(types: readonly { id: string; colour: string }[] | undefined) {
+  return (option: { value?: unknown; label?: ReactNode }) => {
+    const type = types?.find((x) => x.id === option.value);
+    return (
+      <span>
+        {type && <TypeSwatch colour={type.colour} />}
+        {option.label}
+      </span>
+    );
+  };
+}
+
+type NumberField =
+  | 'durationMinutes'
+  | 'capacity'
+  | 'credits'
+  | 'bookingOpensDaysBefore'
+  | 'bookingClosesMinutesBefore'
+  | 'cancellationWindowMinutes'
+  | 'everyWeeks'
+  | 'count';
+
+interface WholeNumberProps {
+  name: NumberField;
+  /** The field's name in `classes:fields` unless given. */
+  label?: string;
+  /** The class rules' limits of the field unless given. */
+  limits?: { min: number; max: number };
+  required?: boolean;
+  /** Rules after the limits (another field's bound). */
+  rules?: FormRule[];
+  dependencies?: string[];
+  extra?: ReactNode;
+  /** A narrow field (a count) instead of the column's width. */
+  narrow?: boolean;
+}
+
+/** A whole number of a class or class type within its limits (a length, places, credits, a count). */
+export function WholeNumberItem({
+  name,
+  label,
+  limits = CLASS_LIMITS[name],
+  required,
+  rules = [],
+  dependencies,
+  extra,
+  narrow,
+}: WholeNumberProps) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      label={label ?? t(`classes:fields.${name}`)}
+      name={name}
+      {...(dependencies ? { dependencies } : {})}
+      rules={[
+        ...(required ? [{ required: true, message: t('classes:form.required') }] : []),
+        wholeNumberRule(t, limits),
+        ...rules,
+      ]}
+      extra={extra}
+    >
+      <InputNumber
+        precision={0}
+        inputMode="numeric"
+        {...(narrow ? { style: { width: 120 } } : { className: 'full-width' })}
+        data-testid={`field-${name}`}
+      />
+    </Form.Item>
+  );
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyInput, useMoneyRules } from '../../../shared/ui/MoneyInput';
 import { MoneyText } from '../../../shared/ui/MoneyText';
+import { TenderedField } from '../ActionFields';
 import { usePay } from '../api';
 import { changeOf } from '../plan';
 import { placePlanError, placeSaleErrors } from '../saleErrors';
@@ -30,7 +31,6 @@ export function PaymentModal({ invoice, onClose }: { invoice: Invoice; onClose: 
   const amount = Form.useWatch('amountMinor', form);
   const tendered = Form.useWatch('tenderedMinor', form);
   const amountRules = useMoneyRules({ required: true, min: 1, max: invoice.balanceMinor });
-  const tenderRules = useMoneyRules({ min: amount ?? 0 });
   const open = invoice.installments.filter((i) => i.paidMinor < i.amountMinor);
   const change = method === 'cash' ? changeOf(tendered, amount) : null;
   const firstDue = open[0] ? open[0].amountMinor - open[0].paidMinor : invoice.balanceMinor;
@@ -108,20 +108,7 @@ export function PaymentModal({ invoice, onClose }: { invoice: Invoice; onClose: 
           <MoneyInput data-testid="payment-amount" />
         </Form.Item>
         {method === 'cash' ? (
-          <Form.Item
-            name="tenderedMinor"
-            label={t('sales:pay.tendered')}
-            rules={tenderRules}
-            extra={
-              change !== null ? (
-                <span data-testid="payment-change">
-                  {t('sales:pay.change')} <MoneyText value={change} />
-                </span>
-              ) : undefined
-            }
-          >
-            <MoneyInput />
-          </Form.Item>
+          <TenderedField amountMinor={amount} change={change} testIds={{ change: 'payment-change' }} />
         ) : (
           <Form.Item name="reference" label={t('sales:pay.reference')}>
             <Input maxLength={100} />

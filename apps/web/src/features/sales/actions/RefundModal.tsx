@@ -1,10 +1,11 @@
 import { minor } from '@gym/contract/money';
 import type { Invoice } from '@gym/contract/sales';
-import { Alert, App, Checkbox, Form, Input, InputNumber, Modal, Radio, Select, Table } from 'antd';
+import { Alert, App, Checkbox, Form, InputNumber, Modal, Radio, Select, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MoneyInput } from '../../../shared/ui/MoneyInput';
 import { MoneyText } from '../../../shared/ui/MoneyText';
+import { ActionReasonField } from '../ActionFields';
 import { type RefundInput, useRefund } from '../api';
 import { grantsEntitlement } from '../cart';
 import { lineErrors, placeSaleErrors } from '../saleErrors';
@@ -191,16 +192,7 @@ export function RefundModal({ invoice, onClose }: { invoice: Invoice; onClose: (
         <Form.Item name="method" label={t('sales:refund.method')} extra={t('sales:refund.methodDefault')}>
           <Select allowClear options={methods} />
         </Form.Item>
-        <Form.Item
-          name="reason"
-          label={t('sales:fields.reason')}
-          rules={[
-            { required: true, whitespace: true, message: t('sales:fieldErrors.reason_required') },
-            { min: 3, message: t('errors:validation.minLength', { min: 3 }) },
-          ]}
-        >
-          <Input.TextArea maxLength={300} autoSize={{ minRows: 2 }} />
-        </Form.Item>
+        <ActionReasonField />
       </Form>
       {problems.length > 0 && <Alert type="error" showIcon title={problems.join(' ')} />}
     </Modal>

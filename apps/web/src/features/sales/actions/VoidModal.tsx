@@ -1,7 +1,8 @@
 import type { Invoice } from '@gym/contract/sales';
-import { Alert, App, Form, Input, Modal } from 'antd';
+import { Alert, App, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionReasonField } from '../ActionFields';
 import { useVoid } from '../api';
 import { placeSaleErrors } from '../saleErrors';
 
@@ -33,16 +34,7 @@ export function VoidModal({ invoice, onClose }: { invoice: Invoice; onClose: () 
       destroyOnHidden
     >
       <Form form={form} layout="vertical" name="invoice-void" onFinish={(v) => void submit(v)}>
-        <Form.Item
-          name="reason"
-          label={t('sales:fields.reason')}
-          rules={[
-            { required: true, whitespace: true, message: t('sales:fieldErrors.reason_required') },
-            { min: 3, message: t('errors:validation.minLength', { min: 3 }) },
-          ]}
-        >
-          <Input.TextArea maxLength={300} autoSize={{ minRows: 2 }} />
-        </Form.Item>
+        <ActionReasonField />
       </Form>
       {problems.length > 0 && <Alert type="error" showIcon title={problems.join(' ')} />}
     </Modal>

@@ -1,9 +1,10 @@
 import type { Entitlement, EntitlementAction } from '@gym/contract/sales';
-import { Alert, App, DatePicker, Form, Input, InputNumber, Modal } from 'antd';
+import { Alert, App, DatePicker, Form, InputNumber, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCentreToday } from '../../../shared/today';
 import { MemberSearchSelect } from '../../members/components/MemberSearchSelect';
+import { ActionReasonField } from '../ActionFields';
 import { useEntitlementAction } from '../api';
 import { dateField } from '../PaymentPlanFields';
 import { placeSaleErrors } from '../saleErrors';
@@ -131,20 +132,7 @@ export function EntitlementActionModal({
             />
           </Form.Item>
         )}
-        <Form.Item
-          name="reason"
-          label={t('sales:fields.reason')}
-          rules={
-            reasonNeeded
-              ? [
-                  { required: true, whitespace: true, message: t('sales:fieldErrors.reason_required') },
-                  { min: 3, message: t('errors:validation.minLength', { min: 3 }) },
-                ]
-              : []
-          }
-        >
-          <Input.TextArea maxLength={300} autoSize={{ minRows: 2 }} />
-        </Form.Item>
+        <ActionReasonField required={reasonNeeded} />
       </Form>
       {problems.length > 0 && <Alert type="error" showIcon title={problems.join(' ')} />}
     </Modal>
