@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { requiredRule } from '../../shared/api/errorMessages';
 import { useCenterId } from '../../shared/centerSelection';
+import { PercentInput } from '../../shared/ui/PercentInput';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { StatusTag } from '../../shared/ui/StatusTag';
 import { useDateTime } from '../../shared/useDateTime';
 import { type Product, type StockMovement, useMoveStock, useProduct, useSaveProduct, useStockMovements } from './api';
-import { moneyRule, PercentInput, percentRule, retailRule, showServerErrors } from './forms';
+import { moneyRule, percentRule, retailRule, showServerErrors } from './forms';
 import { MoneyInput, useMoneyFormat } from './MoneyInput';
 
 export interface ProductDrawerState {
@@ -113,7 +114,7 @@ function ProductForm({ product, onSaved }: { product: Product | null; onSaved: (
           <MoneyInput format={format} data-testid="product-price" />
         </Form.Item>
         <Form.Item label={t('retail:taxRate')} name="taxRateBp" rules={[percentRule(t, false)]}>
-          <PercentInput />
+          <PercentInput decimals="needed" />
         </Form.Item>
         <Form.Item
           label={t('retail:product.lowStockThreshold')}

@@ -1,10 +1,8 @@
 import type { FormInstance } from 'antd';
-import { Input } from 'antd';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { isApiError } from '../../shared/api/client';
 import { apiErrorMessage, fieldErrorMessage, zodIssueMessage } from '../../shared/api/errorMessages';
-import { formatBasisPoints, parseBasisPoints } from './numbers';
 
 /** A field error code in the screen's language: the retail words first, then the shared ones. */
 export function retailFieldMessage(t: TFunction, code: string): string {
@@ -68,31 +66,6 @@ export function moneyRule(t: TFunction, required: boolean, min = 0) {
   };
 }
 
-/** A percentage typed as text ("7.7"), held by the form as basis points. */
-export function PercentInput({
-  value,
-  onChange,
-  id,
-}: {
-  value?: number | null;
-  onChange?: (bp: number | null) => void;
-  id?: string;
-}) {
-  return (
-    <Input
-      id={id}
-      inputMode="decimal"
-      suffix="%"
-      style={{ maxWidth: 140 }}
-      defaultValue={value === null || value === undefined ? '' : formatBasisPoints(value)}
-      onChange={(event) => {
-        const text = event.target.value;
-        onChange?.(text.trim() === '' ? null : (parseBasisPoints(text) ?? Number.NaN));
-      }}
-    />
-  );
-}
-
 export function percentRule(t: TFunction, required: boolean, min = 0) {
   return {
     validator: async (_rule: unknown, value: number | null | undefined) => {
@@ -104,5 +77,3 @@ export function percentRule(t: TFunction, required: boolean, min = 0) {
     },
   };
 }
-
-export const percentText = (bp: number) => `${formatBasisPoints(bp)} %`;

@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useAllCenters } from '../../../shared/centers';
 import { MoneyInput } from '../../../shared/ui/MoneyInput';
-import { TaxRateInput } from './TaxRateInput';
+import { PercentInput } from '../../../shared/ui/PercentInput';
 
 type Limit = { min: number; max: number };
 
@@ -56,7 +56,7 @@ export function TaxRateItem() {
       extra={t('catalogue:fields.taxRateHelp')}
       rules={[requiredMessage(t), taxRule(t)]}
     >
-      <TaxRateInput />
+      <PercentInput />
     </Form.Item>
   );
 }
