@@ -302,7 +302,11 @@ export function useItemList<S extends string, F extends string, R extends { data
     editing,
     /** Opens the drawer on `item` (null: a new one). */
     edit: (item: T | null) => setEditing({ item }),
-    close: () => setEditing(null),
+    /** What the drawer takes: the item it edits, and how it closes. */
+    drawer: { editing, onClose: () => setEditing(null) },
+    /** The list's "add" button, for those who may add. */
+    addButton: (label: string, testId: string) =>
+      ability.can('create', subject) && { label, onClick: () => setEditing({ item: null }), testId },
     canCreate: ability.can('create', subject),
     canUpdate: ability.can('update', subject),
   };

@@ -6,10 +6,9 @@ import {
   membershipPlanFieldsSchema,
   START_RULES,
 } from '@gym/contract/catalogue';
-import { Form, Input, InputNumber, Select, Space } from 'antd';
+import { Form, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { requiredRule, schemaRule } from '../../shared/api/errorMessages';
 import { EntityDrawer } from '../../shared/ui/EntityDrawer';
 import { ChoiceFilter } from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
@@ -23,7 +22,16 @@ import {
   taxRateColumn,
   useConfirmActive,
 } from './components/columns';
-import { CoverageFields, LIMITS, PriceItem, requiredMessage, TaxRateItem, wholeNumberRule } from './components/fields';
+import {
+  CoverageFields,
+  DescriptionItem,
+  LIMITS,
+  NameItem,
+  PriceItem,
+  requiredMessage,
+  TaxRateItem,
+  wholeNumberRule,
+} from './components/fields';
 import { CenterFilter, StatusFilter, UUID } from './components/ListFilters';
 import { useFormatLength } from './format';
 import { useCatalogueSave } from './formErrors';
@@ -134,9 +142,7 @@ export function PlanDrawer({ editing, onClose }: { editing: Editing<MembershipPl
         save.mutate({ id: plan?.id ?? null, body }, done);
       }}
     >
-      <Form.Item label={t('catalogue:fields.name')} name="name" rules={[requiredRule(t), schemaRule(shape.name, t)]}>
-        <Input maxLength={80} autoComplete="off" data-testid="field-name" />
-      </Form.Item>
+      <NameItem schema={shape.name} />
       <Form.Item label={t('catalogue:fields.duration')} required>
         <Space.Compact>
           <Form.Item
@@ -197,13 +203,7 @@ export function PlanDrawer({ editing, onClose }: { editing: Editing<MembershipPl
         </Form.Item>
         <PriceItem name="freezeFee" label={t('catalogue:fields.freezeFee')} />
       </fieldset>
-      <Form.Item
-        label={t('catalogue:fields.description')}
-        name="description"
-        rules={[schemaRule(shape.description, t)]}
-      >
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={1000} />
-      </Form.Item>
+      <DescriptionItem schema={shape.description} />
     </EntityDrawer>
   );
 }
@@ -211,15 +211,7 @@ export function PlanDrawer({ editing, onClose }: { editing: Editing<MembershipPl
 /** `/membership-list`: membership plans with search, filters, export, add, edit, (de)activate. */
 export default function MembershipListPage() {
   const { t } = useTranslation();
-  const {
-    list,
-    result: plans,
-    editing,
-    edit,
-    close,
-    canCreate,
-    canUpdate,
-  } = useItemList(LIST, useMembershipPlanList, 'Catalogue');
+  const { list, result, edit, drawer, addButton, canUpdate } = useItemList(LIST, useMembershipPlanList, 'Catalogue');
   const save = useSaveMembershipPlan();
   const money = useFormatMoney();
   const length = useFormatLength();
@@ -270,7 +262,7 @@ export default function MembershipListPage() {
     <div className="screen" data-testid="screen-membership-list">
       <ListTable<MembershipPlan, Sort, Filter>
         list={list}
-        result={plans}
+        result={result}
         columns={columns}
         testId="membership-table"
         texts={listTexts(t, 'catalogue:plans.empty', 'catalogue:plans.total', 'catalogue:noMatch')}
@@ -290,15 +282,9 @@ export default function MembershipListPage() {
             />
           </>
         }
-        add={
-          canCreate && {
-            label: t('catalogue:plans.add'),
-            onClick: () => edit(null),
-            testId: 'item-add',
-          }
-        }
+        add={addButton(t('catalogue:plans.add'), 'item-add')}
       />
-      <PlanDrawer editing={editing} onClose={() => close()} />
+      <PlanDrawer {...drawer} />
     </div>
   );
 }

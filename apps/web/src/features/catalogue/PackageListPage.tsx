@@ -1,10 +1,9 @@
 import './catalogue.css';
 
 import { CREDIT_PACKAGE_SORTS, creditPackageFieldsSchema, PACKAGE_USAGES } from '@gym/contract/catalogue';
-import { Checkbox, Form, Input, InputNumber, Select } from 'antd';
+import { Checkbox, Form, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { requiredRule, schemaRule } from '../../shared/api/errorMessages';
 import { EntityDrawer } from '../../shared/ui/EntityDrawer';
 import { ChoiceFilter } from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
@@ -19,7 +18,16 @@ import {
   taxRateColumn,
   useConfirmActive,
 } from './components/columns';
-import { CoverageFields, LIMITS, PriceItem, requiredMessage, TaxRateItem, wholeNumberRule } from './components/fields';
+import {
+  CoverageFields,
+  DescriptionItem,
+  LIMITS,
+  NameItem,
+  PriceItem,
+  requiredMessage,
+  TaxRateItem,
+  wholeNumberRule,
+} from './components/fields';
 import { CenterFilter, StatusFilter, UUID } from './components/ListFilters';
 import { useFormatLength } from './format';
 import { useCatalogueSave } from './formErrors';
@@ -126,9 +134,7 @@ export function PackageDrawer({ editing, onClose }: { editing: Editing<CreditPac
         save.mutate({ id: pack?.id ?? null, body }, done);
       }}
     >
-      <Form.Item label={t('catalogue:fields.name')} name="name" rules={[requiredRule(t), schemaRule(shape.name, t)]}>
-        <Input maxLength={80} autoComplete="off" data-testid="field-name" />
-      </Form.Item>
+      <NameItem schema={shape.name} />
       <Form.Item label={t('catalogue:fields.usage')} name="usage" extra={t(`catalogue:usageHelp.${usage ?? 'class'}`)}>
         <Select
           options={PACKAGE_USAGES.map((u) => ({ value: u, label: t(`catalogue:usages.${u}`) }))}
@@ -156,13 +162,7 @@ export function PackageDrawer({ editing, onClose }: { editing: Editing<CreditPac
       <Form.Item name="available" valuePropName="checked" extra={t('catalogue:fields.availableHelp')}>
         <Checkbox>{t('catalogue:fields.available')}</Checkbox>
       </Form.Item>
-      <Form.Item
-        label={t('catalogue:fields.description')}
-        name="description"
-        rules={[schemaRule(shape.description, t)]}
-      >
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={1000} />
-      </Form.Item>
+      <DescriptionItem schema={shape.description} />
     </EntityDrawer>
   );
 }
@@ -170,15 +170,7 @@ export function PackageDrawer({ editing, onClose }: { editing: Editing<CreditPac
 /** `/package-list`: credit and rental packages with search, filters, export, add, edit, (de)activate. */
 export default function PackageListPage() {
   const { t } = useTranslation();
-  const {
-    list,
-    result: packages,
-    editing,
-    edit,
-    close,
-    canCreate,
-    canUpdate,
-  } = useItemList(LIST, useCreditPackageList, 'Catalogue');
+  const { list, result, edit, drawer, addButton, canUpdate } = useItemList(LIST, useCreditPackageList, 'Catalogue');
   const save = useSaveCreditPackage();
   const money = useFormatMoney();
   const length = useFormatLength();
@@ -236,7 +228,7 @@ export default function PackageListPage() {
     <div className="screen" data-testid="screen-package-list">
       <ListTable<CreditPackage, Sort, Filter>
         list={list}
-        result={packages}
+        result={result}
         columns={columns}
         testId="package-table"
         texts={listTexts(t, 'catalogue:packages.empty', 'catalogue:packages.total', 'catalogue:noMatch')}
@@ -267,15 +259,9 @@ export default function PackageListPage() {
             />
           </>
         }
-        add={
-          canCreate && {
-            label: t('catalogue:packages.add'),
-            onClick: () => edit(null),
-            testId: 'item-add',
-          }
-        }
+        add={addButton(t('catalogue:packages.add'), 'item-add')}
       />
-      <PackageDrawer editing={editing} onClose={() => close()} />
+      <PackageDrawer {...drawer} />
     </div>
   );
 }

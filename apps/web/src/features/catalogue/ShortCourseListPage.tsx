@@ -1,12 +1,11 @@
 import './catalogue.css';
 import { CalendarOutlined } from '@ant-design/icons';
 import { SHORT_COURSE_SORTS, shortCourseFieldsSchema } from '@gym/contract/catalogue';
-import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
+import { DatePicker, Form, InputNumber, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAbility } from '../../shared/acl';
-import { requiredRule, schemaRule } from '../../shared/api/errorMessages';
 import { useCenterId } from '../../shared/centerSelection';
 import { useCenters } from '../../shared/centers';
 import { EntityDrawer } from '../../shared/ui/EntityDrawer';
@@ -16,7 +15,15 @@ import { type Editing, type ListParamsConfig, useItemList } from '../../shared/u
 import { CourseSessionsDrawer } from '../classes/components/CourseSessionsDrawer';
 import { type ShortCourse, useSaveShortCourse, useShortCourseList } from './api';
 import { actionsColumn, activeColumn, priceColumn, taxRateColumn, useConfirmActive } from './components/columns';
-import { LIMITS, PriceItem, requiredMessage, TaxRateItem, wholeNumberRule } from './components/fields';
+import {
+  DescriptionItem,
+  LIMITS,
+  NameItem,
+  PriceItem,
+  requiredMessage,
+  TaxRateItem,
+  wholeNumberRule,
+} from './components/fields';
 import { CenterFilter, StatusFilter, UUID } from './components/ListFilters';
 import { useFormatDay } from './format';
 import { useCatalogueSave } from './formErrors';
@@ -117,9 +124,7 @@ export function CourseDrawer({
           data-testid="field-centerId"
         />
       </Form.Item>
-      <Form.Item label={t('catalogue:fields.name')} name="name" rules={[requiredRule(t), schemaRule(shape.name, t)]}>
-        <Input maxLength={80} autoComplete="off" data-testid="field-name" />
-      </Form.Item>
+      <NameItem schema={shape.name} />
       <Form.Item
         label={t('catalogue:fields.sessions')}
         name="sessions"
@@ -139,13 +144,7 @@ export function CourseDrawer({
       </Form.Item>
       <PriceItem />
       <TaxRateItem />
-      <Form.Item
-        label={t('catalogue:fields.description')}
-        name="description"
-        rules={[schemaRule(shape.description, t)]}
-      >
-        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={1000} />
-      </Form.Item>
+      <DescriptionItem schema={shape.description} />
     </EntityDrawer>
   );
 }
@@ -161,15 +160,7 @@ const SESSIONS = 'sessions';
 export default function ShortCourseListPage() {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
-  const {
-    list,
-    result: courses,
-    editing,
-    edit,
-    close,
-    canCreate,
-    canUpdate,
-  } = useItemList(LIST, useShortCourseList, 'Catalogue');
+  const { list, result, edit, drawer, addButton, canUpdate } = useItemList(LIST, useShortCourseList, 'Catalogue');
   const save = useSaveShortCourse();
   const money = useFormatMoney();
   const currentCenterId = useCenterId();
@@ -258,7 +249,7 @@ export default function ShortCourseListPage() {
     <div className="screen" data-testid="screen-short-course-list">
       <ListTable<ShortCourse, Sort, Filter>
         list={list}
-        result={courses}
+        result={result}
         columns={columns}
         testId="short-course-table"
         texts={listTexts(t, 'catalogue:courses.empty', 'catalogue:courses.total', 'catalogue:noMatch')}
@@ -270,13 +261,7 @@ export default function ShortCourseListPage() {
             <CenterFilter list={list} />
           </>
         }
-        add={
-          canCreate && {
-            label: t('catalogue:courses.add'),
-            onClick: () => edit(null),
-            testId: 'item-add',
-          }
-        }
+        add={addButton(t('catalogue:courses.add'), 'item-add')}
       />
       {canReadClasses && (
         <CourseSessionsDrawer
@@ -284,11 +269,7 @@ export default function ShortCourseListPage() {
           onClose={() => openSessions(null)}
         />
       )}
-      <CourseDrawer
-        editing={editing}
-        defaultCenterId={list.filters.centerId ?? currentCenterId}
-        onClose={() => close()}
-      />
+      <CourseDrawer {...drawer} defaultCenterId={list.filters.centerId ?? currentCenterId} />
     </div>
   );
 }

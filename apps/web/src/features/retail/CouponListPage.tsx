@@ -189,15 +189,7 @@ function CouponDrawer({ editing, onClose }: { editing: Editing<Coupon> | null; o
 /** `/coupon-list`: discount codes, their validity, limits and uses so far. */
 export default function CouponListPage() {
   const { t } = useTranslation();
-  const {
-    list,
-    result: coupons,
-    editing,
-    edit,
-    close,
-    canCreate,
-    canUpdate,
-  } = useItemList(LIST, useCouponList, 'Catalogue');
+  const { list, result, edit, drawer, addButton, canUpdate } = useItemList(LIST, useCouponList, 'Catalogue');
   const format = useMoneyFormat();
   const save = useSaveCoupon();
   const toggle = useRetailToggle<Coupon>(t, save);
@@ -249,7 +241,7 @@ export default function CouponListPage() {
     <div className="screen" data-testid="screen-coupon-list">
       <ListTable<Coupon, Sort, Filter>
         list={list}
-        result={coupons}
+        result={result}
         columns={columns}
         testId="coupon-table"
         texts={listTexts(t, 'retail:coupon.empty', 'retail:coupon.total', 'retail:noMatch')}
@@ -273,15 +265,9 @@ export default function CouponListPage() {
             />
           </>
         }
-        add={
-          canCreate && {
-            label: t('retail:coupon.add'),
-            onClick: () => edit(null),
-            testId: 'coupon-add',
-          }
-        }
+        add={addButton(t('retail:coupon.add'), 'coupon-add')}
       />
-      <CouponDrawer editing={editing} onClose={() => close()} />
+      <CouponDrawer {...drawer} />
     </div>
   );
 }

@@ -222,15 +222,7 @@ function OfferDrawer({ editing, onClose }: { editing: Editing<Offer> | null; onC
 /** `/offer-list`: promotions staff see while selling (title, text, image, window, centres, cart, coupon). */
 export default function OfferListPage() {
   const { t } = useTranslation();
-  const {
-    list,
-    result: offers,
-    editing,
-    edit,
-    close,
-    canCreate,
-    canUpdate,
-  } = useItemList(LIST, useOfferList, 'Catalogue');
+  const { list, result, edit, drawer, addButton, canUpdate } = useItemList(LIST, useOfferList, 'Catalogue');
   const save = useSaveOffer();
   const toggle = useRetailToggle<Offer>(t, save);
 
@@ -272,22 +264,16 @@ export default function OfferListPage() {
     <div className="screen" data-testid="screen-offer-list">
       <ListTable<Offer, Sort, Filter>
         list={list}
-        result={offers}
+        result={result}
         columns={columns}
         testId="offer-table"
         texts={listTexts(t, 'retail:offer.empty', 'retail:offer.total', 'retail:noMatch')}
         search={listSearch(t, 'offer-keyword', 'retail:offer.searchLabel', 'retail:offer.searchPlaceholder')}
         exportTo={{ path: '/pro/offers/export', fileName: 'offers' }}
         filters={<ActiveFilter list={list} />}
-        add={
-          canCreate && {
-            label: t('retail:offer.add'),
-            onClick: () => edit(null),
-            testId: 'offer-add',
-          }
-        }
+        add={addButton(t('retail:offer.add'), 'offer-add')}
       />
-      <OfferDrawer editing={editing} onClose={() => close()} />
+      <OfferDrawer {...drawer} />
     </div>
   );
 }

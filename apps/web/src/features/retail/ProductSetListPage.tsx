@@ -150,15 +150,7 @@ function ProductSetDrawer({ editing, onClose }: { editing: Editing<ProductSet> |
 /** `/product-set-list`: bundles of products at a set price. */
 export default function ProductSetListPage() {
   const { t } = useTranslation();
-  const {
-    list,
-    result: sets,
-    editing,
-    edit,
-    close,
-    canCreate,
-    canUpdate,
-  } = useItemList(LIST, useProductSetList, 'Catalogue');
+  const { list, result, edit, drawer, addButton, canUpdate } = useItemList(LIST, useProductSetList, 'Catalogue');
   const format = useMoneyFormat();
   const save = useSaveProductSet();
   const toggle = useRetailToggle<ProductSet>(t, save);
@@ -196,22 +188,16 @@ export default function ProductSetListPage() {
     <div className="screen" data-testid="screen-product-set-list">
       <ListTable<ProductSet, Sort, Filter>
         list={list}
-        result={sets}
+        result={result}
         columns={columns}
         testId="product-set-table"
         texts={listTexts(t, 'retail:set.empty', 'retail:set.total', 'retail:noMatch')}
         search={listSearch(t, 'set-keyword', 'retail:set.searchLabel', 'retail:set.searchPlaceholder')}
         exportTo={{ path: '/pro/product-sets/export', fileName: 'product-sets' }}
         filters={<ActiveFilter list={list} />}
-        add={
-          canCreate && {
-            label: t('retail:set.add'),
-            onClick: () => edit(null),
-            testId: 'set-add',
-          }
-        }
+        add={addButton(t('retail:set.add'), 'set-add')}
       />
-      <ProductSetDrawer editing={editing} onClose={() => close()} />
+      <ProductSetDrawer {...drawer} />
     </div>
   );
 }
