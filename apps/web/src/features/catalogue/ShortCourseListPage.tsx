@@ -165,6 +165,11 @@ export default function ShortCourseListPage() {
   const money = useFormatMoney();
   const currentCenterId = useCenterId();
   const numbers = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
+  const ratio = (part: number, whole: number, testId: string) => (
+    <span data-testid={testId}>
+      {numbers.format(part)} / {numbers.format(whole)}
+    </span>
+  );
   const confirmActive = useConfirmActive<ShortCourse>(t, save);
   const formatDay = useFormatDay();
   const canReadClasses = ability.can('read', 'Class');
@@ -198,22 +203,14 @@ export default function ShortCourseListPage() {
       align: 'right',
       sortable: true,
       show: 'tablet',
-      render: (_: unknown, c: ShortCourse) => (
-        <span data-testid="course-scheduled-count">
-          {numbers.format(c.scheduled)} / {numbers.format(c.sessions)}
-        </span>
-      ),
+      render: (_: unknown, c: ShortCourse) => ratio(c.scheduled, c.sessions, 'course-scheduled-count'),
     },
     {
       key: 'enrolled',
       title: t('catalogue:courses.enrolled'),
       align: 'right',
       show: 'tablet',
-      render: (_: unknown, c: ShortCourse) => (
-        <span data-testid="course-enrolled-count">
-          {numbers.format(c.enrolled)} / {numbers.format(c.capacity)}
-        </span>
-      ),
+      render: (_: unknown, c: ShortCourse) => ratio(c.enrolled, c.capacity, 'course-enrolled-count'),
     },
     {
       key: 'startsOn',

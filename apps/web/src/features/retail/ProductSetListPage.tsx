@@ -7,13 +7,13 @@ import { requiredRule } from '../../shared/api/errorMessages';
 import { EntityDrawer } from '../../shared/ui/EntityDrawer';
 import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
 import { actionsColumn, activeColumn } from '../../shared/ui/listColumns';
-import { PercentInput, percentText } from '../../shared/ui/PercentInput';
+import { percentText } from '../../shared/ui/PercentInput';
 import { type Editing, type ListParamsConfig, useItemList } from '../../shared/useListParams';
 import { useProductSetList, useSaveProductSet } from './api';
 import { ActiveFilter, useRetailSave, useRetailToggle } from './columns';
-import { moneyRule, percentRule, retailRule } from './forms';
+import { PriceAndTaxItems, retailRule } from './forms';
 import { ItemSelect } from './ItemSelect';
-import { MoneyInput, money, useMoneyFormat } from './MoneyInput';
+import { money, useMoneyFormat } from './MoneyInput';
 
 const SORTS = ['name', '-name', 'price', '-price'] as const;
 type Sort = (typeof SORTS)[number];
@@ -38,7 +38,6 @@ function ProductSetDrawer({ editing, onClose }: { editing: Editing<ProductSet> |
   const [form] = Form.useForm<SetValues>();
   const save = useSaveProductSet();
   const done = useRetailSave(form, onClose);
-  const format = useMoneyFormat();
   const set = editing?.item ?? null;
 
   return (
@@ -80,17 +79,7 @@ function ProductSetDrawer({ editing, onClose }: { editing: Editing<ProductSet> |
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={500} />
       </Form.Item>
       <div className="retail-row">
-        <Form.Item
-          label={t('retail:set.price')}
-          name="price"
-          extra={t('retail:priceHelp')}
-          rules={[moneyRule(t, true)]}
-        >
-          <MoneyInput format={format} />
-        </Form.Item>
-        <Form.Item label={t('retail:taxRate')} name="taxRateBp" rules={[percentRule(t, false)]}>
-          <PercentInput decimals="needed" />
-        </Form.Item>
+        <PriceAndTaxItems priceLabel={t('retail:set.price')} />
       </div>
       <Form.List
         name="items"

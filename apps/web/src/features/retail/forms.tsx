@@ -1,8 +1,12 @@
-import type { FormInstance } from 'antd';
+import { Form, type FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isApiError } from '../../shared/api/client';
 import { apiErrorMessage, fieldErrorMessage, zodIssueMessage } from '../../shared/api/errorMessages';
+import { MoneyInput } from '../../shared/ui/MoneyInput';
+import { PercentInput } from '../../shared/ui/PercentInput';
+import { useMoneyFormat } from '../../shared/useMoneyFormat';
 
 /** A field error code in the screen's language: the retail words first, then the shared ones. */
 export function retailFieldMessage(t: TFunction, code: string): string {
@@ -76,4 +80,20 @@ export function percentRule(t: TFunction, required: boolean, min = 0) {
       if (Number.isNaN(value) || value < min) throw new Error(t('retail:errors.percent_range'));
     },
   };
+}
+
+/** A retail item's price (required) and tax rate, side by side in the drawer's row. */
+export function PriceAndTaxItems({ priceLabel, priceTestId }: { priceLabel: string; priceTestId?: string }) {
+  const { t } = useTranslation();
+  const format = useMoneyFormat();
+  return (
+    <>
+      <Form.Item label={priceLabel} name="price" extra={t('retail:priceHelp')} rules={[moneyRule(t, true)]}>
+        <MoneyInput format={format} {...(priceTestId ? { 'data-testid': priceTestId } : {})} />
+      </Form.Item>
+      <Form.Item label={t('retail:taxRate')} name="taxRateBp" rules={[percentRule(t, false)]}>
+        <PercentInput decimals="needed" />
+      </Form.Item>
+    </>
+  );
 }
