@@ -8,8 +8,10 @@
  * opened without any list parameter (from the menu, or a link to the bare path): the spec keeps
  * the member search (keyword and page) "in the session state".
  */
-import { useCallback, useEffect, useMemo } from 'react';
+import type { AppAbility } from '@gym/contract/acl';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useAbility } from './acl';
 import type { QueryValue } from './api/client';
 import { session } from './storage';
 
@@ -173,6 +175,8 @@ export interface ListParams<S extends string, F extends string> extends ListStat
   filterQuery: Record<string, QueryValue>;
   /** True when a keyword or filter narrows the list (the empty state then says "no match"). */
   narrowed: boolean;
+  /** The sorts the list allows (its config's). */
+  sorts: readonly S[];
 }
 
 /** The config object should be a module-level constant (its identity is a dependency). */
@@ -222,6 +226,7 @@ export function useListParams<S extends string, F extends string>(config: ListPa
     const narrowed = Boolean(state.keyword) || Object.keys(state.filters).length > 0;
     return {
       ...state,
+      sorts: config.sorts,
       update,
       setKeyword: (keyword: string) => update({ keyword }),
       setPage: (page: number, pageSize?: number) =>
@@ -265,4 +270,44 @@ export function sortFromTable<S extends string>(
   if (!key || !order) return null;
   const wanted = order === 'descend' ? `-${key}` : key;
   return (sorts as readonly string[]).includes(wanted) ? (wanted as S) : null;
+}
+
+type Subject = Parameters<AppAbility['can']>[1];
+
+export interface Editing<T> {
+  item: T | null;
+}
+
+type DataOf<R> = R extends { data?: infer D } ? D : never;
+type ItemOf<R> = NonNullable<DataOf<R>> extends { items: (infer T)[] } ? T : never;
+
+/**
+ * What a list of items with a create / edit drawer holds: its URL state, the page of items the
+ * server answers, whether the user may add or change them, and which item the drawer edits
+ * (`{ item: null }`: a new one; `null`: the drawer is closed).
+ */
+export function useItemList<S extends string, F extends string, R extends { data?: { items: unknown[] } | undefined }>(
+  config: ListParamsConfig<S, F>,
+  useList: (query: Record<string, QueryValue>) => R,
+  subject: Subject,
+) {
+  type T = ItemOf<R>;
+  const list = useListParams(config);
+  const result = useList(list.query);
+  const ability = useAbility();
+  const [editing, setEditing] = useState<Editing<T> | null>(null);
+  return {
+    list,
+    result,
+    editing,
+    /** Opens the drawer on `item` (null: a new one). */
+    edit: (item: T | null) => setEditing({ item }),
+    /** What the drawer takes: the item it edits, and how it closes. */
+    drawer: { editing, onClose: () => setEditing(null) },
+    /** The list's "add" button, for those who may add. */
+    addButton: (label: string, testId: string) =>
+      ability.can('create', subject) && { label, onClick: () => setEditing({ item: null }), testId },
+    canCreate: ability.can('create', subject),
+    canUpdate: ability.can('update', subject),
+  };
 }

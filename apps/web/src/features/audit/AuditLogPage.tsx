@@ -1,15 +1,12 @@
 import '../centers/centers.css';
-import { MoreOutlined, ReloadOutlined } from '@ant-design/icons';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from '@gym/contract/audit';
 import { formatMoney, type Minor } from '@gym/contract/money';
-import { Button, Card, DatePicker, Empty, Select, Typography } from 'antd';
+import { Button, DatePicker, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ExportButtons } from '../../shared/ui/ExportButtons';
-import { KeywordSearch } from '../../shared/ui/KeywordSearch';
-import { OneLineTable } from '../../shared/ui/OneLineTable';
-import { ErrorState } from '../../shared/ui/ScreenStates';
+import { UUID } from '../../shared/ui/ListFilters';
+import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { useDateTime } from '../../shared/useDateTime';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { useMoneyFormat } from '../../shared/useMoneyFormat';
@@ -18,8 +15,8 @@ import { auditSentence, isMoneyField } from './auditText';
 
 const SORTS = ['-at'] as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const LIST: ListParamsConfig<(typeof SORTS)[number], 'from' | 'to' | 'action' | 'entityType' | 'actorId'> = {
+type Filter = 'from' | 'to' | 'action' | 'entityType' | 'actorId';
+const LIST: ListParamsConfig<(typeof SORTS)[number], Filter> = {
   sorts: SORTS,
   defaultSort: '-at',
   filters: {
@@ -77,137 +74,109 @@ export default function AuditLogPage() {
     list.filters.to ? dayjs(list.filters.to) : null,
   ];
 
-  if (audit.isError && !audit.data) {
-    return (
-      <div className="screen" data-testid="screen-audit-log">
-        <Card>
-          <ErrorState error={audit.error} onRetry={() => void audit.refetch()} />
-        </Card>
-      </div>
-    );
-  }
+  const columns: ListColumn<AuditRow>[] = [
+    {
+      key: 'at',
+      title: t('audit:fields.at'),
+      dataIndex: 'at',
+      width: 170,
+      render: (at: string) => formatDateTime(at),
+    },
+    {
+      key: 'actor',
+      title: t('audit:fields.actor'),
+      render: (_: unknown, row) =>
+        row.actor ? (
+          <Button type="link" size="small" onClick={() => list.setFilter('actorId', row.actor!.id)}>
+            {row.actor.name}
+          </Button>
+        ) : (
+          t('audit:system')
+        ),
+    },
+    {
+      key: 'role',
+      title: t('audit:fields.role'),
+      dataIndex: 'actorRole',
+      render: (role: string | null) => (role ? t(`common:roles.${role}`) : ''),
+    },
+    {
+      key: 'summary',
+      title: t('audit:fields.summary'),
+      maxWidth: 360,
+      render: (_: unknown, row) => <span data-testid="audit-sentence">{auditSentence(t, row, money)}</span>,
+    },
+    {
+      key: 'from',
+      title: t('audit:fields.from'),
+      dataIndex: 'ipAddress',
+      render: (ip: string | null, row) => <span title={row.userAgent ?? ''}>{ip ?? ''}</span>,
+    },
+  ];
 
   return (
     <div className="screen" data-testid="screen-audit-log">
-      <Card>
-        <Typography.Paragraph>
-          <Link to="/system-config">{t('audit:back')}</Link>
-        </Typography.Paragraph>
-        <div className="list-toolbar">
-          <KeywordSearch
-            id="audit-keyword"
-            value={list.keyword}
-            onChange={list.setKeyword}
-            label={t('audit:searchLabel')}
-            placeholder={t('audit:searchPlaceholder')}
-          />
-          <DatePicker.RangePicker
-            className="list-toolbar__filter"
-            aria-label={t('audit:filters.dates')}
-            value={range}
-            allowEmpty={[true, true]}
-            onChange={(dates) => {
-              list.update({
-                filters: {
-                  from: dates?.[0] ? dates[0].format('YYYY-MM-DD') : null,
-                  to: dates?.[1] ? dates[1].format('YYYY-MM-DD') : null,
-                },
-              });
-            }}
-            data-testid="filter-dates"
-          />
-          <Select
-            className="list-toolbar__filter"
-            allowClear
-            popupMatchSelectWidth={false}
-            placeholder={t('audit:filters.action')}
-            aria-label={t('audit:filters.action')}
-            value={list.filters.action ?? null}
-            onChange={(value: string | null | undefined) => list.setFilter('action', value)}
-            options={AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`audit:actions.${a}`) }))}
-            data-testid="filter-action"
-          />
-          <Select
-            className="list-toolbar__filter"
-            allowClear
-            placeholder={t('audit:filters.entityType')}
-            aria-label={t('audit:filters.entityType')}
-            value={list.filters.entityType ?? null}
-            onChange={(value: string | null | undefined) => list.setFilter('entityType', value)}
-            options={AUDIT_ENTITY_TYPES.map((e) => ({ value: e, label: t(`audit:entities.${e}`) }))}
-          />
-          {list.filters.actorId && (
-            <Button onClick={() => list.setFilter('actorId', null)}>{t('audit:filters.clearActor')}</Button>
-          )}
-          <div className="list-toolbar__end">
-            <ExportButtons path="/pro/audit/export" query={exportQuery} fileName="audit-log" />
-            <Button
-              icon={<ReloadOutlined />}
-              aria-label={t('common:actions.refresh')}
-              onClick={() => void audit.refetch()}
-              loading={audit.isFetching && !audit.isPending}
+      <ListTable<AuditRow, (typeof SORTS)[number], Filter>
+        list={list}
+        result={audit}
+        columns={columns}
+        chooseColumns={false}
+        expandedRowRender={(row) => <Changes row={row} />}
+        texts={{
+          empty: t('audit:empty'),
+          noMatch: t('audit:noMatch'),
+          total: (count) => t('audit:total', { count }),
+        }}
+        lead={
+          <Typography.Paragraph>
+            <Link to="/system-config">{t('audit:back')}</Link>
+          </Typography.Paragraph>
+        }
+        search={{ id: 'audit-keyword', label: t('audit:searchLabel'), placeholder: t('audit:searchPlaceholder') }}
+        exportTo={{ path: '/pro/audit/export', fileName: 'audit-log', query: exportQuery }}
+        filters={
+          <>
+            <DatePicker.RangePicker
+              className="list-toolbar__filter"
+              aria-label={t('audit:filters.dates')}
+              value={range}
+              allowEmpty={[true, true]}
+              onChange={(dates) => {
+                list.update({
+                  filters: {
+                    from: dates?.[0] ? dates[0].format('YYYY-MM-DD') : null,
+                    to: dates?.[1] ? dates[1].format('YYYY-MM-DD') : null,
+                  },
+                });
+              }}
+              data-testid="filter-dates"
             />
-          </div>
-        </div>
-        <OneLineTable<AuditRow>
-          rowKey="id"
-          loading={audit.isPending || (audit.isFetching && audit.isPlaceholderData)}
-          dataSource={audit.data?.items ?? []}
-          locale={{ emptyText: <Empty description={list.narrowed ? t('audit:noMatch') : t('audit:empty')} /> }}
-          expandable={{
-            expandedRowRender: (row) => <Changes row={row} />,
-            columnWidth: 40,
-            columnTitle: <MoreOutlined aria-label={t('members:table.details')} title={t('members:table.details')} />,
-          }}
-          pagination={{
-            current: list.page,
-            pageSize: list.pageSize,
-            total: audit.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('audit:total', { count: total }),
-            onChange: (page, pageSize) => list.setPage(page, pageSize),
-          }}
-          columns={[
-            {
-              key: 'at',
-              title: t('audit:fields.at'),
-              dataIndex: 'at',
-              width: 170,
-              render: (at: string) => formatDateTime(at),
-            },
-            {
-              key: 'actor',
-              title: t('audit:fields.actor'),
-              render: (_: unknown, row) =>
-                row.actor ? (
-                  <Button type="link" size="small" onClick={() => list.setFilter('actorId', row.actor!.id)}>
-                    {row.actor.name}
-                  </Button>
-                ) : (
-                  t('audit:system')
-                ),
-            },
-            {
-              key: 'role',
-              title: t('audit:fields.role'),
-              dataIndex: 'actorRole',
-              render: (role: string | null) => (role ? t(`common:roles.${role}`) : ''),
-            },
-            {
-              key: 'summary',
-              title: t('audit:fields.summary'),
-              maxWidth: 360,
-              render: (_: unknown, row) => <span data-testid="audit-sentence">{auditSentence(t, row, money)}</span>,
-            },
-            {
-              key: 'from',
-              title: t('audit:fields.from'),
-              dataIndex: 'ipAddress',
-              render: (ip: string | null, row) => <span title={row.userAgent ?? ''}>{ip ?? ''}</span>,
-            },
-          ]}
-        />
-      </Card>
+            <Select
+              className="list-toolbar__filter"
+              allowClear
+              popupMatchSelectWidth={false}
+              placeholder={t('audit:filters.action')}
+              aria-label={t('audit:filters.action')}
+              value={list.filters.action ?? null}
+              onChange={(value: string | null | undefined) => list.setFilter('action', value)}
+              options={AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`audit:actions.${a}`) }))}
+              data-testid="filter-action"
+            />
+            <Select
+              className="list-toolbar__filter"
+              allowClear
+              placeholder={t('audit:filters.entityType')}
+              aria-label={t('audit:filters.entityType')}
+              value={list.filters.entityType ?? null}
+              onChange={(value: string | null | undefined) => list.setFilter('entityType', value)}
+              options={AUDIT_ENTITY_TYPES.map((e) => ({ value: e, label: t(`audit:entities.${e}`) }))}
+            />
+            {list.filters.actorId && (
+              <Button onClick={() => list.setFilter('actorId', null)}>{t('audit:filters.clearActor')}</Button>
+            )}
+          </>
+        }
+      />
     </div>
   );
 }

@@ -1,29 +1,42 @@
 import './catalogue.css';
-import { PlusOutlined } from '@ant-design/icons';
+
 import {
   DURATION_UNITS,
   MEMBERSHIP_PLAN_SORTS,
   membershipPlanFieldsSchema,
   START_RULES,
 } from '@gym/contract/catalogue';
-import { App, Button, Form, Input, InputNumber, Select, Space } from 'antd';
-import { useState } from 'react';
+import { Form, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAbility } from '../../shared/acl';
-import { apiErrorMessage, requiredRule, schemaRule } from '../../shared/api/errorMessages';
-import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
-import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
+import { EntityDrawer } from '../../shared/ui/EntityDrawer';
+import { ChoiceFilter } from '../../shared/ui/ListFilters';
+import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
+import { type Editing, type ListParamsConfig, useItemList } from '../../shared/useListParams';
 import { type MembershipPlan, useMembershipPlanList, useSaveMembershipPlan } from './api';
-import { actionsColumn, activeColumn, coverageText, useConfirmActive } from './components/columns';
-import { CoverageFields, LIMITS, PriceItem, requiredMessage, TaxRateItem, wholeNumberRule } from './components/fields';
-import { ItemDrawer } from './components/ItemDrawer';
+import {
+  actionsColumn,
+  activeColumn,
+  centersColumn,
+  priceColumn,
+  taxRateColumn,
+  useConfirmActive,
+} from './components/columns';
+import {
+  CoverageFields,
+  DescriptionItem,
+  LIMITS,
+  NameItem,
+  PriceItem,
+  requiredMessage,
+  TaxRateItem,
+  wholeNumberRule,
+} from './components/fields';
 import { CenterFilter, StatusFilter, UUID } from './components/ListFilters';
 import { useFormatLength } from './format';
-import { showCatalogueErrors } from './formErrors';
+import { useCatalogueSave } from './formErrors';
 import { useFormatMoney } from './money';
 import { membershipPath } from './paths';
-import { basisPointsToPercent } from './taxRate';
 
 type Sort = (typeof MEMBERSHIP_PLAN_SORTS)[number];
 type Filter = 'status' | 'centerId' | 'durationUnit';
@@ -94,152 +107,115 @@ const initialValues = (plan: MembershipPlan | null): PlanValues =>
         startRule: 'on_sale',
       };
 
-export function PlanDrawer({
-  editing,
-  onClose,
-}: {
-  editing: { plan: MembershipPlan | null } | null;
-  onClose: () => void;
-}) {
+export function PlanDrawer({ editing, onClose }: { editing: Editing<MembershipPlan> | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<PlanValues>();
   const save = useSaveMembershipPlan();
-  const plan = editing?.plan ?? null;
+  const done = useCatalogueSave(form, FIELDS, onClose);
+  const plan = editing?.item ?? null;
 
   return (
-    <ItemDrawer
+    <EntityDrawer<PlanValues>
       open={Boolean(editing)}
       title={plan ? t('catalogue:plans.editTitle', { name: plan.name }) : t('catalogue:plans.addTitle')}
-      saving={save.isPending}
+      busy={save.isPending}
       onClose={onClose}
-      onSubmit={() => form.submit()}
+      submitTestId="item-submit"
+      form={form}
+      name="membership_plan"
+      initialValues={initialValues(plan)}
+      onFinish={(v) => {
+        const body = {
+          name: v.name.trim(),
+          description: v.description.trim() || null,
+          durationValue: Number(v.durationValue),
+          durationUnit: v.durationUnit,
+          allCenters: v.allCenters,
+          centerIds: v.allCenters ? [] : v.centerIds,
+          price: Number(v.price),
+          taxRateBp: Number(v.taxRateBp),
+          maxFreezes: Number(v.maxFreezes),
+          maxFreezeDays: Number(v.maxFreezeDays),
+          freezeFee: Number(v.freezeFee),
+          startRule: v.startRule,
+        };
+        save.mutate({ id: plan?.id ?? null, body }, done);
+      }}
     >
-      <Form<PlanValues>
-        form={form}
-        name="membership_plan"
-        layout="vertical"
-        requiredMark={false}
-        disabled={save.isPending}
-        initialValues={initialValues(plan)}
-        onFinish={(v) => {
-          const body = {
-            name: v.name.trim(),
-            description: v.description.trim() || null,
-            durationValue: Number(v.durationValue),
-            durationUnit: v.durationUnit,
-            allCenters: v.allCenters,
-            centerIds: v.allCenters ? [] : v.centerIds,
-            price: Number(v.price),
-            taxRateBp: Number(v.taxRateBp),
-            maxFreezes: Number(v.maxFreezes),
-            maxFreezeDays: Number(v.maxFreezeDays),
-            freezeFee: Number(v.freezeFee),
-            startRule: v.startRule,
-          };
-          save.mutate(
-            { id: plan?.id ?? null, body },
-            {
-              onSuccess: () => {
-                void message.success(t('catalogue:saved'));
-                onClose();
-              },
-              onError: (error) => {
-                if (!showCatalogueErrors(form, error, t, FIELDS)) void message.error(apiErrorMessage(t, error));
-              },
-            },
-          );
-        }}
-      >
-        <Form.Item label={t('catalogue:fields.name')} name="name" rules={[requiredRule(t), schemaRule(shape.name, t)]}>
-          <Input maxLength={80} autoComplete="off" data-testid="field-name" />
-        </Form.Item>
-        <Form.Item label={t('catalogue:fields.duration')} required>
-          <Space.Compact>
-            <Form.Item
-              name="durationValue"
-              noStyle
-              rules={[requiredMessage(t), wholeNumberRule(t, LIMITS.durationValue)]}
-            >
-              <InputNumber
-                precision={0}
-                inputMode="numeric"
-                style={{ width: 100 }}
-                aria-label={t('catalogue:fields.duration')}
-                data-testid="field-durationValue"
-              />
-            </Form.Item>
-            <Form.Item name="durationUnit" noStyle>
-              <Select
-                style={{ width: 140 }}
-                aria-label={t('catalogue:fields.durationUnit')}
-                options={DURATION_UNITS.map((u) => ({ value: u, label: t(`catalogue:units.${u}`) }))}
-                data-testid="field-durationUnit"
-              />
-            </Form.Item>
-          </Space.Compact>
-        </Form.Item>
-        <CoverageFields />
-        <PriceItem />
-        <TaxRateItem />
-        <Form.Item label={t('catalogue:fields.startRule')} name="startRule">
-          <Select options={START_RULES.map((r) => ({ value: r, label: t(`catalogue:startRules.${r}`) }))} />
-        </Form.Item>
-        <fieldset className="catalogue-fieldset">
-          <legend>{t('catalogue:fields.freezeRules')}</legend>
+      <NameItem schema={shape.name} />
+      <Form.Item label={t('catalogue:fields.duration')} required>
+        <Space.Compact>
           <Form.Item
-            label={t('catalogue:fields.maxFreezes')}
-            name="maxFreezes"
-            rules={[requiredMessage(t), wholeNumberRule(t, LIMITS.maxFreezes)]}
+            name="durationValue"
+            noStyle
+            rules={[requiredMessage(t), wholeNumberRule(t, LIMITS.durationValue)]}
           >
-            <InputNumber precision={0} inputMode="numeric" style={{ width: 120 }} />
+            <InputNumber
+              precision={0}
+              inputMode="numeric"
+              style={{ width: 100 }}
+              aria-label={t('catalogue:fields.duration')}
+              data-testid="field-durationValue"
+            />
           </Form.Item>
-          <Form.Item
-            label={t('catalogue:fields.maxFreezeDays')}
-            name="maxFreezeDays"
-            dependencies={['maxFreezes']}
-            rules={[
-              requiredMessage(t),
-              wholeNumberRule(t, LIMITS.maxFreezeDays),
-              ({ getFieldValue }) => ({
-                validator: async (_rule, value: number | null) => {
-                  if (getFieldValue('maxFreezes') === 0 && value) {
-                    throw new Error(t('catalogue:errors.freeze_days_without_freezes'));
-                  }
-                },
-              }),
-            ]}
-          >
-            <InputNumber precision={0} inputMode="numeric" style={{ width: 120 }} />
+          <Form.Item name="durationUnit" noStyle>
+            <Select
+              style={{ width: 140 }}
+              aria-label={t('catalogue:fields.durationUnit')}
+              options={DURATION_UNITS.map((u) => ({ value: u, label: t(`catalogue:units.${u}`) }))}
+              data-testid="field-durationUnit"
+            />
           </Form.Item>
-          <PriceItem name="freezeFee" label={t('catalogue:fields.freezeFee')} />
-        </fieldset>
+        </Space.Compact>
+      </Form.Item>
+      <CoverageFields />
+      <PriceItem />
+      <TaxRateItem />
+      <Form.Item label={t('catalogue:fields.startRule')} name="startRule">
+        <Select options={START_RULES.map((r) => ({ value: r, label: t(`catalogue:startRules.${r}`) }))} />
+      </Form.Item>
+      <fieldset className="catalogue-fieldset">
+        <legend>{t('catalogue:fields.freezeRules')}</legend>
         <Form.Item
-          label={t('catalogue:fields.description')}
-          name="description"
-          rules={[schemaRule(shape.description, t)]}
+          label={t('catalogue:fields.maxFreezes')}
+          name="maxFreezes"
+          rules={[requiredMessage(t), wholeNumberRule(t, LIMITS.maxFreezes)]}
         >
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={1000} />
+          <InputNumber precision={0} inputMode="numeric" style={{ width: 120 }} />
         </Form.Item>
-        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-      </Form>
-    </ItemDrawer>
+        <Form.Item
+          label={t('catalogue:fields.maxFreezeDays')}
+          name="maxFreezeDays"
+          dependencies={['maxFreezes']}
+          rules={[
+            requiredMessage(t),
+            wholeNumberRule(t, LIMITS.maxFreezeDays),
+            ({ getFieldValue }) => ({
+              validator: async (_rule, value: number | null) => {
+                if (getFieldValue('maxFreezes') === 0 && value) {
+                  throw new Error(t('catalogue:errors.freeze_days_without_freezes'));
+                }
+              },
+            }),
+          ]}
+        >
+          <InputNumber precision={0} inputMode="numeric" style={{ width: 120 }} />
+        </Form.Item>
+        <PriceItem name="freezeFee" label={t('catalogue:fields.freezeFee')} />
+      </fieldset>
+      <DescriptionItem schema={shape.description} />
+    </EntityDrawer>
   );
 }
 
 /** `/membership-list`: membership plans with search, filters, export, add, edit, (de)activate. */
 export default function MembershipListPage() {
   const { t } = useTranslation();
-  const ability = useAbility();
-  const list = useListParams(LIST);
-  const plans = useMembershipPlanList(list.query);
+  const { list, result, edit, drawer, addButton, canUpdate } = useItemList(LIST, useMembershipPlanList, 'Catalogue');
   const save = useSaveMembershipPlan();
   const money = useFormatMoney();
   const length = useFormatLength();
-  const [editing, setEditing] = useState<{ plan: MembershipPlan | null } | null>(null);
   const confirmActive = useConfirmActive<MembershipPlan>(t, save);
-  const canCreate = ability.can('create', 'Catalogue');
-  const canUpdate = ability.can('update', 'Catalogue');
 
   const columns: ListColumn<MembershipPlan>[] = [
     {
@@ -254,29 +230,9 @@ export default function MembershipListPage() {
       sortable: true,
       render: (_: unknown, plan: MembershipPlan) => length(plan.durationValue, plan.durationUnit),
     },
-    {
-      key: 'centers',
-      title: t('catalogue:fields.centers'),
-      show: 'tablet',
-      maxWidth: 120,
-      render: (_: unknown, plan: MembershipPlan) => coverageText(t, plan),
-    },
-    {
-      key: 'price',
-      title: t('catalogue:fields.price'),
-      align: 'right',
-      sortable: true,
-      render: (_: unknown, plan: MembershipPlan) => money(plan.price),
-    },
-    {
-      key: 'taxRate',
-      title: t('catalogue:fields.taxRate'),
-      // Kept for those who ask ("Columns"): the price is what the desk quotes.
-      defaultHidden: true,
-      align: 'right',
-      show: 'desktop',
-      render: (_: unknown, plan: MembershipPlan) => `${basisPointsToPercent(plan.taxRateBp)} %`,
-    },
+    centersColumn<MembershipPlan>(t),
+    priceColumn<MembershipPlan>(t, money),
+    taxRateColumn<MembershipPlan>(t),
     {
       key: 'freeze',
       defaultHidden: true,
@@ -299,63 +255,36 @@ export default function MembershipListPage() {
       render: (_: unknown, plan: MembershipPlan) => t(`catalogue:startRules.${plan.startRule}`),
     },
     activeColumn(t),
-    ...(canUpdate
-      ? [actionsColumn<MembershipPlan>(t, { onEdit: (plan) => setEditing({ plan }), onToggle: confirmActive })]
-      : []),
+    ...(canUpdate ? [actionsColumn<MembershipPlan>(t, { onEdit: (plan) => edit(plan), onToggle: confirmActive })] : []),
   ];
 
   return (
     <div className="screen" data-testid="screen-membership-list">
       <ListTable<MembershipPlan, Sort, Filter>
         list={list}
-        sorts={MEMBERSHIP_PLAN_SORTS}
-        result={plans}
+        result={result}
         columns={columns}
-        rowKey={(row) => row.id}
         testId="membership-table"
-        texts={{
-          empty: t('catalogue:plans.empty'),
-          noMatch: t('catalogue:noMatch'),
-          total: (count) => t('catalogue:plans.total', { count }),
-        }}
-        search={{
-          id: 'membership-keyword',
-          label: t('catalogue:plans.searchLabel'),
-          placeholder: t('catalogue:searchPlaceholder'),
-        }}
+        texts={listTexts(t, 'catalogue:plans.empty', 'catalogue:plans.total', 'catalogue:noMatch')}
+        search={listSearch(t, 'membership-keyword', 'catalogue:plans.searchLabel', 'catalogue:searchPlaceholder')}
         exportTo={{ path: '/pro/membership-plans/export', fileName: 'membership-plans' }}
         filters={
           <>
             <StatusFilter list={list} />
             <CenterFilter list={list} />
-            <Select
-              className="list-toolbar__filter"
-              aria-label={t('catalogue:fields.durationUnit')}
-              value={list.filters.durationUnit ?? 'any'}
-              popupMatchSelectWidth={false}
-              onChange={(value: string) => list.setFilter('durationUnit', value === 'any' ? null : value)}
-              options={[
-                { value: 'any', label: t('catalogue:anyUnit') },
-                ...DURATION_UNITS.map((u) => ({ value: u, label: t(`catalogue:units.${u}`) })),
-              ]}
-              data-testid="filter-durationUnit"
+            <ChoiceFilter
+              list={list}
+              filter="durationUnit"
+              label={t('catalogue:fields.durationUnit')}
+              anyLabel={t('catalogue:anyUnit')}
+              options={DURATION_UNITS.map((u) => ({ value: u, label: t(`catalogue:units.${u}`) }))}
+              testId="filter-durationUnit"
             />
           </>
         }
-        actions={
-          canCreate && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setEditing({ plan: null })}
-              data-testid="item-add"
-            >
-              {t('catalogue:plans.add')}
-            </Button>
-          )
-        }
+        add={addButton(t('catalogue:plans.add'), 'item-add')}
       />
-      <PlanDrawer editing={editing} onClose={() => setEditing(null)} />
+      <PlanDrawer {...drawer} />
     </div>
   );
 }

@@ -1,28 +1,33 @@
 import './catalogue.css';
-import { CalendarOutlined, PlusOutlined } from '@ant-design/icons';
+import { CalendarOutlined } from '@ant-design/icons';
 import { SHORT_COURSE_SORTS, shortCourseFieldsSchema } from '@gym/contract/catalogue';
-import { App, Button, DatePicker, Form, Input, InputNumber, Select } from 'antd';
+import { DatePicker, Form, InputNumber, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAbility } from '../../shared/acl';
-import { apiErrorMessage, requiredRule, schemaRule } from '../../shared/api/errorMessages';
 import { useCenterId } from '../../shared/centerSelection';
 import { useCenters } from '../../shared/centers';
-import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
+import { EntityDrawer } from '../../shared/ui/EntityDrawer';
+import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
 import { RowAction } from '../../shared/ui/RowAction';
-import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
+import { type Editing, type ListParamsConfig, useItemList } from '../../shared/useListParams';
 import { CourseSessionsDrawer } from '../classes/components/CourseSessionsDrawer';
 import { type ShortCourse, useSaveShortCourse, useShortCourseList } from './api';
-import { actionsColumn, activeColumn, useConfirmActive } from './components/columns';
-import { LIMITS, PriceItem, requiredMessage, TaxRateItem, wholeNumberRule } from './components/fields';
-import { ItemDrawer } from './components/ItemDrawer';
+import { actionsColumn, activeColumn, priceColumn, taxRateColumn, useConfirmActive } from './components/columns';
+import {
+  DescriptionItem,
+  LIMITS,
+  NameItem,
+  PriceItem,
+  requiredMessage,
+  TaxRateItem,
+  wholeNumberRule,
+} from './components/fields';
 import { CenterFilter, StatusFilter, UUID } from './components/ListFilters';
 import { useFormatDay } from './format';
-import { showCatalogueErrors } from './formErrors';
+import { useCatalogueSave } from './formErrors';
 import { useFormatMoney } from './money';
-import { basisPointsToPercent } from './taxRate';
 
 type Sort = (typeof SHORT_COURSE_SORTS)[number];
 type Filter = 'status' | 'centerId';
@@ -50,123 +55,97 @@ export function CourseDrawer({
   defaultCenterId,
   onClose,
 }: {
-  editing: { course: ShortCourse | null } | null;
+  editing: Editing<ShortCourse> | null;
   defaultCenterId: string | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<CourseValues>();
   const save = useSaveShortCourse();
+  const done = useCatalogueSave(form, FIELDS, onClose);
   const centers = useCenters();
-  const course = editing?.course ?? null;
+  const course = editing?.item ?? null;
 
   return (
-    <ItemDrawer
+    <EntityDrawer<CourseValues>
       open={Boolean(editing)}
       title={course ? t('catalogue:courses.editTitle', { name: course.name }) : t('catalogue:courses.addTitle')}
-      saving={save.isPending}
+      busy={save.isPending}
       onClose={onClose}
-      onSubmit={() => form.submit()}
+      submitTestId="item-submit"
+      form={form}
+      name="short_course"
+      initialValues={
+        course
+          ? {
+              centerId: course.center.id,
+              name: course.name,
+              description: course.description ?? '',
+              sessions: course.sessions,
+              capacity: course.capacity,
+              startsOn: course.startsOn ? dayjs(course.startsOn) : null,
+              price: course.price,
+              taxRateBp: course.taxRateBp,
+            }
+          : {
+              centerId: defaultCenterId ?? undefined,
+              name: '',
+              description: '',
+              sessions: null,
+              capacity: null,
+              startsOn: null,
+              price: null,
+              taxRateBp: 0,
+            }
+      }
+      onFinish={(v) => {
+        const common = {
+          name: v.name.trim(),
+          description: v.description.trim() || null,
+          sessions: Number(v.sessions),
+          capacity: Number(v.capacity),
+          startsOn: v.startsOn ? v.startsOn.format('YYYY-MM-DD') : null,
+          price: Number(v.price),
+          taxRateBp: Number(v.taxRateBp),
+        };
+        save.mutate({ id: course?.id ?? null, body: course ? common : { ...common, centerId: v.centerId! } }, done);
+      }}
     >
-      <Form<CourseValues>
-        form={form}
-        name="short_course"
-        layout="vertical"
-        requiredMark={false}
-        disabled={save.isPending}
-        initialValues={
-          course
-            ? {
-                centerId: course.center.id,
-                name: course.name,
-                description: course.description ?? '',
-                sessions: course.sessions,
-                capacity: course.capacity,
-                startsOn: course.startsOn ? dayjs(course.startsOn) : null,
-                price: course.price,
-                taxRateBp: course.taxRateBp,
-              }
-            : {
-                centerId: defaultCenterId ?? undefined,
-                name: '',
-                description: '',
-                sessions: null,
-                capacity: null,
-                startsOn: null,
-                price: null,
-                taxRateBp: 0,
-              }
-        }
-        onFinish={(v) => {
-          const common = {
-            name: v.name.trim(),
-            description: v.description.trim() || null,
-            sessions: Number(v.sessions),
-            capacity: Number(v.capacity),
-            startsOn: v.startsOn ? v.startsOn.format('YYYY-MM-DD') : null,
-            price: Number(v.price),
-            taxRateBp: Number(v.taxRateBp),
-          };
-          save.mutate(
-            { id: course?.id ?? null, body: course ? common : { ...common, centerId: v.centerId! } },
-            {
-              onSuccess: () => {
-                void message.success(t('catalogue:saved'));
-                onClose();
-              },
-              onError: (error) => {
-                if (!showCatalogueErrors(form, error, t, FIELDS)) void message.error(apiErrorMessage(t, error));
-              },
-            },
-          );
-        }}
+      <Form.Item
+        label={t('catalogue:fields.center')}
+        name="centerId"
+        extra={course ? t('catalogue:courses.centerFixed') : undefined}
+        rules={[requiredMessage(t)]}
       >
-        <Form.Item
-          label={t('catalogue:fields.center')}
-          name="centerId"
-          extra={course ? t('catalogue:courses.centerFixed') : undefined}
-          rules={[requiredMessage(t)]}
-        >
-          <Select
-            disabled={Boolean(course)}
-            loading={centers.isPending}
-            options={centers.data?.map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }))}
-            data-testid="field-centerId"
-          />
-        </Form.Item>
-        <Form.Item label={t('catalogue:fields.name')} name="name" rules={[requiredRule(t), schemaRule(shape.name, t)]}>
-          <Input maxLength={80} autoComplete="off" data-testid="field-name" />
-        </Form.Item>
-        <Form.Item
-          label={t('catalogue:fields.sessions')}
-          name="sessions"
-          rules={[requiredMessage(t), wholeNumberRule(t, LIMITS.sessions)]}
-        >
-          <InputNumber precision={0} inputMode="numeric" style={{ width: 140 }} data-testid="field-sessions" />
-        </Form.Item>
-        <Form.Item
-          label={t('catalogue:fields.capacity')}
-          name="capacity"
-          rules={[requiredMessage(t), wholeNumberRule(t, LIMITS.capacity)]}
-        >
-          <InputNumber precision={0} inputMode="numeric" style={{ width: 140 }} data-testid="field-capacity" />
-        </Form.Item>
-        <Form.Item label={t('catalogue:fields.startsOn')} name="startsOn" extra={t('catalogue:courses.startsOnHelp')}>
-          <DatePicker style={{ width: 220 }} />
-        </Form.Item>
-        <PriceItem />
-        <TaxRateItem />
-        <Form.Item
-          label={t('catalogue:fields.description')}
-          name="description"
-          rules={[schemaRule(shape.description, t)]}
-        >
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={1000} />
-        </Form.Item>
-        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-      </Form>
-    </ItemDrawer>
+        <Select
+          disabled={Boolean(course)}
+          loading={centers.isPending}
+          options={centers.data?.map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }))}
+          data-testid="field-centerId"
+        />
+      </Form.Item>
+      <NameItem schema={shape.name} />
+      <Form.Item
+        label={t('catalogue:fields.sessions')}
+        name="sessions"
+        rules={[requiredMessage(t), wholeNumberRule(t, LIMITS.sessions)]}
+      >
+        <InputNumber precision={0} inputMode="numeric" style={{ width: 140 }} data-testid="field-sessions" />
+      </Form.Item>
+      <Form.Item
+        label={t('catalogue:fields.capacity')}
+        name="capacity"
+        rules={[requiredMessage(t), wholeNumberRule(t, LIMITS.capacity)]}
+      >
+        <InputNumber precision={0} inputMode="numeric" style={{ width: 140 }} data-testid="field-capacity" />
+      </Form.Item>
+      <Form.Item label={t('catalogue:fields.startsOn')} name="startsOn" extra={t('catalogue:courses.startsOnHelp')}>
+        <DatePicker style={{ width: 220 }} />
+      </Form.Item>
+      <PriceItem />
+      <TaxRateItem />
+      <DescriptionItem schema={shape.description} />
+    </EntityDrawer>
   );
 }
 
@@ -181,16 +160,17 @@ const SESSIONS = 'sessions';
 export default function ShortCourseListPage() {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
-  const list = useListParams(LIST);
-  const courses = useShortCourseList(list.query);
+  const { list, result, edit, drawer, addButton, canUpdate } = useItemList(LIST, useShortCourseList, 'Catalogue');
   const save = useSaveShortCourse();
   const money = useFormatMoney();
   const currentCenterId = useCenterId();
   const numbers = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
-  const [editing, setEditing] = useState<{ course: ShortCourse | null } | null>(null);
+  const ratio = (part: number, whole: number, testId: string) => (
+    <span data-testid={testId}>
+      {numbers.format(part)} / {numbers.format(whole)}
+    </span>
+  );
   const confirmActive = useConfirmActive<ShortCourse>(t, save);
-  const canCreate = ability.can('create', 'Catalogue');
-  const canUpdate = ability.can('update', 'Catalogue');
   const formatDay = useFormatDay();
   const canReadClasses = ability.can('read', 'Class');
   const [search, setSearch] = useSearchParams();
@@ -223,22 +203,14 @@ export default function ShortCourseListPage() {
       align: 'right',
       sortable: true,
       show: 'tablet',
-      render: (_: unknown, c: ShortCourse) => (
-        <span data-testid="course-scheduled-count">
-          {numbers.format(c.scheduled)} / {numbers.format(c.sessions)}
-        </span>
-      ),
+      render: (_: unknown, c: ShortCourse) => ratio(c.scheduled, c.sessions, 'course-scheduled-count'),
     },
     {
       key: 'enrolled',
       title: t('catalogue:courses.enrolled'),
       align: 'right',
       show: 'tablet',
-      render: (_: unknown, c: ShortCourse) => (
-        <span data-testid="course-enrolled-count">
-          {numbers.format(c.enrolled)} / {numbers.format(c.capacity)}
-        </span>
-      ),
+      render: (_: unknown, c: ShortCourse) => ratio(c.enrolled, c.capacity, 'course-enrolled-count'),
     },
     {
       key: 'startsOn',
@@ -247,28 +219,14 @@ export default function ShortCourseListPage() {
       show: 'desktop',
       render: (_: unknown, c: ShortCourse) => formatDay(c.startsOn),
     },
-    {
-      key: 'price',
-      title: t('catalogue:fields.price'),
-      align: 'right',
-      sortable: true,
-      render: (_: unknown, c: ShortCourse) => money(c.price),
-    },
-    {
-      key: 'taxRate',
-      title: t('catalogue:fields.taxRate'),
-      // Kept for those who ask ("Columns"): the price is what the desk quotes.
-      defaultHidden: true,
-      align: 'right',
-      show: 'desktop',
-      render: (_: unknown, c: ShortCourse) => `${basisPointsToPercent(c.taxRateBp)} %`,
-    },
+    priceColumn<ShortCourse>(t, money),
+    taxRateColumn<ShortCourse>(t),
     // On a tablet in portrait the course's counts come first: its centre and whether it is on sale are in the row's details.
     { ...activeColumn<ShortCourse>(t), show: 'desktop' },
     ...(canUpdate || canReadClasses
       ? [
           actionsColumn<ShortCourse>(t, {
-            ...(canUpdate ? { onEdit: (course: ShortCourse) => setEditing({ course }), onToggle: confirmActive } : {}),
+            ...(canUpdate ? { onEdit: (course: ShortCourse) => edit(course), onToggle: confirmActive } : {}),
             before: (course) =>
               canReadClasses && (
                 <RowAction
@@ -288,21 +246,11 @@ export default function ShortCourseListPage() {
     <div className="screen" data-testid="screen-short-course-list">
       <ListTable<ShortCourse, Sort, Filter>
         list={list}
-        sorts={SHORT_COURSE_SORTS}
-        result={courses}
+        result={result}
         columns={columns}
-        rowKey={(row) => row.id}
         testId="short-course-table"
-        texts={{
-          empty: t('catalogue:courses.empty'),
-          noMatch: t('catalogue:noMatch'),
-          total: (count) => t('catalogue:courses.total', { count }),
-        }}
-        search={{
-          id: 'short-course-keyword',
-          label: t('catalogue:courses.searchLabel'),
-          placeholder: t('catalogue:searchPlaceholder'),
-        }}
+        texts={listTexts(t, 'catalogue:courses.empty', 'catalogue:courses.total', 'catalogue:noMatch')}
+        search={listSearch(t, 'short-course-keyword', 'catalogue:courses.searchLabel', 'catalogue:searchPlaceholder')}
         exportTo={{ path: '/pro/short-courses/export', fileName: 'short-courses' }}
         filters={
           <>
@@ -310,18 +258,7 @@ export default function ShortCourseListPage() {
             <CenterFilter list={list} />
           </>
         }
-        actions={
-          canCreate && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setEditing({ course: null })}
-              data-testid="item-add"
-            >
-              {t('catalogue:courses.add')}
-            </Button>
-          )
-        }
+        add={addButton(t('catalogue:courses.add'), 'item-add')}
       />
       {canReadClasses && (
         <CourseSessionsDrawer
@@ -329,11 +266,7 @@ export default function ShortCourseListPage() {
           onClose={() => openSessions(null)}
         />
       )}
-      <CourseDrawer
-        editing={editing}
-        defaultCenterId={list.filters.centerId ?? currentCenterId}
-        onClose={() => setEditing(null)}
-      />
+      <CourseDrawer {...drawer} defaultCenterId={list.filters.centerId ?? currentCenterId} />
     </div>
   );
 }

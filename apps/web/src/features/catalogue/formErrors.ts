@@ -1,7 +1,9 @@
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/client';
 import { fieldErrorMessage } from '../../shared/api/errorMessages';
+import { useDrawerSave } from '../../shared/ui/EntityDrawer';
 
 /**
  * Puts the server's field errors beside this form's fields, in the catalogue's words where it has
@@ -27,4 +29,14 @@ export function showCatalogueErrors(
   const first = [...marked.keys()][0]!;
   form.scrollToField(first, { block: 'center', focus: true });
   return true;
+}
+
+/** A catalogue drawer's save: "Saved" and close, or the refusal beside its fields. */
+export function useCatalogueSave(form: FormInstance, fields: readonly string[], onClose: () => void) {
+  const { t } = useTranslation();
+  return useDrawerSave({
+    saved: t('catalogue:saved'),
+    onClose,
+    showOnFields: (error) => showCatalogueErrors(form, error, t, fields),
+  });
 }

@@ -1,12 +1,12 @@
 import './centers.css';
-import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Drawer, Form, Space } from 'antd';
+import { App, Checkbox, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { isApiError } from '../../shared/api/client';
 import { apiErrorMessage } from '../../shared/api/errorMessages';
 import { showErrorOnFields } from '../../shared/api/formErrors';
+import { EntityDrawer, useDrawerSave } from '../../shared/ui/EntityDrawer';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { usePublicConfig } from '../settings/api';
@@ -27,61 +27,34 @@ type Editing = { center: CenterListItem | null } | null;
 
 function CenterDrawer({ editing, onClose }: { editing: Editing; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<CenterFormValues>();
   const save = useSaveCenter();
   const config = usePublicConfig();
   const center = editing?.center ?? null;
+  const done = useDrawerSave({
+    saved: t('centers:saved'),
+    onClose,
+    showOnFields: (error) => showErrorOnFields(form, error, t, CENTER_FIELDS, { code_taken: 'code' }),
+  });
   const defaultCurrency = config.data?.currencySymbol ?? 'R$ ';
 
   return (
-    <Drawer
+    <EntityDrawer<CenterFormValues>
       open={Boolean(editing)}
-      onClose={onClose}
       title={center ? t('centers:editTitle', { name: center.name }) : t('centers:addTitle')}
+      busy={save.isPending}
+      onClose={onClose}
       size={640}
-      destroyOnHidden
-      data-testid="center-drawer"
-      footer={
-        <Space>
-          <Button onClick={onClose}>{t('centers:cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="center-submit">
-            {t('common:actions.save')}
-          </Button>
-        </Space>
-      }
+      testId="center-drawer"
+      submitTestId="center-submit"
+      form={form}
+      name="center_edit"
+      initialValues={centerFormValues(center, defaultCurrency, config.data?.currencyCode)}
+      scrollToFirstError
+      onFinish={(values) => save.mutate({ id: center?.id ?? null, body: centerRequest(values) }, done)}
     >
-      {editing && (
-        <Form<CenterFormValues>
-          form={form}
-          name="center_edit"
-          layout="vertical"
-          requiredMark={false}
-          initialValues={centerFormValues(center, defaultCurrency, config.data?.currencyCode)}
-          disabled={save.isPending}
-          scrollToFirstError={{ block: 'center', focus: true }}
-          onFinish={(values) =>
-            save.mutate(
-              { id: center?.id ?? null, body: centerRequest(values) },
-              {
-                onSuccess: () => {
-                  void message.success(t('centers:saved'));
-                  onClose();
-                },
-                onError: (error) => {
-                  if (!showErrorOnFields(form, error, t, CENTER_FIELDS, { code_taken: 'code' })) {
-                    void message.error(apiErrorMessage(t, error));
-                  }
-                },
-              },
-            )
-          }
-        >
-          <CenterFields />
-          <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-        </Form>
-      )}
-    </Drawer>
+      <CenterFields />
+    </EntityDrawer>
   );
 }
 
@@ -162,10 +135,8 @@ export default function CenterListPage() {
     <div className="screen" data-testid="screen-center-list">
       <ListTable<CenterListItem, Sort, 'includeInactive'>
         list={list}
-        sorts={SORTS}
         result={centers}
         columns={columns}
-        rowKey={(row) => row.id}
         testId="center-table"
         texts={{
           empty: t('centers:empty'),
@@ -183,17 +154,8 @@ export default function CenterListPage() {
             {t('centers:includeInactive')}
           </Checkbox>
         }
-        actions={
-          canCreate && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setEditing({ center: null })}
-              data-testid="center-add"
-            >
-              {t('centers:add')}
-            </Button>
-          )
+        add={
+          canCreate && { label: t('centers:add'), onClick: () => setEditing({ center: null }), testId: 'center-add' }
         }
       />
       <CenterDrawer editing={editing} onClose={() => setEditing(null)} />

@@ -1,14 +1,13 @@
 import './centers.css';
-import { PlusOutlined } from '@ant-design/icons';
 import { createRoomRequestSchema } from '@gym/contract/rooms';
-import { App, Button, Checkbox, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { App, Checkbox, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { apiErrorMessage, requiredRule, schemaRule } from '../../shared/api/errorMessages';
 import { showErrorOnFields } from '../../shared/api/formErrors';
 import { useCenterId } from '../../shared/centerSelection';
-import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
+import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { type Room, useCenters, useRoomList, useSaveRoom } from './api';
 import { activeColumn, editAndActiveColumn } from './components/ActiveColumns';
@@ -211,21 +210,11 @@ export default function RoomListPage() {
     <div className="screen" data-testid="screen-room-list">
       <ListTable<Room, Sort, RoomFilter>
         list={list}
-        sorts={SORTS}
         result={rooms}
         columns={columns}
-        rowKey={(row) => row.id}
         testId="room-table"
-        texts={{
-          empty: t('centers:rooms.empty'),
-          noMatch: t('centers:noMatch'),
-          total: (count) => t('centers:rooms.total', { count }),
-        }}
-        search={{
-          id: 'room-keyword',
-          label: t('centers:rooms.searchLabel'),
-          placeholder: t('centers:rooms.searchPlaceholder'),
-        }}
+        texts={listTexts(t, 'centers:rooms.empty', 'centers:rooms.total', 'centers:noMatch')}
+        search={listSearch(t, 'room-keyword', 'centers:rooms.searchLabel', 'centers:rooms.searchPlaceholder')}
         exportTo={{ path: '/pro/rooms/export', fileName: 'rooms', query: apiFilters }}
         filters={
           <>
@@ -250,17 +239,8 @@ export default function RoomListPage() {
             </Checkbox>
           </>
         }
-        actions={
-          canCreate && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setEditing({ room: null })}
-              data-testid="room-add"
-            >
-              {t('centers:rooms.add')}
-            </Button>
-          )
+        add={
+          canCreate && { label: t('centers:rooms.add'), onClick: () => setEditing({ room: null }), testId: 'room-add' }
         }
       />
       <RoomModal

@@ -178,10 +178,8 @@ export default function EntryRecordsPage() {
     <div className="screen" data-testid="screen-entry-records">
       <ListTable<Entry, Sort, Filter>
         list={list}
-        sorts={SORTS}
         result={entries}
         columns={columns}
-        rowKey={(row) => row.id}
         testId="entry-table"
         rowClassName={(row) => `entry-row entry-row--${row.result}`}
         texts={{

@@ -120,10 +120,8 @@ export default function StaffAttendancePage() {
     <div className="screen" data-testid="screen-staff-attendance">
       <ListTable<Attendance, Sort, Filter>
         list={list}
-        sorts={SORTS}
         result={attendance}
         columns={columns}
-        rowKey={(row) => row.id}
         testId="attendance-table"
         texts={{
           empty: t('entries:attendance.empty'),

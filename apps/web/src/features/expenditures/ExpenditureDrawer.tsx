@@ -1,5 +1,5 @@
 import { createExpenditureSchema, EXPENDITURE_METHODS } from '@gym/contract/expenditures';
-import { Alert, App, Button, DatePicker, Drawer, Form, type FormInstance, Input, Select, Space } from 'antd';
+import { Alert, App, DatePicker, Form, type FormInstance, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { isApiError } from '../../shared/api/client';
 import { apiErrorMessage, fieldErrorMessage, requiredRule, schemaRule } from '../../shared/api/errorMessages';
 import { useCenters } from '../../shared/centers';
 import { useCentreToday } from '../../shared/today';
+import { EntityDrawer } from '../../shared/ui/EntityDrawer';
 import { MoneyInput, useMoneyRules } from '../../shared/ui/MoneyInput';
 import { useIsDesktop } from '../../shared/useMediaQuery';
 import { readAsBase64 } from '../imports/file';
@@ -150,126 +151,109 @@ export function ExpenditureDrawer({ editing, defaultCenterId, onClose }: Props) 
   };
 
   return (
-    <Drawer
+    <EntityDrawer<Values>
       open={Boolean(editing)}
-      onClose={() => !busy && onClose()}
       title={expenditure ? t('expenditures:drawer.editTitle') : t('expenditures:drawer.addTitle')}
+      busy={busy}
+      onClose={onClose}
+      saveFirst
       size={isDesktop ? 560 : '100%'}
-      destroyOnHidden
-      mask={{ closable: false }}
-      data-testid="expenditure-drawer"
-      footer={
-        <Space className="form-footer">
-          <Button type="primary" onClick={() => form.submit()} loading={busy} data-testid="expenditure-save">
-            {t('expenditures:drawer.save')}
-          </Button>
-          <Button onClick={onClose} disabled={busy}>
-            {t('expenditures:cancel')}
-          </Button>
-        </Space>
-      }
+      testId="expenditure-drawer"
+      submitLabel={t('expenditures:drawer.save')}
+      submitTestId="expenditure-save"
+      form={form}
+      name="expenditure"
+      initialValues={initialValues()}
+      onFinish={(values) => void submit(values)}
     >
-      {editing && (
-        <Form<Values>
-          form={form}
-          name="expenditure"
-          layout="vertical"
-          requiredMark={false}
-          disabled={busy}
-          initialValues={initialValues()}
-          onFinish={(values) => void submit(values)}
-        >
-          {pageError && <Alert type="error" showIcon title={pageError} style={{ marginBottom: 16 }} />}
-          <Form.Item label={t('expenditures:fields.center')} name="centerId" rules={[requiredRule(t)]}>
-            <Select
-              loading={centers.isPending}
-              options={centers.data?.map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }))}
-              onChange={(centerId: string) => {
-                // A new expenditure is dated the chosen centre's today unless the date was changed.
-                if (!expenditure && !form.isFieldTouched('date')) form.setFieldValue('date', dayjs(todayAt(centerId)));
-              }}
-              data-testid="expenditure-center"
-            />
-          </Form.Item>
-          <Form.Item
-            label={t('expenditures:fields.date')}
-            name="date"
-            rules={[{ required: true, message: t('errors:validation.required') }]}
-          >
-            <DatePicker placeholder="YYYY-MM-DD" allowClear={false} data-testid="expenditure-date" />
-          </Form.Item>
-          <Form.Item
-            label={t('expenditures:fields.category')}
-            name="categoryId"
-            rules={[{ required: true, message: t('expenditures:errors.category_required') }]}
-            extra={categories.data?.length === 0 ? t('expenditures:categories.noneYet') : undefined}
-          >
-            <Select
-              showSearch={{ optionFilterProp: 'label' }}
-              loading={categories.isPending}
-              options={[
-                ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
-                // A retired category still shows on the expenditures that have it.
-                ...(expenditure && !categories.data?.some((c) => c.id === expenditure.category.id)
-                  ? [{ value: expenditure.category.id, label: expenditure.category.name }]
-                  : []),
-              ]}
-              data-testid="expenditure-category"
-            />
-          </Form.Item>
-          <Form.Item label={t('expenditures:fields.amount')} name="amount" rules={amountRules}>
-            <MoneyInput data-testid="expenditure-amount" style={{ maxWidth: 220 }} />
-          </Form.Item>
-          <Form.Item
-            label={t('expenditures:fields.taxAmount')}
-            name="taxAmount"
-            extra={t('expenditures:fields.taxHelp')}
-            dependencies={['amount']}
-            rules={[
-              ...taxRules,
-              ({ getFieldValue }) => ({
-                validator: async (_rule: unknown, tax: number | null | undefined) => {
-                  const amount = getFieldValue('amount') as number | null | undefined;
-                  if (typeof tax === 'number' && typeof amount === 'number' && tax > amount) {
-                    throw new Error(t('expenditures:errors.tax_exceeds_amount'));
-                  }
-                },
-              }),
-            ]}
-          >
-            <MoneyInput data-testid="expenditure-tax" style={{ maxWidth: 220 }} />
-          </Form.Item>
-          <Form.Item label={t('expenditures:fields.method')} name="method" rules={[requiredRule(t)]}>
-            <Select
-              options={EXPENDITURE_METHODS.map((m) => ({ value: m, label: t(`expenditures:methods.${m}`) }))}
-              data-testid="expenditure-method"
-            />
-          </Form.Item>
-          <Form.Item label={t('expenditures:fields.supplier')} name="supplier" rules={[schemaRule(shape.supplier, t)]}>
-            <Input maxLength={120} autoComplete="off" data-testid="expenditure-supplier" />
-          </Form.Item>
-          <Form.Item label={t('expenditures:fields.note')} name="note" rules={[schemaRule(shape.note, t)]}>
-            <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={1000} data-testid="expenditure-note" />
-          </Form.Item>
-          <Form.Item
-            label={t('expenditures:fields.receipt')}
-            name="receipt"
-            extra={t('expenditures:receipt.help')}
-            rules={[
-              {
-                validator: async (_rule: unknown, value: ReceiptValue | undefined) => {
-                  if (value?.kind !== 'new') return;
-                  const problem = receiptProblem(value.file);
-                  if (problem) throw new Error(t(`expenditures:errors.${problem}`));
-                },
-              },
-            ]}
-          >
-            <ReceiptField expenditureId={expenditure?.id ?? null} disabled={busy} />
-          </Form.Item>
-          <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-        </Form>
-      )}
-    </Drawer>
+      {pageError && <Alert type="error" showIcon title={pageError} style={{ marginBottom: 16 }} />}
+      <Form.Item label={t('expenditures:fields.center')} name="centerId" rules={[requiredRule(t)]}>
+        <Select
+          loading={centers.isPending}
+          options={centers.data?.map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }))}
+          onChange={(centerId: string) => {
+            // A new expenditure is dated the chosen centre's today unless the date was changed.
+            if (!expenditure && !form.isFieldTouched('date')) form.setFieldValue('date', dayjs(todayAt(centerId)));
+          }}
+          data-testid="expenditure-center"
+        />
+      </Form.Item>
+      <Form.Item
+        label={t('expenditures:fields.date')}
+        name="date"
+        rules={[{ required: true, message: t('errors:validation.required') }]}
+      >
+        <DatePicker placeholder="YYYY-MM-DD" allowClear={false} data-testid="expenditure-date" />
+      </Form.Item>
+      <Form.Item
+        label={t('expenditures:fields.category')}
+        name="categoryId"
+        rules={[{ required: true, message: t('expenditures:errors.category_required') }]}
+        extra={categories.data?.length === 0 ? t('expenditures:categories.noneYet') : undefined}
+      >
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={categories.isPending}
+          options={[
+            ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+            // A retired category still shows on the expenditures that have it.
+            ...(expenditure && !categories.data?.some((c) => c.id === expenditure.category.id)
+              ? [{ value: expenditure.category.id, label: expenditure.category.name }]
+              : []),
+          ]}
+          data-testid="expenditure-category"
+        />
+      </Form.Item>
+      <Form.Item label={t('expenditures:fields.amount')} name="amount" rules={amountRules}>
+        <MoneyInput data-testid="expenditure-amount" style={{ maxWidth: 220 }} />
+      </Form.Item>
+      <Form.Item
+        label={t('expenditures:fields.taxAmount')}
+        name="taxAmount"
+        extra={t('expenditures:fields.taxHelp')}
+        dependencies={['amount']}
+        rules={[
+          ...taxRules,
+          ({ getFieldValue }) => ({
+            validator: async (_rule: unknown, tax: number | null | undefined) => {
+              const amount = getFieldValue('amount') as number | null | undefined;
+              if (typeof tax === 'number' && typeof amount === 'number' && tax > amount) {
+                throw new Error(t('expenditures:errors.tax_exceeds_amount'));
+              }
+            },
+          }),
+        ]}
+      >
+        <MoneyInput data-testid="expenditure-tax" style={{ maxWidth: 220 }} />
+      </Form.Item>
+      <Form.Item label={t('expenditures:fields.method')} name="method" rules={[requiredRule(t)]}>
+        <Select
+          options={EXPENDITURE_METHODS.map((m) => ({ value: m, label: t(`expenditures:methods.${m}`) }))}
+          data-testid="expenditure-method"
+        />
+      </Form.Item>
+      <Form.Item label={t('expenditures:fields.supplier')} name="supplier" rules={[schemaRule(shape.supplier, t)]}>
+        <Input maxLength={120} autoComplete="off" data-testid="expenditure-supplier" />
+      </Form.Item>
+      <Form.Item label={t('expenditures:fields.note')} name="note" rules={[schemaRule(shape.note, t)]}>
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={1000} data-testid="expenditure-note" />
+      </Form.Item>
+      <Form.Item
+        label={t('expenditures:fields.receipt')}
+        name="receipt"
+        extra={t('expenditures:receipt.help')}
+        rules={[
+          {
+            validator: async (_rule: unknown, value: ReceiptValue | undefined) => {
+              if (value?.kind !== 'new') return;
+              const problem = receiptProblem(value.file);
+              if (problem) throw new Error(t(`expenditures:errors.${problem}`));
+            },
+          },
+        ]}
+      >
+        <ReceiptField expenditureId={expenditure?.id ?? null} disabled={busy} />
+      </Form.Item>
+    </EntityDrawer>
   );
 }

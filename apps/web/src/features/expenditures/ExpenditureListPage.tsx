@@ -209,10 +209,8 @@ export default function ExpenditureListPage() {
     <div className="screen" data-testid="screen-expenditure">
       <ListTable<Expenditure, Sort, Filter>
         list={list}
-        sorts={SORTS}
         result={expenditures}
         columns={columns}
-        rowKey={(row) => row.id}
         testId="expenditure-table"
         texts={{
           empty: t('expenditures:empty'),

@@ -1,5 +1,5 @@
 import './members.css';
-import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, TeamOutlined } from '@ant-design/icons';
 import type { Group } from '@gym/contract/members';
 import { App, Button, Popconfirm, Space } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
@@ -136,7 +136,6 @@ export default function GroupListPage() {
     <div className="screen group-list" data-testid="screen-group-list">
       <ListTable<Group, GroupSort, never>
         list={list}
-        sorts={GROUP_SORTS}
         result={groups}
         columns={columns}
         rowKey={(g) => g.id}
@@ -149,17 +148,8 @@ export default function GroupListPage() {
           total: (total) => t('groups:total', { total }),
         }}
         search={{ id: 'group-search', label: t('groups:searchLabel'), placeholder: t('groups:searchPlaceholder') }}
-        actions={
-          canEdit && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setEditing({ group: null })}
-              data-testid="group-create"
-            >
-              {t('groups:create')}
-            </Button>
-          )
+        add={
+          canEdit && { label: t('groups:create'), onClick: () => setEditing({ group: null }), testId: 'group-create' }
         }
       />
       <GroupFormModal

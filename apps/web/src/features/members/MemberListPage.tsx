@@ -278,7 +278,6 @@ export default function MemberListPage() {
     <div className="screen member-list" data-testid="screen-member-list">
       <ListTable<MemberListItem, MemberSort, MemberFilter>
         list={list}
-        sorts={MEMBER_SORTS}
         result={members}
         columns={columns}
         rowKey={(m) => m.id}

@@ -1,27 +1,19 @@
 import './retail.css';
-import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { ITEM_TYPES, type ItemType } from '@gym/contract/items';
 import { type Coupon, couponCodeSchema, couponShapeIssues } from '@gym/contract/retail';
 import { isBusinessDate } from '@gym/contract/time';
-import { App, Button, Drawer, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
-import { useState } from 'react';
+import { Form, Input, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAbility } from '../../shared/acl';
-import { apiErrorMessage, requiredRule } from '../../shared/api/errorMessages';
-import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
-import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
+import { requiredRule } from '../../shared/api/errorMessages';
+import { EntityDrawer } from '../../shared/ui/EntityDrawer';
+import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
+import { actionsColumn, activeColumn } from '../../shared/ui/listColumns';
+import { PercentInput, percentText } from '../../shared/ui/PercentInput';
+import { type Editing, type ListParamsConfig, useItemList } from '../../shared/useListParams';
 import { useCouponList, useSaveCoupon } from './api';
-import { activeColumn, activeFilter, rowActions } from './columns';
-import {
-  moneyRule,
-  PercentInput,
-  percentRule,
-  percentText,
-  retailFieldMessage,
-  retailRule,
-  showServerErrors,
-} from './forms';
-import { ItemSelect } from './ItemSelect';
+import { ActiveFilter, useRetailSave, useRetailToggle } from './columns';
+import { moneyRule, percentRule, retailFieldMessage, retailRule } from './forms';
+import { ItemRows } from './ItemSelect';
 import { MoneyInput, money, useMoneyFormat } from './MoneyInput';
 
 const SORTS = ['code', '-code', 'validUntil', '-validUntil', 'createdAt', '-createdAt'] as const;
@@ -56,228 +48,151 @@ const dateRule = (t: (k: string) => string) => ({
   },
 });
 
-function CouponDrawer({ editing, onClose }: { editing: { coupon: Coupon | null } | null; onClose: () => void }) {
+function CouponDrawer({ editing, onClose }: { editing: Editing<Coupon> | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<CouponValues>();
   const save = useSaveCoupon();
+  const done = useRetailSave(form, onClose);
   const format = useMoneyFormat();
-  const coupon = editing?.coupon ?? null;
+  const coupon = editing?.item ?? null;
   const kind = Form.useWatch('kind', form) ?? coupon?.kind ?? 'percent';
 
   return (
-    <Drawer
+    <EntityDrawer<CouponValues>
       open={Boolean(editing)}
-      onClose={onClose}
       title={coupon ? t('retail:coupon.editTitle', { code: coupon.code }) : t('retail:coupon.addTitle')}
+      busy={save.isPending}
+      onClose={onClose}
       size={640}
-      destroyOnHidden
-      footer={
-        <Space>
-          <Button onClick={onClose}>{t('retail:cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()} data-testid="coupon-submit">
-            {t('retail:save')}
-          </Button>
-        </Space>
-      }
-    >
-      {editing && (
-        <Form<CouponValues>
-          form={form}
-          name="coupon"
-          layout="vertical"
-          requiredMark={false}
-          disabled={save.isPending}
-          initialValues={
-            coupon
-              ? {
-                  code: coupon.code,
-                  description: coupon.description ?? '',
-                  kind: coupon.kind,
-                  percentBp: coupon.kind === 'percent' ? coupon.percentBp : null,
-                  amount: coupon.kind === 'amount' ? coupon.amount : null,
-                  validFrom: coupon.validFrom ?? '',
-                  validUntil: coupon.validUntil ?? '',
-                  usageLimit: coupon.usageLimit,
-                  perMemberLimit: coupon.perMemberLimit,
-                  minSpend: coupon.minSpend,
-                  appliesToTypes: coupon.appliesToTypes,
-                  appliesToItems: coupon.appliesToItems.map((i) => ({ type: i.type, id: i.id })),
-                }
-              : {
-                  code: '',
-                  description: '',
-                  kind: 'percent',
-                  percentBp: null,
-                  amount: null,
-                  usageLimit: null,
-                  perMemberLimit: null,
-                  minSpend: 0,
-                  appliesToTypes: [],
-                  appliesToItems: [],
-                }
-          }
-          onFinish={(values) => {
-            const common = {
-              code: values.code.trim(),
-              description: values.description?.trim() || null,
-              validFrom: values.validFrom || null,
-              validUntil: values.validUntil || null,
-              usageLimit: values.usageLimit ?? null,
-              perMemberLimit: values.perMemberLimit ?? null,
-              minSpend: values.minSpend ?? 0,
-              appliesToTypes: values.appliesToTypes,
-              appliesToItems: values.appliesToItems.map((i) => ({ type: i.type, id: i.id ?? '' })),
-            };
-            const body =
-              values.kind === 'percent'
-                ? { ...common, kind: 'percent' as const, percentBp: values.percentBp ?? 0 }
-                : { ...common, kind: 'amount' as const, amount: values.amount ?? 0 };
-            const issues = couponShapeIssues(body);
-            if (issues.length > 0) {
-              form.setFields(
-                issues.map((i) => ({ name: i.path as keyof CouponValues, errors: [retailFieldMessage(t, i.message)] })),
-              );
-              return;
+      submitTestId="coupon-submit"
+      form={form}
+      name="coupon"
+      initialValues={
+        coupon
+          ? {
+              code: coupon.code,
+              description: coupon.description ?? '',
+              kind: coupon.kind,
+              percentBp: coupon.kind === 'percent' ? coupon.percentBp : null,
+              amount: coupon.kind === 'amount' ? coupon.amount : null,
+              validFrom: coupon.validFrom ?? '',
+              validUntil: coupon.validUntil ?? '',
+              usageLimit: coupon.usageLimit,
+              perMemberLimit: coupon.perMemberLimit,
+              minSpend: coupon.minSpend,
+              appliesToTypes: coupon.appliesToTypes,
+              appliesToItems: coupon.appliesToItems.map((i) => ({ type: i.type, id: i.id })),
             }
-            save.mutate(
-              { id: coupon?.id ?? null, body },
-              {
-                onSuccess: () => {
-                  void message.success(t('retail:saved'));
-                  onClose();
-                },
-                onError: (error) => {
-                  const whole = showServerErrors(form, error, t);
-                  if (whole) void message.error(whole);
-                },
-              },
-            );
-          }}
-        >
-          <Form.Item
-            label={t('retail:coupon.code')}
-            name="code"
-            extra={t('retail:coupon.codeHelp')}
-            rules={[requiredRule(t), retailRule(couponCodeSchema, t)]}
-          >
-            <Input maxLength={40} autoComplete="off" data-testid="coupon-code" />
-          </Form.Item>
-          <Form.Item label={t('retail:description')} name="description">
-            <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={500} />
-          </Form.Item>
-          <Form.Item label={t('retail:coupon.kind')} name="kind">
-            <Radio.Group
-              optionType="button"
-              options={[
-                { value: 'percent', label: t('retail:coupon.kinds.percent') },
-                { value: 'amount', label: t('retail:coupon.kinds.amount') },
-              ]}
-            />
-          </Form.Item>
-          {kind === 'percent' ? (
-            <Form.Item label={t('retail:coupon.percent')} name="percentBp" rules={[percentRule(t, true, 1)]}>
-              <PercentInput />
-            </Form.Item>
-          ) : (
-            <Form.Item label={t('retail:coupon.amount')} name="amount" rules={[moneyRule(t, true, 1)]}>
-              <MoneyInput format={format} data-testid="coupon-amount" />
-            </Form.Item>
-          )}
-          <div className="retail-row">
-            <Form.Item label={t('retail:validFrom')} name="validFrom" rules={[dateRule(t)]}>
-              <Input type="date" />
-            </Form.Item>
-            <Form.Item label={t('retail:validUntil')} name="validUntil" rules={[dateRule(t)]}>
-              <Input type="date" />
-            </Form.Item>
-          </div>
-          <div className="retail-row">
-            <Form.Item label={t('retail:coupon.usageLimit')} name="usageLimit" extra={t('retail:coupon.unlimitedHelp')}>
-              <InputNumber min={1} max={1_000_000} precision={0} style={{ width: 140 }} />
-            </Form.Item>
-            <Form.Item
-              label={t('retail:coupon.perMemberLimit')}
-              name="perMemberLimit"
-              extra={t('retail:coupon.unlimitedHelp')}
-            >
-              <InputNumber min={1} max={1_000_000} precision={0} style={{ width: 140 }} />
-            </Form.Item>
-            <Form.Item label={t('retail:coupon.minSpend')} name="minSpend" rules={[moneyRule(t, false)]}>
-              <MoneyInput format={format} />
-            </Form.Item>
-          </div>
-          <Form.Item
-            label={t('retail:coupon.appliesToTypes')}
-            name="appliesToTypes"
-            extra={t('retail:coupon.appliesHelp')}
-          >
-            <Select
-              mode="multiple"
-              allowClear
-              options={ITEM_TYPES.map((type) => ({ value: type, label: t(`retail:itemTypes.${type}`) }))}
-            />
-          </Form.Item>
-          <Form.List name="appliesToItems">
-            {(fields, { add, remove }) => (
-              <>
-                <h3 className="retail-subtitle">{t('retail:coupon.appliesToItems')}</h3>
-                {fields.map((field) => (
-                  <div className="retail-row" key={field.key}>
-                    <Form.Item name={[field.name, 'type']}>
-                      <Select
-                        style={{ minWidth: 140 }}
-                        options={NAMEABLE.map((type) => ({ value: type, label: t(`retail:itemTypes.${type}`) }))}
-                      />
-                    </Form.Item>
-                    <Form.Item noStyle shouldUpdate>
-                      {() => (
-                        <Form.Item
-                          name={[field.name, 'id']}
-                          rules={[{ required: true, message: t('errors:validation.required') }]}
-                        >
-                          <ItemSelect type={form.getFieldValue(['appliesToItems', field.name, 'type']) as ItemType} />
-                        </Form.Item>
-                      )}
-                    </Form.Item>
-                    <Button
-                      type="text"
-                      icon={<MinusCircleOutlined />}
-                      aria-label={t('retail:removeItem')}
-                      onClick={() => remove(field.name)}
-                    />
-                  </div>
-                ))}
-                <Button icon={<PlusOutlined />} onClick={() => add({ type: 'product' })}>
-                  {t('retail:addItem')}
-                </Button>
-              </>
-            )}
-          </Form.List>
-          <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-        </Form>
+          : {
+              code: '',
+              description: '',
+              kind: 'percent',
+              percentBp: null,
+              amount: null,
+              usageLimit: null,
+              perMemberLimit: null,
+              minSpend: 0,
+              appliesToTypes: [],
+              appliesToItems: [],
+            }
+      }
+      onFinish={(values) => {
+        const common = {
+          code: values.code.trim(),
+          description: values.description?.trim() || null,
+          validFrom: values.validFrom || null,
+          validUntil: values.validUntil || null,
+          usageLimit: values.usageLimit ?? null,
+          perMemberLimit: values.perMemberLimit ?? null,
+          minSpend: values.minSpend ?? 0,
+          appliesToTypes: values.appliesToTypes,
+          appliesToItems: values.appliesToItems.map((i) => ({ type: i.type, id: i.id ?? '' })),
+        };
+        const body =
+          values.kind === 'percent'
+            ? { ...common, kind: 'percent' as const, percentBp: values.percentBp ?? 0 }
+            : { ...common, kind: 'amount' as const, amount: values.amount ?? 0 };
+        const issues = couponShapeIssues(body);
+        if (issues.length > 0) {
+          form.setFields(
+            issues.map((i) => ({ name: i.path as keyof CouponValues, errors: [retailFieldMessage(t, i.message)] })),
+          );
+          return;
+        }
+        save.mutate({ id: coupon?.id ?? null, body }, done);
+      }}
+    >
+      <Form.Item
+        label={t('retail:coupon.code')}
+        name="code"
+        extra={t('retail:coupon.codeHelp')}
+        rules={[requiredRule(t), retailRule(couponCodeSchema, t)]}
+      >
+        <Input maxLength={40} autoComplete="off" data-testid="coupon-code" />
+      </Form.Item>
+      <Form.Item label={t('retail:description')} name="description">
+        <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={500} />
+      </Form.Item>
+      <Form.Item label={t('retail:coupon.kind')} name="kind">
+        <Radio.Group
+          optionType="button"
+          options={[
+            { value: 'percent', label: t('retail:coupon.kinds.percent') },
+            { value: 'amount', label: t('retail:coupon.kinds.amount') },
+          ]}
+        />
+      </Form.Item>
+      {kind === 'percent' ? (
+        <Form.Item label={t('retail:coupon.percent')} name="percentBp" rules={[percentRule(t, true, 1)]}>
+          <PercentInput decimals="needed" />
+        </Form.Item>
+      ) : (
+        <Form.Item label={t('retail:coupon.amount')} name="amount" rules={[moneyRule(t, true, 1)]}>
+          <MoneyInput format={format} data-testid="coupon-amount" />
+        </Form.Item>
       )}
-    </Drawer>
+      <div className="retail-row">
+        <Form.Item label={t('retail:validFrom')} name="validFrom" rules={[dateRule(t)]}>
+          <Input type="date" />
+        </Form.Item>
+        <Form.Item label={t('retail:validUntil')} name="validUntil" rules={[dateRule(t)]}>
+          <Input type="date" />
+        </Form.Item>
+      </div>
+      <div className="retail-row">
+        <Form.Item label={t('retail:coupon.usageLimit')} name="usageLimit" extra={t('retail:coupon.unlimitedHelp')}>
+          <InputNumber min={1} max={1_000_000} precision={0} style={{ width: 140 }} />
+        </Form.Item>
+        <Form.Item
+          label={t('retail:coupon.perMemberLimit')}
+          name="perMemberLimit"
+          extra={t('retail:coupon.unlimitedHelp')}
+        >
+          <InputNumber min={1} max={1_000_000} precision={0} style={{ width: 140 }} />
+        </Form.Item>
+        <Form.Item label={t('retail:coupon.minSpend')} name="minSpend" rules={[moneyRule(t, false)]}>
+          <MoneyInput format={format} />
+        </Form.Item>
+      </div>
+      <Form.Item label={t('retail:coupon.appliesToTypes')} name="appliesToTypes" extra={t('retail:coupon.appliesHelp')}>
+        <Select
+          mode="multiple"
+          allowClear
+          options={ITEM_TYPES.map((type) => ({ value: type, label: t(`retail:itemTypes.${type}`) }))}
+        />
+      </Form.Item>
+      <ItemRows name="appliesToItems" title={t('retail:coupon.appliesToItems')} types={NAMEABLE} />
+    </EntityDrawer>
   );
 }
 
 /** `/coupon-list`: discount codes, their validity, limits and uses so far. */
 export default function CouponListPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const ability = useAbility();
-  const list = useListParams(LIST);
+  const { list, result, edit, drawer, addButton, canUpdate } = useItemList(LIST, useCouponList, 'Catalogue');
   const format = useMoneyFormat();
   const save = useSaveCoupon();
-  const [editing, setEditing] = useState<{ coupon: Coupon | null } | null>(null);
-  const apiFilters = {
-    ...(list.keyword ? { keyword: list.keyword } : {}),
-    sort: list.sort,
-    ...(list.filters.active ? { active: list.filters.active } : {}),
-    ...(list.filters.kind ? { kind: list.filters.kind } : {}),
-  };
-  const coupons = useCouponList({ ...apiFilters, page: list.page, pageSize: list.pageSize });
-  const canUpdate = ability.can('update', 'Catalogue');
+  const toggle = useRetailToggle<Coupon>(t, save);
   const limit = (n: number | null) => (n === null ? t('retail:coupon.unlimited') : String(n));
 
   const columns: ListColumn<Coupon>[] = [
@@ -287,7 +202,8 @@ export default function CouponListPage() {
       key: 'value',
       title: t('retail:coupon.value'),
       align: 'right',
-      render: (_: unknown, c: Coupon) => (c.kind === 'percent' ? percentText(c.percentBp) : money(c.amount, format)),
+      render: (_: unknown, c: Coupon) =>
+        c.kind === 'percent' ? percentText(c.percentBp, 'needed') : money(c.amount, format),
     },
     {
       key: 'validUntil',
@@ -318,52 +234,22 @@ export default function CouponListPage() {
       render: (_: unknown, c: Coupon) => money(c.minSpend, format),
     },
     activeColumn(t),
-    ...(canUpdate
-      ? [
-          {
-            key: 'actions',
-            title: t('retail:actions'),
-            render: (_: unknown, c: Coupon) =>
-              rowActions(t, c.code, {
-                onEdit: () => setEditing({ coupon: c }),
-                active: c.active,
-                onToggle: () =>
-                  save.mutate(
-                    { id: c.id, body: { active: !c.active } },
-                    {
-                      onSuccess: () => void message.success(t(c.active ? 'retail:deactivated' : 'retail:activated')),
-                      onError: (error) => void message.error(apiErrorMessage(t, error)),
-                    },
-                  ),
-              }),
-          },
-        ]
-      : []),
+    ...(canUpdate ? [actionsColumn<Coupon>(t, { name: (c) => c.code, onEdit: (c) => edit(c), onToggle: toggle })] : []),
   ];
 
   return (
     <div className="screen" data-testid="screen-coupon-list">
       <ListTable<Coupon, Sort, Filter>
         list={list}
-        sorts={SORTS}
-        result={coupons}
+        result={result}
         columns={columns}
-        rowKey={(row) => row.id}
         testId="coupon-table"
-        texts={{
-          empty: t('retail:coupon.empty'),
-          noMatch: t('retail:noMatch'),
-          total: (count) => t('retail:coupon.total', { count }),
-        }}
-        search={{
-          id: 'coupon-keyword',
-          label: t('retail:coupon.searchLabel'),
-          placeholder: t('retail:coupon.searchPlaceholder'),
-        }}
-        exportTo={{ path: '/pro/coupons/export', fileName: 'coupons', query: apiFilters }}
+        texts={listTexts(t, 'retail:coupon.empty', 'retail:coupon.total', 'retail:noMatch')}
+        search={listSearch(t, 'coupon-keyword', 'retail:coupon.searchLabel', 'retail:coupon.searchPlaceholder')}
+        exportTo={{ path: '/pro/coupons/export', fileName: 'coupons' }}
         filters={
           <>
-            {activeFilter(t, list.filters.active, (value) => list.setFilter('active', value))}
+            <ActiveFilter list={list} />
             <Select
               className="list-toolbar__filter"
               aria-label={t('retail:coupon.kind')}
@@ -379,20 +265,9 @@ export default function CouponListPage() {
             />
           </>
         }
-        actions={
-          ability.can('create', 'Catalogue') && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setEditing({ coupon: null })}
-              data-testid="coupon-add"
-            >
-              {t('retail:coupon.add')}
-            </Button>
-          )
-        }
+        add={addButton(t('retail:coupon.add'), 'coupon-add')}
       />
-      <CouponDrawer editing={editing} onClose={() => setEditing(null)} />
+      <CouponDrawer {...drawer} />
     </div>
   );
 }

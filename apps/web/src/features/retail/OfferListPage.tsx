@@ -1,20 +1,20 @@
 import './retail.css';
-import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ItemType } from '@gym/contract/items';
 import { OFFER_IMAGE_MAX_BYTES, type Offer, offerImageIssue, offerShapeIssues } from '@gym/contract/retail';
 import { isBusinessDate } from '@gym/contract/time';
-import { App, Button, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { Button, Form, type FormInstance, Input, Select, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAbility } from '../../shared/acl';
-import { apiErrorMessage, requiredRule } from '../../shared/api/errorMessages';
-import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
+import { requiredRule } from '../../shared/api/errorMessages';
+import { DrawerFrame } from '../../shared/ui/EntityDrawer';
+import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
+import { actionsColumn, activeColumn } from '../../shared/ui/listColumns';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
-import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
+import { type Editing, type ListParamsConfig, useItemList } from '../../shared/useListParams';
 import { useCenters, useCouponList, useOffer, useOfferList, useSaveOffer } from './api';
-import { activeColumn, activeFilter, rowActions } from './columns';
-import { retailFieldMessage, showServerErrors } from './forms';
-import { ItemSelect } from './ItemSelect';
+import { ActiveFilter, useRetailSave, useRetailToggle } from './columns';
+import { retailFieldMessage } from './forms';
+import { ItemRows } from './ItemSelect';
 
 const SORTS = ['title', '-title', 'validFrom', '-validFrom', 'validUntil', '-validUntil'] as const;
 type Sort = (typeof SORTS)[number];
@@ -83,11 +83,18 @@ function ImageField({ value, onChange }: { value?: string | null; onChange?: (v:
   );
 }
 
-function OfferForm({ offer, onDone }: { offer: Offer | null; onDone: () => void }) {
+function OfferForm({
+  form,
+  offer,
+  onDone,
+}: {
+  form: FormInstance<OfferValues>;
+  offer: Offer | null;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<OfferValues>();
   const save = useSaveOffer();
+  const done = useRetailSave(form, onDone);
   const centers = useCenters();
   const coupons = useCouponList({ active: 'true', pageSize: 200, sort: 'code' });
   const allCenters = Form.useWatch('allCenters', form) ?? offer?.allCenters ?? true;
@@ -100,7 +107,6 @@ function OfferForm({ offer, onDone }: { offer: Offer | null; onDone: () => void 
   return (
     <Form<OfferValues>
       form={form}
-      id="offer-form"
       name="offer"
       layout="vertical"
       requiredMark={false}
@@ -139,19 +145,7 @@ function OfferForm({ offer, onDone }: { offer: Offer | null; onDone: () => void 
           );
           return;
         }
-        save.mutate(
-          { id: offer?.id ?? null, body },
-          {
-            onSuccess: () => {
-              void message.success(t('retail:saved'));
-              onDone();
-            },
-            onError: (error) => {
-              const whole = showServerErrors(form, error, t);
-              if (whole) void message.error(whole);
-            },
-          },
-        );
+        save.mutate({ id: offer?.id ?? null, body }, done);
       }}
     >
       <Form.Item label={t('retail:offer.title')} name="title" rules={[requiredRule(t)]}>
@@ -183,48 +177,7 @@ function OfferForm({ offer, onDone }: { offer: Offer | null; onDone: () => void 
           />
         </Form.Item>
       )}
-      <Form.List name="cart">
-        {(fields, { add, remove }) => (
-          <>
-            <h3 className="retail-subtitle">{t('retail:offer.cart')}</h3>
-            {fields.map((field) => (
-              <div className="retail-row" key={field.key}>
-                <Form.Item name={[field.name, 'type']}>
-                  <Select
-                    style={{ minWidth: 140 }}
-                    options={CART_TYPES.map((type) => ({ value: type, label: t(`retail:itemTypes.${type}`) }))}
-                  />
-                </Form.Item>
-                <Form.Item noStyle shouldUpdate>
-                  {() => (
-                    <Form.Item
-                      name={[field.name, 'id']}
-                      rules={[{ required: true, message: t('errors:validation.required') }]}
-                    >
-                      <ItemSelect type={form.getFieldValue(['cart', field.name, 'type']) as ItemType} />
-                    </Form.Item>
-                  )}
-                </Form.Item>
-                <Form.Item
-                  name={[field.name, 'quantity']}
-                  rules={[{ required: true, message: t('errors:validation.required') }]}
-                >
-                  <InputNumber min={1} max={100} precision={0} aria-label={t('retail:quantity')} />
-                </Form.Item>
-                <Button
-                  type="text"
-                  icon={<MinusCircleOutlined />}
-                  aria-label={t('retail:removeItem')}
-                  onClick={() => remove(field.name)}
-                />
-              </div>
-            ))}
-            <Button icon={<PlusOutlined />} onClick={() => add({ type: 'product', quantity: 1 })}>
-              {t('retail:addItem')}
-            </Button>
-          </>
-        )}
-      </Form.List>
+      <ItemRows name="cart" title={t('retail:offer.cart')} types={CART_TYPES} quantityMax={100} />
       <Form.Item label={t('retail:offer.coupon')} name="couponId" style={{ marginTop: 16 }}>
         <Select
           allowClear
@@ -239,57 +192,39 @@ function OfferForm({ offer, onDone }: { offer: Offer | null; onDone: () => void 
   );
 }
 
-function OfferDrawer({ editing, onClose }: { editing: { id: string | null } | null; onClose: () => void }) {
+function OfferDrawer({ editing, onClose }: { editing: Editing<Offer> | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const offer = useOffer(editing?.id ?? null);
+  const [form] = Form.useForm<OfferValues>();
+  const offer = useOffer(editing?.item?.id ?? null);
   const save = useSaveOffer();
   let body: React.ReactNode = null;
-  if (editing && editing.id === null) body = <OfferForm offer={null} onDone={onClose} />;
+  if (editing && editing.item === null) body = <OfferForm form={form} offer={null} onDone={onClose} />;
   else if (editing && offer.isPending) body = <LoadingState />;
   else if (editing && offer.isError) body = <ErrorState error={offer.error} onRetry={() => void offer.refetch()} />;
-  else if (editing && offer.data) body = <OfferForm offer={offer.data} onDone={onClose} />;
+  else if (editing && offer.data) body = <OfferForm form={form} offer={offer.data} onDone={onClose} />;
   return (
-    <Drawer
+    <DrawerFrame
       open={Boolean(editing)}
-      onClose={onClose}
-      title={editing?.id ? t('retail:offer.editTitle', { title: offer.data?.title ?? '' }) : t('retail:offer.addTitle')}
-      size={640}
-      destroyOnHidden
-      footer={
-        <Space>
-          <Button onClick={onClose}>{t('retail:cancel')}</Button>
-          <Button
-            type="primary"
-            htmlType="submit"
-            form="offer-form"
-            loading={save.isPending}
-            data-testid="offer-submit"
-          >
-            {t('retail:save')}
-          </Button>
-        </Space>
+      title={
+        editing?.item ? t('retail:offer.editTitle', { title: offer.data?.title ?? '' }) : t('retail:offer.addTitle')
       }
+      busy={save.isPending}
+      onClose={onClose}
+      onSubmit={() => form.submit()}
+      size={640}
+      submitTestId="offer-submit"
     >
       {body}
-    </Drawer>
+    </DrawerFrame>
   );
 }
 
 /** `/offer-list`: promotions staff see while selling (title, text, image, window, centres, cart, coupon). */
 export default function OfferListPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const ability = useAbility();
-  const list = useListParams(LIST);
+  const { list, result, edit, drawer, addButton, canUpdate } = useItemList(LIST, useOfferList, 'Catalogue');
   const save = useSaveOffer();
-  const [editing, setEditing] = useState<{ id: string | null } | null>(null);
-  const apiFilters = {
-    ...(list.keyword ? { keyword: list.keyword } : {}),
-    sort: list.sort,
-    ...(list.filters.active ? { active: list.filters.active } : {}),
-  };
-  const offers = useOfferList({ ...apiFilters, page: list.page, pageSize: list.pageSize });
-  const canUpdate = ability.can('update', 'Catalogue');
+  const toggle = useRetailToggle<Offer>(t, save);
 
   const columns: ListColumn<Offer>[] = [
     { key: 'title', title: t('retail:offer.title'), dataIndex: 'title', sortable: true },
@@ -322,64 +257,23 @@ export default function OfferListPage() {
     },
     { key: 'coupon', title: t('retail:offer.coupon'), render: (_: unknown, o: Offer) => o.coupon?.code ?? '' },
     activeColumn(t),
-    ...(canUpdate
-      ? [
-          {
-            key: 'actions',
-            title: t('retail:actions'),
-            render: (_: unknown, o: Offer) =>
-              rowActions(t, o.title, {
-                onEdit: () => setEditing({ id: o.id }),
-                active: o.active,
-                onToggle: () =>
-                  save.mutate(
-                    { id: o.id, body: { active: !o.active } },
-                    {
-                      onSuccess: () => void message.success(t(o.active ? 'retail:deactivated' : 'retail:activated')),
-                      onError: (error) => void message.error(apiErrorMessage(t, error)),
-                    },
-                  ),
-              }),
-          },
-        ]
-      : []),
+    ...(canUpdate ? [actionsColumn<Offer>(t, { name: (o) => o.title, onEdit: (o) => edit(o), onToggle: toggle })] : []),
   ];
 
   return (
     <div className="screen" data-testid="screen-offer-list">
       <ListTable<Offer, Sort, Filter>
         list={list}
-        sorts={SORTS}
-        result={offers}
+        result={result}
         columns={columns}
-        rowKey={(row) => row.id}
         testId="offer-table"
-        texts={{
-          empty: t('retail:offer.empty'),
-          noMatch: t('retail:noMatch'),
-          total: (count) => t('retail:offer.total', { count }),
-        }}
-        search={{
-          id: 'offer-keyword',
-          label: t('retail:offer.searchLabel'),
-          placeholder: t('retail:offer.searchPlaceholder'),
-        }}
-        exportTo={{ path: '/pro/offers/export', fileName: 'offers', query: apiFilters }}
-        filters={activeFilter(t, list.filters.active, (value) => list.setFilter('active', value))}
-        actions={
-          ability.can('create', 'Catalogue') && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setEditing({ id: null })}
-              data-testid="offer-add"
-            >
-              {t('retail:offer.add')}
-            </Button>
-          )
-        }
+        texts={listTexts(t, 'retail:offer.empty', 'retail:offer.total', 'retail:noMatch')}
+        search={listSearch(t, 'offer-keyword', 'retail:offer.searchLabel', 'retail:offer.searchPlaceholder')}
+        exportTo={{ path: '/pro/offers/export', fileName: 'offers' }}
+        filters={<ActiveFilter list={list} />}
+        add={addButton(t('retail:offer.add'), 'offer-add')}
       />
-      <OfferDrawer editing={editing} onClose={() => setEditing(null)} />
+      <OfferDrawer {...drawer} />
     </div>
   );
 }

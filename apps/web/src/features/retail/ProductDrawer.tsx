@@ -9,8 +9,7 @@ import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { StatusTag } from '../../shared/ui/StatusTag';
 import { useDateTime } from '../../shared/useDateTime';
 import { type Product, type StockMovement, useMoveStock, useProduct, useSaveProduct, useStockMovements } from './api';
-import { moneyRule, PercentInput, percentRule, retailRule, showServerErrors } from './forms';
-import { MoneyInput, useMoneyFormat } from './MoneyInput';
+import { PriceAndTaxItems, retailRule, showServerErrors } from './forms';
 
 export interface ProductDrawerState {
   /** null: a new product. */
@@ -36,7 +35,6 @@ function ProductForm({ product, onSaved }: { product: Product | null; onSaved: (
   const { message } = App.useApp();
   const [form] = Form.useForm<ProductValues>();
   const save = useSaveProduct();
-  const format = useMoneyFormat();
   const canWrite = useAbility().can(product ? 'update' : 'create', 'Catalogue');
 
   return (
@@ -104,17 +102,7 @@ function ProductForm({ product, onSaved }: { product: Product | null; onSaved: (
         <Input maxLength={60} autoComplete="off" />
       </Form.Item>
       <div className="retail-row">
-        <Form.Item
-          label={t('retail:product.price')}
-          name="price"
-          extra={t('retail:priceHelp')}
-          rules={[moneyRule(t, true)]}
-        >
-          <MoneyInput format={format} data-testid="product-price" />
-        </Form.Item>
-        <Form.Item label={t('retail:taxRate')} name="taxRateBp" rules={[percentRule(t, false)]}>
-          <PercentInput />
-        </Form.Item>
+        <PriceAndTaxItems priceLabel={t('retail:product.price')} priceTestId="product-price" />
         <Form.Item
           label={t('retail:product.lowStockThreshold')}
           name="lowStockThreshold"

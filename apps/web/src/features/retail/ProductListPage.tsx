@@ -1,17 +1,18 @@
 import './retail.css';
-import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Input } from 'antd';
+import { InboxOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
-import { apiErrorMessage } from '../../shared/api/errorMessages';
 import { useCenterId } from '../../shared/centerSelection';
-import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
+import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
+import { actionsColumn, activeColumn } from '../../shared/ui/listColumns';
+import { percentText } from '../../shared/ui/PercentInput';
+import { RowAction } from '../../shared/ui/RowAction';
 import { StatusTag } from '../../shared/ui/StatusTag';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { type Product, useProductList, useSaveProduct } from './api';
-import { activeColumn, activeFilter, rowActions } from './columns';
-import { percentText } from './forms';
+import { ActiveFilter, useRetailToggle } from './columns';
 import { money, useMoneyFormat } from './MoneyInput';
 import { ProductDrawer, type ProductDrawerState } from './ProductDrawer';
 
@@ -27,7 +28,6 @@ const LIST: ListParamsConfig<Sort, Filter> = {
 /** `/product-list`: retail items with their stock in the caller's centres, low-stock marker, stock movements. */
 export default function ProductListPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const ability = useAbility();
   const list = useListParams(LIST);
   const centerId = useCenterId();
@@ -46,14 +46,7 @@ export default function ProductListPage() {
   const products = useProductList({ ...apiFilters, page: list.page, pageSize: list.pageSize });
   const canUpdate = ability.can('update', 'Catalogue');
 
-  const toggle = (product: Product) =>
-    save.mutate(
-      { id: product.id, body: { active: !product.active } },
-      {
-        onSuccess: () => void message.success(t(product.active ? 'retail:deactivated' : 'retail:activated')),
-        onError: (error) => void message.error(apiErrorMessage(t, error)),
-      },
-    );
+  const toggle = useRetailToggle<Product>(t, save);
 
   const columns: ListColumn<Product>[] = [
     {
@@ -88,7 +81,7 @@ export default function ProductListPage() {
       defaultHidden: true,
       align: 'right',
       show: 'desktop',
-      render: (_: unknown, p: Product) => percentText(p.taxRateBp),
+      render: (_: unknown, p: Product) => percentText(p.taxRateBp, 'needed'),
     },
     {
       key: 'stock',
@@ -109,38 +102,29 @@ export default function ProductListPage() {
       ),
     },
     activeColumn(t),
-    {
-      key: 'actions',
-      title: t('retail:actions'),
-      render: (_: unknown, p: Product) =>
-        rowActions(t, p.name, {
-          onStock: () => setDrawer({ id: p.id, tab: 'stock' }),
-          ...(canUpdate
-            ? { onEdit: () => setDrawer({ id: p.id, tab: 'details' }), onToggle: () => toggle(p), active: p.active }
-            : {}),
-        }),
-    },
+    actionsColumn<Product>(t, {
+      name: (p) => p.name,
+      before: (p) => (
+        <RowAction
+          icon={<InboxOutlined />}
+          onClick={() => setDrawer({ id: p.id, tab: 'stock' })}
+          label={t('retail:stock.title')}
+          ariaLabel={t('retail:stock.openAria', { name: p.name })}
+        />
+      ),
+      ...(canUpdate ? { onEdit: (p: Product) => setDrawer({ id: p.id, tab: 'details' }), onToggle: toggle } : {}),
+    }),
   ];
 
   return (
     <div className="screen" data-testid="screen-product-list">
       <ListTable<Product, Sort, Filter>
         list={list}
-        sorts={SORTS}
         result={products}
         columns={columns}
-        rowKey={(row) => row.id}
         testId="product-table"
-        texts={{
-          empty: t('retail:product.empty'),
-          noMatch: t('retail:noMatch'),
-          total: (count) => t('retail:product.total', { count }),
-        }}
-        search={{
-          id: 'product-keyword',
-          label: t('retail:product.searchLabel'),
-          placeholder: t('retail:product.searchPlaceholder'),
-        }}
+        texts={listTexts(t, 'retail:product.empty', 'retail:product.total', 'retail:noMatch')}
+        search={listSearch(t, 'product-keyword', 'retail:product.searchLabel', 'retail:product.searchPlaceholder')}
         exportTo={{ path: '/pro/products/export', fileName: 'products', query: apiFilters }}
         filters={
           <>
@@ -158,7 +142,7 @@ export default function ProductListPage() {
               onBlur={() => list.setFilter('category', category.trim() || null)}
               data-testid="filter-category"
             />
-            {activeFilter(t, list.filters.active, (value) => list.setFilter('active', value))}
+            <ActiveFilter list={list} />
             <Checkbox
               checked={list.filters.lowStock === 'true'}
               onChange={(event) => list.setFilter('lowStock', event.target.checked ? 'true' : null)}
@@ -168,17 +152,12 @@ export default function ProductListPage() {
             </Checkbox>
           </>
         }
-        actions={
-          ability.can('create', 'Catalogue') && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setDrawer({ id: null, tab: 'details' })}
-              data-testid="product-add"
-            >
-              {t('retail:product.add')}
-            </Button>
-          )
+        add={
+          ability.can('create', 'Catalogue') && {
+            label: t('retail:product.add'),
+            onClick: () => setDrawer({ id: null, tab: 'details' }),
+            testId: 'product-add',
+          }
         }
       />
       <ProductDrawer

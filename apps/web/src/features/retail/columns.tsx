@@ -1,76 +1,44 @@
-import { EditOutlined, InboxOutlined, PoweroffOutlined } from '@ant-design/icons';
-import { Select } from 'antd';
+/**
+ * The retail screens' words on the shared list kit: the state filter (`active=true|false` in the
+ * address), switching an item on or off (at once, no question), and the drawers' save.
+ */
+import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
-import { RowAction } from '../../shared/ui/RowAction';
-import { StatusTag } from '../../shared/ui/StatusTag';
-
-/** The active / inactive column of the retail lists. */
-export function activeColumn(t: TFunction) {
-  return {
-    key: 'active',
-    title: t('retail:status.label'),
-    dataIndex: 'active',
-    width: 110,
-    render: (active: boolean) =>
-      active ? (
-        <StatusTag tone="success">{t('retail:status.active')}</StatusTag>
-      ) : (
-        <StatusTag tone="neutral">{t('retail:status.inactive')}</StatusTag>
-      ),
-  };
-}
+import { useTranslation } from 'react-i18next';
+import { useToggleActive } from '../../shared/ui/confirm';
+import { useDrawerSave } from '../../shared/ui/EntityDrawer';
+import { StatusFilter } from '../../shared/ui/ListFilters';
+import type { ListParams } from '../../shared/useListParams';
+import { showServerErrors } from './forms';
 
 /** All / active / inactive, kept in the URL (`active=true|false`). */
-export function activeFilter(t: TFunction, value: string | undefined, onChange: (value: string | null) => void) {
+export function ActiveFilter<S extends string, F extends string>({ list }: { list: ListParams<S, F | 'active'> }) {
+  const { t } = useTranslation();
   return (
-    <Select
-      className="list-toolbar__filter"
-      aria-label={t('retail:status.label')}
-      value={value ?? 'all'}
-      popupMatchSelectWidth={false}
-      onChange={(v: string) => onChange(v === 'all' ? null : v)}
-      options={[
-        { value: 'all', label: t('retail:status.all') },
-        { value: 'true', label: t('retail:status.active') },
-        { value: 'false', label: t('retail:status.inactive') },
-      ]}
-      data-testid="filter-active"
+    <StatusFilter
+      list={list}
+      filter="active"
+      values={{ active: 'true', inactive: 'false' }}
+      labels={{ any: t('retail:status.all'), active: t('retail:status.active'), inactive: t('retail:status.inactive') }}
+      testId="filter-active"
     />
   );
 }
 
-/** A row's buttons: stock (products), edit and deactivate / activate for those who may. */
-export function rowActions(
+/** Activates or deactivates an item at once, and says so. */
+export function useRetailToggle<T extends { id: string; active: boolean }>(
   t: TFunction,
-  name: string,
-  options: { onStock?: () => void; onEdit?: () => void; onToggle?: () => void; active?: boolean },
+  save: { mutateAsync: (input: { id: string; body: { active: boolean } }) => Promise<unknown> },
 ) {
-  return (
-    <div className="row-actions">
-      {options.onStock && (
-        <RowAction
-          icon={<InboxOutlined />}
-          onClick={options.onStock}
-          label={t('retail:stock.title')}
-          ariaLabel={t('retail:stock.openAria', { name })}
-        />
-      )}
-      {options.onEdit && (
-        <RowAction
-          icon={<EditOutlined />}
-          onClick={options.onEdit}
-          label={t('retail:edit')}
-          ariaLabel={t('retail:editAria', { name })}
-        />
-      )}
-      {options.onToggle && (
-        <RowAction
-          icon={<PoweroffOutlined />}
-          onClick={options.onToggle}
-          label={t(options.active ? 'retail:deactivate' : 'retail:activate')}
-          ariaLabel={t(options.active ? 'retail:deactivateAria' : 'retail:activateAria', { name })}
-        />
-      )}
-    </div>
-  );
+  return useToggleActive<T>(save, { done: (active) => t(active ? 'retail:activated' : 'retail:deactivated') });
+}
+
+/** A retail drawer's save: "Saved" and close, or the refusal beside its fields. */
+export function useRetailSave(form: FormInstance, onClose: () => void) {
+  const { t } = useTranslation();
+  return useDrawerSave({
+    saved: t('retail:saved'),
+    onClose,
+    showOnFields: (error) => showServerErrors(form, error, t) === null,
+  });
 }

@@ -1,10 +1,12 @@
-import type { FormInstance } from 'antd';
-import { Input } from 'antd';
+import { Form, type FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isApiError } from '../../shared/api/client';
 import { apiErrorMessage, fieldErrorMessage, zodIssueMessage } from '../../shared/api/errorMessages';
-import { formatBasisPoints, parseBasisPoints } from './numbers';
+import { MoneyInput } from '../../shared/ui/MoneyInput';
+import { PercentInput } from '../../shared/ui/PercentInput';
+import { useMoneyFormat } from '../../shared/useMoneyFormat';
 
 /** A field error code in the screen's language: the retail words first, then the shared ones. */
 export function retailFieldMessage(t: TFunction, code: string): string {
@@ -68,31 +70,6 @@ export function moneyRule(t: TFunction, required: boolean, min = 0) {
   };
 }
 
-/** A percentage typed as text ("7.7"), held by the form as basis points. */
-export function PercentInput({
-  value,
-  onChange,
-  id,
-}: {
-  value?: number | null;
-  onChange?: (bp: number | null) => void;
-  id?: string;
-}) {
-  return (
-    <Input
-      id={id}
-      inputMode="decimal"
-      suffix="%"
-      style={{ maxWidth: 140 }}
-      defaultValue={value === null || value === undefined ? '' : formatBasisPoints(value)}
-      onChange={(event) => {
-        const text = event.target.value;
-        onChange?.(text.trim() === '' ? null : (parseBasisPoints(text) ?? Number.NaN));
-      }}
-    />
-  );
-}
-
 export function percentRule(t: TFunction, required: boolean, min = 0) {
   return {
     validator: async (_rule: unknown, value: number | null | undefined) => {
@@ -105,4 +82,18 @@ export function percentRule(t: TFunction, required: boolean, min = 0) {
   };
 }
 
-export const percentText = (bp: number) => `${formatBasisPoints(bp)} %`;
+/** A retail item's price (required) and tax rate, side by side in the drawer's row. */
+export function PriceAndTaxItems({ priceLabel, priceTestId }: { priceLabel: string; priceTestId?: string }) {
+  const { t } = useTranslation();
+  const format = useMoneyFormat();
+  return (
+    <>
+      <Form.Item label={priceLabel} name="price" extra={t('retail:priceHelp')} rules={[moneyRule(t, true)]}>
+        <MoneyInput format={format} {...(priceTestId ? { 'data-testid': priceTestId } : {})} />
+      </Form.Item>
+      <Form.Item label={t('retail:taxRate')} name="taxRateBp" rules={[percentRule(t, false)]}>
+        <PercentInput decimals="needed" />
+      </Form.Item>
+    </>
+  );
+}

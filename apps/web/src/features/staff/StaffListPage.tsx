@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ROLES } from '@gym/contract/acl';
-import { App, Button, Checkbox, Drawer, Form, Select, Space } from 'antd';
+import { App, Button, Checkbox, Form, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { apiErrorMessage } from '../../shared/api/errorMessages';
 import { showErrorOnFields } from '../../shared/api/formErrors';
 import { useAllCenters } from '../../shared/centers';
 import { currentLanguage } from '../../shared/preferences';
+import { EntityDrawer } from '../../shared/ui/EntityDrawer';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { StatusTag } from '../../shared/ui/StatusTag';
 import { useDateTime } from '../../shared/useDateTime';
@@ -40,80 +41,65 @@ function AddStaffDrawer({ open, onClose }: { open: boolean; onClose: () => void 
   const roles = rolesGivenBy(user?.role);
 
   return (
-    <Drawer
+    <EntityDrawer<AddValues>
       open={open}
-      onClose={onClose}
       title={t('staff:addTitle')}
+      busy={create.isPending}
+      onClose={onClose}
       size={640}
-      destroyOnHidden
-      footer={
-        <Space>
-          <Button onClick={onClose}>{t('staff:cancel')}</Button>
-          <Button type="primary" loading={create.isPending} onClick={() => form.submit()} data-testid="staff-submit">
-            {t('staff:add')}
-          </Button>
-        </Space>
+      submitLabel={t('staff:add')}
+      submitTestId="staff-submit"
+      form={form}
+      name="staff_add"
+      scrollToFirstError
+      initialValues={{
+        fullName: '',
+        email: '',
+        phone: '',
+        role: 'frontdesk',
+        allCenters: user?.centerIds == null,
+        centerIds: user?.centerIds?.length === 1 ? user.centerIds : [],
+        isTrainer: false,
+        language: currentLanguage(),
+        sendInvite: true,
+      }}
+      onFinish={(values) =>
+        create.mutate(
+          {
+            fullName: values.fullName.trim(),
+            email: values.email.trim(),
+            phone: values.phone?.trim() ? values.phone.trim() : null,
+            role: values.role as (typeof roles)[number],
+            allCenters: values.allCenters,
+            centerIds: values.allCenters ? [] : values.centerIds,
+            isTrainer: values.isTrainer,
+            language: values.language,
+            sendInvite: values.sendInvite,
+          },
+          {
+            onSuccess: (staff) => {
+              void message.success(
+                values.sendInvite ? t('staff:addedInvited', { email: staff.email }) : t('staff:added'),
+              );
+              onClose();
+              void navigate(`/apps/staff/edit/${staff.id}`, { state: { listSearch: window.location.search } });
+            },
+            onError: (error) => {
+              if (
+                !showErrorOnFields(form, error, t, STAFF_FIELDS, { email_taken: 'email', not_allowed_role: 'role' })
+              ) {
+                void message.error(apiErrorMessage(t, error));
+              }
+            },
+          },
+        )
       }
     >
-      {open && (
-        <Form<AddValues>
-          form={form}
-          name="staff_add"
-          layout="vertical"
-          requiredMark={false}
-          disabled={create.isPending}
-          scrollToFirstError={{ block: 'center', focus: true }}
-          initialValues={{
-            fullName: '',
-            email: '',
-            phone: '',
-            role: 'frontdesk',
-            allCenters: user?.centerIds == null,
-            centerIds: user?.centerIds?.length === 1 ? user.centerIds : [],
-            isTrainer: false,
-            language: currentLanguage(),
-            sendInvite: true,
-          }}
-          onFinish={(values) =>
-            create.mutate(
-              {
-                fullName: values.fullName.trim(),
-                email: values.email.trim(),
-                phone: values.phone?.trim() ? values.phone.trim() : null,
-                role: values.role as (typeof roles)[number],
-                allCenters: values.allCenters,
-                centerIds: values.allCenters ? [] : values.centerIds,
-                isTrainer: values.isTrainer,
-                language: values.language,
-                sendInvite: values.sendInvite,
-              },
-              {
-                onSuccess: (staff) => {
-                  void message.success(
-                    values.sendInvite ? t('staff:addedInvited', { email: staff.email }) : t('staff:added'),
-                  );
-                  onClose();
-                  void navigate(`/apps/staff/edit/${staff.id}`, { state: { listSearch: window.location.search } });
-                },
-                onError: (error) => {
-                  if (
-                    !showErrorOnFields(form, error, t, STAFF_FIELDS, { email_taken: 'email', not_allowed_role: 'role' })
-                  ) {
-                    void message.error(apiErrorMessage(t, error));
-                  }
-                },
-              },
-            )
-          }
-        >
-          <StaffFields roles={roles} />
-          <Form.Item name="sendInvite" valuePropName="checked" extra={t('staff:sendInviteHelp')}>
-            <Checkbox>{t('staff:fields.sendInvite')}</Checkbox>
-          </Form.Item>
-          <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-        </Form>
-      )}
-    </Drawer>
+      <StaffFields roles={roles} />
+      <Form.Item name="sendInvite" valuePropName="checked" extra={t('staff:sendInviteHelp')}>
+        <Checkbox>{t('staff:fields.sendInvite')}</Checkbox>
+      </Form.Item>
+    </EntityDrawer>
   );
 }
 
@@ -196,10 +182,8 @@ export default function StaffListPage() {
     <div className="screen" data-testid="screen-staff-list">
       <ListTable<StaffListItem, Sort, StaffFilter>
         list={list}
-        sorts={SORTS}
         result={staff}
         columns={columns}
-        rowKey={(row) => row.id}
         testId="staff-table"
         texts={{ empty: t('staff:empty'), noMatch: t('staff:noMatch'), total: (count) => t('staff:total', { count }) }}
         search={{ id: 'staff-keyword', label: t('staff:searchLabel'), placeholder: t('staff:searchPlaceholder') }}

@@ -14,8 +14,9 @@
  * `defaultHidden`.
  */
 import './listTable.css';
-import { MoreOutlined, ReloadOutlined } from '@ant-design/icons';
+import { MoreOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, type TableProps } from 'antd';
+import type { TFunction } from 'i18next';
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueryValue } from '../api/client';
@@ -67,11 +68,12 @@ export interface ListResult<T> {
 
 export interface ListTableProps<T extends object, S extends string, F extends string> {
   list: ListParams<S, F>;
-  /** The sorts the list allows (the same as its `ListParamsConfig.sorts`). */
-  sorts: readonly S[];
+  /** The sorts the list allows (default: its `ListParamsConfig.sorts`). */
+  sorts?: readonly S[];
   result: ListResult<T>;
   columns: ListColumn<T>[];
-  rowKey: (row: T) => Key;
+  /** Default: the row's `id`. */
+  rowKey?: (row: T) => Key;
   texts: {
     empty: ReactNode;
     noMatch: ReactNode;
@@ -88,8 +90,23 @@ export interface ListTableProps<T extends object, S extends string, F extends st
   filterRow?: ReactNode;
   /** CSV and XLSX export of the current result; `query` defaults to the list's filters without paging. */
   exportTo?: { path: string; fileName: string; query?: Record<string, QueryValue>; disabled?: boolean };
-  /** Buttons at the end of the toolbar (add...). */
+  /** Buttons at the end of the toolbar. */
   actions?: ReactNode;
+  /** The primary "add" button at the end of the toolbar (left out when `false`: the user may not add). */
+  add?: { label: ReactNode; onClick: () => void; testId: string } | false;
+  /** Above the toolbar, inside the card (a way back...). */
+  lead?: ReactNode;
+  /** The card's title and what stands at its end; with `toolbar: false` the list has no toolbar. */
+  card?: { title?: ReactNode; extra?: ReactNode };
+  toolbar?: boolean;
+  /** The "Columns" button (default shown). */
+  chooseColumns?: boolean;
+  /** What a row opens to (default: the columns the screen has no room for). */
+  expandedRowRender?: (row: T) => ReactNode;
+  /** Whether the pager offers page sizes (default yes). */
+  sizeChanger?: boolean;
+  /** Turns the page in place of `list.setPage` (e.g. to close what the page showed, in the same step). */
+  onPage?: (page: number, pageSize: number) => void;
   onRow?: TableProps<T>['onRow'];
   rowClassName?: TableProps<T>['rowClassName'];
   pageSizeOptions?: number[];
@@ -118,12 +135,34 @@ export function splitColumns<C extends { show?: ColumnShow }>(columns: C[], widt
   return { shown: columns.filter(fits), hidden: columns.filter((c) => !fits(c)) };
 }
 
+const rowId = (row: object): Key => (row as { id: Key }).id;
+
+/** A list's words from their keys: when it has no rows, when a filter matches none, and its total (with `count`). */
+export function listTexts(
+  t: TFunction,
+  emptyKey: string,
+  totalKey: string,
+  noMatchKey: string,
+): ListTableProps<object, string, string>['texts'] {
+  return { empty: t(emptyKey), noMatch: t(noMatchKey), total: (count) => t(totalKey, { count }) };
+}
+
+/** The search box of a list: its id, and its label's and placeholder's keys. */
+export function listSearch(
+  t: TFunction,
+  id: string,
+  labelKey: string,
+  placeholderKey?: string,
+): NonNullable<ListTableProps<object, string, string>['search']> {
+  return { id, label: t(labelKey), ...(placeholderKey ? { placeholder: t(placeholderKey) } : {}) };
+}
+
 export function ListTable<T extends object, S extends string, F extends string>({
   list,
-  sorts,
+  sorts = list.sorts,
   result,
   columns,
-  rowKey,
+  rowKey = rowId,
   texts,
   search,
   searchSlot,
@@ -131,6 +170,14 @@ export function ListTable<T extends object, S extends string, F extends string>(
   filterRow,
   exportTo,
   actions,
+  add,
+  lead,
+  card,
+  toolbar: withToolbar = true,
+  chooseColumns = true,
+  expandedRowRender,
+  sizeChanger = true,
+  onPage,
   onRow,
   rowClassName,
   pageSizeOptions,
@@ -145,7 +192,7 @@ export function ListTable<T extends object, S extends string, F extends string>(
     desktop ? 'desktop' : tablet ? 'tablet' : 'phone',
   );
 
-  const toolbar = (
+  const toolbar = withToolbar && (
     <div className="list-toolbar">
       {searchSlot ??
         (search && (
@@ -168,11 +215,13 @@ export function ListTable<T extends object, S extends string, F extends string>(
             disabled={exportTo.disabled}
           />
         )}
-        <ColumnChooser
-          columns={columns.map((c) => ({ key: c.key, defaultHidden: c.defaultHidden, label: plainTitle(c) }))}
-          choice={columnChoice.choice}
-          onChange={columnChoice.update}
-        />
+        {chooseColumns && (
+          <ColumnChooser
+            columns={columns.map((c) => ({ key: c.key, defaultHidden: c.defaultHidden, label: plainTitle(c) }))}
+            choice={columnChoice.choice}
+            onChange={columnChoice.update}
+          />
+        )}
         <Button
           icon={<ReloadOutlined />}
           aria-label={t('common:actions.refresh')}
@@ -181,15 +230,36 @@ export function ListTable<T extends object, S extends string, F extends string>(
           loading={result.isFetching && !result.isPending}
         />
         {actions}
+        {add && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={add.onClick} data-testid={add.testId}>
+            {add.label}
+          </Button>
+        )}
       </div>
     </div>
   );
+  const cardProps = card ? { title: card.title, extra: card.extra } : {};
+  const rowDetails =
+    expandedRowRender ??
+    (hidden.length > 0
+      ? (row: T, index: number) => (
+          <dl className="list-table__details" data-testid="row-details">
+            {hidden.map((column) => (
+              <div key={column.key} className="list-table__detail">
+                <dt>{plainTitle(column)}</dt>
+                <dd>{cellValue(column, row, index)}</dd>
+              </div>
+            ))}
+          </dl>
+        )
+      : null);
 
   const busy = result.isPending || (result.isFetching && result.isPlaceholderData);
 
   if (result.isError && !result.data) {
     return (
-      <Card>
+      <Card {...cardProps}>
+        {lead}
         {toolbar}
         {filterRow}
         <ErrorState error={result.error} onRetry={() => void result.refetch()} />
@@ -198,7 +268,8 @@ export function ListTable<T extends object, S extends string, F extends string>(
   }
 
   return (
-    <Card>
+    <Card {...cardProps}>
+      {lead}
       {toolbar}
       {filterRow}
       {result.isError && texts.stale && (
@@ -223,7 +294,7 @@ export function ListTable<T extends object, S extends string, F extends string>(
         }}
         {...(onRow ? { onRow } : {})}
         {...(rowClassName ? { rowClassName } : {})}
-        {...(hidden.length > 0
+        {...(rowDetails
           ? {
               expandable: {
                 columnWidth: 40,
@@ -231,16 +302,7 @@ export function ListTable<T extends object, S extends string, F extends string>(
                 columnTitle: (
                   <MoreOutlined aria-label={t('members:table.details')} title={t('members:table.details')} />
                 ),
-                expandedRowRender: (row: T, index: number) => (
-                  <dl className="list-table__details" data-testid="row-details">
-                    {hidden.map((column) => (
-                      <div key={column.key} className="list-table__detail">
-                        <dt>{plainTitle(column)}</dt>
-                        <dd>{cellValue(column, row, index)}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                ),
+                expandedRowRender: rowDetails,
               },
             }
           : {})}
@@ -248,10 +310,10 @@ export function ListTable<T extends object, S extends string, F extends string>(
           current: list.page,
           pageSize: list.pageSize,
           total: result.data?.total ?? 0,
-          showSizeChanger: true,
+          showSizeChanger: sizeChanger,
           ...(pageSizeOptions ? { pageSizeOptions } : {}),
           showTotal: (total) => texts.total(total),
-          onChange: (page, pageSize) => list.setPage(page, pageSize),
+          onChange: onPage ?? ((page, pageSize) => list.setPage(page, pageSize)),
         }}
         columns={shown.map(({ sortable, show: _show, detailTitle: _detail, defaultHidden: _hidden, ...column }) => ({
           ...column,

@@ -1,8 +1,9 @@
 import { HOLDER_STATUSES, type HolderStatus } from '@gym/contract/catalogue';
-import { Card, Select } from 'antd';
+import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type ListColumn, ListTable } from '../../../shared/ui/ListTable';
+import { ChoiceFilter } from '../../../shared/ui/ListFilters';
+import { type ListColumn, ListTable, listSearch, listTexts } from '../../../shared/ui/ListTable';
 import { StatusTag, type Tone } from '../../../shared/ui/StatusTag';
 import { type ListParamsConfig, useListParams } from '../../../shared/useListParams';
 import { memberName } from '../../members/format';
@@ -105,29 +106,20 @@ export function HoldersCard({ kind, id }: { kind: 'plans' | 'packages'; id: stri
     <Card title={t('catalogue:holders.title')} data-testid="holders">
       <ListTable<Holder, (typeof SORTS)[number], Filter>
         list={list}
-        sorts={SORTS}
         result={holders}
         columns={columns}
         rowKey={(row) => row.entitlementId}
         testId="holder-table"
-        texts={{
-          empty: t('catalogue:holders.empty'),
-          noMatch: t('catalogue:noMatch'),
-          total: (count) => t('catalogue:holders.total', { count }),
-        }}
-        search={{ id: 'holder-keyword', label: t('catalogue:holders.searchLabel') }}
+        texts={listTexts(t, 'catalogue:holders.empty', 'catalogue:holders.total', 'catalogue:noMatch')}
+        search={listSearch(t, 'holder-keyword', 'catalogue:holders.searchLabel')}
         filters={
-          <Select
-            className="list-toolbar__filter"
-            aria-label={t('catalogue:holders.status')}
-            value={list.filters.status ?? 'any'}
-            popupMatchSelectWidth={false}
-            onChange={(value: string) => list.setFilter('status', value === 'any' ? null : value)}
-            options={[
-              { value: 'any', label: t('catalogue:holders.anyStatus') },
-              ...HOLDER_STATUSES.map((s) => ({ value: s, label: t(`catalogue:holderStatus.${s}`) })),
-            ]}
-            data-testid="filter-holder-status"
+          <ChoiceFilter
+            list={list}
+            filter="status"
+            label={t('catalogue:holders.status')}
+            anyLabel={t('catalogue:holders.anyStatus')}
+            options={HOLDER_STATUSES.map((s) => ({ value: s, label: t(`catalogue:holderStatus.${s}`) }))}
+            testId="filter-holder-status"
           />
         }
       />

@@ -1,8 +1,7 @@
-import { Button, Drawer, Space } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { DrawerFrame } from '../../../shared/ui/EntityDrawer';
 
-/** The create / edit drawer of a catalogue item: the form is its child, the buttons submit it. */
+/** The create / edit drawer of a catalogue-like item with a form of its own (`shared/ui/EntityDrawer`). */
 export function ItemDrawer({
   open,
   title,
@@ -18,24 +17,16 @@ export function ItemDrawer({
   onSubmit: () => void;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
   return (
-    <Drawer
+    <DrawerFrame
       open={open}
-      onClose={onClose}
       title={title}
-      size={560}
-      destroyOnHidden
-      footer={
-        <Space>
-          <Button onClick={onClose}>{t('catalogue:cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={onSubmit} data-testid="item-submit">
-            {t('catalogue:save')}
-          </Button>
-        </Space>
-      }
+      busy={saving}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitTestId="item-submit"
     >
-      {open && children}
-    </Drawer>
+      {children}
+    </DrawerFrame>
   );
 }

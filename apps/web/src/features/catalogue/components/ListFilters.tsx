@@ -1,27 +1,24 @@
-import { Select } from 'antd';
+/** The catalogue's words on the shared filters (`shared/ui/ListFilters`). */
 import { useTranslation } from 'react-i18next';
-import { useAllCenters } from '../../../shared/centers';
+import { CenterFilter as SharedCenterFilter, StatusFilter as SharedStatusFilter } from '../../../shared/ui/ListFilters';
 import type { ListParams } from '../../../shared/useListParams';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ALL = 'all';
+export { UUID } from '../../../shared/ui/ListFilters';
 
 /** Active / inactive / both (both is the default and stays out of the address). */
 export function StatusFilter<S extends string, F extends string>({ list }: { list: ListParams<S, F | 'status'> }) {
   const { t } = useTranslation();
   return (
-    <Select
-      className="list-toolbar__filter"
-      aria-label={t('catalogue:status.label')}
-      value={list.filters.status ?? ALL}
-      popupMatchSelectWidth={false}
-      onChange={(value: string) => list.setFilter('status', value === ALL ? null : value)}
-      options={[
-        { value: ALL, label: t('catalogue:status.all') },
-        { value: 'active', label: t('catalogue:status.activeOnly') },
-        { value: 'inactive', label: t('catalogue:status.inactiveOnly') },
-      ]}
-      data-testid="filter-status"
+    <SharedStatusFilter
+      list={list}
+      filter="status"
+      values={{ active: 'active', inactive: 'inactive' }}
+      labels={{
+        any: t('catalogue:status.all'),
+        active: t('catalogue:status.activeOnly'),
+        inactive: t('catalogue:status.inactiveOnly'),
+      }}
+      testId="filter-status"
     />
   );
 }
@@ -29,20 +26,12 @@ export function StatusFilter<S extends string, F extends string>({ list }: { lis
 /** Items sold at one centre, or at any. */
 export function CenterFilter<S extends string, F extends string>({ list }: { list: ListParams<S, F | 'centerId'> }) {
   const { t } = useTranslation();
-  const centers = useAllCenters();
   return (
-    <Select
-      className="list-toolbar__filter"
-      aria-label={t('catalogue:fields.center')}
-      value={list.filters.centerId ?? ALL}
-      loading={centers.isPending}
-      popupMatchSelectWidth={false}
-      onChange={(value: string) => list.setFilter('centerId', value === ALL ? null : value)}
-      options={[
-        { value: ALL, label: t('catalogue:anyCenter') },
-        ...(centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` })),
-      ]}
-      data-testid="filter-center"
+    <SharedCenterFilter
+      list={list}
+      filter="centerId"
+      label={t('catalogue:fields.center')}
+      anyLabel={t('catalogue:anyCenter')}
     />
   );
 }

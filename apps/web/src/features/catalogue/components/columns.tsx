@@ -1,30 +1,20 @@
-import { EditOutlined, PoweroffOutlined } from '@ant-design/icons';
-import { App } from 'antd';
+/**
+ * The catalogue's words on the shared list kit (`shared/ui/listColumns`, `shared/ui/confirm`):
+ * its row actions, and switching an item on or off after asking.
+ */
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { apiErrorMessage } from '../../../shared/api/errorMessages';
+import { useToggleActive } from '../../../shared/ui/confirm';
 import type { ListColumn } from '../../../shared/ui/ListTable';
-import { RowAction } from '../../../shared/ui/RowAction';
-import { StatusTag } from '../../../shared/ui/StatusTag';
+import { actionsColumn as sharedActionsColumn } from '../../../shared/ui/listColumns';
+import { percentText } from '../../../shared/ui/PercentInput';
+
+export { activeColumn } from '../../../shared/ui/listColumns';
 
 interface Item {
+  id: string;
   name: string;
   active: boolean;
-}
-
-export function activeColumn<T extends Item>(t: TFunction): ListColumn<T> {
-  return {
-    key: 'active',
-    title: t('catalogue:status.label'),
-    dataIndex: 'active',
-    width: 110,
-    render: (active: boolean) =>
-      active ? (
-        <StatusTag tone="success">{t('catalogue:status.active')}</StatusTag>
-      ) : (
-        <StatusTag tone="neutral">{t('catalogue:status.inactive')}</StatusTag>
-      ),
-  };
 }
 
 /** Where an item is sold: every centre, or the centres' codes. */
@@ -32,68 +22,67 @@ export function coverageText(t: TFunction, item: { allCenters: boolean; centers:
   return item.allCenters ? t('catalogue:allCenters') : item.centers.map((c) => c.code).join(', ');
 }
 
-/**
- * A row's actions: `before` (an action of the item's own, e.g. a course's sessions), then edit and
- * deactivate / activate when given (for those who may change the catalogue).
- */
-export function actionsColumn<T extends Item>(
+/** A row's actions: `before` (an action of the item's own), then edit and deactivate / activate when given. */
+export function actionsColumn<T extends Omit<Item, 'id'>>(
   t: TFunction,
   options: {
     onEdit?: ((row: T) => void) | undefined;
     onToggle?: ((row: T) => void) | undefined;
     before?: (row: T) => ReactNode;
-    width?: number;
   },
 ): ListColumn<T> {
-  const { onEdit, onToggle, before } = options;
-  return {
-    key: 'actions',
-    title: t('catalogue:actions'),
-    detailTitle: t('catalogue:actions'),
-    render: (_: unknown, row: T) => (
-      <div className="row-actions">
-        {before?.(row)}
-        {onEdit && (
-          <RowAction
-            icon={<EditOutlined />}
-            onClick={() => onEdit(row)}
-            label={t('catalogue:edit')}
-            ariaLabel={t('catalogue:editAria', { name: row.name })}
-          />
-        )}
-        {onToggle && (
-          <RowAction
-            icon={<PoweroffOutlined />}
-            onClick={() => onToggle(row)}
-            label={t(row.active ? 'catalogue:deactivate' : 'catalogue:activate')}
-            ariaLabel={t(row.active ? 'catalogue:deactivateAria' : 'catalogue:activateAria', { name: row.name })}
-            data-testid="item-toggle"
-          />
-        )}
-      </div>
-    ),
-  };
+  return sharedActionsColumn<T>(t, { ...options, name: (row) => row.name, toggleTestId: 'item-toggle' });
 }
 
 /** Asks, then activates or deactivates an item with `PATCH {active}`. */
-export function useConfirmActive<T extends Item & { id: string }>(
+export function useConfirmActive<T extends Item>(
   t: TFunction,
   save: { mutateAsync: (input: { id: string; body: { active: boolean } }) => Promise<unknown> },
 ) {
-  const { message, modal } = App.useApp();
-  return (item: T) => {
-    const active = !item.active;
-    modal.confirm({
-      title: t(active ? 'catalogue:activateTitle' : 'catalogue:deactivateTitle', { name: item.name }),
-      content: active ? undefined : t('catalogue:deactivateText'),
-      okText: t(active ? 'catalogue:activate' : 'catalogue:deactivate'),
-      okButtonProps: active ? {} : { danger: true },
-      cancelText: t('catalogue:cancel'),
-      onOk: () =>
-        save
-          .mutateAsync({ id: item.id, body: { active } })
-          .then(() => void message.success(t(active ? 'catalogue:activated' : 'catalogue:deactivated')))
-          .catch((error: unknown) => void message.error(apiErrorMessage(t, error))),
-    });
+  return useToggleActive<T>(save, {
+    done: (active) => t(active ? 'catalogue:activated' : 'catalogue:deactivated'),
+    ask: {
+      title: (row, active) => t(active ? 'catalogue:activateTitle' : 'catalogue:deactivateTitle', { name: row.name }),
+      deactivateText: t('catalogue:deactivateText'),
+    },
+  });
+}
+
+/** The item's price, as the desk quotes it. */
+export function priceColumn<T extends { price: number }>(
+  t: TFunction,
+  money: (amount: number) => string,
+): ListColumn<T> {
+  return {
+    key: 'price',
+    title: t('catalogue:fields.price'),
+    align: 'right',
+    sortable: true,
+    render: (_: unknown, row: T) => money(row.price),
+  };
+}
+
+/** The tax rate, kept for those who ask ("Columns"): the price is what the desk quotes. */
+export function taxRateColumn<T extends { taxRateBp: number }>(t: TFunction): ListColumn<T> {
+  return {
+    key: 'taxRate',
+    title: t('catalogue:fields.taxRate'),
+    defaultHidden: true,
+    align: 'right',
+    show: 'desktop',
+    render: (_: unknown, row: T) => percentText(row.taxRateBp),
+  };
+}
+
+/** Where the item is sold. */
+export function centersColumn<T extends { allCenters: boolean; centers: { code: string }[] }>(
+  t: TFunction,
+): ListColumn<T> {
+  return {
+    key: 'centers',
+    title: t('catalogue:fields.centers'),
+    show: 'tablet',
+    maxWidth: 120,
+    render: (_: unknown, row: T) => coverageText(t, row),
   };
 }

@@ -1,11 +1,13 @@
 import { CATALOGUE_LIMITS } from '@gym/contract/catalogue';
 import { amountSchema, basisPointsSchema } from '@gym/contract/money';
-import { Checkbox, Form, Select } from 'antd';
+import { Checkbox, Form, Input, Select } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { requiredRule, schemaRule } from '../../../shared/api/errorMessages';
 import { useAllCenters } from '../../../shared/centers';
 import { MoneyInput } from '../../../shared/ui/MoneyInput';
-import { TaxRateInput } from './TaxRateInput';
+import { PercentInput } from '../../../shared/ui/PercentInput';
 
 type Limit = { min: number; max: number };
 
@@ -56,7 +58,7 @@ export function TaxRateItem() {
       extra={t('catalogue:fields.taxRateHelp')}
       rules={[requiredMessage(t), taxRule(t)]}
     >
-      <TaxRateInput />
+      <PercentInput />
     </Form.Item>
   );
 }
@@ -96,3 +98,23 @@ export function CoverageFields() {
 }
 
 export const LIMITS = CATALOGUE_LIMITS;
+
+/** The item's name (required, checked by its schema). */
+export function NameItem({ schema }: { schema: z.ZodType }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item label={t('catalogue:fields.name')} name="name" rules={[requiredRule(t), schemaRule(schema, t)]}>
+      <Input maxLength={80} autoComplete="off" data-testid="field-name" />
+    </Form.Item>
+  );
+}
+
+/** The item's description (optional, checked by its schema). */
+export function DescriptionItem({ schema }: { schema: z.ZodType }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item label={t('catalogue:fields.description')} name="description" rules={[schemaRule(schema, t)]}>
+      <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={1000} />
+    </Form.Item>
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * The toolbar's filters, each kept in the URL by `useListParams`: a choice among values (the
+ * "any" value stays out of the address), the item's state, and the centre.
+ */
+import { Select } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAllCenters } from '../centers';
+import type { ListParams } from '../useListParams';
+
+const ANY = 'all';
+
+interface ChoiceProps<S extends string, F extends string> {
+  list: ListParams<S, F>;
+  filter: F;
+  label: string;
+  /** The option meaning "no filter". */
+  anyLabel: ReactNode;
+  options: { value: string; label: ReactNode }[];
+  loading?: boolean;
+  testId?: string;
+}
+
+/** One filter of the list: any, or one of `options`. */
+export function ChoiceFilter<S extends string, F extends string>({
+  list,
+  filter,
+  label,
+  anyLabel,
+  options,
+  loading,
+  testId,
+}: ChoiceProps<S, F>) {
+  return (
+    <Select
+      className="list-toolbar__filter"
+      aria-label={label}
+      value={list.filters[filter] ?? ANY}
+      popupMatchSelectWidth={false}
+      onChange={(value: string) => list.setFilter(filter, value === ANY ? null : value)}
+      options={[{ value: ANY, label: anyLabel }, ...options]}
+      {...(loading !== undefined ? { loading } : {})}
+      {...(testId ? { 'data-testid': testId } : {})}
+    />
+  );
+}
+
+/**
+ * Active / inactive / both (both is the default). Lists name the filter and its values their
+ * own way (`status=active|inactive`, `active=true|false`); the words of each choice are the list's.
+ */
+export function StatusFilter<S extends string, F extends string>({
+  list,
+  filter,
+  values,
+  labels,
+  testId,
+}: {
+  list: ListParams<S, F>;
+  filter: F;
+  values: { active: string; inactive: string };
+  labels: { any: ReactNode; active: ReactNode; inactive: ReactNode };
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ChoiceFilter
+      list={list}
+      filter={filter}
+      label={t('members:table.kit.status')}
+      anyLabel={labels.any}
+      options={[
+        { value: values.active, label: labels.active },
+        { value: values.inactive, label: labels.inactive },
+      ]}
+      testId={testId}
+    />
+  );
+}
+
+/** Items of one centre, or of any. */
+export function CenterFilter<S extends string, F extends string>({
+  list,
+  filter,
+  label,
+  anyLabel,
+}: {
+  list: ListParams<S, F>;
+  filter: F;
+  label: string;
+  anyLabel: ReactNode;
+}) {
+  const centers = useAllCenters();
+  return (
+    <ChoiceFilter
+      list={list}
+      filter={filter}
+      label={label}
+      anyLabel={anyLabel}
+      loading={centers.isPending}
+      options={(centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }))}
+      testId="filter-center"
+    />
+  );
+}
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
