@@ -155,7 +155,7 @@ type NumberField =
 
 interface WholeNumberProps {
   name: NumberField;
-  /** The field's name in `classes:fields` unless given. */
+  /** The field's name in the classes namespace's "fields" unless given. */
   label?: string;
   /** The class rules' limits of the field unless given. */
   limits?: { min: number; max: number };
