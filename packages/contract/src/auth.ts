@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { abilityRuleSchema, roleSchema } from './acl.ts';
 import { LANGUAGES, LAYOUTS, SKINS } from './constants.ts';
+import { currencyCodeSchema } from './currency.ts';
 import { text } from './text.ts';
 
 export const emailSchema = text().trim().toLowerCase().max(254).pipe(z.email());
@@ -49,6 +50,8 @@ export const registerRequestSchema = z.strictObject({
   email: emailSchema,
   password: passwordSchema,
   language: languageSchema.default('en'),
+  /** The organisation's money (ISO 4217): there is no default; its symbol starts as the usual one. */
+  currencyCode: currencyCodeSchema,
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 

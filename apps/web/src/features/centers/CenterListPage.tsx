@@ -32,7 +32,6 @@ function CenterDrawer({ editing, onClose }: { editing: Editing; onClose: () => v
   const save = useSaveCenter();
   const config = usePublicConfig();
   const center = editing?.center ?? null;
-  const defaultCurrency = config.data?.currencySymbol ?? 'R$ ';
 
   return (
     <Drawer
@@ -51,13 +50,13 @@ function CenterDrawer({ editing, onClose }: { editing: Editing; onClose: () => v
         </Space>
       }
     >
-      {editing && (
+      {editing && config.data && (
         <Form<CenterFormValues>
           form={form}
           name="center_edit"
           layout="vertical"
           requiredMark={false}
-          initialValues={centerFormValues(center, defaultCurrency, config.data?.currencyCode)}
+          initialValues={centerFormValues(center, config.data)}
           disabled={save.isPending}
           scrollToFirstError={{ block: 'center', focus: true }}
           onFinish={(values) =>
