@@ -1,5 +1,5 @@
-import type { RegisterRequest } from '@gym/contract/auth';
 import { usualCurrencySymbol } from '@gym/contract/currency';
+import type { RegisterRequest } from '@gym/contract/registration';
 import { eq } from 'drizzle-orm';
 import { organisations, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';

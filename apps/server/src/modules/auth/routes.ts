@@ -6,12 +6,12 @@ import {
   logoutRequestSchema,
   okResponseSchema,
   refreshRequestSchema,
-  registerRequestSchema,
   resetPasswordRequestSchema,
   tokenPairSchema,
   updateAccountRequestSchema,
   userDataSchema,
 } from '@gym/contract/auth';
+import { registerRequestSchema } from '@gym/contract/registration';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

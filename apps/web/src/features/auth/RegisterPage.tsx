@@ -1,6 +1,7 @@
 import './auth.css';
-import { emailSchema, passwordSchema, type RegisterRequest, registerRequestSchema } from '@gym/contract/auth';
+import { emailSchema, passwordSchema } from '@gym/contract/auth';
 import { LANGUAGES } from '@gym/contract/constants';
+import { type RegisterRequest, registerRequestSchema } from '@gym/contract/registration';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
