@@ -5,10 +5,11 @@ import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
+import { tenantDb } from '../../lib/tenant-db.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
 import { type PublicCaller, type PublicContext, publicCaller } from '../../lib/use-case.ts';
 import { attachCardToMember, memberErased } from './cards.ts';
-import { lockMember } from './queries.ts';
+import { lockMember } from './member-detail.ts';
 
 /**
  * A single-use link for the member to link a card from their own phone, valid CARD_LINK_TTL_HOURS.
@@ -23,7 +24,7 @@ export async function issueCardLink(
   const token = newOpaqueToken();
   const expiresAt = new Date(Date.now() + CARD_LINK_TTL_HOURS * 3_600_000);
   const member = await deps.database.db.transaction(async (tx) => {
-    const m = await lockMember(tx, auth, memberId);
+    const m = await lockMember(tenantDb(tx, auth), memberId);
     if (m.erasedAt) throw memberErased();
     await tx
       .delete(cardLinkTokens)
