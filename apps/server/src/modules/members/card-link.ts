@@ -3,12 +3,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { cardLinkTokens, centers, members, organisations } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
-import { audit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { tenantDb } from '../../lib/tenant-db.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
-import { type PublicCaller, type PublicContext, publicCaller } from '../../lib/use-case.ts';
-import { attachCardToMember, memberErased } from './cards.ts';
+import { type PublicCaller, publicCaller } from '../../lib/use-case.ts';
+import { memberErased } from './cards.ts';
 import { lockMember } from './member-detail.ts';
 
 /**

@@ -180,7 +180,6 @@ const tags = ['readers'];
  */
 export function readerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const { db } = deps.database;
     const gate = readerScanGate(deps);
     app.decorateRequest('reader', null);
 
