@@ -23,6 +23,7 @@ import {
 } from '../apps/server/src/db/schema/index.ts';
 import type { AppDeps } from '../apps/server/src/deps.ts';
 import type { AuthContext } from '../apps/server/src/lib/access.ts';
+import { configOf, currencyCodeOf } from '../apps/server/src/lib/settings.ts';
 import { runTransaction } from '../apps/server/src/lib/use-case.ts';
 import { appendLedger } from '../apps/server/src/modules/entitlements/index.ts';
 import { buildCenter } from '../apps/server/src/seed/builders.ts';
@@ -53,7 +54,15 @@ export async function prepareClasses(deps: AppDeps): Promise<ClassesFixture> {
     .select()
     .from(users)
     .where(and(eq(users.organisationId, organisationId), eq(users.role, 'manager')));
-  const center = await buildCenter(db, { organisationId, code: `BN${Date.now() % 10_000}`, name: 'Bench centre' });
+  const { currencySymbol } = configOf(org!);
+  const currencyCode = currencyCodeOf(org!.settings);
+  const center = await buildCenter(db, {
+    organisationId,
+    code: `BN${Date.now() % 10_000}`,
+    name: 'Bench centre',
+    currencyCode,
+    currencySymbol,
+  });
   const roomRows = await db
     .insert(rooms)
     .values(

@@ -15,6 +15,9 @@ export function registerOrganisationSuite(app: AppHandle) {
       await page.getByTestId('screen-register').waitFor();
       await page.getByLabel('Organisation name', { exact: true }).fill('Harbour Strength');
       await page.getByLabel('Organisation initial', { exact: true }).fill(fields.initial);
+      // The organisation's money is asked for: there is no default currency.
+      await page.getByLabel('Currency', { exact: true }).fill('CHF');
+      await page.keyboard.press('Enter');
       await page.getByLabel('Your full name', { exact: true }).fill('Hana Owner');
       await page.getByLabel('E-mail', { exact: true }).fill(fields.email);
       await page.getByLabel('Password', { exact: true }).fill('a long enough secret');

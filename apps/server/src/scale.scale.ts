@@ -49,9 +49,10 @@ beforeAll(async () => {
   urlA = await a.app.listen({ port: 0, host: '127.0.0.1' });
   urlB = await b.app.listen({ port: 0, host: '127.0.0.1' });
   const { db } = a.deps.database;
-  const org = await buildOrganisation(db, { name: 'Scale Gym', initial: 'SG' });
-  const center = await buildCenter(db, { organisationId: org.id, code: 'S1', name: 'Scale One' });
-  const other = await buildCenter(db, { organisationId: org.id, code: 'S2', name: 'Scale Two' });
+  const money = { currencyCode: 'HKD', currencySymbol: 'HK$' } as const;
+  const org = await buildOrganisation(db, { name: 'Scale Gym', initial: 'SG', ...money });
+  const center = await buildCenter(db, { organisationId: org.id, code: 'S1', name: 'Scale One', ...money });
+  const other = await buildCenter(db, { organisationId: org.id, code: 'S2', name: 'Scale Two', ...money });
   await db.insert(readers).values({
     organisationId: org.id,
     centerId: center.id,

@@ -39,19 +39,6 @@ export type TokenPair = z.infer<typeof tokenPairSchema>;
 export const loginResponseSchema = tokenPairSchema.extend({ userData: userDataSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const registerRequestSchema = z.strictObject({
-  organisationName: text().trim().min(2).max(120),
-  initial: text()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z][A-Z0-9]{1,9}$/, 'initial_format'),
-  fullName: text().trim().min(1).max(120),
-  email: emailSchema,
-  password: passwordSchema,
-  language: languageSchema.default('en'),
-});
-export type RegisterRequest = z.infer<typeof registerRequestSchema>;
-
 export const refreshRequestSchema = z.strictObject({ refreshToken: text().min(10).max(200) });
 export const logoutRequestSchema = z.strictObject({ refreshToken: text().min(10).max(200) });
 

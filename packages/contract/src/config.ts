@@ -2,8 +2,7 @@
 import { z } from 'zod';
 import { languageSchema } from './auth.ts';
 import { FULL_CLASS_RULES, LATE_CANCEL_RULES } from './classes.ts';
-import { MONEY_INPUT_DEFAULTS } from './constants.ts';
-import { currencyCodeSchema, DEFAULT_CURRENCY_CODE, minorUnitExponent } from './currency.ts';
+import { currencyCodeSchema } from './currency.ts';
 import { basisPointsSchema, MONEY_MAX } from './money.ts';
 import { text } from './text.ts';
 import { businessDate } from './time.ts';
@@ -85,11 +84,12 @@ export const systemConfigSchema = z.object({
 });
 export type SystemConfig = z.infer<typeof systemConfigSchema>;
 
-export const DEFAULT_SYSTEM_CONFIG: Omit<SystemConfig, 'organisationName' | 'initial'> = {
+/** The configuration a new organisation starts with; its currency is its own, named when it is created. */
+export const DEFAULT_SYSTEM_CONFIG: Omit<
+  SystemConfig,
+  'organisationName' | 'initial' | 'currencySymbol' | 'currencyCode' | 'currencyExponent'
+> = {
   defaultLanguage: 'en',
-  currencySymbol: MONEY_INPUT_DEFAULTS.prefix,
-  currencyCode: DEFAULT_CURRENCY_CODE,
-  currencyExponent: minorUnitExponent(DEFAULT_CURRENCY_CODE),
   memberCodePattern: DEFAULT_MEMBER_CODE_PATTERN,
   registrationOpen: true,
   duplicateTapWindowSeconds: 60,

@@ -36,7 +36,8 @@ export const UI_TIMING = {
   printWindowTimeoutMs: 1000,
 } as const;
 
-export const MONEY_INPUT_DEFAULTS = { prefix: 'R$ ', decimal: '.', thousands: ',' } as const;
+/** The spec's marks of an amount (`.` decimal, `,` thousands); its symbol is the organisation's currency's. */
+export const MONEY_INPUT_DEFAULTS = { decimal: '.', thousands: ',' } as const;
 
 export const API_PREFIX = '/api/v1';
 

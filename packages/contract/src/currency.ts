@@ -68,8 +68,15 @@ export const CURRENCY_EXPONENTS = {
 export type CurrencyCode = keyof typeof CURRENCY_EXPONENTS;
 export const CURRENCY_CODES = Object.keys(CURRENCY_EXPONENTS).sort() as CurrencyCode[];
 
-/** A new organisation's currency (its symbol default stays `R$ `, as the spec says). */
-export const DEFAULT_CURRENCY_CODE: CurrencyCode = 'BRL';
+/**
+ * The symbol a currency is usually written with, then a space as the spec writes `R$ ` (`HK$ `,
+ * `€ `; the code itself when it has no symbol, `BHD `): what a new organisation starts with. There
+ * is no default currency: each organisation names its own when it is created.
+ */
+export function usualCurrencySymbol(code: CurrencyCode): string {
+  const parts = new Intl.NumberFormat('en', { style: 'currency', currency: code }).formatToParts(0);
+  return `${parts.find((p) => p.type === 'currency')?.value ?? code} `;
+}
 
 /** An ISO 4217 code we know the exponent of; refused with `currency_unknown`. */
 export const currencyCodeSchema = z

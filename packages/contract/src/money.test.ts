@@ -7,7 +7,6 @@ import {
   BASIS,
   basisPointsSchema,
   basisPointsText,
-  DEFAULT_MONEY_FORMAT,
   formatMoney,
   includedTax,
   MONEY_MAX,
@@ -30,6 +29,7 @@ import {
 import { checkProperty } from './testing/property.ts';
 
 const m = minor;
+const BRL: MoneyFormat = { symbol: 'R$ ', exponent: 2, decimal: '.', thousands: ',' };
 const JPY: MoneyFormat = { symbol: '¥', exponent: 0, decimal: '.', thousands: ',' };
 const BHD: MoneyFormat = { symbol: 'BD ', exponent: 3, decimal: '.', thousands: ',' };
 const EUR_DE: MoneyFormat = { symbol: '€ ', exponent: 2, decimal: ',', thousands: '.' };
@@ -284,13 +284,13 @@ describe('schemas', () => {
 });
 
 describe('formatMoney', () => {
-  it('writes the spec default: prefix R$ , `.` decimal, `,` thousands', () => {
-    expect(formatMoney(m(123_456))).toBe('R$ 1,234.56');
-    expect(formatMoney(m(5))).toBe('R$ 0.05');
-    expect(formatMoney(m(0))).toBe('R$ 0.00');
-    expect(formatMoney(m(100_000_000))).toBe('R$ 1,000,000.00');
-    expect(formatMoney(m(-250))).toBe('-R$ 2.50');
-    expect(formatMoney(m(123_456), DEFAULT_MONEY_FORMAT, false)).toBe('1,234.56');
+  it('writes the Brazilian real: prefix R$ , `.` decimal, `,` thousands', () => {
+    expect(formatMoney(m(123_456), BRL)).toBe('R$ 1,234.56');
+    expect(formatMoney(m(5), BRL)).toBe('R$ 0.05');
+    expect(formatMoney(m(0), BRL)).toBe('R$ 0.00');
+    expect(formatMoney(m(100_000_000), BRL)).toBe('R$ 1,000,000.00');
+    expect(formatMoney(m(-250), BRL)).toBe('-R$ 2.50');
+    expect(formatMoney(m(123_456), BRL, false)).toBe('1,234.56');
   });
 
   it('in JPY (no decimals), BHD (three) and with European marks', () => {
@@ -306,26 +306,26 @@ describe('formatMoney', () => {
 
 describe('parseMoney', () => {
   it('reads what a person types', () => {
-    expect(parseMoney('1,234.56')).toBe(123_456);
-    expect(parseMoney('R$ 1,234.56')).toBe(123_456);
-    expect(parseMoney('R$1234.5')).toBe(123_450);
-    expect(parseMoney('  12. ')).toBe(1200);
-    expect(parseMoney('.5')).toBe(50);
-    expect(parseMoney('0')).toBe(0);
-    expect(parseMoney('-2.50')).toBe(-250);
-    expect(parseMoney('007')).toBe(700);
+    expect(parseMoney('1,234.56', BRL)).toBe(123_456);
+    expect(parseMoney('R$ 1,234.56', BRL)).toBe(123_456);
+    expect(parseMoney('R$1234.5', BRL)).toBe(123_450);
+    expect(parseMoney('  12. ', BRL)).toBe(1200);
+    expect(parseMoney('.5', BRL)).toBe(50);
+    expect(parseMoney('0', BRL)).toBe(0);
+    expect(parseMoney('-2.50', BRL)).toBe(-250);
+    expect(parseMoney('007', BRL)).toBe(700);
   });
 
   it('reads its own negative output, the minus before the symbol (and after it)', () => {
-    expect(parseMoney('-R$ 2.50')).toBe(-250);
-    expect(parseMoney('R$ -2.50')).toBe(-250);
+    expect(parseMoney('-R$ 2.50', BRL)).toBe(-250);
+    expect(parseMoney('R$ -2.50', BRL)).toBe(-250);
     expect(parseMoney('-¥5', JPY)).toBe(-5);
     expect(parseMoney('-BD 1.000', BHD)).toBe(-1_000);
   });
 
   it('reads minus zero as zero', () => {
-    expect(Object.is(parseMoney('-0'), 0)).toBe(true);
-    expect(Object.is(parseMoney('-0.00'), 0)).toBe(true);
+    expect(Object.is(parseMoney('-0', BRL), 0)).toBe(true);
+    expect(Object.is(parseMoney('-0.00', BRL), 0)).toBe(true);
   });
 
   it('in JPY, BHD and with European marks', () => {
@@ -363,7 +363,7 @@ describe('parseMoney', () => {
       String(MONEY_MAX + 1).replace(/(\d{2})$/, '.$1'), // past the money range
       '9'.repeat(30),
     ]) {
-      expect(parseMoney(bad), JSON.stringify(bad)).toBeNull();
+      expect(parseMoney(bad, BRL), JSON.stringify(bad)).toBeNull();
     }
   });
 
@@ -382,9 +382,9 @@ describe('parseMoney', () => {
     await checkProperty(
       'garbage refused',
       fc.property(amount, fc.nat(), intruder, (a, at, bad) => {
-        const text = formatMoney(a, DEFAULT_MONEY_FORMAT, false);
+        const text = formatMoney(a, BRL, false);
         const i = at % (text.length + 1);
-        return parseMoney(`${text.slice(0, i)}${bad}${text.slice(i)}`) === null;
+        return parseMoney(`${text.slice(0, i)}${bad}${text.slice(i)}`, BRL) === null;
       }),
     );
   });
@@ -396,7 +396,7 @@ describe('parseMoney', () => {
         fc.stringMatching(/^\d{1,6}$/),
         fc.stringMatching(/^\d{0,3}$/),
         fc.stringMatching(/^\d{0,3}$/),
-        fc.constantFrom(JPY, DEFAULT_MONEY_FORMAT, BHD),
+        fc.constantFrom(JPY, BRL, BHD),
         (whole, a, b, format) =>
           parseMoney(`${whole}.${a}.${b}`, format) === null &&
           parseMoney(`${whole}.${'1'.repeat(format.exponent + 1)}`, format) === null,

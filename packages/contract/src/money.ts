@@ -134,7 +134,7 @@ export const positiveAmountSchema = z.number().int('money_integer').min(1).max(M
 /** A tax rate or a percentage in basis points: 0 to 100 %. */
 export const basisPointsSchema = z.number().int().min(0).max(BASIS);
 
-/** How the organisation writes its money: the symbol (spec default `R$ `), decimal and thousands marks. */
+/** How the organisation writes its money: its currency's symbol (`R$ `, `HK$`), decimal and thousands marks. */
 export interface MoneyFormat {
   symbol: string;
   exponent: 0 | 2 | 3;
@@ -142,10 +142,8 @@ export interface MoneyFormat {
   thousands: string;
 }
 
-export const DEFAULT_MONEY_FORMAT: MoneyFormat = { symbol: 'R$ ', exponent: 2, decimal: '.', thousands: ',' };
-
 /** `123456` → `R$ 1,234.56` (string arithmetic on the digits; no float). */
-export function formatMoney(amount: Minor | number, f: MoneyFormat = DEFAULT_MONEY_FORMAT, withSymbol = true): string {
+export function formatMoney(amount: Minor | number, f: MoneyFormat, withSymbol = true): string {
   const negative = amount < 0;
   const digits = String(Math.abs(amount)).padStart(f.exponent + 1, '0');
   const whole = digits.slice(0, digits.length - f.exponent);
@@ -161,7 +159,7 @@ export function formatMoney(amount: Minor | number, f: MoneyFormat = DEFAULT_MON
  * stand before or after the symbol. A symbol with a digit or a minus sign in it would make the text
  * ambiguous (`4` as a symbol: is `41` 41 or 4 + 1?).
  */
-export function parseMoney(input: string, f: MoneyFormat = DEFAULT_MONEY_FORMAT): Minor | null {
+export function parseMoney(input: string, f: MoneyFormat): Minor | null {
   const symbol = f.symbol.trim();
   const withoutSymbol = (text: string) => (symbol && text.startsWith(symbol) ? text.slice(symbol.length).trim() : text);
   let s = withoutSymbol(input.trim());

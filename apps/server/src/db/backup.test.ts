@@ -99,7 +99,12 @@ describe('a backup of the demo database', () => {
   it('refuses a database that holds data unless forced, and forced, replaces all of it', async () => {
     const target = await openTestDatabase();
     try {
-      await buildOrganisation(target.db, { name: 'Other gym', initial: 'OTH' });
+      await buildOrganisation(target.db, {
+        name: 'Other gym',
+        initial: 'OTH',
+        currencyCode: 'HKD',
+        currencySymbol: 'HK$ ',
+      });
       const held = await snapshotDatabase(target.db);
       const refused = await restoreDatabase(target, file).catch((err: unknown) => err);
       expect(refused).toBeInstanceOf(BackupRefused);
@@ -134,7 +139,12 @@ describe('a backup of the demo database', () => {
     const empty = await openEmptyDatabase();
     const holding = await openTestDatabase();
     try {
-      await buildOrganisation(holding.db, { name: 'Other gym', initial: 'OTH' });
+      await buildOrganisation(holding.db, {
+        name: 'Other gym',
+        initial: 'OTH',
+        currencyCode: 'HKD',
+        currencySymbol: 'HK$ ',
+      });
       const held = await snapshotDatabase(holding.db);
       const refusal = (promise: Promise<unknown>) =>
         promise.then(
@@ -181,7 +191,12 @@ describe('a backup of an older version', () => {
           sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${m.hash}, ${m.folderMillis})`,
         );
       }
-      await buildOrganisation(source.db, { name: 'Old gym', initial: 'OLD' });
+      await buildOrganisation(source.db, {
+        name: 'Old gym',
+        initial: 'OLD',
+        currencyCode: 'HKD',
+        currencySymbol: 'HK$ ',
+      });
       const oldFile = join(dir, 'old.gz');
       const taken = await backupDatabase(source, oldFile);
       expect(taken.schema).toEqual({ migrations: older, last: appMigrations()[older - 1]!.tag });

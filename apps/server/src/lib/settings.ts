@@ -1,12 +1,7 @@
 import { DEFAULT_CLASS_RULES } from '@gym/contract/classes';
 import { DEFAULT_SYSTEM_CONFIG, type SystemConfig } from '@gym/contract/config';
 import type { Language } from '@gym/contract/constants';
-import {
-  CURRENCY_EXPONENTS,
-  type CurrencyCode,
-  DEFAULT_CURRENCY_CODE,
-  minorUnitExponent,
-} from '@gym/contract/currency';
+import { CURRENCY_EXPONENTS, type CurrencyCode, minorUnitExponent, usualCurrencySymbol } from '@gym/contract/currency';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { organisations } from '../db/schema/index.ts';
@@ -22,12 +17,14 @@ export async function readSystemConfig(db: DbOrTx, organisationId: string): Prom
   return configOf(org);
 }
 
-/** The organisation's currency in its stored settings (the default when none, or one no longer known, is stored). */
+/**
+ * The organisation's currency in its stored settings, named when it was created (registration, the
+ * seed). There is no default: an organisation without a known currency is an error, never BRL.
+ */
 export function currencyCodeOf(settings: Record<string, unknown>): CurrencyCode {
   const stored = settings.currencyCode;
-  return typeof stored === 'string' && Object.hasOwn(CURRENCY_EXPONENTS, stored)
-    ? (stored as CurrencyCode)
-    : DEFAULT_CURRENCY_CODE;
+  if (typeof stored === 'string' && Object.hasOwn(CURRENCY_EXPONENTS, stored)) return stored as CurrencyCode;
+  throw new Error(`the organisation's currency is not known (${JSON.stringify(stored)})`);
 }
 
 export function configOf(org: { name: string; initial: string; settings: Record<string, unknown> }): SystemConfig {
@@ -37,7 +34,7 @@ export function configOf(org: { name: string; initial: string; settings: Record<
     organisationName: org.name,
     initial: org.initial,
     defaultLanguage: (s.defaultLanguage as Language | undefined) ?? DEFAULT_SYSTEM_CONFIG.defaultLanguage,
-    currencySymbol: s.currencySymbol ?? DEFAULT_SYSTEM_CONFIG.currencySymbol,
+    currencySymbol: s.currencySymbol ?? usualCurrencySymbol(currencyCode),
     currencyCode,
     currencyExponent: minorUnitExponent(currencyCode),
     memberCodePattern: s.memberCodePattern ?? DEFAULT_SYSTEM_CONFIG.memberCodePattern,

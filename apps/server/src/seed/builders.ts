@@ -1,10 +1,21 @@
 import type { Role } from '@gym/contract/acl';
+import type { CurrencyCode } from '@gym/contract/currency';
 import type { DbOrTx } from '../db/client.ts';
 import { centers, organisations, userCenters, users } from '../db/schema/index.ts';
 
 /** Small builders shared by the demo seed and the tests (one row each, sensible defaults). */
-export async function buildOrganisation(db: DbOrTx, input: { name: string; initial: string }) {
-  const [row] = await db.insert(organisations).values(input).returning();
+/** An organisation's money, named when it is created (there is no default currency). */
+export interface OrganisationMoney {
+  currencyCode: CurrencyCode;
+  currencySymbol: string;
+}
+
+export async function buildOrganisation(db: DbOrTx, input: { name: string; initial: string } & OrganisationMoney) {
+  const { currencyCode, currencySymbol, ...org } = input;
+  const [row] = await db
+    .insert(organisations)
+    .values({ ...org, settings: { currencyCode, currencySymbol } })
+    .returning();
   return row!;
 }
 
@@ -15,14 +26,12 @@ export async function buildCenter(
     code: string;
     name: string;
     timeZone?: string;
-    currencySymbol?: string;
     country?: string | null;
-    currencyCode?: string;
-  },
+  } & OrganisationMoney,
 ) {
   const [row] = await db
     .insert(centers)
-    .values({ timeZone: 'Asia/Hong_Kong', country: 'HK', currencySymbol: 'R$ ', ...input })
+    .values({ timeZone: 'Asia/Hong_Kong', country: 'HK', ...input })
     .returning();
   return row!;
 }

@@ -1,5 +1,5 @@
 import { DEMO_INITIAL, DEMO_PASSWORD, DEMO_READER_SECRET, DEMO_READERS, DEMO_USERS } from '@gym/contract/demo';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { organisations, readers, rooms } from '../db/schema/index.ts';
 import type { PasswordHasher } from '../lib/passwords.ts';
@@ -37,13 +37,9 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<boolean>
   if (await hasDemo(db)) return false;
   const hashes = await Promise.all(DEMO_USERS.map(() => hasher.hash(DEMO_PASSWORD)));
   await db.transaction(async (tx) => {
-    const org = await buildOrganisation(tx, { name: 'Demo Fitness', initial: DEMO_INITIAL });
     // The demo centres are in Hong Kong: Hong Kong dollars, shown as HK$.
-    const money = { currencyCode: 'HKD', currencySymbol: 'HK$' };
-    await tx
-      .update(organisations)
-      .set({ settings: sql`${organisations.settings} || ${JSON.stringify(money)}::jsonb` })
-      .where(eq(organisations.id, org.id));
+    const money = { currencyCode: 'HKD', currencySymbol: 'HK$' } as const;
+    const org = await buildOrganisation(tx, { name: 'Demo Fitness', initial: DEMO_INITIAL, ...money });
     const centers = [
       await buildCenter(tx, { organisationId: org.id, code: 'CWB', name: 'Causeway Bay', ...money }),
       await buildCenter(tx, { organisationId: org.id, code: 'MK', name: 'Mong Kok', ...money }),

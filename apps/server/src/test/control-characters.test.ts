@@ -52,6 +52,7 @@ describe('control characters in text are refused with 400 naming the field', () 
           fullName: 'Ivy Owner',
           email: 'ivy@irontemple.test',
           password: 'long enough',
+          currencyCode: 'EUR',
           [field]: value,
         },
       });
@@ -255,6 +256,7 @@ describe('the error log', () => {
           fullName: 'Secret Person',
           email: 'secret.person@leaky.test',
           password: 'hunter2hunter2',
+          currencyCode: 'EUR',
         },
       });
       expect(res.statusCode).toBe(500);

@@ -9,7 +9,7 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { cards } from '../db/schema/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { insertMember } from '../modules/members/index.ts';
-import { buildCenter, buildOrganisation, buildUser } from '../seed/builders.ts';
+import { buildCenter, buildOrganisation, buildUser, type OrganisationMoney } from '../seed/builders.ts';
 import { createServer, type RunningServer } from '../server.ts';
 import { TEMPLATE_DB } from './global-setup.ts';
 
@@ -59,9 +59,13 @@ function templateBlob(): Blob {
   return { type: 'application/x-tar', size: bytes.byteLength, arrayBuffer: async () => bytes } as unknown as Blob;
 }
 
+/** The money of test organisations unless a test names another: Brazilian reais, as the spec's examples. */
+export const TEST_MONEY: OrganisationMoney = { currencyCode: 'BRL', currencySymbol: 'R$ ' };
+
 export interface TestContext extends RunningServer {
   database: Database;
-  newOrganisation(input?: { name?: string; initial?: string }): Promise<TestOrganisation>;
+  /** A new organisation with centres A and B; its money is Brazilian reais (`R$ `) unless `money` names another. */
+  newOrganisation(input?: { name?: string; initial?: string; money?: OrganisationMoney }): Promise<TestOrganisation>;
   /** Answers a Bearer header for a request. */
   bearer(tokens: { accessToken: string }): { authorization: string };
   close(): Promise<void>;
@@ -141,10 +145,11 @@ export async function createTestContext(
     bearer: (t) => ({ authorization: `Bearer ${t.accessToken}` }),
     async newOrganisation(input = {}) {
       const initial = input.initial ?? nextInitial();
-      const org = await buildOrganisation(db, { name: input.name ?? `Org ${initial}`, initial });
+      const money = input.money ?? TEST_MONEY;
+      const org = await buildOrganisation(db, { name: input.name ?? `Org ${initial}`, initial, ...money });
       const centers = [
-        await buildCenter(db, { organisationId: org.id, code: 'A', name: 'Centre A' }),
-        await buildCenter(db, { organisationId: org.id, code: 'B', name: 'Centre B' }),
+        await buildCenter(db, { organisationId: org.id, code: 'A', name: 'Centre A', ...money }),
+        await buildCenter(db, { organisationId: org.id, code: 'B', name: 'Centre B', ...money }),
       ];
       return {
         id: org.id,

@@ -38,7 +38,12 @@ describe('npm run backup and npm run restore', () => {
     const source = join(dir, 'source');
     const database = await openDatabase({ kind: 'pglite', dataDir: join(source, 'pglite') });
     await database.migrate();
-    await buildOrganisation(database.db, { name: 'Harbour Fitness', initial: 'HF' });
+    await buildOrganisation(database.db, {
+      name: 'Harbour Fitness',
+      initial: 'HF',
+      currencyCode: 'HKD',
+      currencySymbol: 'HK$ ',
+    });
     const before = await snapshotDatabase(database.db);
 
     // The server (here, this process) holds the folder: a second process may not open it.

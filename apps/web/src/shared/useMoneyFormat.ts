@@ -4,7 +4,7 @@
  * (`shared/ui/MoneyText`, `shared/ui/MoneyInput`).
  */
 import { MONEY_INPUT_DEFAULTS } from '@gym/contract/constants';
-import { DEFAULT_MONEY_FORMAT, type MoneyFormat } from '@gym/contract/money';
+import type { MoneyFormat } from '@gym/contract/money';
 import { useMemo } from 'react';
 import { type PublicConfig, usePublicConfig } from './publicConfig';
 
@@ -19,9 +19,17 @@ export function moneyFormatOf(config: Pick<PublicConfig, 'currencySymbol' | 'cur
   };
 }
 
+/** Amounts before the organisation's configuration has arrived: no symbol (there is no default currency). */
+const UNKNOWN_CURRENCY: MoneyFormat = {
+  symbol: '',
+  exponent: 2,
+  decimal: MONEY_INPUT_DEFAULTS.decimal,
+  thousands: MONEY_INPUT_DEFAULTS.thousands,
+};
+
 /**
  * The organisation's money format. Until its configuration has arrived (it is read once per
- * session and cached), the spec's default (`R$ `, two decimals).
+ * session and cached), amounts without a symbol: never another currency's.
  */
 export function useMoneyFormat(): MoneyFormat {
   const config = usePublicConfig();
@@ -30,7 +38,7 @@ export function useMoneyFormat(): MoneyFormat {
   return useMemo(
     () =>
       symbol === undefined || exponent === undefined
-        ? DEFAULT_MONEY_FORMAT
+        ? UNKNOWN_CURRENCY
         : moneyFormatOf({ currencySymbol: symbol, currencyExponent: exponent }),
     [symbol, exponent],
   );

@@ -44,9 +44,10 @@ export const centers = pgTable(
     timeZone: text('time_zone').notNull(),
     /** ISO 3166 country (HK, DE, ...): the default country of phone numbers typed without one. */
     country: text('country'),
-    currencySymbol: text('currency_symbol').notNull().default('R$ '),
+    /** The organisation's currency's symbol unless the centre writes it otherwise; no default. */
+    currencySymbol: text('currency_symbol').notNull(),
     /** ISO 4217 code (contract `currency.ts` holds its minor-unit exponent). */
-    currencyCode: text('currency_code').notNull().default('BRL'),
+    currencyCode: text('currency_code').notNull(),
     address: text('address'),
     phone: text('phone'),
     email: text('email'),

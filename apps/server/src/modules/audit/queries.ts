@@ -2,9 +2,7 @@ import type { AuditEntry, AuditListQuery } from '@gym/contract/audit';
 import { likeEscape } from '@gym/contract/search';
 import { dayBounds } from '@gym/contract/time';
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
-import type { AuthContext } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import {
   afterKey,
@@ -15,14 +13,15 @@ import {
   keyOfRow,
   keyset,
 } from '../../lib/long-read.ts';
+import type { TenantDb } from '../../lib/tenant-db.ts';
 
 export type AuditFilters = Omit<AuditListQuery, 'page' | 'pageSize'>;
 
-/** Always the caller's organisation; the other filters narrow it. */
-async function auditWhere(db: DbOrTx, auth: AuthContext, q: AuditFilters): Promise<SQL> {
-  const conditions: (SQL | undefined)[] = [eq(auditLog.organisationId, auth.organisationId)];
+/** Always the caller's organisation (the scoped database's part); the filters narrow it. */
+async function auditWhere(db: TenantDb, q: AuditFilters): Promise<SQL | undefined> {
+  const conditions: (SQL | undefined)[] = [];
   if (q.from || q.to) {
-    const zone = await callerTimeZone(db, auth);
+    const zone = await callerTimeZone(db.unscoped('callerTimeZone scopes the centres by hand'), db.auth);
     if (q.from) conditions.push(gte(auditLog.at, dayBounds(q.from, zone).start));
     if (q.to) conditions.push(lt(auditLog.at, dayBounds(q.to, zone).end));
   }
@@ -36,7 +35,7 @@ async function auditWhere(db: DbOrTx, auth: AuthContext, q: AuditFilters): Promi
       or(ilike(auditLog.summary, pattern), ilike(users.fullName, pattern), ilike(auditLog.entityId, pattern)),
     );
   }
-  return and(...conditions)!;
+  return and(...conditions);
 }
 
 const columns = { entry: auditLog, actorName: users.fullName };
@@ -61,8 +60,8 @@ function toEntry(row: { entry: typeof auditLog.$inferSelect; actorName: string |
 }
 
 /** `GET pro/audit`: newest first. */
-export async function listAudit(db: DbOrTx, auth: AuthContext, q: AuditListQuery) {
-  const where = await auditWhere(db, auth, q);
+export async function listAudit({ db }: { db: TenantDb }, q: AuditListQuery) {
+  const where = await auditWhere(db, q);
   const [rows, [total]] = await Promise.all([
     db
       .select(columns)
@@ -87,8 +86,8 @@ const AUDIT_KEY: KeyColumn[] = [
  * lib/long-read.ts: newest first, each chunk after the last one's time and id. The filters are
  * read before the answer starts.
  */
-export async function auditForExport(db: DbOrTx, auth: AuthContext, q: AuditFilters): Promise<ChunkedRows<AuditEntry>> {
-  const where = await auditWhere(db, auth, q);
+export async function auditForExport({ db }: { db: TenantDb }, q: AuditFilters): Promise<ChunkedRows<AuditEntry>> {
+  const where = await auditWhere(db, q);
   return keyset(
     async ({ after, limit }: Chunk<string[]>) => {
       const rows = await db

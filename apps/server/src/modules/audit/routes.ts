@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
+import { queryContext } from '../../lib/use-case.ts';
 import { auditForExport, listAudit } from './queries.ts';
 
 const tags = ['audit'];
@@ -35,7 +36,7 @@ export function auditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Audit') },
         schema: { tags, querystring: auditListQuerySchema, response: { 200: auditListResponseSchema } },
       },
-      (req) => listAudit(db, req.auth!, req.query),
+      (req) => listAudit(queryContext(deps, req.auth!), req.query),
     );
     app.get(
       '/audit/export',
@@ -46,7 +47,7 @@ export function auditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           format: req.query.format,
           timeZone: await callerTimeZone(db, req.auth!),
           columns: EXPORT_COLUMNS,
-          rows: await auditForExport(db, req.auth!, req.query),
+          rows: await auditForExport(queryContext(deps, req.auth!), req.query),
         }),
     );
   };

@@ -304,6 +304,7 @@ describe('organisation registration', () => {
       fullName: 'Ivy Owner',
       email: 'ivy@irontemple.test',
       password: 'long enough',
+      currencyCode: 'EUR',
     });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ ok: true });
@@ -319,6 +320,7 @@ describe('organisation registration', () => {
       fullName: 'X',
       email: 'other@irontemple.test',
       password: 'long enough',
+      currencyCode: 'EUR',
     });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toMatchObject({ error: 'initial_taken', fields: [{ path: 'initial' }] });
@@ -336,6 +338,7 @@ describe('organisation registration', () => {
           fullName: 'N',
           email: 'n@ng.test',
           password: 'long enough',
+          currencyCode: 'EUR',
         },
       });
       expect(res.statusCode).toBe(403);

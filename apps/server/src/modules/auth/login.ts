@@ -153,7 +153,7 @@ export async function login(
 
   const response = await db.transaction(async (tx) => {
     const tokens = await startSession(deps, tx, user, client);
-    await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+    await tx.update(users).set({ lastLoginAt: deps.clock.now() }).where(eq(users.id, user.id));
     return { ...tokens, userData: await loadUserData(tx, user.id) };
   });
   return { response, deviceCookie: deviceCookieAfterSignIn(deps, devices, user.id, client.secure === true) };

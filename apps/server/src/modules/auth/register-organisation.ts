@@ -1,4 +1,5 @@
-import type { RegisterRequest } from '@gym/contract/auth';
+import { usualCurrencySymbol } from '@gym/contract/currency';
+import type { RegisterRequest } from '@gym/contract/registration';
 import { eq } from 'drizzle-orm';
 import { organisations, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -89,7 +90,12 @@ export async function registerOrganisation(
       }
       const [organisation] = await tx
         .insert(organisations)
-        .values({ name: input.organisationName, initial: input.initial })
+        .values({
+          name: input.organisationName,
+          initial: input.initial,
+          // Its own money from the start: the code asked for, written with its usual symbol.
+          settings: { currencyCode: input.currencyCode, currencySymbol: usualCurrencySymbol(input.currencyCode) },
+        })
         .returning();
       await tx.insert(users).values({
         organisationId: organisation!.id,

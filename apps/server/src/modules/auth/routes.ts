@@ -6,12 +6,12 @@ import {
   logoutRequestSchema,
   okResponseSchema,
   refreshRequestSchema,
-  registerRequestSchema,
   resetPasswordRequestSchema,
   tokenPairSchema,
   updateAccountRequestSchema,
   userDataSchema,
 } from '@gym/contract/auth';
+import { registerRequestSchema } from '@gym/contract/registration';
 import { sessionListSchema } from '@gym/contract/sessions';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -6,18 +6,16 @@ import type {
   OpeningDay,
 } from '@gym/contract/centers';
 import { likeEscape } from '@gym/contract/search';
-import { asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
 import { centers, readers } from '../../db/schema/index.ts';
-import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
 import { byOffset, type ChunkedRows } from '../../lib/long-read.ts';
 import { memberNameSql } from '../../lib/member-name.ts';
-import { scopeOf } from '../../lib/tenant-db.ts';
+import type { TenantDb } from '../../lib/tenant-db.ts';
 
 /** The active centres the caller may work in, for the navbar's centre switcher. */
-export async function listCentersForSwitcher(db: DbOrTx, auth: AuthContext): Promise<CenterSummary[]> {
+export async function listCentersForSwitcher({ db }: { db: TenantDb }): Promise<CenterSummary[]> {
   const rows = await db
     .select({
       c: centers,
@@ -31,7 +29,7 @@ export async function listCentersForSwitcher(db: DbOrTx, auth: AuthContext): Pro
         order by e.tapped_at desc limit 1)`,
     })
     .from(centers)
-    .where(scopeOf(auth, centers, eq(centers.active, true)))
+    .where(eq(centers.active, true))
     .orderBy(asc(centers.code));
   return rows.map(({ c, last }) => ({
     id: c.id,
@@ -82,12 +80,11 @@ function toItem({ center: c, memberCount, roomCount }: CenterRow): CenterListIte
   };
 }
 
-function listWhere(auth: AuthContext, q: ListFilters): SQL {
+/** The list's filters; the scoped database keeps to the centres the caller may use. */
+function listWhere(q: ListFilters): SQL | undefined {
   const keyword = q.keyword?.trim();
   const pattern = keyword ? `%${likeEscape(keyword)}%` : undefined;
-  return scopeOf(
-    auth,
-    centers,
+  return and(
     q.includeInactive ? undefined : eq(centers.active, true),
     pattern ? or(ilike(centers.code, pattern), ilike(centers.name, pattern)) : undefined,
   );
@@ -103,12 +100,11 @@ function listOrder(sort: ListFilters['sort']): SQL[] {
 
 /** `GET /centers`: the centres the caller may use, with their member and room counts. */
 export async function listCenters(
-  db: DbOrTx,
-  auth: AuthContext,
+  { db }: { db: TenantDb },
   q: z.infer<typeof centerAdminListQuerySchema>,
 ): Promise<{ items: CenterListItem[]; total: number; page: number; pageSize: number }> {
-  const where = listWhere(auth, q);
-  const [rows, [total]] = await Promise.all([
+  const where = listWhere(q);
+  const [rows, total] = await Promise.all([
     db
       .select(centerColumns)
       .from(centers)
@@ -116,23 +112,21 @@ export async function listCenters(
       .orderBy(...listOrder(q.sort))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(centers).where(where),
+    db.count(centers, where),
   ]);
-  return { items: rows.map(toItem), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+  return { items: rows.map(toItem), total, page: q.page, pageSize: q.pageSize };
 }
 
-/** Every centre the export's filters select; an organisation has tens of centres, not thousands. */
-/** The export's centres, a chunk at a time (lib/long-read.ts). */
+/** The export's centres, a chunk at a time (lib/long-read.ts); an organisation has tens of centres, not thousands. */
 export async function listCentersForExport(
-  db: DbOrTx,
-  auth: AuthContext,
+  { db }: { db: TenantDb },
   q: ListFilters,
 ): Promise<ChunkedRows<CenterListItem>> {
   return byOffset(async ({ offset, limit }) => {
     const rows = await db
       .select(centerColumns)
       .from(centers)
-      .where(listWhere(auth, q))
+      .where(listWhere(q))
       .orderBy(...listOrder(q.sort))
       .limit(limit)
       .offset(offset);
@@ -141,16 +135,14 @@ export async function listCentersForExport(
 }
 
 /** One centre with its card readers; a centre the caller may not use is not found. */
-export async function getCenterDetail(db: DbOrTx, auth: AuthContext, id: string): Promise<CenterDetail> {
-  const [row] = await db
-    .select(centerColumns)
-    .from(centers)
-    .where(scopeOf(auth, centers, eq(centers.id, id)));
+export async function getCenterDetail({ db }: { db: TenantDb }, input: { id: string }): Promise<CenterDetail> {
+  const { id } = input;
+  const [row] = await db.select(centerColumns).from(centers).where(eq(centers.id, id));
   if (!row) throw notFound('centre');
   const readerRows = await db
     .select()
     .from(readers)
-    .where(scopeOf(auth, readers, eq(readers.centerId, id), isNull(readers.deletedAt)))
+    .where(and(eq(readers.centerId, id), isNull(readers.deletedAt)))
     .orderBy(asc(readers.name), asc(readers.id));
   return {
     ...toItem(row),

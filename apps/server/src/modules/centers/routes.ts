@@ -13,7 +13,9 @@ import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
-import { createCenter, runCenterCommand, setCenterActive, updateCenter } from './manage-center.ts';
+import { queryContext, runCommand } from '../../lib/use-case.ts';
+import { centerCommandOptions } from './center-rules.ts';
+import { createCenter } from './create-center.ts';
 import {
   type CenterListItem,
   getCenterDetail,
@@ -21,6 +23,8 @@ import {
   listCentersForExport,
   listCentersForSwitcher,
 } from './queries.ts';
+import { setCenterActive } from './set-center-active.ts';
+import { updateCenter } from './update-center.ts';
 
 const tags = ['centres'];
 
@@ -48,7 +52,7 @@ export function centerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Centre') },
         schema: { tags, response: { 200: centerSwitcherResponseSchema } },
       },
-      async (req) => ({ items: await listCentersForSwitcher(db, req.auth!) }),
+      async (req) => ({ items: await listCentersForSwitcher(queryContext(deps, req.auth!)) }),
     );
     app.get(
       '/centers',
@@ -56,7 +60,7 @@ export function centerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Centre') },
         schema: { tags, querystring: centerAdminListQuerySchema, response: { 200: centerAdminListResponseSchema } },
       },
-      (req) => listCenters(db, req.auth!, req.query),
+      (req) => listCenters(queryContext(deps, req.auth!), req.query),
     );
     app.get(
       '/centers/export',
@@ -67,7 +71,7 @@ export function centerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           timeZone: await callerTimeZone(db, req.auth!, (req.query as { centerId?: string }).centerId),
           format: req.query.format,
           columns: EXPORT_COLUMNS,
-          rows: await listCentersForExport(db, req.auth!, req.query),
+          rows: await listCentersForExport(queryContext(deps, req.auth!), req.query),
         }),
     );
     app.get(
@@ -76,7 +80,7 @@ export function centerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Centre') },
         schema: { tags, params: centerIdParamsSchema, response: { 200: centerDetailSchema } },
       },
-      (req) => getCenterDetail(db, req.auth!, req.params.id),
+      (req) => getCenterDetail(queryContext(deps, req.auth!), { id: req.params.id }),
     );
     app.post(
       '/centers',
@@ -85,7 +89,7 @@ export function centerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, body: createCenterRequestSchema, response: { 201: centerDetailSchema } },
       },
       async (req, reply) =>
-        reply.code(201).send(await runCenterCommand(deps, req.auth!, (ctx) => createCenter(ctx, req.body))),
+        reply.code(201).send(await runCommand(deps, req.auth!, createCenter, req.body, centerCommandOptions)),
     );
     app.patch(
       '/centers/:id',
@@ -98,7 +102,7 @@ export function centerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: centerDetailSchema },
         },
       },
-      (req) => runCenterCommand(deps, req.auth!, (ctx) => updateCenter(ctx, { ...req.body, id: req.params.id })),
+      (req) => runCommand(deps, req.auth!, updateCenter, { ...req.body, id: req.params.id }, centerCommandOptions),
     );
     app.post(
       '/centers/:id/deactivate',
@@ -106,7 +110,7 @@ export function centerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Centre') },
         schema: { tags, params: centerIdParamsSchema, response: { 200: centerDetailSchema } },
       },
-      (req) => runCenterCommand(deps, req.auth!, (ctx) => setCenterActive(ctx, { id: req.params.id, active: false })),
+      (req) => runCommand(deps, req.auth!, setCenterActive, { id: req.params.id, active: false }, centerCommandOptions),
     );
     app.post(
       '/centers/:id/activate',
@@ -114,7 +118,7 @@ export function centerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Centre') },
         schema: { tags, params: centerIdParamsSchema, response: { 200: centerDetailSchema } },
       },
-      (req) => runCenterCommand(deps, req.auth!, (ctx) => setCenterActive(ctx, { id: req.params.id, active: true })),
+      (req) => runCommand(deps, req.auth!, setCenterActive, { id: req.params.id, active: true }, centerCommandOptions),
     );
   };
 }

@@ -8,7 +8,7 @@ import { getTableColumns, getTableName, isTable } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema/index.ts';
-import { MONEY_HOLDERS, MONEY_WITH_INVOICES } from './update-config.ts';
+import { MONEY_HOLDERS, MONEY_WITH_INVOICES } from './update-system-config.ts';
 
 describe('what fixes the currency', () => {
   it('every table with an amount is checked before the currency changes, or comes with an invoice', () => {

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
 import { organisations } from '../../db/schema/index.ts';
+import type { TenantDb } from '../../lib/tenant-db.ts';
 
 export const nextMemberCodeSchema = z.object({
   nextSeq: z.number().int().describe('the number the next generated member code carries (counter + 1)'),
@@ -13,10 +12,8 @@ export const nextMemberCodeSchema = z.object({
  * with it. A code chosen by hand that already holds that number is skipped at creation, so the
  * preview is the next candidate, not a reservation.
  */
-export async function nextMemberSeq(db: DbOrTx, organisationId: string): Promise<{ nextSeq: number }> {
-  const [row] = await db
-    .select({ seq: organisations.memberSeq })
-    .from(organisations)
-    .where(eq(organisations.id, organisationId));
+export async function nextMemberSeq(ctx: { db: TenantDb }): Promise<{ nextSeq: number }> {
+  // The scoped database reads the caller's organisation row only.
+  const [row] = await ctx.db.select({ seq: organisations.memberSeq }).from(organisations);
   return { nextSeq: (row?.seq ?? 0) + 1 };
 }

@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { AUTHENTICATED, can } from '../../lib/access.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
-import { runTransaction } from '../../lib/use-case.ts';
+import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { nextMemberCodeSchema, nextMemberSeq } from './next-code.ts';
-import { updateSystemConfig } from './update-config.ts';
+import { updateSystemConfig } from './update-system-config.ts';
 
 const tags = ['config'];
 
@@ -23,12 +23,12 @@ export function configRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Setting') },
         schema: { tags, body: updateSystemConfigRequestSchema, response: { 200: systemConfigSchema } },
       },
-      (req) => runTransaction(deps, req.auth!, (ctx) => updateSystemConfig(deps, ctx, req.body)),
+      (req) => runCommand(deps, req.auth!, updateSystemConfig, req.body),
     );
     app.get(
       '/config/next-member-code',
       { config: { access: can('read', 'Setting') }, schema: { tags, response: { 200: nextMemberCodeSchema } } },
-      (req) => nextMemberSeq(deps.database.db, req.auth!.organisationId),
+      (req) => nextMemberSeq(queryContext(deps, req.auth!)),
     );
     // Every signed-in staff member needs the currency symbol for money inputs and the maintenance switch.
     app.get(

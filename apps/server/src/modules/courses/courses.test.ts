@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, centers, classes, entitlements, shortCourses } from '../../db/schema/index.ts';
 import { type ClassesFixture, classesFixture } from '../../test/classes-fixtures.ts';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { createTestContext, TEST_MONEY, type TestContext } from '../../test/harness.ts';
 
 let ctx: TestContext;
 let f: ClassesFixture;
@@ -153,7 +153,13 @@ describe('short course sessions', () => {
     );
     const [elsewhere] = await ctx.database.db
       .insert(centers)
-      .values({ organisationId: f.org.id, code: `X${courseSeq}`, name: 'Elsewhere', timeZone: f.timeZone })
+      .values({
+        organisationId: f.org.id,
+        code: `X${courseSeq}`,
+        name: 'Elsewhere',
+        timeZone: f.timeZone,
+        ...TEST_MONEY,
+      })
       .returning();
     const far = await newCourse(f, { centerId: elsewhere!.id });
     await expect(f.newClass({ shortCourseId: far.id })).rejects.toThrow(/course_not_in_centre/);

@@ -407,7 +407,7 @@ describe('timetable import: commit', () => {
     const before = await classCount();
     const seen: ClassImportProgressLine[] = [];
     const failed = runTransaction(ctx.deps, auth, (c) =>
-      writeImportedClasses(c, analysed.classes, (l) => seen.push(l), 'race.csv'),
+      writeImportedClasses(c, { rows: analysed.classes, progress: (l) => seen.push(l), fileName: 'race.csv' }),
     );
     await expect(failed).rejects.toBeInstanceOf(TimetableTakenError);
     await failed.catch((err: TimetableTakenError) => {

@@ -254,9 +254,11 @@ export class TimetableTakenError extends Error {
  */
 export async function writeImportedClasses(
   ctx: UseCaseContext,
-  rows: readonly PreparedClass[],
-  progress: (line: ClassImportProgressLine) => void,
-  fileName: string,
+  {
+    rows,
+    progress,
+    fileName,
+  }: { rows: readonly PreparedClass[]; progress: (line: ClassImportProgressLine) => void; fileName: string },
 ): Promise<{ imported: number; firstDate: string; lastDate: string }> {
   const total = rows.length;
   progress({ type: 'progress', done: 0, total });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCenter } from '../../seed/builders.ts';
 import { rowsOf } from '../../test/db-snapshot.ts';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { createTestContext, TEST_MONEY, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { base64, csvText, memberRows, ndjsonLines, xlsxBase64 } from './import-fixtures.ts';
 
 let ctx: TestContext;
@@ -326,7 +326,12 @@ describe('commit', () => {
 
   it('refuses a centre code of another organisation and a default centre of another organisation', async () => {
     const other = await ctx.newOrganisation();
-    await buildCenter(ctx.database.db, { organisationId: other.id, code: 'ELSEWHERE', name: 'Elsewhere' });
+    await buildCenter(ctx.database.db, {
+      organisationId: other.id,
+      code: 'ELSEWHERE',
+      name: 'Elsewhere',
+      ...TEST_MONEY,
+    });
     const file = csvText([
       ['First name', 'Last name', 'Phone', 'Centre code'],
       ['Ada', 'Lovelace', '91234567', 'ELSEWHERE'],

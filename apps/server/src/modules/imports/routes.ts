@@ -134,7 +134,7 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const stream = ndjsonStream();
         const progress = (line: ClassImportProgressLine) => stream.write(line);
         void runTransaction(deps, req.auth!, (ctx) =>
-          writeImportedClasses(ctx, analysed.classes, progress, req.body.fileName),
+          writeImportedClasses(ctx, { rows: analysed.classes, progress, fileName: req.body.fileName }),
         )
           .then((result) => progress({ type: 'done', ...result }))
           .catch((err: unknown) => {

@@ -3,12 +3,12 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { cardLinkTokens, centers, members, organisations } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
-import { audit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
+import { tenantDb } from '../../lib/tenant-db.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
-import { type PublicCaller, type PublicContext, publicCaller } from '../../lib/use-case.ts';
-import { attachCardToMember, memberErased } from './cards.ts';
-import { lockMember } from './queries.ts';
+import { type PublicCaller, publicCaller } from '../../lib/use-case.ts';
+import { memberErased } from './cards.ts';
+import { lockMember } from './member-detail.ts';
 
 /**
  * A single-use link for the member to link a card from their own phone, valid CARD_LINK_TTL_HOURS.
@@ -21,9 +21,9 @@ export async function issueCardLink(
   memberId: string,
 ): Promise<{ url: string; expiresAt: string }> {
   const token = newOpaqueToken();
-  const expiresAt = new Date(Date.now() + CARD_LINK_TTL_HOURS * 3_600_000);
+  const expiresAt = new Date(deps.clock.now().getTime() + CARD_LINK_TTL_HOURS * 3_600_000);
   const member = await deps.database.db.transaction(async (tx) => {
-    const m = await lockMember(tx, auth, memberId);
+    const m = await lockMember(tenantDb(tx, auth), memberId);
     if (m.erasedAt) throw memberErased();
     await tx
       .delete(cardLinkTokens)
@@ -48,16 +48,16 @@ export async function issueCardLink(
   return { url: `${base}/card_link/${member.homeCenterId}/${token}/`, expiresAt: expiresAt.toISOString() };
 }
 
-const invalid = () => new AppError(404, 'token_invalid', 'This link is not valid');
+export const invalid = () => new AppError(404, 'token_invalid', 'This link is not valid');
 
 /** The link as found: unknown, of another centre or of an erased member is 404; used or expired is 410. */
-function check(
+export function checkCardLink(
   row: { centerId: string; usedAt: Date | null; expiresAt: Date; erasedAt: Date | null } | undefined,
-  centerId: string,
+  { centerId, now }: { centerId: string; now: Date },
 ) {
   if (!row || row.centerId !== centerId || row.erasedAt) throw invalid();
   if (row.usedAt) throw new AppError(410, 'token_used', 'This link has already been used');
-  if (row.expiresAt.getTime() <= Date.now()) throw new AppError(410, 'token_expired', 'This link has expired');
+  if (row.expiresAt.getTime() <= now.getTime()) throw new AppError(410, 'token_expired', 'This link has expired');
 }
 
 /** What the public card-link page shows: the centre and the member's first name only. */
@@ -83,7 +83,7 @@ export async function readCardLink(deps: AppDeps, centerId: string, token: strin
     )
     .innerJoin(organisations, eq(organisations.id, cardLinkTokens.organisationId))
     .where(eq(cardLinkTokens.tokenHash, hashToken(token)));
-  check(row, centerId);
+  checkCardLink(row, { centerId, now: deps.clock.now() });
   return {
     centerName: row!.centerName,
     organisationName: row!.organisationName,
@@ -104,42 +104,4 @@ export async function cardLinkCaller(deps: AppDeps, centerId: string, token: str
     .where(eq(cardLinkTokens.tokenHash, hashToken(token)));
   if (!link || link.centerId !== centerId) throw invalid();
   return publicCaller(link.organisationId, [link.centerId], 'card link page');
-}
-
-/**
- * Links the card typed (or scanned) on the public page and spends the link, in one transaction
- * (run for the link's organisation, `cardLinkCaller`): the token row is locked first, so a double
- * submit links once and the second answers 410.
- */
-export async function redeemCardLink(
-  ctx: PublicContext,
-  input: { centerId: string; token: string; cardNumber: string },
-): Promise<{ ok: true; cardNumber: string }> {
-  const { tx, auth } = ctx;
-  const { centerId, cardNumber } = input;
-  const [link] = await tx
-    .select()
-    .from(cardLinkTokens)
-    .where(ctx.db.where(cardLinkTokens, eq(cardLinkTokens.tokenHash, hashToken(input.token))))
-    .for('update');
-  // The member may have moved to another home centre since the link was handed out.
-  const [member] = link
-    ? await tx
-        .select()
-        .from(members)
-        .where(ctx.db.whereOrganisation(members, eq(members.id, link.memberId)))
-        .for('update')
-    : [];
-  check(link && member ? { ...link, erasedAt: member.erasedAt } : undefined, centerId);
-  const { card } = await attachCardToMember(tx, member!, cardNumber, null, 'cardNumber');
-  await audit(tx, { organisationId: auth.organisationId }, null, {
-    action: 'member.card_attached',
-    entityType: 'member',
-    entityId: member!.id,
-    centerId: centerId,
-    summary: `Card ${card.number} attached to member ${member!.code} by the member through a card link`,
-    after: { cardNumber: card.number },
-  });
-  await ctx.db.update(cardLinkTokens, { usedAt: ctx.clock.now() }, eq(cardLinkTokens.id, link!.id));
-  return { ok: true as const, cardNumber: card.number };
 }

@@ -6,7 +6,7 @@ import { audit } from '../../lib/audit.ts';
 import { cardInUse, insertCard } from '../../lib/card-numbers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { cardView, lockMember, type MemberRow } from './queries.ts';
+import { cardView, lockMember, type MemberRow } from './member-detail.ts';
 import { refreshSearchText } from './search-text.ts';
 
 export const memberErased = () => new AppError(422, 'business_rule', 'This member’s data was erased');
@@ -79,7 +79,7 @@ async function withAttachedBy(tx: DbOrTx, card: typeof cards.$inferSelect): Prom
 
 /** `POST pro/students/{id}/cards`. */
 export async function attachCard(ctx: UseCaseContext, input: { memberId: string; number: string }) {
-  const member = await lockMember(ctx.tx, ctx.auth, input.memberId);
+  const member = await lockMember(ctx.db, input.memberId);
   const result = await attachCardToMember(ctx.tx, member, input.number, ctx.auth.userId);
   if (!result.already)
     await audit(ctx.tx, ctx.auth, null, {
@@ -107,7 +107,7 @@ async function lockCard(tx: DbOrTx, member: MemberRow, cardId: string) {
 export async function markCardLost(ctx: UseCaseContext, input: { memberId: string; cardId: string }): Promise<Card> {
   const { memberId, cardId } = input;
   const { tx, auth } = ctx;
-  const member = await lockMember(tx, auth, memberId);
+  const member = await lockMember(ctx.db, memberId);
   if (member.erasedAt) throw memberErased();
   const card = await lockCard(tx, member, cardId);
   if (card.status === 'lost') return withAttachedBy(tx, card);
@@ -134,7 +134,7 @@ export async function markCardLost(ctx: UseCaseContext, input: { memberId: strin
 export async function detachCard(ctx: UseCaseContext, input: { memberId: string; cardId: string }): Promise<void> {
   const { memberId, cardId } = input;
   const { tx, auth } = ctx;
-  const member = await lockMember(tx, auth, memberId);
+  const member = await lockMember(ctx.db, memberId);
   const card = await lockCard(tx, member, cardId);
   if (card.status === 'detached') return;
   await tx

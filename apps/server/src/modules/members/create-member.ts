@@ -6,7 +6,7 @@ import type { UseCaseContext } from '../../lib/use-case.ts';
 import { attachCardToMember } from './cards.ts';
 import { refuseDuplicates } from './duplicates.ts';
 import { checkGroups, checkGuardian, insertMember, setGroups, usableHomeCenter } from './insert-member.ts';
-import { getMember } from './queries.ts';
+import { getMember } from './member-detail.ts';
 import { phoneDigits } from './search-text.ts';
 
 export type CreateMemberInput = z.output<typeof createMemberRequestSchema>;
@@ -56,5 +56,5 @@ export async function createMember(ctx: UseCaseContext, input: CreateMemberInput
     payload: { memberId: member.id, homeCenterId: member.homeCenterId, source: 'desk', by: auth.userId },
     realtime: false,
   });
-  return getMember(tx, auth, member.id);
+  return getMember(ctx.db, member.id);
 }

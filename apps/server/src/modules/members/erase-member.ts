@@ -5,7 +5,7 @@ import { audit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { memberErased } from './cards.ts';
-import { getMember, lockMember } from './queries.ts';
+import { getMember, lockMember } from './member-detail.ts';
 import { erasedSearchText } from './search-text.ts';
 
 /** What an erased member is called wherever their row still shows (old invoices, entries). */
@@ -19,7 +19,7 @@ export const ERASED_NAME = { firstName: 'Erased', lastName: 'Member' } as const;
 export async function eraseMember(ctx: UseCaseContext, input: { id: string; confirmCode: string }): Promise<Member> {
   const { id, confirmCode } = input;
   const { tx, auth } = ctx;
-  const member = await lockMember(tx, auth, id);
+  const member = await lockMember(ctx.db, id);
   if (member.erasedAt) throw memberErased();
   if (confirmCode.trim().toUpperCase() !== member.code.toUpperCase()) {
     throw new AppError(400, 'validation_failed', 'The confirmation does not match the member code', [
@@ -71,5 +71,5 @@ export async function eraseMember(ctx: UseCaseContext, input: { id: string; conf
     before: { status: member.status },
     after: { status: 'left', erased: true },
   });
-  return getMember(tx, auth, id);
+  return getMember(ctx.db, id);
 }

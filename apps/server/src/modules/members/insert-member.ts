@@ -8,8 +8,8 @@ import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { scopeOf, usableCenter } from '../../lib/tenant-db.ts';
 import { allocateMemberCodes } from './member-code.ts';
+import type { MemberRow } from './member-detail.ts';
 import { storedPhone } from './phone-normal.ts';
-import type { MemberRow } from './queries.ts';
 import { phoneDigits } from './search-text.ts';
 
 export type NewMember = Omit<typeof members.$inferInsert, 'id' | 'code' | 'searchText' | 'phoneDigits'> & {

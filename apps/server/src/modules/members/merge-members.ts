@@ -5,7 +5,8 @@ import { cardLinkTokens, cards, memberGroupMembers, members } from '../../db/sch
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
-import { getMember, lockMember } from './queries.ts';
+import { tenantDb } from '../../lib/tenant-db.ts';
+import { getMember, lockMember } from './member-detail.ts';
 import { erasedSearchText, phoneDigits, refreshSearchText } from './search-text.ts';
 
 type MergeInput = z.output<typeof mergeMembersRequestSchema>;
@@ -31,7 +32,7 @@ export async function mergeMembers(
   return deps.database.db.transaction(async (tx) => {
     // Lock in id order, so two desks merging the same pair both ways cannot deadlock.
     const [a, b] = [keptId, input.otherId].sort();
-    const locked = [await lockMember(tx, auth, a!), await lockMember(tx, auth, b!)];
+    const locked = [await lockMember(tenantDb(tx, auth), a!), await lockMember(tenantDb(tx, auth), b!)];
     const kept = locked.find((m) => m.id === keptId)!;
     const other = locked.find((m) => m.id === input.otherId)!;
     for (const m of [kept, other]) {
@@ -96,6 +97,6 @@ export async function mergeMembers(
       })
       .where(inArray(members.id, [other.id]));
     await refreshSearchText(tx, kept.id);
-    return getMember(tx, auth, kept.id);
+    return getMember(tenantDb(tx, auth), kept.id);
   });
 }

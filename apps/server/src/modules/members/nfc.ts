@@ -6,8 +6,9 @@ import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { audit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
+import { tenantDb } from '../../lib/tenant-db.ts';
 import { attachCardToMember } from './cards.ts';
-import { lockMember } from './queries.ts';
+import { lockMember } from './member-detail.ts';
 
 type Outcome = 'linked' | 'already' | 'in_use' | 'erased';
 type Words = Record<Outcome, (card: string, name: string) => string>;
@@ -63,7 +64,7 @@ export async function linkScannedCard(
   let name = '';
   try {
     const { already } = await db.transaction(async (tx) => {
-      const member = await lockMember(tx, auth, memberId);
+      const member = await lockMember(tenantDb(tx, auth), memberId);
       name = formatMemberName(member);
       const attached = await attachCardToMember(tx, member, card, auth.userId);
       if (!attached.already)

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { members } from '../../db/schema/index.ts';
-import type { MemberRow } from './queries.ts';
+import type { MemberRow } from './member-detail.ts';
 
 /**
  * A registration from the public page whose phone or e-mail another member of the organisation

@@ -4,12 +4,14 @@ import { cardLinkTokens, centers, members, organisations, users } from '../../db
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { audit } from '../../lib/audit.ts';
-import { cardsOf, getMember, groupsOf } from './queries.ts';
+import { queryContext } from '../../lib/use-case.ts';
+import { cardsOf, getMember, groupsOf } from './member-detail.ts';
 
 /** Everything stored about one member, for a subject access request. Token hashes are not personal data and stay out. */
 export async function privacyExport(deps: AppDeps, auth: AuthContext, id: string): Promise<MemberPrivacyExport> {
   const { db } = deps.database;
-  const { cards: _cards, groups: _groups, ...member } = await getMember(db, auth, id);
+  const scoped = queryContext(deps, auth).db;
+  const { cards: _cards, groups: _groups, ...member } = await getMember(scoped, id);
   const [[org], [creator], memberCards, groups, links] = await Promise.all([
     db
       .select({ name: organisations.name, initial: organisations.initial })
@@ -20,8 +22,8 @@ export async function privacyExport(deps: AppDeps, auth: AuthContext, id: string
       .from(users)
       .innerJoin(members, eq(members.createdBy, users.id))
       .where(and(eq(members.organisationId, auth.organisationId), eq(members.id, id))),
-    cardsOf(db, auth, id),
-    groupsOf(db, auth, id),
+    cardsOf(scoped, id),
+    groupsOf(scoped, id),
     db
       .select({
         id: cardLinkTokens.id,

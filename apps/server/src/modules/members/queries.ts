@@ -1,40 +1,23 @@
 import {
-  ADULT_AGE,
-  type Card,
   MEMBER_TOTAL_CAP,
-  type Member,
   type MemberListItem,
   type MemberListQuery,
   type memberListQuerySchema,
 } from '@gym/contract/members';
 import { PHONE_COUNTRIES } from '@gym/contract/phone';
 import { likeEscape, normaliseKeyword } from '@gym/contract/search';
-import { ageOn, today } from '@gym/contract/time';
 import { and, asc, count, desc, eq, inArray, isNull, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { type DbOrTx, readAll } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { placeholders, reusableStatement, type StatementScope } from '../../db/reusable.ts';
-import {
-  cards,
-  centers,
-  entries,
-  memberGroupMembers,
-  memberGroups,
-  members,
-  organisations,
-  users,
-} from '../../db/schema/index.ts';
+import { cards, centers, memberGroupMembers, members, organisations } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
-import { notFound } from '../../lib/errors.ts';
-import { afterKey, type Chunk, keyColumns, keyOfRow } from '../../lib/long-read.ts';
 import { scopeOf } from '../../lib/tenant-db.ts';
 
-type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
+export type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
 type ListQuery = z.output<typeof memberListQuerySchema>;
-type ListFilters = Omit<ListQuery, 'page' | 'pageSize'>;
-
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+export type ListFilters = Omit<ListQuery, 'page' | 'pageSize'>;
 
 /**
  * The member's active card number; the newest wins should history ever hold two. Backed by
@@ -79,13 +62,9 @@ export function memberListWhere(auth: Scope, q: Partial<ListFilters>): SQL {
 /**
  * A minor without guardian details, derived on read: under 18 on the home centre's business date
  * (its time zone's today), so the flag clears itself on the 18th birthday or when a guardian is saved.
+ * `member-detail.ts` `isGuardianMissing` is the same rule in the process.
  */
 const guardianMissingSql = sql`(coalesce(jsonb_typeof(${members.guardian}), 'null') = 'null' and ${members.birthday} is not null and ${members.birthday} > ((now() at time zone (select ${centers.timeZone} from ${centers} where ${centers.id} = ${members.homeCenterId}))::date - interval '18 years'))`;
-
-/** The same rule in the process, for one member whose centre's time zone is known. */
-export function isGuardianMissing(m: Pick<MemberRow, 'birthday' | 'guardian'>, timeZone: string): boolean {
-  return !m.guardian && !!m.birthday && ageOn(m.birthday, today(timeZone)) < ADULT_AGE;
-}
 
 interface SortKey {
   column: PgColumn;
@@ -94,7 +73,7 @@ interface SortKey {
 }
 
 /** Sort columns, all in one direction, ending with the id so that the order is total (stable pages, keyset export). */
-function sortKeys(sort: MemberListQuery['sort'] = '-createdAt'): { keys: SortKey[]; descending: boolean } {
+export function sortKeys(sort: MemberListQuery['sort'] = '-createdAt'): { keys: SortKey[]; descending: boolean } {
   const descending = sort.startsWith('-');
   const id: SortKey = { column: members.id, cast: 'uuid' };
   const created: SortKey = { column: members.createdAt, cast: 'timestamptz' };
@@ -113,9 +92,10 @@ function sortKeys(sort: MemberListQuery['sort'] = '-createdAt'): { keys: SortKey
   }
 }
 
-const orderOf = (s: ReturnType<typeof sortKeys>) => s.keys.map((k) => (s.descending ? desc(k.column) : asc(k.column)));
+export const orderOf = (s: ReturnType<typeof sortKeys>) =>
+  s.keys.map((k) => (s.descending ? desc(k.column) : asc(k.column)));
 
-const listColumns = {
+export const listColumns = {
   id: members.id,
   code: members.code,
   firstName: members.firstName,
@@ -153,7 +133,7 @@ interface ListRow {
   possibleDuplicateOf: string | null;
 }
 
-function listItem(r: ListRow): MemberListItem {
+export function listItem(r: ListRow): MemberListItem {
   return {
     id: r.id,
     code: r.code,
@@ -599,167 +579,4 @@ async function namedTierPage(db: DbOrTx, relevance: RelevanceFilters, limit: num
   // Past the tier's last row: none here (the caller counts the tier to skip it).
   if (few.n === null) return [];
   return few.n <= MEMBER_TOTAL_CAP ? few.rows : pageStatement(db, tier, newestFirst, limit, offset);
-}
-
-export interface MemberExportRow extends MemberListItem {
-  gender: string | null;
-  birthday: string | null;
-  source: string;
-  marketingConsent: boolean;
-}
-
-/** A member of the export and the sort values after which the next chunk starts. */
-export interface MemberExportChunkRow extends MemberExportRow {
-  key: string[];
-}
-
-/**
- * One chunk of the whole filtered list, for CSV / XLSX export through lib/long-read.ts `keyset`:
- * at most `limit` members after the sort values `after` (the last row's `key`), so the 200th
- * chunk costs what the first does.
- */
-export async function memberExportChunk(
-  db: DbOrTx,
-  auth: Scope,
-  q: ListFilters,
-  chunk: Chunk<string[]>,
-): Promise<MemberExportChunkRow[]> {
-  const sort = sortKeys(q.sort);
-  const rows = await db
-    .select({
-      ...listColumns,
-      gender: members.gender,
-      birthday: members.birthday,
-      source: members.source,
-      marketingConsent: members.marketingConsent,
-      ...keyColumns(sort.keys),
-    })
-    .from(members)
-    .innerJoin(centers, eq(centers.id, members.homeCenterId))
-    .where(and(memberListWhere(auth, q), afterKey(sort.keys, chunk.after, sort.descending)))
-    .orderBy(...orderOf(sort))
-    .limit(chunk.limit);
-  return rows.map((r) => ({
-    ...listItem(r),
-    gender: r.gender,
-    birthday: r.birthday,
-    source: r.source,
-    marketingConsent: r.marketingConsent,
-    key: keyOfRow(r, sort.keys),
-  }));
-}
-
-/** A member's cards, newest first, with the name of the staff member who attached each. */
-export async function cardsOf(db: DbOrTx, auth: Pick<Scope, 'organisationId'>, memberId: string): Promise<Card[]> {
-  const rows = await db
-    .select({ card: cards, attachedBy: users.fullName })
-    .from(cards)
-    .leftJoin(users, eq(users.id, cards.attachedBy))
-    .where(and(eq(cards.organisationId, auth.organisationId), eq(cards.memberId, memberId)))
-    .orderBy(desc(cards.attachedAt), desc(cards.id));
-  return rows.map(({ card, attachedBy }) => cardView(card, attachedBy));
-}
-
-export function cardView(card: typeof cards.$inferSelect, attachedBy: string | null = null): Card {
-  return {
-    id: card.id,
-    number: card.number,
-    status: card.status as Card['status'],
-    attachedAt: card.attachedAt.toISOString(),
-    lostAt: iso(card.lostAt),
-    detachedAt: iso(card.detachedAt),
-    attachedBy,
-  };
-}
-
-export async function groupsOf(db: DbOrTx, auth: Pick<Scope, 'organisationId'>, memberId: string) {
-  return db
-    .select({ id: memberGroups.id, name: memberGroups.name, addedAt: memberGroupMembers.addedAt })
-    .from(memberGroupMembers)
-    .innerJoin(memberGroups, eq(memberGroups.id, memberGroupMembers.groupId))
-    .where(and(eq(memberGroupMembers.organisationId, auth.organisationId), eq(memberGroupMembers.memberId, memberId)))
-    .orderBy(asc(memberGroups.name));
-}
-
-export type MemberRow = typeof members.$inferSelect;
-
-export function memberView(
-  m: MemberRow,
-  center: { id: string; code: string; name: string; timeZone: string },
-  groups: { id: string; name: string }[],
-  memberCards: Card[],
-): Member {
-  return {
-    id: m.id,
-    code: m.code,
-    firstName: m.firstName,
-    lastName: m.lastName,
-    chineseName: m.chineseName,
-    gender: m.gender as Member['gender'],
-    birthday: m.birthday,
-    phone: m.phone,
-    email: m.email,
-    address: m.address,
-    emergencyContactName: m.emergencyContactName,
-    emergencyContactPhone: m.emergencyContactPhone,
-    guardian: m.guardian ?? null,
-    guardianMissing: isGuardianMissing(m, center.timeZone),
-    photo: m.photo,
-    homeCenter: { id: center.id, code: center.code, name: center.name },
-    source: m.source as Member['source'],
-    notes: m.notes,
-    marketingConsent: m.marketingConsent,
-    language: m.language as Member['language'],
-    status: m.status as Member['status'],
-    isNew: m.isNew,
-    groups: groups.map((g) => ({ id: g.id, name: g.name })),
-    cards: memberCards,
-    possibleDuplicateOf: m.possibleDuplicateOf,
-    mergedInto: m.mergedInto,
-    erasedAt: iso(m.erasedAt),
-    createdAt: m.createdAt.toISOString(),
-    updatedAt: m.updatedAt.toISOString(),
-  };
-}
-
-/** The member with centre, groups and card history, if the caller may see them (404 otherwise). */
-export async function getMember(db: DbOrTx, auth: Scope, id: string): Promise<Member> {
-  const [row] = await db
-    .select({
-      m: members,
-      center: { id: centers.id, code: centers.code, name: centers.name, timeZone: centers.timeZone },
-    })
-    .from(members)
-    .innerJoin(centers, eq(centers.id, members.homeCenterId))
-    .where(scopeOf(auth, members, eq(members.id, id)));
-  if (!row) throw notFound('member');
-  // Side by side on the pool; one after the other inside a command's transaction.
-  const [groups, memberCards, [visit]] = await readAll(
-    db,
-    () => groupsOf(db, auth, id),
-    () => cardsOf(db, auth, id),
-    () =>
-      db
-        .select({ at: sql<Date | string | null>`max(${entries.tappedAt})` })
-        .from(entries)
-        .where(
-          and(eq(entries.organisationId, auth.organisationId), eq(entries.memberId, id), eq(entries.result, 'granted')),
-        ),
-  );
-  const last = visit?.at ? new Date(visit.at).toISOString() : null;
-  return { ...memberView(row.m, row.center, groups, memberCards), lastVisitAt: last };
-}
-
-/**
- * The member row locked for a change, if the caller may see it (404 otherwise). Locking the row
- * serialises every change of one member (two cards attached at once, an edit during an erase).
- */
-export async function lockMember(tx: DbOrTx, auth: Scope, id: string): Promise<MemberRow> {
-  const [row] = await tx
-    .select()
-    .from(members)
-    .where(scopeOf(auth, members, eq(members.id, id)))
-    .for('update');
-  if (!row) throw notFound('member');
-  return row;
 }

@@ -30,11 +30,12 @@ import { issueCardLink } from './card-link.ts';
 import { attachCard, detachCard, markCardLost } from './cards.ts';
 import { createMember } from './create-member.ts';
 import { eraseMember } from './erase-member.ts';
+import { type MemberExportRow, memberExportChunk } from './member-export.ts';
 import { mergeMembers } from './merge-members.ts';
 import { linkScannedCard } from './nfc.ts';
 import { openMember } from './open-member.ts';
 import { privacyExport } from './privacy-export.ts';
-import { listMembers, type MemberExportRow, memberExportChunk } from './queries.ts';
+import { listMembers } from './queries.ts';
 import { updateMember } from './update-member.ts';
 
 const tags = ['members'];
@@ -90,7 +91,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           format: req.query.format,
           columns: EXPORT_COLUMNS,
           rows: keyset(
-            (chunk: Chunk<string[]>) => memberExportChunk(db, req.auth!, req.query, chunk),
+            (chunk: Chunk<string[]>) => memberExportChunk(queryContext(deps, req.auth!).db, { q: req.query, chunk }),
             (last) => last.key,
           ),
         }),

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Chunk, keyset, LongReads } from '../../lib/long-read.ts';
+import { tenantDb } from '../../lib/tenant-db.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
-import { memberExportChunk } from './queries.ts';
+import { memberExportChunk } from './member-export.ts';
 import { type Api, apiAs } from './test-helpers.ts';
 
 let ctx: TestContext;
@@ -103,7 +104,8 @@ describe('export pages', () => {
     for (const sort of ['code', '-code', 'name', '-name', 'createdAt', '-createdAt', 'status', '-status'] as const) {
       const seen: string[] = [];
       const rows = keyset(
-        (chunk: Chunk<string[]>) => memberExportChunk(ctx.database.db, scope, { keyword: tag, sort }, chunk),
+        (chunk: Chunk<string[]>) =>
+          memberExportChunk(tenantDb(ctx.database.db, scope), { q: { keyword: tag, sort }, chunk }),
         (last) => last.key,
       );
       for await (const page of reads.chunks(rows)) {

@@ -6,8 +6,8 @@ import type { UseCaseContext } from '../../lib/use-case.ts';
 import { memberErased } from './cards.ts';
 import { refuseDuplicates } from './duplicates.ts';
 import { checkGroups, checkGuardian, homeTimeZone, setGroups, usableHomeCenter } from './insert-member.ts';
+import { getMember, lockMember } from './member-detail.ts';
 import { storedPhone } from './phone-normal.ts';
-import { getMember, lockMember } from './queries.ts';
 import { phoneDigits, refreshSearchText } from './search-text.ts';
 
 export type UpdateMemberInput = z.output<typeof updateMemberRequestSchema>;
@@ -16,7 +16,7 @@ export type UpdateMemberInput = z.output<typeof updateMemberRequestSchema>;
 export async function updateMember(ctx: UseCaseContext, input: UpdateMemberInput & { id: string }): Promise<Member> {
   const { id, groupIds, confirmDifferentPerson, ...typed } = input;
   const { tx, auth } = ctx;
-  const current = await lockMember(tx, auth, id);
+  const current = await lockMember(ctx.db, id);
   const fields =
     typed.phone !== undefined
       ? { ...typed, phone: await storedPhone(tx, typed.homeCenterId ?? current.homeCenterId, typed.phone) }
@@ -51,5 +51,5 @@ export async function updateMember(ctx: UseCaseContext, input: UpdateMemberInput
   const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
   await ctx.db.update(members, { ...changes, phoneDigits: digits, updatedAt: ctx.clock.now() }, eq(members.id, id));
   await refreshSearchText(tx, id);
-  return getMember(tx, auth, id);
+  return getMember(ctx.db, id);
 }

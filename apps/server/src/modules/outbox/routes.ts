@@ -3,6 +3,7 @@ import { listQuerySchema } from '@gym/contract/pagination';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
+import { queryContext } from '../../lib/use-case.ts';
 import { listOutbox } from './queries.ts';
 
 /** The e-mail outbox of the caller's organisation (in development, the only place mail goes). */
@@ -18,7 +19,7 @@ export function outboxRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: outboxPageSchema },
         },
       },
-      (req) => listOutbox(deps.database.db, req.auth!, req.query),
+      (req) => listOutbox(queryContext(deps, req.auth!), req.query),
     );
   };
 }

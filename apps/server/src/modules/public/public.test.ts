@@ -2,7 +2,7 @@ import { addDays, today } from '@gym/contract/time';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardLinkTokens, cards, centers, members, organisations } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { createTestContext, TEST_MONEY, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { type Api, apiAs } from '../members/test-helpers.ts';
 
 let ctx: TestContext;
@@ -178,7 +178,7 @@ describe('public registration page', () => {
   it('answers 403 when the organisation closed online registration, and the page says so', async () => {
     await ctx.database.db
       .update(organisations)
-      .set({ settings: { registrationOpen: false } })
+      .set({ settings: { ...TEST_MONEY, registrationOpen: false } })
       .where(eq(organisations.id, org.id));
     try {
       const res = await publicCall('POST', `/register/${org.initial}/A`, prospect({ lastName: 'Closed' }));
@@ -187,7 +187,10 @@ describe('public registration page', () => {
       expect(await membersNamed('Closed')).toEqual([]);
       expect((await publicCall('GET', `/register/${org.initial}/A`)).json().registrationOpen).toBe(false);
     } finally {
-      await ctx.database.db.update(organisations).set({ settings: {} }).where(eq(organisations.id, org.id));
+      await ctx.database.db
+        .update(organisations)
+        .set({ settings: { ...TEST_MONEY } })
+        .where(eq(organisations.id, org.id));
     }
   });
 });

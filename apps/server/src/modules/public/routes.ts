@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { PUBLIC } from '../../lib/access.ts';
-import { runTransaction } from '../../lib/use-case.ts';
+import { runCommand } from '../../lib/use-case.ts';
 import { cardLinkCaller, readCardLink, redeemCardLink } from '../members/index.ts';
 import { registerProspect } from './register-prospect.ts';
 import { openRegistration, registerPageInfo } from './registration-page.ts';
@@ -42,7 +42,7 @@ export function publicRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         const { caller, centerId } = await openRegistration(deps, req.params, req.ip);
-        await runTransaction(deps, caller, (ctx) => registerProspect(ctx, { centerId, registration: req.body }));
+        await runCommand(deps, caller, registerProspect, { centerId, registration: req.body });
         return reply.code(201).send({ ok: true as const });
       },
     );
@@ -68,9 +68,7 @@ export function publicRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (req) => {
         const { centerId, token } = req.params;
         const caller = await cardLinkCaller(deps, centerId, token);
-        return runTransaction(deps, caller, (ctx) =>
-          redeemCardLink(ctx, { centerId, token, cardNumber: req.body.cardNumber }),
-        );
+        return runCommand(deps, caller, redeemCardLink, { centerId, token, cardNumber: req.body.cardNumber });
       },
     );
   };

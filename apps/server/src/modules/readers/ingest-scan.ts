@@ -45,11 +45,11 @@ export function scanEvent(reader: IngestReader, scan: z.infer<typeof readerScanR
  * that owns the reader posts the entry. Answers whether the scan was new.
  */
 export async function ingestScan(
-  deps: Pick<AppDeps, 'database' | 'outbox'>,
+  deps: Pick<AppDeps, 'database' | 'outbox' | 'clock'>,
   reader: IngestReader,
   scan: z.infer<typeof readerScanRequestSchema>,
 ): Promise<{ scanId: string; accepted: boolean }> {
-  const now = new Date();
+  const now = deps.clock.now();
   const tappedAt = new Date(scan.at);
   const message = scanEvent(reader, scan);
   const event = {

@@ -1,12 +1,10 @@
 import type { Reader, readerListQuerySchema } from '@gym/contract/readers';
 import { likeEscape } from '@gym/contract/search';
-import { asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
 import { centers, readers } from '../../db/schema/index.ts';
-import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
-import { scopeOf } from '../../lib/tenant-db.ts';
+import type { TenantDb } from '../../lib/tenant-db.ts';
 
 const readerColumns = { reader: readers, center: { id: centers.id, code: centers.code, name: centers.name } };
 type ReaderRow = { reader: typeof readers.$inferSelect; center: { id: string; code: string; name: string } };
@@ -23,9 +21,8 @@ export function toReader({ reader: r, center }: ReaderRow): Reader {
   };
 }
 
-/** Readers of the centres the caller works in; deleted readers are gone for everyone. */
-export const readerScope = (auth: AuthContext, ...more: (SQL | undefined)[]) =>
-  scopeOf(auth, readers, isNull(readers.deletedAt), ...more);
+/** Readers not deleted (the scoped database keeps to the caller's centres): deleted readers are gone for everyone. */
+export const liveReader = (...more: (SQL | undefined)[]) => and(isNull(readers.deletedAt), ...more);
 
 function listOrder(sort: z.infer<typeof readerListQuerySchema>['sort']): SQL[] {
   const dir = sort.startsWith('-') ? desc : asc;
@@ -44,19 +41,17 @@ function listOrder(sort: z.infer<typeof readerListQuerySchema>['sort']): SQL[] {
 }
 
 export async function listReaders(
-  db: DbOrTx,
-  auth: AuthContext,
+  ctx: { db: TenantDb },
   q: z.infer<typeof readerListQuerySchema>,
 ): Promise<{ items: Reader[]; total: number; page: number; pageSize: number }> {
   const keyword = q.keyword?.trim();
   const pattern = keyword ? `%${likeEscape(keyword)}%` : undefined;
-  const where = readerScope(
-    auth,
+  const where = liveReader(
     q.centerId ? eq(readers.centerId, q.centerId) : undefined,
     pattern ? or(ilike(readers.name, pattern), ilike(readers.sn, pattern)) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
+  const [rows, total] = await Promise.all([
+    ctx.db
       .select(readerColumns)
       .from(readers)
       .innerJoin(centers, eq(centers.id, readers.centerId))
@@ -64,17 +59,17 @@ export async function listReaders(
       .orderBy(...listOrder(q.sort))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(readers).where(where),
+    ctx.db.count(readers, where),
   ]);
-  return { items: rows.map(toReader), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+  return { items: rows.map(toReader), total, page: q.page, pageSize: q.pageSize };
 }
 
-export async function getReader(db: DbOrTx, auth: AuthContext, id: string): Promise<Reader> {
-  const [row] = await db
+export async function getReader(ctx: { db: TenantDb }, input: { id: string }): Promise<Reader> {
+  const [row] = await ctx.db
     .select(readerColumns)
     .from(readers)
     .innerJoin(centers, eq(centers.id, readers.centerId))
-    .where(readerScope(auth, eq(readers.id, id)));
+    .where(liveReader(eq(readers.id, input.id)));
   if (!row) throw notFound('reader');
   return toReader(row);
 }

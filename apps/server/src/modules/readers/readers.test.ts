@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, readers } from '../../db/schema/index.ts';
+import { systemClock } from '../../lib/clock.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { verifyReaderSecret } from './verify-secret.ts';
 
@@ -51,16 +52,20 @@ describe('card readers', () => {
   it('the secret given at creation verifies a reader’s call; a wrong one does not', async () => {
     const { reader: r, secret } = await reader();
     const { db } = ctx.database;
-    expect(await verifyReaderSecret(db, { centerId: centerA, sn: r.sn, secret: `${secret}x` })).toBeNull();
-    expect(await verifyReaderSecret(db, { centerId: centerB, sn: r.sn, secret })).toBeNull();
-    expect(await verifyReaderSecret(db, { centerId: 'not-a-uuid', sn: r.sn, secret })).toBeNull();
+    expect(
+      await verifyReaderSecret({ db, clock: systemClock }, { centerId: centerA, sn: r.sn, secret: `${secret}x` }),
+    ).toBeNull();
+    expect(await verifyReaderSecret({ db, clock: systemClock }, { centerId: centerB, sn: r.sn, secret })).toBeNull();
+    expect(
+      await verifyReaderSecret({ db, clock: systemClock }, { centerId: 'not-a-uuid', sn: r.sn, secret }),
+    ).toBeNull();
     expect((await req('GET', `/readers/${r.id}`, manager)).json().lastSeenAt).toBeNull();
-    const ok = await verifyReaderSecret(db, { centerId: centerA, sn: r.sn, secret });
+    const ok = await verifyReaderSecret({ db, clock: systemClock }, { centerId: centerA, sn: r.sn, secret });
     expect(ok).toMatchObject({ id: r.id, organisationId: org.id, centerId: centerA, sn: r.sn });
     expect((await req('GET', `/readers/${r.id}`, manager)).json().lastSeenAt).not.toBeNull();
     // A deactivated reader is refused.
     await req('PATCH', `/readers/${r.id}`, manager, { active: false });
-    expect(await verifyReaderSecret(db, { centerId: centerA, sn: r.sn, secret })).toBeNull();
+    expect(await verifyReaderSecret({ db, clock: systemClock }, { centerId: centerA, sn: r.sn, secret })).toBeNull();
   });
 
   it('rotating the secret retires the old one at once', async () => {
@@ -71,8 +76,10 @@ describe('card readers', () => {
     const fresh = res.json().secret as string;
     expect(fresh).not.toBe(secret);
     const { db } = ctx.database;
-    expect(await verifyReaderSecret(db, { centerId: centerA, sn: r.sn, secret })).toBeNull();
-    expect(await verifyReaderSecret(db, { centerId: centerA, sn: r.sn, secret: fresh })).not.toBeNull();
+    expect(await verifyReaderSecret({ db, clock: systemClock }, { centerId: centerA, sn: r.sn, secret })).toBeNull();
+    expect(
+      await verifyReaderSecret({ db, clock: systemClock }, { centerId: centerA, sn: r.sn, secret: fresh }),
+    ).not.toBeNull();
   });
 
   it('a serial number belongs to one reader of the organisation until that reader is deleted', async () => {

@@ -15,9 +15,14 @@ import type { AppDeps } from '../../deps.ts';
 import { can, READER } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { queryContext, runCommand } from '../../lib/use-case.ts';
+import { createReader } from './create-reader.ts';
+import { deleteReader } from './delete-reader.ts';
 import { ingestScan } from './ingest-scan.ts';
-import { createReader, deleteReader, rotateReaderSecret, runReaderCommand, updateReader } from './manage-reader.ts';
 import { getReader, listReaders } from './queries.ts';
+import { readerCommandOptions } from './reader-secret.ts';
+import { rotateReaderSecret } from './rotate-reader-secret.ts';
+import { updateReader } from './update-reader.ts';
 import { authenticateCachedReader, authenticateReader, type IngestReader } from './verify-secret.ts';
 
 declare module 'fastify' {
@@ -175,7 +180,6 @@ const tags = ['readers'];
  */
 export function readerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const { db } = deps.database;
     const gate = readerScanGate(deps);
     app.decorateRequest('reader', null);
 
@@ -200,7 +204,7 @@ export function readerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Reader') },
         schema: { tags, querystring: readerListQuerySchema, response: { 200: readerListResponseSchema } },
       },
-      (req) => listReaders(db, req.auth!, req.query),
+      (req) => listReaders(queryContext(deps, req.auth!), req.query),
     );
     app.get(
       '/readers/:id',
@@ -208,7 +212,7 @@ export function readerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Reader') },
         schema: { tags, params: readerIdParamsSchema, response: { 200: readerSchema } },
       },
-      (req) => getReader(db, req.auth!, req.params.id),
+      (req) => getReader(queryContext(deps, req.auth!), { id: req.params.id }),
     );
     app.post(
       '/readers',
@@ -220,7 +224,7 @@ export function readerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         reply
           .code(201)
           .header('cache-control', 'no-store')
-          .send(await runReaderCommand(deps, req.auth!, (ctx) => createReader(ctx, req.body))),
+          .send(await runCommand(deps, req.auth!, createReader, req.body, readerCommandOptions)),
     );
     app.post(
       '/readers/:id/rotate-secret',
@@ -231,7 +235,7 @@ export function readerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (req, reply) =>
         reply
           .header('cache-control', 'no-store')
-          .send(await runReaderCommand(deps, req.auth!, (ctx) => rotateReaderSecret(ctx, { id: req.params.id }))),
+          .send(await runCommand(deps, req.auth!, rotateReaderSecret, { id: req.params.id }, readerCommandOptions)),
     );
     app.patch(
       '/readers/:id',
@@ -244,7 +248,7 @@ export function readerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: readerSchema },
         },
       },
-      (req) => runReaderCommand(deps, req.auth!, (ctx) => updateReader(ctx, { ...req.body, id: req.params.id })),
+      (req) => runCommand(deps, req.auth!, updateReader, { ...req.body, id: req.params.id }, readerCommandOptions),
     );
     app.delete(
       '/readers/:id',
@@ -253,7 +257,7 @@ export function readerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: readerIdParamsSchema, response: { 204: z.null() } },
       },
       async (req, reply) => {
-        await runReaderCommand(deps, req.auth!, (ctx) => deleteReader(ctx, { id: req.params.id }));
+        await runCommand(deps, req.auth!, deleteReader, { id: req.params.id }, readerCommandOptions);
         return reply.code(204).send(null);
       },
     );

@@ -1,9 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { reusableUnscopedStatement } from '../../db/reusable.ts';
 import { centers, readers } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { hashToken } from '../../lib/tokens.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -33,7 +34,7 @@ export interface VerifiedReader {
  * the reader was last seen.
  */
 export async function verifyReaderSecret(
-  db: DbOrTx,
+  { db, clock }: { db: Db; clock: Clock },
   input: { centerId: string; sn: string; secret: string },
 ): Promise<VerifiedReader | null> {
   // The ingest passes what the device sent; a malformed centre id is simply no reader.
@@ -56,7 +57,7 @@ export async function verifyReaderSecret(
   const stored = Buffer.from(row?.secretHash ?? '0'.repeat(64), 'hex');
   const matches = stored.length === presented.length && timingSafeEqual(stored, presented);
   if (!row || !matches) return null;
-  await db.update(readers).set({ lastSeenAt: new Date() }).where(eq(readers.id, row.id));
+  await db.update(readers).set({ lastSeenAt: clock.now() }).where(eq(readers.id, row.id));
   const { secretHash: _, ...reader } = row;
   return reader;
 }
@@ -74,7 +75,7 @@ export interface IngestReader extends VerifiedReader {
  * Without candidates one comparison still runs, against a hash nothing matches.
  */
 export async function authenticateReader(
-  db: DbOrTx,
+  db: Db,
   input: { sn: string; secret: string },
   cache?: Pick<AppDeps['sessions'], 'reader'>,
 ): Promise<IngestReader | null> {

@@ -1,13 +1,11 @@
 import type { Room, roomExportQuerySchema, roomListQuerySchema } from '@gym/contract/rooms';
 import { likeEscape } from '@gym/contract/search';
-import { asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
 import { centers, rooms } from '../../db/schema/index.ts';
-import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
 import { byOffset, type ChunkedRows } from '../../lib/long-read.ts';
-import { scopeOf } from '../../lib/tenant-db.ts';
+import type { TenantDb } from '../../lib/tenant-db.ts';
 
 type ListFilters = Omit<z.infer<typeof roomExportQuerySchema>, 'format'>;
 
@@ -26,13 +24,10 @@ function toRoom({ room: r, center }: RoomRow): Room {
   };
 }
 
-/** Rooms are scoped by their centre: staff limited to some centres see those centres' rooms only. */
-const roomScope = (auth: AuthContext, ...more: (SQL | undefined)[]) => scopeOf(auth, rooms, ...more);
-
-function listWhere(auth: AuthContext, q: ListFilters): SQL {
+/** The list's filters; the scoped database keeps to the caller's centres (staff limited to some centres see those centres' rooms only). */
+function listWhere(q: ListFilters): SQL | undefined {
   const keyword = q.keyword?.trim();
-  return roomScope(
-    auth,
+  return and(
     q.centerId ? eq(rooms.centerId, q.centerId) : undefined,
     q.includeInactive ? undefined : eq(rooms.active, true),
     keyword ? ilike(rooms.name, `%${likeEscape(keyword)}%`) : undefined,
@@ -52,12 +47,11 @@ function listOrder(sort: ListFilters['sort']): SQL[] {
 }
 
 export async function listRooms(
-  db: DbOrTx,
-  auth: AuthContext,
+  { db }: { db: TenantDb },
   q: z.infer<typeof roomListQuerySchema>,
 ): Promise<{ items: Room[]; total: number; page: number; pageSize: number }> {
-  const where = listWhere(auth, q);
-  const [rows, [total]] = await Promise.all([
+  const where = listWhere(q);
+  const [rows, total] = await Promise.all([
     db
       .select(roomColumns)
       .from(rooms)
@@ -66,20 +60,19 @@ export async function listRooms(
       .orderBy(...listOrder(q.sort))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(rooms).where(where),
+    db.count(rooms, where),
   ]);
-  return { items: rows.map(toRoom), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+  return { items: rows.map(toRoom), total, page: q.page, pageSize: q.pageSize };
 }
 
-/** Every room the export's filters select; a chain has hundreds of rooms at most. */
-/** The export's rooms, a chunk at a time (lib/long-read.ts). */
-export async function listRoomsForExport(db: DbOrTx, auth: AuthContext, q: ListFilters): Promise<ChunkedRows<Room>> {
+/** The export's rooms, a chunk at a time (lib/long-read.ts); a chain has hundreds of rooms at most. */
+export async function listRoomsForExport({ db }: { db: TenantDb }, q: ListFilters): Promise<ChunkedRows<Room>> {
   return byOffset(async ({ offset, limit }) => {
     const rows = await db
       .select(roomColumns)
       .from(rooms)
       .innerJoin(centers, eq(centers.id, rooms.centerId))
-      .where(listWhere(auth, q))
+      .where(listWhere(q))
       .orderBy(...listOrder(q.sort))
       .limit(limit)
       .offset(offset);
@@ -87,12 +80,12 @@ export async function listRoomsForExport(db: DbOrTx, auth: AuthContext, q: ListF
   });
 }
 
-export async function getRoom(db: DbOrTx, auth: AuthContext, id: string): Promise<Room> {
+export async function getRoom({ db }: { db: TenantDb }, input: { id: string }): Promise<Room> {
   const [row] = await db
     .select(roomColumns)
     .from(rooms)
     .innerJoin(centers, eq(centers.id, rooms.centerId))
-    .where(roomScope(auth, eq(rooms.id, id)));
+    .where(eq(rooms.id, input.id));
   if (!row) throw notFound('room');
   return toRoom(row);
 }

@@ -14,9 +14,11 @@ import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
-import { runTransaction } from '../../lib/use-case.ts';
-import { createRoom, deactivateRoom, updateRoom } from './manage-room.ts';
+import { queryContext, runCommand } from '../../lib/use-case.ts';
+import { createRoom } from './create-room.ts';
+import { deactivateRoom } from './deactivate-room.ts';
 import { getRoom, listRooms, listRoomsForExport } from './queries.ts';
+import { updateRoom } from './update-room.ts';
 
 const tags = ['rooms'];
 
@@ -40,7 +42,7 @@ export function roomRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Room') },
         schema: { tags, querystring: roomListQuerySchema, response: { 200: roomListResponseSchema } },
       },
-      (req) => listRooms(db, req.auth!, req.query),
+      (req) => listRooms(queryContext(deps, req.auth!), req.query),
     );
     app.get(
       '/rooms/export',
@@ -51,7 +53,7 @@ export function roomRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           timeZone: await callerTimeZone(db, req.auth!, (req.query as { centerId?: string }).centerId),
           format: req.query.format,
           columns: EXPORT_COLUMNS,
-          rows: await listRoomsForExport(db, req.auth!, req.query),
+          rows: await listRoomsForExport(queryContext(deps, req.auth!), req.query),
         }),
     );
     app.get(
@@ -60,7 +62,7 @@ export function roomRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Room') },
         schema: { tags, params: roomIdParamsSchema, response: { 200: roomSchema } },
       },
-      (req) => getRoom(db, req.auth!, req.params.id),
+      (req) => getRoom(queryContext(deps, req.auth!), { id: req.params.id }),
     );
     app.post(
       '/rooms',
@@ -68,8 +70,7 @@ export function roomRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('create', 'Room') },
         schema: { tags, body: createRoomRequestSchema, response: { 201: roomSchema } },
       },
-      async (req, reply) =>
-        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createRoom(ctx, req.body))),
+      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createRoom, req.body)),
     );
     app.patch(
       '/rooms/:id',
@@ -77,7 +78,7 @@ export function roomRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Room') },
         schema: { tags, params: roomIdParamsSchema, body: updateRoomRequestSchema, response: { 200: roomSchema } },
       },
-      (req) => runTransaction(deps, req.auth!, (ctx) => updateRoom(ctx, { ...req.body, id: req.params.id })),
+      (req) => runCommand(deps, req.auth!, updateRoom, { ...req.body, id: req.params.id }),
     );
     app.delete(
       '/rooms/:id',
@@ -86,7 +87,7 @@ export function roomRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: roomIdParamsSchema, response: { 204: z.null() } },
       },
       async (req, reply) => {
-        await runTransaction(deps, req.auth!, (ctx) => deactivateRoom(ctx, { id: req.params.id }));
+        await runCommand(deps, req.auth!, deactivateRoom, { id: req.params.id });
         return reply.code(204).send(null);
       },
     );

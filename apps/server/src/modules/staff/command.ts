@@ -47,7 +47,10 @@ export async function runStaffCommand<I, O>(
 }
 
 /** Makes a staff member's allowed centres exactly `centerIds` (already checked). */
-export async function replaceCenters(ctx: UseCaseContext, userId: string, centerIds: string[]) {
+export async function replaceCenters(
+  ctx: UseCaseContext,
+  { userId, centerIds }: { userId: string; centerIds: string[] },
+) {
   await ctx.db.delete(userCenters, eq(userCenters.userId, userId));
   if (centerIds.length > 0)
     await ctx.db.insert(

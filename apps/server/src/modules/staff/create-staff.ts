@@ -15,7 +15,7 @@ export type CreateStaffInput = z.infer<typeof createStaffRequestSchema>;
 export async function createStaff(ctx: StaffContext, input: CreateStaffInput): Promise<Staff> {
   const { auth, tx } = ctx;
   assertMayGiveRole(auth, input.role);
-  const centerIds = await assertMayGiveCenters(ctx, input.allCenters, input.centerIds);
+  const centerIds = await assertMayGiveCenters(ctx, { allCenters: input.allCenters, centerIds: input.centerIds });
   const [user] = await ctx.db.insert(users, {
     email: input.email,
     fullName: input.fullName,
@@ -26,7 +26,7 @@ export async function createStaff(ctx: StaffContext, input: CreateStaffInput): P
     language: input.language,
     passwordHash: null,
   });
-  await replaceCenters(ctx, user!.id, centerIds);
+  await replaceCenters(ctx, { userId: user!.id, centerIds });
   if (input.sendInvite) ctx.mailAfterCommit(await enqueueInvitation(ctx.deps, tx, user!));
   return getStaff(tx, auth, user!.id);
 }

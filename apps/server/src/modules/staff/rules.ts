@@ -1,5 +1,5 @@
 import type { Role } from '@gym/contract/acl';
-import { count, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { centers, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -41,8 +41,7 @@ export function assertMayGiveRole(auth: AuthContext, role: Role) {
  */
 export async function assertMayGiveCenters(
   ctx: Pick<UseCaseContext, 'auth' | 'db'>,
-  allCenters: boolean,
-  centerIds: readonly string[],
+  { allCenters, centerIds }: { allCenters: boolean; centerIds: readonly string[] },
 ): Promise<string[]> {
   const { auth } = ctx;
   if (allCenters) {
@@ -76,12 +75,12 @@ export function assertNotSelf(auth: AuthContext, targetId: string, path: string,
 export const deactivated = () => new AppError(422, 'business_rule', 'This account is deactivated; activate it first');
 
 /** The organisation keeps one active administrator, whoever else is deactivated or demoted. */
-export async function assertAnotherActiveAdmin(ctx: Pick<UseCaseContext, 'db' | 'tx'>, targetId: string) {
-  const [others] = await ctx.tx
-    .select({ n: count() })
-    .from(users)
-    .where(ctx.db.where(users, eq(users.role, 'admin'), eq(users.active, true), ne(users.id, targetId)));
-  if ((others?.n ?? 0) === 0) {
+export async function assertAnotherActiveAdmin(ctx: Pick<UseCaseContext, 'db'>, targetId: string) {
+  const others = await ctx.db.count(
+    users,
+    and(eq(users.role, 'admin'), eq(users.active, true), ne(users.id, targetId)),
+  );
+  if (others === 0) {
     throw new AppError(422, 'business_rule', 'The organisation must keep an active administrator');
   }
 }

@@ -38,9 +38,9 @@ export async function updateStaff(ctx: StaffContext, input: UpdateStaffInput): P
   }
   if (input.allCenters !== undefined || input.centerIds !== undefined) {
     const allCenters = input.allCenters ?? target.allCenters;
-    const centerIds = await assertMayGiveCenters(ctx, allCenters, input.centerIds ?? target.centerIds);
+    const centerIds = await assertMayGiveCenters(ctx, { allCenters, centerIds: input.centerIds ?? target.centerIds });
     set.allCenters = allCenters;
-    await replaceCenters(ctx, id, centerIds);
+    await replaceCenters(ctx, { userId: id, centerIds });
   }
   // Role and centres are what a session carries: every server forgets this user's sessions on commit.
   if (set.role !== undefined || set.allCenters !== undefined) await deps.sessions.changed(tx, { users: [id] });

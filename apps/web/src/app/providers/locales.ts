@@ -3,7 +3,7 @@ import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/es/locale/en_US';
 import { datePickerPattern } from '../../shared/datePicker';
 
-/** antd and dayjs follow the screen language; Portuguese is Brazil's (the default currency is R$). */
+/** antd and dayjs follow the screen language; Portuguese is Brazil's. */
 const antdLocales: Record<Exclude<Language, 'en'>, () => Promise<{ default: Locale }>> = {
   de: () => import('antd/es/locale/de_DE'),
   fr: () => import('antd/es/locale/fr_FR'),

@@ -1,6 +1,7 @@
 import './auth.css';
-import { emailSchema, passwordSchema, type RegisterRequest, registerRequestSchema } from '@gym/contract/auth';
+import { emailSchema, passwordSchema } from '@gym/contract/auth';
 import { LANGUAGES } from '@gym/contract/constants';
+import { type RegisterRequest, registerRequestSchema } from '@gym/contract/registration';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
@@ -17,6 +18,7 @@ import {
 import { LANGUAGE_ENDONYMS } from '../../shared/i18n/languages';
 import { currentLanguage } from '../../shared/preferences';
 import { BilingualTitle } from '../../shared/ui/BilingualTitle';
+import { CurrencyCodeSelect } from '../../shared/ui/CurrencyCodeSelect';
 import { PasswordInput } from '../../shared/ui/PasswordInput';
 import { AuthBrand } from './AuthBrand';
 import { authApi } from './api';
@@ -28,7 +30,7 @@ class CheckEmail extends Error {
   }
 }
 
-const FIELDS = ['organisationName', 'initial', 'fullName', 'email', 'password', 'language'] as const;
+const FIELDS = ['organisationName', 'initial', 'currencyCode', 'fullName', 'email', 'password', 'language'] as const;
 const { shape } = registerRequestSchema;
 
 /** Sign-up of a new organisation (gym company) with its first admin. */
@@ -122,6 +124,7 @@ export default function RegisterPage() {
               email: values.email.trim(),
               password: values.password,
               language: values.language,
+              currencyCode: values.currencyCode,
             });
           }}
         >
@@ -140,6 +143,14 @@ export default function RegisterPage() {
             rules={[requiredRule(t), schemaRule(shape.initial, t)]}
           >
             <Input maxLength={10} autoComplete="off" spellCheck={false} />
+          </Form.Item>
+          <Form.Item
+            label={t('auth:fields.currencyCode')}
+            name="currencyCode"
+            extra={t('auth:register.currencyHelp')}
+            rules={[requiredRule(t)]}
+          >
+            <CurrencyCodeSelect />
           </Form.Item>
           <div className="form-grid">
             <Form.Item

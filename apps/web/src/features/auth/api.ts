@@ -1,5 +1,6 @@
-import type { LoginRequest, LoginResponse, RegisterRequest } from '@gym/contract/auth';
+import type { LoginRequest, LoginResponse } from '@gym/contract/auth';
 import { DEMO_PASSWORD, DEMO_USERS } from '@gym/contract/demo';
+import type { RegisterRequest } from '@gym/contract/registration';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
 

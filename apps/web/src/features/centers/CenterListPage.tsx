@@ -36,11 +36,11 @@ function CenterDrawer({ editing, onClose }: { editing: Editing; onClose: () => v
     onClose,
     showOnFields: (error) => showErrorOnFields(form, error, t, CENTER_FIELDS, { code_taken: 'code' }),
   });
-  const defaultCurrency = config.data?.currencySymbol ?? 'R$ ';
 
   return (
     <EntityDrawer<CenterFormValues>
-      open={Boolean(editing)}
+      // The organisation's currency is a new centre's: the drawer opens once it is known.
+      open={Boolean(editing && config.data)}
       title={center ? t('centers:editTitle', { name: center.name }) : t('centers:addTitle')}
       busy={save.isPending}
       onClose={onClose}
@@ -49,7 +49,7 @@ function CenterDrawer({ editing, onClose }: { editing: Editing; onClose: () => v
       submitTestId="center-submit"
       form={form}
       name="center_edit"
-      initialValues={centerFormValues(center, defaultCurrency, config.data?.currencyCode)}
+      initialValues={config.data ? centerFormValues(center, config.data) : {}}
       scrollToFirstError
       onFinish={(values) => save.mutate({ id: center?.id ?? null, body: centerRequest(values) }, done)}
     >

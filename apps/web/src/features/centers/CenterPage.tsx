@@ -24,7 +24,7 @@ function CenterForm({ center, canUpdate }: { center: CenterDetail; canUpdate: bo
         name="center"
         layout="vertical"
         requiredMark={false}
-        initialValues={centerFormValues(center, center.currencySymbol)}
+        initialValues={centerFormValues(center, center)}
         disabled={!canUpdate || save.isPending}
         scrollToFirstError={{ block: 'center', focus: true }}
         onFinish={(values) =>

@@ -3,8 +3,8 @@ import { centerFormValues, centerRequest } from './centerForm';
 
 describe('centre form', () => {
   it('starts a new centre with seven default days and the organisation currency', () => {
-    const values = centerFormValues(null, 'R$ ');
-    expect(values.currencySymbol).toBe('R$ ');
+    const values = centerFormValues(null, { currencySymbol: 'HK$', currencyCode: 'HKD' });
+    expect(values).toMatchObject({ currencySymbol: 'HK$', currencyCode: 'HKD' });
     expect(values.openingHours.map((d) => d.day)).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });
 
@@ -27,7 +27,7 @@ describe('centre form', () => {
         roomCount: 0,
         createdAt: '2025-01-01T00:00:00Z',
       },
-      '€',
+      { currencySymbol: '€', currencyCode: 'EUR' },
     );
     expect(values.openingHours).toHaveLength(7);
     expect(values.openingHours[1]).toEqual({ day: 1, closed: true, open: '07:00', close: '22:00' });
@@ -39,7 +39,7 @@ describe('centre form', () => {
 
   it('sends blanks as null, the code in capitals and trimmed texts', () => {
     const body = centerRequest({
-      ...centerFormValues(null, '$'),
+      ...centerFormValues(null, { currencySymbol: '$', currencyCode: 'USD' }),
       code: ' cwb ',
       name: ' Curitiba ',
       address: '  ',
@@ -58,7 +58,7 @@ describe('centre form', () => {
   });
 
   it('numbers the days when the form returns the opening hours without them (0 is Sunday)', () => {
-    const values = centerFormValues(null, '$');
+    const values = centerFormValues(null, { currencySymbol: '$', currencyCode: 'USD' });
     const shown = values.openingHours.map(({ day: _day, ...rest }) => rest) as typeof values.openingHours;
     expect(centerRequest({ ...values, openingHours: shown }).openingHours?.map((d) => d.day)).toEqual([
       0, 1, 2, 3, 4, 5, 6,

@@ -1,5 +1,4 @@
 import { DEFAULT_OPENING_HOURS, type OpeningDay } from '@gym/contract/centers';
-import { DEFAULT_CURRENCY_CODE } from '@gym/contract/currency';
 import type { CenterDetail, CreateCenterRequest } from './api';
 
 export interface CenterFormValues {
@@ -43,8 +42,8 @@ function sevenDays(days: readonly OpeningDay[] | undefined): OpeningDay[] {
 
 export function centerFormValues(
   center: Omit<CenterDetail, 'readers'> | null,
-  currencySymbol: string,
-  currencyCode: string = DEFAULT_CURRENCY_CODE,
+  /** The organisation's currency: a new centre's. */
+  { currencySymbol, currencyCode }: { currencySymbol: string; currencyCode: string },
 ): CenterFormValues {
   if (!center) {
     return {

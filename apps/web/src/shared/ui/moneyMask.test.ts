@@ -1,10 +1,10 @@
-import { DEFAULT_MONEY_FORMAT, formatMoney, MONEY_MAX, type MoneyFormat, minor } from '@gym/contract/money';
+import { formatMoney, MONEY_MAX, type MoneyFormat, minor } from '@gym/contract/money';
 import { checkProperty } from '@gym/contract/testing/property';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { caretAfterMask, caretOverGroupMark, maskMoneyText, moneyProblem, moneyText } from './moneyMask';
 
-const BRL = DEFAULT_MONEY_FORMAT; // R$ , `.` decimal, `,` thousands
+const BRL: MoneyFormat = { symbol: 'R$ ', exponent: 2, decimal: '.', thousands: ',' };
 const JPY: MoneyFormat = { symbol: '¥', exponent: 0, decimal: '.', thousands: ',' };
 const BHD: MoneyFormat = { symbol: 'BD ', exponent: 3, decimal: '.', thousands: ',' };
 const EUR: MoneyFormat = { symbol: '€ ', exponent: 2, decimal: ',', thousands: '.' };

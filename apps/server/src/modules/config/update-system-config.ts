@@ -21,10 +21,9 @@ import {
   refundItems,
   shortCourses,
 } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../deps.ts';
-import { audit } from '../../lib/audit.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { configOf, readSystemConfig } from '../../lib/settings.ts';
+import { configOf } from '../../lib/settings.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 
 export type UpdateSystemConfig = z.infer<typeof updateSystemConfigRequestSchema>;
@@ -65,11 +64,8 @@ export const MONEY_WITH_INVOICES = [
 async function moneyHeld(ctx: UseCaseContext, config: SystemConfig): Promise<string | null> {
   for (const holder of MONEY_HOLDERS) {
     const condition: SQL | undefined = 'when' in holder ? holder.when : undefined;
-    const [row] = await ctx.tx
-      .select({ one: sql`1` })
-      .from(holder.table)
-      .where(ctx.db.whereOrganisation(holder.table, condition))
-      .limit(1);
+    // Over the whole organisation: money at a centre the caller does not work in holds the currency too.
+    const [row] = await ctx.db.wholeOrganisation.select({ one: sql`1` }).from(holder.table).where(condition).limit(1);
     if (row) return holder.held;
   }
   if ((config.lateCancelFeeMinor ?? 0) > 0 || (config.entryOverdueToleranceMinor ?? 0) > 0)
@@ -82,14 +78,15 @@ async function moneyHeld(ctx: UseCaseContext, config: SystemConfig): Promise<str
  * key is merged into its settings (keys not sent keep their value). Open browsers are told after
  * the commit, so a maintenance switch or a new currency symbol reaches them without a reload.
  */
-export async function updateSystemConfig(
-  deps: Pick<AppDeps, 'sessions'>,
-  ctx: UseCaseContext,
-  input: UpdateSystemConfig,
-): Promise<SystemConfig> {
+export async function updateSystemConfig(ctx: UseCaseContext, input: UpdateSystemConfig): Promise<SystemConfig> {
   const { organisationName, ...settings } = input;
-  const { auth, tx } = ctx;
-  const before = await readSystemConfig(tx, auth.organisationId);
+  const { auth } = ctx;
+  // The scoped database reads the caller's organisation row only.
+  const [current] = await ctx.db
+    .select({ name: organisations.name, initial: organisations.initial, settings: organisations.settings })
+    .from(organisations);
+  if (!current) throw notFound('organisation');
+  const before = configOf(current);
   // The organisation row is the tenant itself: its id is the caller's organisation.
   const [row] = await ctx.db
     .unscoped('the organisations row is keyed by the caller’s organisation id')
@@ -113,7 +110,10 @@ export async function updateSystemConfig(
       throw new AppError(409, 'conflict', message, [field], undefined, { heldBy: held });
     }
     // A centre's currency is the organisation's (one price list, one currency): they change together.
-    await tx.update(centers).set({ currencyCode: config.currencyCode }).where(ctx.db.whereOrganisation(centers));
+    await ctx.db.wholeOrganisation
+      .update(centers)
+      .set({ currencyCode: config.currencyCode })
+      .where(eq(centers.organisationId, auth.organisationId));
   }
   // A fee rule bills something: its fee must be set (in this request or before). The refusal rolls back the update.
   if (config.lateCancelRule === 'fee' && !config.lateCancelFeeMinor) {
@@ -122,8 +122,8 @@ export async function updateSystemConfig(
   }
   // The maintenance switch travels on every session of the organisation, its name on every `/me`.
   if (settings.maintenanceMode !== undefined || organisationName !== undefined)
-    await deps.sessions.changed(tx, { organisations: [auth.organisationId] });
-  await audit(tx, auth, null, {
+    await ctx.sessionsChanged({ organisations: [auth.organisationId] });
+  await recordAudit(ctx, {
     action: before.maintenanceMode !== config.maintenanceMode ? 'config.maintenance_changed' : 'config.changed',
     entityType: 'config',
     entityId: auth.organisationId,
