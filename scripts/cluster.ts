@@ -163,7 +163,8 @@ ${servers}
       proxy_set_header Host $host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_next_upstream error timeout http_502 http_503;
+      # A 503 (the database away) is the same on every server: only a server that does not answer is skipped.
+      proxy_next_upstream error timeout http_502;
       proxy_next_upstream_tries 2;
       proxy_connect_timeout 2s;
       proxy_read_timeout 120s;

@@ -23,6 +23,7 @@ import { connectionCap, limitConnectionsPerAddress, slowClientTimeouts } from '.
 import { AppError } from './lib/errors.ts';
 import { registerIdempotency } from './lib/idempotency.ts';
 import { serverLogger } from './lib/logging.ts';
+import { isDatabaseUnavailable } from './lib/pg-errors.ts';
 import { registerRequestLog, requestLogController } from './lib/request-log.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { accountRoutes, authenticate, jwtRoutes } from './modules/auth/index.ts';
@@ -166,6 +167,14 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
         message: (err as Error).message,
       });
     }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return send(reply, 503, {
+        error: 'database_unavailable',
+        message: 'The database cannot be reached; try again in a moment',
+      });
+    }
     req.log.error({ err }, 'unhandled error');
     return send(reply, 500, { error: 'internal', message: 'Something went wrong' });
   });
@@ -214,7 +223,14 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
       schema: {
         tags: ['health'],
         response: {
-          200: z.object({ status: z.literal('ok'), version: z.string(), database: z.string(), demo: z.boolean() }),
+          200: z.object({
+            status: z.enum(['ok', 'degraded']),
+            version: z.string(),
+            database: z.string(),
+            /** `local`: one server, no Redis; `shared`: events go between servers; `down`: Redis is away. */
+            events: z.enum(['local', 'shared', 'down']),
+            demo: z.boolean(),
+          }),
           503: z.object({ status: z.literal('unavailable'), version: z.string(), database: z.string() }),
         },
       },
@@ -222,7 +238,19 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
     async (_req, reply) => {
       try {
         await deps.database.ping();
-        return { status: 'ok' as const, version: APP_VERSION, database: deps.database.kind, demo: deps.demo };
+        const events: 'local' | 'shared' | 'down' = !deps.interServer.configured
+          ? 'local'
+          : deps.interServer.up
+            ? 'shared'
+            : 'down';
+        return {
+          // Serving, but a desk's toasts reach only the browsers on this server while Redis is away.
+          status: events === 'down' ? ('degraded' as const) : ('ok' as const),
+          version: APP_VERSION,
+          database: deps.database.kind,
+          events,
+          demo: deps.demo,
+        };
       } catch {
         return reply.code(503).send({ status: 'unavailable' as const, version: APP_VERSION, database: 'unreachable' });
       }

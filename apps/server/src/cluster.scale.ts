@@ -4,7 +4,7 @@
  * server killed with `kill -9` leaves the app answering and the socket back within 10 s; Ctrl+C
  * stops every piece.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect as tcp } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -63,6 +63,29 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** pg_ctl on the cluster's PostgreSQL (as the `postgres` user when root), started as scripts/cluster.ts starts it. */
+function pgCtl(action: 'stop' | 'start') {
+  const bin = '/usr/lib/postgresql/15/bin/pg_ctl';
+  const args =
+    action === 'stop'
+      ? ['-D', join(dir, 'postgres'), '-m', 'fast', 'stop']
+      : [
+          '-D',
+          join(dir, 'postgres'),
+          '-o',
+          `-p ${ports.postgres} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
+          '-l',
+          join(dir, 'postgres.log'),
+          '-w',
+          'start',
+        ];
+  const asRoot = process.getuid?.() === 0;
+  const r = spawnSync(asRoot ? 'runuser' : bin, asRoot ? ['-u', 'postgres', '--', bin, ...args] : args, {
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`pg_ctl ${action}: ${r.stderr}`);
+}
+
 /** What a terminal's Ctrl+C does: SIGINT to the foreground process group. */
 const ctrlC = () => process.kill(-cluster.pid!, 'SIGINT');
 
@@ -114,6 +137,32 @@ describe('npm run cluster', () => {
     );
     socket.close();
   }, 120_000);
+
+  it('PostgreSQL restarted: requests answer 503 at once while it is down, and the servers recover by themselves', async () => {
+    const token = await login();
+    const list = () => fetch(`${url}/api/v1/pro/students?limit=5`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await list()).status).toBe(200);
+    pgCtl('stop');
+    const down = performance.now();
+    const res = await list();
+    const answeredIn = performance.now() - down;
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ error: 'database_unavailable' });
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(answeredIn).toBeLessThan(5_500);
+    expect((await fetch(`${url}/api/health`)).status).toBe(503);
+    pgCtl('start');
+    const up = performance.now();
+    let status = 0;
+    while (status !== 200 && performance.now() - up < 15_000) {
+      status = (await list()).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe(200);
+    console.log(
+      `cluster: PostgreSQL stopped, a request answered 503 in ${Math.round(answeredIn)} ms; started, answered 200 again ${Math.round(performance.now() - up)} ms after`,
+    );
+  }, 60_000);
 
   it('stops every piece on Ctrl+C', async () => {
     expect(await listening(ports.nginx!)).toBe(true);

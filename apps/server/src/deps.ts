@@ -27,4 +27,6 @@ export interface AppDeps {
   longReads: LongReads;
   /** Whether the demo organisation is present (the login page then shows the demo logins). */
   demo: boolean;
+  /** The link to the other API servers (Redis, with REDIS_URL): whether it is set up, and up now. */
+  interServer: { configured: boolean; up: boolean };
 }

@@ -277,4 +277,72 @@ describe('two API servers on PostgreSQL and Redis', () => {
     const after = await fetch(`${urlB}/api/v1/pro/me`, { headers: { authorization: `Bearer ${login.accessToken}` } });
     expect(after.status).toBe(401);
   });
+
+  // Last: it stops Redis.
+  it('Redis stopped: both servers go on, say so, and deliver to their own browsers; back, events cross again', async () => {
+    const login = await json(post(urlA, '/api/v1/jwt/login', { email, password }));
+    const { scaleOrg, scaleCenter } = globalThis as unknown as { scaleOrg: string; scaleCenter: string };
+    const health = async (url: string) =>
+      (await (await fetch(`${url}/api/health`)).json()) as { status: string; events: string };
+    expect(await health(urlA)).toMatchObject({ status: 'ok', events: 'shared' });
+    const open = async (url: string) => {
+      const socket = connect(url, {
+        auth: { token: login.accessToken, center_id: scaleCenter },
+        transports: ['websocket'],
+      });
+      const heard: string[] = [];
+      socket.on(REALTIME_EVENT, (m: string) => heard.push(JSON.parse(m).message));
+      await new Promise<void>((resolve, reject) => {
+        socket.on('connect', () => resolve());
+        socket.on('connect_error', reject);
+      });
+      return { socket, heard };
+    };
+    const onA = await open(urlA);
+    const onB = await open(urlB);
+    const publishOnA = (message: string) =>
+      a.deps.events.publish('realtime.center', {
+        organisationId: scaleOrg,
+        centerId: scaleCenter,
+        payload: { center_id: scaleCenter, action: 'entry', message, icon: 'check' },
+      });
+    const until = async (what: () => boolean | Promise<boolean>, ms: number) => {
+      const started = Date.now();
+      while (!(await what())) {
+        if (Date.now() - started > ms) return -1;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return Date.now() - started;
+    };
+
+    await redis.stop();
+    const noticed = await until(async () => (await health(urlA)).status === 'degraded', 10_000);
+    expect(noticed).toBeGreaterThanOrEqual(0);
+    expect(await health(urlB)).toMatchObject({ status: 'degraded', events: 'down' });
+    // Each server still answers and still reaches its own browsers at once.
+    expect(
+      (await fetch(`${urlB}/api/v1/pro/me`, { headers: { authorization: `Bearer ${login.accessToken}` } })).status,
+    ).toBe(200);
+    publishOnA('while Redis is away');
+    expect(await until(() => onA.heard.includes('while Redis is away'), 2_000)).toBeGreaterThanOrEqual(0);
+    // A browser that leaves meanwhile costs nothing (its session is not kept for recovery).
+    onA.socket.close();
+
+    redis = await startRedis(redis.port);
+    const back = await until(
+      async () => (await health(urlA)).events === 'shared' && (await health(urlB)).events === 'shared',
+      15_000,
+    );
+    expect(back).toBeGreaterThanOrEqual(0);
+    // Events cross between servers again (the adapter's reader waits for Redis, then reads on).
+    const crossed = await until(() => {
+      publishOnA('Redis is back');
+      return onB.heard.includes('Redis is back');
+    }, 15_000);
+    expect(crossed).toBeGreaterThanOrEqual(0);
+    console.log(
+      `scale: Redis stopped, noticed in ${noticed} ms; back and shared in ${back} ms; events crossing again ${crossed} ms after`,
+    );
+    onB.socket.close();
+  }, 90_000);
 });

@@ -83,6 +83,7 @@ export async function createServer(
       maxWaitMs: config.LONG_READ_WAIT_SECONDS * 1000,
     }),
     demo: false,
+    interServer: { configured: Boolean(config.REDIS_URL), up: false },
   };
   await deps.sessions.start(database);
   if (config.SEED_DEMO) await seedDemo(database.db, hasher);

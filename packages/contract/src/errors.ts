@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   'idempotency_key_reused',
   'idempotency_in_progress',
   'exports_busy',
+  'database_unavailable',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

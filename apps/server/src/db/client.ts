@@ -124,6 +124,9 @@ export type DatabaseOptions =
  */
 export const POOL_KEPT_CONNECTIONS = 2;
 
+/** How long a request waits for a connection to PostgreSQL before it is answered 503. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.kind === 'postgres') {
     const max = opts.poolMax ?? 10;
@@ -132,6 +135,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       max,
       min: Math.min(POOL_KEPT_CONNECTIONS, max),
       idleTimeoutMillis: opts.idleMs ?? 10_000,
+      // A database that does not answer (restarting, a network gone): the request is answered 503
+      // after this, never left waiting.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       // A connection kept through a quiet night: a peer that vanished (a NAT's timeout) is found out.
       keepAlive: true,
       pipeline: true,

@@ -59,12 +59,43 @@ export async function attachRealtime(app: FastifyInstance, deps: AppDeps) {
     cors: { origin: false },
   });
 
-  let redisClient: { quit(): Promise<unknown> } | null = null;
+  let redisClient: { quit(): Promise<unknown>; destroy(): void; isOpen: boolean } | null = null;
   if (deps.config.REDIS_URL) {
     const { createClient } = await import('redis');
     const { createAdapter } = await import('@socket.io/redis-streams-adapter');
-    const client = createClient({ url: deps.config.REDIS_URL });
-    await client.connect();
+    // Redis only carries events between servers: while it is away each server goes on serving its
+    // own browsers (`/api/health` says `degraded`). Publishing fails at once instead of waiting in
+    // the client's queue (a broadcast is delivered here after its publish is answered), and the
+    // client reconnects on its own; the adapter reads the stream on a copy that waits for Redis.
+    const client = createClient({
+      url: deps.config.REDIS_URL,
+      disableOfflineQueue: true,
+      socket: { reconnectStrategy: (retries: number) => Math.min(250 * (retries + 1), 2_000) },
+    });
+    // The adapter sends some writes without waiting for them (a leaving browser's session kept for
+    // its return, a message no one awaits): while Redis is away they fail, and must not be left as
+    // rejections nobody handles (which end the process).
+    for (const name of ['set', 'publish', 'sPublish'] as const) {
+      const send = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
+      (client as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => send(...args).catch(() => null);
+    }
+    const duplicate = client.duplicate.bind(client);
+    client.duplicate = ((overrides?: object) =>
+      duplicate({ ...overrides, disableOfflineQueue: false })) as typeof client.duplicate;
+    client.on('ready', () => {
+      if (!deps.interServer.up) app.log.info('Redis reached: events go between servers');
+      deps.interServer.up = true;
+    });
+    client.on('error', (err: Error) => {
+      if (deps.interServer.up)
+        app.log.warn({ err }, 'Redis lost: this server serves its own browsers until it is back');
+      deps.interServer.up = false;
+    });
+    await Promise.race([client.connect(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]).catch(
+      () => {},
+    );
+    if (!deps.interServer.up)
+      app.log.warn('Redis not reached at start: this server serves its own browsers until it is');
     redisClient = client;
     io.adapter(createAdapter(client));
   }
@@ -161,7 +192,8 @@ export async function attachRealtime(app: FastifyInstance, deps: AppDeps) {
     async close() {
       for (const off of unsubscribe) off();
       await io.close();
-      await redisClient?.quit();
+      if (redisClient?.isOpen) await redisClient.quit().catch(() => redisClient?.destroy());
+      else redisClient?.destroy();
     },
   };
 }

@@ -12,9 +12,9 @@ const withoutFakeTime = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
     ),
   );
 
-/** A throw-away Redis on loopback, no persistence. */
-export async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freePort();
+/** A throw-away Redis on loopback, no persistence; on `port` when given (a restart of one that stopped). */
+export async function startRedis(port?: number): Promise<{ url: string; port: number; stop(): Promise<void> }> {
+  port ??= await freePort();
   const child: ChildProcess = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
@@ -40,6 +40,7 @@ export async function startRedis(): Promise<{ url: string; stop(): Promise<void>
   }
   return {
     url: `redis://127.0.0.1:${port}`,
+    port,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
