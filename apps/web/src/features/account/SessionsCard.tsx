@@ -1,11 +1,12 @@
 import type { Session, SessionList } from '@gym/contract/sessions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Table, Tag } from 'antd';
+import { App, Button, Card, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 import { apiErrorMessage } from '../../shared/api/errorMessages';
 import { logout } from '../../shared/logout';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
+import { StatusTag } from '../../shared/ui/StatusTag';
 import { useDateTime } from '../../shared/useDateTime';
 
 const sessionsKey = ['me', 'sessions'] as const;
@@ -69,9 +70,9 @@ export function SessionsCard() {
                 <>
                   {deviceOf(s)}{' '}
                   {s.current && (
-                    <Tag color="green" data-testid="session-current">
+                    <StatusTag tone="success" testId="session-current">
                       {t('staff:sessions.thisDevice')}
-                    </Tag>
+                    </StatusTag>
                   )}
                 </>
               ),
@@ -89,7 +90,6 @@ export function SessionsCard() {
               render: (_, s) => (
                 <Button
                   size="small"
-                  danger
                   onClick={() => confirmEnd(s)}
                   loading={end.isPending && end.variables?.id === s.id}
                   data-testid="session-end"
