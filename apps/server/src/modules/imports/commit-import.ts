@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { centers, memberImports, members, organisations } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { tenantDb } from '../../lib/tenant-db.ts';
 import { allocateMemberCodes } from '../members/index.ts';
 import {
   ANALYZE_AFTER_ROWS,
@@ -33,11 +34,10 @@ async function allocateFreeCodes(
   let pending = centerCodes.map((_, i) => i);
   for (let attempt = 0; pending.length > 0; attempt++) {
     if (attempt >= 10) throw new Error('no free member codes after 10 attempts');
-    const drawn = await allocateMemberCodes(
-      tx,
-      auth.organisationId,
-      pending.map((i) => centerCodes[i]!),
-    );
+    const drawn = await allocateMemberCodes(tenantDb(tx, auth), {
+      centerCodes: pending.map((i) => centerCodes[i]!),
+      now: new Date(),
+    });
     const existing = await tx
       .select({ code: members.code })
       .from(members)

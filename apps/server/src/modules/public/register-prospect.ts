@@ -36,7 +36,7 @@ export async function registerProspect(ctx: PublicContext, input: RegisterProspe
     const issues = checked.error.issues.map((i) => ({ path: i.path.join('.'), code: i.message, message: i.message }));
     throw new AppError(400, 'validation_failed', `Invalid body: ${issues.map((f) => f.path).join(', ')}`, issues);
   }
-  const member = await insertMember(tx, {
+  const member = await insertMember(ctx, {
     ...fields,
     organisationId: auth.organisationId,
     homeCenterId: center.id,
@@ -46,7 +46,7 @@ export async function registerProspect(ctx: PublicContext, input: RegisterProspe
     isNew: true,
     createdBy: null,
   });
-  await linkPossibleDuplicate(tx, member);
+  await linkPossibleDuplicate(ctx.db, member);
   const { defaultLanguage } = await readSystemConfig(tx, auth.organisationId);
   ctx.emit({
     organisationId: auth.organisationId,
