@@ -446,6 +446,6 @@ export async function insertGeneratedMembers(
       });
     }
   });
-  await insertMemberRows(tx, memberRows, cardRows, onProgress);
+  await insertMemberRows(tenantDb(tx, { organisationId, centerIds: null }), { memberRows, cardRows, onProgress });
   return memberRows.map((m) => m.id);
 }
