@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TokenPair } from '@gym/contract/auth';
 import { and, eq, isNull, ne } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { refreshTokens, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
@@ -49,17 +50,18 @@ async function issue(
   },
 ): Promise<TokenPair> {
   const ttlMs = deps.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000;
-  // Whole seconds: the access token's issue time is read back from here for a retried refresh.
-  const issuedAt = Math.floor(deps.clock.now().getTime() / 1000);
+  // The access token is issued (and later checked) on the token library's clock; its issue time, in
+  // whole seconds, is kept as the refresh token's creation and read back for a retried refresh.
+  const accessToken = await deps.jwt.sign({ sub: user.id, org: user.organisationId, fam: familyId });
+  const issuedAt = decodeJwt(accessToken).iat!;
   await db.insert(refreshTokens, {
     familyId,
     userId: user.id,
     tokenHash: hashToken(refreshToken),
     createdAt: new Date(issuedAt * 1000),
-    expiresAt: new Date(issuedAt * 1000 + ttlMs),
+    expiresAt: new Date(deps.clock.now().getTime() + ttlMs),
     ...clientOf(meta),
   });
-  const accessToken = await deps.jwt.sign({ sub: user.id, org: user.organisationId, fam: familyId }, issuedAt);
   return { accessToken, refreshToken };
 }
 

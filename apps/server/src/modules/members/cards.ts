@@ -2,11 +2,12 @@ import type { Card } from '@gym/contract/members';
 import { and, eq, ne } from 'drizzle-orm';
 import { cards, members, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { cardInUse, insertCard } from '../../lib/card-numbers.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { TenantDb } from '../../lib/tenant-db.ts';
-import type { CommandContext } from '../../lib/use-case.ts';
-import { cardView, type MemberRow } from './member-detail.ts';
+import type { CommandContext, UseCaseContext } from '../../lib/use-case.ts';
+import { cardView, lockMember, type MemberRow } from './member-detail.ts';
 import { refreshSearchText } from './search-text.ts';
 
 export const memberErased = () => new AppError(422, 'business_rule', 'This member’s data was erased');
@@ -87,3 +88,25 @@ export const touchMember = (ctx: CardsContext, member: Pick<MemberRow, 'id'>) =>
   ctx.db.wholeOrganisation.update(members, { updatedAt: ctx.clock.now() }, eq(members.id, member.id));
 
 export { ofMember };
+
+/**
+ * The desk gives the member `memberId` the card `number` (typed, or scanned: `how` ends the audit
+ * summary); the member row is locked first. Answers the attach result and the member.
+ */
+export async function attachCardAtDesk(
+  ctx: UseCaseContext,
+  input: { memberId: string; number: string; how?: string },
+): Promise<AttachResult & { member: MemberRow }> {
+  const member = await lockMember(ctx.db, input.memberId);
+  const result = await attachCardToMember(ctx, { member, number: input.number, attachedBy: ctx.auth.userId });
+  if (!result.already)
+    await recordAudit(ctx, {
+      action: 'member.card_attached',
+      entityType: 'member',
+      entityId: member.id,
+      centerId: member.homeCenterId,
+      summary: `Card ${input.number} attached to member ${member.code}${input.how ? ` ${input.how}` : ''}`,
+      after: { cardNumber: input.number },
+    });
+  return { ...result, member };
+}

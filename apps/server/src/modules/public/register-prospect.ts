@@ -28,7 +28,7 @@ const REGISTERED_MESSAGE: Record<Language, (name: string) => string> = {
 export async function registerProspect(ctx: PublicContext, input: RegisterProspectInput): Promise<void> {
   const { website, privacyAccepted: _accepted, ...fields } = input.registration;
   if (website) return;
-  const { auth, tx } = ctx;
+  const { auth } = ctx;
   const center = await ctx.db.usableCenter(input.centerId, 'centerCode');
   // The rules that need the centre's business date (a birthday after its today is refused).
   const checked = prospectRegistrationOn(today(center.timeZone)).safeParse(input.registration);
@@ -47,7 +47,10 @@ export async function registerProspect(ctx: PublicContext, input: RegisterProspe
     createdBy: null,
   });
   await linkPossibleDuplicate(ctx.db, member);
-  const { defaultLanguage } = await readSystemConfig(tx, auth.organisationId);
+  const { defaultLanguage } = await readSystemConfig(
+    ctx.db.unscoped('readSystemConfig reads the caller’s organisation row by its id'),
+    auth.organisationId,
+  );
   ctx.emit({
     organisationId: auth.organisationId,
     centerId: center.id,
