@@ -12,6 +12,7 @@ import { memberListQuerySchema } from '@gym/contract/members';
 import { desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { centers, members, organisations } from '../apps/server/src/db/schema/index.ts';
+import { tenantDb } from '../apps/server/src/lib/tenant-db.ts';
 import { cappedCount, pageStatement, relevanceFilters } from '../apps/server/src/modules/members/queries.ts';
 import { createServer } from '../apps/server/src/server.ts';
 import { startPostgres } from '../apps/server/src/test/postgres-server.ts';
@@ -49,7 +50,7 @@ try {
   for (const kind of ['common', 'latin', 'chinese', 'phone', 'card', 'code'] as const) {
     const keyword = keywordsOf(kind, seeded.sample, undefined, memberCount)[0]!;
     const q = memberListQuerySchema.parse({ keyword });
-    const relevance = await relevanceFilters(db, auth, q);
+    const relevance = await relevanceFilters(tenantDb(db, auth), q);
     if (!relevance) continue;
     const { where, tiers, rank, prefixCount } = relevance;
     await explain(`${kind} "${keyword}": total of the family-name prefix matches (capped)`, sql`select ${prefixCount}`);

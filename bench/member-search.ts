@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { count as countRows, eq } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.ts';
 import { centers, members, organisations } from '../apps/server/src/db/schema/index.ts';
+import { tenantDb } from '../apps/server/src/lib/tenant-db.ts';
 import { refreshPlannerStatistics } from '../apps/server/src/modules/imports/insert-members.ts';
 import {
   type GeneratedMember,
@@ -63,7 +64,7 @@ export async function seedSearchMembers(
     );
   }
   // As the import does after a large file (PGlite has no autovacuum to do it).
-  if (insert) await refreshPlannerStatistics(db);
+  if (insert) await refreshPlannerStatistics(tenantDb(db, { organisationId: org.id, centerIds: null }));
   process.stdout.write('\n');
   return { count, ms: performance.now() - started, sample, inserted: insert };
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberGroups } from '../db/schema/index.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../test/harness.ts';
 import type { AuthContext } from './access.ts';
-import { publicCaller, runTransaction } from './use-case.ts';
+import { publicCaller, runCommand, runTransaction, systemContext } from './use-case.ts';
 
 let ctx: TestContext;
 let a: TestOrganisation;
@@ -43,6 +43,17 @@ describe('runTransaction', () => {
     const left = await ctx.database.db.select().from(memberGroups).where(eq(memberGroups.name, 'Rolled back'));
     expect(left).toEqual([]);
     off();
+  });
+
+  it('a command is handed the scoped database, never the raw transaction (the escape hatch is db.unscoped)', async () => {
+    const keys = await runCommand(ctx.deps, authOf(a), async (c) => Object.keys(c), undefined);
+    expect(keys).toContain('db');
+    expect(keys).not.toContain('tx');
+    const swept = await ctx.database.db.transaction(async (tx) =>
+      Object.keys(systemContext(tx, a.id, ctx.deps.clock).ctx),
+    );
+    expect(swept).toContain('db');
+    expect(swept).not.toContain('tx');
   });
 
   it('ctx.db reaches only the caller’s organisation and allowed centres', async () => {

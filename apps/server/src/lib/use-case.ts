@@ -66,14 +66,13 @@ export interface CommandDeps {
 
 /**
  * What every command receives: the caller, their tenant-scoped database inside the command's
- * transaction, its events, e-mails and cache changes (all kept or dropped with the transaction),
- * and the time.
+ * transaction (the transaction itself is not handed out: what must not be scoped says why through
+ * `db.unscoped(reason)`), its events, e-mails and cache changes (all kept or dropped with the
+ * transaction), and the time.
  */
 export interface CommandContext<A extends Pick<AuthContext, 'organisationId' | 'centerIds'>> {
   auth: A;
   db: TenantDb;
-  /** The transaction itself, for code not yet written against `db` (scope it by hand with `db.where`). */
-  tx: Tx;
   emit(event: DomainEvent): void;
   clock: Clock;
   /** Queues an e-mail in the transaction (the outbox table); it is relayed once the command has committed. */
@@ -224,7 +223,6 @@ export function systemContext(
   const ctx: ActorContext = {
     auth,
     db: tenantDb(tx, auth),
-    tx,
     emit: (event) => void events.push(event),
     clock,
     mail: () => Promise.reject(new Error('the system’s sweeps send no e-mail')),
@@ -265,7 +263,6 @@ export async function runTransaction<T, A extends AuthContext | PublicCaller = A
     const value = await fn({
       auth,
       db: tenantDb(tx, auth),
-      tx,
       emit: (event) => {
         events.push(event);
       },

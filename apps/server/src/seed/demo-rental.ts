@@ -11,6 +11,8 @@ import { addDays, businessDate, zonedInstant } from '@gym/contract/time';
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { centers, classTypes, creditPackages, rooms, users } from '../db/schema/index.ts';
+import { clockAt } from '../lib/clock.ts';
+import { tenantDb } from '../lib/tenant-db.ts';
 import type { Clock } from '../lib/use-case.ts';
 import { createClass, isoWeekday } from '../modules/classes/index.ts';
 import { insertMember } from '../modules/members/index.ts';
@@ -61,16 +63,19 @@ export async function seedDemoRental(tx: Db | DbOrTx, organisationId: string, no
     role: 'client',
     passwordHash: client.passwordHash,
   });
-  const member = await insertMember(tx, {
-    organisationId,
-    homeCenterId: cwb.id,
-    centerCode: cwb.code,
-    firstName: DEMO_RENTAL_TEACHER.firstName,
-    lastName: DEMO_RENTAL_TEACHER.lastName,
-    phone: DEMO_RENTAL_TEACHER.phone,
-    email: DEMO_RENTAL_TEACHER.email,
-    status: 'active',
-  });
+  const member = await insertMember(
+    { db: tenantDb(tx, { organisationId, centerIds: null }), clock: clockAt(now) },
+    {
+      organisationId,
+      homeCenterId: cwb.id,
+      centerCode: cwb.code,
+      firstName: DEMO_RENTAL_TEACHER.firstName,
+      lastName: DEMO_RENTAL_TEACHER.lastName,
+      phone: DEMO_RENTAL_TEACHER.phone,
+      email: DEMO_RENTAL_TEACHER.email,
+      status: 'active',
+    },
+  );
 
   const today = businessDate(now, cwb.timeZone);
   const instant = zonedInstant(today, '11:00', cwb.timeZone);

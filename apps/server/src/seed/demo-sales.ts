@@ -252,7 +252,6 @@ export function contextFor(
   return {
     auth,
     db: tenantDb(tx, auth),
-    tx: tx as UseCaseContext['tx'],
     emit: () => undefined,
     clock,
     mail: () => Promise.reject(new Error('the demo’s history sends no e-mail')),

@@ -8,6 +8,7 @@ import type { GENDERS, MEMBER_SOURCES, MemberStatus } from '@gym/contract/member
 import { normalisePhone } from '@gym/contract/phone';
 import { searchTextOf } from '@gym/contract/search';
 import type { DbOrTx } from '../db/client.ts';
+import { tenantDb } from '../lib/tenant-db.ts';
 import { insertMemberRows, type NewCardRow, type NewMemberRow } from '../modules/imports/index.ts';
 import { allocateMemberCodes } from '../modules/members/index.ts';
 
@@ -391,11 +392,10 @@ export async function insertGeneratedMembers(
   people: readonly GeneratedMember[],
   onProgress?: (done: number) => void | Promise<void>,
 ): Promise<string[]> {
-  const codes = await allocateMemberCodes(
-    tx,
-    organisationId,
-    people.map((p) => p.homeCenter.code),
-  );
+  const codes = await allocateMemberCodes(tenantDb(tx, { organisationId, centerIds: null }), {
+    centerCodes: people.map((p) => p.homeCenter.code),
+    now: new Date(),
+  });
   const memberRows: NewMemberRow[] = [];
   const cardRows: NewCardRow[] = [];
   people.forEach((p, i) => {
@@ -446,6 +446,6 @@ export async function insertGeneratedMembers(
       });
     }
   });
-  await insertMemberRows(tx, memberRows, cardRows, onProgress);
+  await insertMemberRows(tenantDb(tx, { organisationId, centerIds: null }), { memberRows, cardRows, onProgress });
   return memberRows.map((m) => m.id);
 }

@@ -8,6 +8,7 @@ import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { cards } from '../db/schema/index.ts';
 import type { Clock } from '../lib/clock.ts';
+import { tenantDb } from '../lib/tenant-db.ts';
 import { insertMember } from '../modules/members/index.ts';
 import { buildCenter, buildOrganisation, buildUser, type OrganisationMoney } from '../seed/builders.ts';
 import { createServer, type RunningServer } from '../server.ts';
@@ -186,19 +187,22 @@ export async function createTestContext(
           const center = centers.find((c) => c.id === homeCenterId) ?? centers[0]!;
           memberCounter += 1;
           return db.transaction(async (tx) => {
-            const member = await insertMember(tx, {
-              organisationId: org.id,
-              homeCenterId,
-              centerCode: center.code,
-              code: input.code,
-              firstName: input.firstName ?? `First${memberCounter}`,
-              lastName: input.lastName ?? `Last${memberCounter}`,
-              chineseName: input.chineseName ?? null,
-              phone: input.phone === undefined ? `+852 6${String(memberCounter).padStart(7, '0')}` : input.phone,
-              email: input.email ?? null,
-              status: input.status ?? 'active',
-              cardNumbers: input.cardNumber ? [input.cardNumber] : [],
-            });
+            const member = await insertMember(
+              { db: tenantDb(tx, { organisationId: org.id, centerIds: null }), clock: server.deps.clock },
+              {
+                organisationId: org.id,
+                homeCenterId,
+                centerCode: center.code,
+                code: input.code,
+                firstName: input.firstName ?? `First${memberCounter}`,
+                lastName: input.lastName ?? `Last${memberCounter}`,
+                chineseName: input.chineseName ?? null,
+                phone: input.phone === undefined ? `+852 6${String(memberCounter).padStart(7, '0')}` : input.phone,
+                email: input.email ?? null,
+                status: input.status ?? 'active',
+                cardNumbers: input.cardNumber ? [input.cardNumber] : [],
+              },
+            );
             if (input.cardNumber) {
               await tx.insert(cards).values({ organisationId: org.id, memberId: member.id, number: input.cardNumber });
             }

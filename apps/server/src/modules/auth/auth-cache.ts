@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database, DbOrTx } from '../../db/client.ts';
-import type { SessionChange } from '../../lib/session-change.ts';
+import type { Database } from '../../db/client.ts';
+import type { SessionChange, SessionChanges } from '../../lib/session-change.ts';
 
 /** What a change touches (see `SessionChange`). */
 export type AuthChange = SessionChange;
@@ -26,6 +26,12 @@ const NO_KEYS: Keys = { userId: '', familyId: '', organisationId: '' };
 const IDS_PER_NOTIFY = 100;
 /** A key changed by this server is read from the database until its notification has surely come back. */
 const PENDING_MS = 5_000;
+
+/**
+ * Milliseconds on the process's monotonic clock: the cache's lifetimes are durations in this
+ * process, not times of day, so they neither follow the injected clock nor jump with the system's.
+ */
+const elapsed = () => performance.now();
 
 /**
  * The caller's session as `authenticate` last read it (user, centres, family revocation,
@@ -84,7 +90,7 @@ export function createAuthCache(opts: { max?: number; ttlMs?: number } = {}) {
     load: () => Promise<T>,
     keep: (value: T) => boolean,
   ): Promise<T> {
-    const now = Date.now();
+    const now = elapsed();
     const hit = entries.get(key);
     if (hit && hit.expiresAt > now && listening && !pendingAt(now)) {
       // Most recently used last: the first key is the one to evict.
@@ -95,8 +101,8 @@ export function createAuthCache(opts: { max?: number; ttlMs?: number } = {}) {
     if (hit) entries.delete(key);
     const seen = generation;
     const value = await load();
-    if (!keep(value) || !listening || generation !== seen || pendingAt(Date.now())) return value;
-    entries.set(key, { keys, value, expiresAt: Date.now() + ttlMs });
+    if (!keep(value) || !listening || generation !== seen || pendingAt(elapsed())) return value;
+    entries.set(key, { keys, value, expiresAt: elapsed() + ttlMs });
     if (entries.size > max) entries.delete(entries.keys().next().value as string);
     return value;
   }
@@ -154,7 +160,7 @@ export function createAuthCache(opts: { max?: number; ttlMs?: number } = {}) {
 
     /** What `reader(sn, ...)` would answer without a query, or undefined when it would have to read. */
     cachedReader<T>(sn: string): T[] | undefined {
-      const now = Date.now();
+      const now = elapsed();
       const hit = entries.get(`${READER_KEY}${sn}`);
       if (!hit || hit.expiresAt <= now || !listening || (pending.get(READER_PENDING) ?? 0) > now) return undefined;
       return hit.value as T[];
@@ -166,8 +172,8 @@ export function createAuthCache(opts: { max?: number; ttlMs?: number } = {}) {
      * commit; this one also stops caching them at once, so the caller's next request sees the change
      * even before the notification comes back.
      */
-    async changed(tx: DbOrTx, change: AuthChange): Promise<void> {
-      const until = Date.now() + PENDING_MS;
+    async changed(tx: Parameters<SessionChanges['changed']>[0], change: AuthChange): Promise<void> {
+      const until = elapsed() + PENDING_MS;
       for (const id of [...(change.users ?? []), ...(change.profiles ?? [])]) pending.set(`u:${id}`, until);
       for (const id of change.families ?? []) pending.set(`f:${id}`, until);
       for (const id of change.organisations ?? []) pending.set(`o:${id}`, until);

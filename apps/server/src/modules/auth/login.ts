@@ -6,7 +6,7 @@ import { users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { deviceCookieAfterSignIn, readDeviceCookie } from './device-cookie.ts';
-import { type ClientMeta, startSession } from './sessions.ts';
+import { type ClientMeta, organisationDb, startSession } from './sessions.ts';
 import { createThrottle, type SpacedKey, type ThrottleKey } from './throttle.ts';
 import { loadUserData } from './user-data.ts';
 
@@ -152,9 +152,10 @@ export async function login(
   if (!user.active) throw new AppError(403, 'account_inactive', 'This account is deactivated');
 
   const response = await db.transaction(async (tx) => {
-    const tokens = await startSession(deps, tx, user, client);
-    await tx.update(users).set({ lastLoginAt: deps.clock.now() }).where(eq(users.id, user.id));
-    return { ...tokens, userData: await loadUserData(tx, user.id) };
+    const scoped = organisationDb(tx, user.organisationId);
+    const tokens = await startSession(deps, scoped, { user, meta: client });
+    await scoped.update(users, { lastLoginAt: deps.clock.now() }, eq(users.id, user.id));
+    return { ...tokens, userData: await loadUserData(scoped, user.id) };
   });
   return { response, deviceCookie: deviceCookieAfterSignIn(deps, devices, user.id, client.secure === true) };
 }

@@ -1,12 +1,16 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
+import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
-import { revokeUserSessions } from './sessions.ts';
+import { type CommandContext, publicCaller, runCommand } from '../../lib/use-case.ts';
+import { setPasswordWithToken } from './set-password-with-token.ts';
 import { createThrottle } from './throttle.ts';
 import type { UserRow } from './user-data.ts';
+
+type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
 
 const SUBJECTS: Record<string, string> = {
   en: 'Reset your password',
@@ -29,31 +33,29 @@ const BODIES: Record<string, (link: string, minutes: number) => string> = {
 };
 
 /** The web app's page that takes a reset or invitation token and sets the password. */
-export function passwordLink(deps: AppDeps, token: string): string {
-  return `${deps.config.publicUrl}/reset-password-v1?token=${token}`;
+export function passwordLink(ctx: { config: Pick<Config, 'publicUrl'> }, token: string): string {
+  return `${ctx.config.publicUrl}/reset-password-v1?token=${token}`;
 }
 
 /**
- * Writes a reset token and its e-mail inside the caller's transaction; answers the outbox id to
- * flush after the commit. Staff screens use it too ("send a reset link" on a colleague's account).
+ * Writes a reset token and its e-mail in the command's transaction; the e-mail is relayed once it
+ * has committed. Staff screens use it too ("send a reset link" on a colleague's account).
  */
 export async function enqueuePasswordResetMail(
-  deps: AppDeps,
-  tx: DbOrTx,
+  ctx: Pick<CommandContext<Scope>, 'db' | 'clock' | 'config' | 'mail'>,
   user: Pick<UserRow, 'id' | 'organisationId' | 'email' | 'language'>,
 ): Promise<string> {
   const token = newOpaqueToken();
-  const minutes = deps.config.PASSWORD_RESET_TTL_MINUTES;
-  const link = passwordLink(deps, token);
+  const minutes = ctx.config.PASSWORD_RESET_TTL_MINUTES;
+  const link = passwordLink(ctx, token);
   const lang = SUBJECTS[user.language] ? user.language : 'en';
-  await tx.insert(passwordResetTokens).values({
+  await ctx.db.insert(passwordResetTokens, {
     userId: user.id,
-    organisationId: user.organisationId,
     tokenHash: hashToken(token),
     purpose: 'reset',
-    expiresAt: new Date(Date.now() + minutes * 60_000),
+    expiresAt: new Date(ctx.clock.now().getTime() + minutes * 60_000),
   });
-  return deps.mailer.enqueue(tx, {
+  return ctx.mail({
     organisationId: user.organisationId,
     to: user.email,
     subject: SUBJECTS[lang]!,
@@ -75,8 +77,12 @@ export async function requestPasswordReset(deps: AppDeps, email: string): Promis
 
   const [user] = await db.select().from(users).where(eq(users.email, email));
   if (!user?.active) return;
-  const mailId = await db.transaction((tx) => enqueuePasswordResetMail(deps, tx, user));
-  await deps.mailer.flush(mailId);
+  await runCommand(
+    deps,
+    publicCaller(user.organisationId, [], 'password reset request'),
+    enqueuePasswordResetMail,
+    user,
+  );
 }
 
 /**
@@ -86,27 +92,19 @@ export async function requestPasswordReset(deps: AppDeps, email: string): Promis
  */
 export async function resetPassword(deps: AppDeps, token: string, password: string): Promise<void> {
   const passwordHash = await deps.hasher.hash(password);
-  const changed = await deps.database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(passwordResetTokens)
-      .where(eq(passwordResetTokens.tokenHash, hashToken(token)))
-      .for('update');
-    const what = row?.purpose === 'invite' ? 'invitation link' : 'reset link';
-    if (!row || row.usedAt) throw new AppError(400, 'token_invalid', `This ${what} is not valid or was already used`);
-    if (row.expiresAt.getTime() <= Date.now()) throw new AppError(410, 'token_expired', `This ${what} has expired`);
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
-    const [user] = await tx
-      .update(users)
-      .set({ passwordHash, updatedAt: new Date() })
-      .where(eq(users.id, row.userId))
-      .returning({ id: users.id, email: users.email });
-    await revokeUserSessions(deps, tx, row.userId);
-    return user;
-  });
+  const tokenHash = hashToken(token);
+  // The link names no organisation: its token is looked up first, then used in its organisation.
+  const [found] = await deps.database.db
+    .select({ organisationId: passwordResetTokens.organisationId })
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.tokenHash, tokenHash));
+  if (!found) throw new AppError(400, 'token_invalid', 'This reset link is not valid or was already used');
+  const changed = await runCommand(
+    deps,
+    publicCaller(found.organisationId, [], 'password reset'),
+    setPasswordWithToken,
+    { tokenHash, passwordHash },
+  );
   // A successful reset also lifts a lock on the account, from every address and browser.
   if (changed) {
     await createThrottle(deps.database.db).clear(

@@ -19,13 +19,14 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { AUTHENTICATED, PUBLIC } from '../../lib/access.ts';
 import { queryContext, runCommand } from '../../lib/use-case.ts';
-import { changePassword, updateOwnAccount } from './account.ts';
+import { changePassword } from './account.ts';
 import { endSession } from './end-session.ts';
 import { listSessions } from './list-sessions.ts';
 import { login } from './login.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import { registerOrganisation } from './register-organisation.ts';
 import { logout, rotateRefreshToken } from './sessions.ts';
+import { updateAccount } from './update-account.ts';
 import { currentUserData } from './user-data.ts';
 
 const meta = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
@@ -115,7 +116,7 @@ export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: AUTHENTICATED },
         schema: { tags, body: updateAccountRequestSchema, response: { 200: userDataSchema } },
       },
-      (req) => updateOwnAccount(deps, req.auth!, req.body),
+      (req) => runCommand(deps, req.auth!, updateAccount, req.body),
     );
     app.get(
       '/me/sessions',

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { TokenPair } from '@gym/contract/auth';
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { decodeJwt } from 'jose';
 import { refreshTokens, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
+import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
+import { type TenantDb, tenantDb } from '../../lib/tenant-db.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
+import type { CommandContext } from '../../lib/use-case.ts';
+
+type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
 
 export interface ClientMeta {
   ip?: string;
@@ -25,72 +30,82 @@ const clientOf = (meta: ClientMeta) => ({
   userAgent: meta.userAgent?.slice(0, 300) ?? null,
 });
 
+/** The user's organisation's database, for a sign-in or refresh (no caller yet: every centre). */
+export const organisationDb = (db: Parameters<typeof tenantDb>[0], organisationId: string) =>
+  tenantDb(db, { organisationId, centerIds: null });
+
 async function issue(
   deps: AppDeps,
-  tx: DbOrTx,
-  user: { id: string; organisationId: string },
-  familyId: string,
-  meta: ClientMeta,
-  refreshToken = newOpaqueToken(),
+  db: TenantDb,
+  {
+    user,
+    familyId,
+    meta,
+    refreshToken = newOpaqueToken(),
+  }: {
+    user: { id: string; organisationId: string };
+    familyId: string;
+    meta: ClientMeta;
+    refreshToken?: string;
+  },
 ): Promise<TokenPair> {
   const ttlMs = deps.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000;
-  // Whole seconds: the access token's issue time is read back from here for a retried refresh.
-  const issuedAt = Math.floor(Date.now() / 1000);
-  await tx.insert(refreshTokens).values({
+  // The access token is issued (and later checked) on the token library's clock; its issue time, in
+  // whole seconds, is kept as the refresh token's creation and read back for a retried refresh.
+  const accessToken = await deps.jwt.sign({ sub: user.id, org: user.organisationId, fam: familyId });
+  const issuedAt = decodeJwt(accessToken).iat!;
+  await db.insert(refreshTokens, {
     familyId,
     userId: user.id,
-    organisationId: user.organisationId,
     tokenHash: hashToken(refreshToken),
     createdAt: new Date(issuedAt * 1000),
-    expiresAt: new Date(Date.now() + ttlMs),
+    expiresAt: new Date(deps.clock.now().getTime() + ttlMs),
     ...clientOf(meta),
   });
-  const accessToken = await deps.jwt.sign({ sub: user.id, org: user.organisationId, fam: familyId }, issuedAt);
   return { accessToken, refreshToken };
 }
 
 /** A new sign-in: a new token family. */
 export function startSession(
   deps: AppDeps,
-  tx: DbOrTx,
-  user: { id: string; organisationId: string },
-  meta: ClientMeta,
+  db: TenantDb,
+  { user, meta }: { user: { id: string; organisationId: string }; meta: ClientMeta },
 ): Promise<TokenPair> {
-  return issue(deps, tx, user, randomUUID(), meta);
+  return issue(deps, db, { user, familyId: randomUUID(), meta });
 }
 
-/** Ends one sign-in: its refresh tokens are revoked, and every server forgets it (its sockets close) on commit. */
-export async function revokeFamily(deps: AppDeps, tx: DbOrTx, familyId: string): Promise<void> {
-  await tx
+/** Ends one sign-in: its refresh tokens are revoked, and every server forgets it (its sockets close). */
+export async function revokeFamily(deps: AppDeps, familyId: string): Promise<void> {
+  const { db } = deps.database;
+  await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: deps.clock.now() })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-  await deps.sessions.changed(tx, { families: [familyId] });
+  await deps.sessions.changed(db, { families: [familyId] });
 }
 
 /**
  * Ends every sign-in of a user (password reset, deactivation), or every one but `except` (a
- * password change keeps the session that made it). Answers the families revoked.
+ * password change keeps the session that made it), in the command's transaction; every server
+ * forgets them once it commits. Answers the families revoked.
  */
 export async function revokeUserSessions(
-  deps: Pick<AppDeps, 'sessions'>,
-  tx: DbOrTx,
-  userId: string,
-  opts: { except?: string; now?: Date } = {},
+  ctx: Pick<CommandContext<Scope>, 'db' | 'clock' | 'sessionsChanged'>,
+  { userId, except }: { userId: string; except?: string },
 ): Promise<string[]> {
-  const rows = await tx
+  const rows = await ctx.db
     .update(refreshTokens)
-    .set({ revokedAt: opts.now ?? new Date() })
+    .set({ revokedAt: ctx.clock.now() })
     .where(
       and(
         eq(refreshTokens.userId, userId),
         isNull(refreshTokens.revokedAt),
-        opts.except ? ne(refreshTokens.familyId, opts.except) : undefined,
+        except ? ne(refreshTokens.familyId, except) : undefined,
       ),
     )
     .returning({ familyId: refreshTokens.familyId });
   const families = [...new Set(rows.map((r) => r.familyId))];
-  if (families.length > 0) await deps.sessions.changed(tx, { families });
+  if (families.length > 0) await ctx.sessionsChanged({ families });
   return families;
 }
 
@@ -120,40 +135,36 @@ export async function rotateRefreshToken(deps: AppDeps, presented: string, meta:
     const { token } = row;
     if (token.revokedAt) return { ok: false };
     if (token.rotatedAt) {
-      const again = await sameAnswer(deps, tx, token, presented, meta);
+      const again = await sameAnswer(deps, organisationDb(tx, token.organisationId), { token, presented, meta });
       return again ? { ok: true, tokens: again } : { ok: false, revokeFamily: token.familyId };
     }
-    if (token.expiresAt.getTime() <= Date.now() || !row.userActive) return { ok: false, revokeFamily: token.familyId };
-    await tx.update(refreshTokens).set({ rotatedAt: new Date() }).where(eq(refreshTokens.id, token.id));
-    const tokens = await issue(
-      deps,
-      tx,
-      { id: token.userId, organisationId: token.organisationId },
-      token.familyId,
+    if (token.expiresAt.getTime() <= deps.clock.now().getTime() || !row.userActive)
+      return { ok: false, revokeFamily: token.familyId };
+    const db = organisationDb(tx, token.organisationId);
+    await db.update(refreshTokens, { rotatedAt: deps.clock.now() }, eq(refreshTokens.id, token.id));
+    const tokens = await issue(deps, db, {
+      user: { id: token.userId, organisationId: token.organisationId },
+      familyId: token.familyId,
       meta,
-      successorOf(deps, presented),
-    );
+      refreshToken: successorOf(deps, presented),
+    });
     return { ok: true, tokens };
   });
   if (outcome.ok) return outcome.tokens;
-  if (outcome.revokeFamily) await revokeFamily(deps, db, outcome.revokeFamily);
+  if (outcome.revokeFamily) await revokeFamily(deps, outcome.revokeFamily);
   throw invalidToken();
 }
 
 /** The pair a rotated token was answered, when the grace allows giving it again; null otherwise. */
 async function sameAnswer(
   deps: AppDeps,
-  tx: DbOrTx,
-  token: typeof refreshTokens.$inferSelect,
-  presented: string,
-  meta: ClientMeta,
+  db: TenantDb,
+  { token, presented, meta }: { token: typeof refreshTokens.$inferSelect; presented: string; meta: ClientMeta },
 ): Promise<TokenPair | null> {
-  if (!token.rotatedAt || Date.now() - token.rotatedAt.getTime() > REFRESH_RETRY_GRACE_SECONDS * 1000) return null;
+  if (!token.rotatedAt || deps.clock.now().getTime() - token.rotatedAt.getTime() > REFRESH_RETRY_GRACE_SECONDS * 1000)
+    return null;
   const refreshToken = successorOf(deps, presented);
-  const [next] = await tx
-    .select()
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
+  const next = await db.first(refreshTokens, eq(refreshTokens.tokenHash, hashToken(refreshToken)));
   const client = clientOf(meta);
   if (
     !next ||
@@ -177,5 +188,5 @@ export async function logout(deps: AppDeps, presented: string): Promise<void> {
     .select({ familyId: refreshTokens.familyId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashToken(presented)));
-  if (row) await revokeFamily(deps, db, row.familyId);
+  if (row) await revokeFamily(deps, row.familyId);
 }

@@ -31,8 +31,9 @@ export interface SpacedKey {
   windowSeconds: number;
 }
 
-const secondsUntil = (until: Date | null) => {
-  const ms = (until?.getTime() ?? 0) - Date.now();
+/** Whole seconds from `now` (the database's, as the locks it wrote) until `until`. */
+const secondsUntil = (until: Date | null, now: Date) => {
+  const ms = (until?.getTime() ?? 0) - now.getTime();
   return ms > 0 ? Math.ceil(ms / 1000) : 0;
 };
 
@@ -66,10 +67,14 @@ export function createThrottle(db: Db) {
               lockedUntil: sql`case when ${t.lockedUntil} > now() then ${t.lockedUntil} when ${counted} >= ${k.maxAttempts} then ${lockUntil} else null end`,
             },
           })
-          .returning({ failures: t.failures, lockedUntil: t.lockedUntil });
+          .returning({
+            failures: t.failures,
+            lockedUntil: t.lockedUntil,
+            now: sql<Date>`now()`.mapWith(t.windowStartedAt),
+          });
         const count = row?.failures ?? 1;
         counts[k.key] = count;
-        const seconds = secondsUntil(row?.lockedUntil ?? null);
+        const seconds = row ? secondsUntil(row.lockedUntil, row.now) : 0;
         byKey[k.key] = {
           count,
           over: count > k.maxAttempts,

@@ -2,15 +2,16 @@ import { abilityRulesFor, type Role } from '@gym/contract/acl';
 import type { UserData } from '@gym/contract/auth';
 import type { Language, LayoutType, Skin } from '@gym/contract/constants';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { organisations, userCenters, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { TenantDb } from '../../lib/tenant-db.ts';
+import { queryContext } from '../../lib/use-case.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-export async function centerIdsOf(db: DbOrTx, user: Pick<UserRow, 'id' | 'allCenters'>): Promise<string[] | null> {
+export async function centerIdsOf(db: TenantDb, user: Pick<UserRow, 'id' | 'allCenters'>): Promise<string[] | null> {
   if (user.allCenters) return null;
   const rows = await db
     .select({ centerId: userCenters.centerId })
@@ -20,7 +21,7 @@ export async function centerIdsOf(db: DbOrTx, user: Pick<UserRow, 'id' | 'allCen
 }
 
 /** The `userData` the web app stores: identity, role, CASL ability rules, organisation and preferences. */
-export async function loadUserData(db: DbOrTx, userId: string): Promise<UserData> {
+export async function loadUserData(db: TenantDb, userId: string): Promise<UserData> {
   const [row] = await db
     .select({ user: users, organisation: organisations })
     .from(users)
@@ -49,7 +50,7 @@ export async function loadUserData(db: DbOrTx, userId: string): Promise<UserData
 export async function currentUserData(deps: AppDeps, auth: AuthContext): Promise<UserData> {
   const data = await deps.sessions.get<UserData>(
     { userId: auth.userId, familyId: '', organisationId: auth.organisationId },
-    () => loadUserData(deps.database.db, auth.userId),
+    () => loadUserData(queryContext(deps, auth).db, auth.userId),
     'me',
   );
   if (!data) throw notFound('user');

@@ -1,12 +1,12 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { IMPORT_MAX_ERRORS, type ImportPreview, type ImportRequest, type ImportRowError } from '@gym/contract/imports';
 import { formatMemberName } from '@gym/contract/names';
-import { asc, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, asc, sql } from 'drizzle-orm';
 import { cards, centers, members } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
-import { centreNotFound, type TenantDb, tenantDb } from '../../lib/tenant-db.ts';
+import { centreNotFound, type TenantDb } from '../../lib/tenant-db.ts';
 import { parseInWorker } from './parse-file.ts';
 import type { ImportCenter, PreparedMember } from './prepare-rows.ts';
 
@@ -19,29 +19,23 @@ export interface AnalysedImport {
 }
 
 /**
- * What the import's reads need: the caller, their scoped database (`db`: every condition comes from
- * `db.where`/`db.whereOrganisation`) and the handle those projected reads run on (`tx`). A command's
- * `UseCaseContext` is one; outside a command, `importReadContext` builds one.
+ * What the import's reads need: the caller, their scoped database and the clock. A command's
+ * `UseCaseContext` is one, and so is a route's `queryContext`.
  */
 export interface ImportReadContext {
   auth: AuthContext;
   db: TenantDb;
-  tx: DbOrTx;
+  clock: Clock;
 }
-
-export const importReadContext = (handle: DbOrTx, auth: AuthContext): ImportReadContext => ({
-  auth,
-  db: tenantDb(handle, auth),
-  tx: handle,
-});
 
 /** A JSON array as one parameter: a 20,000-value list stays one bind value on both databases. */
 const jsonList = (values: readonly string[]) =>
   sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 
 /** The organisation's centres, each marked with whether the caller may work there. */
-export async function centersForImport({ auth, db, tx }: ImportReadContext): Promise<ImportCenter[]> {
-  const rows = await tx
+export async function centersForImport({ auth, db }: ImportReadContext): Promise<ImportCenter[]> {
+  // Every centre of the organisation: those the caller may not use are named, and refused, by the rows.
+  const rows = await db.wholeOrganisation
     .select({
       id: centers.id,
       code: centers.code,
@@ -50,7 +44,6 @@ export async function centersForImport({ auth, db, tx }: ImportReadContext): Pro
       country: centers.country,
     })
     .from(centers)
-    .where(db.whereOrganisation(centers))
     .orderBy(asc(centers.createdAt), asc(centers.code));
   return rows.map((c) => ({ ...c, allowed: auth.centerIds === null || auth.centerIds.includes(c.id) }));
 }
@@ -76,7 +69,9 @@ async function checkAgainstDatabase(ctx: ImportReadContext, all: readonly Prepar
 /** Rows checked per round of queries. */
 const CHECK_SLICE = 2_000;
 
-async function checkSlice({ db, tx }: ImportReadContext, rows: readonly PreparedMember[]) {
+async function checkSlice({ db }: ImportReadContext, rows: readonly PreparedMember[]) {
+  // Codes and card numbers are unique across the organisation; look-alikes are looked for in every centre.
+  const whole = db.wholeOrganisation;
   const errors: ImportRowError[] = [];
   const codes = rows.flatMap((r) => (r.code ? [r.code] : []));
   const numbers = rows.flatMap((r) => (r.cardNumber ? [r.cardNumber] : []));
@@ -85,22 +80,21 @@ async function checkSlice({ db, tx }: ImportReadContext, rows: readonly Prepared
   const [takenCodes, usedCards, lookalikes] = await Promise.all([
     codes.length === 0
       ? []
-      : tx
+      : whole
           .select({ code: members.code })
           .from(members)
-          .where(db.whereOrganisation(members, sql`${members.code} in ${jsonList(codes)}`)),
+          .where(sql`${members.code} in ${jsonList(codes)}`),
     numbers.length === 0
       ? []
-      : tx
+      : whole
           .select({ number: cards.number })
           .from(cards)
-          .where(db.where(cards, sql`${cards.status} <> 'detached'`, sql`${cards.number} in ${jsonList(numbers)}`)),
-    tx
+          .where(and(sql`${cards.status} <> 'detached'`, sql`${cards.number} in ${jsonList(numbers)}`)),
+    whole
       .select({ phoneDigits: members.phoneDigits, email: members.email })
       .from(members)
       .where(
-        db.whereOrganisation(
-          members,
+        and(
           sql`${members.erasedAt} is null`,
           sql`(${members.phoneDigits} in ${jsonList(phones)} or ${members.email} in ${jsonList(emails)})`,
         ),
@@ -144,14 +138,23 @@ export async function analyseImport(ctx: ImportReadContext, request: ImportReque
   const defaultCenter = centerList.find((c) => c.id === request.defaultCenterId);
   // The one centre rule's answer: a centre the caller may not use does not exist for them.
   if (!defaultCenter?.allowed) throw centreNotFound('defaultCenterId');
-  const { defaultLanguage } = await readSystemConfig(ctx.tx, ctx.auth.organisationId);
+  const { defaultLanguage } = await readSystemConfig(
+    ctx.db.unscoped('readSystemConfig reads the caller’s organisation row by its id'),
+    ctx.auth.organisationId,
+  );
   const { headers, mapping, prepared } = await parseInWorker({
     kind: 'members',
     fileName: request.fileName,
     format: request.format,
     data: request.data,
     mapping: request.mapping,
-    context: { centers: centerList, defaultCenter, language: defaultLanguage, values: request.values },
+    context: {
+      centers: centerList,
+      defaultCenter,
+      language: defaultLanguage,
+      values: request.values,
+      today: ctx.clock.now(),
+    },
   });
   const checked = await checkAgainstDatabase(ctx, prepared.members);
   const badRows = new Set(checked.errors.map((e) => e.row));

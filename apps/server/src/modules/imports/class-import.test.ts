@@ -5,11 +5,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centers, classes, domainEvents, ptSessions, rooms, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
-import { runTransaction } from '../../lib/use-case.ts';
+import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { type ClassesFixture, classesFixture } from '../../test/classes-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
-import { analyseClassImport, TimetableTakenError, writeImportedClasses } from './class-import.ts';
+import { analyseClassImport, TimetableTakenError } from './class-import.ts';
 import { base64, csvText, xlsxBase64 } from './import-fixtures.ts';
+import { writeImportedClasses } from './write-imported-classes.ts';
 
 let ctx: TestContext;
 let f: ClassesFixture;
@@ -399,16 +400,18 @@ describe('timetable import: commit', () => {
       [day(40), '10:00', '11:00', 'Yoga', room.name, teacherEmail],
       [day(41), '10:00', '11:00', 'Yoga', room.name, teacherEmail],
     ];
-    const request = body(rows) as Parameters<typeof analyseClassImport>[2];
+    const request = body(rows) as Parameters<typeof analyseClassImport>[1];
     const auth = { organisationId: f.org.id, centerIds: null, userId: adminId, role: 'admin' } as AuthContext;
-    const analysed = await analyseClassImport(ctx.database.db, auth, request);
+    const analysed = await analyseClassImport(queryContext(ctx.deps, auth), request);
     expect(analysed.errors).toEqual([]);
     await f.newClass({ roomId: room.id, date: day(41), startTime: '10:30' });
     const before = await classCount();
     const seen: ClassImportProgressLine[] = [];
-    const failed = runTransaction(ctx.deps, auth, (c) =>
-      writeImportedClasses(c, { rows: analysed.classes, progress: (l) => seen.push(l), fileName: 'race.csv' }),
-    );
+    const failed = runCommand(ctx.deps, auth, writeImportedClasses, {
+      rows: analysed.classes,
+      progress: (l) => seen.push(l),
+      fileName: 'race.csv',
+    });
     await expect(failed).rejects.toBeInstanceOf(TimetableTakenError);
     await failed.catch((err: TimetableTakenError) => {
       expect(err.errors).toEqual([expect.objectContaining({ row: 2, code: 'room_busy' })]);

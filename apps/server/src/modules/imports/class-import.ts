@@ -4,23 +4,17 @@
  * (a term of 2,000 classes takes about a second), streaming a progress line after each batch.
  */
 import {
-  CLASS_IMPORT_BATCH,
   type ClassImportPreview,
-  type ClassImportProgressLine,
   type ClassImportRequest,
   CLASS_IMPORT_CODES as CODES,
 } from '@gym/contract/class-imports';
 import { IMPORT_MAX_ERRORS, IMPORT_SAMPLE_ROWS, type ImportRowError } from '@gym/contract/imports';
 import { today as businessToday, wallClock } from '@gym/contract/time';
-import { and, asc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, asc, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
 import { centers, classes, classTypes, ptSessions, rooms, userCenters, users } from '../../db/schema/index.ts';
-import type { AuthContext } from '../../lib/access.ts';
-import { audit } from '../../lib/audit.ts';
-import { checkUsableCenter } from '../../lib/tenant-db.ts';
-import type { UseCaseContext } from '../../lib/use-case.ts';
-import { emitClassChanged, lockTimetables } from '../classes/index.ts';
-import { type ClassRowsContext, IMPORTED_CLASS_WINDOWS, type PreparedClass, sampleOf } from './class-rows.ts';
+import { checkUsableCenter, type TenantDb } from '../../lib/tenant-db.ts';
+import type { QueryContext } from '../../lib/use-case.ts';
+import { type ClassRowsContext, type PreparedClass, sampleOf } from './class-rows.ts';
 import { parseInWorker } from './parse-file.ts';
 
 export interface AnalysedClassImport {
@@ -31,8 +25,13 @@ export interface AnalysedClassImport {
 }
 
 /** What the rows are matched against: the organisation's centres, active rooms, teaching staff and class types. */
-async function rowsContext(tx: DbOrTx, auth: AuthContext, defaultCenterId: string): Promise<ClassRowsContext> {
-  const org = auth.organisationId;
+async function rowsContext(
+  ctx: QueryContext,
+  { defaultCenterId }: { defaultCenterId: string },
+): Promise<ClassRowsContext> {
+  const { auth } = ctx;
+  // Everything of the organisation: rows naming what the caller may not use are refused by the rows' checks.
+  const tx = ctx.db.wholeOrganisation;
   const [centerRows, roomRows, staff, links, types] = await Promise.all([
     tx
       .select({
@@ -43,21 +42,16 @@ async function rowsContext(tx: DbOrTx, auth: AuthContext, defaultCenterId: strin
         active: centers.active,
       })
       .from(centers)
-      .where(eq(centers.organisationId, org))
       .orderBy(asc(centers.createdAt), asc(centers.code)),
-    tx
-      .select({ id: rooms.id, centerId: rooms.centerId, name: rooms.name })
-      .from(rooms)
-      .where(and(eq(rooms.organisationId, org), eq(rooms.active, true))),
+    tx.select({ id: rooms.id, centerId: rooms.centerId, name: rooms.name }).from(rooms).where(eq(rooms.active, true)),
     tx
       .select({ id: users.id, name: users.fullName, email: users.email, allCenters: users.allCenters })
       .from(users)
-      .where(and(eq(users.organisationId, org), eq(users.active, true), ne(users.role, 'client'))),
+      .where(and(eq(users.active, true), ne(users.role, 'client'))),
     tx
       .select({ userId: userCenters.userId, centerId: userCenters.centerId })
       .from(userCenters)
-      .innerJoin(users, eq(users.id, userCenters.userId))
-      .where(eq(users.organisationId, org)),
+      .innerJoin(users, eq(users.id, userCenters.userId)),
     tx
       .select({
         id: classTypes.id,
@@ -67,8 +61,7 @@ async function rowsContext(tx: DbOrTx, auth: AuthContext, defaultCenterId: strin
         capacity: classTypes.capacity,
         credits: classTypes.credits,
       })
-      .from(classTypes)
-      .where(eq(classTypes.organisationId, org)),
+      .from(classTypes),
   ]);
   const mayUse = (id: string) => auth.centerIds === null || auth.centerIds.includes(id);
   // The one centre rule: a centre the caller may not use does not exist for them; a closed one plans nothing.
@@ -76,7 +69,7 @@ async function rowsContext(tx: DbOrTx, auth: AuthContext, defaultCenterId: strin
     centerRows.find((c) => c.id === defaultCenterId && mayUse(c.id)),
     'defaultCenterId',
   );
-  const now = new Date();
+  const now = ctx.clock.now();
   return {
     centers: centerRows.map(({ active, ...c }) => ({
       ...c,
@@ -105,11 +98,9 @@ const hhmm = (at: Date, timeZone: string) => {
  * with the same teacher: one read of the stored classes of those rooms and teachers between the file's first start and last
  * end, compared in memory. The error names the class in the way.
  */
-export async function overlapsWithStored(
-  tx: DbOrTx,
-  auth: AuthContext,
-  rows: readonly PreparedClass[],
-): Promise<ImportRowError[]> {
+export async function overlapsWithStored(db: TenantDb, rows: readonly PreparedClass[]): Promise<ImportRowError[]> {
+  // The stored timetable of every centre of the organisation: a room or teacher is busy wherever.
+  const tx = db.wholeOrganisation;
   if (rows.length === 0) return [];
   const roomIds = [...new Set(rows.map((r) => r.roomId))];
   const teacherIds = [...new Set(rows.map((r) => r.teacherId))];
@@ -130,7 +121,6 @@ export async function overlapsWithStored(
     .innerJoin(centers, eq(centers.id, classes.centerId))
     .where(
       and(
-        eq(classes.organisationId, auth.organisationId),
         eq(classes.status, 'scheduled'),
         lt(classes.startsAt, new Date(to)),
         gt(classes.endsAt, new Date(from)),
@@ -157,7 +147,6 @@ export async function overlapsWithStored(
     .from(ptSessions)
     .where(
       and(
-        eq(ptSessions.organisationId, auth.organisationId),
         eq(ptSessions.status, 'booked'),
         lt(ptSessions.startsAt, new Date(to)),
         gt(ptSessions.endsAt, new Date(from)),
@@ -202,12 +191,8 @@ export async function overlapsWithStored(
 }
 
 /** Reads the file, maps it (the given mapping or one proposed from the headers) and checks every row. Writes nothing. */
-export async function analyseClassImport(
-  tx: DbOrTx,
-  auth: AuthContext,
-  request: ClassImportRequest,
-): Promise<AnalysedClassImport> {
-  const context = await rowsContext(tx, auth, request.defaultCenterId);
+export async function analyseClassImport(ctx: QueryContext, request: ClassImportRequest): Promise<AnalysedClassImport> {
+  const context = await rowsContext(ctx, { defaultCenterId: request.defaultCenterId });
   const { headers, mapping, prepared } = await parseInWorker({
     kind: 'classes',
     fileName: request.fileName,
@@ -216,7 +201,7 @@ export async function analyseClassImport(
     mapping: request.mapping,
     context,
   });
-  const stored = await overlapsWithStored(tx, auth, prepared.classes);
+  const stored = await overlapsWithStored(ctx.db, prepared.classes);
   const bad = new Set(stored.map((e) => e.row));
   const valid = prepared.classes.filter((c) => !bad.has(c.row));
   const errors = [...prepared.errors, ...stored].sort((a, b) => a.row - b.row);
@@ -244,71 +229,4 @@ export class TimetableTakenError extends Error {
   constructor(readonly errors: ImportRowError[]) {
     super('timetable_taken');
   }
-}
-
-/**
- * Writes the checked classes in the command's transaction: the rooms' and teachers' timetables are
- * locked first (as every class command does), the stored timetable is checked again under the locks
- * (a class planned since the check would otherwise slip in), then the classes go in in batches with
- * a progress line after each. A failure anywhere rolls every class back.
- */
-export async function writeImportedClasses(
-  ctx: UseCaseContext,
-  {
-    rows,
-    progress,
-    fileName,
-  }: { rows: readonly PreparedClass[]; progress: (line: ClassImportProgressLine) => void; fileName: string },
-): Promise<{ imported: number; firstDate: string; lastDate: string }> {
-  const total = rows.length;
-  progress({ type: 'progress', done: 0, total });
-  await lockTimetables(
-    ctx.tx,
-    rows.flatMap((r) => [r.roomId, r.teacherId]),
-  );
-  const taken = await overlapsWithStored(ctx.tx, ctx.auth, rows);
-  if (taken.length > 0) throw new TimetableTakenError(taken);
-  let done = 0;
-  const idsByCenter = new Map<string, string[]>();
-  for (let start = 0; start < total; start += CLASS_IMPORT_BATCH) {
-    const batch = rows.slice(start, start + CLASS_IMPORT_BATCH).map((r) => ({
-      seriesId: null,
-      centerId: r.centerId,
-      roomId: r.roomId,
-      teacherId: r.teacherId,
-      classTypeId: r.classTypeId,
-      businessDate: r.date,
-      startTime: r.startTime,
-      durationMinutes: r.durationMinutes,
-      startsAt: new Date(r.startsAt),
-      endsAt: new Date(r.endsAt),
-      capacity: r.capacity,
-      credits: r.credits,
-      mode: r.mode,
-      notes: r.notes,
-      ...IMPORTED_CLASS_WINDOWS,
-    }));
-    const inserted = await ctx.db.insert(classes, batch);
-    inserted.forEach((c, k) => {
-      idsByCenter.set(batch[k]!.centerId, [...(idsByCenter.get(batch[k]!.centerId) ?? []), c.id]);
-    });
-    done += batch.length;
-    progress({ type: 'progress', done, total });
-  }
-  const dates = rows.map((r) => r.date).sort();
-  const firstDate = dates[0]!;
-  const lastDate = dates.at(-1)!;
-  const centerIds = [...new Set(rows.map((r) => r.centerId))];
-  await audit(ctx.tx, ctx.auth, null, {
-    action: 'class.imported',
-    entityType: 'class',
-    entityId: null,
-    centerId: centerIds.length === 1 ? centerIds[0]! : null,
-    summary: `${total} classes from ${fileName}, ${firstDate} to ${lastDate}`,
-    after: { fileName, imported: total, firstDate, lastDate, centers: centerIds.length },
-  });
-  for (const [centerId, ids] of idsByCenter) emitClassChanged(ctx, { centerId, change: 'imported', classIds: ids });
-  // Planner statistics of a table that just grew by a term: the class list's plans stay right.
-  if (total >= 1_000) await ctx.tx.execute(sql`analyze classes`);
-  return { imported: total, firstDate, lastDate };
 }

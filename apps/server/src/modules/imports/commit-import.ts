@@ -4,11 +4,12 @@ import { IMPORT_BATCH_ROWS, type ImportProgressLine, type ImportRowError } from 
 import { searchTextOf } from '@gym/contract/search';
 import { zonedInstant } from '@gym/contract/time';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { centers, memberImports, members, organisations } from '../../db/schema/index.ts';
-import type { AuthContext } from '../../lib/access.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import type { TenantDb } from '../../lib/tenant-db.ts';
 import { allocateMemberCodes } from '../members/index.ts';
+import type { ImportContext } from './import-members.ts';
 import {
   ANALYZE_AFTER_ROWS,
   insertMemberRows,
@@ -24,30 +25,19 @@ import type { PreparedMember } from './prepare-rows.ts';
  * skipped and more are drawn, so the import never fails on a number it chose itself.
  */
 async function allocateFreeCodes(
-  tx: DbOrTx,
-  auth: AuthContext,
-  centerCodes: readonly string[],
-  reserved: ReadonlySet<string>,
+  db: TenantDb,
+  { centerCodes, reserved, now }: { centerCodes: readonly string[]; reserved: ReadonlySet<string>; now: Date },
 ): Promise<string[]> {
   const result: string[] = new Array(centerCodes.length);
   let pending = centerCodes.map((_, i) => i);
   for (let attempt = 0; pending.length > 0; attempt++) {
     if (attempt >= 10) throw new Error('no free member codes after 10 attempts');
-    const drawn = await allocateMemberCodes(
-      tx,
-      auth.organisationId,
-      pending.map((i) => centerCodes[i]!),
-    );
-    const existing = await tx
+    const drawn = await allocateMemberCodes(db, { centerCodes: pending.map((i) => centerCodes[i]!), now });
+    // Codes are unique in the whole organisation; rows of imports still being written hold theirs too.
+    const existing = await db.wholeOrganisation
       .select({ code: members.code })
       .from(members)
-      .where(
-        // Rows of imports still being written hold their codes too: the unique index counts them.
-        and(
-          eq(members.organisationId, auth.organisationId),
-          sql`${members.code} in (select jsonb_array_elements_text(${JSON.stringify(drawn)}::jsonb))`,
-        ),
-      );
+      .where(sql`${members.code} in (select jsonb_array_elements_text(${JSON.stringify(drawn)}::jsonb))`);
     const taken = new Set([...reserved, ...existing.map((r) => r.code)]);
     const next: number[] = [];
     pending.forEach((index, k) => {
@@ -215,45 +205,33 @@ export async function sweepAbandonedImports(db: Db, all = false): Promise<number
  * when nobody drew after it. Codes and cards stay unique by the database's unique indexes.
  */
 export async function commitImport(
-  db: Db,
-  auth: AuthContext,
-  rows: readonly PreparedMember[],
-  emit: (line: ImportProgressLine) => void,
-  codesOut: string[] = [],
-  fileName = 'import',
-  pace: ImportPace | null = null,
+  ctx: ImportContext,
+  input: { rows: readonly PreparedMember[]; codesOut?: string[]; fileName?: string; pace?: ImportPace | null },
 ): Promise<CommitResult> {
+  const { rows, codesOut = [], fileName = 'import', pace = null } = input;
+  const { auth } = ctx;
+  const emit = ctx.progress;
   const total = rows.length;
   emit({ type: 'progress', done: 0, total });
   const importId = randomUUID();
-  const codes = await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ seq: organisations.memberSeq })
-      .from(organisations)
-      .where(eq(organisations.id, auth.organisationId));
-    await tx.insert(memberImports).values({
-      id: importId,
-      organisationId: auth.organisationId,
-      fileName,
-      total,
-      createdBy: auth.userId,
-    });
+  const startedAt = ctx.clock.now();
+  // `ctx.db` is on no transaction: each `savepoint` below is a short transaction of its own.
+  const codes = await ctx.db.savepoint(async (db) => {
+    const [before] = await db.select({ seq: organisations.memberSeq }).from(organisations);
+    await db.insert(memberImports, { id: importId, fileName, total, createdBy: auth.userId });
     const reserved = new Set(rows.flatMap((r) => (r.code ? [r.code] : [])));
     const withoutCode = rows.flatMap((r, i) => (r.code ? [] : [i]));
-    const drawn = await allocateFreeCodes(
-      tx,
-      auth,
-      withoutCode.map((i) => rows[i]!.homeCenterCode),
+    const drawn = await allocateFreeCodes(db, {
+      centerCodes: withoutCode.map((i) => rows[i]!.homeCenterCode),
       reserved,
+      now: startedAt,
+    });
+    const [after] = await db.select({ seq: organisations.memberSeq }).from(organisations);
+    await db.update(
+      memberImports,
+      { seqBefore: before?.seq ?? null, seqAfter: after?.seq ?? null },
+      eq(memberImports.id, importId),
     );
-    const [after] = await tx
-      .select({ seq: organisations.memberSeq })
-      .from(organisations)
-      .where(eq(organisations.id, auth.organisationId));
-    await tx
-      .update(memberImports)
-      .set({ seqBefore: before?.seq ?? null, seqAfter: after?.seq ?? null })
-      .where(eq(memberImports.id, importId));
     const all = rows.map((r) => r.code ?? '');
     withoutCode.forEach((rowIndex, k) => {
       all[rowIndex] = drawn[k]!;
@@ -265,15 +243,13 @@ export async function commitImport(
   let imported = 0;
   let cardsAttached = 0;
   try {
-    const now = new Date().toISOString();
+    const now = startedAt.toISOString();
     // A joining day becomes noon of that day on the home centre's clock, so it reads as that day there.
     const zones = new Map(
-      (
-        await db
-          .select({ id: centers.id, timeZone: centers.timeZone })
-          .from(centers)
-          .where(eq(centers.organisationId, auth.organisationId))
-      ).map((c) => [c.id, c.timeZone]),
+      (await ctx.db.wholeOrganisation.select({ id: centers.id, timeZone: centers.timeZone }).from(centers)).map((c) => [
+        c.id,
+        c.timeZone,
+      ]),
     );
     const joined = (date: string, centerId: string) =>
       zonedInstant(date, '12:00', zones.get(centerId) ?? 'UTC').toISOString();
@@ -326,9 +302,9 @@ export async function commitImport(
         }
       }
       const B0 = performance.now();
-      await db.transaction(async (tx) => {
-        await insertMemberRows(tx, memberRows, cardRows);
-        const alive = await tx
+      await ctx.db.savepoint(async (db) => {
+        await insertMemberRows(db, { memberRows, cardRows });
+        const alive = await db
           .update(memberImports)
           .set({ heartbeatAt: sql`now()` })
           .where(and(eq(memberImports.id, importId), eq(memberImports.status, 'running')))
@@ -352,19 +328,19 @@ export async function commitImport(
         await nextTurn();
       }
     }
-    const shown = await db
+    const shown = await ctx.db
       .update(memberImports)
       .set({ status: 'done' })
       .where(and(eq(memberImports.id, importId), eq(memberImports.status, 'running')))
       .returning({ id: memberImports.id });
     if (shown.length === 0) throw new Error('import was removed while running');
   } catch (err) {
-    await removeImport(db, importId).catch(() => undefined);
+    await removeImport(ctx.database.db, importId).catch(() => undefined);
     throw err;
   }
   if (imported >= ANALYZE_AFTER_ROWS) {
     // The rows are shown: a statistics refresh that fails must not turn the answer into a failure.
-    await refreshPlannerStatistics(db).catch(() => undefined);
+    await refreshPlannerStatistics(ctx.db).catch(() => undefined);
   }
   return { imported, cardsAttached };
 }

@@ -1,6 +1,7 @@
 import type { ImportProgressLine, ImportRequest } from '@gym/contract/imports';
 import type { Database } from '../../db/client.ts';
-import { analyseImport, type ImportReadContext, importReadContext } from './analyse-import.ts';
+import { type CommandDeps, queryContext } from '../../lib/use-case.ts';
+import { analyseImport, type ImportReadContext } from './analyse-import.ts';
 import { commitImport, EMBEDDED_PACE, failureLine, SERVER_PACE } from './commit-import.ts';
 import { importRefused } from './refused.ts';
 
@@ -22,12 +23,10 @@ export interface ImportContext extends ImportReadContext {
 
 /** The import's context for the caller, reading through their scoped database. */
 export function importContext(
-  database: Pick<Database, 'db' | 'kind'>,
-  auth: ImportReadContext['auth'],
-  progress: ImportContext['progress'],
-  log: ImportContext['log'],
+  deps: Pick<CommandDeps, 'database' | 'clock'>,
+  { auth, progress, log }: Pick<ImportContext, 'auth' | 'progress' | 'log'>,
 ): ImportContext {
-  return { ...importReadContext(database.db, auth), database, progress, log };
+  return { ...queryContext(deps, auth), database: deps.database, progress, log };
 }
 
 /**
@@ -40,15 +39,12 @@ export async function importMembers(ctx: ImportContext, request: ImportRequest):
   const analysed = await analyseImport(ctx, request);
   if (analysed.errors.length > 0) throw importRefused(analysed.errors, analysed.preview.errors);
   const codes: string[] = [];
-  const finished = commitImport(
-    ctx.database.db,
-    ctx.auth,
-    analysed.members,
-    ctx.progress,
-    codes,
-    request.fileName,
-    ctx.database.kind === 'pglite' ? EMBEDDED_PACE : SERVER_PACE,
-  )
+  const finished = commitImport(ctx, {
+    rows: analysed.members,
+    codesOut: codes,
+    fileName: request.fileName,
+    pace: ctx.database.kind === 'pglite' ? EMBEDDED_PACE : SERVER_PACE,
+  })
     .then((result) => ctx.progress({ type: 'done', ...result }))
     .catch((err: unknown) => {
       const line = failureLine(err, analysed.members, codes);

@@ -47,8 +47,8 @@ export interface PrepareContext {
   centers: readonly ImportCenter[];
   defaultCenter: ImportCenter;
   language: Language;
-  /** The instant the import runs at (now unless a test says); each centre's today is read from it. */
-  today?: Date;
+  /** The instant the import runs at (the server's clock, passed in: this runs in a worker); each centre's today is read from it. */
+  today: Date;
   /** Member values chosen for the file's values of enumerated columns (the rest are proposed). */
   values?: ImportValues;
 }
@@ -231,7 +231,7 @@ const optional = (text: string) => (text === '' ? null : text);
  * database: codes taken and cards in use are checked afterwards, for the whole file at once.
  */
 export function prepareRows(sheet: Sheet, mapping: ImportMapping, ctx: PrepareContext): PreparedRows {
-  const now = ctx.today ?? new Date();
+  const now = ctx.today;
   const todayAt = (center: ImportCenter) => businessDate(now, center.timeZone);
   const columns = columnsOf(sheet.headers, mapping);
   const errors: ImportRowError[] = [];

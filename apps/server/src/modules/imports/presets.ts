@@ -3,10 +3,8 @@ import type { ListQuery } from '@gym/contract/pagination';
 import { likeEscape } from '@gym/contract/search';
 import { asc, count, ilike } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
 import { importPresets } from '../../db/schema/index.ts';
-import type { AuthContext } from '../../lib/access.ts';
-import { scopeOf } from '../../lib/tenant-db.ts';
+import type { TenantDb } from '../../lib/tenant-db.ts';
 
 export type Preset = z.infer<typeof importPresetSchema>;
 
@@ -19,13 +17,9 @@ export const toPreset = (r: typeof importPresets.$inferSelect): Preset => ({
 });
 
 /** Saved mappings of the organisation, by name. */
-export async function listPresets(db: DbOrTx, auth: AuthContext, q: ListQuery) {
+export async function listPresets(db: TenantDb, q: ListQuery) {
   const keyword = q.keyword?.trim();
-  const where = scopeOf(
-    auth,
-    importPresets,
-    keyword ? ilike(importPresets.name, `%${likeEscape(keyword)}%`) : undefined,
-  );
+  const where = keyword ? ilike(importPresets.name, `%${likeEscape(keyword)}%`) : undefined;
   const [rows, [total]] = await Promise.all([
     db
       .select()

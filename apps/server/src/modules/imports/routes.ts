@@ -21,9 +21,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
-import { runTransaction } from '../../lib/use-case.ts';
-import { analyseImport, importReadContext } from './analyse-import.ts';
-import { analyseClassImport, TimetableTakenError, writeImportedClasses } from './class-import.ts';
+import { queryContext, runCommand } from '../../lib/use-case.ts';
+import { analyseImport } from './analyse-import.ts';
+import { analyseClassImport, TimetableTakenError } from './class-import.ts';
 import { sendClassTemplate } from './class-template.ts';
 import { sweepAbandonedImports } from './commit-import.ts';
 import { deletePreset } from './delete-preset.ts';
@@ -32,6 +32,7 @@ import { listPresets } from './presets.ts';
 import { importRefused } from './refused.ts';
 import { savePreset } from './save-preset.ts';
 import { sendTemplate } from './template.ts';
+import { writeImportedClasses } from './write-imported-classes.ts';
 
 const tags = ['imports'];
 /** The file travels base64 inside JSON: 4/3 of the file, plus room for the mapping. */
@@ -70,7 +71,7 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access },
         schema: { tags, body: importRequestSchema, response: { 200: importPreviewSchema } },
       },
-      async (req) => (await analyseImport(importReadContext(db, req.auth!), req.body)).preview,
+      async (req) => (await analyseImport(queryContext(deps, req.auth!), req.body)).preview,
     );
 
     app.post(
@@ -90,7 +91,7 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (req, reply) => {
         const stream = ndjsonStream();
         const progress = (line: ImportProgressLine) => stream.write(line);
-        const ctx = importContext(deps.database, req.auth!, progress, req.log);
+        const ctx = importContext(deps, { auth: req.auth!, progress, log: req.log });
         const { finished } = await importMembers(ctx, req.body);
         void finished.finally(stream.end);
         return (
@@ -111,7 +112,7 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: classAccess },
         schema: { tags, body: classImportRequestSchema, response: { 200: classImportPreviewSchema } },
       },
-      async (req) => (await analyseClassImport(db, req.auth!, req.body)).preview,
+      async (req) => (await analyseClassImport(queryContext(deps, req.auth!), req.body)).preview,
     );
 
     app.post(
@@ -129,13 +130,15 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        const analysed = await analyseClassImport(db, req.auth!, req.body);
+        const analysed = await analyseClassImport(queryContext(deps, req.auth!), req.body);
         if (analysed.errors.length > 0) throw importRefused(analysed.errors);
         const stream = ndjsonStream();
         const progress = (line: ClassImportProgressLine) => stream.write(line);
-        void runTransaction(deps, req.auth!, (ctx) =>
-          writeImportedClasses(ctx, { rows: analysed.classes, progress, fileName: req.body.fileName }),
-        )
+        void runCommand(deps, req.auth!, writeImportedClasses, {
+          rows: analysed.classes,
+          progress,
+          fileName: req.body.fileName,
+        })
           .then((result) => progress({ type: 'done', ...result }))
           .catch((err: unknown) => {
             if (err instanceof TimetableTakenError) {
@@ -187,7 +190,7 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access },
         schema: { tags, querystring: importPresetListQuerySchema, response: { 200: importPresetListResponseSchema } },
       },
-      (req) => listPresets(db, req.auth!, req.query),
+      (req) => listPresets(queryContext(deps, req.auth!).db, req.query),
     );
 
     app.post(
@@ -196,15 +199,14 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access },
         schema: { tags, body: importPresetInputSchema, response: { 201: importPresetSchema } },
       },
-      async (req, reply) =>
-        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => savePreset(ctx, req.body))),
+      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, savePreset, req.body)),
     );
 
     app.delete(
       '/import-presets/:id',
       { config: { access }, schema: { tags, params: importPresetIdParamsSchema } },
       async (req, reply) => {
-        await runTransaction(deps, req.auth!, (ctx) => deletePreset(ctx, { id: req.params.id }));
+        await runCommand(deps, req.auth!, deletePreset, { id: req.params.id });
         return reply.code(204).send();
       },
     );

@@ -13,8 +13,8 @@ export type SavePresetInput = { name: string; mapping: ImportMapping; values: Im
  */
 export async function savePreset(ctx: UseCaseContext, input: SavePresetInput): Promise<Preset> {
   try {
-    const [row] = await ctx.tx.transaction(() =>
-      ctx.db.insert(importPresets, { name: input.name, mapping: input.mapping, values: input.values }),
+    const [row] = await ctx.db.savepoint((db) =>
+      db.insert(importPresets, { name: input.name, mapping: input.mapping, values: input.values }),
     );
     return toPreset(row!);
   } catch (err) {

@@ -1,52 +1,9 @@
-import { CARD_LINK_TTL_HOURS } from '@gym/contract/members';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { cardLinkTokens, centers, members, organisations } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
-import { tenantDb } from '../../lib/tenant-db.ts';
-import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import { type PublicCaller, publicCaller } from '../../lib/use-case.ts';
-import { memberErased } from './cards.ts';
-import { lockMember } from './member-detail.ts';
-
-/**
- * A single-use link for the member to link a card from their own phone, valid CARD_LINK_TTL_HOURS.
- * Only the hash is stored. A new link replaces the member's earlier unused ones, so only the
- * last link handed out works.
- */
-export async function issueCardLink(
-  deps: AppDeps,
-  auth: AuthContext,
-  memberId: string,
-): Promise<{ url: string; expiresAt: string }> {
-  const token = newOpaqueToken();
-  const expiresAt = new Date(deps.clock.now().getTime() + CARD_LINK_TTL_HOURS * 3_600_000);
-  const member = await deps.database.db.transaction(async (tx) => {
-    const m = await lockMember(tenantDb(tx, auth), memberId);
-    if (m.erasedAt) throw memberErased();
-    await tx
-      .delete(cardLinkTokens)
-      .where(
-        and(
-          eq(cardLinkTokens.organisationId, m.organisationId),
-          eq(cardLinkTokens.memberId, m.id),
-          isNull(cardLinkTokens.usedAt),
-        ),
-      );
-    await tx.insert(cardLinkTokens).values({
-      organisationId: m.organisationId,
-      centerId: m.homeCenterId,
-      memberId: m.id,
-      tokenHash: hashToken(token),
-      expiresAt,
-      createdBy: auth.userId,
-    });
-    return m;
-  });
-  const base = deps.config.publicUrl;
-  return { url: `${base}/card_link/${member.homeCenterId}/${token}/`, expiresAt: expiresAt.toISOString() };
-}
 
 export const invalid = () => new AppError(404, 'token_invalid', 'This link is not valid');
 

@@ -1,7 +1,7 @@
 import type { createMemberRequestSchema, Member } from '@gym/contract/members';
 import { normalisePhone } from '@gym/contract/phone';
 import type { z } from 'zod';
-import { audit } from '../../lib/audit.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { attachCardToMember } from './cards.ts';
 import { refuseDuplicates } from './duplicates.ts';
@@ -18,18 +18,16 @@ export type CreateMemberInput = z.output<typeof createMemberRequestSchema>;
  */
 export async function createMember(ctx: UseCaseContext, input: CreateMemberInput): Promise<Member> {
   const { groupIds, cardNumber, confirmDifferentPerson, code, ...typed } = input;
-  const { tx, auth } = ctx;
-  const center = await usableHomeCenter(tx, auth, typed.homeCenterId);
+  const { auth } = ctx;
+  const center = await usableHomeCenter(ctx.db, typed.homeCenterId);
   checkGuardian(typed, ctx.clock.today(center.timeZone));
   const fields = { ...typed, phone: normalisePhone(typed.phone, center.country) };
-  const groups = await checkGroups(tx, auth.organisationId, groupIds);
-  await refuseDuplicates(
-    tx,
-    auth,
-    { phoneDigits: phoneDigits(fields.phone), email: fields.email },
-    confirmDifferentPerson,
-  );
-  const member = await insertMember(tx, {
+  const groups = await checkGroups(ctx.db, groupIds);
+  await refuseDuplicates(ctx.db, {
+    match: { phoneDigits: phoneDigits(fields.phone), email: fields.email },
+    confirmed: confirmDifferentPerson,
+  });
+  const member = await insertMember(ctx, {
     ...fields,
     organisationId: auth.organisationId,
     centerCode: center.code,
@@ -37,10 +35,10 @@ export async function createMember(ctx: UseCaseContext, input: CreateMemberInput
     createdBy: auth.userId,
     isNew: false,
   });
-  await setGroups(tx, auth.organisationId, member.id, groups);
+  await setGroups(ctx.db, { memberId: member.id, groupIds: groups });
   if (cardNumber) {
-    await attachCardToMember(tx, member, cardNumber, auth.userId, 'cardNumber');
-    await audit(tx, auth, null, {
+    await attachCardToMember(ctx, { member, number: cardNumber, attachedBy: auth.userId, conflictPath: 'cardNumber' });
+    await recordAudit(ctx, {
       action: 'member.card_attached',
       entityType: 'member',
       entityId: member.id,

@@ -1,12 +1,11 @@
 import type { DuplicateMember } from '@gym/contract/members';
 import { formatMemberName } from '@gym/contract/names';
 import { and, eq, isNull, ne, or, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { members } from '../../db/schema/index.ts';
-import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { TenantDb } from '../../lib/tenant-db.ts';
 
-type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
+type Match = { phoneDigits?: string | null; email?: string | null; excludeId?: string };
 
 const initials = (first: string, last: string) => `${first.slice(0, 1)}. ${last.slice(0, 1)}.`;
 
@@ -15,16 +14,13 @@ const initials = (first: string, last: string) => `${first.slice(0, 1)}. ${last.
  * centre (one person, one record in the chain); members of centres the caller may not see are
  * named by code and initials only, so a centre-limited desk learns that a record exists, not whose.
  */
-export async function findDuplicates(
-  db: DbOrTx,
-  auth: Scope,
-  match: { phoneDigits?: string | null; email?: string | null; excludeId?: string },
-): Promise<DuplicateMember[]> {
+export async function findDuplicates(db: TenantDb, match: Match): Promise<DuplicateMember[]> {
+  const { auth } = db;
   const conditions: SQL[] = [];
   if (match.phoneDigits) conditions.push(eq(members.phoneDigits, match.phoneDigits));
   if (match.email) conditions.push(eq(members.email, match.email));
   if (conditions.length === 0) return [];
-  const rows = await db
+  const rows = await db.wholeOrganisation
     .select({
       id: members.id,
       code: members.code,
@@ -38,7 +34,6 @@ export async function findDuplicates(
     .from(members)
     .where(
       and(
-        eq(members.organisationId, auth.organisationId),
         isNull(members.erasedAt),
         isNull(members.mergedInto),
         match.excludeId ? ne(members.id, match.excludeId) : undefined,
@@ -64,13 +59,11 @@ export async function findDuplicates(
 
 /** 409 `duplicate_member` unless staff confirmed this is a different person (families share phones). */
 export async function refuseDuplicates(
-  db: DbOrTx,
-  auth: Scope,
-  match: { phoneDigits?: string | null; email?: string | null; excludeId?: string },
-  confirmed: boolean,
+  db: TenantDb,
+  { match, confirmed }: { match: Match; confirmed: boolean },
 ): Promise<void> {
   if (confirmed) return;
-  const duplicates = await findDuplicates(db, auth, match);
+  const duplicates = await findDuplicates(db, match);
   if (duplicates.length === 0) return;
   const fields = [
     ...(duplicates.some((d) => d.matchedOn.includes('phone'))

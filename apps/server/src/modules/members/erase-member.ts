@@ -1,7 +1,7 @@
 import type { Member } from '@gym/contract/members';
 import { and, eq, ne } from 'drizzle-orm';
 import { cardLinkTokens, cards, memberGroupMembers, members } from '../../db/schema/index.ts';
-import { audit } from '../../lib/audit.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { memberErased } from './cards.ts';
@@ -18,7 +18,6 @@ export const ERASED_NAME = { firstName: 'Erased', lastName: 'Member' } as const;
  */
 export async function eraseMember(ctx: UseCaseContext, input: { id: string; confirmCode: string }): Promise<Member> {
   const { id, confirmCode } = input;
-  const { tx, auth } = ctx;
   const member = await lockMember(ctx.db, id);
   if (member.erasedAt) throw memberErased();
   if (confirmCode.trim().toUpperCase() !== member.code.toUpperCase()) {
@@ -34,9 +33,7 @@ export async function eraseMember(ctx: UseCaseContext, input: { id: string; conf
   );
   await ctx.db.delete(memberGroupMembers, eq(memberGroupMembers.memberId, id));
   // Every link of the member, whichever centre it was issued at.
-  await tx
-    .delete(cardLinkTokens)
-    .where(and(eq(cardLinkTokens.organisationId, auth.organisationId), eq(cardLinkTokens.memberId, id)));
+  await ctx.db.wholeOrganisation.delete(cardLinkTokens, eq(cardLinkTokens.memberId, id));
   await ctx.db.update(
     members,
     {
@@ -62,7 +59,7 @@ export async function eraseMember(ctx: UseCaseContext, input: { id: string; conf
     },
     eq(members.id, id),
   );
-  await audit(tx, auth, null, {
+  await recordAudit(ctx, {
     action: 'member.erased',
     entityType: 'member',
     entityId: id,

@@ -1,12 +1,11 @@
 import { type Guardian, guardianRule } from '@gym/contract/members';
 import { searchTextOf } from '@gym/contract/search';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { eq, inArray } from 'drizzle-orm';
 import { centers, memberGroupMembers, memberGroups, members } from '../../db/schema/index.ts';
-import type { AuthContext } from '../../lib/access.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { scopeOf, usableCenter } from '../../lib/tenant-db.ts';
+import type { TenantDb } from '../../lib/tenant-db.ts';
 import { allocateMemberCodes } from './member-code.ts';
 import type { MemberRow } from './member-detail.ts';
 import { storedPhone } from './phone-normal.ts';
@@ -21,24 +20,27 @@ export type NewMember = Omit<typeof members.$inferInsert, 'id' | 'code' | 'searc
   cardNumbers?: string[];
 };
 
+/** What writing a member needs: the scoped database and the clock (a generated code may carry the date). */
+export interface MemberWriter {
+  db: TenantDb;
+  clock: Clock;
+}
+
 /** Inserts one member with its generated code, phone digits and search text. Call inside the command's transaction. */
-export async function insertMember(tx: DbOrTx, input: NewMember): Promise<MemberRow> {
+export async function insertMember(ctx: MemberWriter, input: NewMember): Promise<MemberRow> {
+  const { db } = ctx;
   const { centerCode, cardNumbers, code: chosen, ...typed } = input;
-  const fields = { ...typed, phone: await storedPhone(tx, typed.homeCenterId, typed.phone) };
+  const fields = { ...typed, phone: await storedPhone(db, { homeCenterId: typed.homeCenterId, phone: typed.phone }) };
+  // A code is unique in the whole organisation, whichever centres the caller works in.
   const isTaken = async (code: string) =>
-    (
-      await tx
-        .select({ id: members.id })
-        .from(members)
-        .where(and(eq(members.organisationId, fields.organisationId), eq(members.code, code)))
-    ).length > 0;
+    (await db.wholeOrganisation.select({ id: members.id }).from(members).where(eq(members.code, code))).length > 0;
   let code = chosen?.trim();
   if (code) {
     if (await isTaken(code)) throw codeTaken();
   } else {
     // A code staff once chose by hand (or an imported one) may already hold the next number: skip it.
     for (let attempt = 0; attempt < 20; attempt++) {
-      [code] = await allocateMemberCodes(tx, fields.organisationId, [centerCode]);
+      [code] = await allocateMemberCodes(db, { centerCodes: [centerCode], now: ctx.clock.now() });
       if (!(await isTaken(code!))) break;
     }
   }
@@ -52,7 +54,7 @@ export async function insertMember(tx: DbOrTx, input: NewMember): Promise<Member
     cardNumbers,
   });
   try {
-    const [row] = await tx
+    const [row] = await db
       .insert(members)
       .values({ ...fields, code: code!, phoneDigits: phoneDigits(fields.phone), searchText })
       .returning();
@@ -70,17 +72,16 @@ const codeTaken = () =>
   ]);
 
 /** The centre a member may call home, for this caller: the one centre rule (`lib/tenant-db.ts`). */
-export const usableHomeCenter = (tx: DbOrTx, auth: Pick<AuthContext, 'organisationId' | 'centerIds'>, id: string) =>
-  usableCenter(tx, auth, id, 'homeCenterId');
+export const usableHomeCenter = (db: TenantDb, id: string) => db.usableCenter(id, 'homeCenterId');
 
 /** Checks that every group belongs to the organisation (404 naming `groupIds` otherwise). */
-export async function checkGroups(tx: DbOrTx, organisationId: string, groupIds: readonly string[]): Promise<string[]> {
+export async function checkGroups(db: TenantDb, groupIds: readonly string[]): Promise<string[]> {
   const unique = [...new Set(groupIds)];
   if (unique.length === 0) return [];
-  const found = await tx
+  const found = await db.wholeOrganisation
     .select({ id: memberGroups.id })
     .from(memberGroups)
-    .where(scopeOf({ organisationId, centerIds: null }, memberGroups, inArray(memberGroups.id, unique)));
+    .where(inArray(memberGroups.id, unique));
   if (found.length !== unique.length) {
     throw new AppError(404, 'not_found', 'Group not found', [
       { path: 'groupIds', code: 'not_found', message: 'Group not found' },
@@ -90,14 +91,15 @@ export async function checkGroups(tx: DbOrTx, organisationId: string, groupIds: 
 }
 
 /** Makes the member's groups exactly `groupIds` (already checked). */
-export async function setGroups(tx: DbOrTx, organisationId: string, memberId: string, groupIds: readonly string[]) {
-  await tx
-    .delete(memberGroupMembers)
-    .where(and(eq(memberGroupMembers.organisationId, organisationId), eq(memberGroupMembers.memberId, memberId)));
+export async function setGroups(
+  db: TenantDb,
+  { memberId, groupIds }: { memberId: string; groupIds: readonly string[] },
+) {
+  await db.wholeOrganisation.delete(memberGroupMembers).where(eq(memberGroupMembers.memberId, memberId));
   if (groupIds.length > 0) {
-    await tx
+    await db
       .insert(memberGroupMembers)
-      .values(groupIds.map((groupId) => ({ groupId, memberId, organisationId })))
+      .values(groupIds.map((groupId) => ({ groupId, memberId, organisationId: db.auth.organisationId })))
       .onConflictDoNothing();
   }
 }
@@ -125,11 +127,11 @@ export function checkGuardian(member: { birthday?: string | null; guardian?: Gua
 }
 
 /** The time zone of a member's stored home centre (of the caller's organisation), for its business date. */
-export async function homeTimeZone(tx: DbOrTx, organisationId: string, centerId: string): Promise<string> {
-  const [center] = await tx
+export async function homeTimeZone(db: TenantDb, centerId: string): Promise<string> {
+  const [center] = await db.wholeOrganisation
     .select({ timeZone: centers.timeZone })
     .from(centers)
-    .where(and(eq(centers.organisationId, organisationId), eq(centers.id, centerId)));
+    .where(eq(centers.id, centerId));
   if (!center) throw new AppError(404, 'not_found', 'Centre not found');
   return center.timeZone;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tenantDb } from '../../lib/tenant-db.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { allocateMemberCodes } from './member-code.ts';
 
@@ -27,7 +28,7 @@ describe('member code {YYYY}/{MM}', () => {
     // 2026-12-31T16:30Z is 00:30 on 1 January 2027 in Hong Kong and 13:30 on 31 December in São Paulo.
     const now = new Date('2026-12-31T16:30:00Z');
     const [hongKong, saoPaulo] = await ctx.database.db.transaction((tx) =>
-      allocateMemberCodes(tx, org.id, ['A', 'B'], now),
+      allocateMemberCodes(tenantDb(tx, { organisationId: org.id, centerIds: null }), { centerCodes: ['A', 'B'], now }),
     );
     expect(hongKong).toMatch(/^A202701\d{4}$/);
     expect(saoPaulo).toMatch(/^B202612\d{4}$/);

@@ -1,8 +1,8 @@
 import { renderMemberCode } from '@gym/contract/config';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { centers, organisations } from '../../db/schema/index.ts';
 import { configOf } from '../../lib/settings.ts';
+import type { TenantDb } from '../../lib/tenant-db.ts';
 
 /**
  * Hands out `count` member codes from the organisation's pattern, in one statement: the counter is
@@ -12,13 +12,12 @@ import { configOf } from '../../lib/settings.ts';
  * centre in its time zone at `now` (a clock parameter, so tests pass their own instant).
  */
 export async function allocateMemberCodes(
-  tx: DbOrTx,
-  organisationId: string,
-  centerCodes: readonly string[],
-  now = new Date(),
+  db: TenantDb,
+  { centerCodes, now }: { centerCodes: readonly string[]; now: Date },
 ): Promise<string[]> {
   if (centerCodes.length === 0) return [];
-  const [row] = await tx
+  const { organisationId } = db.auth;
+  const [row] = await db
     .update(organisations)
     .set({ memberSeq: sql`${organisations.memberSeq} + ${centerCodes.length}` })
     .where(eq(organisations.id, organisationId))
@@ -33,7 +32,7 @@ export async function allocateMemberCodes(
   const first = row.last - centerCodes.length + 1;
   const zones = new Map(
     (
-      await tx
+      await db.wholeOrganisation
         .select({ code: centers.code, timeZone: centers.timeZone })
         .from(centers)
         .where(and(eq(centers.organisationId, organisationId), inArray(centers.code, [...new Set(centerCodes)])))

@@ -1,14 +1,11 @@
 import type { Language } from '@gym/contract/constants';
-import { formatMemberName } from '@gym/contract/names';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
-import { audit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
-import { tenantDb } from '../../lib/tenant-db.ts';
-import { attachCardToMember } from './cards.ts';
-import { lockMember } from './member-detail.ts';
+import { queryContext, runCommand } from '../../lib/use-case.ts';
+import { attachScannedCard } from './attach-scanned-card.ts';
 
 type Outcome = 'linked' | 'already' | 'in_use' | 'erased';
 type Words = Record<Outcome, (card: string, name: string) => string>;
@@ -49,41 +46,28 @@ const MESSAGES: Record<Language, Words> = {
 
 /**
  * The spec's reader call `POST pro/student/{student_id}/nfc/ {card}`: the card scanned in
- * update-member-card mode is attached to the member. Refusals the desk should read (card in use,
- * member erased) answer `{result: false, message}`; an unknown member is a 404.
+ * update-member-card mode is attached to the member (`attachScannedCard`). Refusals the desk should
+ * read (card in use, member erased) answer `{result: false, message}`; an unknown member is a 404.
  */
 export async function linkScannedCard(
   deps: AppDeps,
   auth: AuthContext,
-  memberId: string,
-  card: string,
+  input: { memberId: string; card: string },
 ): Promise<{ result: boolean; message: string }> {
-  const { db } = deps.database;
-  const [user] = await db.select({ language: users.language }).from(users).where(eq(users.id, auth.userId));
+  const { card } = input;
+  const [user] = await queryContext(deps, auth)
+    .db.select({ language: users.language })
+    .from(users)
+    .where(eq(users.id, auth.userId));
   const words = MESSAGES[(user?.language as Language) in MESSAGES ? (user!.language as Language) : 'en'];
-  let name = '';
   try {
-    const { already } = await db.transaction(async (tx) => {
-      const member = await lockMember(tenantDb(tx, auth), memberId);
-      name = formatMemberName(member);
-      const attached = await attachCardToMember(tx, member, card, auth.userId);
-      if (!attached.already)
-        await audit(tx, auth, null, {
-          action: 'member.card_attached',
-          entityType: 'member',
-          entityId: member.id,
-          centerId: member.homeCenterId,
-          summary: `Card ${card} attached to member ${member.code} (scanned)`,
-          after: { cardNumber: card },
-        });
-      return attached;
-    });
+    const { already, name } = await runCommand(deps, auth, attachScannedCard, input);
     return { result: true, message: (already ? words.already : words.linked)(card, name) };
   } catch (err) {
     if (err instanceof AppError && err.code === 'card_in_use')
-      return { result: false, message: words.in_use(card, name) };
+      return { result: false, message: words.in_use(card, '') };
     if (err instanceof AppError && err.code === 'business_rule')
-      return { result: false, message: words.erased(card, name) };
+      return { result: false, message: words.erased(card, '') };
     throw err;
   }
 }

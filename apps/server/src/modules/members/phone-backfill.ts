@@ -2,6 +2,7 @@ import { normalisePhone } from '@gym/contract/phone';
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { centers, members } from '../../db/schema/index.ts';
+import { tenantDb } from '../../lib/tenant-db.ts';
 import { phoneDigits, refreshSearchText } from './search-text.ts';
 
 const BATCH = 500;
@@ -19,7 +20,12 @@ export async function backfillMemberPhones(db: Db): Promise<number> {
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
     const rows = await db
-      .select({ id: members.id, phone: members.phone, country: centers.country })
+      .select({
+        id: members.id,
+        organisationId: members.organisationId,
+        phone: members.phone,
+        country: centers.country,
+      })
       .from(members)
       .innerJoin(centers, eq(centers.id, members.homeCenterId))
       .where(
@@ -42,7 +48,7 @@ export async function backfillMemberPhones(db: Db): Promise<number> {
           .update(members)
           .set({ phone, phoneDigits: phoneDigits(phone) })
           .where(eq(members.id, r.id));
-        await refreshSearchText(tx, r.id);
+        await refreshSearchText(tenantDb(tx, { organisationId: r.organisationId, centerIds: null }), r.id);
         changed++;
       }
     });

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, ne, or, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { members } from '../../db/schema/index.ts';
+import type { TenantDb } from '../../lib/tenant-db.ts';
 import type { MemberRow } from './member-detail.ts';
 
 /**
@@ -10,12 +10,13 @@ import type { MemberRow } from './member-detail.ts';
  * public page itself says nothing (it must not reveal who is a member). Call in the registration's
  * transaction; returns the linked member's id, or null.
  */
-export async function linkPossibleDuplicate(tx: DbOrTx, member: MemberRow): Promise<string | null> {
+export async function linkPossibleDuplicate(db: TenantDb, member: MemberRow): Promise<string | null> {
   const conditions: SQL[] = [];
   if (member.phoneDigits) conditions.push(eq(members.phoneDigits, member.phoneDigits));
   if (member.email) conditions.push(eq(members.email, member.email));
   if (conditions.length === 0) return null;
-  const [first] = await tx
+  // Over the whole organisation: one person, one record in the chain.
+  const [first] = await db.wholeOrganisation
     .select({ id: members.id })
     .from(members)
     .where(
@@ -30,6 +31,6 @@ export async function linkPossibleDuplicate(tx: DbOrTx, member: MemberRow): Prom
     .orderBy(asc(members.createdAt), asc(members.id))
     .limit(1);
   if (!first) return null;
-  await tx.update(members).set({ possibleDuplicateOf: first.id }).where(eq(members.id, member.id));
+  await db.wholeOrganisation.update(members, { possibleDuplicateOf: first.id }, eq(members.id, member.id));
   return first.id;
 }

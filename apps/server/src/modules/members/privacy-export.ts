@@ -1,30 +1,29 @@
 import type { MemberPrivacyExport } from '@gym/contract/members';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { cardLinkTokens, centers, members, organisations, users } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../deps.ts';
-import type { AuthContext } from '../../lib/access.ts';
-import { audit } from '../../lib/audit.ts';
-import { queryContext } from '../../lib/use-case.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
 import { cardsOf, getMember, groupsOf } from './member-detail.ts';
 
-/** Everything stored about one member, for a subject access request. Token hashes are not personal data and stay out. */
-export async function privacyExport(deps: AppDeps, auth: AuthContext, id: string): Promise<MemberPrivacyExport> {
-  const { db } = deps.database;
-  const scoped = queryContext(deps, auth).db;
-  const { cards: _cards, groups: _groups, ...member } = await getMember(scoped, id);
+/**
+ * Everything stored about one member, for a subject access request; the export is audited. Token
+ * hashes are not personal data and stay out.
+ */
+export async function privacyExport(ctx: UseCaseContext, input: { id: string }): Promise<MemberPrivacyExport> {
+  const { id } = input;
+  const { db } = ctx;
+  const { cards: _cards, groups: _groups, ...member } = await getMember(db, id);
   const [[org], [creator], memberCards, groups, links] = await Promise.all([
-    db
-      .select({ name: organisations.name, initial: organisations.initial })
-      .from(organisations)
-      .where(eq(organisations.id, auth.organisationId)),
+    db.select({ name: organisations.name, initial: organisations.initial }).from(organisations),
     db
       .select({ name: users.fullName })
       .from(users)
       .innerJoin(members, eq(members.createdBy, users.id))
-      .where(and(eq(members.organisationId, auth.organisationId), eq(members.id, id))),
-    cardsOf(scoped, id),
-    groupsOf(scoped, id),
-    db
+      .where(eq(members.id, id)),
+    cardsOf(db, id),
+    groupsOf(db, id),
+    // Every link handed to the member, whichever centre it was for.
+    db.wholeOrganisation
       .select({
         id: cardLinkTokens.id,
         createdAt: cardLinkTokens.createdAt,
@@ -34,10 +33,10 @@ export async function privacyExport(deps: AppDeps, auth: AuthContext, id: string
       })
       .from(cardLinkTokens)
       .innerJoin(centers, eq(centers.id, cardLinkTokens.centerId))
-      .where(and(eq(cardLinkTokens.organisationId, auth.organisationId), eq(cardLinkTokens.memberId, id)))
+      .where(eq(cardLinkTokens.memberId, id))
       .orderBy(asc(cardLinkTokens.createdAt)),
   ]);
-  await audit(db, auth, null, {
+  await recordAudit(ctx, {
     action: 'member.privacy_exported',
     entityType: 'member',
     entityId: id,
@@ -45,7 +44,7 @@ export async function privacyExport(deps: AppDeps, auth: AuthContext, id: string
     summary: `Personal data of member ${member.code} exported`,
   });
   return {
-    exportedAt: new Date().toISOString(),
+    exportedAt: ctx.clock.now().toISOString(),
     organisation: org!,
     member: { ...member, createdBy: creator?.name ?? null },
     cards: memberCards,

@@ -9,13 +9,20 @@ import { likeEscape, normaliseKeyword } from '@gym/contract/search';
 import { and, asc, count, desc, eq, inArray, isNull, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
 import { placeholders, reusableStatement, type StatementScope } from '../../db/reusable.ts';
 import { cards, centers, memberGroupMembers, members, organisations } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
-import { scopeOf } from '../../lib/tenant-db.ts';
+import { scopeOf, type TenantDb } from '../../lib/tenant-db.ts';
 
 export type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
+
+/**
+ * The list's statements are written and tuned by hand (some built once, with placeholders): each is
+ * scoped by `memberListWhere` (the caller's organisation and centres) or its organisation placeholder.
+ */
+type Handle = ReturnType<TenantDb['unscoped']>;
+const listHandle = (db: TenantDb): Handle =>
+  db.unscoped('the list’s statements are tuned by hand and scoped by memberListWhere or their placeholder');
 type ListQuery = z.output<typeof memberListQuerySchema>;
 export type ListFilters = Omit<ListQuery, 'page' | 'pageSize'>;
 
@@ -236,7 +243,7 @@ function namePrefix(pattern: Value): SQL {
 }
 
 /** The total of the list, counted exactly up to `MEMBER_TOTAL_CAP` + 1 rows and no further. */
-export function cappedCount(db: DbOrTx, where: SQL, cap = MEMBER_TOTAL_CAP) {
+export function cappedCount(db: Handle, where: SQL, cap = MEMBER_TOTAL_CAP) {
   return db.select({ n: count() }).from(
     db
       .select({ one: sql`1`.as('one') })
@@ -252,7 +259,7 @@ export function cappedCount(db: DbOrTx, where: SQL, cap = MEMBER_TOTAL_CAP) {
  * a constant written into the text of a statement built once.
  */
 export function pageStatement(
-  db: DbOrTx,
+  db: Handle,
   where: SQL,
   order: (SQL | PgColumn)[],
   limit: number | Placeholder | SQL,
@@ -279,7 +286,7 @@ const newestFirst = [desc(members.createdAt), desc(members.id)];
  * carry the count). When `n` passes the cap the rows are not the page (only some matches were ranked).
  */
 async function countedRankedPage(
-  db: DbOrTx,
+  db: Handle,
   where: SQL,
   rank: SQL | null,
   limit: number,
@@ -349,7 +356,7 @@ function prefixedCount(filters: SQL, start: Record<keyof NameStart, Value>): SQL
  * name starting with the keyword matches it; erased members are named only by their code).
  */
 function searchFactsQuery(
-  db: DbOrTx,
+  db: Handle,
   filters: SQL,
   v: Record<'organisationId' | 'raw' | 'phones' | keyof NameStart, Value> & { phones: Value | null },
 ) {
@@ -437,7 +444,9 @@ function namedFirstPage(limit: number) {
  * ordered by relevance. One statement reads the exact matches' ids (one index lookup per arm), so
  * that each tier is a plain filter the planner estimates, and counts the name-prefix matches.
  */
-export async function relevanceFilters(db: DbOrTx, auth: Scope, q: ListQuery): Promise<RelevanceFilters | null> {
+export async function relevanceFilters(scoped: TenantDb, q: ListQuery): Promise<RelevanceFilters | null> {
+  const db = listHandle(scoped);
+  const { auth } = scoped;
   const where = memberListWhere(auth, q);
   const keyword = q.keyword?.trim();
   const normalised = memberKeyword(keyword);
@@ -498,9 +507,11 @@ export async function relevanceFilters(db: DbOrTx, auth: Scope, q: ListQuery): P
  * Pages are by offset: people read the list a page at a time, a page is at most a cap away, and
  * the export pages by keyset.
  */
-export async function listMembers(db: DbOrTx, auth: Scope, q: ListQuery, rankInOne = MEMBER_TOTAL_CAP) {
+export async function listMembers(scoped: TenantDb, q: ListQuery, rankInOne = MEMBER_TOTAL_CAP) {
+  const db = listHandle(scoped);
+  const { auth } = scoped;
   const offset = (q.page - 1) * q.pageSize;
-  const relevance = await relevanceFilters(db, auth, q);
+  const relevance = await relevanceFilters(scoped, q);
   let rows: ListRow[];
   let n: number;
   if (!relevance) {
@@ -569,7 +580,7 @@ export async function listMembers(db: DbOrTx, auth: Scope, q: ListQuery, rankInO
  * fragment such as "ong" matches thousands by its text, and the planner's guess of how many names
  * start with it is too rough to tell).
  */
-async function namedTierPage(db: DbOrTx, relevance: RelevanceFilters, limit: number, offset: number) {
+async function namedTierPage(db: Handle, relevance: RelevanceFilters, limit: number, offset: number) {
   const tier = relevance.tiers[1]!;
   if (relevance.prefixed > MEMBER_TOTAL_CAP) {
     if (relevance.namedPage && offset === 0) return relevance.namedPage(limit);

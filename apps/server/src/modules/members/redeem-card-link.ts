@@ -23,13 +23,12 @@ export async function redeemCardLink(
     centerId,
     now: ctx.clock.now(),
   });
-  const { card } = await attachCardToMember(
-    ctx.db.unscoped('attachCardToMember scopes its statements by the member’s organisation by hand'),
-    member!,
-    cardNumber,
-    null,
-    'cardNumber',
-  );
+  const { card } = await attachCardToMember(ctx, {
+    member: member!,
+    number: cardNumber,
+    attachedBy: null,
+    conflictPath: 'cardNumber',
+  });
   await recordAudit(ctx, {
     action: 'member.card_attached',
     entityType: 'member',

@@ -2,6 +2,7 @@ import { MEMBER_TOTAL_CAP } from '@gym/contract/members';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../../db/schema/index.ts';
+import { tenantDb } from '../../lib/tenant-db.ts';
 import { generateMembers, insertGeneratedMembers } from '../../seed/member-generator.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { listMembers, nameStart } from './queries.ts';
@@ -52,8 +53,8 @@ describe('member search relevance (a keyword, no sort chosen)', () => {
     const scope = { organisationId: org.id, centerIds: null };
     const tiered = [];
     for (let page = 1; page <= 5; page++) {
-      const q = { keyword: 'wong', page, pageSize: 1 } as Parameters<typeof listMembers>[2];
-      tiered.push(...(await listMembers(ctx.database.db, scope, q, 0)).items.map((i) => i.id));
+      const q = { keyword: 'wong', page, pageSize: 1 } as Parameters<typeof listMembers>[1];
+      tiered.push(...(await listMembers(tenantDb(ctx.database.db, scope), q, 0)).items.map((i) => i.id));
     }
     expect(tiered).toEqual([card.id, wongsa.id, firstWong.id, inside.id]);
     // An explicit sort is kept as chosen.
@@ -170,9 +171,8 @@ describe('member search past the cap (a common name, read tier by tier)', () => 
     const read = async (q: object, rankInOne: number) =>
       (
         await listMembers(
-          ctx.database.db,
-          scope,
-          { keyword: 'wong', ...q } as Parameters<typeof listMembers>[2],
+          tenantDb(ctx.database.db, scope),
+          { keyword: 'wong', ...q } as Parameters<typeof listMembers>[1],
           rankInOne,
         )
       ).items.map((i) => i.id);

@@ -24,12 +24,14 @@ import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { type Chunk, keyset } from '../../lib/long-read.ts';
 import { sendExport } from '../../lib/table-export.ts';
-import { queryContext, runTransaction } from '../../lib/use-case.ts';
+import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { overdueByMember } from '../sales/index.ts';
-import { issueCardLink } from './card-link.ts';
-import { attachCard, detachCard, markCardLost } from './cards.ts';
+import { attachCard } from './attach-card.ts';
 import { createMember } from './create-member.ts';
+import { detachCard } from './detach-card.ts';
 import { eraseMember } from './erase-member.ts';
+import { issueCardLink } from './issue-card-link.ts';
+import { markCardLost } from './mark-card-lost.ts';
 import { type MemberExportRow, memberExportChunk } from './member-export.ts';
 import { mergeMembers } from './merge-members.ts';
 import { linkScannedCard } from './nfc.ts';
@@ -69,7 +71,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, querystring: memberListQuerySchema, response: { 200: memberListResponseSchema } },
       },
       async (req) => {
-        const page = await listMembers(db, req.auth!, req.query);
+        const page = await listMembers(queryContext(deps, req.auth!).db, req.query);
         const overdue = await overdueByMember(
           queryContext(deps, req.auth!).db,
           page.items.map((m) => m.id),
@@ -103,8 +105,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('create', 'Member'), idempotent: true },
         schema: { tags, body: createMemberRequestSchema, response: { 201: memberSchema } },
       },
-      async (req, reply) =>
-        reply.code(201).send(await runTransaction(deps, req.auth!, (ctx) => createMember(ctx, req.body))),
+      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createMember, req.body)),
     );
 
     app.get(
@@ -113,7 +114,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Member') },
         schema: { tags, params: memberIdParamsSchema, response: { 200: memberSchema } },
       },
-      (req) => runTransaction(deps, req.auth!, (ctx) => openMember(ctx, { id: req.params.id })),
+      (req) => runCommand(deps, req.auth!, openMember, { id: req.params.id }),
     );
 
     app.patch(
@@ -127,7 +128,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: memberSchema },
         },
       },
-      (req) => runTransaction(deps, req.auth!, (ctx) => updateMember(ctx, { ...req.body, id: req.params.id })),
+      (req) => runCommand(deps, req.auth!, updateMember, { ...req.body, id: req.params.id }),
     );
 
     app.post(
@@ -142,9 +143,10 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        const { card, already } = await runTransaction(deps, req.auth!, (ctx) =>
-          attachCard(ctx, { memberId: req.params.id, number: req.body.number }),
-        );
+        const { card, already } = await runCommand(deps, req.auth!, attachCard, {
+          memberId: req.params.id,
+          number: req.body.number,
+        });
         return reply.code(already ? 200 : 201).send(card);
       },
     );
@@ -155,10 +157,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Member') },
         schema: { tags, params: memberCardParamsSchema, response: { 200: cardSchema } },
       },
-      (req) =>
-        runTransaction(deps, req.auth!, (ctx) =>
-          markCardLost(ctx, { memberId: req.params.id, cardId: req.params.cardId }),
-        ),
+      (req) => runCommand(deps, req.auth!, markCardLost, { memberId: req.params.id, cardId: req.params.cardId }),
     );
 
     app.delete(
@@ -168,9 +167,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: memberCardParamsSchema, response: { 204: z.null() } },
       },
       async (req, reply) => {
-        await runTransaction(deps, req.auth!, (ctx) =>
-          detachCard(ctx, { memberId: req.params.id, cardId: req.params.cardId }),
-        );
+        await runCommand(deps, req.auth!, detachCard, { memberId: req.params.id, cardId: req.params.cardId });
         return reply.code(204).send(null);
       },
     );
@@ -186,7 +183,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: nfcResponseSchema },
         },
       },
-      (req) => linkScannedCard(deps, req.auth!, req.params.student_id, req.body.card),
+      (req) => linkScannedCard(deps, req.auth!, { memberId: req.params.student_id, card: req.body.card }),
     );
 
     app.get(
@@ -196,7 +193,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: memberIdParamsSchema, response: { 200: memberPrivacyExportSchema } },
       },
       async (req, reply) => {
-        const data = await privacyExport(deps, req.auth!, req.params.id);
+        const data = await runCommand(deps, req.auth!, privacyExport, { id: req.params.id });
         const name = `member-${data.member.code.replace(/[^A-Za-z0-9_-]/g, '_')}-personal-data.json`;
         return reply
           .header('content-disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`)
@@ -211,10 +208,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('delete', 'Member') },
         schema: { tags, params: memberIdParamsSchema, body: eraseMemberRequestSchema, response: { 200: memberSchema } },
       },
-      (req) =>
-        runTransaction(deps, req.auth!, (ctx) =>
-          eraseMember(ctx, { id: req.params.id, confirmCode: req.body.confirmCode }),
-        ),
+      (req) => runCommand(deps, req.auth!, eraseMember, { id: req.params.id, confirmCode: req.body.confirmCode }),
     );
 
     app.post(
@@ -229,7 +223,7 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: memberSchema },
         },
       },
-      (req) => mergeMembers(deps, req.auth!, req.params.id, req.body),
+      (req) => runCommand(deps, req.auth!, mergeMembers, { ...req.body, keptId: req.params.id }),
     );
 
     app.post(
@@ -238,7 +232,8 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Member') },
         schema: { tags, params: memberIdParamsSchema, response: { 201: cardLinkIssuedSchema } },
       },
-      async (req, reply) => reply.code(201).send(await issueCardLink(deps, req.auth!, req.params.id)),
+      async (req, reply) =>
+        reply.code(201).send(await runCommand(deps, req.auth!, issueCardLink, { memberId: req.params.id })),
     );
   };
 }

@@ -1,15 +1,16 @@
 import { searchTextOf } from '@gym/contract/search';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { cards, members } from '../../db/schema/index.ts';
+import type { TenantDb } from '../../lib/tenant-db.ts';
 
 /**
  * Recomputes a member's search text from the row and the numbers of the cards they hold (active
  * or lost: a lost card still names its holder). Call it in the transaction of every change to
  * names, phone, e-mail, code or cards. Erased members are searchable by code only.
  */
-export async function refreshSearchText(tx: DbOrTx, memberId: string): Promise<void> {
-  const [m] = await tx
+export async function refreshSearchText(db: TenantDb, memberId: string): Promise<void> {
+  // By id, wherever the member's home centre is (a merge or a card of a member the caller reached).
+  const [m] = await db.wholeOrganisation
     .select({
       code: members.code,
       firstName: members.firstName,
@@ -29,7 +30,7 @@ export async function refreshSearchText(tx: DbOrTx, memberId: string): Promise<v
   const searchText = m.erasedAt
     ? erasedSearchText(m.code)
     : searchTextOf({ ...m, cardNumbers: m.cardNumbers?.split(',') ?? [] });
-  await tx
+  await db.wholeOrganisation
     .update(members)
     .set({ searchText })
     .where(and(eq(members.id, memberId), ne(members.searchText, searchText)));

@@ -15,17 +15,22 @@ export type UpdateMemberInput = z.output<typeof updateMemberRequestSchema>;
 /** Edits a member. Erased members are not edited; duplicates are checked only on a changed phone or e-mail. */
 export async function updateMember(ctx: UseCaseContext, input: UpdateMemberInput & { id: string }): Promise<Member> {
   const { id, groupIds, confirmDifferentPerson, ...typed } = input;
-  const { tx, auth } = ctx;
   const current = await lockMember(ctx.db, id);
   const fields =
     typed.phone !== undefined
-      ? { ...typed, phone: await storedPhone(tx, typed.homeCenterId ?? current.homeCenterId, typed.phone) }
+      ? {
+          ...typed,
+          phone: await storedPhone(ctx.db, {
+            homeCenterId: typed.homeCenterId ?? current.homeCenterId,
+            phone: typed.phone,
+          }),
+        }
       : typed;
   if (current.erasedAt) throw memberErased();
   const homeZone =
     fields.homeCenterId !== undefined && fields.homeCenterId !== current.homeCenterId
-      ? (await usableHomeCenter(tx, auth, fields.homeCenterId)).timeZone
-      : await homeTimeZone(tx, auth.organisationId, current.homeCenterId);
+      ? (await usableHomeCenter(ctx.db, fields.homeCenterId)).timeZone
+      : await homeTimeZone(ctx.db, current.homeCenterId);
   const merged = {
     birthday: fields.birthday !== undefined ? fields.birthday : current.birthday,
     guardian: fields.guardian !== undefined ? fields.guardian : current.guardian,
@@ -39,17 +44,15 @@ export async function updateMember(ctx: UseCaseContext, input: UpdateMemberInput
   const digits = fields.phone !== undefined ? phoneDigits(fields.phone) : current.phoneDigits;
   const phoneChanged = digits !== current.phoneDigits;
   const emailChanged = fields.email !== undefined && fields.email !== current.email;
-  await refuseDuplicates(
-    tx,
-    auth,
-    { phoneDigits: phoneChanged ? digits : null, email: emailChanged ? fields.email : null, excludeId: id },
-    confirmDifferentPerson,
-  );
+  await refuseDuplicates(ctx.db, {
+    match: { phoneDigits: phoneChanged ? digits : null, email: emailChanged ? fields.email : null, excludeId: id },
+    confirmed: confirmDifferentPerson,
+  });
   if (groupIds !== undefined) {
-    await setGroups(tx, auth.organisationId, id, await checkGroups(tx, auth.organisationId, groupIds));
+    await setGroups(ctx.db, { memberId: id, groupIds: await checkGroups(ctx.db, groupIds) });
   }
   const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
   await ctx.db.update(members, { ...changes, phoneDigits: digits, updatedAt: ctx.clock.now() }, eq(members.id, id));
-  await refreshSearchText(tx, id);
+  await refreshSearchText(ctx.db, id);
   return getMember(ctx.db, id);
 }

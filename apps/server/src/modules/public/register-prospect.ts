@@ -28,7 +28,7 @@ const REGISTERED_MESSAGE: Record<Language, (name: string) => string> = {
 export async function registerProspect(ctx: PublicContext, input: RegisterProspectInput): Promise<void> {
   const { website, privacyAccepted: _accepted, ...fields } = input.registration;
   if (website) return;
-  const { auth, tx } = ctx;
+  const { auth } = ctx;
   const center = await ctx.db.usableCenter(input.centerId, 'centerCode');
   // The rules that need the centre's business date (a birthday after its today is refused).
   const checked = prospectRegistrationOn(today(center.timeZone)).safeParse(input.registration);
@@ -36,7 +36,7 @@ export async function registerProspect(ctx: PublicContext, input: RegisterProspe
     const issues = checked.error.issues.map((i) => ({ path: i.path.join('.'), code: i.message, message: i.message }));
     throw new AppError(400, 'validation_failed', `Invalid body: ${issues.map((f) => f.path).join(', ')}`, issues);
   }
-  const member = await insertMember(tx, {
+  const member = await insertMember(ctx, {
     ...fields,
     organisationId: auth.organisationId,
     homeCenterId: center.id,
@@ -46,8 +46,11 @@ export async function registerProspect(ctx: PublicContext, input: RegisterProspe
     isNew: true,
     createdBy: null,
   });
-  await linkPossibleDuplicate(tx, member);
-  const { defaultLanguage } = await readSystemConfig(tx, auth.organisationId);
+  await linkPossibleDuplicate(ctx.db, member);
+  const { defaultLanguage } = await readSystemConfig(
+    ctx.db.unscoped('readSystemConfig reads the caller’s organisation row by its id'),
+    auth.organisationId,
+  );
   ctx.emit({
     organisationId: auth.organisationId,
     centerId: center.id,

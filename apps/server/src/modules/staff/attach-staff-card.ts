@@ -1,9 +1,9 @@
 import type { Card } from '@gym/contract/members';
 import { and, eq } from 'drizzle-orm';
 import { cards } from '../../db/schema/index.ts';
-import { audit } from '../../lib/audit.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { insertCard } from '../../lib/card-numbers.ts';
-import type { StaffContext } from './command.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
 import { findStaff, staffCards } from './queries.ts';
 import { assertMayManage } from './rules.ts';
 
@@ -13,10 +13,10 @@ import { assertMayManage } from './rules.ts';
  * held by any member or staff card not detached is refused; the database's unique index decides,
  * so two desks attaching the same number at once cannot both succeed.
  */
-export async function attachStaffCard(ctx: StaffContext, input: { staffId: string; number: string }): Promise<Card> {
-  const { auth, tx } = ctx;
+export async function attachStaffCard(ctx: UseCaseContext, input: { staffId: string; number: string }): Promise<Card> {
+  const { auth } = ctx;
   const { staffId, number } = input;
-  const target = await findStaff(tx, auth, staffId, true);
+  const target = await findStaff(ctx.db, { id: staffId, lock: true });
   assertMayManage(auth, target);
   const now = ctx.clock.now();
   await ctx.db.update(
@@ -24,15 +24,15 @@ export async function attachStaffCard(ctx: StaffContext, input: { staffId: strin
     { status: 'detached', detachedAt: now },
     and(eq(cards.staffId, staffId), eq(cards.status, 'active'))!,
   );
-  const card = await insertCard(tx, {
+  const card = await insertCard(ctx.db.unscoped('insertCard writes the caller’s organisation id it is given'), {
     organisationId: auth.organisationId,
     number,
     staffId,
     attachedBy: auth.userId,
     attachedAt: now,
   });
-  const history = await staffCards(tx, auth, staffId);
-  await audit(tx, auth, null, {
+  const history = await staffCards(ctx.db, staffId);
+  await recordAudit(ctx, {
     action: 'staff.card_attached',
     entityType: 'staff',
     entityId: staffId,

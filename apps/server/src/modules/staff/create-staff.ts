@@ -1,7 +1,8 @@
 import type { createStaffRequestSchema, Staff } from '@gym/contract/staff';
 import type { z } from 'zod';
 import { users } from '../../db/schema/index.ts';
-import { replaceCenters, type StaffContext } from './command.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
+import { replaceCenters } from './command.ts';
 import { enqueueInvitation } from './invitation.ts';
 import { getStaff } from './queries.ts';
 import { assertMayGiveCenters, assertMayGiveRole } from './rules.ts';
@@ -12,8 +13,8 @@ export type CreateStaffInput = z.infer<typeof createStaffRequestSchema>;
  * Adds a staff member. The account has no password until the person chooses one through the
  * invitation link (sign-in refuses it meanwhile). A trainer by role is always bookable as one.
  */
-export async function createStaff(ctx: StaffContext, input: CreateStaffInput): Promise<Staff> {
-  const { auth, tx } = ctx;
+export async function createStaff(ctx: UseCaseContext, input: CreateStaffInput): Promise<Staff> {
+  const { auth } = ctx;
   assertMayGiveRole(auth, input.role);
   const centerIds = await assertMayGiveCenters(ctx, { allCenters: input.allCenters, centerIds: input.centerIds });
   const [user] = await ctx.db.insert(users, {
@@ -27,6 +28,6 @@ export async function createStaff(ctx: StaffContext, input: CreateStaffInput): P
     passwordHash: null,
   });
   await replaceCenters(ctx, { userId: user!.id, centerIds });
-  if (input.sendInvite) ctx.mailAfterCommit(await enqueueInvitation(ctx.deps, tx, user!));
-  return getStaff(tx, auth, user!.id);
+  if (input.sendInvite) await enqueueInvitation(ctx, user!);
+  return getStaff(ctx.db, user!.id);
 }

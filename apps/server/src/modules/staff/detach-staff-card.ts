@@ -1,23 +1,23 @@
 import { and, eq } from 'drizzle-orm';
 import { cards } from '../../db/schema/index.ts';
-import { audit } from '../../lib/audit.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { StaffContext } from './command.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
 import { findStaff } from './queries.ts';
 import { assertMayManage } from './rules.ts';
 
 /** Detaching keeps the card in the history and frees its number; detaching twice changes nothing. */
-export async function detachStaffCard(ctx: StaffContext, input: { staffId: string; cardId: string }): Promise<void> {
-  const { auth, tx } = ctx;
+export async function detachStaffCard(ctx: UseCaseContext, input: { staffId: string; cardId: string }): Promise<void> {
+  const { auth } = ctx;
   const { staffId, cardId } = input;
-  const target = await findStaff(tx, auth, staffId, true);
+  const target = await findStaff(ctx.db, { id: staffId, lock: true });
   assertMayManage(auth, target);
   const ofStaff = and(eq(cards.id, cardId), eq(cards.staffId, staffId))!;
   const card = await ctx.db.first(cards, ofStaff);
   if (!card) throw notFound('card');
   if (card.status !== 'detached') {
     await ctx.db.update(cards, { status: 'detached', detachedAt: ctx.clock.now() }, ofStaff);
-    await audit(tx, auth, null, {
+    await recordAudit(ctx, {
       action: 'staff.card_detached',
       entityType: 'staff',
       entityId: staffId,

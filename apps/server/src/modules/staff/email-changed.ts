@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { organisations, users } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../deps.ts';
-import type { AuthContext } from '../../lib/access.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
 
 type Words = { name: string; org: string; oldEmail: string; newEmail: string; by: string };
 
@@ -36,24 +34,21 @@ const TEXTS: Record<string, { subject: string; body: (w: Words) => string }> = {
 
 /**
  * Tells the OLD address, in the person's language, that a colleague changed their sign-in e-mail
- * and who did it: a taken-over account is noticed at its old address. Written in the caller's
- * transaction; answers the outbox id to flush after the commit.
+ * and who did it: a taken-over account is noticed at its old address. Written in the command's
+ * transaction and relayed once it has committed; answers the outbox id.
  */
 export async function enqueueEmailChangedNotice(
-  deps: AppDeps,
-  tx: DbOrTx,
-  auth: AuthContext,
-  target: { fullName: string; email: string; language: string },
-  newEmail: string,
+  ctx: Pick<UseCaseContext, 'auth' | 'db' | 'mail'>,
+  { target, newEmail }: { target: { fullName: string; email: string; language: string }; newEmail: string },
 ): Promise<string> {
-  const [by] = await tx.select({ fullName: users.fullName }).from(users).where(eq(users.id, auth.userId));
-  const [org] = await tx
+  const [by] = await ctx.db.select({ fullName: users.fullName }).from(users).where(eq(users.id, ctx.auth.userId));
+  const [org] = await ctx.db
     .select({ name: organisations.name })
     .from(organisations)
-    .where(eq(organisations.id, auth.organisationId));
+    .where(eq(organisations.id, ctx.auth.organisationId));
   const text = TEXTS[target.language] ?? TEXTS.en!;
-  return deps.mailer.enqueue(tx, {
-    organisationId: auth.organisationId,
+  return ctx.mail({
+    organisationId: ctx.auth.organisationId,
     to: target.email,
     subject: text.subject,
     text: text.body({

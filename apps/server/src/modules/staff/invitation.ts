@@ -1,8 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { organisations, passwordResetTokens } from '../../db/schema/index.ts';
-import type { AppDeps } from '../../deps.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
 import { passwordLink } from '../auth/index.ts';
 
 /** An invitation stays open for a week: new staff often start days after they are added. */
@@ -42,40 +41,38 @@ const TEXTS: Record<string, Text> = {
 };
 
 /**
- * Writes a single-use invitation token and its e-mail inside the caller's transaction; earlier
- * invitations of the same person stop working, so only the newest e-mail's link sets the password.
- * Answers the outbox id to flush after the commit.
+ * Writes a single-use invitation token and its e-mail in the command's transaction (the e-mail is
+ * relayed once it has committed); earlier invitations of the same person stop working, so only the
+ * newest e-mail's link sets the password. Answers the outbox id.
  */
 export async function enqueueInvitation(
-  deps: AppDeps,
-  tx: DbOrTx,
+  ctx: Pick<UseCaseContext, 'db' | 'clock' | 'config' | 'mail'>,
   user: { id: string; organisationId: string; email: string; fullName: string; language: string },
 ): Promise<string> {
-  await tx
-    .update(passwordResetTokens)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(passwordResetTokens.userId, user.id),
-        eq(passwordResetTokens.purpose, 'invite'),
-        isNull(passwordResetTokens.usedAt),
-      ),
-    );
+  const now = ctx.clock.now();
+  await ctx.db.update(
+    passwordResetTokens,
+    { usedAt: now },
+    and(
+      eq(passwordResetTokens.userId, user.id),
+      eq(passwordResetTokens.purpose, 'invite'),
+      isNull(passwordResetTokens.usedAt),
+    )!,
+  );
   const token = newOpaqueToken();
-  await tx.insert(passwordResetTokens).values({
+  await ctx.db.insert(passwordResetTokens, {
     userId: user.id,
-    organisationId: user.organisationId,
     tokenHash: hashToken(token),
     purpose: 'invite',
-    expiresAt: new Date(Date.now() + INVITE_TTL_DAYS * 86_400_000),
+    expiresAt: new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000),
   });
-  const [org] = await tx
+  const [org] = await ctx.db
     .select({ name: organisations.name })
     .from(organisations)
     .where(eq(organisations.id, user.organisationId));
   const text = TEXTS[user.language] ?? TEXTS.en!;
   const orgName = org?.name ?? '';
-  return deps.mailer.enqueue(tx, {
+  return ctx.mail({
     organisationId: user.organisationId,
     to: user.email,
     subject: text.subject(orgName),
@@ -83,7 +80,7 @@ export async function enqueueInvitation(
       name: user.fullName,
       org: orgName,
       email: user.email,
-      link: passwordLink(deps, token),
+      link: passwordLink(ctx, token),
       days: INVITE_TTL_DAYS,
     }),
   });

@@ -6,12 +6,11 @@ import type { Staff, staffExportQuerySchema, staffListItemSchema, staffListQuery
 import { asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
 import { cards, userCenters, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
 import { byOffset, type ChunkedRows } from '../../lib/long-read.ts';
-import { scopeOf } from '../../lib/tenant-db.ts';
+import { scopeOf, type TenantDb } from '../../lib/tenant-db.ts';
 
 export type StaffListItem = z.infer<typeof staffListItemSchema>;
 type ListFilters = Omit<z.infer<typeof staffExportQuerySchema>, 'format'>;
@@ -30,7 +29,7 @@ const workingIn = (centerIds: string[]) =>
  * limited to some centres see those who work in at least one of their centres, and those who
  * work everywhere (the area manager, the owner), since they meet them at the desk too.
  */
-export function staffScope(auth: AuthContext, ...more: (SQL | undefined)[]): SQL {
+export function staffScope(auth: Pick<AuthContext, 'organisationId' | 'centerIds'>, ...more: (SQL | undefined)[]): SQL {
   const visible =
     auth.centerIds === null
       ? undefined
@@ -99,7 +98,7 @@ function toStaffBase(r: StaffRow): Omit<Staff, 'cards'> {
   };
 }
 
-function listWhere(auth: AuthContext, q: ListFilters): SQL {
+function listWhere(auth: Pick<AuthContext, 'organisationId' | 'centerIds'>, q: ListFilters): SQL {
   const keyword = q.keyword?.trim();
   let match: SQL | undefined;
   if (keyword) {
@@ -151,11 +150,10 @@ const toListItem = (r: StaffRow & { cardNumber: string | null }): StaffListItem 
 });
 
 export async function listStaff(
-  db: DbOrTx,
-  auth: AuthContext,
+  db: TenantDb,
   q: z.infer<typeof staffListQuerySchema>,
 ): Promise<{ items: StaffListItem[]; total: number; page: number; pageSize: number }> {
-  const where = listWhere(auth, q);
+  const where = listWhere(db.auth, q);
   const [rows, [total]] = await Promise.all([
     db
       .select(listColumns)
@@ -171,16 +169,12 @@ export async function listStaff(
 
 /** Every staff member the export's filters select; an organisation has tens or hundreds of staff. */
 /** The export's staff, a chunk at a time (lib/long-read.ts). */
-export async function listStaffForExport(
-  db: DbOrTx,
-  auth: AuthContext,
-  q: ListFilters,
-): Promise<ChunkedRows<StaffListItem>> {
+export async function listStaffForExport(db: TenantDb, q: ListFilters): Promise<ChunkedRows<StaffListItem>> {
   return byOffset(async ({ offset, limit }) => {
     const rows = await db
       .select(listColumns)
       .from(users)
-      .where(listWhere(auth, q))
+      .where(listWhere(db.auth, q))
       .orderBy(...listOrder(q.sort))
       .limit(limit)
       .offset(offset);
@@ -189,11 +183,11 @@ export async function listStaffForExport(
 }
 
 /** The staff member as the caller sees them, or not found; `lock` holds the row for a command. */
-export async function findStaff(db: DbOrTx, auth: AuthContext, id: string, lock = false): Promise<StaffRow> {
+export async function findStaff(db: TenantDb, { id, lock = false }: { id: string; lock?: boolean }): Promise<StaffRow> {
   const query = db
     .select(staffColumns)
     .from(users)
-    .where(staffScope(auth, eq(users.id, id)));
+    .where(staffScope(db.auth, eq(users.id, id)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('staff member');
   return row;
@@ -202,12 +196,12 @@ export async function findStaff(db: DbOrTx, auth: AuthContext, id: string, lock 
 const attacher = alias(users, 'attacher');
 
 /** A staff member's cards, current and past (detached cards stay as history), newest first. */
-export async function staffCards(db: DbOrTx, auth: AuthContext, staffId: string): Promise<Card[]> {
+export async function staffCards(db: TenantDb, staffId: string): Promise<Card[]> {
   const rows = await db
     .select({ card: cards, attachedBy: attacher.fullName })
     .from(cards)
     .leftJoin(attacher, eq(attacher.id, cards.attachedBy))
-    .where(scopeOf(auth, cards, eq(cards.staffId, staffId)))
+    .where(scopeOf(db.auth, cards, eq(cards.staffId, staffId)))
     .orderBy(desc(cards.attachedAt), desc(cards.id));
   return rows.map(({ card: c, attachedBy }) => ({
     id: c.id,
@@ -220,7 +214,7 @@ export async function staffCards(db: DbOrTx, auth: AuthContext, staffId: string)
   }));
 }
 
-export async function getStaff(db: DbOrTx, auth: AuthContext, id: string): Promise<Staff> {
-  const row = await findStaff(db, auth, id);
-  return { ...toStaffBase(row), cards: await staffCards(db, auth, id) };
+export async function getStaff(db: TenantDb, id: string): Promise<Staff> {
+  const row = await findStaff(db, { id });
+  return { ...toStaffBase(row), cards: await staffCards(db, id) };
 }

@@ -16,8 +16,9 @@ import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
+import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { attachStaffCard } from './attach-staff-card.ts';
-import { runStaffCommand } from './command.ts';
+import { STAFF_COMMAND } from './command.ts';
 import { createStaff } from './create-staff.ts';
 import { detachStaffCard } from './detach-staff-card.ts';
 import { getStaff, listStaff, listStaffForExport, type StaffListItem } from './queries.ts';
@@ -55,7 +56,7 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Staff') },
         schema: { tags, querystring: staffListQuerySchema, response: { 200: staffListResponseSchema } },
       },
-      (req) => listStaff(db, req.auth!, req.query),
+      (req) => listStaff(queryContext(deps, req.auth!).db, req.query),
     );
     app.get(
       '/staff/export',
@@ -66,7 +67,7 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           timeZone: await callerTimeZone(db, req.auth!, (req.query as { centerId?: string }).centerId),
           format: req.query.format,
           columns: EXPORT_COLUMNS,
-          rows: await listStaffForExport(db, req.auth!, req.query),
+          rows: await listStaffForExport(queryContext(deps, req.auth!).db, req.query),
         }),
     );
     app.get(
@@ -75,7 +76,7 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('read', 'Staff') },
         schema: { tags, params: staffIdParamsSchema, response: { 200: staffSchema } },
       },
-      (req) => getStaff(db, req.auth!, req.params.id),
+      (req) => getStaff(queryContext(deps, req.auth!).db, req.params.id),
     );
     app.post(
       '/staff',
@@ -83,7 +84,8 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('create', 'Staff') },
         schema: { tags, body: createStaffRequestSchema, response: { 201: staffSchema } },
       },
-      async (req, reply) => reply.code(201).send(await runStaffCommand(deps, req.auth!, createStaff, req.body)),
+      async (req, reply) =>
+        reply.code(201).send(await runCommand(deps, req.auth!, createStaff, req.body, STAFF_COMMAND)),
     );
     app.patch(
       '/staff/:id',
@@ -91,7 +93,7 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Staff') },
         schema: { tags, params: staffIdParamsSchema, body: updateStaffRequestSchema, response: { 200: staffSchema } },
       },
-      (req) => runStaffCommand(deps, req.auth!, updateStaff, { ...req.body, id: req.params.id }),
+      (req) => runCommand(deps, req.auth!, updateStaff, { ...req.body, id: req.params.id }, STAFF_COMMAND),
     );
     app.post(
       '/staff/:id/invite',
@@ -100,7 +102,7 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: staffIdParamsSchema, response: noContent },
       },
       async (req, reply) => {
-        await runStaffCommand(deps, req.auth!, resendInvitation, { id: req.params.id });
+        await runCommand(deps, req.auth!, resendInvitation, { id: req.params.id }, STAFF_COMMAND);
         return reply.code(204).send(null);
       },
     );
@@ -111,7 +113,7 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: staffIdParamsSchema, response: noContent },
       },
       async (req, reply) => {
-        await runStaffCommand(deps, req.auth!, sendPasswordReset, { id: req.params.id });
+        await runCommand(deps, req.auth!, sendPasswordReset, { id: req.params.id }, STAFF_COMMAND);
         return reply.code(204).send(null);
       },
     );
@@ -121,7 +123,7 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Staff') },
         schema: { tags, params: staffIdParamsSchema, response: { 200: z.object({ ended: z.number().int() }) } },
       },
-      (req) => runStaffCommand(deps, req.auth!, signOutStaff, { id: req.params.id }),
+      (req) => runCommand(deps, req.auth!, signOutStaff, { id: req.params.id }, STAFF_COMMAND),
     );
     app.post(
       '/staff/:id/deactivate',
@@ -129,7 +131,7 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Staff') },
         schema: { tags, params: staffIdParamsSchema, response: { 200: staffSchema } },
       },
-      (req) => runStaffCommand(deps, req.auth!, setStaffActive, { id: req.params.id, active: false }),
+      (req) => runCommand(deps, req.auth!, setStaffActive, { id: req.params.id, active: false }, STAFF_COMMAND),
     );
     app.post(
       '/staff/:id/activate',
@@ -137,7 +139,7 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: can('update', 'Staff') },
         schema: { tags, params: staffIdParamsSchema, response: { 200: staffSchema } },
       },
-      (req) => runStaffCommand(deps, req.auth!, setStaffActive, { id: req.params.id, active: true }),
+      (req) => runCommand(deps, req.auth!, setStaffActive, { id: req.params.id, active: true }, STAFF_COMMAND),
     );
     app.post(
       '/staff/:id/cards',
@@ -152,10 +154,16 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (req, reply) =>
         reply.code(201).send(
-          await runStaffCommand(deps, req.auth!, attachStaffCard, {
-            staffId: req.params.id,
-            number: req.body.number,
-          }),
+          await runCommand(
+            deps,
+            req.auth!,
+            attachStaffCard,
+            {
+              staffId: req.params.id,
+              number: req.body.number,
+            },
+            STAFF_COMMAND,
+          ),
         ),
     );
     app.delete(
@@ -165,7 +173,13 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, params: staffCardParamsSchema, response: noContent },
       },
       async (req, reply) => {
-        await runStaffCommand(deps, req.auth!, detachStaffCard, { staffId: req.params.id, cardId: req.params.cardId });
+        await runCommand(
+          deps,
+          req.auth!,
+          detachStaffCard,
+          { staffId: req.params.id, cardId: req.params.cardId },
+          STAFF_COMMAND,
+        );
         return reply.code(204).send(null);
       },
     );

@@ -1,9 +1,9 @@
 import type { Staff } from '@gym/contract/staff';
 import { and, eq, isNull } from 'drizzle-orm';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
-import { audit } from '../../lib/audit.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
 import { revokeUserSessions } from '../auth/index.ts';
-import type { StaffContext } from './command.ts';
 import { findStaff, getStaff } from './queries.ts';
 import { assertAnotherActiveAdmin, assertMayManage, assertNotSelf } from './rules.ts';
 
@@ -12,17 +12,17 @@ import { assertAnotherActiveAdmin, assertMayManage, assertNotSelf } from './rule
  * tokens are checked against the account on each request) and kills their pending links.
  * Nobody deactivates themselves, and the organisation keeps an active administrator.
  */
-export async function setStaffActive(ctx: StaffContext, input: { id: string; active: boolean }): Promise<Staff> {
-  const { auth, tx, deps } = ctx;
+export async function setStaffActive(ctx: UseCaseContext, input: { id: string; active: boolean }): Promise<Staff> {
+  const { auth } = ctx;
   const { id, active } = input;
-  const target = await findStaff(tx, auth, id, true);
+  const target = await findStaff(ctx.db, { id, lock: true });
   assertMayManage(auth, target);
-  if (target.active === active) return getStaff(tx, auth, id);
+  if (target.active === active) return getStaff(ctx.db, id);
   const now = ctx.clock.now();
   if (!active) {
     assertNotSelf(auth, id, 'active', 'You cannot deactivate your own account');
     if (target.role === 'admin') await assertAnotherActiveAdmin(ctx, id);
-    await revokeUserSessions(deps, tx, id, { now });
+    await revokeUserSessions(ctx, { userId: id });
     await ctx.db.update(
       passwordResetTokens,
       { usedAt: now },
@@ -30,7 +30,7 @@ export async function setStaffActive(ctx: StaffContext, input: { id: string; act
     );
   }
   await ctx.db.update(users, { active, updatedAt: now }, eq(users.id, id));
-  await audit(tx, auth, null, {
+  await recordAudit(ctx, {
     action: active ? 'staff.activated' : 'staff.deactivated',
     entityType: 'staff',
     entityId: id,
@@ -38,6 +38,6 @@ export async function setStaffActive(ctx: StaffContext, input: { id: string; act
     before: { active: target.active },
     after: { active },
   });
-  await deps.sessions.changed(tx, { users: [id] });
-  return getStaff(tx, auth, id);
+  await ctx.sessionsChanged({ users: [id] });
+  return getStaff(ctx.db, id);
 }

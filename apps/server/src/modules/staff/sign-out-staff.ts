@@ -1,6 +1,6 @@
-import { audit } from '../../lib/audit.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
 import { revokeUserSessions } from '../auth/index.ts';
-import type { StaffContext } from './command.ts';
 import { findStaff } from './queries.ts';
 import { assertMayManage } from './rules.ts';
 
@@ -9,12 +9,11 @@ import { assertMayManage } from './rules.ts';
  * their refresh tokens are revoked and every server drops their access at once; they sign in
  * again. Ending one's own is the account page's business (it keeps the current session).
  */
-export async function signOutStaff(ctx: StaffContext, input: { id: string }): Promise<{ ended: number }> {
-  const { auth, tx, deps } = ctx;
-  const target = await findStaff(tx, auth, input.id, true);
-  assertMayManage(auth, target);
-  const families = await revokeUserSessions(deps, tx, target.id, { now: ctx.clock.now() });
-  await audit(tx, auth, null, {
+export async function signOutStaff(ctx: UseCaseContext, input: { id: string }): Promise<{ ended: number }> {
+  const target = await findStaff(ctx.db, { id: input.id, lock: true });
+  assertMayManage(ctx.auth, target);
+  const families = await revokeUserSessions(ctx, { userId: target.id });
+  await recordAudit(ctx, {
     action: 'staff.signed_out',
     entityType: 'staff',
     entityId: target.id,

@@ -2,8 +2,9 @@ import type { Staff, updateStaffRequestSchema } from '@gym/contract/staff';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../db/schema/index.ts';
-import { audit } from '../../lib/audit.ts';
-import { replaceCenters, type StaffContext } from './command.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import type { UseCaseContext } from '../../lib/use-case.ts';
+import { replaceCenters } from './command.ts';
 import { enqueueEmailChangedNotice } from './email-changed.ts';
 import { findStaff, getStaff } from './queries.ts';
 import {
@@ -23,10 +24,10 @@ const STAFF_AUDITED_FIELDS = ['role', 'allCenters', 'centerIds', 'isTrainer', 'e
  * Changes a staff member's profile, role or centres. Role and centres take effect at their next
  * request (every request reads them). Nobody changes their own role.
  */
-export async function updateStaff(ctx: StaffContext, input: UpdateStaffInput): Promise<Staff> {
-  const { auth, tx, deps } = ctx;
+export async function updateStaff(ctx: UseCaseContext, input: UpdateStaffInput): Promise<Staff> {
+  const { auth } = ctx;
   const { id } = input;
-  const target = await findStaff(tx, auth, id, true);
+  const target = await findStaff(ctx.db, { id, lock: true });
   assertMayManage(auth, target);
   const set: Partial<typeof users.$inferInsert> = { updatedAt: ctx.clock.now() };
   if (input.role !== undefined && input.role !== target.role) {
@@ -43,9 +44,9 @@ export async function updateStaff(ctx: StaffContext, input: UpdateStaffInput): P
     await replaceCenters(ctx, { userId: id, centerIds });
   }
   // Role and centres are what a session carries: every server forgets this user's sessions on commit.
-  if (set.role !== undefined || set.allCenters !== undefined) await deps.sessions.changed(tx, { users: [id] });
+  if (set.role !== undefined || set.allCenters !== undefined) await ctx.sessionsChanged({ users: [id] });
   else if (input.fullName !== undefined || input.email !== undefined || input.language !== undefined)
-    await deps.sessions.changed(tx, { profiles: [id] });
+    await ctx.sessionsChanged({ profiles: [id] });
   if (input.fullName !== undefined) set.fullName = input.fullName;
   if (input.email !== undefined) set.email = input.email;
   if (input.phone !== undefined) set.phone = input.phone;
@@ -53,10 +54,10 @@ export async function updateStaff(ctx: StaffContext, input: UpdateStaffInput): P
   if (input.isTrainer !== undefined) set.isTrainer = input.isTrainer || (set.role ?? target.role) === 'trainer';
   await ctx.db.update(users, set, eq(users.id, id));
   if (set.email !== undefined && set.email !== target.email) {
-    ctx.mailAfterCommit(await enqueueEmailChangedNotice(deps, tx, auth, target, set.email));
+    await enqueueEmailChangedNotice(ctx, { target, newEmail: set.email });
   }
-  const updated = await getStaff(tx, auth, id);
-  await audit(tx, auth, null, {
+  const updated = await getStaff(ctx.db, id);
+  await recordAudit(ctx, {
     action: updated.role !== target.role ? 'staff.role_changed' : 'staff.access_changed',
     entityType: 'staff',
     entityId: id,
