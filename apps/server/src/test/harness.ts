@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Role } from '@gym/contract/acl';
 import type { LoginResponse } from '@gym/contract/auth';
+import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '../config.ts';
@@ -62,8 +63,20 @@ function templateBlob(): Blob {
 /** The money of test organisations unless a test names another: Brazilian reais, as the spec's examples. */
 export const TEST_MONEY: OrganisationMoney = { currencyCode: 'BRL', currencySymbol: 'R$ ' };
 
+/** A signed-in caller's header. */
+export type Headers = { authorization: string };
+/** A request to `/api/v1/pro…` of the test server. */
+export type ProRequest = (
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  payload?: unknown,
+) => Promise<LightMyRequestResponse>;
+
 export interface TestContext extends RunningServer {
   database: Database;
+  /** A request to `/api/v1/pro…`. */
+  pro: ProRequest;
   /** A new organisation with centres A and B; its money is Brazilian reais (`R$ `) unless `money` names another. */
   newOrganisation(input?: { name?: string; initial?: string; money?: OrganisationMoney }): Promise<TestOrganisation>;
   /** Answers a Bearer header for a request. */
@@ -78,6 +91,8 @@ export interface TestOrganisation {
   newUser(input: { role: Role; centerIds?: string[]; active?: boolean; email?: string }): Promise<TestUser>;
   /** A member inserted directly (generated code and search text), at centre A unless told; `cardNumber` gives an active card. */
   newMember(input?: TestMemberInput): Promise<TestMember>;
+  /** The header of a new user of the role, signed in. */
+  signIn(role: Role, centerIds?: string[]): Promise<Headers>;
 }
 
 export interface TestMemberInput {
@@ -120,6 +135,17 @@ function nextInitial(): string {
   return `T${n}`.slice(0, 10);
 }
 
+/**
+ * The usual start of a test file: the server on a fresh database (`env` added to its settings), an
+ * organisation with centres A and B, and the header of its manager.
+ */
+export async function startWithOrganisation(env: Record<string, string> = {}) {
+  const ctx = await createTestContext(env);
+  const org = await ctx.newOrganisation();
+  const [centerA, centerB] = org.centers.map((c) => c.id) as [string, string];
+  return { ctx, org, centerA, centerB, manager: await org.signIn('manager') };
+}
+
 /** The whole server on a fresh database, with factories in the style of `ctx.newUser()`. */
 export async function createTestContext(
   env: Record<string, string> = {},
@@ -143,6 +169,8 @@ export async function createTestContext(
     ...server,
     database,
     bearer: (t) => ({ authorization: `Bearer ${t.accessToken}` }),
+    pro: (method, url, headers, payload) =>
+      server.app.inject({ method, url: `/api/v1/pro${url}`, headers, payload: payload as object | undefined }),
     async newOrganisation(input = {}) {
       const initial = input.initial ?? nextInitial();
       const money = input.money ?? TEST_MONEY;
@@ -151,10 +179,11 @@ export async function createTestContext(
         await buildCenter(db, { organisationId: org.id, code: 'A', name: 'Centre A', ...money }),
         await buildCenter(db, { organisationId: org.id, code: 'B', name: 'Centre B', ...money }),
       ];
-      return {
+      const organisation: TestOrganisation = {
         id: org.id,
         initial,
         centers: centers.map((c) => ({ id: c.id, code: c.code })),
+        signIn: async (role, centerIds) => ctx.bearer(await (await organisation.newUser({ role, centerIds })).login()),
         async newUser({ role, centerIds, active, email }) {
           const address = email ?? `${role}-${randomUUID().slice(0, 8)}@${initial.toLowerCase()}.test`;
           const user = await buildUser(db, {
@@ -212,6 +241,7 @@ export async function createTestContext(
           });
         },
       };
+      return organisation;
     },
     async close() {
       await server.close();
