@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { entryEventSchema } from '@gym/contract/entries';
-import { addDays, today as businessToday } from '@gym/contract/time';
+import { addDays } from '@gym/contract/time';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,24 +15,15 @@ import {
   organisations,
   readers,
 } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
-import { seedCatalogue } from '../../test/selling-catalogue.ts';
+import type { Headers, TestContext, TestOrganisation } from '../../test/harness.ts';
+import { type SellingCatalogue, startSelling } from '../../test/selling-catalogue.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
-let desk: { authorization: string };
-let manager: { authorization: string };
-let trainer: { authorization: string };
-let centerA = '';
-let centerB = '';
-let today = '';
-let cat: Awaited<ReturnType<typeof seedCatalogue>>;
+let ctx: TestContext, org: TestOrganisation, desk: Headers, manager: Headers, trainer: Headers;
+let centerA: string, centerB: string, today: string, cat: SellingCatalogue;
 let cardSeq = 0;
 
-type Headers = Record<string, string>;
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: Headers, payload?: unknown) =>
-  ctx.app.inject({ method, url: `/api/v1/pro${url}`, headers, payload: payload as object | undefined });
-const tap = (card: string, body: Record<string, unknown> = {}, headers: Headers = desk) =>
+const call = (...a: Parameters<TestContext['pro']>) => ctx.pro(...a);
+const tap = (card: string, body: Record<string, unknown> = {}, headers: Record<string, string> = desk) =>
   call('POST', `/card/${card}/entry/`, headers, { center_id: centerA, ...body });
 const nextCard = () => `E${Date.now().toString(36).toUpperCase()}${++cardSeq}`;
 
@@ -62,16 +53,8 @@ const ledgerOf = (entitlementId: string) =>
   ctx.database.db.select().from(entitlementLedger).where(eq(entitlementLedger.entitlementId, entitlementId));
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await ctx.newOrganisation();
-  centerA = org.centers[0]!.id;
-  centerB = org.centers[1]!.id;
-  desk = ctx.bearer(await (await org.newUser({ role: 'frontdesk' })).login());
-  manager = ctx.bearer(await (await org.newUser({ role: 'manager' })).login());
-  trainer = ctx.bearer(await (await org.newUser({ role: 'trainer' })).login());
-  cat = await seedCatalogue(ctx.database.db, org.id, centerA);
-  const [c] = await ctx.database.db.select().from(centers).where(eq(centers.id, centerA));
-  today = businessToday(c!.timeZone);
+  ({ ctx, org, desk, manager, centerA, centerB, cat, today } = await startSelling());
+  trainer = await org.signIn('trainer');
 });
 afterAll(() => ctx?.close());
 

@@ -7,21 +7,15 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../test/db-snapshot.ts';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { type Headers, startWithOrganisation, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { sniffReceiptType } from './receipts.ts';
 
-let ctx: TestContext;
+let ctx: TestContext, org: TestOrganisation, manager: Headers, centerA: string, centerB: string;
 let dataDir = '';
-let org: TestOrganisation;
-let manager: Headers;
-let centerA = '';
-let centerB = '';
 let rent = '';
 let supplies = '';
 
-type Headers = { authorization: string };
-const req = (method: 'GET' | 'PATCH' | 'POST' | 'DELETE', url: string, headers: Headers, payload?: unknown) =>
-  ctx.app.inject({ method, url: `/api/v1/pro${url}`, headers, payload: payload as object | undefined });
+const req = (...a: Parameters<TestContext['pro']>) => ctx.pro(...a);
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
@@ -67,10 +61,7 @@ async function spend(headers: Headers, body: Record<string, unknown>) {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'expenditures-'));
-  ctx = await createTestContext({ DATA_DIR: dataDir });
-  org = await ctx.newOrganisation();
-  [centerA, centerB] = org.centers.map((c) => c.id) as [string, string];
-  manager = ctx.bearer(await (await org.newUser({ role: 'manager' })).login());
+  ({ ctx, org, manager, centerA, centerB } = await startWithOrganisation({ DATA_DIR: dataDir }));
   rent = await category(manager, 'Rent');
   supplies = await category(manager, 'Supplies');
 });
