@@ -16,32 +16,48 @@ import { TEMPLATE_DB } from './global-setup.ts';
 
 export const TEST_PASSWORD = 'correct horse battery';
 
+/** The settings of a test server: no demo, fast password hashing, no sign-in slowdown, no data folder. */
+export const TEST_SETTINGS = {
+  NODE_ENV: 'test',
+  SEED_DEMO: 'false',
+  ARGON2_MEMORY_KIB: '1024',
+  LOGIN_SLOWDOWN_MS: '0',
+  DATA_DIR: '/nonexistent',
+};
+
 /** A fresh, migrated database for one test file: PGlite loaded from the run's template, or a copy of the PostgreSQL template. */
 export async function openTestDatabase(): Promise<Database> {
-  if (process.env.TEST_DATABASE === 'postgres') {
-    const adminUrl = inject('pgUrl');
-    const name = `test_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
-    await admin.end();
-    const database = await openDatabase({
-      kind: 'postgres',
-      url: adminUrl.replace(/\/postgres$/, `/${name}`),
-      poolMax: 5,
-    });
-    return {
-      ...database,
-      async close() {
-        await database.close();
-        const a = new pg.Client({ connectionString: adminUrl });
-        await a.connect();
-        await a.query(`drop database if exists ${name} with (force)`);
-        await a.end();
-      },
-    };
-  }
+  if (process.env.TEST_DATABASE === 'postgres')
+    return newPostgresDatabase('test', { template: TEMPLATE_DB, poolMax: 5 });
   return openDatabase({ kind: 'pglite', loadDataDir: templateBlob(), sharedBuffers: '16MB' });
+}
+
+/** A new database on the run's PostgreSQL server (a copy of `template`, else empty), dropped when it is closed. */
+export async function newPostgresDatabase(
+  prefix: string,
+  opts: { template?: string; poolMax: number },
+): Promise<Database> {
+  const adminUrl = inject('pgUrl');
+  const name = `${prefix}_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}${opts.template ? ` template ${opts.template}` : ''}`);
+  await admin.end();
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: adminUrl.replace(/\/postgres$/, `/${name}`),
+    poolMax: opts.poolMax,
+  });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
 }
 
 let template: ArrayBuffer | undefined;
@@ -152,15 +168,7 @@ export async function createTestContext(
   opts: { clock?: Clock } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    SEED_DEMO: 'false',
-    ARGON2_MEMORY_KIB: '1024',
-    LOGIN_SLOWDOWN_MS: '0',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: '/nonexistent',
-    ...env,
-  });
+  const config = loadConfig({ ...TEST_SETTINGS, LOG_LEVEL: 'silent', ...env });
   const server = await createServer(config, { database, logger: false, migrate: false, clock: opts.clock });
   const { db } = database;
   const passwordHash = await server.deps.hasher.hash(TEST_PASSWORD);

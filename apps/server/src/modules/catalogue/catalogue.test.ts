@@ -8,9 +8,7 @@ import { type Headers, startWithOrganisation, type TestContext, type TestOrganis
 
 let ctx: TestContext, org: TestOrganisation, manager: Headers, centerA: string, centerB: string;
 
-beforeAll(async () => {
-  ({ ctx, org, manager, centerA, centerB } = await startWithOrganisation());
-});
+beforeAll(async () => ({ ctx, org, manager, centerA, centerB } = await startWithOrganisation()));
 afterAll(() => ctx?.close());
 
 const req = (...a: Parameters<TestContext['pro']>) => ctx.pro(...a);

@@ -8,9 +8,7 @@ import { verifyReaderSecret } from './verify-secret.ts';
 
 let ctx: TestContext, org: TestOrganisation, manager: Headers, centerA: string, centerB: string;
 
-beforeAll(async () => {
-  ({ ctx, org, manager, centerA, centerB } = await startWithOrganisation());
-});
+beforeAll(async () => ({ ctx, org, manager, centerA, centerB } = await startWithOrganisation()));
 afterAll(() => ctx?.close());
 
 const req = (...a: Parameters<TestContext['pro']>) => ctx.pro(...a);

@@ -8,9 +8,7 @@ let ctx: TestContext, org: TestOrganisation, manager: Headers, centerA: string, 
 
 const req = (...a: Parameters<TestContext['pro']>) => ctx.pro(...a);
 
-beforeAll(async () => {
-  ({ ctx, org, manager, centerA, centerB } = await startWithOrganisation());
-});
+beforeAll(async () => ({ ctx, org, manager, centerA, centerB } = await startWithOrganisation()));
 afterAll(() => ctx?.close());
 
 let skuCounter = 0;

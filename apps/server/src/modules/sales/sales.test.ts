@@ -17,9 +17,7 @@ let centerA: string, cat: SellingCatalogue, today: string;
 
 const req = (...a: Parameters<TestContext['pro']>) => ctx.pro(...a);
 
-beforeAll(async () => {
-  ({ ctx, org, manager, desk, centerA, cat, today } = await startSelling());
-});
+beforeAll(async () => ({ ctx, org, manager, desk, centerA, cat, today } = await startSelling()));
 afterAll(() => ctx?.close());
 
 const count = async (table: string) =>
