@@ -1,9 +1,9 @@
 import { ROLES, type Role } from '@gym/contract/acl';
 import { addDays, today } from '@gym/contract/time';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centers, entitlementState, entitlements } from '../../db/schema/index.ts';
+import { csvLines, xlsxSheet } from '../../test/exports.ts';
 import { type Headers, startWithOrganisation, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 
 let ctx: TestContext, org: TestOrganisation, manager: Headers, centerA: string, centerB: string;
@@ -410,17 +410,12 @@ describe('export', () => {
     await created(admin, '/membership-plans', monthly({ name: 'Yearly', durationUnit: 'year', price: 480_000 }));
     const csv = await req('GET', '/membership-plans/export?format=csv', desk);
     expect(csv.statusCode).toBe(200);
-    const lines = csv.body
-      .replace(/^\ufeff/, '')
-      .trim()
-      .split(/\r\n/);
+    const lines = csvLines(csv);
     expect(lines[0]).toMatch(/^Name,Duration,Unit,Centres,Price \(minor units\)/);
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`'=HYPERLINK`);
     const xlsx = await req('GET', '/membership-plans/export?format=xlsx&durationUnit=year', desk);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
+    const sheet = await xlsxSheet(xlsx);
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(2).getCell(1).value).toBe('Yearly');
     expect(sheet.getRow(2).getCell(5).value).toBe(480_000);

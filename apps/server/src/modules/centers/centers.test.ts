@@ -1,6 +1,6 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members, rooms } from '../../db/schema/index.ts';
+import { csvLines, xlsxSheet } from '../../test/exports.ts';
 import { type Headers, startWithOrganisation, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 
 let ctx: TestContext, org: TestOrganisation, admin: Headers;
@@ -216,18 +216,13 @@ describe('centre export', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="centres-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = csv.body
-      .replace(/^\ufeff/, '')
-      .trim()
-      .split(/\r\n/);
+    const lines = csvLines(csv);
     expect(lines[0]).toBe('Code,Name,Address,Phone,E-mail,Time zone,Currency symbol,Members,Rooms,Active,Created');
     expect(lines[1]).toMatch(/^A,Centre A,/);
 
     const xlsx = await req('GET', '/centers/export?format=xlsx&keyword=Centre%20B', admin);
     expect(xlsx.statusCode).toBe(200);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
+    const sheet = await xlsxSheet(xlsx);
     expect(sheet.getRow(1).getCell(1).value).toBe('Code');
     expect(sheet.getRow(2).getCell(2).value).toBe('Centre B');
     expect(sheet.rowCount).toBe(2);

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { RECEIPT_MAX_BYTES } from '@gym/contract/expenditures';
 import { today } from '@gym/contract/time';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../test/db-snapshot.ts';
+import { csvLines, xlsxSheet } from '../../test/exports.ts';
 import { type Headers, startWithOrganisation, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { sniffReceiptType } from './receipts.ts';
 
@@ -167,10 +167,7 @@ describe('expenditures', () => {
     }
     const csv = await req('GET', '/expenditures/export?format=csv&sort=amount', h);
     expect(csv.statusCode).toBe(200);
-    const lines = csv.body
-      .replace(/^\ufeff/, '')
-      .trim()
-      .split(/\r\n/);
+    const lines = csvLines(csv);
     expect(lines[0]).toBe(
       'Date,Centre code,Category,Amount,Tax,Amount (minor units),Tax (minor units),Supplier,Method,Note,Receipt,Recorded by,Recorded',
     );
@@ -179,9 +176,7 @@ describe('expenditures', () => {
     expect(lines[2]).toContain('123.45');
     expect(lines[2]).toContain(`'=HYPERLINK`);
     const xlsx = await req('GET', '/expenditures/export?format=xlsx&keyword=fix', h);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
+    const sheet = await xlsxSheet(xlsx);
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(2).getCell(6).value).toBe(5);
   });

@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, productStock, stockMovements } from '../../db/schema/index.ts';
+import { csvLines, xlsxSheet } from '../../test/exports.ts';
 import { type Headers, startWithOrganisation, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 
 let ctx: TestContext, org: TestOrganisation, manager: Headers, centerA: string, centerB: string;
@@ -318,18 +318,14 @@ describe('products', () => {
     await product(h, { name: 'Gloves', sku: 'E-2', category: 'Gear' });
     const csv = await req('GET', '/products/export?format=csv', h);
     expect(csv.statusCode).toBe(200);
-    const lines = csv.body
-      .replace(/^\ufeff/, '')
-      .trim()
-      .split(/\r\n/);
+    const lines = csvLines(csv);
     expect(lines).toHaveLength(3);
     expect(lines[0]).toContain('Name,SKU,Barcode');
     expect(lines.join('\n')).toContain(`'=cmd()`);
     const xlsx = await req('GET', '/products/export?format=xlsx&category=gear', h);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    expect(book.worksheets[0]!.rowCount).toBe(2);
-    expect(book.worksheets[0]!.getRow(2).getCell(1).value).toBe('Gloves');
+    const sheet = await xlsxSheet(xlsx);
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(2).getCell(1).value).toBe('Gloves');
   });
 });
 
