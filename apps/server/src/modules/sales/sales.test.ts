@@ -32,18 +32,20 @@ const count = async (table: string) =>
 describe('selling to a member', () => {
   it('sells a quarterly membership with a deposit and two installments, takes the deposit in cash with change', async () => {
     const member = await org.newMember({ firstName: 'Tai Man', lastName: 'Chan' });
-    const res = await req(
-      'POST',
-      `/students/${member.id}/sales`,
-      { ...desk, 'idempotency-key': 'sale-q-1' },
-      {
-        centerId: centerA,
-        lines: [{ itemType: 'membership', itemId: cat.quarterly.id }],
-        depositMinor: 40_000,
-        installments: [{ dueOn: addDays(today, 30) }, { dueOn: addDays(today, 60) }],
-        payment: { method: 'cash', amountMinor: 40_000, tenderedMinor: 50_000 },
-      },
-    );
+    const sell = () =>
+      req(
+        'POST',
+        `/students/${member.id}/sales`,
+        { ...desk, 'idempotency-key': 'sale-q-1' },
+        {
+          centerId: centerA,
+          lines: [{ itemType: 'membership', itemId: cat.quarterly.id }],
+          depositMinor: 40_000,
+          installments: [{ dueOn: addDays(today, 30) }, { dueOn: addDays(today, 60) }],
+          payment: { method: 'cash', amountMinor: 40_000, tenderedMinor: 50_000 },
+        },
+      );
+    const res = await sell();
     expect(res.statusCode, res.body).toBe(201);
     const invoice = res.json();
     expect(invoice).toMatchObject({
@@ -90,18 +92,7 @@ describe('selling to a member', () => {
 
     // The same request again with its key records nothing new.
     const before = await count('invoices');
-    const again = await req(
-      'POST',
-      `/students/${member.id}/sales`,
-      { ...desk, 'idempotency-key': 'sale-q-1' },
-      {
-        centerId: centerA,
-        lines: [{ itemType: 'membership', itemId: cat.quarterly.id }],
-        depositMinor: 40_000,
-        installments: [{ dueOn: addDays(today, 30) }, { dueOn: addDays(today, 60) }],
-        payment: { method: 'cash', amountMinor: 40_000, tenderedMinor: 50_000 },
-      },
-    );
+    const again = await sell();
     expect(again.statusCode).toBe(201);
     expect(again.json().id).toBe(invoice.id);
     expect(await count('invoices')).toBe(before);
