@@ -49,6 +49,17 @@ async function setConfig(body: Record<string, unknown>) {
     .where(eq(organisations.id, org.id));
 }
 
+type Told = { centerId: string; payload: Record<string, unknown> };
+/** What the centre was told of one entry. */
+const toldOf = (seen: Told[], entryId: string) =>
+  seen.filter((e) => (e.payload.entry as { id: string } | undefined)?.id === entryId);
+/** The event a granted entry at centre A sends: the entry as the door answered it, and its message. */
+const grantedEvent = (body: { message: string; entry: unknown }) => ({
+  organisationId: org.id,
+  centerId: centerA,
+  payload: { center_id: centerA, action: 'entry', message: body.message, icon: 'check-circle', entry: body.entry },
+});
+
 const ledgerOf = (entitlementId: string) =>
   ctx.database.db.select().from(entitlementLedger).where(eq(entitlementLedger.entitlementId, entitlementId));
 
@@ -85,21 +96,9 @@ describe('the entry rule', () => {
     expect(body.message).toBe(`${m.name} — ${body.entry.daysLeft} days left`);
     // What the door announced (read with its insert) is the entry as the list reads it back.
     expect((await call('GET', `/entries?memberId=${m.id}`, desk)).json().items).toEqual([body.entry]);
-    const mine = seen.filter((e) => (e.payload.entry as { id: string } | undefined)?.id === body.entry.id);
+    const mine = toldOf(seen, body.entry.id);
     expect(entryEventSchema.safeParse(mine[0]?.payload).success).toBe(true);
-    expect(mine).toEqual([
-      {
-        organisationId: org.id,
-        centerId: centerA,
-        payload: {
-          center_id: centerA,
-          action: 'entry',
-          message: body.message,
-          icon: 'check-circle',
-          entry: body.entry,
-        },
-      },
-    ]);
+    expect(mine).toEqual([grantedEvent(body)]);
   });
 
   it('records an unknown card as denied, with the reason, and answers 200', async () => {
@@ -484,20 +483,7 @@ describe('check-in without a card', () => {
     });
     expect(body.message).toBe(`${m.name} — ${body.entry.daysLeft} days left`);
     expect((await call('GET', `/entries?memberId=${m.id}`, desk)).json().items).toEqual([body.entry]);
-    const mine = seen.filter((e) => (e.payload.entry as { id: string } | undefined)?.id === body.entry.id);
-    expect(mine).toEqual([
-      {
-        organisationId: org.id,
-        centerId: centerA,
-        payload: {
-          center_id: centerA,
-          action: 'entry',
-          message: body.message,
-          icon: 'check-circle',
-          entry: body.entry,
-        },
-      },
-    ]);
+    expect(toldOf(seen, body.entry.id)).toEqual([grantedEvent(body)]);
 
     // Denied with the reason, as a tap would be: nothing valid here, frozen, left.
     const none = await memberWith();
