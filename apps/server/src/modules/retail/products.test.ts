@@ -350,35 +350,24 @@ describe('product sets', () => {
         ['Bottle', 2],
       ],
     );
-    const empty = await req('POST', '/product-sets', manager, { name: 'Empty', price: 1, items: [] });
+    /** A new set at a price of 1 of these products and quantities. */
+    const setOf = (name: string, ...items: { id: string; quantity: number }[]) =>
+      req('POST', '/product-sets', manager, {
+        name,
+        price: 1,
+        items: items.map(({ id, quantity }) => ({ productId: id, quantity })),
+      });
+    const empty = await setOf('Empty');
     expect(empty.json().fields[0]).toMatchObject({ path: 'items' });
-    const dup = await req('POST', '/product-sets', manager, {
-      name: 'Dup',
-      price: 1,
-      items: [
-        { productId: a.id, quantity: 1 },
-        { productId: a.id, quantity: 3 },
-      ],
-    });
+    const dup = await setOf('Dup', { id: a.id, quantity: 1 }, { id: a.id, quantity: 3 });
     expect(dup.statusCode).toBe(400);
     expect(dup.json().fields[0]).toMatchObject({ path: 'items.1.productId', code: 'duplicate_product' });
     const o = await ctx.newOrganisation();
-    const foreign = await product(ctx.bearer(await (await o.newUser({ role: 'manager' })).login()));
-    const theirs = await req('POST', '/product-sets', manager, {
-      name: 'Theirs',
-      price: 1,
-      items: [
-        { productId: a.id, quantity: 1 },
-        { productId: foreign.id, quantity: 1 },
-      ],
-    });
+    const foreign = await product(await o.signIn('manager'));
+    const theirs = await setOf('Theirs', { id: a.id, quantity: 1 }, { id: foreign.id, quantity: 1 });
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json().fields[0].path).toBe('items.1.productId');
-    const clash = await req('POST', '/product-sets', manager, {
-      name: 'starter kit',
-      price: 1,
-      items: [{ productId: a.id, quantity: 1 }],
-    });
+    const clash = await setOf('starter kit', { id: a.id, quantity: 1 });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().fields[0].path).toBe('name');
 
