@@ -3,46 +3,24 @@
  * project): a demo database with its year of sales, entries and bookings comes back whole, every
  * table's rows and checksum as they were; what a restore refuses changes nothing.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOrganisation } from '../seed/builders.ts';
 import { seedDemo } from '../seed/demo.ts';
 import { rowsOf, snapshotDatabase } from '../test/db-snapshot.ts';
-import { createTestContext, openTestDatabase, type TestContext } from '../test/harness.ts';
+import { createTestContext, newPostgresDatabase, openTestDatabase, type TestContext } from '../test/harness.ts';
 import { appMigrations, BackupRefused, backupDatabase, restoreDatabase } from './backup.ts';
 import { type Database, MIGRATIONS_DIR, openDatabase } from './client.ts';
 
 /** A database with nothing in it, not even the schema (a new machine's). */
 async function openEmptyDatabase(): Promise<Database> {
   if (process.env.TEST_DATABASE !== 'postgres') return openDatabase({ kind: 'pglite' });
-  const adminUrl = inject('pgUrl');
-  const name = `restore_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const database = await openDatabase({
-    kind: 'postgres',
-    url: adminUrl.replace(/\/postgres$/, `/${name}`),
-    poolMax: 2,
-  });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    },
-  };
+  return newPostgresDatabase('restore', { poolMax: 2 });
 }
 
 const count = async (db: Database['db'], query: string) =>

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadConfig } from '../config.ts';
 import { createServer, type RunningServer } from '../server.ts';
-import { openTestDatabase } from '../test/harness.ts';
+import { openTestDatabase, TEST_SETTINGS } from '../test/harness.ts';
 import { logLines } from '../test/log-lines.ts';
 import { LOGGED_PATH_PARAMS, LOGGED_QUERY_KEYS } from './request-log.ts';
 
@@ -19,13 +19,7 @@ let closeDatabase: () => Promise<void>;
 beforeAll(async () => {
   const database = await openTestDatabase();
   closeDatabase = () => database.close();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    SEED_DEMO: 'false',
-    ARGON2_MEMORY_KIB: '1024',
-    LOGIN_SLOWDOWN_MS: '0',
-    DATA_DIR: '/nonexistent',
-  });
+  const config = loadConfig(TEST_SETTINGS);
   server = await createServer(config, { database, logger: { level: 'debug', stream } as never, migrate: false });
 });
 afterAll(async () => {

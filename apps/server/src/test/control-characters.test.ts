@@ -1,9 +1,15 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createServer } from '../server.ts';
-import { createTestContext, openTestDatabase, type TestContext, type TestOrganisation } from './harness.ts';
+import {
+  createTestContext,
+  openTestDatabase,
+  TEST_SETTINGS,
+  type TestContext,
+  type TestOrganisation,
+} from './harness.ts';
+import { logLines } from './log-lines.ts';
 import { validInput } from './valid-input.ts';
 
 let ctx: TestContext;
@@ -218,21 +224,9 @@ function withValue(body: unknown, path: PropertyKey[], v: unknown): unknown {
 
 describe('the error log', () => {
   it('shows no query parameter, password hash or personal field of a failing query', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { lines, stream } = logLines();
     const database = await openTestDatabase();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      SEED_DEMO: 'false',
-      ARGON2_MEMORY_KIB: '1024',
-      LOGIN_SLOWDOWN_MS: '0',
-      DATA_DIR: '/nonexistent',
-    });
+    const config = loadConfig(TEST_SETTINGS);
     const server = await createServer(config, {
       database,
       logger: { level: 'info', stream } as never,

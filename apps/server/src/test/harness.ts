@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Role } from '@gym/contract/acl';
 import type { LoginResponse } from '@gym/contract/auth';
+import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig } from '../config.ts';
@@ -16,32 +17,48 @@ import { TEMPLATE_DB } from './global-setup.ts';
 
 export const TEST_PASSWORD = 'correct horse battery';
 
+/** The settings of a test server: no demo, fast password hashing, no sign-in slowdown, no data folder. */
+export const TEST_SETTINGS = {
+  NODE_ENV: 'test',
+  SEED_DEMO: 'false',
+  ARGON2_MEMORY_KIB: '1024',
+  LOGIN_SLOWDOWN_MS: '0',
+  DATA_DIR: '/nonexistent',
+};
+
 /** A fresh, migrated database for one test file: PGlite loaded from the run's template, or a copy of the PostgreSQL template. */
 export async function openTestDatabase(): Promise<Database> {
-  if (process.env.TEST_DATABASE === 'postgres') {
-    const adminUrl = inject('pgUrl');
-    const name = `test_${randomUUID().replaceAll('-', '')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
-    await admin.end();
-    const database = await openDatabase({
-      kind: 'postgres',
-      url: adminUrl.replace(/\/postgres$/, `/${name}`),
-      poolMax: 5,
-    });
-    return {
-      ...database,
-      async close() {
-        await database.close();
-        const a = new pg.Client({ connectionString: adminUrl });
-        await a.connect();
-        await a.query(`drop database if exists ${name} with (force)`);
-        await a.end();
-      },
-    };
-  }
+  if (process.env.TEST_DATABASE === 'postgres')
+    return newPostgresDatabase('test', { template: TEMPLATE_DB, poolMax: 5 });
   return openDatabase({ kind: 'pglite', loadDataDir: templateBlob(), sharedBuffers: '16MB' });
+}
+
+/** A new database on the run's PostgreSQL server (a copy of `template`, else empty), dropped when it is closed. */
+export async function newPostgresDatabase(
+  prefix: string,
+  opts: { template?: string; poolMax: number },
+): Promise<Database> {
+  const adminUrl = inject('pgUrl');
+  const name = `${prefix}_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}${opts.template ? ` template ${opts.template}` : ''}`);
+  await admin.end();
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: adminUrl.replace(/\/postgres$/, `/${name}`),
+    poolMax: opts.poolMax,
+  });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
 }
 
 let template: ArrayBuffer | undefined;
@@ -63,8 +80,20 @@ function templateBlob(): Blob {
 /** The money of test organisations unless a test names another: Brazilian reais, as the spec's examples. */
 export const TEST_MONEY: OrganisationMoney = { currencyCode: 'BRL', currencySymbol: 'R$ ' };
 
+/** A signed-in caller's header. */
+export type Headers = { authorization: string };
+/** A request to `/api/v1/pro…` of the test server. */
+export type ProRequest = (
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  payload?: unknown,
+) => Promise<LightMyRequestResponse>;
+
 export interface TestContext extends RunningServer {
   database: Database;
+  /** A request to `/api/v1/pro…`. */
+  pro: ProRequest;
   /** A new organisation with centres A and B; its money is Brazilian reais (`R$ `) unless `money` names another. */
   newOrganisation(input?: { name?: string; initial?: string; money?: OrganisationMoney }): Promise<TestOrganisation>;
   /** Answers a Bearer header for a request. */
@@ -79,6 +108,8 @@ export interface TestOrganisation {
   newUser(input: { role: Role; centerIds?: string[]; active?: boolean; email?: string }): Promise<TestUser>;
   /** A member inserted directly (generated code and search text), at centre A unless told; `cardNumber` gives an active card. */
   newMember(input?: TestMemberInput): Promise<TestMember>;
+  /** The header of a new user of the role, signed in. */
+  signIn(role: Role, centerIds?: string[]): Promise<Headers>;
 }
 
 export interface TestMemberInput {
@@ -121,21 +152,24 @@ function nextInitial(): string {
   return `T${n}`.slice(0, 10);
 }
 
+/**
+ * The usual start of a test file: the server on a fresh database (`env` added to its settings), an
+ * organisation with centres A and B, and the header of its manager.
+ */
+export async function startWithOrganisation(env: Record<string, string> = {}) {
+  const ctx = await createTestContext(env);
+  const org = await ctx.newOrganisation();
+  const [centerA, centerB] = org.centers.map((c) => c.id) as [string, string];
+  return { ctx, org, centerA, centerB, manager: await org.signIn('manager') };
+}
+
 /** The whole server on a fresh database, with factories in the style of `ctx.newUser()`. */
 export async function createTestContext(
   env: Record<string, string> = {},
   opts: { clock?: Clock } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    SEED_DEMO: 'false',
-    ARGON2_MEMORY_KIB: '1024',
-    LOGIN_SLOWDOWN_MS: '0',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: '/nonexistent',
-    ...env,
-  });
+  const config = loadConfig({ ...TEST_SETTINGS, LOG_LEVEL: 'silent', ...env });
   const server = await createServer(config, { database, logger: false, migrate: false, clock: opts.clock });
   const { db } = database;
   const passwordHash = await server.deps.hasher.hash(TEST_PASSWORD);
@@ -144,6 +178,8 @@ export async function createTestContext(
     ...server,
     database,
     bearer: (t) => ({ authorization: `Bearer ${t.accessToken}` }),
+    pro: (method, url, headers, payload) =>
+      server.app.inject({ method, url: `/api/v1/pro${url}`, headers, payload: payload as object | undefined }),
     async newOrganisation(input = {}) {
       const initial = input.initial ?? nextInitial();
       const money = input.money ?? TEST_MONEY;
@@ -152,10 +188,11 @@ export async function createTestContext(
         await buildCenter(db, { organisationId: org.id, code: 'A', name: 'Centre A', ...money }),
         await buildCenter(db, { organisationId: org.id, code: 'B', name: 'Centre B', ...money }),
       ];
-      return {
+      const organisation: TestOrganisation = {
         id: org.id,
         initial,
         centers: centers.map((c) => ({ id: c.id, code: c.code })),
+        signIn: async (role, centerIds) => ctx.bearer(await (await organisation.newUser({ role, centerIds })).login()),
         async newUser({ role, centerIds, active, email }) {
           const address = email ?? `${role}-${randomUUID().slice(0, 8)}@${initial.toLowerCase()}.test`;
           const user = await buildUser(db, {
@@ -216,6 +253,7 @@ export async function createTestContext(
           });
         },
       };
+      return organisation;
     },
     async close() {
       await server.close();

@@ -1,7 +1,9 @@
 /** Catalogue rows for the sales tests, inserted directly (the catalogue's own screens have their tests). */
-import { sql } from 'drizzle-orm';
+import { today } from '@gym/contract/time';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
+  centers,
   commissionRules,
   coupons,
   creditPackages,
@@ -9,6 +11,7 @@ import {
   productStock,
   products,
 } from '../db/schema/index.ts';
+import { startWithOrganisation } from './harness.ts';
 
 export async function seedCatalogue(db: Db, organisationId: string, centerId: string, suffix = '') {
   const [monthly] = await db
@@ -82,3 +85,19 @@ export const stockOf = async (db: Db, productId: string, centerId: string) =>
       .from(productStock)
       .where(sql`${productStock.productId} = ${productId} and ${productStock.centerId} = ${centerId}`)
   )[0]?.n;
+
+export type SellingCatalogue = Awaited<ReturnType<typeof seedCatalogue>>;
+
+/**
+ * The start of a selling test file: `startWithOrganisation`, its front desk signed in too, the
+ * catalogue at centre A, and centre A's business date.
+ */
+export async function startSelling() {
+  const start = await startWithOrganisation();
+  const { ctx, org, centerA } = start;
+  const db = ctx.database.db;
+  const desk = await org.signIn('frontdesk');
+  const cat = await seedCatalogue(db, org.id, centerA);
+  const [center] = await db.select({ timeZone: centers.timeZone }).from(centers).where(eq(centers.id, centerA));
+  return { ...start, desk, cat, today: today(center!.timeZone) };
+}

@@ -5,35 +5,21 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   date,
-  foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
   text,
-  timestamp,
-  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { centers, organisations, users } from './tenancy.ts';
+import { createdAt, money, reference, tenantKey, tenantTarget, timestamps } from './columns.ts';
+import { centerId, centers, organisationId, tenantRow, users } from './tenancy.ts';
 
-/** An amount of money: integer minor units. */
-export const money = (name: string) => bigint(name, { mode: 'number' });
-
-const organisationColumn = () =>
-  uuid('organisation_id')
-    .notNull()
-    .references(() => organisations.id);
-const timestamps = () => ({
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
 /** Where an item may be sold and used: every centre, or those listed. */
 const centreCoverage = () => ({
   allCenters: boolean('all_centers').notNull().default(true),
@@ -44,8 +30,7 @@ const centreCoverage = () => ({
 export const membershipPlans = pgTable(
   'membership_plans',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
+    ...tenantRow(),
     name: text('name').notNull(),
     description: text('description'),
     durationValue: integer('duration_value').notNull(),
@@ -76,8 +61,7 @@ export const membershipPlans = pgTable(
 export const creditPackages = pgTable(
   'credit_packages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
+    ...tenantRow(),
     name: text('name').notNull(),
     description: text('description'),
     /** What a credit may be used for: `class`, `pt`, `any`, or `rental` (an hour of a room). */
@@ -107,11 +91,8 @@ export const creditPackages = pgTable(
 export const shortCourses = pgTable(
   'short_courses',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
-    centerId: uuid('center_id')
-      .notNull()
-      .references(() => centers.id),
+    ...tenantRow(),
+    centerId: centerId(),
     name: text('name').notNull(),
     description: text('description'),
     sessions: integer('sessions').notNull(),
@@ -125,12 +106,8 @@ export const shortCourses = pgTable(
   (t) => [
     uniqueIndex('short_courses_center_name').on(t.centerId, sql`lower(${t.name})`),
     index('short_courses_org').on(t.organisationId),
-    unique('short_courses_org_id').on(t.organisationId, t.id),
-    foreignKey({
-      name: 'short_courses_org_center_fk',
-      columns: [t.organisationId, t.centerId],
-      foreignColumns: [centers.organisationId, centers.id],
-    }),
+    tenantTarget('short_courses_org_id', t),
+    tenantKey('short_courses_org_center_fk', t, t.centerId, centers),
     check('short_courses_sessions', sql`${t.sessions} between 1 and 500`),
     check('short_courses_capacity', sql`${t.capacity} between 1 and 1000`),
     check('short_courses_price', sql`${t.priceMinor} >= 0`),
@@ -142,8 +119,7 @@ export const shortCourses = pgTable(
 export const products = pgTable(
   'products',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
+    ...tenantRow(),
     name: text('name').notNull(),
     sku: text('sku').notNull(),
     barcode: text('barcode'),
@@ -160,7 +136,7 @@ export const products = pgTable(
     uniqueIndex('products_org_barcode').on(t.organisationId, t.barcode).where(sql`${t.barcode} is not null`),
     check('products_price', sql`${t.priceMinor} >= 0`),
     check('products_tax', sql`${t.taxRateBp} between 0 and 10000`),
-    unique('products_org_id').on(t.organisationId, t.id),
+    tenantTarget('products_org_id', t),
   ],
 );
 
@@ -172,29 +148,17 @@ export const products = pgTable(
 export const productStock = pgTable(
   'product_stock',
   {
-    organisationId: organisationColumn(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id),
-    centerId: uuid('center_id')
-      .notNull()
-      .references(() => centers.id),
+    organisationId: organisationId(),
+    productId: reference('product_id', () => products.id),
+    centerId: centerId(),
     onHand: integer('on_hand').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.centerId] }),
     index('product_stock_org_center').on(t.organisationId, t.centerId),
-    foreignKey({
-      name: 'product_stock_org_center_fk',
-      columns: [t.organisationId, t.centerId],
-      foreignColumns: [centers.organisationId, centers.id],
-    }),
+    tenantKey('product_stock_org_center_fk', t, t.centerId, centers),
     check('product_stock_not_negative', sql`${t.onHand} >= 0`),
-    foreignKey({
-      name: 'product_stock_org_product_fk',
-      columns: [t.organisationId, t.productId],
-      foreignColumns: [products.organisationId, products.id],
-    }),
+    tenantKey('product_stock_org_product_fk', t, t.productId, products),
   ],
 );
 
@@ -202,42 +166,25 @@ export const productStock = pgTable(
 export const stockMovements = pgTable(
   'stock_movements',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id),
-    centerId: uuid('center_id')
-      .notNull()
-      .references(() => centers.id),
+    ...tenantRow(),
+    productId: reference('product_id', () => products.id),
+    centerId: centerId(),
     /** `received`, `sold`, `returned` or `adjusted`. */
     kind: text('kind').notNull(),
     quantity: integer('quantity').notNull(),
     reason: text('reason'),
     invoiceLineId: uuid('invoice_line_id'),
     staffId: uuid('staff_id').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('stock_movements_product').on(t.productId, t.centerId, t.createdAt),
     index('stock_movements_org').on(t.organisationId, t.createdAt),
     check('stock_movements_kind', sql`${t.kind} in ('received','sold','returned','adjusted')`),
     check('stock_movements_quantity', sql`${t.quantity} <> 0`),
-    foreignKey({
-      name: 'stock_movements_org_product_fk',
-      columns: [t.organisationId, t.productId],
-      foreignColumns: [products.organisationId, products.id],
-    }),
-    foreignKey({
-      name: 'stock_movements_org_center_fk',
-      columns: [t.organisationId, t.centerId],
-      foreignColumns: [centers.organisationId, centers.id],
-    }),
-    foreignKey({
-      name: 'stock_movements_org_staff_fk',
-      columns: [t.organisationId, t.staffId],
-      foreignColumns: [users.organisationId, users.id],
-    }),
+    tenantKey('stock_movements_org_product_fk', t, t.productId, products),
+    tenantKey('stock_movements_org_center_fk', t, t.centerId, centers),
+    tenantKey('stock_movements_org_staff_fk', t, t.staffId, users),
   ],
 );
 
@@ -245,8 +192,7 @@ export const stockMovements = pgTable(
 export const productSets = pgTable(
   'product_sets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
+    ...tenantRow(),
     name: text('name').notNull(),
     description: text('description'),
     priceMinor: money('price_minor').notNull(),
@@ -258,35 +204,25 @@ export const productSets = pgTable(
     uniqueIndex('product_sets_org_name').on(t.organisationId, sql`lower(${t.name})`),
     check('product_sets_price', sql`${t.priceMinor} >= 0`),
     check('product_sets_tax', sql`${t.taxRateBp} between 0 and 10000`),
-    unique('product_sets_org_id').on(t.organisationId, t.id),
+    tenantTarget('product_sets_org_id', t),
   ],
 );
 
 export const productSetItems = pgTable(
   'product_set_items',
   {
-    organisationId: organisationColumn(),
+    organisationId: organisationId(),
     setId: uuid('set_id')
       .notNull()
       .references(() => productSets.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id),
+    productId: reference('product_id', () => products.id),
     quantity: integer('quantity').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.setId, t.productId] }),
     check('product_set_items_quantity', sql`${t.quantity} between 1 and 1000`),
-    foreignKey({
-      name: 'product_set_items_org_set_fk',
-      columns: [t.organisationId, t.setId],
-      foreignColumns: [productSets.organisationId, productSets.id],
-    }),
-    foreignKey({
-      name: 'product_set_items_org_product_fk',
-      columns: [t.organisationId, t.productId],
-      foreignColumns: [products.organisationId, products.id],
-    }),
+    tenantKey('product_set_items_org_set_fk', t, t.setId, productSets),
+    tenantKey('product_set_items_org_product_fk', t, t.productId, products),
   ],
 );
 
@@ -303,8 +239,7 @@ export interface ItemRef {
 export const coupons = pgTable(
   'coupons',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
+    ...tenantRow(),
     code: text('code').notNull(),
     description: text('description'),
     /** `percent` (of the eligible lines) or `amount` (off the eligible lines, at most their total). */
@@ -329,7 +264,7 @@ export const coupons = pgTable(
     check('coupons_percent', sql`${t.percentBp} between 0 and 10000`),
     check('coupons_amounts', sql`${t.amountMinor} >= 0 and ${t.minSpendMinor} >= 0`),
     check('coupons_limits', sql`coalesce(${t.usageLimit}, 1) >= 1 and coalesce(${t.perMemberLimit}, 1) >= 1`),
-    unique('coupons_org_id').on(t.organisationId, t.id),
+    tenantTarget('coupons_org_id', t),
   ],
 );
 
@@ -337,8 +272,7 @@ export const coupons = pgTable(
 export const offers = pgTable(
   'offers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
+    ...tenantRow(),
     title: text('title').notNull(),
     body: text('body'),
     /** A small image as a data URL (JPEG/PNG/WebP, checked by content). */
@@ -351,12 +285,5 @@ export const offers = pgTable(
     active: boolean('active').notNull().default(true),
     ...timestamps(),
   },
-  (t) => [
-    index('offers_org').on(t.organisationId),
-    foreignKey({
-      name: 'offers_org_coupon_fk',
-      columns: [t.organisationId, t.couponId],
-      foreignColumns: [coupons.organisationId, coupons.id],
-    }),
-  ],
+  (t) => [index('offers_org').on(t.organisationId), tenantKey('offers_org_coupon_fk', t, t.couponId, coupons)],
 );

@@ -4,39 +4,19 @@
  * centre-local date and start time as planned and the instants they give in the centre's time zone.
  */
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { shortCourses } from './catalogue.ts';
+import { instant, tenantKey, tenantTarget, timestamps } from './columns.ts';
 import { entitlements } from './entitlements.ts';
 import { members } from './members.ts';
 import { rooms } from './places.ts';
 import { invoices } from './sales.ts';
-import { centers, organisations, users } from './tenancy.ts';
-
-const organisationColumn = () =>
-  uuid('organisation_id')
-    .notNull()
-    .references(() => organisations.id);
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+import { centers, tenantRow, users } from './tenancy.ts';
 
 export const classTypes = pgTable(
   'class_types',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
+    ...tenantRow(),
     name: text('name').notNull(),
     description: text('description'),
     colour: text('colour').notNull(),
@@ -50,11 +30,10 @@ export const classTypes = pgTable(
     allMemberships: boolean('all_memberships').notNull().default(false),
     membershipPlanIds: uuid('membership_plan_ids').array().notNull().default(sql`'{}'::uuid[]`),
     active: boolean('active').notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
-    unique('class_types_org_id').on(t.organisationId, t.id),
+    tenantTarget('class_types_org_id', t),
     uniqueIndex('class_types_org_name').on(t.organisationId, sql`lower(${t.name})`),
     check('class_types_duration', sql`${t.durationMinutes} between 5 and 720`),
     check('class_types_capacity', sql`${t.capacity} between 1 and 1000`),
@@ -67,8 +46,7 @@ export const classTypes = pgTable(
 export const classSeries = pgTable(
   'class_series',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
+    ...tenantRow(),
     centerId: uuid('center_id').notNull(),
     firstDate: date('first_date', { mode: 'string' }).notNull(),
     startTime: text('start_time').notNull(),
@@ -79,16 +57,11 @@ export const classSeries = pgTable(
     exceptions: date('exceptions', { mode: 'string' }).array().notNull().default(sql`'{}'::date[]`),
     /** The series this one was split from by a "this and following" edit. */
     splitFrom: uuid('split_from'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
-    unique('class_series_org_id').on(t.organisationId, t.id),
-    foreignKey({
-      name: 'class_series_org_center_fk',
-      columns: [t.organisationId, t.centerId],
-      foreignColumns: [centers.organisationId, centers.id],
-    }),
+    tenantTarget('class_series_org_id', t),
+    tenantKey('class_series_org_center_fk', t, t.centerId, centers),
     check('class_series_every_weeks', sql`${t.everyWeeks} between 1 and 52`),
     check('class_series_until_or_count', sql`(${t.untilDate} is null) <> (${t.count} is null)`),
   ],
@@ -97,8 +70,7 @@ export const classSeries = pgTable(
 export const classes = pgTable(
   'classes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
+    ...tenantRow(),
     seriesId: uuid('series_id'),
     centerId: uuid('center_id').notNull(),
     roomId: uuid('room_id').notNull(),
@@ -108,8 +80,8 @@ export const classes = pgTable(
     businessDate: date('business_date', { mode: 'string' }).notNull(),
     startTime: text('start_time').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
     capacity: integer('capacity').notNull(),
     credits: integer('credits').notNull(),
     bookingOpensDaysBefore: integer('booking_opens_days_before').notNull(),
@@ -124,54 +96,25 @@ export const classes = pgTable(
     /** `scheduled` or `cancelled`. */
     status: text('status').notNull().default('scheduled'),
     notes: text('notes'),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledAt: instant('cancelled_at'),
     cancelReason: text('cancel_reason'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
-    unique('classes_org_id').on(t.organisationId, t.id),
+    tenantTarget('classes_org_id', t),
     index('classes_org_center_starts').on(t.organisationId, t.centerId, t.startsAt),
     index('classes_series_date').on(t.seriesId, t.businessDate),
     index('classes_org_teacher_starts').on(t.organisationId, t.teacherId, t.startsAt),
-    foreignKey({
-      name: 'classes_org_center_fk',
-      columns: [t.organisationId, t.centerId],
-      foreignColumns: [centers.organisationId, centers.id],
-    }),
-    foreignKey({
-      name: 'classes_org_room_fk',
-      columns: [t.organisationId, t.roomId],
-      foreignColumns: [rooms.organisationId, rooms.id],
-    }),
-    foreignKey({
-      name: 'classes_org_teacher_fk',
-      columns: [t.organisationId, t.teacherId],
-      foreignColumns: [users.organisationId, users.id],
-    }),
-    foreignKey({
-      name: 'classes_org_type_fk',
-      columns: [t.organisationId, t.classTypeId],
-      foreignColumns: [classTypes.organisationId, classTypes.id],
-    }),
-    foreignKey({
-      name: 'classes_org_renter_fk',
-      columns: [t.organisationId, t.renterMemberId],
-      foreignColumns: [members.organisationId, members.id],
-    }),
+    tenantKey('classes_org_center_fk', t, t.centerId, centers),
+    tenantKey('classes_org_room_fk', t, t.roomId, rooms),
+    tenantKey('classes_org_teacher_fk', t, t.teacherId, users),
+    tenantKey('classes_org_type_fk', t, t.classTypeId, classTypes),
+    tenantKey('classes_org_renter_fk', t, t.renterMemberId, members),
     index('classes_org_renter_starts')
       .on(t.organisationId, t.renterMemberId, t.startsAt)
       .where(sql`${t.renterMemberId} is not null`),
-    foreignKey({
-      name: 'classes_org_series_fk',
-      columns: [t.organisationId, t.seriesId],
-      foreignColumns: [classSeries.organisationId, classSeries.id],
-    }),
-    foreignKey({
-      name: 'classes_org_short_course_fk',
-      columns: [t.organisationId, t.shortCourseId],
-      foreignColumns: [shortCourses.organisationId, shortCourses.id],
-    }),
+    tenantKey('classes_org_series_fk', t, t.seriesId, classSeries),
+    tenantKey('classes_org_short_course_fk', t, t.shortCourseId, shortCourses),
     index('classes_short_course_starts').on(t.shortCourseId, t.startsAt).where(sql`${t.shortCourseId} is not null`),
     check('classes_course_in_house', sql`${t.shortCourseId} is null or ${t.mode} = 'in_house'`),
     check('classes_mode', sql`${t.mode} in ('in_house','rental')`),
@@ -187,8 +130,7 @@ export const classes = pgTable(
 export const bookings = pgTable(
   'bookings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
+    ...tenantRow(),
     classId: uuid('class_id').notNull(),
     memberId: uuid('member_id').notNull(),
     /** Contract `BOOKING_STATUSES`. */
@@ -200,11 +142,11 @@ export const bookings = pgTable(
     creditReturned: boolean('credit_returned').notNull().default(false),
     /** Order on the waitlist (smallest first); null unless waitlisted. */
     waitlistPosition: integer('waitlist_position'),
-    bookedAt: timestamp('booked_at', { withTimezone: true }).notNull().defaultNow(),
-    promotedAt: timestamp('promoted_at', { withTimezone: true }),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    bookedAt: instant('booked_at').notNull().defaultNow(),
+    promotedAt: instant('promoted_at'),
+    cancelledAt: instant('cancelled_at'),
     cancelReason: text('cancel_reason'),
-    attendedAt: timestamp('attended_at', { withTimezone: true }),
+    attendedAt: instant('attended_at'),
     /** `teacher` or `door`. */
     attendanceSource: text('attendance_source'),
     waived: boolean('waived').notNull().default(false),
@@ -215,52 +157,27 @@ export const bookings = pgTable(
     trial: boolean('trial').notNull().default(false),
     /** The fee invoice of a late cancel or a no-show under the organisation's `fee` rule. */
     feeInvoiceId: uuid('fee_invoice_id').references(() => invoices.id),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
-    unique('bookings_org_id').on(t.organisationId, t.id),
+    tenantTarget('bookings_org_id', t),
     index('bookings_org_trial').on(t.organisationId, t.memberId).where(sql`${t.trial}`),
     uniqueIndex('bookings_active_member_class')
       .on(t.classId, t.memberId)
       .where(sql`${t.status} in ('booked','waitlisted','attended')`),
     index('bookings_class_status').on(t.classId, t.status),
     index('bookings_org_member').on(t.organisationId, t.memberId),
-    foreignKey({
-      name: 'bookings_org_class_fk',
-      columns: [t.organisationId, t.classId],
-      foreignColumns: [classes.organisationId, classes.id],
-    }),
-    foreignKey({
-      name: 'bookings_org_member_fk',
-      columns: [t.organisationId, t.memberId],
-      foreignColumns: [members.organisationId, members.id],
-    }),
-    foreignKey({
-      name: 'bookings_org_entitlement_fk',
-      columns: [t.organisationId, t.entitlementId],
-      foreignColumns: [entitlements.organisationId, entitlements.id],
-    }),
+    tenantKey('bookings_org_class_fk', t, t.classId, classes),
+    tenantKey('bookings_org_member_fk', t, t.memberId, members),
+    tenantKey('bookings_org_entitlement_fk', t, t.entitlementId, entitlements),
     check(
       'bookings_status',
       sql`${t.status} in ('booked','waitlisted','cancelled','late_cancelled','no_show','attended')`,
     ),
     check('bookings_paid_by', sql`${t.paidBy} is null or ${t.paidBy} in ('package','membership')`),
     check('bookings_waitlist', sql`(${t.status} = 'waitlisted') = (${t.waitlistPosition} is not null)`),
-    foreignKey({
-      name: 'bookings_org_booked_by_fk',
-      columns: [t.organisationId, t.bookedBy],
-      foreignColumns: [users.organisationId, users.id],
-    }),
-    foreignKey({
-      name: 'bookings_org_waived_by_fk',
-      columns: [t.organisationId, t.waivedBy],
-      foreignColumns: [users.organisationId, users.id],
-    }),
-    foreignKey({
-      name: 'bookings_org_fee_invoice_fk',
-      columns: [t.organisationId, t.feeInvoiceId],
-      foreignColumns: [invoices.organisationId, invoices.id],
-    }),
+    tenantKey('bookings_org_booked_by_fk', t, t.bookedBy, users),
+    tenantKey('bookings_org_waived_by_fk', t, t.waivedBy, users),
+    tenantKey('bookings_org_fee_invoice_fk', t, t.feeInvoiceId, invoices),
   ],
 );

@@ -8,32 +8,23 @@ import {
   boolean,
   check,
   date,
-  foreignKey,
   index,
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { money } from './catalogue.ts';
+import { createdAt, money, reference, tenantKey } from './columns.ts';
 import { ptSessions } from './pt.ts';
 import { invoiceLines, payments } from './sales.ts';
-import { organisations, users } from './tenancy.ts';
-
-const organisationColumn = () =>
-  uuid('organisation_id')
-    .notNull()
-    .references(() => organisations.id);
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { tenantRow, users } from './tenancy.ts';
 
 /** Commission rules: per staff member (or per role when `staffId` is null), per item type. */
 export const commissionRules = pgTable(
   'commission_rules',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
+    ...tenantRow(),
     staffId: uuid('staff_id').references(() => users.id),
     role: text('role'),
     /** `membership`, `package`, `short_course`, `product`, `product_set`, or `any`. */
@@ -53,11 +44,7 @@ export const commissionRules = pgTable(
       'commission_rules_type',
       sql`${t.itemType} in ('membership','package','short_course','product','product_set','pt_session','any')`,
     ),
-    foreignKey({
-      name: 'commission_rules_org_staff_fk',
-      columns: [t.organisationId, t.staffId],
-      foreignColumns: [users.organisationId, users.id],
-    }),
+    tenantKey('commission_rules_org_staff_fk', t, t.staffId, users),
   ],
 );
 
@@ -65,11 +52,8 @@ export const commissionRules = pgTable(
 export const commissionEntries = pgTable(
   'commission_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
-    staffId: uuid('staff_id')
-      .notNull()
-      .references(() => users.id),
+    ...tenantRow(),
+    staffId: reference('staff_id', () => users.id),
     /** A sale's commission: the line and the payment (or refund) that earned it; null for a PT session's. */
     invoiceLineId: uuid('invoice_line_id').references(() => invoiceLines.id),
     paymentId: uuid('payment_id').references(() => payments.id),
@@ -87,25 +71,9 @@ export const commissionEntries = pgTable(
       'commission_entries_source',
       sql`(${t.invoiceLineId} is not null and ${t.paymentId} is not null) <> (${t.ptSessionId} is not null)`,
     ),
-    foreignKey({
-      name: 'commission_entries_org_payment_fk',
-      columns: [t.organisationId, t.paymentId],
-      foreignColumns: [payments.organisationId, payments.id],
-    }),
-    foreignKey({
-      name: 'commission_entries_org_staff_fk',
-      columns: [t.organisationId, t.staffId],
-      foreignColumns: [users.organisationId, users.id],
-    }),
-    foreignKey({
-      name: 'commission_entries_org_invoice_line_fk',
-      columns: [t.organisationId, t.invoiceLineId],
-      foreignColumns: [invoiceLines.organisationId, invoiceLines.id],
-    }),
-    foreignKey({
-      name: 'commission_entries_org_pt_session_fk',
-      columns: [t.organisationId, t.ptSessionId],
-      foreignColumns: [ptSessions.organisationId, ptSessions.id],
-    }),
+    tenantKey('commission_entries_org_payment_fk', t, t.paymentId, payments),
+    tenantKey('commission_entries_org_staff_fk', t, t.staffId, users),
+    tenantKey('commission_entries_org_invoice_line_fk', t, t.invoiceLineId, invoiceLines),
+    tenantKey('commission_entries_org_pt_session_fk', t, t.ptSessionId, ptSessions),
   ],
 );

@@ -5,38 +5,18 @@
  * a property test proves it equals the fold. A sold one names its invoice line.
  */
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, reference, tenantKey, tenantTarget } from './columns.ts';
 import { members } from './members.ts';
 import { invoiceLines } from './sales.ts';
-import { centers, organisations, users } from './tenancy.ts';
-
-const organisationColumn = () =>
-  uuid('organisation_id')
-    .notNull()
-    .references(() => organisations.id);
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { centerId, centers, organisationId, tenantRow, users } from './tenancy.ts';
 
 /** A member's membership, credit package or short course. Its facts are a snapshot of the item when sold. */
 export const entitlements = pgTable(
   'entitlements',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => members.id),
+    ...tenantRow(),
+    memberId: reference('member_id', () => members.id),
     /** `membership`, `package` or `short_course`. */
     kind: text('kind').notNull(),
     /** The catalogue item: a membership plan, a credit package or a short course. */
@@ -47,9 +27,7 @@ export const entitlements = pgTable(
     allCenters: boolean('all_centers').notNull(),
     centerIds: uuid('center_ids').array().notNull().default(sql`'{}'::uuid[]`),
     /** The centre that sold it. */
-    centerId: uuid('center_id')
-      .notNull()
-      .references(() => centers.id),
+    centerId: centerId(),
     invoiceLineId: uuid('invoice_line_id').references(() => invoiceLines.id),
     /** How long it lasts once started: a membership plan's length, a package's validity (`day`). */
     durationValue: integer('duration_value').notNull(),
@@ -64,23 +42,11 @@ export const entitlements = pgTable(
     index('entitlements_member').on(t.memberId),
     index('entitlements_org_item').on(t.organisationId, t.kind, t.itemId),
     index('entitlements_line').on(t.invoiceLineId),
-    unique('entitlements_org_id').on(t.organisationId, t.id),
-    foreignKey({
-      name: 'entitlements_org_member_fk',
-      columns: [t.organisationId, t.memberId],
-      foreignColumns: [members.organisationId, members.id],
-    }),
+    tenantTarget('entitlements_org_id', t),
+    tenantKey('entitlements_org_member_fk', t, t.memberId, members),
     check('entitlements_kind', sql`${t.kind} in ('membership','package','short_course')`),
-    foreignKey({
-      name: 'entitlements_org_center_fk',
-      columns: [t.organisationId, t.centerId],
-      foreignColumns: [centers.organisationId, centers.id],
-    }),
-    foreignKey({
-      name: 'entitlements_org_invoice_line_fk',
-      columns: [t.organisationId, t.invoiceLineId],
-      foreignColumns: [invoiceLines.organisationId, invoiceLines.id],
-    }),
+    tenantKey('entitlements_org_center_fk', t, t.centerId, centers),
+    tenantKey('entitlements_org_invoice_line_fk', t, t.invoiceLineId, invoiceLines),
   ],
 );
 
@@ -91,14 +57,9 @@ export const entitlements = pgTable(
 export const entitlementLedger = pgTable(
   'entitlement_ledger',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
-    entitlementId: uuid('entitlement_id')
-      .notNull()
-      .references(() => entitlements.id),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => members.id),
+    ...tenantRow(),
+    entitlementId: reference('entitlement_id', () => entitlements.id),
+    memberId: reference('member_id', () => members.id),
     seq: integer('seq').notNull(),
     kind: text('kind').notNull(),
     /** Credits added (grant, return, adjustment) or taken (use, penalty, expiry, refund, transfer). */
@@ -127,22 +88,10 @@ export const entitlementLedger = pgTable(
       'entitlement_ledger_kind',
       sql`${t.kind} in ('grant','activate','use','return','freeze','unfreeze','extend','transfer_out','transfer_in','expire','penalty','adjust','refund','hold','release')`,
     ),
-    foreignKey({
-      name: 'entitlement_ledger_org_entitlement_fk',
-      columns: [t.organisationId, t.entitlementId],
-      foreignColumns: [entitlements.organisationId, entitlements.id],
-    }),
-    foreignKey({
-      name: 'entitlement_ledger_org_member_fk',
-      columns: [t.organisationId, t.memberId],
-      foreignColumns: [members.organisationId, members.id],
-    }),
-    foreignKey({
-      name: 'entitlement_ledger_org_staff_fk',
-      columns: [t.organisationId, t.staffId],
-      foreignColumns: [users.organisationId, users.id],
-    }),
-    unique('entitlement_ledger_org_id').on(t.organisationId, t.id),
+    tenantKey('entitlement_ledger_org_entitlement_fk', t, t.entitlementId, entitlements),
+    tenantKey('entitlement_ledger_org_member_fk', t, t.memberId, members),
+    tenantKey('entitlement_ledger_org_staff_fk', t, t.staffId, users),
+    tenantTarget('entitlement_ledger_org_id', t),
   ],
 );
 
@@ -156,10 +105,8 @@ export const entitlementState = pgTable(
     entitlementId: uuid('entitlement_id')
       .primaryKey()
       .references(() => entitlements.id),
-    organisationId: organisationColumn(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => members.id),
+    organisationId: organisationId(),
+    memberId: reference('member_id', () => members.id),
     /** `pending` (not started), `active`, `transferred`, `refunded`, `expired` (an expiry row). Dates decide the rest. */
     phase: text('phase').notNull(),
     validFrom: date('valid_from', { mode: 'string' }),
@@ -181,15 +128,7 @@ export const entitlementState = pgTable(
     index('entitlement_state_member').on(t.memberId),
     check('entitlement_state_credits', sql`${t.creditsLeft} is null or ${t.creditsLeft} >= 0`),
     check('entitlement_state_held', sql`${t.creditsHeld} >= 0 and ${t.creditsHeld} <= coalesce(${t.creditsLeft}, 0)`),
-    foreignKey({
-      name: 'entitlement_state_org_entitlement_fk',
-      columns: [t.organisationId, t.entitlementId],
-      foreignColumns: [entitlements.organisationId, entitlements.id],
-    }),
-    foreignKey({
-      name: 'entitlement_state_org_member_fk',
-      columns: [t.organisationId, t.memberId],
-      foreignColumns: [members.organisationId, members.id],
-    }),
+    tenantKey('entitlement_state_org_entitlement_fk', t, t.entitlementId, entitlements),
+    tenantKey('entitlement_state_org_member_fk', t, t.memberId, members),
   ],
 );

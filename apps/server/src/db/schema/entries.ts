@@ -4,38 +4,18 @@
  * except a clock-in's `out_at`.
  */
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, instant, reference, tenantKey, tenantTarget } from './columns.ts';
 import { entitlements } from './entitlements.ts';
 import { cards, members } from './members.ts';
 import { readers } from './places.ts';
-import { centers, organisations, users } from './tenancy.ts';
-
-const organisationColumn = () =>
-  uuid('organisation_id')
-    .notNull()
-    .references(() => organisations.id);
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { centerId, centers, tenantRow, users } from './tenancy.ts';
 
 export const entries = pgTable(
   'entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
-    centerId: uuid('center_id')
-      .notNull()
-      .references(() => centers.id),
+    ...tenantRow(),
+    centerId: centerId(),
     readerId: uuid('reader_id').references(() => readers.id),
     /** The number as tapped (null only for an override, which is no tap). */
     cardNumber: text('card_number'),
@@ -54,7 +34,7 @@ export const entries = pgTable(
     source: text('source').notNull(),
     /** The reader's (or browser's) scan id: one scan records one entry. */
     scanId: text('scan_id'),
-    tappedAt: timestamp('tapped_at', { withTimezone: true }).notNull(),
+    tappedAt: instant('tapped_at').notNull(),
     /** The centre's business date of `tapped_at`, in its time zone. */
     businessDate: date('business_date', { mode: 'string' }).notNull(),
     /** An override: the denied entry it let in (once). */
@@ -65,38 +45,18 @@ export const entries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    unique('entries_org_id').on(t.organisationId, t.id),
+    tenantTarget('entries_org_id', t),
     uniqueIndex('entries_org_scan').on(t.organisationId, t.scanId).where(sql`${t.scanId} is not null`),
     uniqueIndex('entries_override_of').on(t.overrideOf).where(sql`${t.overrideOf} is not null`),
     index('entries_org_center_tapped').on(t.organisationId, t.centerId, t.tappedAt),
     index('entries_member_tapped').on(t.memberId, t.tappedAt),
     index('entries_org_tapped').on(t.organisationId, t.tappedAt),
     index('entries_card_tapped').on(t.organisationId, t.cardNumber, t.tappedAt),
-    foreignKey({
-      name: 'entries_org_center_fk',
-      columns: [t.organisationId, t.centerId],
-      foreignColumns: [centers.organisationId, centers.id],
-    }),
-    foreignKey({
-      name: 'entries_org_member_fk',
-      columns: [t.organisationId, t.memberId],
-      foreignColumns: [members.organisationId, members.id],
-    }),
-    foreignKey({
-      name: 'entries_org_entitlement_fk',
-      columns: [t.organisationId, t.entitlementId],
-      foreignColumns: [entitlements.organisationId, entitlements.id],
-    }),
-    foreignKey({
-      name: 'entries_org_staff_fk',
-      columns: [t.organisationId, t.staffId],
-      foreignColumns: [users.organisationId, users.id],
-    }),
-    foreignKey({
-      name: 'entries_org_override_of_fk',
-      columns: [t.organisationId, t.overrideOf],
-      foreignColumns: [t.organisationId, t.id],
-    }),
+    tenantKey('entries_org_center_fk', t, t.centerId, centers),
+    tenantKey('entries_org_member_fk', t, t.memberId, members),
+    tenantKey('entries_org_entitlement_fk', t, t.entitlementId, entitlements),
+    tenantKey('entries_org_staff_fk', t, t.staffId, users),
+    tenantKey('entries_org_override_of_fk', t, t.overrideOf, t),
     check('entries_result', sql`${t.result} in ('granted','denied','duplicate')`),
     check(
       'entries_reason',
@@ -112,16 +72,8 @@ export const entries = pgTable(
       'entries_override',
       sql`(${t.overrideOf} is null) = (${t.overrideReason} is null) and (${t.overrideOf} is null or ${t.grantedBy} = 'override')`,
     ),
-    foreignKey({
-      name: 'entries_org_reader_fk',
-      columns: [t.organisationId, t.readerId],
-      foreignColumns: [readers.organisationId, readers.id],
-    }),
-    foreignKey({
-      name: 'entries_org_card_fk',
-      columns: [t.organisationId, t.cardId],
-      foreignColumns: [cards.organisationId, cards.id],
-    }),
+    tenantKey('entries_org_reader_fk', t, t.readerId, readers),
+    tenantKey('entries_org_card_fk', t, t.cardId, cards),
   ],
 );
 
@@ -129,18 +81,13 @@ export const entries = pgTable(
 export const staffAttendance = pgTable(
   'staff_attendance',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
-    centerId: uuid('center_id')
-      .notNull()
-      .references(() => centers.id),
-    staffId: uuid('staff_id')
-      .notNull()
-      .references(() => users.id),
+    ...tenantRow(),
+    centerId: centerId(),
+    staffId: reference('staff_id', () => users.id),
     /** The centre's business date of the clock-in. */
     businessDate: date('business_date', { mode: 'string' }).notNull(),
-    inAt: timestamp('in_at', { withTimezone: true }).notNull(),
-    outAt: timestamp('out_at', { withTimezone: true }),
+    inAt: instant('in_at').notNull(),
+    outAt: instant('out_at'),
     inScanId: text('in_scan_id'),
     outScanId: text('out_scan_id'),
     createdAt: createdAt(),
@@ -152,16 +99,8 @@ export const staffAttendance = pgTable(
       .where(sql`${t.outScanId} is not null`),
     index('staff_attendance_org_center_in').on(t.organisationId, t.centerId, t.inAt),
     index('staff_attendance_staff_in').on(t.staffId, t.inAt),
-    foreignKey({
-      name: 'staff_attendance_org_center_fk',
-      columns: [t.organisationId, t.centerId],
-      foreignColumns: [centers.organisationId, centers.id],
-    }),
-    foreignKey({
-      name: 'staff_attendance_org_staff_fk',
-      columns: [t.organisationId, t.staffId],
-      foreignColumns: [users.organisationId, users.id],
-    }),
+    tenantKey('staff_attendance_org_center_fk', t, t.centerId, centers),
+    tenantKey('staff_attendance_org_staff_fk', t, t.staffId, users),
     check('staff_attendance_out_after_in', sql`${t.outAt} is null or ${t.outAt} >= ${t.inAt}`),
   ],
 );

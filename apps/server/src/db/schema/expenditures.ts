@@ -1,36 +1,20 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { centers, organisations, users } from './tenancy.ts';
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, instant, money, reference, tenantKey, tenantTarget, timestamps } from './columns.ts';
+import { centerId, centers, tenantRow, users } from './tenancy.ts';
 
 /** The organisation's own list of expenditure categories (rent, utilities, supplies, ...). */
 export const expenditureCategories = pgTable(
   'expenditure_categories',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id),
+    ...tenantRow(),
     name: text('name').notNull(),
     active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('expenditure_categories_org_name').on(t.organisationId, sql`lower(${t.name})`),
-    unique('expenditure_categories_org_id').on(t.organisationId, t.id),
+    tenantTarget('expenditure_categories_org_id', t),
   ],
 );
 
@@ -42,19 +26,12 @@ export const expenditureCategories = pgTable(
 export const expenditures = pgTable(
   'expenditures',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id),
-    centerId: uuid('center_id')
-      .notNull()
-      .references(() => centers.id),
+    ...tenantRow(),
+    centerId: centerId(),
     date: date('date', { mode: 'string' }).notNull(),
-    categoryId: uuid('category_id')
-      .notNull()
-      .references(() => expenditureCategories.id),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    taxAmount: bigint('tax_amount', { mode: 'number' }).notNull().default(0),
+    categoryId: reference('category_id', () => expenditureCategories.id),
+    amount: money('amount').notNull(),
+    taxAmount: money('tax_amount').notNull().default(0),
     supplier: text('supplier'),
     method: text('method').notNull(),
     note: text('note'),
@@ -62,38 +39,19 @@ export const expenditures = pgTable(
     receiptName: text('receipt_name'),
     receiptType: text('receipt_type'),
     receiptSize: integer('receipt_size'),
-    recordedBy: uuid('recorded_by')
-      .notNull()
-      .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    recordedBy: reference('recorded_by', () => users.id),
+    ...timestamps(),
+    deletedAt: instant('deleted_at'),
     deletedBy: uuid('deleted_by').references(() => users.id),
     deleteReason: text('delete_reason'),
   },
   (t) => [
     index('expenditures_org_center_date').on(t.organisationId, t.centerId, t.date),
-    foreignKey({
-      name: 'expenditures_org_center_fk',
-      columns: [t.organisationId, t.centerId],
-      foreignColumns: [centers.organisationId, centers.id],
-    }),
-    foreignKey({
-      name: 'expenditures_org_category_fk',
-      columns: [t.organisationId, t.categoryId],
-      foreignColumns: [expenditureCategories.organisationId, expenditureCategories.id],
-    }),
-    foreignKey({
-      name: 'expenditures_org_recorded_by_fk',
-      columns: [t.organisationId, t.recordedBy],
-      foreignColumns: [users.organisationId, users.id],
-    }),
+    tenantKey('expenditures_org_center_fk', t, t.centerId, centers),
+    tenantKey('expenditures_org_category_fk', t, t.categoryId, expenditureCategories),
+    tenantKey('expenditures_org_recorded_by_fk', t, t.recordedBy, users),
     check('expenditures_amounts', sql`${t.amount} >= 0 and ${t.taxAmount} >= 0 and ${t.taxAmount} <= ${t.amount}`),
     check('expenditures_method', sql`${t.method} in ('cash', 'card', 'bank_transfer', 'other')`),
-    foreignKey({
-      name: 'expenditures_org_deleted_by_fk',
-      columns: [t.organisationId, t.deletedBy],
-      foreignColumns: [users.organisationId, users.id],
-    }),
+    tenantKey('expenditures_org_deleted_by_fk', t, t.deletedBy, users),
   ],
 );

@@ -5,31 +5,24 @@ import {
   boolean,
   check,
   date,
-  foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
   text,
-  timestamp,
-  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { centers, organisations, users } from './tenancy.ts';
+import { createdAt, instant, reference, tenantKey, tenantTarget, timestamps } from './columns.ts';
+import { centerId, centers, organisationId, tenantRow, users } from './tenancy.ts';
 
 /** Members (the spec's students). Rows are never deleted: erasing anonymises them (entries and invoices point here). */
 export const members = pgTable(
   'members',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id),
-    homeCenterId: uuid('home_center_id')
-      .notNull()
-      .references(() => centers.id),
+    ...tenantRow(),
+    homeCenterId: reference('home_center_id', () => centers.id),
     code: text('code').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -58,10 +51,9 @@ export const members = pgTable(
     possibleDuplicateOf: uuid('possible_duplicate_of'),
     /** Set on the record a merge removed: the kept member it was merged into (the row stays for what points at it). */
     mergedInto: uuid('merged_into'),
-    erasedAt: timestamp('erased_at', { withTimezone: true }),
+    erasedAt: instant('erased_at'),
     createdBy: uuid('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     /**
      * The import that wrote the row. Rows of an import that is not `done` are invisible to every read
      * (`visibleMember` in `lib/scope.ts`); the import's status flips in one update to show them all at once.
@@ -70,17 +62,9 @@ export const members = pgTable(
   },
   (t) => [
     uniqueIndex('members_org_code').on(t.organisationId, t.code),
-    unique('members_org_id').on(t.organisationId, t.id),
-    foreignKey({
-      name: 'members_org_center_fk',
-      columns: [t.organisationId, t.homeCenterId],
-      foreignColumns: [centers.organisationId, centers.id],
-    }),
-    foreignKey({
-      name: 'members_org_created_by_fk',
-      columns: [t.organisationId, t.createdBy],
-      foreignColumns: [users.organisationId, users.id],
-    }),
+    tenantTarget('members_org_id', t),
+    tenantKey('members_org_center_fk', t, t.homeCenterId, centers),
+    tenantKey('members_org_created_by_fk', t, t.createdBy, users),
     index('members_import').on(t.importId).where(sql`${t.importId} is not null`),
     index('members_org_center').on(t.organisationId, t.homeCenterId),
     index('members_org_created').on(t.organisationId, t.createdAt),
@@ -116,11 +100,7 @@ export const members = pgTable(
       .where(sql`${t.chineseName} is not null`),
     check('members_status_known', sql`${t.status} in ('prospect','active','frozen','left')`),
     check('members_gender_known', sql`${t.gender} is null or ${t.gender} in ('female','male','other','undisclosed')`),
-    foreignKey({
-      name: 'members_org_import_fk',
-      columns: [t.organisationId, t.importId],
-      foreignColumns: [memberImports.organisationId, memberImports.id],
-    }),
+    tenantKey('members_org_import_fk', t, t.importId, memberImports),
   ],
 );
 
@@ -131,18 +111,15 @@ export const members = pgTable(
 export const cards = pgTable(
   'cards',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id),
+    ...tenantRow(),
     number: text('number').notNull(),
     memberId: uuid('member_id').references(() => members.id),
     staffId: uuid('staff_id').references(() => users.id),
     status: text('status').notNull().default('active'),
-    attachedAt: timestamp('attached_at', { withTimezone: true }).notNull().defaultNow(),
+    attachedAt: instant('attached_at').notNull().defaultNow(),
     attachedBy: uuid('attached_by').references(() => users.id),
-    lostAt: timestamp('lost_at', { withTimezone: true }),
-    detachedAt: timestamp('detached_at', { withTimezone: true }),
+    lostAt: instant('lost_at'),
+    detachedAt: instant('detached_at'),
   },
   (t) => [
     uniqueIndex('cards_org_number_in_use').on(t.organisationId, t.number).where(sql`${t.status} <> 'detached'`),
@@ -150,42 +127,27 @@ export const cards = pgTable(
     index('cards_org_number').on(t.organisationId, t.number),
     index('cards_member').on(t.memberId),
     index('cards_staff').on(t.staffId),
-    foreignKey({
-      name: 'cards_org_member_fk',
-      columns: [t.organisationId, t.memberId],
-      foreignColumns: [members.organisationId, members.id],
-    }),
-    foreignKey({
-      name: 'cards_org_staff_fk',
-      columns: [t.organisationId, t.staffId],
-      foreignColumns: [users.organisationId, users.id],
-    }),
-    foreignKey({
-      name: 'cards_org_attached_by_fk',
-      columns: [t.organisationId, t.attachedBy],
-      foreignColumns: [users.organisationId, users.id],
-    }),
+    tenantKey('cards_org_member_fk', t, t.memberId, members),
+    tenantKey('cards_org_staff_fk', t, t.staffId, users),
+    tenantKey('cards_org_attached_by_fk', t, t.attachedBy, users),
     check('cards_one_owner', sql`(${t.memberId} is null) <> (${t.staffId} is null)`),
     check('cards_status_known', sql`${t.status} in ('active','lost','detached')`),
-    unique('cards_org_id').on(t.organisationId, t.id),
+    tenantTarget('cards_org_id', t),
   ],
 );
 
 export const memberGroups = pgTable(
   'member_groups',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id),
+    ...tenantRow(),
     name: text('name').notNull(),
     description: text('description'),
     color: text('color').notNull().default('#7367f0'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('member_groups_org_name').on(t.organisationId, sql`lower(${t.name})`),
-    unique('member_groups_org_id').on(t.organisationId, t.id),
+    tenantTarget('member_groups_org_id', t),
   ],
 );
 
@@ -195,27 +157,15 @@ export const memberGroupMembers = pgTable(
     groupId: uuid('group_id')
       .notNull()
       .references(() => memberGroups.id, { onDelete: 'cascade' }),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => members.id),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id),
-    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    memberId: reference('member_id', () => members.id),
+    organisationId: organisationId(),
+    addedAt: instant('added_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.groupId, t.memberId] }),
     index('member_group_members_member').on(t.memberId),
-    foreignKey({
-      name: 'member_group_members_org_group_fk',
-      columns: [t.organisationId, t.groupId],
-      foreignColumns: [memberGroups.organisationId, memberGroups.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'member_group_members_org_member_fk',
-      columns: [t.organisationId, t.memberId],
-      foreignColumns: [members.organisationId, members.id],
-    }),
+    tenantKey('member_group_members_org_group_fk', t, t.groupId, memberGroups).onDelete('cascade'),
+    tenantKey('member_group_members_org_member_fk', t, t.memberId, members),
   ],
 );
 
@@ -223,39 +173,20 @@ export const memberGroupMembers = pgTable(
 export const cardLinkTokens = pgTable(
   'card_link_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id),
-    centerId: uuid('center_id')
-      .notNull()
-      .references(() => centers.id),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => members.id),
+    ...tenantRow(),
+    centerId: centerId(),
+    memberId: reference('member_id', () => members.id),
     tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
     createdBy: uuid('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('card_link_tokens_member').on(t.memberId),
-    foreignKey({
-      name: 'card_link_tokens_org_center_fk',
-      columns: [t.organisationId, t.centerId],
-      foreignColumns: [centers.organisationId, centers.id],
-    }),
-    foreignKey({
-      name: 'card_link_tokens_org_member_fk',
-      columns: [t.organisationId, t.memberId],
-      foreignColumns: [members.organisationId, members.id],
-    }),
-    foreignKey({
-      name: 'card_link_tokens_org_created_by_fk',
-      columns: [t.organisationId, t.createdBy],
-      foreignColumns: [users.organisationId, users.id],
-    }),
+    tenantKey('card_link_tokens_org_center_fk', t, t.centerId, centers),
+    tenantKey('card_link_tokens_org_member_fk', t, t.memberId, members),
+    tenantKey('card_link_tokens_org_created_by_fk', t, t.createdBy, users),
   ],
 );
 
@@ -263,15 +194,12 @@ export const cardLinkTokens = pgTable(
 export const importPresets = pgTable(
   'import_presets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id),
+    ...tenantRow(),
     name: text('name').notNull(),
     mapping: jsonb('mapping').$type<Record<string, string | null>>().notNull(),
     /** Value mapping of enumerated columns: column -> file value -> member value. */
     values: jsonb('values').$type<Record<string, Record<string, string>>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('import_presets_org_name').on(t.organisationId, sql`lower(${t.name})`)],
 );
@@ -285,28 +213,21 @@ export const importPresets = pgTable(
 export const memberImports = pgTable(
   'member_imports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id),
+    ...tenantRow(),
     status: text('status').notNull().default('running'),
     fileName: text('file_name').notNull(),
     total: integer('total').notNull(),
     seqBefore: integer('seq_before'),
     seqAfter: integer('seq_after'),
     createdBy: uuid('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** Touched after every batch: a `running` import whose heartbeat stopped belongs to a dead process. */
-    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    heartbeatAt: instant('heartbeat_at').notNull().defaultNow(),
   },
   (t) => [
     index('member_imports_running').on(t.status).where(sql`${t.status} <> 'done'`),
     check('member_imports_status_known', sql`${t.status} in ('running','done','failed')`),
-    foreignKey({
-      name: 'member_imports_org_created_by_fk',
-      columns: [t.organisationId, t.createdBy],
-      foreignColumns: [users.organisationId, users.id],
-    }),
-    unique('member_imports_org_id').on(t.organisationId, t.id),
+    tenantKey('member_imports_org_created_by_fk', t, t.createdBy, users),
+    tenantTarget('member_imports_org_id', t),
   ],
 );

@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { centers, organisations, users } from './tenancy.ts';
+import { bigserial, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, instant, tenantKey } from './columns.ts';
+import { centers, organisationId, organisations, tenantRow, users } from './tenancy.ts';
 
 /** Where a committed event is also shown live: one centre's room, or the whole organisation's. */
 export type RealtimeTarget =
@@ -29,34 +18,28 @@ export const domainEvents = pgTable(
   'domain_events',
   {
     /** The event id: listeners de-duplicate on it. */
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     /** Commit order for delivery order per organisation. */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id),
+    organisationId: organisationId(),
     centerId: uuid('center_id').references(() => centers.id),
     type: text('type').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     realtime: jsonb('realtime').$type<RealtimeTarget>(),
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    occurredAt: instant('occurred_at').notNull().defaultNow(),
     /** Listeners (by name) that have handled the event; a retry skips them. */
     doneListeners: text('done_listeners').array().notNull().default(sql`'{}'::text[]`),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
     /** A dispatcher holds the event until then; a crashed one's claim runs out. */
-    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    claimedUntil: instant('claimed_until'),
+    deliveredAt: instant('delivered_at'),
     lastError: text('last_error'),
   },
   (t) => [
     index('domain_events_pending').on(t.organisationId, t.seq).where(sql`${t.deliveredAt} is null`),
     index('domain_events_org_occurred').on(t.organisationId, t.occurredAt),
-    foreignKey({
-      name: 'domain_events_org_center_fk',
-      columns: [t.organisationId, t.centerId],
-      foreignColumns: [centers.organisationId, centers.id],
-    }),
+    tenantKey('domain_events_org_center_fk', t, t.centerId, centers),
   ],
 );
 
@@ -64,7 +47,7 @@ export const domainEvents = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     /** null for public callers (the organisation is not known before the command runs). */
     organisationId: uuid('organisation_id').references(() => organisations.id),
     /** `user:<id>` for a signed-in caller, `public:<address>` otherwise. */
@@ -78,7 +61,7 @@ export const idempotencyKeys = pgTable(
       .default('in_flight'),
     responseStatus: smallint('response_status'),
     responseBody: text('response_body'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('idempotency_keys_caller_key').on(t.caller, t.key),
@@ -90,10 +73,7 @@ export const idempotencyKeys = pgTable(
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id),
+    ...tenantRow(),
     centerId: uuid('center_id').references(() => centers.id),
     actorUserId: uuid('actor_user_id').references(() => users.id),
     actorRole: text('actor_role'),
@@ -105,20 +85,12 @@ export const auditLog = pgTable(
     after: jsonb('after').$type<Record<string, unknown>>(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: instant('at').notNull().defaultNow(),
   },
   (t) => [
     index('audit_log_org_at').on(t.organisationId, t.at),
     index('audit_log_org_action').on(t.organisationId, t.action, t.at),
-    foreignKey({
-      name: 'audit_log_org_center_fk',
-      columns: [t.organisationId, t.centerId],
-      foreignColumns: [centers.organisationId, centers.id],
-    }),
-    foreignKey({
-      name: 'audit_log_org_actor_user_fk',
-      columns: [t.organisationId, t.actorUserId],
-      foreignColumns: [users.organisationId, users.id],
-    }),
+    tenantKey('audit_log_org_center_fk', t, t.centerId, centers),
+    tenantKey('audit_log_org_actor_user_fk', t, t.actorUserId, users),
   ],
 );

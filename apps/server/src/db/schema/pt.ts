@@ -6,37 +6,18 @@
  * wrote is `credit_ledger_id`.
  */
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, date, foreignKey, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, instant, tenantKey, tenantTarget, timestamps } from './columns.ts';
 import { entitlementLedger, entitlements } from './entitlements.ts';
 import { members } from './members.ts';
 import { rooms } from './places.ts';
-import { centers, organisations, users } from './tenancy.ts';
-
-const organisationColumn = () =>
-  uuid('organisation_id')
-    .notNull()
-    .references(() => organisations.id);
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+import { centers, tenantRow, users } from './tenancy.ts';
 
 /** A trainer's working hours at a centre on a weekday (1 Monday … 7 Sunday); several spans a day are allowed. */
 export const trainerHours = pgTable(
   'trainer_hours',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
+    ...tenantRow(),
     trainerId: uuid('trainer_id').notNull(),
     centerId: uuid('center_id').notNull(),
     weekday: integer('weekday').notNull(),
@@ -46,18 +27,10 @@ export const trainerHours = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    unique('trainer_hours_org_id').on(t.organisationId, t.id),
+    tenantTarget('trainer_hours_org_id', t),
     index('trainer_hours_trainer').on(t.organisationId, t.trainerId, t.weekday),
-    foreignKey({
-      name: 'trainer_hours_org_trainer_fk',
-      columns: [t.organisationId, t.trainerId],
-      foreignColumns: [users.organisationId, users.id],
-    }),
-    foreignKey({
-      name: 'trainer_hours_org_center_fk',
-      columns: [t.organisationId, t.centerId],
-      foreignColumns: [centers.organisationId, centers.id],
-    }),
+    tenantKey('trainer_hours_org_trainer_fk', t, t.trainerId, users),
+    tenantKey('trainer_hours_org_center_fk', t, t.centerId, centers),
     check('trainer_hours_weekday', sql`${t.weekday} between 1 and 7`),
     check(
       'trainer_hours_times',
@@ -71,8 +44,7 @@ export const trainerHours = pgTable(
 export const trainerDaysOff = pgTable(
   'trainer_days_off',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
+    ...tenantRow(),
     trainerId: uuid('trainer_id').notNull(),
     fromDate: date('from_date', { mode: 'string' }).notNull(),
     toDate: date('to_date', { mode: 'string' }).notNull(),
@@ -81,27 +53,18 @@ export const trainerDaysOff = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    unique('trainer_days_off_org_id').on(t.organisationId, t.id),
+    tenantTarget('trainer_days_off_org_id', t),
     index('trainer_days_off_trainer').on(t.organisationId, t.trainerId, t.fromDate),
-    foreignKey({
-      name: 'trainer_days_off_org_trainer_fk',
-      columns: [t.organisationId, t.trainerId],
-      foreignColumns: [users.organisationId, users.id],
-    }),
+    tenantKey('trainer_days_off_org_trainer_fk', t, t.trainerId, users),
     check('trainer_days_off_order', sql`${t.toDate} >= ${t.fromDate}`),
-    foreignKey({
-      name: 'trainer_days_off_org_created_by_fk',
-      columns: [t.organisationId, t.createdBy],
-      foreignColumns: [users.organisationId, users.id],
-    }),
+    tenantKey('trainer_days_off_org_created_by_fk', t, t.createdBy, users),
   ],
 );
 
 export const ptSessions = pgTable(
   'pt_sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
+    ...tenantRow(),
     centerId: uuid('center_id').notNull(),
     memberId: uuid('member_id').notNull(),
     trainerId: uuid('trainer_id').notNull(),
@@ -111,53 +74,32 @@ export const ptSessions = pgTable(
     businessDate: date('business_date', { mode: 'string' }).notNull(),
     startTime: text('start_time').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
     /** Contract `PT_SESSION_STATUSES`. */
     status: text('status').notNull().default('booked'),
     /** The `use` ledger row that took the session's credit (completed, late cancel, no-show). */
     creditLedgerId: uuid('credit_ledger_id'),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    completedAt: instant('completed_at'),
     completedBy: uuid('completed_by').references(() => users.id),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledAt: instant('cancelled_at'),
     cancelReason: text('cancel_reason'),
     notes: text('notes'),
     bookedBy: uuid('booked_by').references(() => users.id),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
-    unique('pt_sessions_org_id').on(t.organisationId, t.id),
+    tenantTarget('pt_sessions_org_id', t),
     index('pt_sessions_org_center_starts').on(t.organisationId, t.centerId, t.startsAt),
     index('pt_sessions_org_trainer_starts').on(t.organisationId, t.trainerId, t.startsAt),
     index('pt_sessions_entitlement').on(t.entitlementId, t.status),
     index('pt_sessions_org_member').on(t.organisationId, t.memberId),
     uniqueIndex('pt_sessions_credit_ledger').on(t.creditLedgerId),
-    foreignKey({
-      name: 'pt_sessions_org_center_fk',
-      columns: [t.organisationId, t.centerId],
-      foreignColumns: [centers.organisationId, centers.id],
-    }),
-    foreignKey({
-      name: 'pt_sessions_org_member_fk',
-      columns: [t.organisationId, t.memberId],
-      foreignColumns: [members.organisationId, members.id],
-    }),
-    foreignKey({
-      name: 'pt_sessions_org_trainer_fk',
-      columns: [t.organisationId, t.trainerId],
-      foreignColumns: [users.organisationId, users.id],
-    }),
-    foreignKey({
-      name: 'pt_sessions_org_room_fk',
-      columns: [t.organisationId, t.roomId],
-      foreignColumns: [rooms.organisationId, rooms.id],
-    }),
-    foreignKey({
-      name: 'pt_sessions_org_entitlement_fk',
-      columns: [t.organisationId, t.entitlementId],
-      foreignColumns: [entitlements.organisationId, entitlements.id],
-    }),
+    tenantKey('pt_sessions_org_center_fk', t, t.centerId, centers),
+    tenantKey('pt_sessions_org_member_fk', t, t.memberId, members),
+    tenantKey('pt_sessions_org_trainer_fk', t, t.trainerId, users),
+    tenantKey('pt_sessions_org_room_fk', t, t.roomId, rooms),
+    tenantKey('pt_sessions_org_entitlement_fk', t, t.entitlementId, entitlements),
     foreignKey({
       name: 'pt_sessions_credit_ledger_fk',
       columns: [t.creditLedgerId],
@@ -167,20 +109,8 @@ export const ptSessions = pgTable(
     check('pt_sessions_duration', sql`${t.durationMinutes} between 15 and 240`),
     check('pt_sessions_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
     check('pt_sessions_completed', sql`(${t.status} = 'completed') = (${t.completedAt} is not null)`),
-    foreignKey({
-      name: 'pt_sessions_org_completed_by_fk',
-      columns: [t.organisationId, t.completedBy],
-      foreignColumns: [users.organisationId, users.id],
-    }),
-    foreignKey({
-      name: 'pt_sessions_org_booked_by_fk',
-      columns: [t.organisationId, t.bookedBy],
-      foreignColumns: [users.organisationId, users.id],
-    }),
-    foreignKey({
-      name: 'pt_sessions_org_credit_ledger_fk',
-      columns: [t.organisationId, t.creditLedgerId],
-      foreignColumns: [entitlementLedger.organisationId, entitlementLedger.id],
-    }),
+    tenantKey('pt_sessions_org_completed_by_fk', t, t.completedBy, users),
+    tenantKey('pt_sessions_org_booked_by_fk', t, t.bookedBy, users),
+    tenantKey('pt_sessions_org_credit_ledger_fk', t, t.creditLedgerId, entitlementLedger),
   ],
 );

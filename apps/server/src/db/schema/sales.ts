@@ -5,41 +5,18 @@
  * organisation's currency recorded on the invoice.
  */
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { coupons, money } from './catalogue.ts';
+import { check, date, index, integer, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { coupons } from './catalogue.ts';
+import { createdAt, instant, money, reference, tenantKey, tenantTarget } from './columns.ts';
 import { members } from './members.ts';
-import { centers, organisations, users } from './tenancy.ts';
-
-const organisationColumn = () =>
-  uuid('organisation_id')
-    .notNull()
-    .references(() => organisations.id);
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { centerId, centers, organisationId, tenantRow, users } from './tenancy.ts';
 
 export const invoices = pgTable(
   'invoices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
-    centerId: uuid('center_id')
-      .notNull()
-      .references(() => centers.id),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => members.id),
+    ...tenantRow(),
+    centerId: centerId(),
+    memberId: reference('member_id', () => members.id),
     /** The organisation's invoice counter when this one was issued: 1, 2, 3... without gaps. */
     seq: integer('seq').notNull(),
     /** `CWB-000123`: the centre's code and the sequence. */
@@ -69,27 +46,19 @@ export const invoices = pgTable(
     note: text('note'),
     staffId: uuid('staff_id').references(() => users.id),
     voidReason: text('void_reason'),
-    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedAt: instant('voided_at'),
     voidedBy: uuid('voided_by').references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [
     unique('invoices_org_seq').on(t.organisationId, t.seq),
     unique('invoices_org_number').on(t.organisationId, t.number),
-    unique('invoices_org_id').on(t.organisationId, t.id),
+    tenantTarget('invoices_org_id', t),
     index('invoices_org_issued').on(t.organisationId, t.issuedOn),
     index('invoices_member').on(t.memberId, t.issuedOn),
     index('invoices_org_center_state').on(t.organisationId, t.centerId, t.state),
-    foreignKey({
-      name: 'invoices_org_center_fk',
-      columns: [t.organisationId, t.centerId],
-      foreignColumns: [centers.organisationId, centers.id],
-    }),
-    foreignKey({
-      name: 'invoices_org_member_fk',
-      columns: [t.organisationId, t.memberId],
-      foreignColumns: [members.organisationId, members.id],
-    }),
+    tenantKey('invoices_org_center_fk', t, t.centerId, centers),
+    tenantKey('invoices_org_member_fk', t, t.memberId, members),
     check('invoices_state', sql`${t.state} in ('issued','partly_paid','paid','void','partly_refunded','refunded')`),
     check(
       'invoices_amounts',
@@ -101,32 +70,17 @@ export const invoices = pgTable(
       'invoices_paid_bounds',
       sql`${t.paidMinor} >= 0 and ${t.refundedMinor} >= 0 and ${t.paidMinor} + ${t.refundedMinor} <= ${t.totalMinor}`,
     ),
-    foreignKey({
-      name: 'invoices_org_coupon_fk',
-      columns: [t.organisationId, t.couponId],
-      foreignColumns: [coupons.organisationId, coupons.id],
-    }),
-    foreignKey({
-      name: 'invoices_org_staff_fk',
-      columns: [t.organisationId, t.staffId],
-      foreignColumns: [users.organisationId, users.id],
-    }),
-    foreignKey({
-      name: 'invoices_org_voided_by_fk',
-      columns: [t.organisationId, t.voidedBy],
-      foreignColumns: [users.organisationId, users.id],
-    }),
+    tenantKey('invoices_org_coupon_fk', t, t.couponId, coupons),
+    tenantKey('invoices_org_staff_fk', t, t.staffId, users),
+    tenantKey('invoices_org_voided_by_fk', t, t.voidedBy, users),
   ],
 );
 
 export const invoiceLines = pgTable(
   'invoice_lines',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id),
+    ...tenantRow(),
+    invoiceId: reference('invoice_id', () => invoices.id),
     lineNo: integer('line_no').notNull(),
     /** `membership`, `package`, `short_course`, `product`, `product_set`, or `fee` (a late cancel or no-show; `item_id` is the booking). */
     itemType: text('item_type').notNull(),
@@ -163,17 +117,9 @@ export const invoiceLines = pgTable(
         and ${t.totalMinor} = ${t.quantity} * ${t.unitPriceMinor} - ${t.discountMinor} - ${t.couponDiscountMinor}
         and ${t.totalMinor} >= 0 and ${t.taxMinor} >= 0 and ${t.taxMinor} <= ${t.totalMinor}`,
     ),
-    foreignKey({
-      name: 'invoice_lines_org_invoice_fk',
-      columns: [t.organisationId, t.invoiceId],
-      foreignColumns: [invoices.organisationId, invoices.id],
-    }),
-    foreignKey({
-      name: 'invoice_lines_org_sold_by_fk',
-      columns: [t.organisationId, t.soldById],
-      foreignColumns: [users.organisationId, users.id],
-    }),
-    unique('invoice_lines_org_id').on(t.organisationId, t.id),
+    tenantKey('invoice_lines_org_invoice_fk', t, t.invoiceId, invoices),
+    tenantKey('invoice_lines_org_sold_by_fk', t, t.soldById, users),
+    tenantTarget('invoice_lines_org_id', t),
   ],
 );
 
@@ -181,11 +127,8 @@ export const invoiceLines = pgTable(
 export const installments = pgTable(
   'installments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id),
+    ...tenantRow(),
+    invoiceId: reference('invoice_id', () => invoices.id),
     seq: integer('seq').notNull(),
     dueOn: date('due_on', { mode: 'string' }).notNull(),
     amountMinor: money('amount_minor').notNull(),
@@ -194,12 +137,8 @@ export const installments = pgTable(
     unique('installments_invoice_seq').on(t.invoiceId, t.seq),
     index('installments_org_due').on(t.organisationId, t.dueOn),
     check('installments_amount', sql`${t.amountMinor} > 0`),
-    foreignKey({
-      name: 'installments_org_invoice_fk',
-      columns: [t.organisationId, t.invoiceId],
-      foreignColumns: [invoices.organisationId, invoices.id],
-    }),
-    unique('installments_org_id').on(t.organisationId, t.id),
+    tenantKey('installments_org_invoice_fk', t, t.invoiceId, invoices),
+    tenantTarget('installments_org_id', t),
   ],
 );
 
@@ -207,17 +146,10 @@ export const installments = pgTable(
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
-    centerId: uuid('center_id')
-      .notNull()
-      .references(() => centers.id),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => members.id),
+    ...tenantRow(),
+    centerId: centerId(),
+    invoiceId: reference('invoice_id', () => invoices.id),
+    memberId: reference('member_id', () => members.id),
     kind: text('kind').notNull(),
     /** `cash`, `card`, `transfer`, or a method the organisation added. */
     method: text('method').notNull(),
@@ -238,11 +170,7 @@ export const payments = pgTable(
     index('payments_invoice').on(t.invoiceId),
     index('payments_org_paid').on(t.organisationId, t.paidOn),
     index('payments_member').on(t.memberId),
-    foreignKey({
-      name: 'payments_org_invoice_fk',
-      columns: [t.organisationId, t.invoiceId],
-      foreignColumns: [invoices.organisationId, invoices.id],
-    }),
+    tenantKey('payments_org_invoice_fk', t, t.invoiceId, invoices),
     check('payments_kind', sql`${t.kind} in ('payment','refund')`),
     // A refund may give no money back (a line not yet paid for is only cancelled).
     check('payments_amount', sql`${t.amountMinor} > 0 or (${t.kind} = 'refund' and ${t.amountMinor} = 0)`),
@@ -250,22 +178,10 @@ export const payments = pgTable(
       'payments_change',
       sql`(${t.tenderedMinor} is null and ${t.changeMinor} is null) or (${t.tenderedMinor} - ${t.changeMinor} = ${t.amountMinor} and ${t.changeMinor} >= 0)`,
     ),
-    foreignKey({
-      name: 'payments_org_center_fk',
-      columns: [t.organisationId, t.centerId],
-      foreignColumns: [centers.organisationId, centers.id],
-    }),
-    foreignKey({
-      name: 'payments_org_member_fk',
-      columns: [t.organisationId, t.memberId],
-      foreignColumns: [members.organisationId, members.id],
-    }),
-    foreignKey({
-      name: 'payments_org_staff_fk',
-      columns: [t.organisationId, t.staffId],
-      foreignColumns: [users.organisationId, users.id],
-    }),
-    unique('payments_org_id').on(t.organisationId, t.id),
+    tenantKey('payments_org_center_fk', t, t.centerId, centers),
+    tenantKey('payments_org_member_fk', t, t.memberId, members),
+    tenantKey('payments_org_staff_fk', t, t.staffId, users),
+    tenantTarget('payments_org_id', t),
   ],
 );
 
@@ -273,29 +189,17 @@ export const payments = pgTable(
 export const paymentAllocations = pgTable(
   'payment_allocations',
   {
-    organisationId: organisationColumn(),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id),
-    installmentId: uuid('installment_id')
-      .notNull()
-      .references(() => installments.id),
+    organisationId: organisationId(),
+    paymentId: reference('payment_id', () => payments.id),
+    installmentId: reference('installment_id', () => installments.id),
     amountMinor: money('amount_minor').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.paymentId, t.installmentId] }),
     index('payment_allocations_installment').on(t.installmentId),
     check('payment_allocations_amount', sql`${t.amountMinor} > 0`),
-    foreignKey({
-      name: 'payment_allocations_org_payment_fk',
-      columns: [t.organisationId, t.paymentId],
-      foreignColumns: [payments.organisationId, payments.id],
-    }),
-    foreignKey({
-      name: 'payment_allocations_org_installment_fk',
-      columns: [t.organisationId, t.installmentId],
-      foreignColumns: [installments.organisationId, installments.id],
-    }),
+    tenantKey('payment_allocations_org_payment_fk', t, t.paymentId, payments),
+    tenantKey('payment_allocations_org_installment_fk', t, t.installmentId, installments),
   ],
 );
 
@@ -303,13 +207,9 @@ export const paymentAllocations = pgTable(
 export const refundItems = pgTable(
   'refund_items',
   {
-    organisationId: organisationColumn(),
-    refundId: uuid('refund_id')
-      .notNull()
-      .references(() => payments.id),
-    invoiceLineId: uuid('invoice_line_id')
-      .notNull()
-      .references(() => invoiceLines.id),
+    organisationId: organisationId(),
+    refundId: reference('refund_id', () => payments.id),
+    invoiceLineId: reference('invoice_line_id', () => invoiceLines.id),
     quantity: integer('quantity').notNull(),
     /** Money given back for the line. */
     amountMinor: money('amount_minor').notNull(),
@@ -327,16 +227,8 @@ export const refundItems = pgTable(
       'refund_items_amounts',
       sql`${t.quantity} >= 0 and ${t.amountMinor} >= 0 and ${t.creditMinor} >= ${t.amountMinor}`,
     ),
-    foreignKey({
-      name: 'refund_items_org_refund_fk',
-      columns: [t.organisationId, t.refundId],
-      foreignColumns: [payments.organisationId, payments.id],
-    }),
-    foreignKey({
-      name: 'refund_items_org_invoice_line_fk',
-      columns: [t.organisationId, t.invoiceLineId],
-      foreignColumns: [invoiceLines.organisationId, invoiceLines.id],
-    }),
+    tenantKey('refund_items_org_refund_fk', t, t.refundId, payments),
+    tenantKey('refund_items_org_invoice_line_fk', t, t.invoiceLineId, invoiceLines),
   ],
 );
 
@@ -344,38 +236,19 @@ export const refundItems = pgTable(
 export const couponUses = pgTable(
   'coupon_uses',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: organisationColumn(),
-    couponId: uuid('coupon_id')
-      .notNull()
-      .references(() => coupons.id),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => members.id),
+    ...tenantRow(),
+    couponId: reference('coupon_id', () => coupons.id),
+    invoiceId: reference('invoice_id', () => invoices.id),
+    memberId: reference('member_id', () => members.id),
     discountMinor: money('discount_minor').notNull(),
-    releasedAt: timestamp('released_at', { withTimezone: true }),
+    releasedAt: instant('released_at'),
     createdAt: createdAt(),
   },
   (t) => [
     index('coupon_uses_coupon').on(t.couponId, t.memberId),
     uniqueIndex('coupon_uses_invoice').on(t.invoiceId),
-    foreignKey({
-      name: 'coupon_uses_org_coupon_fk',
-      columns: [t.organisationId, t.couponId],
-      foreignColumns: [coupons.organisationId, coupons.id],
-    }),
-    foreignKey({
-      name: 'coupon_uses_org_invoice_fk',
-      columns: [t.organisationId, t.invoiceId],
-      foreignColumns: [invoices.organisationId, invoices.id],
-    }),
-    foreignKey({
-      name: 'coupon_uses_org_member_fk',
-      columns: [t.organisationId, t.memberId],
-      foreignColumns: [members.organisationId, members.id],
-    }),
+    tenantKey('coupon_uses_org_coupon_fk', t, t.couponId, coupons),
+    tenantKey('coupon_uses_org_invoice_fk', t, t.invoiceId, invoices),
+    tenantKey('coupon_uses_org_member_fk', t, t.memberId, members),
   ],
 );

@@ -1,24 +1,19 @@
 import type { OpeningDay } from '@gym/contract/centers';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, instant, reference, tenantKey, tenantTarget, timestamps } from './columns.ts';
+
+/** The organisation a row belongs to. */
+export const organisationId = () => reference('organisation_id', () => organisations.id);
+/** A row of an organisation: its id and its organisation. */
+export const tenantRow = () => ({ id: id(), organisationId: organisationId() });
+/** A required reference to a centre (kept inside the organisation by a `tenantKey`). */
+export const centerId = () => reference('center_id', () => centers.id);
 
 export const organisations = pgTable(
   'organisations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     name: text('name').notNull(),
     initial: text('initial').notNull().unique(),
     /** System configuration (`@gym/contract/config`); missing keys take the defaults. */
@@ -27,7 +22,7 @@ export const organisations = pgTable(
     memberSeq: integer('member_seq').notNull().default(0),
     /** Last invoice sequence number; bumped in the sale's transaction, so numbers have no gaps and no duplicates. */
     invoiceSeq: integer('invoice_seq').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [check('organisations_initial_format', sql`${t.initial} ~ '^[A-Z][A-Z0-9]{1,9}$'`)],
 );
@@ -35,10 +30,7 @@ export const organisations = pgTable(
 export const centers = pgTable(
   'centers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id),
+    ...tenantRow(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     timeZone: text('time_zone').notNull(),
@@ -53,23 +45,20 @@ export const centers = pgTable(
     email: text('email'),
     openingHours: jsonb('opening_hours').$type<OpeningDay[]>().notNull().default([]),
     active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     unique('centers_org_code').on(t.organisationId, t.code),
     index('centers_org').on(t.organisationId),
     // Target of the composite keys that keep every centre reference inside its organisation.
-    unique('centers_org_id').on(t.organisationId, t.id),
+    tenantTarget('centers_org_id', t),
   ],
 );
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id),
+    ...tenantRow(),
     email: text('email').notNull().unique(),
     fullName: text('full_name').notNull(),
     /** null until an invited staff member chooses a password. */
@@ -77,19 +66,18 @@ export const users = pgTable(
     role: text('role').notNull(),
     phone: text('phone'),
     isTrainer: boolean('is_trainer').notNull().default(false),
-    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    lastLoginAt: instant('last_login_at'),
     /** true: every centre of the organisation; false: only those in user_centers. */
     allCenters: boolean('all_centers').notNull().default(true),
     active: boolean('active').notNull().default(true),
     language: text('language').notNull().default('en'),
     skin: text('skin').notNull().default('light'),
     layout: text('layout').notNull().default('vertical'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('users_org').on(t.organisationId),
-    unique('users_org_id').on(t.organisationId, t.id),
+    tenantTarget('users_org_id', t),
     check(
       'users_role_known',
       sql`${t.role} in ('admin','developer','client','manager','frontdesk','trainer','accountant')`,
@@ -104,25 +92,13 @@ export const userCenters = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    centerId: uuid('center_id')
-      .notNull()
-      .references(() => centers.id),
-    organisationId: uuid('organisation_id')
-      .notNull()
-      .references(() => organisations.id),
+    centerId: centerId(),
+    organisationId: organisationId(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.centerId] }),
-    foreignKey({
-      name: 'user_centers_org_user_fk',
-      columns: [t.organisationId, t.userId],
-      foreignColumns: [users.organisationId, users.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'user_centers_org_center_fk',
-      columns: [t.organisationId, t.centerId],
-      foreignColumns: [centers.organisationId, centers.id],
-    }),
+    tenantKey('user_centers_org_user_fk', t, t.userId, users).onDelete('cascade'),
+    tenantKey('user_centers_org_center_fk', t, t.centerId, centers),
   ],
 );
 
@@ -130,5 +106,5 @@ export const userCenters = pgTable(
 export const appSecrets = pgTable('app_secrets', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

@@ -1,28 +1,17 @@
 import { ROLES, type Role } from '@gym/contract/acl';
 import { addDays, today } from '@gym/contract/time';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centers, entitlementState, entitlements } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { csvLines, xlsxSheet } from '../../test/exports.ts';
+import { type Headers, startWithOrganisation, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
-let manager: Headers;
-let centerA = '';
-let centerB = '';
+let ctx: TestContext, org: TestOrganisation, manager: Headers, centerA: string, centerB: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await ctx.newOrganisation();
-  [centerA, centerB] = org.centers.map((c) => c.id) as [string, string];
-  manager = ctx.bearer(await (await org.newUser({ role: 'manager' })).login());
-});
+beforeAll(async () => ({ ctx, org, manager, centerA, centerB } = await startWithOrganisation()));
 afterAll(() => ctx?.close());
 
-type Headers = { authorization: string };
-const req = (method: 'GET' | 'PATCH' | 'POST', url: string, headers: Headers, payload?: unknown) =>
-  ctx.app.inject({ method, url: `/api/v1/pro${url}`, headers, payload: payload as object | undefined });
+const req = (...a: Parameters<TestContext['pro']>) => ctx.pro(...a);
 const names = (body: { items: { name: string }[] }) => body.items.map((r) => r.name);
 const login = async (o: TestOrganisation, role: Role, centerIds?: string[]) =>
   ctx.bearer(await (await o.newUser({ role, centerIds })).login());
@@ -421,17 +410,12 @@ describe('export', () => {
     await created(admin, '/membership-plans', monthly({ name: 'Yearly', durationUnit: 'year', price: 480_000 }));
     const csv = await req('GET', '/membership-plans/export?format=csv', desk);
     expect(csv.statusCode).toBe(200);
-    const lines = csv.body
-      .replace(/^\ufeff/, '')
-      .trim()
-      .split(/\r\n/);
+    const lines = csvLines(csv);
     expect(lines[0]).toMatch(/^Name,Duration,Unit,Centres,Price \(minor units\)/);
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`'=HYPERLINK`);
     const xlsx = await req('GET', '/membership-plans/export?format=xlsx&durationUnit=year', desk);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
+    const sheet = await xlsxSheet(xlsx);
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(2).getCell(1).value).toBe('Yearly');
     expect(sheet.getRow(2).getCell(5).value).toBe(480_000);

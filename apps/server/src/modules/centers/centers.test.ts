@@ -1,24 +1,17 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members, rooms } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { csvLines, xlsxSheet } from '../../test/exports.ts';
+import { type Headers, startWithOrganisation, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
-let admin: { authorization: string };
+let ctx: TestContext, org: TestOrganisation, admin: Headers;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await ctx.newOrganisation();
-  admin = ctx.bearer(await (await org.newUser({ role: 'admin' })).login());
+  ({ ctx, org } = await startWithOrganisation());
+  admin = await org.signIn('admin');
 });
 afterAll(() => ctx?.close());
 
-type Headers = { authorization: string };
-const req = (method: 'GET' | 'PATCH' | 'POST', url: string, headers: Headers, payload?: unknown) =>
-  ctx.app.inject({ method, url: `/api/v1/pro${url}`, headers, payload: payload as object | undefined });
-const as = async (o: TestOrganisation, role: 'admin' | 'manager' | 'frontdesk', centerIds?: string[]) =>
-  ctx.bearer(await (await o.newUser({ role, centerIds })).login());
+const req = (...a: Parameters<TestContext['pro']>) => ctx.pro(...a);
 
 const newCenter = (code: string, extra: Record<string, unknown> = {}) => ({
   code,
@@ -47,7 +40,7 @@ describe('centre list', () => {
       { organisationId: o.id, centerId: a.id, name: 'Studio', capacity: 20 },
       { organisationId: o.id, centerId: a.id, name: 'Old hall', capacity: 20, active: false },
     ]);
-    const res = await req('GET', '/centers', await as(o, 'manager'));
+    const res = await req('GET', '/centers', await o.signIn('manager'));
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.total).toBe(2);
@@ -65,7 +58,7 @@ describe('centre list', () => {
 
   it('a centre-limited caller sees only their centres; the detail of another one is not found', async () => {
     const [a, b] = org.centers.map((c) => ({ id: c.id })) as [{ id: string }, { id: string }];
-    const frontdesk = await as(org, 'frontdesk', [a.id]);
+    const frontdesk = await org.signIn('frontdesk', [a.id]);
     const list = (await req('GET', '/centers', frontdesk)).json();
     expect(list.items.map((c: { id: string }) => c.id)).toEqual([a.id]);
     expect((await req('GET', `/centers/${a.id}`, frontdesk)).statusCode).toBe(200);
@@ -74,7 +67,7 @@ describe('centre list', () => {
 
   it('finds centres by part of the code or name, and sorts', async () => {
     const o = await ctx.newOrganisation();
-    const h = await as(o, 'admin');
+    const h = await o.signIn('admin');
     await req('POST', '/centers', h, newCenter('KWT', { name: 'Kowloon Tong' }));
     await req('POST', '/centers', h, newCenter('CWB', { name: 'Causeway Bay' }));
     const byName = (await req('GET', '/centers?keyword=loon', h)).json();
@@ -90,7 +83,7 @@ describe('centre list', () => {
 describe('opening a centre', () => {
   it('takes the organisation’s currency symbol and default opening hours, and upper-cases the code', async () => {
     const o = await ctx.newOrganisation();
-    const h = await as(o, 'admin');
+    const h = await o.signIn('admin');
     await req('PATCH', '/config', h, { currencySymbol: 'HK$ ' });
     const res = await req(
       'POST',
@@ -118,7 +111,7 @@ describe('opening a centre', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: 'code_taken', fields: [{ path: 'code', code: 'code_taken' }] });
     const elsewhere = await ctx.newOrganisation();
-    expect((await req('POST', '/centers', await as(elsewhere, 'admin'), newCenter('ZZ'))).statusCode).toBe(201);
+    expect((await req('POST', '/centers', await elsewhere.signIn('admin'), newCenter('ZZ'))).statusCode).toBe(201);
     expect((await req('POST', '/centers', admin, newCenter('ZZ'))).statusCode).toBe(201);
   });
 
@@ -136,7 +129,7 @@ describe('opening a centre', () => {
 
   it('keeps the country (ISO 3166 alpha-2, any case), refuses an unknown one naming `country`, and phones typed at the desk take its calling code', async () => {
     const o = await ctx.newOrganisation();
-    const h = await as(o, 'admin');
+    const h = await o.signIn('admin');
     const unknown = await req('POST', '/centers', h, newCenter('XC', { country: 'XX' }));
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().fields).toEqual([expect.objectContaining({ path: 'country', code: 'country_unknown' })]);
@@ -164,7 +157,7 @@ describe('opening a centre', () => {
   });
 
   it('is for staff of every centre: a centre-limited manager may not', async () => {
-    const manager = await as(org, 'manager', [org.centers[0]!.id]);
+    const manager = await org.signIn('manager', [org.centers[0]!.id]);
     const res = await req('POST', '/centers', manager, newCenter('NEW'));
     expect(res.statusCode).toBe(403);
   });
@@ -173,7 +166,7 @@ describe('opening a centre', () => {
 describe('changing a centre', () => {
   it('updates fields, clears an optional one with null, and keeps codes unique', async () => {
     const o = await ctx.newOrganisation();
-    const h = await as(o, 'manager');
+    const h = await o.signIn('manager');
     const [a] = o.centers.map((c) => ({ id: c.id })) as [{ id: string }];
     const res = await req('PATCH', `/centers/${a.id}`, h, {
       name: 'Central',
@@ -190,7 +183,7 @@ describe('changing a centre', () => {
 
   it('deactivates and activates; the last active centre stays open', async () => {
     const o = await ctx.newOrganisation();
-    const h = await as(o, 'admin');
+    const h = await o.signIn('admin');
     const [a, b] = o.centers.map((c) => ({ id: c.id })) as [{ id: string }, { id: string }];
     const off = await req('POST', `/centers/${b.id}/deactivate`, h);
     expect(off.statusCode).toBe(200);
@@ -208,7 +201,7 @@ describe('changing a centre', () => {
   });
 
   it('another organisation’s centres are invisible and untouchable', async () => {
-    const outsider = await as(await ctx.newOrganisation(), 'admin');
+    const outsider = await (await ctx.newOrganisation()).signIn('admin');
     const id = org.centers[0]!.id;
     expect((await req('GET', `/centers/${id}`, outsider)).statusCode).toBe(404);
     expect((await req('PATCH', `/centers/${id}`, outsider, { name: 'Mine now' })).statusCode).toBe(404);
@@ -223,18 +216,13 @@ describe('centre export', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="centres-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = csv.body
-      .replace(/^\ufeff/, '')
-      .trim()
-      .split(/\r\n/);
+    const lines = csvLines(csv);
     expect(lines[0]).toBe('Code,Name,Address,Phone,E-mail,Time zone,Currency symbol,Members,Rooms,Active,Created');
     expect(lines[1]).toMatch(/^A,Centre A,/);
 
     const xlsx = await req('GET', '/centers/export?format=xlsx&keyword=Centre%20B', admin);
     expect(xlsx.statusCode).toBe(200);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
+    const sheet = await xlsxSheet(xlsx);
     expect(sheet.getRow(1).getCell(1).value).toBe('Code');
     expect(sheet.getRow(2).getCell(2).value).toBe('Centre B');
     expect(sheet.rowCount).toBe(2);

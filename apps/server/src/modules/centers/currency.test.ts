@@ -5,21 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centers, organisations } from '../../db/schema/index.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
 import { seedDemo } from '../../seed/demo.ts';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { type Headers, startWithOrganisation, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
-let admin: { authorization: string };
+let ctx: TestContext, org: TestOrganisation, admin: Headers;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await ctx.newOrganisation();
-  admin = ctx.bearer(await (await org.newUser({ role: 'admin' })).login());
+  ({ ctx, org } = await startWithOrganisation());
+  admin = await org.signIn('admin');
 });
 afterAll(() => ctx?.close());
 
 const call = (method: 'GET' | 'PATCH' | 'POST' | 'PUT', url: string, payload?: object) =>
-  ctx.app.inject({ method, url: `/api/v1/pro${url}`, headers: admin, payload });
+  ctx.pro(method, url, admin, payload);
 
 describe('currency of the organisation and its centres', () => {
   it('a new organisation has BRL with the R$ symbol; the code can change, an unknown one is refused', async () => {

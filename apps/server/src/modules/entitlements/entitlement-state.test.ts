@@ -39,6 +39,17 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const day0 = '2026-01-01';
+/** A ledger row that changes nothing but what it names. */
+const row = (seq: number, kind: LedgerRow['kind'], change: Partial<LedgerRow> = {}): LedgerRow => ({
+  seq,
+  kind,
+  creditsDelta: 0,
+  heldDelta: 0,
+  daysDelta: 0,
+  validFrom: null,
+  validUntil: null,
+  ...change,
+});
 /** A change staff or the door may make, with the day it happens on (days after day0). */
 const change: fc.Arbitrary<NewLedgerRow> = fc.oneof(
   fc.nat(200).map((d) => ({ kind: 'use' as const, creditsDelta: -1, effectiveOn: addDays(day0, d) })),
@@ -144,85 +155,29 @@ describe('the entitlement ledger', () => {
 
   it('derives the status a desk sees from dates and credits', () => {
     const active = foldLedger([
-      {
-        seq: 1,
-        kind: 'grant',
-        creditsDelta: 10,
-        heldDelta: 0,
-        daysDelta: 0,
-        validFrom: '2026-01-01',
-        validUntil: '2026-03-31',
-      },
-      { seq: 2, kind: 'use', creditsDelta: -3, heldDelta: 0, daysDelta: 0, validFrom: null, validUntil: null },
+      row(1, 'grant', { creditsDelta: 10, validFrom: '2026-01-01', validUntil: '2026-03-31' }),
+      row(2, 'use', { creditsDelta: -3 }),
     ]);
     expect(active.creditsLeft).toBe(7);
     expect(statusOn(active, '2026-02-01')).toBe('active');
     expect(statusOn(active, '2025-12-31')).toBe('pending');
     expect(statusOn(active, '2026-04-01')).toBe('expired');
     const frozen = foldLedger([
-      {
-        seq: 1,
-        kind: 'grant',
-        creditsDelta: 0,
-        heldDelta: 0,
-        daysDelta: 0,
-        validFrom: '2026-01-01',
-        validUntil: '2026-01-31',
-      },
-      {
-        seq: 2,
-        kind: 'freeze',
-        creditsDelta: 0,
-        heldDelta: 0,
-        daysDelta: 10,
-        validFrom: '2026-01-10',
-        validUntil: '2026-01-19',
-      },
+      row(1, 'grant', { validFrom: '2026-01-01', validUntil: '2026-01-31' }),
+      row(2, 'freeze', { daysDelta: 10, validFrom: '2026-01-10', validUntil: '2026-01-19' }),
     ]);
     expect(frozen.validUntil).toBe('2026-02-10');
     expect(statusOn(frozen, '2026-01-15')).toBe('frozen');
     expect(statusOn(frozen, '2026-01-25')).toBe('active');
     const unfrozen = foldLedger([
-      {
-        seq: 1,
-        kind: 'grant',
-        creditsDelta: 0,
-        heldDelta: 0,
-        daysDelta: 0,
-        validFrom: '2026-01-01',
-        validUntil: '2026-01-31',
-      },
-      {
-        seq: 2,
-        kind: 'freeze',
-        creditsDelta: 0,
-        heldDelta: 0,
-        daysDelta: 10,
-        validFrom: '2026-01-10',
-        validUntil: '2026-01-19',
-      },
-      {
-        seq: 3,
-        kind: 'unfreeze',
-        creditsDelta: 0,
-        heldDelta: 0,
-        daysDelta: -5,
-        validFrom: null,
-        validUntil: '2026-01-14',
-      },
+      row(1, 'grant', { validFrom: '2026-01-01', validUntil: '2026-01-31' }),
+      row(2, 'freeze', { daysDelta: 10, validFrom: '2026-01-10', validUntil: '2026-01-19' }),
+      row(3, 'unfreeze', { daysDelta: -5, validUntil: '2026-01-14' }),
     ]);
     expect(unfrozen).toMatchObject({ frozen: false, validUntil: '2026-02-05', frozenDays: 5 });
     const usedUp = foldLedger([
-      {
-        seq: 1,
-        kind: 'grant',
-        creditsDelta: 1,
-        heldDelta: 0,
-        daysDelta: 0,
-        validFrom: '2026-01-01',
-        validUntil: '2026-12-31',
-      },
-      { seq: 2, kind: 'use', creditsDelta: -1, heldDelta: 0, daysDelta: 0, validFrom: null, validUntil: null },
+      row(1, 'grant', { creditsDelta: 1, validFrom: '2026-01-01', validUntil: '2026-12-31' }),
+      row(2, 'use', { creditsDelta: -1 }),
     ]);
     expect(statusOn(usedUp, '2026-02-01')).toBe('used_up');
     expect(foldLedger([])).toEqual(EMPTY_STATE);

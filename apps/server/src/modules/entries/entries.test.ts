@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { entryEventSchema } from '@gym/contract/entries';
-import { addDays, today as businessToday } from '@gym/contract/time';
+import { addDays } from '@gym/contract/time';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,24 +15,15 @@ import {
   organisations,
   readers,
 } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
-import { seedCatalogue } from '../../test/selling-catalogue.ts';
+import type { Headers, TestContext, TestOrganisation } from '../../test/harness.ts';
+import { type SellingCatalogue, startSelling } from '../../test/selling-catalogue.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
-let desk: { authorization: string };
-let manager: { authorization: string };
-let trainer: { authorization: string };
-let centerA = '';
-let centerB = '';
-let today = '';
-let cat: Awaited<ReturnType<typeof seedCatalogue>>;
+let ctx: TestContext, org: TestOrganisation, desk: Headers, manager: Headers, trainer: Headers;
+let centerA: string, centerB: string, today: string, cat: SellingCatalogue;
 let cardSeq = 0;
 
-type Headers = Record<string, string>;
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: Headers, payload?: unknown) =>
-  ctx.app.inject({ method, url: `/api/v1/pro${url}`, headers, payload: payload as object | undefined });
-const tap = (card: string, body: Record<string, unknown> = {}, headers: Headers = desk) =>
+const call = (...a: Parameters<TestContext['pro']>) => ctx.pro(...a);
+const tap = (card: string, body: Record<string, unknown> = {}, headers: Record<string, string> = desk) =>
   call('POST', `/card/${card}/entry/`, headers, { center_id: centerA, ...body });
 const nextCard = () => `E${Date.now().toString(36).toUpperCase()}${++cardSeq}`;
 
@@ -58,20 +49,23 @@ async function setConfig(body: Record<string, unknown>) {
     .where(eq(organisations.id, org.id));
 }
 
+type Told = { centerId: string; payload: Record<string, unknown> };
+/** What the centre was told of one entry. */
+const toldOf = (seen: Told[], entryId: string) =>
+  seen.filter((e) => (e.payload.entry as { id: string } | undefined)?.id === entryId);
+/** The event a granted entry at centre A sends: the entry as the door answered it, and its message. */
+const grantedEvent = (body: { message: string; entry: unknown }) => ({
+  organisationId: org.id,
+  centerId: centerA,
+  payload: { center_id: centerA, action: 'entry', message: body.message, icon: 'check-circle', entry: body.entry },
+});
+
 const ledgerOf = (entitlementId: string) =>
   ctx.database.db.select().from(entitlementLedger).where(eq(entitlementLedger.entitlementId, entitlementId));
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await ctx.newOrganisation();
-  centerA = org.centers[0]!.id;
-  centerB = org.centers[1]!.id;
-  desk = ctx.bearer(await (await org.newUser({ role: 'frontdesk' })).login());
-  manager = ctx.bearer(await (await org.newUser({ role: 'manager' })).login());
-  trainer = ctx.bearer(await (await org.newUser({ role: 'trainer' })).login());
-  cat = await seedCatalogue(ctx.database.db, org.id, centerA);
-  const [c] = await ctx.database.db.select().from(centers).where(eq(centers.id, centerA));
-  today = businessToday(c!.timeZone);
+  ({ ctx, org, desk, manager, centerA, centerB, cat, today } = await startSelling());
+  trainer = await org.signIn('trainer');
 });
 afterAll(() => ctx?.close());
 
@@ -102,21 +96,9 @@ describe('the entry rule', () => {
     expect(body.message).toBe(`${m.name} — ${body.entry.daysLeft} days left`);
     // What the door announced (read with its insert) is the entry as the list reads it back.
     expect((await call('GET', `/entries?memberId=${m.id}`, desk)).json().items).toEqual([body.entry]);
-    const mine = seen.filter((e) => (e.payload.entry as { id: string } | undefined)?.id === body.entry.id);
+    const mine = toldOf(seen, body.entry.id);
     expect(entryEventSchema.safeParse(mine[0]?.payload).success).toBe(true);
-    expect(mine).toEqual([
-      {
-        organisationId: org.id,
-        centerId: centerA,
-        payload: {
-          center_id: centerA,
-          action: 'entry',
-          message: body.message,
-          icon: 'check-circle',
-          entry: body.entry,
-        },
-      },
-    ]);
+    expect(mine).toEqual([grantedEvent(body)]);
   });
 
   it('records an unknown card as denied, with the reason, and answers 200', async () => {
@@ -501,20 +483,7 @@ describe('check-in without a card', () => {
     });
     expect(body.message).toBe(`${m.name} — ${body.entry.daysLeft} days left`);
     expect((await call('GET', `/entries?memberId=${m.id}`, desk)).json().items).toEqual([body.entry]);
-    const mine = seen.filter((e) => (e.payload.entry as { id: string } | undefined)?.id === body.entry.id);
-    expect(mine).toEqual([
-      {
-        organisationId: org.id,
-        centerId: centerA,
-        payload: {
-          center_id: centerA,
-          action: 'entry',
-          message: body.message,
-          icon: 'check-circle',
-          entry: body.entry,
-        },
-      },
-    ]);
+    expect(toldOf(seen, body.entry.id)).toEqual([grantedEvent(body)]);
 
     // Denied with the reason, as a tap would be: nothing valid here, frozen, left.
     const none = await memberWith();

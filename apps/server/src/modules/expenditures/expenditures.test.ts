@@ -4,24 +4,18 @@ import { join } from 'node:path';
 import { RECEIPT_MAX_BYTES } from '@gym/contract/expenditures';
 import { today } from '@gym/contract/time';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../test/db-snapshot.ts';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { csvLines, xlsxSheet } from '../../test/exports.ts';
+import { type Headers, startWithOrganisation, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { sniffReceiptType } from './receipts.ts';
 
-let ctx: TestContext;
+let ctx: TestContext, org: TestOrganisation, manager: Headers, centerA: string, centerB: string;
 let dataDir = '';
-let org: TestOrganisation;
-let manager: Headers;
-let centerA = '';
-let centerB = '';
 let rent = '';
 let supplies = '';
 
-type Headers = { authorization: string };
-const req = (method: 'GET' | 'PATCH' | 'POST' | 'DELETE', url: string, headers: Headers, payload?: unknown) =>
-  ctx.app.inject({ method, url: `/api/v1/pro${url}`, headers, payload: payload as object | undefined });
+const req = (...a: Parameters<TestContext['pro']>) => ctx.pro(...a);
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
@@ -67,10 +61,7 @@ async function spend(headers: Headers, body: Record<string, unknown>) {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'expenditures-'));
-  ctx = await createTestContext({ DATA_DIR: dataDir });
-  org = await ctx.newOrganisation();
-  [centerA, centerB] = org.centers.map((c) => c.id) as [string, string];
-  manager = ctx.bearer(await (await org.newUser({ role: 'manager' })).login());
+  ({ ctx, org, manager, centerA, centerB } = await startWithOrganisation({ DATA_DIR: dataDir }));
   rent = await category(manager, 'Rent');
   supplies = await category(manager, 'Supplies');
 });
@@ -176,10 +167,7 @@ describe('expenditures', () => {
     }
     const csv = await req('GET', '/expenditures/export?format=csv&sort=amount', h);
     expect(csv.statusCode).toBe(200);
-    const lines = csv.body
-      .replace(/^\ufeff/, '')
-      .trim()
-      .split(/\r\n/);
+    const lines = csvLines(csv);
     expect(lines[0]).toBe(
       'Date,Centre code,Category,Amount,Tax,Amount (minor units),Tax (minor units),Supplier,Method,Note,Receipt,Recorded by,Recorded',
     );
@@ -188,9 +176,7 @@ describe('expenditures', () => {
     expect(lines[2]).toContain('123.45');
     expect(lines[2]).toContain(`'=HYPERLINK`);
     const xlsx = await req('GET', '/expenditures/export?format=xlsx&keyword=fix', h);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
+    const sheet = await xlsxSheet(xlsx);
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(2).getCell(6).value).toBe(5);
   });

@@ -3,26 +3,15 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, readers } from '../../db/schema/index.ts';
 import { systemClock } from '../../lib/clock.ts';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { type Headers, startWithOrganisation, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { verifyReaderSecret } from './verify-secret.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
-let manager: { authorization: string };
-let centerA = '';
-let centerB = '';
+let ctx: TestContext, org: TestOrganisation, manager: Headers, centerA: string, centerB: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await ctx.newOrganisation();
-  [centerA, centerB] = org.centers.map((c) => c.id) as [string, string];
-  manager = ctx.bearer(await (await org.newUser({ role: 'manager' })).login());
-});
+beforeAll(async () => ({ ctx, org, manager, centerA, centerB } = await startWithOrganisation()));
 afterAll(() => ctx?.close());
 
-type Headers = { authorization: string };
-const req = (method: 'GET' | 'PATCH' | 'POST' | 'DELETE', url: string, headers: Headers, payload?: unknown) =>
-  ctx.app.inject({ method, url: `/api/v1/pro${url}`, headers, payload: payload as object | undefined });
+const req = (...a: Parameters<TestContext['pro']>) => ctx.pro(...a);
 
 let snCounter = 0;
 async function reader(centerId = centerA, name = 'Front door') {

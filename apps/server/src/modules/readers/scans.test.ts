@@ -8,22 +8,18 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readerScans, readers } from '../../db/schema/index.ts';
 import type { DomainEvents } from '../../lib/events.ts';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { type Headers, startWithOrganisation, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { readerIngestStats } from './routes.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
-let manager: { authorization: string };
-let centerA = '';
-let centerB = '';
+let ctx: TestContext, org: TestOrganisation, manager: Headers, centerA: string, centerB: string;
 const published: DomainEvents['realtime.reader'][] = [];
 
 beforeAll(async () => {
   // A slow refill and a burst of 30: the rate limit test reaches it, the others never do.
-  ctx = await createTestContext({ READER_SCANS_PER_SECOND: '0.1', READER_SCAN_BURST: '30' });
-  org = await ctx.newOrganisation();
-  [centerA, centerB] = org.centers.map((c) => c.id) as [string, string];
-  manager = ctx.bearer(await (await org.newUser({ role: 'manager' })).login());
+  ({ ctx, org, manager, centerA, centerB } = await startWithOrganisation({
+    READER_SCANS_PER_SECOND: '0.1',
+    READER_SCAN_BURST: '30',
+  }));
   ctx.deps.events.subscribe('realtime.reader', (e) => published.push(e));
 });
 afterAll(() => ctx?.close());

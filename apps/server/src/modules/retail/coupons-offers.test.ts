@@ -2,24 +2,13 @@ import { addDays, today as businessToday } from '@gym/contract/time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centers, couponUses, invoices } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { type Headers, startWithOrganisation, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
-let manager: Headers;
-let centerA = '';
-let centerB = '';
+let ctx: TestContext, org: TestOrganisation, manager: Headers, centerA: string, centerB: string;
 
-type Headers = { authorization: string };
-const req = (method: 'GET' | 'PATCH' | 'POST' | 'DELETE', url: string, headers: Headers, payload?: unknown) =>
-  ctx.app.inject({ method, url: `/api/v1/pro${url}`, headers, payload: payload as object | undefined });
+const req = (...a: Parameters<TestContext['pro']>) => ctx.pro(...a);
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await ctx.newOrganisation();
-  [centerA, centerB] = org.centers.map((c) => c.id) as [string, string];
-  manager = ctx.bearer(await (await org.newUser({ role: 'manager' })).login());
-});
+beforeAll(async () => ({ ctx, org, manager, centerA, centerB } = await startWithOrganisation()));
 afterAll(() => ctx?.close());
 
 async function create(url: string, body: Record<string, unknown>, headers = manager) {

@@ -1,25 +1,14 @@
 import { and, count, eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, productStock, stockMovements } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { csvLines, xlsxSheet } from '../../test/exports.ts';
+import { type Headers, startWithOrganisation, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
-let manager: Headers;
-let centerA = '';
-let centerB = '';
+let ctx: TestContext, org: TestOrganisation, manager: Headers, centerA: string, centerB: string;
 
-type Headers = { authorization: string };
-const req = (method: 'GET' | 'PATCH' | 'POST' | 'DELETE', url: string, headers: Headers, payload?: unknown) =>
-  ctx.app.inject({ method, url: `/api/v1/pro${url}`, headers, payload: payload as object | undefined });
+const req = (...a: Parameters<TestContext['pro']>) => ctx.pro(...a);
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await ctx.newOrganisation();
-  [centerA, centerB] = org.centers.map((c) => c.id) as [string, string];
-  manager = ctx.bearer(await (await org.newUser({ role: 'manager' })).login());
-});
+beforeAll(async () => ({ ctx, org, manager, centerA, centerB } = await startWithOrganisation()));
 afterAll(() => ctx?.close());
 
 let skuCounter = 0;
@@ -329,18 +318,14 @@ describe('products', () => {
     await product(h, { name: 'Gloves', sku: 'E-2', category: 'Gear' });
     const csv = await req('GET', '/products/export?format=csv', h);
     expect(csv.statusCode).toBe(200);
-    const lines = csv.body
-      .replace(/^\ufeff/, '')
-      .trim()
-      .split(/\r\n/);
+    const lines = csvLines(csv);
     expect(lines).toHaveLength(3);
     expect(lines[0]).toContain('Name,SKU,Barcode');
     expect(lines.join('\n')).toContain(`'=cmd()`);
     const xlsx = await req('GET', '/products/export?format=xlsx&category=gear', h);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    expect(book.worksheets[0]!.rowCount).toBe(2);
-    expect(book.worksheets[0]!.getRow(2).getCell(1).value).toBe('Gloves');
+    const sheet = await xlsxSheet(xlsx);
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(2).getCell(1).value).toBe('Gloves');
   });
 });
 
@@ -365,35 +350,24 @@ describe('product sets', () => {
         ['Bottle', 2],
       ],
     );
-    const empty = await req('POST', '/product-sets', manager, { name: 'Empty', price: 1, items: [] });
+    /** A new set at a price of 1 of these products and quantities. */
+    const setOf = (name: string, ...items: { id: string; quantity: number }[]) =>
+      req('POST', '/product-sets', manager, {
+        name,
+        price: 1,
+        items: items.map(({ id, quantity }) => ({ productId: id, quantity })),
+      });
+    const empty = await setOf('Empty');
     expect(empty.json().fields[0]).toMatchObject({ path: 'items' });
-    const dup = await req('POST', '/product-sets', manager, {
-      name: 'Dup',
-      price: 1,
-      items: [
-        { productId: a.id, quantity: 1 },
-        { productId: a.id, quantity: 3 },
-      ],
-    });
+    const dup = await setOf('Dup', { id: a.id, quantity: 1 }, { id: a.id, quantity: 3 });
     expect(dup.statusCode).toBe(400);
     expect(dup.json().fields[0]).toMatchObject({ path: 'items.1.productId', code: 'duplicate_product' });
     const o = await ctx.newOrganisation();
-    const foreign = await product(ctx.bearer(await (await o.newUser({ role: 'manager' })).login()));
-    const theirs = await req('POST', '/product-sets', manager, {
-      name: 'Theirs',
-      price: 1,
-      items: [
-        { productId: a.id, quantity: 1 },
-        { productId: foreign.id, quantity: 1 },
-      ],
-    });
+    const foreign = await product(await o.signIn('manager'));
+    const theirs = await setOf('Theirs', { id: a.id, quantity: 1 }, { id: foreign.id, quantity: 1 });
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json().fields[0].path).toBe('items.1.productId');
-    const clash = await req('POST', '/product-sets', manager, {
-      name: 'starter kit',
-      price: 1,
-      items: [{ productId: a.id, quantity: 1 }],
-    });
+    const clash = await setOf('starter kit', { id: a.id, quantity: 1 });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().fields[0].path).toBe('name');
 

@@ -1,24 +1,13 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { csvLines, xlsxSheet } from '../../test/exports.ts';
+import { type Headers, startWithOrganisation, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
-let manager: { authorization: string };
-let centerA = '';
-let centerB = '';
+let ctx: TestContext, org: TestOrganisation, manager: Headers, centerA: string, centerB: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await ctx.newOrganisation();
-  [centerA, centerB] = org.centers.map((c) => c.id) as [string, string];
-  manager = ctx.bearer(await (await org.newUser({ role: 'manager' })).login());
-});
+beforeAll(async () => ({ ctx, org, manager, centerA, centerB } = await startWithOrganisation()));
 afterAll(() => ctx?.close());
 
-type Headers = { authorization: string };
-const req = (method: 'GET' | 'PATCH' | 'POST' | 'DELETE', url: string, headers: Headers, payload?: unknown) =>
-  ctx.app.inject({ method, url: `/api/v1/pro${url}`, headers, payload: payload as object | undefined });
+const req = (...a: Parameters<TestContext['pro']>) => ctx.pro(...a);
 const names = (body: { items: { name: string }[] }) => body.items.map((r) => r.name);
 
 async function room(headers: Headers, centerId: string, name: string, capacity = 12) {
@@ -136,18 +125,13 @@ describe('rooms', () => {
     await room(admin, o.centers[1]!.id, 'Hall', 30);
     const csv = await req('GET', '/rooms/export?format=csv', h);
     expect(csv.statusCode).toBe(200);
-    const lines = csv.body
-      .replace(/^\ufeff/, '')
-      .trim()
-      .split(/\r\n/);
+    const lines = csvLines(csv);
     expect(lines[0]).toBe('Centre code,Centre,Room,Capacity,Notes,Active,Created');
     expect(lines).toHaveLength(3);
     // A formula typed as a name is not run by the spreadsheet.
     expect(lines[1]).toContain(`'=HYPERLINK`);
     const xlsx = await req('GET', `/rooms/export?format=xlsx&centerId=${o.centers[1]!.id}`, h);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
+    const sheet = await xlsxSheet(xlsx);
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(2).getCell(3).value).toBe('Hall');
     expect(sheet.getRow(2).getCell(4).value).toBe(30);

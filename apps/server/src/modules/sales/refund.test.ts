@@ -5,36 +5,18 @@
  * payment and refund rows, and no refund may answer 500.
  */
 import { minor, share } from '@gym/contract/money';
-import { addDays, today as businessToday, daysBetween } from '@gym/contract/time';
+import { addDays, daysBetween } from '@gym/contract/time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
-import { seedCatalogue, stockOf } from '../../test/selling-catalogue.ts';
+import type { Headers, TestContext, TestOrganisation } from '../../test/harness.ts';
+import { type SellingCatalogue, startSelling, stockOf } from '../../test/selling-catalogue.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
-let manager: { authorization: string };
-let desk: { authorization: string };
-let centerA = '';
-let cat: Awaited<ReturnType<typeof seedCatalogue>>;
-let today = '';
+let ctx: TestContext, org: TestOrganisation, manager: Headers, desk: Headers;
+let centerA: string, cat: SellingCatalogue, today: string;
 
-type Headers = Record<string, string>;
-const req = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: unknown) =>
-  ctx.app.inject({ method, url: `/api/v1/pro${url}`, headers, payload: payload as object | undefined });
+const req = (...a: Parameters<TestContext['pro']>) => ctx.pro(...a);
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await ctx.newOrganisation();
-  centerA = org.centers[0]!.id;
-  manager = ctx.bearer(await (await org.newUser({ role: 'manager' })).login());
-  desk = ctx.bearer(await (await org.newUser({ role: 'frontdesk' })).login());
-  cat = await seedCatalogue(ctx.database.db, org.id, centerA);
-  const zone = (await ctx.database.db.execute(sql`select time_zone from centers where id = ${centerA}`)) as unknown as {
-    rows: { time_zone: string }[];
-  };
-  today = businessToday(zone.rows[0]!.time_zone);
-});
+beforeAll(async () => ({ ctx, org, manager, desk, centerA, cat, today } = await startSelling()));
 afterAll(() => ctx?.close());
 
 interface InvoiceView {

@@ -3,28 +3,20 @@
  * cap, always a reason and an audit row), amounts too large to be money, and the offer it is sold under.
  */
 import { MONEY_MAX } from '@gym/contract/money';
-import { addDays, today as businessToday } from '@gym/contract/time';
+import { addDays } from '@gym/contract/time';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offers } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import type { Headers, TestContext, TestOrganisation } from '../../test/harness.ts';
 import { checkProperty } from '../../test/property.ts';
-import { seedCatalogue } from '../../test/selling-catalogue.ts';
+import { type SellingCatalogue, startSelling } from '../../test/selling-catalogue.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
-let admin: { authorization: string };
-let manager: { authorization: string };
-let desk: { authorization: string };
-let centerA = '';
-let centerB = '';
-let cat: Awaited<ReturnType<typeof seedCatalogue>>;
-let today = '';
+let ctx: TestContext, org: TestOrganisation, manager: Headers, desk: Headers;
+let centerA: string, centerB: string, cat: SellingCatalogue, today: string;
+let admin: Headers;
 
-type Headers = Record<string, string>;
-const req = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: Headers, payload?: unknown) =>
-  ctx.app.inject({ method, url: `/api/v1/pro${url}`, headers, payload: payload as object | undefined });
+const req = (...a: Parameters<TestContext['pro']>) => ctx.pro(...a);
 
 const rows = async <T>(q: ReturnType<typeof sql>) =>
   ((await ctx.database.db.execute(q)) as unknown as { rows: T[] }).rows;
@@ -32,16 +24,8 @@ const invoiceCount = async () =>
   (await rows<{ n: number }>(sql`select count(*)::int as n from invoices where organisation_id = ${org.id}`))[0]!.n;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await ctx.newOrganisation();
-  centerA = org.centers[0]!.id;
-  centerB = org.centers[1]!.id;
-  admin = ctx.bearer(await (await org.newUser({ role: 'admin' })).login());
-  manager = ctx.bearer(await (await org.newUser({ role: 'manager' })).login());
-  desk = ctx.bearer(await (await org.newUser({ role: 'frontdesk' })).login());
-  cat = await seedCatalogue(ctx.database.db, org.id, centerA);
-  const zone = await rows<{ time_zone: string }>(sql`select time_zone from centers where id = ${centerA}`);
-  today = businessToday(zone[0]!.time_zone);
+  ({ ctx, org, manager, desk, centerA, centerB, cat, today } = await startSelling());
+  admin = await org.signIn('admin');
 });
 afterAll(() => ctx?.close());
 

@@ -1,35 +1,23 @@
-import { addDays, today as businessToday } from '@gym/contract/time';
+import { addDays } from '@gym/contract/time';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import type { Headers, TestContext, TestOrganisation } from '../../test/harness.ts';
 import { checkProperty } from '../../test/property.ts';
-import { commissionForRole, seedCatalogue, stockOf } from '../../test/selling-catalogue.ts';
+import {
+  commissionForRole,
+  type SellingCatalogue,
+  seedCatalogue,
+  startSelling,
+  stockOf,
+} from '../../test/selling-catalogue.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
-let manager: { authorization: string };
-let desk: { authorization: string };
-let centerA = '';
-let cat: Awaited<ReturnType<typeof seedCatalogue>>;
-let today = '';
+let ctx: TestContext, org: TestOrganisation, manager: Headers, desk: Headers;
+let centerA: string, cat: SellingCatalogue, today: string;
 
-type Headers = Record<string, string>;
-const req = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: unknown) =>
-  ctx.app.inject({ method, url: `/api/v1/pro${url}`, headers, payload: payload as object | undefined });
+const req = (...a: Parameters<TestContext['pro']>) => ctx.pro(...a);
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await ctx.newOrganisation();
-  centerA = org.centers[0]!.id;
-  manager = ctx.bearer(await (await org.newUser({ role: 'manager' })).login());
-  desk = ctx.bearer(await (await org.newUser({ role: 'frontdesk' })).login());
-  cat = await seedCatalogue(ctx.database.db, org.id, centerA);
-  const zone = (await ctx.database.db.execute(sql`select time_zone from centers where id = ${centerA}`)) as unknown as {
-    rows: { time_zone: string }[];
-  };
-  today = businessToday(zone.rows[0]!.time_zone);
-});
+beforeAll(async () => ({ ctx, org, manager, desk, centerA, cat, today } = await startSelling()));
 afterAll(() => ctx?.close());
 
 const count = async (table: string) =>
@@ -44,18 +32,20 @@ const count = async (table: string) =>
 describe('selling to a member', () => {
   it('sells a quarterly membership with a deposit and two installments, takes the deposit in cash with change', async () => {
     const member = await org.newMember({ firstName: 'Tai Man', lastName: 'Chan' });
-    const res = await req(
-      'POST',
-      `/students/${member.id}/sales`,
-      { ...desk, 'idempotency-key': 'sale-q-1' },
-      {
-        centerId: centerA,
-        lines: [{ itemType: 'membership', itemId: cat.quarterly.id }],
-        depositMinor: 40_000,
-        installments: [{ dueOn: addDays(today, 30) }, { dueOn: addDays(today, 60) }],
-        payment: { method: 'cash', amountMinor: 40_000, tenderedMinor: 50_000 },
-      },
-    );
+    const sell = () =>
+      req(
+        'POST',
+        `/students/${member.id}/sales`,
+        { ...desk, 'idempotency-key': 'sale-q-1' },
+        {
+          centerId: centerA,
+          lines: [{ itemType: 'membership', itemId: cat.quarterly.id }],
+          depositMinor: 40_000,
+          installments: [{ dueOn: addDays(today, 30) }, { dueOn: addDays(today, 60) }],
+          payment: { method: 'cash', amountMinor: 40_000, tenderedMinor: 50_000 },
+        },
+      );
+    const res = await sell();
     expect(res.statusCode, res.body).toBe(201);
     const invoice = res.json();
     expect(invoice).toMatchObject({
@@ -102,18 +92,7 @@ describe('selling to a member', () => {
 
     // The same request again with its key records nothing new.
     const before = await count('invoices');
-    const again = await req(
-      'POST',
-      `/students/${member.id}/sales`,
-      { ...desk, 'idempotency-key': 'sale-q-1' },
-      {
-        centerId: centerA,
-        lines: [{ itemType: 'membership', itemId: cat.quarterly.id }],
-        depositMinor: 40_000,
-        installments: [{ dueOn: addDays(today, 30) }, { dueOn: addDays(today, 60) }],
-        payment: { method: 'cash', amountMinor: 40_000, tenderedMinor: 50_000 },
-      },
-    );
+    const again = await sell();
     expect(again.statusCode).toBe(201);
     expect(again.json().id).toBe(invoice.id);
     expect(await count('invoices')).toBe(before);
@@ -560,7 +539,7 @@ describe('selling to a member', () => {
   });
 
   it('lets an admin set commission rules, and shows a staff member’s sales and commission by month', async () => {
-    const admin = ctx.bearer(await (await org.newUser({ role: 'admin' })).login());
+    const admin = await org.signIn('admin');
     const seller = await org.newUser({ role: 'frontdesk' });
     const sellerHeaders = ctx.bearer(await seller.login());
     const refused = await req('POST', '/commission-rules', manager, {
