@@ -6,8 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
-import { useCenterId } from '../../shared/centerSelection';
-import { useCenters } from '../../shared/centers';
+import { centerOrAll, ListCenterSelect, UUID, useListCenter } from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { useDates } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
@@ -31,16 +30,14 @@ const SORTS = [
   '-center',
 ] as const;
 type Sort = (typeof SORTS)[number];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** `center` is absent for the current centre, `all` for every centre, or a centre's id. */
-const ALL_CENTERS = 'all';
 type Filter = 'center' | 'from' | 'to' | 'category' | 'method';
 const LIST: ListParamsConfig<Sort, Filter> = {
   sorts: SORTS,
   defaultSort: '-date',
   filters: {
-    center: (v) => v === ALL_CENTERS || UUID.test(v),
+    center: centerOrAll,
     from: (v) => DATE.test(v),
     to: (v) => DATE.test(v),
     category: (v) => UUID.test(v),
@@ -53,8 +50,6 @@ export default function ExpenditureListPage() {
   const { t } = useTranslation();
   const dates = useDates();
   const ability = useAbility();
-  const currentCenterId = useCenterId();
-  const centers = useCenters();
   const categories = useExpenditureCategories(true);
   const format = useMoneyFormat();
   const list = useListParams(LIST);
@@ -64,12 +59,12 @@ export default function ExpenditureListPage() {
   const [managing, setManaging] = useState(false);
   const money = (n: number) => formatMoney(n, format);
 
-  const centerFilter = list.filters.center ?? currentCenterId ?? ALL_CENTERS;
+  const { centerId, currentCenterId } = useListCenter(list);
   const { filters } = list;
   const apiFilters = {
     ...(list.keyword ? { keyword: list.keyword } : {}),
     sort: list.sort,
-    ...(centerFilter !== ALL_CENTERS ? { centerId: centerFilter } : {}),
+    ...(centerId ? { centerId } : {}),
     ...(filters.from ? { from: filters.from } : {}),
     ...(filters.to ? { to: filters.to } : {}),
     ...(filters.category ? { categoryId: filters.category } : {}),
@@ -95,7 +90,7 @@ export default function ExpenditureListPage() {
       render: (date: string) => dates.date(date),
     },
     // One centre's list names its centre in the filter; the column is for the list of every centre.
-    ...(centerFilter === ALL_CENTERS
+    ...(centerId === null
       ? [
           {
             key: 'center',
@@ -224,18 +219,10 @@ export default function ExpenditureListPage() {
         }}
         exportTo={{ path: '/pro/expenditures/export', fileName: 'expenditures', query: apiFilters }}
         filters={
-          <Select
-            className="list-toolbar__filter"
-            aria-label={t('expenditures:fields.center')}
-            value={centerFilter}
-            loading={centers.isPending}
-            popupMatchSelectWidth={false}
-            onChange={(value: string) => list.setFilter('center', value === currentCenterId ? null : value)}
-            options={[
-              { value: ALL_CENTERS, label: t('expenditures:allCenters') },
-              ...(centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` })),
-            ]}
-            data-testid="filter-center"
+          <ListCenterSelect
+            list={list}
+            label={t('expenditures:fields.center')}
+            allLabel={t('expenditures:allCenters')}
           />
         }
         filterRow={
@@ -313,7 +300,7 @@ export default function ExpenditureListPage() {
       />
       <ExpenditureDrawer
         editing={editing}
-        defaultCenterId={centerFilter !== ALL_CENTERS ? centerFilter : currentCenterId}
+        defaultCenterId={centerId ?? currentCenterId}
         onClose={() => setEditing(null)}
       />
       <DeleteExpenditureModal target={deleting} onClose={() => setDeleting(null)} />

@@ -5,7 +5,8 @@
 import { Select } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAllCenters } from '../centers';
+import { useCenterId } from '../centerSelection';
+import { useAllCenters, useCenters } from '../centers';
 import type { ListParams } from '../useListParams';
 
 const ANY = 'all';
@@ -100,6 +101,51 @@ export function CenterFilter<S extends string, F extends string>({
       loading={centers.isPending}
       options={(centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }))}
       testId="filter-center"
+    />
+  );
+}
+
+/** The `center` filter's value for every centre. */
+export const ALL_CENTERS = 'all';
+
+/** The `center` filter's rule: one centre's id, or every centre. */
+export const centerOrAll = (value: string) => value === ALL_CENTERS || UUID.test(value);
+
+/**
+ * Which centre a list of the centre's day-to-day shows: the one picked on it, else the centre the
+ * user works at, else every centre (`centerId` null).
+ */
+export function useListCenter<S extends string, F extends string>(list: ListParams<S, F | 'center'>) {
+  const currentCenterId = useCenterId();
+  const value = list.filters.center ?? currentCenterId ?? ALL_CENTERS;
+  return { value, centerId: value === ALL_CENTERS ? null : value, currentCenterId };
+}
+
+/** The centre such a list shows, or every centre; the user's own centre stays out of the address. */
+export function ListCenterSelect<S extends string, F extends string>({
+  list,
+  label,
+  allLabel,
+}: {
+  list: ListParams<S, F | 'center'>;
+  label: string;
+  allLabel: string;
+}) {
+  const centers = useCenters();
+  const { value, currentCenterId } = useListCenter(list);
+  return (
+    <Select
+      className="list-toolbar__filter"
+      aria-label={label}
+      value={value}
+      loading={centers.isPending}
+      popupMatchSelectWidth={false}
+      onChange={(picked: string) => list.setFilter('center', picked === currentCenterId ? null : picked)}
+      options={[
+        { value: ALL_CENTERS, label: allLabel },
+        ...(centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` })),
+      ]}
+      data-testid="filter-center"
     />
   );
 }
