@@ -1,12 +1,11 @@
 import { DeleteOutlined, EditOutlined, FileOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import { EXPENDITURE_METHODS } from '@gym/contract/expenditures';
 import { formatMoney } from '@gym/contract/money';
-import { Button, DatePicker, Select, Space, Statistic, Tooltip, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Select, Space, Statistic, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
-import { centerOrAll, ListCenterSelect, UUID, useListCenter } from '../../shared/ui/ListFilters';
+import { centerOrAll, DateRangeFilter, ListCenterSelect, UUID, useListCenter } from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { useDates } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
@@ -72,10 +71,6 @@ export default function ExpenditureListPage() {
   };
   const expenditures = useExpenditureList({ ...apiFilters, page: list.page, pageSize: list.pageSize });
   const totals = expenditures.data?.totals;
-  const range: [Dayjs | null, Dayjs | null] = [
-    filters.from ? dayjs(filters.from) : null,
-    filters.to ? dayjs(filters.to) : null,
-  ];
 
   const canCreate = ability.can('create', 'Expenditure');
   const canUpdate = ability.can('update', 'Expenditure');
@@ -228,20 +223,7 @@ export default function ExpenditureListPage() {
         filterRow={
           <div className="expenditure-filters">
             <Space wrap>
-              <DatePicker.RangePicker
-                aria-label={t('expenditures:filters.dates')}
-                value={range}
-                allowEmpty={[true, true]}
-                onChange={(dates) =>
-                  list.update({
-                    filters: {
-                      from: dates?.[0] ? dates[0].format('YYYY-MM-DD') : null,
-                      to: dates?.[1] ? dates[1].format('YYYY-MM-DD') : null,
-                    },
-                  })
-                }
-                data-testid="filter-dates"
-              />
+              <DateRangeFilter list={list} label={t('expenditures:filters.dates')} />
               <Select
                 allowClear
                 showSearch={{ optionFilterProp: 'label' }}

@@ -2,7 +2,8 @@
  * The toolbar's filters, each kept in the URL by `useListParams`: a choice among values (the
  * "any" value stays out of the address), the item's state, and the centre.
  */
-import { Select } from 'antd';
+import { DatePicker, Select } from 'antd';
+import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCenterId } from '../centerSelection';
@@ -101,6 +102,69 @@ export function CenterFilter<S extends string, F extends string>({
       loading={centers.isPending}
       options={(centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }))}
       testId="filter-center"
+    />
+  );
+}
+
+/** A filter whose empty value means "any": its label is its placeholder, cleared with ×. */
+export function ClearableFilter<S extends string, F extends string>({
+  list,
+  filter,
+  label,
+  options,
+  loading,
+  wideOptions,
+  testId,
+}: {
+  list: ListParams<S, F>;
+  filter: F;
+  label: string;
+  options: { value: string; label: ReactNode }[] | undefined;
+  loading?: boolean;
+  /** The options as wide as they need (not as the box). */
+  wideOptions?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Select
+      className="list-toolbar__filter"
+      allowClear
+      {...(wideOptions ? { popupMatchSelectWidth: false } : {})}
+      placeholder={label}
+      aria-label={label}
+      value={list.filters[filter] ?? null}
+      {...(loading !== undefined ? { loading } : {})}
+      onChange={(value: string | null | undefined) => list.setFilter(filter, value ?? null)}
+      options={options}
+      {...(testId ? { 'data-testid': testId } : {})}
+    />
+  );
+}
+
+/** The days a list covers, from and to (either may stay open), kept as `from` and `to` in the address. */
+export function DateRangeFilter<S extends string, F extends string>({
+  list,
+  label,
+  className,
+}: {
+  list: ListParams<S, F | 'from' | 'to'>;
+  label: string;
+  className?: string;
+}) {
+  const { from, to } = list.filters;
+  return (
+    <DatePicker.RangePicker
+      className={className}
+      aria-label={label}
+      value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
+      allowEmpty={[true, true]}
+      onChange={(dates) => {
+        const days: Partial<Record<F | 'from' | 'to', string | null>> = {};
+        days.from = dates?.[0] ? dates[0].format('YYYY-MM-DD') : null;
+        days.to = dates?.[1] ? dates[1].format('YYYY-MM-DD') : null;
+        list.update({ filters: days });
+      }}
+      data-testid="filter-dates"
     />
   );
 }
