@@ -1,11 +1,10 @@
 import '../centers/centers.css';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from '@gym/contract/audit';
 import { formatMoney, type Minor } from '@gym/contract/money';
-import { Button, DatePicker, Select, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { UUID } from '../../shared/ui/ListFilters';
+import { ClearableFilter, DateRangeFilter, UUID } from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { useDateTime } from '../../shared/useDateTime';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
@@ -69,10 +68,6 @@ export default function AuditLogPage() {
   const audit = useAuditLog(query);
   const formatDateTime = useDateTime();
   const money = useMoneyFormat();
-  const range: [Dayjs | null, Dayjs | null] = [
-    list.filters.from ? dayjs(list.filters.from) : null,
-    list.filters.to ? dayjs(list.filters.to) : null,
-  ];
 
   const columns: ListColumn<AuditRow>[] = [
     {
@@ -136,39 +131,19 @@ export default function AuditLogPage() {
         exportTo={{ path: '/pro/audit/export', fileName: 'audit-log', query: exportQuery }}
         filters={
           <>
-            <DatePicker.RangePicker
-              className="list-toolbar__filter"
-              aria-label={t('audit:filters.dates')}
-              value={range}
-              allowEmpty={[true, true]}
-              onChange={(dates) => {
-                list.update({
-                  filters: {
-                    from: dates?.[0] ? dates[0].format('YYYY-MM-DD') : null,
-                    to: dates?.[1] ? dates[1].format('YYYY-MM-DD') : null,
-                  },
-                });
-              }}
-              data-testid="filter-dates"
-            />
-            <Select
-              className="list-toolbar__filter"
-              allowClear
-              popupMatchSelectWidth={false}
-              placeholder={t('audit:filters.action')}
-              aria-label={t('audit:filters.action')}
-              value={list.filters.action ?? null}
-              onChange={(value: string | null | undefined) => list.setFilter('action', value)}
+            <DateRangeFilter list={list} label={t('audit:filters.dates')} className="list-toolbar__filter" />
+            <ClearableFilter
+              list={list}
+              filter="action"
+              label={t('audit:filters.action')}
               options={AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`audit:actions.${a}`) }))}
-              data-testid="filter-action"
+              wideOptions
+              testId="filter-action"
             />
-            <Select
-              className="list-toolbar__filter"
-              allowClear
-              placeholder={t('audit:filters.entityType')}
-              aria-label={t('audit:filters.entityType')}
-              value={list.filters.entityType ?? null}
-              onChange={(value: string | null | undefined) => list.setFilter('entityType', value)}
+            <ClearableFilter
+              list={list}
+              filter="entityType"
+              label={t('audit:filters.entityType')}
               options={AUDIT_ENTITY_TYPES.map((e) => ({ value: e, label: t(`audit:entities.${e}`) }))}
             />
             {list.filters.actorId && (

@@ -8,20 +8,12 @@ import {
 } from '@gym/contract/catalogue';
 import { Form, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { EntityDrawer } from '../../shared/ui/EntityDrawer';
 import { ChoiceFilter } from '../../shared/ui/ListFilters';
-import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
+import type { ListColumn } from '../../shared/ui/ListTable';
 import { type Editing, type ListParamsConfig, useItemList } from '../../shared/useListParams';
 import { type MembershipPlan, useMembershipPlanList, useSaveMembershipPlan } from './api';
-import {
-  actionsColumn,
-  activeColumn,
-  centersColumn,
-  priceColumn,
-  taxRateColumn,
-  useConfirmActive,
-} from './components/columns';
+import { CatalogueDrawer, CatalogueListScreen } from './components/CatalogueList';
+import { nameLinkColumn, saleColumns, useStateColumns } from './components/columns';
 import {
   CoverageFields,
   DescriptionItem,
@@ -32,9 +24,8 @@ import {
   TaxRateItem,
   wholeNumberRule,
 } from './components/fields';
-import { CenterFilter, StatusFilter, UUID } from './components/ListFilters';
+import { UUID } from './components/ListFilters';
 import { useFormatLength } from './format';
-import { useCatalogueSave } from './formErrors';
 import { useFormatMoney } from './money';
 import { membershipPath } from './paths';
 
@@ -110,22 +101,20 @@ const initialValues = (plan: MembershipPlan | null): PlanValues =>
 export function PlanDrawer({ editing, onClose }: { editing: Editing<MembershipPlan> | null; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PlanValues>();
-  const save = useSaveMembershipPlan();
-  const done = useCatalogueSave(form, FIELDS, onClose);
   const plan = editing?.item ?? null;
 
   return (
-    <EntityDrawer<PlanValues>
-      open={Boolean(editing)}
-      title={plan ? t('catalogue:plans.editTitle', { name: plan.name }) : t('catalogue:plans.addTitle')}
-      busy={save.isPending}
+    <CatalogueDrawer
+      kind="plans"
+      editing={editing}
       onClose={onClose}
-      submitTestId="item-submit"
+      save={useSaveMembershipPlan()}
+      fields={FIELDS}
       form={form}
       name="membership_plan"
       initialValues={initialValues(plan)}
-      onFinish={(v) => {
-        const body = {
+      toBody={(v) => {
+        return {
           name: v.name.trim(),
           description: v.description.trim() || null,
           durationValue: Number(v.durationValue),
@@ -139,7 +128,6 @@ export function PlanDrawer({ editing, onClose }: { editing: Editing<MembershipPl
           freezeFee: Number(v.freezeFee),
           startRule: v.startRule,
         };
-        save.mutate({ id: plan?.id ?? null, body }, done);
       }}
     >
       <NameItem schema={shape.name} />
@@ -204,35 +192,28 @@ export function PlanDrawer({ editing, onClose }: { editing: Editing<MembershipPl
         <PriceItem name="freezeFee" label={t('catalogue:fields.freezeFee')} />
       </fieldset>
       <DescriptionItem schema={shape.description} />
-    </EntityDrawer>
+    </CatalogueDrawer>
   );
 }
 
 /** `/membership-list`: membership plans with search, filters, export, add, edit, (de)activate. */
 export default function MembershipListPage() {
   const { t } = useTranslation();
-  const { list, result, edit, drawer, addButton, canUpdate } = useItemList(LIST, useMembershipPlanList, 'Catalogue');
-  const save = useSaveMembershipPlan();
+  const items = useItemList(LIST, useMembershipPlanList, 'Catalogue');
+  const { list, edit, canUpdate } = items;
   const money = useFormatMoney();
   const length = useFormatLength();
-  const confirmActive = useConfirmActive<MembershipPlan>(t, save);
+  const stateColumns = useStateColumns<MembershipPlan>(canUpdate, edit, useSaveMembershipPlan());
 
   const columns: ListColumn<MembershipPlan>[] = [
-    {
-      key: 'name',
-      title: t('catalogue:fields.name'),
-      sortable: true,
-      render: (_: unknown, plan: MembershipPlan) => <Link to={membershipPath(plan.id)}>{plan.name}</Link>,
-    },
+    nameLinkColumn<MembershipPlan>(t, membershipPath),
     {
       key: 'duration',
       title: t('catalogue:fields.duration'),
       sortable: true,
       render: (_: unknown, plan: MembershipPlan) => length(plan.durationValue, plan.durationUnit),
     },
-    centersColumn<MembershipPlan>(t),
-    priceColumn<MembershipPlan>(t, money),
-    taxRateColumn<MembershipPlan>(t),
+    ...saleColumns<MembershipPlan>(t, money),
     {
       key: 'freeze',
       defaultHidden: true,
@@ -254,37 +235,28 @@ export default function MembershipListPage() {
       show: 'desktop',
       render: (_: unknown, plan: MembershipPlan) => t(`catalogue:startRules.${plan.startRule}`),
     },
-    activeColumn(t),
-    ...(canUpdate ? [actionsColumn<MembershipPlan>(t, { onEdit: (plan) => edit(plan), onToggle: confirmActive })] : []),
+    ...stateColumns,
   ];
 
   return (
-    <div className="screen" data-testid="screen-membership-list">
-      <ListTable<MembershipPlan, Sort, Filter>
-        list={list}
-        result={result}
-        columns={columns}
-        testId="membership-table"
-        texts={listTexts(t, 'catalogue:plans.empty', 'catalogue:plans.total', 'catalogue:noMatch')}
-        search={listSearch(t, 'membership-keyword', 'catalogue:plans.searchLabel', 'catalogue:searchPlaceholder')}
-        exportTo={{ path: '/pro/membership-plans/export', fileName: 'membership-plans' }}
-        filters={
-          <>
-            <StatusFilter list={list} />
-            <CenterFilter list={list} />
-            <ChoiceFilter
-              list={list}
-              filter="durationUnit"
-              label={t('catalogue:fields.durationUnit')}
-              anyLabel={t('catalogue:anyUnit')}
-              options={DURATION_UNITS.map((u) => ({ value: u, label: t(`catalogue:units.${u}`) }))}
-              testId="filter-durationUnit"
-            />
-          </>
-        }
-        add={addButton(t('catalogue:plans.add'), 'item-add')}
-      />
-      <PlanDrawer {...drawer} />
-    </div>
+    <CatalogueListScreen<MembershipPlan, Sort, Filter>
+      kind="plans"
+      name="membership"
+      items={items}
+      columns={columns}
+      exportTo={{ path: '/pro/membership-plans/export', fileName: 'membership-plans' }}
+      filters={
+        <ChoiceFilter
+          list={list}
+          filter="durationUnit"
+          label={t('catalogue:fields.durationUnit')}
+          anyLabel={t('catalogue:anyUnit')}
+          options={DURATION_UNITS.map((u) => ({ value: u, label: t(`catalogue:units.${u}`) }))}
+          testId="filter-durationUnit"
+        />
+      }
+    >
+      <PlanDrawer {...items.drawer} />
+    </CatalogueListScreen>
   );
 }

@@ -1,36 +1,26 @@
 import './catalogue.css';
 
 import { CREDIT_PACKAGE_SORTS, creditPackageFieldsSchema, PACKAGE_USAGES } from '@gym/contract/catalogue';
-import { Checkbox, Form, InputNumber, Select } from 'antd';
+import { Checkbox, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { EntityDrawer } from '../../shared/ui/EntityDrawer';
 import { ChoiceFilter } from '../../shared/ui/ListFilters';
-import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
+import type { ListColumn } from '../../shared/ui/ListTable';
 import { StatusTag } from '../../shared/ui/StatusTag';
 import { type Editing, type ListParamsConfig, useItemList } from '../../shared/useListParams';
 import { type CreditPackage, useCreditPackageList, useSaveCreditPackage } from './api';
-import {
-  actionsColumn,
-  activeColumn,
-  centersColumn,
-  priceColumn,
-  taxRateColumn,
-  useConfirmActive,
-} from './components/columns';
+import { CatalogueDrawer, CatalogueListScreen } from './components/CatalogueList';
+import { nameLinkColumn, saleColumns, useStateColumns } from './components/columns';
 import {
   CoverageFields,
   DescriptionItem,
   LIMITS,
   NameItem,
   PriceItem,
-  requiredMessage,
   TaxRateItem,
-  wholeNumberRule,
+  WholeNumberItem,
 } from './components/fields';
-import { CenterFilter, StatusFilter, UUID } from './components/ListFilters';
+import { UUID } from './components/ListFilters';
 import { useFormatLength } from './format';
-import { useCatalogueSave } from './formErrors';
 import { useFormatMoney } from './money';
 import { packagePath } from './paths';
 
@@ -103,23 +93,21 @@ const initialValues = (pack: CreditPackage | null): PackageValues =>
 export function PackageDrawer({ editing, onClose }: { editing: Editing<CreditPackage> | null; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PackageValues>();
-  const save = useSaveCreditPackage();
-  const done = useCatalogueSave(form, FIELDS, onClose);
   const pack = editing?.item ?? null;
   const usage = Form.useWatch('usage', form);
 
   return (
-    <EntityDrawer<PackageValues>
-      open={Boolean(editing)}
-      title={pack ? t('catalogue:packages.editTitle', { name: pack.name }) : t('catalogue:packages.addTitle')}
-      busy={save.isPending}
+    <CatalogueDrawer
+      kind="packages"
+      editing={editing}
       onClose={onClose}
-      submitTestId="item-submit"
+      save={useSaveCreditPackage()}
+      fields={FIELDS}
       form={form}
       name="credit_package"
       initialValues={initialValues(pack)}
-      onFinish={(v) => {
-        const body = {
+      toBody={(v) => {
+        return {
           name: v.name.trim(),
           description: v.description.trim() || null,
           usage: v.usage,
@@ -131,7 +119,6 @@ export function PackageDrawer({ editing, onClose }: { editing: Editing<CreditPac
           taxRateBp: Number(v.taxRateBp),
           available: v.available,
         };
-        save.mutate({ id: pack?.id ?? null, body }, done);
       }}
     >
       <NameItem schema={shape.name} />
@@ -141,21 +128,17 @@ export function PackageDrawer({ editing, onClose }: { editing: Editing<CreditPac
           data-testid="field-usage"
         />
       </Form.Item>
-      <Form.Item
-        label={usage === 'rental' ? t('catalogue:fields.hours') : t('catalogue:fields.credits')}
+      <WholeNumberItem
         name="credits"
-        rules={[requiredMessage(t), wholeNumberRule(t, LIMITS.credits)]}
-      >
-        <InputNumber precision={0} inputMode="numeric" style={{ width: 140 }} data-testid="field-credits" />
-      </Form.Item>
-      <Form.Item
-        label={t('catalogue:fields.validityDays')}
+        label={usage === 'rental' ? t('catalogue:fields.hours') : t('catalogue:fields.credits')}
+        limit={LIMITS.credits}
+      />
+      <WholeNumberItem
         name="validityDays"
+        label={t('catalogue:fields.validityDays')}
         extra={t('catalogue:fields.validityHelp')}
-        rules={[requiredMessage(t), wholeNumberRule(t, LIMITS.validityDays)]}
-      >
-        <InputNumber precision={0} inputMode="numeric" style={{ width: 140 }} data-testid="field-validityDays" />
-      </Form.Item>
+        limit={LIMITS.validityDays}
+      />
       <CoverageFields />
       <PriceItem />
       <TaxRateItem />
@@ -163,26 +146,21 @@ export function PackageDrawer({ editing, onClose }: { editing: Editing<CreditPac
         <Checkbox>{t('catalogue:fields.available')}</Checkbox>
       </Form.Item>
       <DescriptionItem schema={shape.description} />
-    </EntityDrawer>
+    </CatalogueDrawer>
   );
 }
 
 /** `/package-list`: credit and rental packages with search, filters, export, add, edit, (de)activate. */
 export default function PackageListPage() {
   const { t } = useTranslation();
-  const { list, result, edit, drawer, addButton, canUpdate } = useItemList(LIST, useCreditPackageList, 'Catalogue');
-  const save = useSaveCreditPackage();
+  const items = useItemList(LIST, useCreditPackageList, 'Catalogue');
+  const { list, edit, canUpdate } = items;
   const money = useFormatMoney();
   const length = useFormatLength();
-  const confirmActive = useConfirmActive<CreditPackage>(t, save);
+  const stateColumns = useStateColumns<CreditPackage>(canUpdate, edit, useSaveCreditPackage());
 
   const columns: ListColumn<CreditPackage>[] = [
-    {
-      key: 'name',
-      title: t('catalogue:fields.name'),
-      sortable: true,
-      render: (_: unknown, pack: CreditPackage) => <Link to={packagePath(pack.id)}>{pack.name}</Link>,
-    },
+    nameLinkColumn<CreditPackage>(t, packagePath),
     {
       key: 'usage',
       title: t('catalogue:fields.usage'),
@@ -206,9 +184,7 @@ export default function PackageListPage() {
       show: 'tablet',
       render: (_: unknown, pack: CreditPackage) => length(pack.validityDays, 'day'),
     },
-    centersColumn<CreditPackage>(t),
-    priceColumn<CreditPackage>(t, money),
-    taxRateColumn<CreditPackage>(t),
+    ...saleColumns<CreditPackage>(t, money),
     {
       key: 'available',
       title: t('catalogue:fields.available'),
@@ -220,48 +196,41 @@ export default function PackageListPage() {
           <StatusTag tone="neutral">{t('catalogue:packages.notOnSale')}</StatusTag>
         ),
     },
-    activeColumn(t),
-    ...(canUpdate ? [actionsColumn<CreditPackage>(t, { onEdit: (pack) => edit(pack), onToggle: confirmActive })] : []),
+    ...stateColumns,
   ];
 
   return (
-    <div className="screen" data-testid="screen-package-list">
-      <ListTable<CreditPackage, Sort, Filter>
-        list={list}
-        result={result}
-        columns={columns}
-        testId="package-table"
-        texts={listTexts(t, 'catalogue:packages.empty', 'catalogue:packages.total', 'catalogue:noMatch')}
-        search={listSearch(t, 'package-keyword', 'catalogue:packages.searchLabel', 'catalogue:searchPlaceholder')}
-        exportTo={{ path: '/pro/packages/export', fileName: 'packages' }}
-        filters={
-          <>
-            <StatusFilter list={list} />
-            <CenterFilter list={list} />
-            <ChoiceFilter
-              list={list}
-              filter="usage"
-              label={t('catalogue:fields.usage')}
-              anyLabel={t('catalogue:anyUsage')}
-              options={PACKAGE_USAGES.map((u) => ({ value: u, label: t(`catalogue:usages.${u}`) }))}
-              testId="filter-usage"
-            />
-            <ChoiceFilter
-              list={list}
-              filter="available"
-              label={t('catalogue:fields.available')}
-              anyLabel={t('catalogue:packages.anyAvailability')}
-              options={[
-                { value: 'true', label: t('catalogue:packages.onSale') },
-                { value: 'false', label: t('catalogue:packages.notOnSale') },
-              ]}
-              testId="filter-available"
-            />
-          </>
-        }
-        add={addButton(t('catalogue:packages.add'), 'item-add')}
-      />
-      <PackageDrawer {...drawer} />
-    </div>
+    <CatalogueListScreen<CreditPackage, Sort, Filter>
+      kind="packages"
+      name="package"
+      items={items}
+      columns={columns}
+      exportTo={{ path: '/pro/packages/export', fileName: 'packages' }}
+      filters={
+        <>
+          <ChoiceFilter
+            list={list}
+            filter="usage"
+            label={t('catalogue:fields.usage')}
+            anyLabel={t('catalogue:anyUsage')}
+            options={PACKAGE_USAGES.map((u) => ({ value: u, label: t(`catalogue:usages.${u}`) }))}
+            testId="filter-usage"
+          />
+          <ChoiceFilter
+            list={list}
+            filter="available"
+            label={t('catalogue:fields.available')}
+            anyLabel={t('catalogue:packages.anyAvailability')}
+            options={[
+              { value: 'true', label: t('catalogue:packages.onSale') },
+              { value: 'false', label: t('catalogue:packages.notOnSale') },
+            ]}
+            testId="filter-available"
+          />
+        </>
+      }
+    >
+      <PackageDrawer {...items.drawer} />
+    </CatalogueListScreen>
   );
 }

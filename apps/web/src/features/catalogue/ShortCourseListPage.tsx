@@ -1,19 +1,19 @@
 import './catalogue.css';
 import { CalendarOutlined } from '@ant-design/icons';
 import { SHORT_COURSE_SORTS, shortCourseFieldsSchema } from '@gym/contract/catalogue';
-import { DatePicker, Form, InputNumber, Select } from 'antd';
+import { DatePicker, Form, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAbility } from '../../shared/acl';
 import { useCenterId } from '../../shared/centerSelection';
 import { useCenters } from '../../shared/centers';
-import { EntityDrawer } from '../../shared/ui/EntityDrawer';
-import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
+import type { ListColumn } from '../../shared/ui/ListTable';
 import { RowAction } from '../../shared/ui/RowAction';
 import { type Editing, type ListParamsConfig, useItemList } from '../../shared/useListParams';
 import { CourseSessionsDrawer } from '../classes/components/CourseSessionsDrawer';
 import { type ShortCourse, useSaveShortCourse, useShortCourseList } from './api';
+import { CatalogueDrawer, CatalogueListScreen } from './components/CatalogueList';
 import { actionsColumn, activeColumn, priceColumn, taxRateColumn, useConfirmActive } from './components/columns';
 import {
   DescriptionItem,
@@ -22,11 +22,10 @@ import {
   PriceItem,
   requiredMessage,
   TaxRateItem,
-  wholeNumberRule,
+  WholeNumberItem,
 } from './components/fields';
-import { CenterFilter, StatusFilter, UUID } from './components/ListFilters';
+import { UUID } from './components/ListFilters';
 import { useFormatDay } from './format';
-import { useCatalogueSave } from './formErrors';
 import { useFormatMoney } from './money';
 
 type Sort = (typeof SHORT_COURSE_SORTS)[number];
@@ -61,18 +60,16 @@ export function CourseDrawer({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<CourseValues>();
-  const save = useSaveShortCourse();
-  const done = useCatalogueSave(form, FIELDS, onClose);
   const centers = useCenters();
   const course = editing?.item ?? null;
 
   return (
-    <EntityDrawer<CourseValues>
-      open={Boolean(editing)}
-      title={course ? t('catalogue:courses.editTitle', { name: course.name }) : t('catalogue:courses.addTitle')}
-      busy={save.isPending}
+    <CatalogueDrawer
+      kind="courses"
+      editing={editing}
       onClose={onClose}
-      submitTestId="item-submit"
+      save={useSaveShortCourse()}
+      fields={FIELDS}
       form={form}
       name="short_course"
       initialValues={
@@ -98,7 +95,7 @@ export function CourseDrawer({
               taxRateBp: 0,
             }
       }
-      onFinish={(v) => {
+      toBody={(v) => {
         const common = {
           name: v.name.trim(),
           description: v.description.trim() || null,
@@ -108,7 +105,7 @@ export function CourseDrawer({
           price: Number(v.price),
           taxRateBp: Number(v.taxRateBp),
         };
-        save.mutate({ id: course?.id ?? null, body: course ? common : { ...common, centerId: v.centerId! } }, done);
+        return course ? common : { ...common, centerId: v.centerId! };
       }}
     >
       <Form.Item
@@ -125,27 +122,15 @@ export function CourseDrawer({
         />
       </Form.Item>
       <NameItem schema={shape.name} />
-      <Form.Item
-        label={t('catalogue:fields.sessions')}
-        name="sessions"
-        rules={[requiredMessage(t), wholeNumberRule(t, LIMITS.sessions)]}
-      >
-        <InputNumber precision={0} inputMode="numeric" style={{ width: 140 }} data-testid="field-sessions" />
-      </Form.Item>
-      <Form.Item
-        label={t('catalogue:fields.capacity')}
-        name="capacity"
-        rules={[requiredMessage(t), wholeNumberRule(t, LIMITS.capacity)]}
-      >
-        <InputNumber precision={0} inputMode="numeric" style={{ width: 140 }} data-testid="field-capacity" />
-      </Form.Item>
+      <WholeNumberItem name="sessions" label={t('catalogue:fields.sessions')} limit={LIMITS.sessions} />
+      <WholeNumberItem name="capacity" label={t('catalogue:fields.capacity')} limit={LIMITS.capacity} />
       <Form.Item label={t('catalogue:fields.startsOn')} name="startsOn" extra={t('catalogue:courses.startsOnHelp')}>
         <DatePicker style={{ width: 220 }} />
       </Form.Item>
       <PriceItem />
       <TaxRateItem />
       <DescriptionItem schema={shape.description} />
-    </EntityDrawer>
+    </CatalogueDrawer>
   );
 }
 
@@ -160,7 +145,8 @@ const SESSIONS = 'sessions';
 export default function ShortCourseListPage() {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
-  const { list, result, edit, drawer, addButton, canUpdate } = useItemList(LIST, useShortCourseList, 'Catalogue');
+  const items = useItemList(LIST, useShortCourseList, 'Catalogue');
+  const { list, edit, canUpdate } = items;
   const save = useSaveShortCourse();
   const money = useFormatMoney();
   const currentCenterId = useCenterId();
@@ -243,30 +229,20 @@ export default function ShortCourseListPage() {
   ];
 
   return (
-    <div className="screen" data-testid="screen-short-course-list">
-      <ListTable<ShortCourse, Sort, Filter>
-        list={list}
-        result={result}
-        columns={columns}
-        testId="short-course-table"
-        texts={listTexts(t, 'catalogue:courses.empty', 'catalogue:courses.total', 'catalogue:noMatch')}
-        search={listSearch(t, 'short-course-keyword', 'catalogue:courses.searchLabel', 'catalogue:searchPlaceholder')}
-        exportTo={{ path: '/pro/short-courses/export', fileName: 'short-courses' }}
-        filters={
-          <>
-            <StatusFilter list={list} />
-            <CenterFilter list={list} />
-          </>
-        }
-        add={addButton(t('catalogue:courses.add'), 'item-add')}
-      />
+    <CatalogueListScreen<ShortCourse, Sort, Filter>
+      kind="courses"
+      name="short-course"
+      items={items}
+      columns={columns}
+      exportTo={{ path: '/pro/short-courses/export', fileName: 'short-courses' }}
+    >
       {canReadClasses && (
         <CourseSessionsDrawer
           courseId={sessionsOf && UUID.test(sessionsOf) ? sessionsOf : null}
           onClose={() => openSessions(null)}
         />
       )}
-      <CourseDrawer {...drawer} defaultCenterId={list.filters.centerId ?? currentCenterId} />
-    </div>
+      <CourseDrawer {...items.drawer} defaultCenterId={list.filters.centerId ?? currentCenterId} />
+    </CatalogueListScreen>
   );
 }

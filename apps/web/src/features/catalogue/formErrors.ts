@@ -1,8 +1,8 @@
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../shared/api/client';
 import { fieldErrorMessage } from '../../shared/api/errorMessages';
+import { onFieldsOf, placeFieldErrors } from '../../shared/api/formErrors';
 import { useDrawerSave } from '../../shared/ui/EntityDrawer';
 
 /**
@@ -16,19 +16,8 @@ export function showCatalogueErrors(
   t: TFunction,
   fields: readonly string[],
 ): boolean {
-  if (!isApiError(error) || !error.fields) return false;
-  const marked = new Map<string, string[]>();
-  for (const field of error.fields) {
-    const name = field.path.split('.')[0] ?? field.path;
-    if (!fields.includes(name)) continue;
-    const message = t(`catalogue:errors.${field.code}`, { defaultValue: fieldErrorMessage(t, field.code) });
-    marked.set(name, [...(marked.get(name) ?? []), message]);
-  }
-  if (marked.size === 0) return false;
-  form.setFields([...marked].map(([name, errors]) => ({ name, errors })));
-  const first = [...marked.keys()][0]!;
-  form.scrollToField(first, { block: 'center', focus: true });
-  return true;
+  const message = (code: string) => fieldErrorMessage(t, code, `catalogue:errors.${code}`);
+  return placeFieldErrors(form, error, t, onFieldsOf(fields), message).placed > 0;
 }
 
 /** A catalogue drawer's save: "Saved" and close, or the refusal beside its fields. */

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { apiErrorMessage, requiredRule, schemaRule } from '../../shared/api/errorMessages';
 import { showErrorOnFields } from '../../shared/api/formErrors';
-import { useCenterId } from '../../shared/centerSelection';
+import { centerOrAll, ListCenterSelect, useListCenter } from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { type Room, useCenters, useRoomList, useSaveRoom } from './api';
@@ -14,14 +14,12 @@ import { activeColumn, editAndActiveColumn } from './components/ActiveColumns';
 
 const SORTS = ['name', '-name', 'capacity', '-capacity', 'center', '-center'] as const;
 type Sort = (typeof SORTS)[number];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** `center` is absent for the current centre, `all` for every centre, or a centre's id. */
-const ALL_CENTERS = 'all';
 type RoomFilter = 'center' | 'includeInactive';
 const LIST: ListParamsConfig<Sort, RoomFilter> = {
   sorts: SORTS,
   defaultSort: 'name',
-  filters: { center: (v) => v === ALL_CENTERS || UUID.test(v), includeInactive: ['true'] },
+  filters: { center: centerOrAll, includeInactive: ['true'] },
 };
 
 interface RoomValues {
@@ -140,20 +138,18 @@ export default function RoomListPage() {
   const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
   const ability = useAbility();
-  const currentCenterId = useCenterId();
-  const centers = useCenters();
   const list = useListParams(LIST);
   const save = useSaveRoom();
   const [editing, setEditing] = useState<{ room: Room | null } | null>(null);
   const numbers = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
 
-  const centerFilter = list.filters.center ?? currentCenterId ?? ALL_CENTERS;
+  const { centerId, currentCenterId } = useListCenter(list);
   const { center: _center, ...otherFilters } = list.filters;
   const apiFilters = {
     ...(list.keyword ? { keyword: list.keyword } : {}),
     sort: list.sort,
     ...(otherFilters.includeInactive ? { includeInactive: otherFilters.includeInactive } : {}),
-    ...(centerFilter !== ALL_CENTERS ? { centerId: centerFilter } : {}),
+    ...(centerId ? { centerId } : {}),
   };
   const rooms = useRoomList({ ...apiFilters, page: list.page, pageSize: list.pageSize });
 
@@ -218,19 +214,7 @@ export default function RoomListPage() {
         exportTo={{ path: '/pro/rooms/export', fileName: 'rooms', query: apiFilters }}
         filters={
           <>
-            <Select
-              className="list-toolbar__filter"
-              aria-label={t('centers:rooms.center')}
-              value={centerFilter}
-              loading={centers.isPending}
-              popupMatchSelectWidth={false}
-              onChange={(value: string) => list.setFilter('center', value === currentCenterId ? null : value)}
-              options={[
-                { value: ALL_CENTERS, label: t('centers:rooms.allCenters') },
-                ...(centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` })),
-              ]}
-              data-testid="filter-center"
-            />
+            <ListCenterSelect list={list} label={t('centers:rooms.center')} allLabel={t('centers:rooms.allCenters')} />
             <Checkbox
               checked={list.filters.includeInactive === 'true'}
               onChange={(event) => list.setFilter('includeInactive', event.target.checked ? 'true' : null)}
@@ -243,11 +227,7 @@ export default function RoomListPage() {
           canCreate && { label: t('centers:rooms.add'), onClick: () => setEditing({ room: null }), testId: 'room-add' }
         }
       />
-      <RoomModal
-        editing={editing}
-        defaultCenterId={centerFilter !== ALL_CENTERS ? centerFilter : currentCenterId}
-        onClose={() => setEditing(null)}
-      />
+      <RoomModal editing={editing} defaultCenterId={centerId ?? currentCenterId} onClose={() => setEditing(null)} />
     </div>
   );
 }

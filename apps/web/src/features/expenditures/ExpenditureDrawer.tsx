@@ -1,11 +1,10 @@
 import { createExpenditureSchema, EXPENDITURE_METHODS } from '@gym/contract/expenditures';
-import { Alert, App, DatePicker, Form, type FormInstance, Input, Select } from 'antd';
+import { Alert, App, DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../shared/api/client';
 import { apiErrorMessage, fieldErrorMessage, requiredRule, schemaRule } from '../../shared/api/errorMessages';
+import { onFieldsOf, placeFieldErrors } from '../../shared/api/formErrors';
 import { useCenters } from '../../shared/centers';
 import { useCentreToday } from '../../shared/today';
 import { EntityDrawer } from '../../shared/ui/EntityDrawer';
@@ -40,22 +39,6 @@ const FIELDS = [
   'receipt',
 ] as const;
 const { shape } = createExpenditureSchema;
-
-/** Puts the server's field errors beside their fields, in this screen's words where it has them. */
-function showFieldErrors(form: FormInstance<Values>, error: unknown, t: TFunction): boolean {
-  if (!isApiError(error) || !error.fields) return false;
-  const marked = new Map<string, string[]>();
-  for (const field of error.fields) {
-    const name = field.path.split('.')[0] ?? '';
-    if (!(FIELDS as readonly string[]).includes(name)) continue;
-    const text = t(`expenditures:errors.${field.code}`, { defaultValue: fieldErrorMessage(t, field.code) });
-    marked.set(name, [...(marked.get(name) ?? []), text]);
-  }
-  form.setFields([...marked].map(([name, errors]) => ({ name: name as keyof Values, errors })));
-  const first = [...marked.keys()][0];
-  if (first) form.scrollToField(first, { block: 'center', focus: true });
-  return marked.size > 0;
-}
 
 interface Props {
   /** null: closed; `{expenditure: null}`: recording a new one. */
@@ -144,7 +127,11 @@ export function ExpenditureDrawer({ editing, defaultCenterId, onClose }: Props) 
           onClose();
         },
         onError: (error) => {
-          if (!showFieldErrors(form, error, t)) setPageError(apiErrorMessage(t, error));
+          // The server's field errors beside their fields, in this screen's words where it has them.
+          const message = (code: string) => fieldErrorMessage(t, code, `expenditures:errors.${code}`);
+          if (!placeFieldErrors(form, error, t, onFieldsOf(FIELDS), message).placed) {
+            setPageError(apiErrorMessage(t, error));
+          }
         },
       },
     );

@@ -1,13 +1,11 @@
 import { DeleteOutlined, EditOutlined, FileOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import { EXPENDITURE_METHODS } from '@gym/contract/expenditures';
 import { formatMoney } from '@gym/contract/money';
-import { Button, DatePicker, Select, Space, Statistic, Tooltip, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Select, Space, Statistic, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
-import { useCenterId } from '../../shared/centerSelection';
-import { useCenters } from '../../shared/centers';
+import { centerOrAll, DateRangeFilter, ListCenterSelect, UUID, useListCenter } from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { useDates } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
@@ -31,16 +29,14 @@ const SORTS = [
   '-center',
 ] as const;
 type Sort = (typeof SORTS)[number];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** `center` is absent for the current centre, `all` for every centre, or a centre's id. */
-const ALL_CENTERS = 'all';
 type Filter = 'center' | 'from' | 'to' | 'category' | 'method';
 const LIST: ListParamsConfig<Sort, Filter> = {
   sorts: SORTS,
   defaultSort: '-date',
   filters: {
-    center: (v) => v === ALL_CENTERS || UUID.test(v),
+    center: centerOrAll,
     from: (v) => DATE.test(v),
     to: (v) => DATE.test(v),
     category: (v) => UUID.test(v),
@@ -53,8 +49,6 @@ export default function ExpenditureListPage() {
   const { t } = useTranslation();
   const dates = useDates();
   const ability = useAbility();
-  const currentCenterId = useCenterId();
-  const centers = useCenters();
   const categories = useExpenditureCategories(true);
   const format = useMoneyFormat();
   const list = useListParams(LIST);
@@ -64,12 +58,12 @@ export default function ExpenditureListPage() {
   const [managing, setManaging] = useState(false);
   const money = (n: number) => formatMoney(n, format);
 
-  const centerFilter = list.filters.center ?? currentCenterId ?? ALL_CENTERS;
+  const { centerId, currentCenterId } = useListCenter(list);
   const { filters } = list;
   const apiFilters = {
     ...(list.keyword ? { keyword: list.keyword } : {}),
     sort: list.sort,
-    ...(centerFilter !== ALL_CENTERS ? { centerId: centerFilter } : {}),
+    ...(centerId ? { centerId } : {}),
     ...(filters.from ? { from: filters.from } : {}),
     ...(filters.to ? { to: filters.to } : {}),
     ...(filters.category ? { categoryId: filters.category } : {}),
@@ -77,10 +71,6 @@ export default function ExpenditureListPage() {
   };
   const expenditures = useExpenditureList({ ...apiFilters, page: list.page, pageSize: list.pageSize });
   const totals = expenditures.data?.totals;
-  const range: [Dayjs | null, Dayjs | null] = [
-    filters.from ? dayjs(filters.from) : null,
-    filters.to ? dayjs(filters.to) : null,
-  ];
 
   const canCreate = ability.can('create', 'Expenditure');
   const canUpdate = ability.can('update', 'Expenditure');
@@ -95,7 +85,7 @@ export default function ExpenditureListPage() {
       render: (date: string) => dates.date(date),
     },
     // One centre's list names its centre in the filter; the column is for the list of every centre.
-    ...(centerFilter === ALL_CENTERS
+    ...(centerId === null
       ? [
           {
             key: 'center',
@@ -224,37 +214,16 @@ export default function ExpenditureListPage() {
         }}
         exportTo={{ path: '/pro/expenditures/export', fileName: 'expenditures', query: apiFilters }}
         filters={
-          <Select
-            className="list-toolbar__filter"
-            aria-label={t('expenditures:fields.center')}
-            value={centerFilter}
-            loading={centers.isPending}
-            popupMatchSelectWidth={false}
-            onChange={(value: string) => list.setFilter('center', value === currentCenterId ? null : value)}
-            options={[
-              { value: ALL_CENTERS, label: t('expenditures:allCenters') },
-              ...(centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` })),
-            ]}
-            data-testid="filter-center"
+          <ListCenterSelect
+            list={list}
+            label={t('expenditures:fields.center')}
+            allLabel={t('expenditures:allCenters')}
           />
         }
         filterRow={
           <div className="expenditure-filters">
             <Space wrap>
-              <DatePicker.RangePicker
-                aria-label={t('expenditures:filters.dates')}
-                value={range}
-                allowEmpty={[true, true]}
-                onChange={(dates) =>
-                  list.update({
-                    filters: {
-                      from: dates?.[0] ? dates[0].format('YYYY-MM-DD') : null,
-                      to: dates?.[1] ? dates[1].format('YYYY-MM-DD') : null,
-                    },
-                  })
-                }
-                data-testid="filter-dates"
-              />
+              <DateRangeFilter list={list} label={t('expenditures:filters.dates')} />
               <Select
                 allowClear
                 showSearch={{ optionFilterProp: 'label' }}
@@ -313,7 +282,7 @@ export default function ExpenditureListPage() {
       />
       <ExpenditureDrawer
         editing={editing}
-        defaultCenterId={centerFilter !== ALL_CENTERS ? centerFilter : currentCenterId}
+        defaultCenterId={centerId ?? currentCenterId}
         onClose={() => setEditing(null)}
       />
       <DeleteExpenditureModal target={deleting} onClose={() => setDeleting(null)} />

@@ -92,12 +92,7 @@ export function ItemRows({
                   <InputNumber min={1} max={quantityMax} precision={0} aria-label={t('retail:quantity')} />
                 </Form.Item>
               )}
-              <Button
-                type="text"
-                icon={<MinusCircleOutlined />}
-                aria-label={t('retail:removeItem')}
-                onClick={() => remove(field.name)}
-              />
+              <RemoveItemButton onClick={() => remove(field.name)} />
             </div>
           ))}
           <Button
@@ -110,4 +105,10 @@ export function ItemRows({
       )}
     </Form.List>
   );
+}
+
+/** Takes a row out of a list of items. */
+export function RemoveItemButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return <Button type="text" icon={<MinusCircleOutlined />} aria-label={t('retail:removeItem')} onClick={onClick} />;
 }

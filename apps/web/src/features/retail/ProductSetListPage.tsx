@@ -1,5 +1,5 @@
 import './retail.css';
-import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { createProductSetRequestSchema, type ProductSet } from '@gym/contract/retail';
 import { Button, Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { type Editing, type ListParamsConfig, useItemList } from '../../shared/u
 import { useProductSetList, useSaveProductSet } from './api';
 import { ActiveFilter, useRetailSave, useRetailToggle } from './columns';
 import { PriceAndTaxItems, retailRule } from './forms';
-import { ItemSelect } from './ItemSelect';
+import { ItemSelect, RemoveItemButton } from './ItemSelect';
 import { money, useMoneyFormat } from './MoneyInput';
 
 const SORTS = ['name', '-name', 'price', '-price'] as const;
@@ -117,12 +117,7 @@ function ProductSetDrawer({ editing, onClose }: { editing: Editing<ProductSet> |
                 >
                   <InputNumber min={1} max={1000} precision={0} aria-label={t('retail:quantity')} />
                 </Form.Item>
-                <Button
-                  type="text"
-                  icon={<MinusCircleOutlined />}
-                  aria-label={t('retail:removeItem')}
-                  onClick={() => remove(field.name)}
-                />
+                <RemoveItemButton onClick={() => remove(field.name)} />
               </div>
             ))}
             <Form.ErrorList errors={errors} />

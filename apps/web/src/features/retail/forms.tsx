@@ -2,15 +2,15 @@ import { Form, type FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { isApiError } from '../../shared/api/client';
 import { apiErrorMessage, fieldErrorMessage, zodIssueMessage } from '../../shared/api/errorMessages';
+import { placeFieldErrors } from '../../shared/api/formErrors';
 import { MoneyInput } from '../../shared/ui/MoneyInput';
 import { PercentInput } from '../../shared/ui/PercentInput';
 import { useMoneyFormat } from '../../shared/useMoneyFormat';
 
 /** A field error code in the screen's language: the retail words first, then the shared ones. */
 export function retailFieldMessage(t: TFunction, code: string): string {
-  return t(`retail:errors.${code}`, { defaultValue: fieldErrorMessage(t, code) });
+  return fieldErrorMessage(t, code, `retail:errors.${code}`);
 }
 
 /**
@@ -18,27 +18,18 @@ export function retailFieldMessage(t: TFunction, code: string): string {
  * like the centre screens do; answers the message for the whole form when no field of it is named.
  */
 export function showServerErrors(form: FormInstance, error: unknown, t: TFunction): string | null {
-  if (isApiError(error) && error.fields?.length) {
-    const known = new Set(
-      form
-        .getFieldsError()
-        .map((f) => f.name.join('.'))
-        .concat(Object.keys(form.getFieldsValue(true) ?? {})),
-    );
-    const marked = error.fields
-      .map((f) => ({
-        name: f.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
-        code: f.code,
-        path: f.path,
-      }))
-      .filter((f) => known.has(f.path) || known.has(String(f.name[0])));
-    if (marked.length > 0) {
-      form.setFields(marked.map((f) => ({ name: f.name, errors: [retailFieldMessage(t, f.code)] })));
-      form.scrollToField(marked[0]!.name, { block: 'center', focus: true });
-      return null;
-    }
-  }
-  return apiErrorMessage(t, error);
+  const known = new Set(
+    form
+      .getFieldsError()
+      .map((f) => f.name.join('.'))
+      .concat(Object.keys(form.getFieldsValue(true) ?? {})),
+  );
+  const place = (path: string) => {
+    const name = path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+    return known.has(path) || known.has(String(name[0])) ? name : null;
+  };
+  const { placed } = placeFieldErrors(form, error, t, place, (code) => retailFieldMessage(t, code));
+  return placed > 0 ? null : apiErrorMessage(t, error);
 }
 
 /** An antd rule validating with a contract schema, explained in the retail words first. */

@@ -3,9 +3,9 @@ import { DEFAULT_CLASS_RULES, type FullClassRule, type LateCancelRule } from '@g
 import type { EntitlementActivation } from '@gym/contract/config';
 import type { Language } from '@gym/contract/constants';
 import type { CurrencyCode } from '@gym/contract/currency';
+import { parsePercent } from '../../shared/ui/PercentInput';
 import { rateText } from '../sales/plan';
 import type { SystemConfig, UpdateSystemConfigRequest } from './api';
-import { percentTextToBp } from './percent';
 
 export interface ConfigValues {
   organisationName: string;
@@ -78,6 +78,6 @@ export function configRequest(values: ConfigValues): UpdateSystemConfigRequest {
     classFullRule: values.classFullRule,
     lateCancelRule: values.lateCancelRule,
     ...(values.lateCancelRule === 'fee' ? { lateCancelFeeMinor: values.lateCancelFeeMinor ?? 0 } : {}),
-    manualDiscountCapBp: percentTextToBp(values.manualDiscountCapBp) ?? 0,
+    manualDiscountCapBp: parsePercent(values.manualDiscountCapBp) ?? 0,
   };
 }

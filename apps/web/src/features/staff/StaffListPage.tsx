@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ROLES } from '@gym/contract/acl';
-import { App, Button, Checkbox, Form, Select, Space } from 'antd';
+import { App, Button, Checkbox, Form, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { showErrorOnFields } from '../../shared/api/formErrors';
 import { useAllCenters } from '../../shared/centers';
 import { currentLanguage } from '../../shared/preferences';
 import { EntityDrawer } from '../../shared/ui/EntityDrawer';
+import { ClearableFilter } from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { StatusTag } from '../../shared/ui/StatusTag';
 import { useDateTime } from '../../shared/useDateTime';
@@ -190,43 +191,26 @@ export default function StaffListPage() {
         exportTo={{ path: '/pro/staff/export', fileName: 'staff' }}
         filters={
           <>
-            <Select
-              className="list-toolbar__filter"
-              allowClear
-              placeholder={t('staff:filters.role')}
-              aria-label={t('staff:filters.role')}
-              value={list.filters.role ?? null}
-              onChange={(value: string | null | undefined) => list.setFilter('role', value)}
+            <ClearableFilter
+              list={list}
+              filter="role"
+              label={t('staff:filters.role')}
               options={ROLES.map((role) => ({ value: role, label: t(`common:roles.${role}`) }))}
-              data-testid="filter-role"
+              testId="filter-role"
             />
-            <Select
-              className="list-toolbar__filter"
-              allowClear
-              placeholder={t('staff:filters.center')}
-              aria-label={t('staff:filters.center')}
-              value={list.filters.centerId ?? null}
+            <ClearableFilter
+              list={list}
+              filter="centerId"
+              label={t('staff:filters.center')}
               loading={centers.isPending}
-              popupMatchSelectWidth={false}
-              onChange={(value: string | null | undefined) => list.setFilter('centerId', value)}
               options={centers.data?.map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }))}
+              wideOptions
             />
-            <Select
-              className="list-toolbar__filter"
-              allowClear
-              placeholder={t('staff:filters.trainer')}
-              aria-label={t('staff:filters.trainer')}
-              value={list.filters.isTrainer ?? null}
-              onChange={(value: string | null | undefined) => list.setFilter('isTrainer', value)}
-              options={yesNo}
-            />
-            <Select
-              className="list-toolbar__filter"
-              allowClear
-              placeholder={t('staff:filters.active')}
-              aria-label={t('staff:filters.active')}
-              value={list.filters.active ?? null}
-              onChange={(value: string | null | undefined) => list.setFilter('active', value)}
+            <ClearableFilter list={list} filter="isTrainer" label={t('staff:filters.trainer')} options={yesNo} />
+            <ClearableFilter
+              list={list}
+              filter="active"
+              label={t('staff:filters.active')}
               options={[
                 { value: 'true', label: t('staff:filters.activeOnly') },
                 { value: 'false', label: t('staff:filters.inactiveOnly') },

@@ -19,9 +19,13 @@ export function apiErrorMessage(t: TFunction, error: unknown): string {
   return t(`errors:codes.${error.error}`, { defaultValue: t('errors:codes.unknown') });
 }
 
-/** The message for one field error from the server (`{path, code, message}`). */
-export function fieldErrorMessage(t: TFunction, code: string): string {
-  return t(`errors:field.${code}`, { defaultValue: t('errors:validation.invalid') });
+/**
+ * The message for one field error from the server (`{path, code, message}`): the screen's own words
+ * when it has them (`ownKey`, e.g. `catalogue:errors.<code>`), else the shared ones.
+ */
+export function fieldErrorMessage(t: TFunction, code: string, ownKey?: string): string {
+  const shared = t(`errors:field.${code}`, { defaultValue: t('errors:validation.invalid') });
+  return ownKey ? t(ownKey, { defaultValue: shared }) : shared;
 }
 
 /**

@@ -4,12 +4,14 @@
  */
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useToggleActive } from '../../../shared/ui/confirm';
 import type { ListColumn } from '../../../shared/ui/ListTable';
-import { actionsColumn as sharedActionsColumn } from '../../../shared/ui/listColumns';
+import { activeColumn, actionsColumn as sharedActionsColumn } from '../../../shared/ui/listColumns';
 import { percentText } from '../../../shared/ui/PercentInput';
 
-export { activeColumn } from '../../../shared/ui/listColumns';
+export { activeColumn };
 
 interface Item {
   id: string;
@@ -85,4 +87,35 @@ export function centersColumn<T extends { allCenters: boolean; centers: { code: 
     maxWidth: 120,
     render: (_: unknown, row: T) => coverageText(t, row),
   };
+}
+
+/** The item's name, a link to its page. */
+export function nameLinkColumn<T extends { id: string; name: string }>(
+  t: TFunction,
+  path: (id: string) => string,
+): ListColumn<T> {
+  return {
+    key: 'name',
+    title: t('catalogue:fields.name'),
+    sortable: true,
+    render: (_: unknown, row: T) => <Link to={path(row.id)}>{row.name}</Link>,
+  };
+}
+
+/** Where the item is sold, its price and its tax rate. */
+export function saleColumns<
+  T extends { allCenters: boolean; centers: { code: string }[]; price: number; taxRateBp: number },
+>(t: TFunction, money: (amount: number) => string): ListColumn<T>[] {
+  return [centersColumn<T>(t), priceColumn<T>(t, money), taxRateColumn<T>(t)];
+}
+
+/** Whether the item is on, and for those who may change items: edit and (de)activate. */
+export function useStateColumns<T extends Item>(
+  canUpdate: boolean,
+  edit: (row: T) => void,
+  save: { mutateAsync: (input: { id: string; body: { active: boolean } }) => Promise<unknown> },
+): ListColumn<T>[] {
+  const { t } = useTranslation();
+  const confirmActive = useConfirmActive<T>(t, save);
+  return [activeColumn<T>(t), ...(canUpdate ? [actionsColumn<T>(t, { onEdit: edit, onToggle: confirmActive })] : [])];
 }

@@ -1,6 +1,6 @@
 import { CATALOGUE_LIMITS } from '@gym/contract/catalogue';
 import { amountSchema, basisPointsSchema } from '@gym/contract/money';
-import { Checkbox, Form, Input, Select } from 'antd';
+import { Checkbox, Form, Input, InputNumber, Select } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -115,6 +115,26 @@ export function DescriptionItem({ schema }: { schema: z.ZodType }) {
   return (
     <Form.Item label={t('catalogue:fields.description')} name="description" rules={[schemaRule(schema, t)]}>
       <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={1000} />
+    </Form.Item>
+  );
+}
+
+/** A required whole number within `limit` (credits, sessions, places...). */
+export function WholeNumberItem({
+  name,
+  label,
+  limit,
+  extra,
+}: {
+  name: string;
+  label: string;
+  limit: Limit;
+  extra?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item label={label} name={name} extra={extra} rules={[requiredMessage(t), wholeNumberRule(t, limit)]}>
+      <InputNumber precision={0} inputMode="numeric" style={{ width: 140 }} data-testid={`field-${name}`} />
     </Form.Item>
   );
 }

@@ -7,9 +7,9 @@ import { useAbility } from '../../../shared/acl';
 import { apiErrorMessage, requiredRule, schemaRule } from '../../../shared/api/errorMessages';
 import { showErrorOnFields } from '../../../shared/api/formErrors';
 import { OneLineTable } from '../../../shared/ui/OneLineTable';
-import { StatusTag } from '../../../shared/ui/StatusTag';
 import { useDateTime } from '../../../shared/useDateTime';
 import { type CenterDetail, useCreateReader, useDeleteReader, useRotateReaderSecret, useUpdateReader } from '../api';
+import { activeColumn } from './ActiveColumns';
 import { ReaderSecretModal, type ShownSecret } from './ReaderSecretModal';
 
 type ReaderRow = CenterDetail['readers'][number];
@@ -224,18 +224,7 @@ export function ReadersCard({ center }: { center: CenterDetail }) {
         columns={[
           { key: 'name', title: t('centers:readers.name'), dataIndex: 'name' },
           { key: 'sn', title: t('centers:readers.sn'), dataIndex: 'sn', render: (sn: string) => <code>{sn}</code> },
-          {
-            key: 'active',
-            title: t('centers:readers.active'),
-            dataIndex: 'active',
-            width: 110,
-            render: (active: boolean) =>
-              active ? (
-                <StatusTag tone="success">{t('centers:status.active')}</StatusTag>
-              ) : (
-                <StatusTag tone="neutral">{t('centers:status.inactive')}</StatusTag>
-              ),
-          },
+          { ...activeColumn(t), title: t('centers:readers.active') },
           {
             key: 'lastSeenAt',
             title: t('centers:readers.lastSeen'),

@@ -2,7 +2,7 @@ import { ENTITLEMENT_ACTIVATIONS, paymentMethodConfigSchema } from '@gym/contrac
 import { Button, Card, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { requiredRule, schemaRule } from '../../../shared/api/errorMessages';
-import { percentTextToBp } from '../percent';
+import { parsePercent } from '../../../shared/ui/PercentInput';
 import { ChoiceRadios } from './ChoiceRadios';
 import { ConfigItem } from './ConfigItem';
 
@@ -22,7 +22,7 @@ export function SellingCard({ canUpdate }: { canUpdate: boolean }) {
           {
             validator: async (_rule, value: string | undefined) => {
               if (!value?.trim()) return;
-              if (percentTextToBp(value) === null) throw new Error(t('settings:selling.discountCapRange'));
+              if (parsePercent(value) === null) throw new Error(t('settings:selling.discountCapRange'));
             },
           },
         ]}
