@@ -28,7 +28,10 @@ export async function memberExportChunk(
   { q, chunk }: { q: ListFilters; chunk: Chunk<string[]> },
 ): Promise<MemberExportChunkRow[]> {
   const sort = sortKeys(q.sort);
+  // The list's own statement (scoped by memberListWhere, as the list page's): the scoped builder would
+  // add the same conditions again, and on 50,000 members the export took twice as long.
   const rows = await db
+    .unscoped('the members list’s export chunk, scoped by memberListWhere as the list page is')
     .select({
       ...listColumns,
       gender: members.gender,
