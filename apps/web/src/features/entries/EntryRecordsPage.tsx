@@ -1,13 +1,13 @@
 import './entries.css';
 import { LoginOutlined } from '@ant-design/icons';
 import { ENTRY_DENIAL_REASONS, ENTRY_RESULTS } from '@gym/contract/entries';
-import { Badge, Button, DatePicker, Select, Space, Tooltip } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Badge, Button, Select, Space, Tooltip } from 'antd';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
+import { ALL_CENTERS, CenterFilterSelect } from '../../shared/CenterFilterSelect';
 import { useCenterId } from '../../shared/centerSelection';
-import { useCenters } from '../../shared/centers';
+import { DateRangeFilter } from '../../shared/DateRangeFilter';
 import { useCentreToday } from '../../shared/today';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
@@ -22,7 +22,6 @@ type Sort = (typeof SORTS)[number];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** `center` is absent for the tab's centre, `all` for every centre, or a centre's id. */
-const ALL_CENTERS = 'all';
 type Filter = 'center' | 'from' | 'to' | 'result' | 'reason';
 const LIST: ListParamsConfig<Sort, Filter> = {
   sorts: SORTS,
@@ -44,7 +43,6 @@ export default function EntryRecordsPage() {
   const { t } = useTranslation();
   const ability = useAbility();
   const currentCenterId = useCenterId();
-  const centers = useCenters();
   const centreToday = useCentreToday();
   const list = useListParams(LIST);
   const time = useEntryTime();
@@ -88,8 +86,6 @@ export default function EntryRecordsPage() {
   const [override, setOverride, closeOverride] = useOverrideParam(canLetIn, (id) =>
     [...(entries.data?.items ?? []), ...(liveCache.data?.last ?? [])].find((e) => e.id === id),
   );
-
-  const range: [Dayjs, Dayjs] = [dayjs(from), dayjs(to)];
 
   const columns: ListColumn<Entry>[] = [
     {
@@ -195,35 +191,20 @@ export default function EntryRecordsPage() {
         }}
         exportTo={{ path: '/pro/entries/export', fileName: 'entries', query: apiFilters }}
         filters={
-          <Select
-            className="list-toolbar__filter"
-            aria-label={t('entries:fields.center')}
+          <CenterFilterSelect
+            label={t('entries:fields.center')}
+            allLabel={t('entries:allCenters')}
             value={centerFilter}
-            loading={centers.isPending}
-            popupMatchSelectWidth={false}
-            onChange={(value: string) => list.setFilter('center', value === currentCenterId ? null : value)}
-            options={[
-              { value: ALL_CENTERS, label: t('entries:allCenters') },
-              ...(centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` })),
-            ]}
-            data-testid="filter-center"
+            onChange={(value) => list.setFilter('center', value)}
           />
         }
         filterRow={
           <Space wrap className="entry-filters">
-            <DatePicker.RangePicker
-              aria-label={t('entries:filters.dates')}
-              value={range}
-              allowClear={false}
-              onChange={(dates) =>
-                list.update({
-                  filters: {
-                    from: dates?.[0] ? dates[0].format('YYYY-MM-DD') : null,
-                    to: dates?.[1] ? dates[1].format('YYYY-MM-DD') : null,
-                  },
-                })
-              }
-              data-testid="filter-dates"
+            <DateRangeFilter
+              label={t('entries:filters.dates')}
+              from={from}
+              to={to}
+              onChange={(start, end) => list.update({ filters: { from: start, to: end } })}
             />
             {(filters.from || filters.to) && (
               <Button onClick={() => list.update({ filters: { from: null, to: null } })} data-testid="filter-today">

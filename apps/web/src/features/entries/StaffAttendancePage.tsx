@@ -1,11 +1,11 @@
 import './entries.css';
 import { addDays } from '@gym/contract/time';
-import { Card, DatePicker, Select, Space, Table, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Card, Select, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
+import { ALL_CENTERS, CenterFilterSelect } from '../../shared/CenterFilterSelect';
 import { useCenterId } from '../../shared/centerSelection';
-import { useCenters } from '../../shared/centers';
+import { DateRangeFilter } from '../../shared/DateRangeFilter';
 import { useCentreToday } from '../../shared/today';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { useDates } from '../../shared/useDates';
@@ -18,7 +18,6 @@ const SORTS = ['-inAt', 'inAt'] as const;
 type Sort = (typeof SORTS)[number];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ALL_CENTERS = 'all';
 type Filter = 'center' | 'staff' | 'from' | 'to';
 const LIST: ListParamsConfig<Sort, Filter> = {
   sorts: SORTS,
@@ -46,7 +45,6 @@ export default function StaffAttendancePage() {
   const dates = useDates();
   const ability = useAbility();
   const currentCenterId = useCenterId();
-  const centers = useCenters();
   const centreToday = useCentreToday();
   const list = useListParams(LIST);
   const time = useEntryTime();
@@ -114,8 +112,6 @@ export default function StaffAttendancePage() {
       : []),
   ];
 
-  const range: [Dayjs, Dayjs] = [dayjs(from), dayjs(to)];
-
   return (
     <div className="screen" data-testid="screen-staff-attendance">
       <ListTable<Attendance, Sort, Filter>
@@ -131,18 +127,11 @@ export default function StaffAttendancePage() {
         exportTo={{ path: '/pro/staff-attendance/export', fileName: 'staff-attendance', query: apiFilters }}
         filters={
           <>
-            <Select
-              className="list-toolbar__filter"
-              aria-label={t('entries:fields.center')}
+            <CenterFilterSelect
+              label={t('entries:fields.center')}
+              allLabel={t('entries:allCenters')}
               value={centerFilter}
-              loading={centers.isPending}
-              popupMatchSelectWidth={false}
-              onChange={(value: string) => list.setFilter('center', value === currentCenterId ? null : value)}
-              options={[
-                { value: ALL_CENTERS, label: t('entries:allCenters') },
-                ...(centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` })),
-              ]}
-              data-testid="filter-center"
+              onChange={(value) => list.setFilter('center', value)}
             />
             {canReadStaff && (
               <Select
@@ -163,19 +152,11 @@ export default function StaffAttendancePage() {
         }
         filterRow={
           <Space wrap className="entry-filters">
-            <DatePicker.RangePicker
-              aria-label={t('entries:filters.dates')}
-              value={range}
-              allowClear={false}
-              onChange={(dates) =>
-                list.update({
-                  filters: {
-                    from: dates?.[0] ? dates[0].format('YYYY-MM-DD') : null,
-                    to: dates?.[1] ? dates[1].format('YYYY-MM-DD') : null,
-                  },
-                })
-              }
-              data-testid="filter-dates"
+            <DateRangeFilter
+              label={t('entries:filters.dates')}
+              from={from}
+              to={to}
+              onChange={(start, end) => list.update({ filters: { from: start, to: end } })}
             />
           </Space>
         }
