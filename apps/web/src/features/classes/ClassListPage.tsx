@@ -6,10 +6,8 @@ import { Button, Space, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
-import { ALL_CENTERS, CenterFilterSelect } from '../../shared/CenterFilterSelect';
-import { useCenterId } from '../../shared/centerSelection';
+import { ALL_CENTERS, CenterFilterSelect, centerFilterRule, useCenterFilter } from '../../shared/centerFilter';
 import { DateRangeFilter } from '../../shared/DateRangeFilter';
-import { useCentreToday } from '../../shared/today';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
@@ -34,7 +32,6 @@ import { useClassEvents } from './useClassEvents';
 type Sort = (typeof CLASS_SORTS)[number];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** `center` is absent for the tab's centre, `all` for every centre, or a centre's id. */
 type Filter = 'center' | 'from' | 'to' | 'room' | 'teacher' | 'type';
 const LIST: ListParamsConfig<Sort, Filter> = {
   sorts: CLASS_SORTS,
@@ -42,7 +39,7 @@ const LIST: ListParamsConfig<Sort, Filter> = {
   defaultPageSize: 100,
   pageSizes: [50, 100, 200, 500],
   filters: {
-    center: (v) => v === ALL_CENTERS || UUID.test(v),
+    center: centerFilterRule,
     from: (v) => DATE.test(v),
     to: (v) => DATE.test(v),
     room: (v) => UUID.test(v),
@@ -62,15 +59,11 @@ const MAX_RANGE_DAYS = 62;
 export default function ClassListPage() {
   const { t } = useTranslation();
   const ability = useAbility();
-  const currentCenterId = useCenterId();
-  const centreToday = useCentreToday();
   const day = useClassDay();
   const list = useListParams(LIST);
   const { filters } = list;
 
-  const centerFilter = filters.center ?? currentCenterId ?? ALL_CENTERS;
-  const shownCenterId = centerFilter === ALL_CENTERS ? null : centerFilter;
-  const today = centreToday(shownCenterId ?? currentCenterId);
+  const { currentCenterId, centerFilter, shownCenterId, today } = useCenterFilter(filters.center);
   const from = filters.from ?? filters.to ?? today;
   let to = filters.to ?? from;
   if (to < from) to = from;

@@ -1,34 +1,30 @@
 import './entries.css';
-import { LoginOutlined } from '@ant-design/icons';
 import { ENTRY_DENIAL_REASONS, ENTRY_RESULTS } from '@gym/contract/entries';
 import { Badge, Button, Select, Space, Tooltip } from 'antd';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
-import { ALL_CENTERS, CenterFilterSelect } from '../../shared/CenterFilterSelect';
-import { useCenterId } from '../../shared/centerSelection';
+import { CenterFilterSelect, centerCodeColumns, centerFilterRule, useCenterFilter } from '../../shared/centerFilter';
 import { DateRangeFilter } from '../../shared/DateRangeFilter';
-import { useCentreToday } from '../../shared/today';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { type Entry, useEntryEvents, useEntryList, useEntryLive } from './api';
-import { EntryAvatar, EntryDetail, EntryMember, OverrideInfo, ResultTag, useEntryTime } from './EntryParts';
-import { canBeLetIn, listShowsEntry } from './liveFeed';
+import { EntryAvatar, EntryMember, EntryOutcome, LetInButton, OverrideInfo, useEntryTime } from './EntryParts';
+import { listShowsEntry } from './liveFeed';
 import { OverrideDialog } from './OverrideDialog';
 import { useOverrideParam } from './useOverrideParam';
 
 const SORTS = ['-at', 'at'] as const;
 type Sort = (typeof SORTS)[number];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const _UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** `center` is absent for the tab's centre, `all` for every centre, or a centre's id. */
 type Filter = 'center' | 'from' | 'to' | 'result' | 'reason';
 const LIST: ListParamsConfig<Sort, Filter> = {
   sorts: SORTS,
   defaultSort: '-at',
   defaultPageSize: 50,
   filters: {
-    center: (v) => v === ALL_CENTERS || UUID.test(v),
+    center: centerFilterRule,
     from: (v) => DATE.test(v),
     to: (v) => DATE.test(v),
     result: ENTRY_RESULTS,
@@ -42,16 +38,12 @@ const REFRESH_AFTER_MS = 400;
 export default function EntryRecordsPage() {
   const { t } = useTranslation();
   const ability = useAbility();
-  const currentCenterId = useCenterId();
-  const centreToday = useCentreToday();
   const list = useListParams(LIST);
   const time = useEntryTime();
   const { filters } = list;
 
-  const centerFilter = filters.center ?? currentCenterId ?? ALL_CENTERS;
-  const shownCenterId = centerFilter === ALL_CENTERS ? null : centerFilter;
+  const { currentCenterId, centerFilter, shownCenterId, today } = useCenterFilter(filters.center);
   // Without dates in the URL: the centre's business date (never the device's).
-  const today = centreToday(shownCenterId ?? currentCenterId);
   const from = filters.from ?? filters.to ?? today;
   const to = filters.to ?? (filters.from && filters.from > today ? filters.from : today);
   const live = from <= today && today <= to;
@@ -112,12 +104,7 @@ export default function EntryRecordsPage() {
     {
       key: 'result',
       title: t('entries:fields.result'),
-      render: (_: unknown, e: Entry) => (
-        <div className="entry-outcome">
-          <ResultTag entry={e} />
-          <EntryDetail entry={e} />
-        </div>
-      ),
+      render: (_: unknown, e: Entry) => <EntryOutcome entry={e} />,
     },
     ...(canLetIn
       ? [
@@ -125,18 +112,7 @@ export default function EntryRecordsPage() {
             key: 'actions',
             title: t('entries:fields.actions'),
             detailTitle: t('entries:fields.actions'),
-            render: (_: unknown, e: Entry) =>
-              canBeLetIn(e) ? (
-                <Button
-                  size="small"
-                  icon={<LoginOutlined />}
-                  onClick={() => setOverride(e.id)}
-                  data-testid="entry-let-in"
-                  aria-label={t('entries:letInAria', { name: e.member?.name ?? e.card ?? '' })}
-                >
-                  {t('entries:letIn')}
-                </Button>
-              ) : null,
+            render: (_: unknown, e: Entry) => <LetInButton entry={e} onClick={() => setOverride(e.id)} named />,
           },
         ]
       : []),
@@ -158,16 +134,7 @@ export default function EntryRecordsPage() {
       show: 'desktop',
       render: (_: unknown, e: Entry) => e.reader?.name ?? t(`entries:sources.${e.source}`),
     },
-    ...(centerFilter === ALL_CENTERS
-      ? [
-          {
-            key: 'center',
-            title: t('entries:fields.center'),
-            show: 'desktop' as const,
-            render: (_: unknown, e: Entry) => e.center.code,
-          },
-        ]
-      : []),
+    ...centerCodeColumns<Entry>(centerFilter, t('entries:fields.center'), 'desktop'),
   ];
 
   return (

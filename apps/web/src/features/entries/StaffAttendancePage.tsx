@@ -3,10 +3,8 @@ import { addDays } from '@gym/contract/time';
 import { Card, Select, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
-import { ALL_CENTERS, CenterFilterSelect } from '../../shared/CenterFilterSelect';
-import { useCenterId } from '../../shared/centerSelection';
+import { CenterFilterSelect, centerCodeColumns, centerFilterRule, useCenterFilter } from '../../shared/centerFilter';
 import { DateRangeFilter } from '../../shared/DateRangeFilter';
-import { useCentreToday } from '../../shared/today';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { useDates } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
@@ -23,7 +21,7 @@ const LIST: ListParamsConfig<Sort, Filter> = {
   sorts: SORTS,
   defaultSort: '-inAt',
   filters: {
-    center: (v) => v === ALL_CENTERS || UUID.test(v),
+    center: centerFilterRule,
     staff: (v) => UUID.test(v),
     from: (v) => DATE.test(v),
     to: (v) => DATE.test(v),
@@ -44,17 +42,13 @@ export default function StaffAttendancePage() {
   const { t } = useTranslation();
   const dates = useDates();
   const ability = useAbility();
-  const currentCenterId = useCenterId();
-  const centreToday = useCentreToday();
   const list = useListParams(LIST);
   const time = useEntryTime();
   const { filters } = list;
   const canReadStaff = ability.can('read', 'Staff');
   const staff = useStaffOptions(canReadStaff);
 
-  const centerFilter = filters.center ?? currentCenterId ?? ALL_CENTERS;
-  const shownCenterId = centerFilter === ALL_CENTERS ? null : centerFilter;
-  const today = centreToday(shownCenterId ?? currentCenterId);
+  const { centerFilter, shownCenterId, today } = useCenterFilter(filters.center);
   const to = filters.to ?? today;
   const from = filters.from ?? addDays(to, -(DEFAULT_DAYS - 1));
 
@@ -100,16 +94,7 @@ export default function StaffAttendancePage() {
       align: 'right',
       render: (_: unknown, a: Attendance) => (a.minutes === null ? '—' : formatMinutes(a.minutes)),
     },
-    ...(centerFilter === ALL_CENTERS
-      ? [
-          {
-            key: 'center',
-            title: t('entries:fields.center'),
-            show: 'tablet' as const,
-            render: (_: unknown, a: Attendance) => a.center.code,
-          },
-        ]
-      : []),
+    ...centerCodeColumns<Attendance>(centerFilter, t('entries:fields.center'), 'tablet'),
   ];
 
   return (
