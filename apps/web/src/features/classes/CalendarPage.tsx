@@ -28,7 +28,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAbility } from '../../shared/acl';
-import { CenterFilterSelect } from '../../shared/centerFilter';
+import { CenterFilterSelect } from '../../shared/centreAndDateFilters';
 import { formatLongDate } from '../../shared/dates';
 import { ErrorState } from '../../shared/ui/ScreenStates';
 import { type PtSession, usePtSessions } from '../pt/api';

@@ -6,8 +6,13 @@ import { Button, Space, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
-import { ALL_CENTERS, CenterFilterSelect, centerFilterRule, useCenterFilter } from '../../shared/centerFilter';
-import { DateRangeFilter } from '../../shared/DateRangeFilter';
+import {
+  ALL_CENTERS,
+  CenterFilterSelect,
+  centerFilterRule,
+  DateRangeFilter,
+  useCenterFilter,
+} from '../../shared/centreAndDateFilters';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';

@@ -4,8 +4,13 @@ import { Badge, Button, Select, Space, Tooltip } from 'antd';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
-import { CenterFilterSelect, centerCodeColumns, centerFilterRule, useCenterFilter } from '../../shared/centerFilter';
-import { DateRangeFilter } from '../../shared/DateRangeFilter';
+import {
+  CenterFilterSelect,
+  centerCodeColumns,
+  centerFilterRule,
+  DateRangeFilter,
+  useCenterFilter,
+} from '../../shared/centreAndDateFilters';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { type Entry, useEntryEvents, useEntryList, useEntryLive } from './api';

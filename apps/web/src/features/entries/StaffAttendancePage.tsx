@@ -3,8 +3,13 @@ import { addDays } from '@gym/contract/time';
 import { Card, Select, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
-import { CenterFilterSelect, centerCodeColumns, centerFilterRule, useCenterFilter } from '../../shared/centerFilter';
-import { DateRangeFilter } from '../../shared/DateRangeFilter';
+import {
+  CenterFilterSelect,
+  centerCodeColumns,
+  centerFilterRule,
+  DateRangeFilter,
+  useCenterFilter,
+} from '../../shared/centreAndDateFilters';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { useDates } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';

@@ -1,8 +1,10 @@
 /**
- * A list's `center` filter: absent for the tab's centre, `all` for every centre, or a centre's id.
- * Its rule for the address, what it shows, its select and the centre column of "every centre".
+ * Two filters of the lists by centre and day. A list's `center` filter: absent for the tab's centre,
+ * `all` for every centre, or a centre's id; its rule for the address, what it shows, its select and
+ * the centre column of "every centre". A range of days that always has both ends.
  */
-import { Select } from 'antd';
+import { DatePicker, Select } from 'antd';
+import dayjs from 'dayjs';
 import { useCenterId } from './centerSelection';
 import { useCenters } from './centers';
 import { useCentreToday } from './today';
@@ -69,6 +71,34 @@ export function CenterFilterSelect({
       onChange={(picked: string) => onChange(picked === currentCenterId ? null : picked)}
       options={allLabel === undefined ? options : [{ value: ALL_CENTERS, label: allLabel }, ...options]}
       data-testid={testId}
+    />
+  );
+}
+
+interface DateRangeProps {
+  /** The first and last day shown (ISO dates); both are always set. */
+  from: string;
+  to: string;
+  /** Accessible name of the picker. */
+  label: string;
+  /** The picked days as ISO dates. */
+  onChange: (from: string | null, to: string | null) => void;
+  /** The list's first field: the focus is here when the screen opens. */
+  pageFocus?: boolean;
+}
+
+/** A list's filter by a range of days that always has both ends (it cannot be cleared). */
+export function DateRangeFilter({ from, to, label, onChange, pageFocus }: DateRangeProps) {
+  return (
+    <DatePicker.RangePicker
+      aria-label={label}
+      value={[dayjs(from), dayjs(to)]}
+      allowClear={false}
+      onChange={(dates) =>
+        onChange(dates?.[0] ? dates[0].format('YYYY-MM-DD') : null, dates?.[1] ? dates[1].format('YYYY-MM-DD') : null)
+      }
+      data-testid="filter-dates"
+      data-page-focus={pageFocus || undefined}
     />
   );
 }
