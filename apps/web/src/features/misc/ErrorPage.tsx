@@ -7,9 +7,8 @@ export default function ErrorPage() {
   return (
     <MiscScreen
       testId="screen-error"
-      titleKey="error"
+      name="error"
       code="500"
-      text={t('misc:error.text')}
       actions={
         <>
           <HomeButton />

@@ -6,14 +6,15 @@ import { useHomePath } from './useHomePath';
 
 interface Props {
   testId: string;
-  titleKey: string;
+  /** The screen's texts in `misc`: its title (`titleKey`, bilingual) and `<name>.text`. */
+  name: string;
   code?: string;
-  text: string;
   actions: ReactNode;
 }
 
 /** Shared frame of the miscellaneous full-page screens. */
-export function MiscScreen({ testId, titleKey, code, text, actions }: Props) {
+export function MiscScreen({ testId, name, code, actions }: Props) {
+  const { t } = useTranslation();
   return (
     <div className="misc-screen" data-testid={testId}>
       <section className="auth-card">
@@ -22,8 +23,8 @@ export function MiscScreen({ testId, titleKey, code, text, actions }: Props) {
             {code}
           </div>
         )}
-        <BilingualTitle titleKey={titleKey} />
-        <p className="misc-screen__text">{text}</p>
+        <BilingualTitle titleKey={name} />
+        <p className="misc-screen__text">{t(`misc:${name}.text`)}</p>
         <div className="misc-screen__actions">{actions}</div>
       </section>
     </div>

@@ -12,9 +12,8 @@ export default function NotAuthorizedPage() {
   return (
     <MiscScreen
       testId="screen-not-authorized"
-      titleKey="notAuthorized"
+      name="notAuthorized"
       code="403"
-      text={t('misc:notAuthorized.text')}
       actions={
         <>
           <HomeButton label={t('misc:notAuthorized.home')} testId="link-home" />
