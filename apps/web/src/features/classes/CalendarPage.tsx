@@ -23,13 +23,12 @@ import interactionPlugin from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { addDays } from '@gym/contract/time';
-import { Alert, Button, Card, Select } from 'antd';
+import { Alert, Button, Card } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAbility } from '../../shared/acl';
-import { useCenterId } from '../../shared/centerSelection';
-import { useCenters } from '../../shared/centers';
+import { CenterFilterSelect } from '../../shared/centreAndDateFilters';
 import { formatLongDate } from '../../shared/dates';
 import { ErrorState } from '../../shared/ui/ScreenStates';
 import { type PtSession, usePtSessions } from '../pt/api';
@@ -52,8 +51,6 @@ const PAGE = 500;
 export default function CalendarPage() {
   const { t, i18n } = useTranslation();
   const ability = useAbility();
-  const currentCenterId = useCenterId();
-  const centers = useCenters();
   const [viewing, setViewing] = useState<BookingsTarget | null>(null);
   const [planning, setPlanning] = useState<ClassDrawerTarget | null>(null);
   const [hoursOf, setHoursOf] = useState<{ id: string; name: string } | null>(null);
@@ -142,17 +139,12 @@ export default function CalendarPage() {
     <div className="screen class-calendar" data-testid="screen-calendar">
       <Card>
         <fieldset className="list-filters" aria-label={t('classes:filters.label')}>
-          <Select
+          <CenterFilterSelect
             className="list-filters__select"
-            aria-label={t('classes:fields.center')}
+            label={t('classes:fields.center')}
             value={centerId}
-            loading={centers.isPending}
-            popupMatchSelectWidth={false}
-            onChange={(value: string) =>
-              set({ center: value === currentCenterId ? null : value, room: null, teacher: null })
-            }
-            options={(centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }))}
-            data-testid="calendar-center"
+            onChange={(center) => set({ center, room: null, teacher: null })}
+            testId="calendar-center"
           />
           <FilterSelect
             placeholder={t('classes:filters.anyRoom')}

@@ -2,14 +2,17 @@ import './classes.css';
 import { LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { CLASS_SORTS } from '@gym/contract/classes';
 import { addDays, daysBetween } from '@gym/contract/time';
-import { Button, DatePicker, Select, Space, Tag, Tooltip } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Space, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
-import { useCenterId } from '../../shared/centerSelection';
-import { useCenters } from '../../shared/centers';
-import { useCentreToday } from '../../shared/today';
+import {
+  ALL_CENTERS,
+  CenterFilterSelect,
+  centerFilterRule,
+  DateRangeFilter,
+  useCenterFilter,
+} from '../../shared/centreAndDateFilters';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
@@ -34,8 +37,6 @@ import { useClassEvents } from './useClassEvents';
 type Sort = (typeof CLASS_SORTS)[number];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** `center` is absent for the tab's centre, `all` for every centre, or a centre's id. */
-const ALL = 'all';
 type Filter = 'center' | 'from' | 'to' | 'room' | 'teacher' | 'type';
 const LIST: ListParamsConfig<Sort, Filter> = {
   sorts: CLASS_SORTS,
@@ -43,7 +44,7 @@ const LIST: ListParamsConfig<Sort, Filter> = {
   defaultPageSize: 100,
   pageSizes: [50, 100, 200, 500],
   filters: {
-    center: (v) => v === ALL || UUID.test(v),
+    center: centerFilterRule,
     from: (v) => DATE.test(v),
     to: (v) => DATE.test(v),
     room: (v) => UUID.test(v),
@@ -63,16 +64,11 @@ const MAX_RANGE_DAYS = 62;
 export default function ClassListPage() {
   const { t } = useTranslation();
   const ability = useAbility();
-  const currentCenterId = useCenterId();
-  const centers = useCenters();
-  const centreToday = useCentreToday();
   const day = useClassDay();
   const list = useListParams(LIST);
   const { filters } = list;
 
-  const centerFilter = filters.center ?? currentCenterId ?? ALL;
-  const shownCenterId = centerFilter === ALL ? null : centerFilter;
-  const today = centreToday(shownCenterId ?? currentCenterId);
+  const { currentCenterId, centerFilter, shownCenterId, today } = useCenterFilter(filters.center);
   const from = filters.from ?? filters.to ?? today;
   let to = filters.to ?? from;
   if (to < from) to = from;
@@ -119,7 +115,6 @@ export default function ClassListPage() {
     const end = addDays(to, direction * span);
     setRange(start === today && end === today ? null : start, start === today && end === today ? null : end);
   };
-  const range: [Dayjs, Dayjs] = [dayjs(from), dayjs(to)];
 
   const columns: ListColumn<ClassListItem>[] = [
     {
@@ -156,7 +151,7 @@ export default function ClassListPage() {
           </span>
           <span className="class-what__who">
             <span data-testid="class-room">{c.room.name}</span>
-            {centerFilter === ALL && <span className="class-what__centre"> ({c.center.code})</span>} ·{' '}
+            {centerFilter === ALL_CENTERS && <span className="class-what__centre"> ({c.center.code})</span>} ·{' '}
             <span data-testid="class-teacher">{c.teacher.name}</span>
             {c.renter && (
               <span data-testid="class-renter"> · {t('classes:rental.rentedBy', { name: c.renter.name })}</span>
@@ -217,20 +212,8 @@ export default function ClassListPage() {
               title={t('classes:filters.previous')}
               data-testid="class-previous"
             />
-            <DatePicker.RangePicker
-              aria-label={t('classes:filters.dates')}
-              value={range}
-              allowClear={false}
-              onChange={(dates) =>
-                setRange(
-                  dates?.[0] ? dates[0].format('YYYY-MM-DD') : null,
-                  dates?.[1] ? dates[1].format('YYYY-MM-DD') : null,
-                )
-              }
-              data-testid="filter-dates"
-              // The list's first field (it has no keyword search): the focus is here when it opens.
-              data-page-focus
-            />
+            {/* The list's first field (it has no keyword search): the focus is here when it opens. */}
+            <DateRangeFilter label={t('classes:filters.dates')} from={from} to={to} onChange={setRange} pageFocus />
             <Button
               icon={<RightOutlined />}
               onClick={() => shift(1)}
@@ -262,22 +245,12 @@ export default function ClassListPage() {
         }
         filterRow={
           <fieldset className="list-filters" aria-label={t('classes:filters.label')}>
-            <Select
+            <CenterFilterSelect
               className="list-filters__select"
-              aria-label={t('classes:fields.center')}
+              label={t('classes:fields.center')}
+              allLabel={t('classes:filters.allCenters')}
               value={centerFilter}
-              loading={centers.isPending}
-              popupMatchSelectWidth={false}
-              onChange={(value: string) =>
-                list.update({
-                  filters: { center: value === currentCenterId ? null : value, room: null, teacher: null },
-                })
-              }
-              options={[
-                { value: ALL, label: t('classes:filters.allCenters') },
-                ...(centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` })),
-              ]}
-              data-testid="filter-center"
+              onChange={(center) => list.update({ filters: { center, room: null, teacher: null } })}
             />
             <FilterSelect
               placeholder={t('classes:filters.anyRoom')}

@@ -11,7 +11,7 @@ import '../sales/sales.css';
 import './classes.css';
 import type { BookingPaymentChoice } from '@gym/contract/classes';
 import { addDays } from '@gym/contract/time';
-import { Alert, Button, Card, Form, Radio, Result, Select, Space, Tag } from 'antd';
+import { Alert, Button, Card, Form, Result, Select, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -30,7 +30,7 @@ import { SaleMemberHeader } from '../sales/SaleMemberHeader';
 import { useSaleMember } from '../sales/useSaleMember';
 import { type Booking, type ClassListItem, useBook, useBookings, useClassList, useClassTypeOptions } from './api';
 import { classErrorMessage } from './classErrors';
-import { paymentChoices, picksEntitlement, usePayingEntitlements } from './components/BookDialog';
+import { EntitlementField, PaidByChoice, picksEntitlement, usePayingEntitlements } from './components/BookDialog';
 import { BookingOutcome } from './components/BookingOutcome';
 import { BookingStatusTag, CourseSessionText, PlacesCell, TypeSwatch, useClassDay } from './components/ClassParts';
 
@@ -314,36 +314,24 @@ function BookClasses({
       )}
       <Form layout="vertical" requiredMark={false} className="class-add__pay">
         <Form.Item label={t('classes:book.paidBy')} extra={t(`classes:paidByHelp.${choice}`)}>
-          <Radio.Group
+          <PaidByChoice
             value={choice}
-            onChange={(event) => {
-              setChoice(event.target.value as BookingPaymentChoice);
+            memberStatus={memberStatus}
+            onChange={(picked) => {
+              setChoice(picked);
               setEntitlementId(null);
             }}
-            optionType="button"
-            options={paymentChoices(memberStatus).map((p) => ({ value: p, label: t(`classes:paidBy.${p}`) }))}
-            data-testid="class-add-paid-by"
+            testId="class-add-paid-by"
           />
         </Form.Item>
         {picksEntitlement(choice) && paying.readable && (
-          <Form.Item label={t(choice === 'package' ? 'classes:book.whichPackage' : 'classes:book.whichMembership')}>
-            <Select
-              allowClear
-              loading={paying.loading}
-              value={entitlementId}
-              onChange={(value: string | null | undefined) => setEntitlementId(value ?? null)}
-              placeholder={t('classes:book.pickForMe')}
-              notFoundContent={t(choice === 'package' ? 'classes:book.noPackage' : 'classes:book.noMembership')}
-              options={paying.usable.map((e) => ({
-                value: e.id,
-                label:
-                  e.kind === 'package'
-                    ? t('classes:book.packageOption', { name: e.name, count: e.creditsLeft ?? 0 })
-                    : e.name,
-              }))}
-              data-testid="class-add-entitlement"
-            />
-          </Form.Item>
+          <EntitlementField
+            choice={choice}
+            paying={paying}
+            value={entitlementId}
+            onChange={setEntitlementId}
+            testId="class-add-entitlement"
+          />
         )}
         {selected.length > 0 && (
           <p data-testid="class-add-selected">

@@ -91,15 +91,9 @@ export function EntryToastBody({ entry, message, onLetIn, onSell, onAttach }: Bo
         {(onLetIn || onSell || onAttach) && (
           <div className="entry-toast__actions">
             {onLetIn && (
-              <Button
-                size="small"
-                type="primary"
-                icon={<LoginOutlined />}
-                onClick={onLetIn}
-                data-testid="entry-toast-let-in"
-              >
+              <ToastAction icon={<LoginOutlined />} onClick={onLetIn} testId="let-in">
                 {t('door:entry.letIn')}
-              </Button>
+              </ToastAction>
             )}
             {onSell && (
               <Button size="small" onClick={onSell} data-testid="entry-toast-sell">
@@ -107,19 +101,32 @@ export function EntryToastBody({ entry, message, onLetIn, onSell, onAttach }: Bo
               </Button>
             )}
             {onAttach && (
-              <Button
-                size="small"
-                type="primary"
-                icon={<CreditCardOutlined />}
-                onClick={onAttach}
-                data-testid="entry-toast-attach"
-              >
+              <ToastAction icon={<CreditCardOutlined />} onClick={onAttach} testId="attach">
                 {t('door:entry.attach')}
-              </Button>
+              </ToastAction>
             )}
           </div>
         )}
       </div>
     </div>
+  );
+}
+
+/** The toast's main actions ("Let in", "Attach card"). */
+function ToastAction({
+  icon,
+  onClick,
+  testId,
+  children,
+}: {
+  icon: ReactNode;
+  onClick: () => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Button size="small" type="primary" icon={icon} onClick={onClick} data-testid={`entry-toast-${testId}`}>
+      {children}
+    </Button>
   );
 }

@@ -1,7 +1,9 @@
 /** What the entry screens show of one tap: who, result, why, what is left, when (in the centre's zone). */
+
+import { LoginOutlined } from '@ant-design/icons';
 import { businessDate } from '@gym/contract/time';
 import { useQuery } from '@tanstack/react-query';
-import { Avatar, Tag } from 'antd';
+import { Avatar, Button, Tag } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +13,7 @@ import { useCenters } from '../../shared/centers';
 import { formatDateTime, formatTime } from '../../shared/dates';
 import { InitialsAvatar } from '../../shared/ui/InitialsAvatar';
 import type { Entry } from './api';
+import { canBeLetIn } from './liveFeed';
 
 /** Solid colours dark enough for white text (WCAG AA). */
 const RESULT_COLOURS: Record<Entry['result'], string> = {
@@ -130,6 +133,34 @@ export function OverrideInfo({ entry }: { entry: Entry }) {
       </span>
     );
   return null;
+}
+
+/** An entry's result and its detail in one cell (and, where asked, who let the member in). */
+export function EntryOutcome({ entry, withOverride = false }: { entry: Entry; withOverride?: boolean }) {
+  return (
+    <div className="entry-outcome">
+      <ResultTag entry={entry} />
+      <EntryDetail entry={entry} />
+      {withOverride && <OverrideInfo entry={entry} />}
+    </div>
+  );
+}
+
+/** "Let in" on a row whose tap may still be let in (nothing on another); `named`: says whom in its accessible name. */
+export function LetInButton({ entry, onClick, named = false }: { entry: Entry; onClick: () => void; named?: boolean }) {
+  const { t } = useTranslation();
+  if (!canBeLetIn(entry)) return null;
+  return (
+    <Button
+      size="small"
+      icon={<LoginOutlined />}
+      onClick={onClick}
+      data-testid="entry-let-in"
+      aria-label={named ? t('entries:letInAria', { name: entry.member?.name ?? entry.card ?? '' }) : undefined}
+    >
+      {t('entries:letIn')}
+    </Button>
+  );
 }
 
 /**

@@ -1,35 +1,35 @@
 import './entries.css';
-import { LoginOutlined } from '@ant-design/icons';
 import { ENTRY_DENIAL_REASONS, ENTRY_RESULTS } from '@gym/contract/entries';
-import { Badge, Button, DatePicker, Select, Space, Tooltip } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Badge, Button, Select, Space, Tooltip } from 'antd';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
-import { useCenterId } from '../../shared/centerSelection';
-import { useCenters } from '../../shared/centers';
-import { useCentreToday } from '../../shared/today';
+import {
+  CenterFilterSelect,
+  centerCodeColumns,
+  centerFilterRule,
+  DateRangeFilter,
+  useCenterFilter,
+} from '../../shared/centreAndDateFilters';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { type Entry, useEntryEvents, useEntryList, useEntryLive } from './api';
-import { EntryAvatar, EntryDetail, EntryMember, OverrideInfo, ResultTag, useEntryTime } from './EntryParts';
-import { canBeLetIn, listShowsEntry } from './liveFeed';
+import { EntryAvatar, EntryMember, EntryOutcome, LetInButton, OverrideInfo, useEntryTime } from './EntryParts';
+import { listShowsEntry } from './liveFeed';
 import { OverrideDialog } from './OverrideDialog';
 import { useOverrideParam } from './useOverrideParam';
 
 const SORTS = ['-at', 'at'] as const;
 type Sort = (typeof SORTS)[number];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const _UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** `center` is absent for the tab's centre, `all` for every centre, or a centre's id. */
-const ALL_CENTERS = 'all';
 type Filter = 'center' | 'from' | 'to' | 'result' | 'reason';
 const LIST: ListParamsConfig<Sort, Filter> = {
   sorts: SORTS,
   defaultSort: '-at',
   defaultPageSize: 50,
   filters: {
-    center: (v) => v === ALL_CENTERS || UUID.test(v),
+    center: centerFilterRule,
     from: (v) => DATE.test(v),
     to: (v) => DATE.test(v),
     result: ENTRY_RESULTS,
@@ -43,17 +43,12 @@ const REFRESH_AFTER_MS = 400;
 export default function EntryRecordsPage() {
   const { t } = useTranslation();
   const ability = useAbility();
-  const currentCenterId = useCenterId();
-  const centers = useCenters();
-  const centreToday = useCentreToday();
   const list = useListParams(LIST);
   const time = useEntryTime();
   const { filters } = list;
 
-  const centerFilter = filters.center ?? currentCenterId ?? ALL_CENTERS;
-  const shownCenterId = centerFilter === ALL_CENTERS ? null : centerFilter;
+  const { currentCenterId, centerFilter, shownCenterId, today } = useCenterFilter(filters.center);
   // Without dates in the URL: the centre's business date (never the device's).
-  const today = centreToday(shownCenterId ?? currentCenterId);
   const from = filters.from ?? filters.to ?? today;
   const to = filters.to ?? (filters.from && filters.from > today ? filters.from : today);
   const live = from <= today && today <= to;
@@ -89,8 +84,6 @@ export default function EntryRecordsPage() {
     [...(entries.data?.items ?? []), ...(liveCache.data?.last ?? [])].find((e) => e.id === id),
   );
 
-  const range: [Dayjs, Dayjs] = [dayjs(from), dayjs(to)];
-
   const columns: ListColumn<Entry>[] = [
     {
       key: 'at',
@@ -116,12 +109,7 @@ export default function EntryRecordsPage() {
     {
       key: 'result',
       title: t('entries:fields.result'),
-      render: (_: unknown, e: Entry) => (
-        <div className="entry-outcome">
-          <ResultTag entry={e} />
-          <EntryDetail entry={e} />
-        </div>
-      ),
+      render: (_: unknown, e: Entry) => <EntryOutcome entry={e} />,
     },
     ...(canLetIn
       ? [
@@ -129,18 +117,7 @@ export default function EntryRecordsPage() {
             key: 'actions',
             title: t('entries:fields.actions'),
             detailTitle: t('entries:fields.actions'),
-            render: (_: unknown, e: Entry) =>
-              canBeLetIn(e) ? (
-                <Button
-                  size="small"
-                  icon={<LoginOutlined />}
-                  onClick={() => setOverride(e.id)}
-                  data-testid="entry-let-in"
-                  aria-label={t('entries:letInAria', { name: e.member?.name ?? e.card ?? '' })}
-                >
-                  {t('entries:letIn')}
-                </Button>
-              ) : null,
+            render: (_: unknown, e: Entry) => <LetInButton entry={e} onClick={() => setOverride(e.id)} named />,
           },
         ]
       : []),
@@ -162,16 +139,7 @@ export default function EntryRecordsPage() {
       show: 'desktop',
       render: (_: unknown, e: Entry) => e.reader?.name ?? t(`entries:sources.${e.source}`),
     },
-    ...(centerFilter === ALL_CENTERS
-      ? [
-          {
-            key: 'center',
-            title: t('entries:fields.center'),
-            show: 'desktop' as const,
-            render: (_: unknown, e: Entry) => e.center.code,
-          },
-        ]
-      : []),
+    ...centerCodeColumns<Entry>(centerFilter, t('entries:fields.center'), 'desktop'),
   ];
 
   return (
@@ -195,35 +163,20 @@ export default function EntryRecordsPage() {
         }}
         exportTo={{ path: '/pro/entries/export', fileName: 'entries', query: apiFilters }}
         filters={
-          <Select
-            className="list-toolbar__filter"
-            aria-label={t('entries:fields.center')}
+          <CenterFilterSelect
+            label={t('entries:fields.center')}
+            allLabel={t('entries:allCenters')}
             value={centerFilter}
-            loading={centers.isPending}
-            popupMatchSelectWidth={false}
-            onChange={(value: string) => list.setFilter('center', value === currentCenterId ? null : value)}
-            options={[
-              { value: ALL_CENTERS, label: t('entries:allCenters') },
-              ...(centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` })),
-            ]}
-            data-testid="filter-center"
+            onChange={(value) => list.setFilter('center', value)}
           />
         }
         filterRow={
           <Space wrap className="entry-filters">
-            <DatePicker.RangePicker
-              aria-label={t('entries:filters.dates')}
-              value={range}
-              allowClear={false}
-              onChange={(dates) =>
-                list.update({
-                  filters: {
-                    from: dates?.[0] ? dates[0].format('YYYY-MM-DD') : null,
-                    to: dates?.[1] ? dates[1].format('YYYY-MM-DD') : null,
-                  },
-                })
-              }
-              data-testid="filter-dates"
+            <DateRangeFilter
+              label={t('entries:filters.dates')}
+              from={from}
+              to={to}
+              onChange={(start, end) => list.update({ filters: { from: start, to: end } })}
             />
             {(filters.from || filters.to) && (
               <Button onClick={() => list.update({ filters: { from: null, to: null } })} data-testid="filter-today">

@@ -1,14 +1,11 @@
 import './entries.css';
-import { LoginOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { OneLineTable } from '../../shared/ui/OneLineTable';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { type Entry, useEntryList } from './api';
-import { EntryDetail, OverrideInfo, ResultTag, useEntryTime } from './EntryParts';
-import { canBeLetIn } from './liveFeed';
+import { EntryOutcome, LetInButton, useEntryTime } from './EntryParts';
 import { OverrideDialog, type OverrideTarget } from './OverrideDialog';
 
 const PAGE_SIZE = 10;
@@ -49,30 +46,16 @@ export function MemberEntriesTab({ memberId }: { memberId: string }) {
             {
               key: 'result',
               title: t('entries:fields.result'),
-              render: (_: unknown, e: Entry) => (
-                <div className="entry-outcome">
-                  <ResultTag entry={e} />
-                  <EntryDetail entry={e} />
-                  <OverrideInfo entry={e} />
-                </div>
-              ),
+              render: (_: unknown, e: Entry) => <EntryOutcome entry={e} withOverride />,
             },
             ...(canLetIn
               ? [
                   {
                     key: 'actions',
                     title: t('entries:fields.actions'),
-                    render: (_: unknown, e: Entry) =>
-                      canBeLetIn(e) ? (
-                        <Button
-                          size="small"
-                          icon={<LoginOutlined />}
-                          onClick={() => setOverride({ id: e.id, entry: e })}
-                          data-testid="entry-let-in"
-                        >
-                          {t('entries:letIn')}
-                        </Button>
-                      ) : null,
+                    render: (_: unknown, e: Entry) => (
+                      <LetInButton entry={e} onClick={() => setOverride({ id: e.id, entry: e })} />
+                    ),
                   },
                 ]
               : []),

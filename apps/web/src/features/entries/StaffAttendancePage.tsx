@@ -1,12 +1,15 @@
 import './entries.css';
 import { addDays } from '@gym/contract/time';
-import { Card, DatePicker, Select, Space, Table, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Card, Select, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
-import { useCenterId } from '../../shared/centerSelection';
-import { useCenters } from '../../shared/centers';
-import { useCentreToday } from '../../shared/today';
+import {
+  CenterFilterSelect,
+  centerCodeColumns,
+  centerFilterRule,
+  DateRangeFilter,
+  useCenterFilter,
+} from '../../shared/centreAndDateFilters';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { useDates } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
@@ -18,13 +21,12 @@ const SORTS = ['-inAt', 'inAt'] as const;
 type Sort = (typeof SORTS)[number];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ALL_CENTERS = 'all';
 type Filter = 'center' | 'staff' | 'from' | 'to';
 const LIST: ListParamsConfig<Sort, Filter> = {
   sorts: SORTS,
   defaultSort: '-inAt',
   filters: {
-    center: (v) => v === ALL_CENTERS || UUID.test(v),
+    center: centerFilterRule,
     staff: (v) => UUID.test(v),
     from: (v) => DATE.test(v),
     to: (v) => DATE.test(v),
@@ -45,18 +47,13 @@ export default function StaffAttendancePage() {
   const { t } = useTranslation();
   const dates = useDates();
   const ability = useAbility();
-  const currentCenterId = useCenterId();
-  const centers = useCenters();
-  const centreToday = useCentreToday();
   const list = useListParams(LIST);
   const time = useEntryTime();
   const { filters } = list;
   const canReadStaff = ability.can('read', 'Staff');
   const staff = useStaffOptions(canReadStaff);
 
-  const centerFilter = filters.center ?? currentCenterId ?? ALL_CENTERS;
-  const shownCenterId = centerFilter === ALL_CENTERS ? null : centerFilter;
-  const today = centreToday(shownCenterId ?? currentCenterId);
+  const { centerFilter, shownCenterId, today } = useCenterFilter(filters.center);
   const to = filters.to ?? today;
   const from = filters.from ?? addDays(to, -(DEFAULT_DAYS - 1));
 
@@ -102,19 +99,8 @@ export default function StaffAttendancePage() {
       align: 'right',
       render: (_: unknown, a: Attendance) => (a.minutes === null ? '—' : formatMinutes(a.minutes)),
     },
-    ...(centerFilter === ALL_CENTERS
-      ? [
-          {
-            key: 'center',
-            title: t('entries:fields.center'),
-            show: 'tablet' as const,
-            render: (_: unknown, a: Attendance) => a.center.code,
-          },
-        ]
-      : []),
+    ...centerCodeColumns<Attendance>(centerFilter, t('entries:fields.center'), 'tablet'),
   ];
-
-  const range: [Dayjs, Dayjs] = [dayjs(from), dayjs(to)];
 
   return (
     <div className="screen" data-testid="screen-staff-attendance">
@@ -131,18 +117,11 @@ export default function StaffAttendancePage() {
         exportTo={{ path: '/pro/staff-attendance/export', fileName: 'staff-attendance', query: apiFilters }}
         filters={
           <>
-            <Select
-              className="list-toolbar__filter"
-              aria-label={t('entries:fields.center')}
+            <CenterFilterSelect
+              label={t('entries:fields.center')}
+              allLabel={t('entries:allCenters')}
               value={centerFilter}
-              loading={centers.isPending}
-              popupMatchSelectWidth={false}
-              onChange={(value: string) => list.setFilter('center', value === currentCenterId ? null : value)}
-              options={[
-                { value: ALL_CENTERS, label: t('entries:allCenters') },
-                ...(centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` })),
-              ]}
-              data-testid="filter-center"
+              onChange={(value) => list.setFilter('center', value)}
             />
             {canReadStaff && (
               <Select
@@ -163,19 +142,11 @@ export default function StaffAttendancePage() {
         }
         filterRow={
           <Space wrap className="entry-filters">
-            <DatePicker.RangePicker
-              aria-label={t('entries:filters.dates')}
-              value={range}
-              allowClear={false}
-              onChange={(dates) =>
-                list.update({
-                  filters: {
-                    from: dates?.[0] ? dates[0].format('YYYY-MM-DD') : null,
-                    to: dates?.[1] ? dates[1].format('YYYY-MM-DD') : null,
-                  },
-                })
-              }
-              data-testid="filter-dates"
+            <DateRangeFilter
+              label={t('entries:filters.dates')}
+              from={from}
+              to={to}
+              onChange={(start, end) => list.update({ filters: { from: start, to: end } })}
             />
           </Space>
         }

@@ -7,8 +7,7 @@ export default function UnderMaintenancePage() {
   return (
     <MiscScreen
       testId="screen-under-maintenance"
-      titleKey="underMaintenance"
-      text={t('misc:underMaintenance.text')}
+      name="underMaintenance"
       actions={
         <Button type="primary" onClick={() => window.location.assign('/')}>
           {t('common:actions.tryAgain')}

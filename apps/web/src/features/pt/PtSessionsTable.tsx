@@ -6,10 +6,11 @@
 import '../../shared/ui/listTable.css';
 import './pt.css';
 import type { PtSessionStatus } from '@gym/contract/pt';
-import { App, Button, Popconfirm, Space, Tag } from 'antd';
+import { App, Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAbility } from '../../shared/acl';
+import { colouredStateTag } from '../../shared/stateTag';
 import { OneLineTable } from '../../shared/ui/OneLineTable';
 import { EmptyState } from '../../shared/ui/ScreenStates';
 import { useDateTime } from '../../shared/useDateTime';
@@ -27,14 +28,10 @@ const STATUS_COLOURS: Record<PtSessionStatus, string> = {
   no_show: '#b3261e',
 };
 
-export function PtStatusTag({ status }: { status: PtSessionStatus }) {
-  const { t } = useTranslation();
-  return (
-    <Tag color={STATUS_COLOURS[status]} data-testid="pt-session-status" data-status={status}>
-      {t(`classes:pt.status.${status}`)}
-    </Tag>
-  );
-}
+export const PtStatusTag = colouredStateTag(STATUS_COLOURS, {
+  label: (status) => `classes:pt.status.${status}`,
+  testId: 'pt-session-status',
+});
 
 export function PtSessionsTable({
   sessions,

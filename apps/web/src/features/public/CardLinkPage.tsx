@@ -1,13 +1,22 @@
 import './public.css';
 import { cardNumberSchema } from '@gym/contract/members';
-import { Alert, Button, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isApiError } from '../../shared/api/client';
 import { apiErrorMessage, applyFieldErrors, requiredRule, schemaRule } from '../../shared/api/errorMessages';
 import { useCardLinkInfo, useLinkCard } from './api';
-import { PublicForm, PublicMessage, PublicScreen, PublicSpinner } from './PublicPage';
+import {
+  PublicForm,
+  PublicFormError,
+  PublicLoadError,
+  PublicMessage,
+  PublicScreen,
+  PublicSpinner,
+  PublicSubmit,
+  tooManyAttempts,
+} from './PublicPage';
 
 type Ending = 'invalid' | 'expired' | 'used';
 
@@ -53,20 +62,7 @@ function CardLinkContent() {
   if (refused) return <EndingPage ending={refused} />;
 
   if (info.isError) {
-    return (
-      <PublicMessage
-        testId="card-link-load-error"
-        status="warning"
-        title={t('public:loadErrorTitle')}
-        action={
-          <Button type="primary" onClick={() => void info.refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        }
-      >
-        {apiErrorMessage(t, info.error)}
-      </PublicMessage>
-    );
+    return <PublicLoadError testId="card-link-load-error" error={info.error} onRetry={() => void info.refetch()} />;
   }
 
   const { memberFirstName, centerName, organisationName } = info.data;
@@ -82,16 +78,7 @@ function CardLinkContent() {
   return (
     <PublicForm testId="card-link-form" titleKey="cardLink" subtitle={`${organisationName} · ${centerName}`}>
       <p className="public-lead">{t('public:cardLink.lead', { name: memberFirstName })}</p>
-      {pageError && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          className="public-alert"
-          title={pageError}
-          data-testid="card-link-error"
-        />
-      )}
+      <PublicFormError message={pageError} testId="card-link-error" />
       <Form<{ cardNumber: string }>
         form={form}
         name="card_link"
@@ -114,17 +101,13 @@ function CardLinkContent() {
                 form.focusField('cardNumber');
                 return;
               }
-              if (isApiError(error) && error.status === 429) {
-                const minutes = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 600) / 60));
-                setPageError(t('public:tooManyAttempts', { minutes }));
-                return;
-              }
-              if (applyFieldErrors(form, error, t, ['cardNumber'])) return;
-              if (end) {
+              const throttled = tooManyAttempts(t, error);
+              if (throttled === null && applyFieldErrors(form, error, t, ['cardNumber'])) return;
+              if (throttled === null && end) {
                 setEnding(end);
                 return;
               }
-              setPageError(apiErrorMessage(t, error));
+              setPageError(throttled ?? apiErrorMessage(t, error));
             },
           });
         }}
@@ -145,16 +128,9 @@ function CardLinkContent() {
             spellCheck={false}
           />
         </Form.Item>
-        <Button
-          type="primary"
-          htmlType="submit"
-          size="large"
-          block
-          loading={link.isPending}
-          data-testid="card-link-submit"
-        >
+        <PublicSubmit loading={link.isPending} testId="card-link-submit">
           {t('public:cardLink.submit')}
-        </Button>
+        </PublicSubmit>
       </Form>
     </PublicForm>
   );

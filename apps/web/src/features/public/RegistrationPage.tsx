@@ -3,7 +3,7 @@ import { emailSchema } from '@gym/contract/auth';
 import { GENDERS, isoDateSchema, phoneSchema } from '@gym/contract/members';
 import { prospectRegistrationSchema } from '@gym/contract/public';
 import { today } from '@gym/contract/time';
-import { Alert, Button, Checkbox, Form, Input, Radio } from 'antd';
+import { Checkbox, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -12,7 +12,16 @@ import { apiErrorMessage, applyFieldErrors, requiredRule, schemaRule } from '../
 import { currentLanguage } from '../../shared/preferences';
 import { type ProspectRegistration, useRegisterPageInfo, useRegisterProspect } from './api';
 import { useOrganisationLanguage } from './language';
-import { PublicForm, PublicMessage, PublicScreen, PublicSpinner } from './PublicPage';
+import {
+  PublicForm,
+  PublicFormError,
+  PublicLoadError,
+  PublicMessage,
+  PublicScreen,
+  PublicSpinner,
+  PublicSubmit,
+  tooManyAttempts,
+} from './PublicPage';
 
 interface Values {
   firstName: string;
@@ -54,18 +63,7 @@ function RegistrationContent() {
         {t('public:register.notFoundText')}
       </PublicMessage>
     ) : (
-      <PublicMessage
-        testId="register-load-error"
-        status="warning"
-        title={t('public:loadErrorTitle')}
-        action={
-          <Button type="primary" onClick={() => void info.refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        }
-      >
-        {apiErrorMessage(t, info.error)}
-      </PublicMessage>
+      <PublicLoadError testId="register-load-error" error={info.error} onRetry={() => void info.refetch()} />
     );
   }
 
@@ -114,13 +112,9 @@ function RegistrationContent() {
           setClosed(true);
           return;
         }
-        if (isApiError(error) && error.status === 429) {
-          const minutes = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 600) / 60));
-          setPageError(t('public:tooManyAttempts', { minutes }));
-          return;
-        }
-        if (applyFieldErrors(form, error, t, FIELDS)) return;
-        setPageError(apiErrorMessage(t, error));
+        const throttled = tooManyAttempts(t, error);
+        if (throttled === null && applyFieldErrors(form, error, t, FIELDS)) return;
+        setPageError(throttled ?? apiErrorMessage(t, error));
       },
     });
   };
@@ -128,16 +122,7 @@ function RegistrationContent() {
   return (
     <PublicForm testId="register-form" titleKey="memberRegistration" subtitle={`${organisationName} · ${centerName}`}>
       <p className="public-lead">{t('public:register.lead', { centre: centerName })}</p>
-      {pageError && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          className="public-alert"
-          title={pageError}
-          data-testid="register-error"
-        />
-      )}
+      <PublicFormError message={pageError} testId="register-error" />
       <Form<Values>
         form={form}
         name="register"
@@ -241,16 +226,9 @@ function RegistrationContent() {
         >
           <Checkbox>{t('public:register.privacyAccept')}</Checkbox>
         </Form.Item>
-        <Button
-          type="primary"
-          htmlType="submit"
-          size="large"
-          block
-          loading={register.isPending}
-          data-testid="register-submit"
-        >
+        <PublicSubmit loading={register.isPending} testId="register-submit">
           {t('public:register.submit')}
-        </Button>
+        </PublicSubmit>
       </Form>
     </PublicForm>
   );

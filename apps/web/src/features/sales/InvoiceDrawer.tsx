@@ -67,7 +67,7 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
   return (
     <div className="invoice-detail" data-testid="invoice-detail" data-state={invoice.state}>
       <Space wrap className="invoice-detail__actions">
-        <InvoiceStateTag state={invoice.state} />
+        <InvoiceStateTag status={invoice.state} />
         {canPay && (
           <Button type="primary" onClick={() => setAction('pay')} data-testid="invoice-pay">
             {t('sales:actions.pay')}

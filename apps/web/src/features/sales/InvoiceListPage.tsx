@@ -142,7 +142,7 @@ export default function InvoiceListPage() {
     {
       key: 'state',
       title: t('sales:fields.state'),
-      render: (_: unknown, row) => <InvoiceStateTag state={row.state} />,
+      render: (_: unknown, row) => <InvoiceStateTag status={row.state} />,
     },
     {
       key: 'staff',

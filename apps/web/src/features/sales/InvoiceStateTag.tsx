@@ -1,6 +1,6 @@
 import type { InvoiceState } from '@gym/contract/sales';
-import { useTranslation } from 'react-i18next';
-import { StatusTag, type Tone } from '../../shared/ui/StatusTag';
+import { tonedStateTag } from '../../shared/stateTag';
+import type { Tone } from '../../shared/ui/StatusTag';
 
 const TONE: Record<InvoiceState, Tone> = {
   issued: 'info',
@@ -11,11 +11,7 @@ const TONE: Record<InvoiceState, Tone> = {
   refunded: 'neutral',
 };
 
-export function InvoiceStateTag({ state }: { state: InvoiceState }) {
-  const { t } = useTranslation();
-  return (
-    <StatusTag tone={TONE[state]} testId="invoice-state">
-      {t(`sales:states.${state}`)}
-    </StatusTag>
-  );
-}
+export const InvoiceStateTag = tonedStateTag(TONE, {
+  label: (state) => `sales:states.${state}`,
+  testId: 'invoice-state',
+});

@@ -35,6 +35,71 @@ export function usePayingEntitlements(memberId: string | null, choice: BookingPa
   return { usable, loading: entitlements.isFetching, readable: canRead };
 }
 
+/** How a booking is paid: the choices the member's status allows, as buttons. */
+export function PaidByChoice({
+  value,
+  memberStatus,
+  onChange,
+  testId,
+}: {
+  value: BookingPaymentChoice;
+  memberStatus: string | undefined;
+  onChange: (choice: BookingPaymentChoice) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Radio.Group
+      value={value}
+      onChange={(event) => onChange(event.target.value as BookingPaymentChoice)}
+      optionType="button"
+      options={paymentChoices(memberStatus).map((p) => ({ value: p, label: t(`classes:paidBy.${p}`) }))}
+      data-testid={testId}
+    />
+  );
+}
+
+/** The field "which package / membership" pays (empty: the server picks); `withUntil`: a membership with its last day. */
+export function EntitlementField({
+  choice,
+  paying,
+  value,
+  onChange,
+  withUntil = false,
+  testId,
+}: {
+  choice: BookingPaymentChoice;
+  paying: ReturnType<typeof usePayingEntitlements>;
+  value: string | null;
+  onChange: (id: string | null) => void;
+  withUntil?: boolean;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item label={t(choice === 'package' ? 'classes:book.whichPackage' : 'classes:book.whichMembership')}>
+      <Select
+        allowClear
+        loading={paying.loading}
+        value={value}
+        onChange={(picked: string | null | undefined) => onChange(picked ?? null)}
+        placeholder={t('classes:book.pickForMe')}
+        notFoundContent={t(choice === 'package' ? 'classes:book.noPackage' : 'classes:book.noMembership')}
+        options={paying.usable.map((e) => ({
+          value: e.id,
+          label:
+            e.kind === 'package'
+              ? t('classes:book.packageOption', { name: e.name, count: e.creditsLeft ?? 0 })
+              : withUntil && e.validUntil
+                ? t('classes:book.membershipOption', { name: e.name, until: e.validUntil })
+                : e.name,
+        }))}
+        data-testid={testId}
+      />
+    </Form.Item>
+  );
+}
+
 /** Books a member into one class from the class list: who, how it is paid, and what the server answered. */
 export function BookDialog({ target, onClose }: { target: BookTarget | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -151,39 +216,26 @@ export function BookDialog({ target, onClose }: { target: BookTarget | null; onC
             <MemberPicker id="book-member" value={member} onChange={setMember} autoFocus selectRef={picker.ref} />
           </Form.Item>
           <Form.Item label={t('classes:book.paidBy')}>
-            <Radio.Group
+            <PaidByChoice
               value={choice}
-              onChange={(event) => {
-                setChoice(event.target.value as BookingPaymentChoice);
+              memberStatus={member?.status}
+              onChange={(picked) => {
+                setChoice(picked);
                 setEntitlementId(null);
               }}
-              optionType="button"
-              options={paymentChoices(member?.status).map((p) => ({ value: p, label: t(`classes:paidBy.${p}`) }))}
-              data-testid="book-paid-by"
+              testId="book-paid-by"
             />
             <div className="class-dialog__help">{t(`classes:paidByHelp.${choice}`)}</div>
           </Form.Item>
           {picksEntitlement(choice) && member && paying.readable && (
-            <Form.Item label={t(choice === 'package' ? 'classes:book.whichPackage' : 'classes:book.whichMembership')}>
-              <Select
-                allowClear
-                loading={paying.loading}
-                value={entitlementId}
-                onChange={(value: string | null | undefined) => setEntitlementId(value ?? null)}
-                placeholder={t('classes:book.pickForMe')}
-                notFoundContent={t(choice === 'package' ? 'classes:book.noPackage' : 'classes:book.noMembership')}
-                options={paying.usable.map((e) => ({
-                  value: e.id,
-                  label:
-                    e.kind === 'package'
-                      ? t('classes:book.packageOption', { name: e.name, count: e.creditsLeft ?? 0 })
-                      : e.validUntil
-                        ? t('classes:book.membershipOption', { name: e.name, until: e.validUntil })
-                        : e.name,
-                }))}
-                data-testid="book-entitlement"
-              />
-            </Form.Item>
+            <EntitlementField
+              choice={choice}
+              paying={paying}
+              value={entitlementId}
+              onChange={setEntitlementId}
+              withUntil
+              testId="book-entitlement"
+            />
           )}
           {error && <Alert type="error" showIcon title={error} data-testid="book-error" />}
           <button type="submit" hidden aria-hidden="true" tabIndex={-1} />

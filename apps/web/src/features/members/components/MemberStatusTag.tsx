@@ -1,6 +1,5 @@
 import type { MemberStatus } from '@gym/contract/members';
-import { Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { colouredStateTag } from '../../../shared/stateTag';
 
 /** Solid colours dark enough for white text (WCAG AA); antd's light presets are not. */
 const COLOURS: Record<MemberStatus, string> = {
@@ -10,11 +9,7 @@ const COLOURS: Record<MemberStatus, string> = {
   left: '#5d596c',
 };
 
-export function MemberStatusTag({ status }: { status: MemberStatus }) {
-  const { t } = useTranslation();
-  return (
-    <Tag color={COLOURS[status]} data-testid="member-status" data-status={status}>
-      {t(`members:status.${status}`)}
-    </Tag>
-  );
-}
+export const MemberStatusTag = colouredStateTag(COLOURS, {
+  label: (status) => `members:status.${status}`,
+  testId: 'member-status',
+});

@@ -12,9 +12,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAbility } from '../../../shared/acl';
+import { tonedStateTag } from '../../../shared/stateTag';
 import { OneLineTable } from '../../../shared/ui/OneLineTable';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/ScreenStates';
-import { StatusTag, type Tone } from '../../../shared/ui/StatusTag';
+import type { Tone } from '../../../shared/ui/StatusTag';
 import { useDates } from '../../../shared/useDates';
 import { useDateTime } from '../../../shared/useDateTime';
 import { useEntitlements, useLedger } from '../api';
@@ -30,14 +31,10 @@ const TONE: Record<EntitlementStatus, Tone> = {
   refunded: 'warning',
 };
 
-export function EntitlementStatusTag({ status }: { status: EntitlementStatus }) {
-  const { t } = useTranslation();
-  return (
-    <StatusTag tone={TONE[status]} testId="entitlement-status">
-      {t(`sales:entitlements.statuses.${status}`)}
-    </StatusTag>
-  );
-}
+export const EntitlementStatusTag = tonedStateTag(TONE, {
+  label: (status) => `sales:entitlements.statuses.${status}`,
+  testId: 'entitlement-status',
+});
 
 function Ledger({ memberId, entitlementId }: { memberId: string; entitlementId: string }) {
   const { t } = useTranslation();

@@ -91,7 +91,7 @@ export function MemberInvoicesTab({ memberId }: { memberId: string }) {
             {
               key: 'state',
               title: t('sales:fields.state'),
-              render: (_: unknown, r) => <InvoiceStateTag state={r.state} />,
+              render: (_: unknown, r) => <InvoiceStateTag status={r.state} />,
             },
           ]}
         />
