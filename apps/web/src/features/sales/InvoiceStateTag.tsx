@@ -1,6 +1,6 @@
 import type { InvoiceState } from '@gym/contract/sales';
-import { tonedStateTag } from '../../shared/stateTag';
 import type { Tone } from '../../shared/ui/StatusTag';
+import { tonedStateTag } from '../../shared/ui/StatusTag';
 
 const TONE: Record<InvoiceState, Tone> = {
   issued: 'info',

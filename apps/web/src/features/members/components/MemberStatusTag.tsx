@@ -1,5 +1,5 @@
 import type { MemberStatus } from '@gym/contract/members';
-import { colouredStateTag } from '../../../shared/stateTag';
+import { colouredStateTag } from '../../../shared/ui/StatusTag';
 
 /** Solid colours dark enough for white text (WCAG AA); antd's light presets are not. */
 const COLOURS: Record<MemberStatus, string> = {
