@@ -134,6 +134,14 @@ describe("a colleague's sessions", () => {
     expect((await refresh(b)).statusCode).toBe(401);
     // They may sign in again (not deactivated).
     await signIn(trainer.email, CHROME_WINDOWS);
+    // Not one's own: that is the account page's, which keeps the current session.
+    const self = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/pro/staff/${admin.userData.id}/sign-out`,
+      headers: ctx.bearer(admin),
+    });
+    expect(self.statusCode).toBe(422);
+    expect((await ctx.app.inject({ url: '/api/v1/pro/me', headers: ctx.bearer(admin) })).statusCode).toBe(200);
     const log = await ctx.app.inject({
       url: `/api/v1/pro/audit?action=staff.signed_out`,
       headers: ctx.bearer(admin),

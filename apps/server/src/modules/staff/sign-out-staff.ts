@@ -2,7 +2,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { revokeUserSessions } from '../auth/index.ts';
 import { findStaff } from './queries.ts';
-import { assertMayManage } from './rules.ts';
+import { assertMayManage, assertNotSelf } from './rules.ts';
 
 /**
  * Ends every session of a colleague (a lost phone, a shared password) without deactivating them:
@@ -12,6 +12,8 @@ import { assertMayManage } from './rules.ts';
 export async function signOutStaff(ctx: UseCaseContext, input: { id: string }): Promise<{ ended: number }> {
   const target = await findStaff(ctx.db, { id: input.id, lock: true });
   assertMayManage(ctx.auth, target);
+  // One's own sessions are ended one by one on the account page, which keeps this one.
+  assertNotSelf(ctx.auth, target.id, 'id', 'End your own sessions on your account page');
   const families = await revokeUserSessions(ctx, { userId: target.id });
   await recordAudit(ctx, {
     action: 'staff.signed_out',
