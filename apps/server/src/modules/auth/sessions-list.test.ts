@@ -161,6 +161,8 @@ describe('the device a session is named by', () => {
     ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0', 'Edge on Windows'],
     ['Mozilla/5.0 (Linux; Android 14; SM-X710) Chrome/130.0 Safari/537.36', 'Chrome on Android'],
     ['Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', 'Firefox on Linux'],
+    // A kiosk browser at the desk may run Chromium headless.
+    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 HeadlessChrome/131.0.0.0 Safari/537.36', 'Chrome on Linux'],
     ['curl/8.5.0', null],
     [null, null],
   ])('%s → %s', (ua, name) => {

@@ -49,7 +49,7 @@ export function SessionsCard() {
 
   const items = sessions.data?.items ?? [];
   return (
-    <Card title={t('staff:sessions.title')} data-testid="account-sessions">
+    <Card title={t('staff:sessions.title')} className="account-sessions" data-testid="account-sessions">
       <p className="screen-lead">{t('staff:sessions.lead')}</p>
       {sessions.isPending ? (
         <LoadingState />
@@ -60,6 +60,7 @@ export function SessionsCard() {
           size="small"
           rowKey="id"
           pagination={false}
+          scroll={{ x: 'max-content' }}
           dataSource={items}
           locale={{ emptyText: t('staff:sessions.empty') }}
           columns={[
