@@ -6,7 +6,8 @@
  * - PostgreSQL keeps its data in `CLUSTER_DIR/postgres` (default `data/cluster`), durable (fsync on).
  * - Redis carries the realtime events between the servers (Socket.IO's adapter); it keeps nothing.
  * - The API servers start one after the other: the first applies the migrations and seeds the demo
- *   (once), the second finds them done. Both trust nginx's `X-Forwarded-For`.
+ *   (once), the second finds them done. Both trust nginx's `X-Forwarded-For`, which nginx sets to the
+ *   client's address (never appending what the client sent).
  * - nginx spreads requests over both (a server that stops answering is skipped); a browser's
  *   realtime socket is a WebSocket, which needs no stickiness (events reach it through Redis from
  *   either server); the long-polling fallback, used only where a proxy blocks WebSockets, is kept on
@@ -153,7 +154,8 @@ ${servers}
       proxy_set_header Upgrade $http_upgrade;
       proxy_set_header Connection $connection_upgrade;
       proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      # Set, not appended to: nginx is the edge, and a client's own X-Forwarded-For must not become its address.
+      proxy_set_header X-Forwarded-For $remote_addr;
       proxy_read_timeout 1h;
     }
     location / {
@@ -161,7 +163,7 @@ ${servers}
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-For $remote_addr;
       proxy_set_header X-Forwarded-Proto $scheme;
       # A 503 (the database away) is the same on every server: only a server that does not answer is skipped.
       proxy_next_upstream error timeout http_502;

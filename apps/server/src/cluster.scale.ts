@@ -105,6 +105,17 @@ describe('npm run cluster', () => {
     for (let i = 0; i < 4; i++) expect((await fetch(`${url}/api/health`)).status).toBe(200);
     expect(await (await fetch(`${url}/`)).text()).toContain('<div id="root">');
     const token = await login();
+    // The address a client claims in its own X-Forwarded-For is not the one the servers see.
+    const claimed = await fetch(`${url}/api/v1/jwt/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+      body: JSON.stringify({ email: 'frontdesk@demo.fit', password: DEMO_PASSWORD }),
+    });
+    const sessions = await fetch(`${url}/api/v1/pro/me/sessions`, {
+      headers: { authorization: `Bearer ${((await claimed.json()) as { accessToken: string }).accessToken}` },
+    });
+    const { items } = (await sessions.json()) as { items: { current: boolean; address: string | null }[] };
+    expect(items.find((s) => s.current)?.address).toBe('127.0.0.1');
 
     const socket: Socket = io(url, { auth: { token }, transports: ['websocket'], reconnectionDelay: 200 });
     await new Promise<void>((resolve, reject) => {
