@@ -457,6 +457,8 @@ describe('selling a membership at the desk', () => {
     // A discount of 100.00 (8 % of 1,200.00): Enter without a reason says so beside the reason.
     await tabTo(page, 'sale-discount');
     await page.keyboard.type('100');
+    // As a person does: Enter once the reason field the discount brings is on the screen.
+    await page.getByTestId('sale-price-reason').waitFor();
     await page.keyboard.press('Enter');
     const reasonItem = page.locator('.ant-form-item').filter({ has: page.getByTestId('sale-price-reason') });
     await expect.poll(() => reasonItem.locator('.ant-form-item-explain-error').textContent()).toBe('Give a reason.');
