@@ -13,7 +13,8 @@ import {
 } from '@gym/contract/classes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
-import { can } from '../../lib/access.ts';
+import { type AuthContext, can } from '../../lib/access.ts';
+import { routeTable } from '../../lib/routes.ts';
 import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { bookClass } from './book-class.ts';
 import { cancelBooking } from './cancel-booking.ts';
@@ -42,67 +43,43 @@ export function bookingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       sweeper.unref();
     });
     app.addHook('onClose', async () => clearInterval(sweeper));
-    app.get(
+    const { get, post } = routeTable(app, tags);
+    const query = (req: { auth: AuthContext | null }) => queryContext(deps, req.auth!);
+    get(
       '/bookings',
-      {
-        config: { access: can('read', 'Booking') },
-        schema: { tags, querystring: bookingListQuerySchema, response: { 200: bookingListResponseSchema } },
-      },
-      (req) => listBookings(queryContext(deps, req.auth!), req.query),
+      can('read', 'Booking'),
+      { query: bookingListQuerySchema, reply: bookingListResponseSchema },
+      (req) => listBookings(query(req), req.query),
     );
-    app.get(
+    get(
       '/bookings/trials',
-      {
-        config: { access: can('read', 'Booking') },
-        schema: { tags, querystring: trialListQuerySchema, response: { 200: trialListResponseSchema } },
-      },
-      (req) => listTrials(queryContext(deps, req.auth!), req.query),
+      can('read', 'Booking'),
+      { query: trialListQuerySchema, reply: trialListResponseSchema },
+      (req) => listTrials(query(req), req.query),
     );
-    app.post(
+    post(
       '/bookings',
-      {
-        config: { access: can('create', 'Booking'), idempotent: true },
-        schema: { tags, body: bookRequestSchema, response: { 201: bookingSchema } },
-      },
-      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, bookClass, req.body)),
+      can('create', 'Booking'),
+      { body: bookRequestSchema, reply: bookingSchema, status: 201, idempotent: true },
+      (req) => runCommand(deps, req.auth!, bookClass, req.body),
     );
-    app.post(
+    const byId = { params: bookingIdParamsSchema, idempotent: true };
+    post(
       '/bookings/:id/cancel',
-      {
-        config: { access: can('update', 'Booking'), idempotent: true },
-        schema: {
-          tags,
-          params: bookingIdParamsSchema,
-          body: cancelBookingRequestSchema,
-          response: { 200: cancelBookingResponseSchema },
-        },
-      },
+      can('update', 'Booking'),
+      { ...byId, body: cancelBookingRequestSchema, reply: cancelBookingResponseSchema },
       (req) => runCommand(deps, req.auth!, cancelBooking, { id: req.params.id, reason: req.body.reason }),
     );
-    app.post(
+    post(
       '/bookings/:id/waive',
-      {
-        config: { access: can('create', 'BookingWaiver'), idempotent: true },
-        schema: {
-          tags,
-          params: bookingIdParamsSchema,
-          body: waiveBookingRequestSchema,
-          response: { 200: bookingSchema },
-        },
-      },
+      can('create', 'BookingWaiver'),
+      { ...byId, body: waiveBookingRequestSchema, reply: bookingSchema },
       (req) => runCommand(deps, req.auth!, waiveBooking, { id: req.params.id, note: req.body.note }),
     );
-    app.post(
+    post(
       '/bookings/:id/attendance',
-      {
-        config: { access: can('create', 'BookingAttendance') },
-        schema: {
-          tags,
-          params: bookingIdParamsSchema,
-          body: attendanceRequestSchema,
-          response: { 200: bookingSchema },
-        },
-      },
+      can('create', 'BookingAttendance'),
+      { params: bookingIdParamsSchema, body: attendanceRequestSchema, reply: bookingSchema },
       (req) => runCommand(deps, req.auth!, recordAttendance, { id: req.params.id, mark: req.body.mark }),
     );
   };
