@@ -22,7 +22,13 @@ export async function freePort(): Promise<number> {
  * `durable`: with PostgreSQL's own durability (fsync, synchronous commit), as a gym's server runs:
  * for the bench, whose figures must include what a commit costs.
  */
-export async function startPostgres(opts: { durable?: boolean } = {}): Promise<{ url: string; stop(): void }> {
+export async function startPostgres(opts: { durable?: boolean } = {}): Promise<{
+  url: string;
+  stop(): void;
+  /** Stops the server as a crash or a restart would (`immediate`), keeping its data; `resume` starts it again. */
+  halt(): void;
+  resume(): void;
+}> {
   const dir = mkdtempSync(join(tmpdir(), 'gym-pg-'));
   const data = join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
@@ -37,9 +43,12 @@ export async function startPostgres(opts: { durable?: boolean } = {}): Promise<{
   const port = await freePort();
   const speed = opts.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${speed} -c max_connections=300`;
-  run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+  const start = () => run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    halt: () => run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']),
+    resume: start,
     stop() {
       try {
         if (asRoot)
