@@ -61,6 +61,16 @@ export const readerScanResponseSchema = z.object({
   accepted: z.boolean(),
 });
 
+/**
+ * How far back a browser that owns a reader looks, each time its realtime socket connects, for the
+ * reader's scans that recorded nothing yet (sent while it was away: a server restarted, the Wi-Fi dropped).
+ */
+export const UNANSWERED_SCANS_MINUTES = 10;
+/** `GET /api/v1/pro/readers/{sn}/unanswered-scans?centerId=`: the reader's scans of the last minutes with no entry or clocking. */
+export const unansweredScansQuerySchema = z.strictObject({ centerId: z.uuid() });
+export const unansweredScanSchema = z.object({ scanId: z.string(), card: z.string(), at: z.string() });
+export const unansweredScansResponseSchema = z.object({ items: z.array(unansweredScanSchema) });
+
 /** `POST /api/v1/pro/card/{card}/entry/`: the spec's body `{center_id, sn}`, plus what an offline replay needs. */
 export const cardEntryRequestSchema = z.strictObject({
   center_id: z.uuid(),

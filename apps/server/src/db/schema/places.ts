@@ -66,6 +66,8 @@ export const readerScans = pgTable(
   },
   (t) => [
     uniqueIndex('reader_scans_reader_scan').on(t.readerId, t.scanId),
+    // A browser back after a disconnection asks for its reader's latest scans (modules/readers/unanswered-scans.ts).
+    index('reader_scans_reader_received').on(t.readerId, t.receivedAt),
     index('reader_scans_org').on(t.organisationId),
     tenantKey('reader_scans_org_center_fk', t, t.centerId, centers),
     tenantKey('reader_scans_org_reader_fk', t, t.readerId, readers),

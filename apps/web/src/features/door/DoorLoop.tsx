@@ -17,6 +17,7 @@ import { apiErrorMessage } from '../../shared/api/errorMessages';
 import { getCenterId } from '../../shared/centerSelection';
 import { isRealtimeConnected, subscribeRealtime, subscribeRealtimeStatus } from '../../shared/realtime';
 import { MEMBER_LIST_PATH, membershipSalePath } from '../members/paths';
+import { catchUpScans } from './catchUp';
 import { EntryIcon, EntryToastBody, EntryToastTitle } from './EntryToast';
 import { queue, waitingTaps } from './queue';
 import { getReaderState } from './readerState';
@@ -188,6 +189,15 @@ export function DoorLoop() {
       window.clearInterval(timer);
     };
   }, [t]);
+
+  // Scans sent while this browser's socket was away: asked for each time it connects (see `catchUp.ts`).
+  useEffect(() => {
+    const catchUp = () => {
+      if (isRealtimeConnected()) void catchUpScans(uiRef.current!);
+    };
+    catchUp();
+    return subscribeRealtimeStatus(catchUp);
+  }, []);
 
   // The realtime events: scans of this browser's reader, entry notifications of this centre.
   useEffect(

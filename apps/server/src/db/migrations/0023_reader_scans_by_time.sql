@@ -1,0 +1,1 @@
+CREATE INDEX "reader_scans_reader_received" ON "reader_scans" USING btree ("reader_id","received_at");
