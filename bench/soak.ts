@@ -160,9 +160,22 @@ async function login(base: string, email: string): Promise<string> {
   return (res.json as { accessToken: string }).accessToken;
 }
 
+let nextAddress = 0;
+/**
+ * A browser's socket, as the web app opens it (shared/realtime.ts): WebSocket first, reconnecting with
+ * up to 10 s between tries. Each from an address of its own on loopback (127.0.1.x), as a chain's
+ * browsers are on machines of their own: nginx keeps a socket on one server per address, so the
+ * browsers spread over both servers and a server's death reaches some of them.
+ */
 function socketOf(base: string, auth: Record<string, string>): Socket {
-  // As the web app opens it (shared/realtime.ts): WebSocket first, reconnecting with up to 10 s between tries.
-  return io(base, { auth, transports: ['websocket', 'polling'], reconnectionDelayMax: 10_000, forceNew: true });
+  const localAddress = `127.0.1.${(nextAddress++ % 250) + 1}`;
+  return io(base, {
+    auth,
+    transports: ['websocket', 'polling'],
+    reconnectionDelayMax: 10_000,
+    forceNew: true,
+    localAddress,
+  } as Parameters<typeof io>[1]);
 }
 
 /** The door: readers, their browsers and the desk, through the balancer. */
@@ -245,6 +258,9 @@ function doorLoad(base: string, token: string, f: DoorFixture, tally: Tally, run
   let stopped = false;
   let sent = 0;
   const loop = (async () => {
+    // The door opens once its browsers are connected (a scan sent before would wait for their catch-up).
+    for (const until = now() + 30_000; now() < until && !(browsers.every((b) => b.connected) && desk.connected); )
+      await sleep(100);
     const from = now();
     for (let i = 0; !stopped; i++) {
       const wait = from + (i * 1000) / rate - now();
@@ -491,7 +507,7 @@ export async function runSoak(root: string): Promise<void> {
           fault: 'kill -9 of one API server (started again after 30 s)',
           'answers while it lasted': during.statuses,
           'slowest answer': `${during.slowest} ms`,
-          'door working again after': `${await recoveredAfter(at)} s`,
+          'door working again after': `${(await recoveredAfter(at)).toFixed(1)} s`,
           'sockets reconnected': `${socketsBack.length}, the last after ${Math.round(Math.max(0, ...socketsBack))} ms`,
         });
       } else if (fault === 'postgres') {
@@ -503,7 +519,7 @@ export async function runSoak(root: string): Promise<void> {
           fault: 'PostgreSQL stopped for 15 s',
           'answers while it lasted': during.statuses,
           'slowest answer': `${during.slowest} ms`,
-          'door working again after': `${await recoveredAfter(back)} s`,
+          'door working again after': `${(await recoveredAfter(back)).toFixed(1)} s`,
           'sockets reconnected': doorRun.reconnects.length - reconnectsBefore,
         });
       } else if (fault === 'redis') {
@@ -537,7 +553,7 @@ export async function runSoak(root: string): Promise<void> {
           'slowest answer': `${during.slowest} ms`,
           'health while down': health.map((h) => `${h?.status}/${h?.events}`).join(', '),
           'health ok again after': `${healthyAgain} ms`,
-          'door working again after': `${await recoveredAfter(back)} s`,
+          'door working again after': `${(await recoveredAfter(back)).toFixed(1)} s`,
         });
       } else if (fault === 'slow') {
         proxy.mode('slow');
@@ -550,7 +566,7 @@ export async function runSoak(root: string): Promise<void> {
           'answers while it lasted': during.statuses,
           'slowest answer': `${during.slowest} ms`,
           'db connections at the most': peak,
-          'door working again after': `${await recoveredAfter(back)} s`,
+          'door working again after': `${(await recoveredAfter(back)).toFixed(1)} s`,
         });
       }
       console.log(`[soak] ${fault}: ${JSON.stringify(faultRows.at(-1))}`);
@@ -596,14 +612,17 @@ export async function runSoak(root: string): Promise<void> {
       console.log(`lost taps (first 10): ${doorFigures.missing.slice(0, 10).join(', ')}`);
     console.log('Requests: latency and what failed (each retry of a failed request counted; 0: no answer)');
     console.table(
-      [...tally.times.entries()].map(([kind, times]) => ({
-        kind,
-        requests: times.length,
-        p50: `${Math.round(percentile(times, 50) * 10) / 10} ms`,
-        p99: `${Math.round(percentile(times, 99) * 10) / 10} ms`,
-        max: `${Math.round(Math.max(...times))} ms`,
-        failed: JSON.stringify(tally.errors.get(kind) ?? {}),
-      })),
+      [...tally.times.entries()].map(([kind, unsorted]) => {
+        const times = unsorted.sort((a, b) => a - b);
+        return {
+          kind,
+          requests: times.length,
+          p50: `${Math.round(percentile(times, 50) * 10) / 10} ms`,
+          p99: `${Math.round(percentile(times, 99) * 10) / 10} ms`,
+          max: `${Math.round(times.at(-1) ?? 0)} ms`,
+          failed: JSON.stringify(tally.errors.get(kind) ?? {}),
+        };
+      }),
     );
     console.log('Faults');
     console.table(faultRows);
