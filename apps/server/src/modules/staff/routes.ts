@@ -13,10 +13,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { can } from '../../lib/access.ts';
-import { callerTimeZone } from '../../lib/business-date.ts';
-import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
-import { queryContext, runCommand } from '../../lib/use-case.ts';
+import { type AuthContext, can } from '../../lib/access.ts';
+import { sendListExport } from '../../lib/list-export.ts';
+import { routeTable } from '../../lib/routes.ts';
+import type { ExportColumn } from '../../lib/table-export.ts';
+import { type Command, queryContext, runCommand } from '../../lib/use-case.ts';
 import { attachStaffCard } from './attach-staff-card.ts';
 import { STAFF_COMMAND } from './command.ts';
 import { createStaff } from './create-staff.ts';
@@ -44,144 +45,58 @@ const EXPORT_COLUMNS: ExportColumn<StaffListItem>[] = [
   { header: 'Created', value: (s) => new Date(s.createdAt) },
 ];
 
-const noContent = { 204: z.null() };
-
 /** `/pro/staff` (`/staff-list`, `/apps/staff/edit/:id`): the people who sign in, their roles, centres and cards. */
 export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const { db } = deps.database;
-    app.get(
-      '/staff',
-      {
-        config: { access: can('read', 'Staff') },
-        schema: { tags, querystring: staffListQuerySchema, response: { 200: staffListResponseSchema } },
-      },
-      (req) => listStaff(queryContext(deps, req.auth!).db, req.query),
+    const { get, post, patch, delete: del } = routeTable(app, tags);
+    const db = (req: { auth: AuthContext | null }) => queryContext(deps, req.auth!).db;
+    /** A staff command, its e-mail conflict answered 409 `email_taken`. */
+    const run = <I, O>(req: { auth: AuthContext | null }, command: Command<I, O>, input: I) =>
+      runCommand(deps, req.auth!, command, input, STAFF_COMMAND);
+    const byId = { params: staffIdParamsSchema };
+    const READ = can('read', 'Staff');
+    const UPDATE = can('update', 'Staff');
+    get('/staff', READ, { query: staffListQuerySchema, reply: staffListResponseSchema }, (req) =>
+      listStaff(db(req), req.query),
     );
-    app.get(
-      '/staff/export',
-      { config: { access: can('read', 'Staff') }, schema: { tags, querystring: staffExportQuerySchema } },
-      async (req, reply) =>
-        sendExport(reply, deps.longReads, req.auth!, {
-          fileName: 'staff',
-          timeZone: await callerTimeZone(db, req.auth!, (req.query as { centerId?: string }).centerId),
-          format: req.query.format,
-          columns: EXPORT_COLUMNS,
-          rows: await listStaffForExport(queryContext(deps, req.auth!).db, req.query),
-        }),
+    get('/staff/export', READ, { query: staffExportQuerySchema }, (req, reply) =>
+      sendListExport(deps, req, reply, {
+        fileName: 'staff',
+        centerId: req.query.centerId,
+        columns: EXPORT_COLUMNS,
+        rows: () => listStaffForExport(db(req), req.query),
+      }),
     );
-    app.get(
-      '/staff/:id',
-      {
-        config: { access: can('read', 'Staff') },
-        schema: { tags, params: staffIdParamsSchema, response: { 200: staffSchema } },
-      },
-      (req) => getStaff(queryContext(deps, req.auth!).db, req.params.id),
+    get('/staff/:id', READ, { ...byId, reply: staffSchema }, (req) => getStaff(db(req), req.params.id));
+    post('/staff', can('create', 'Staff'), { body: createStaffRequestSchema, reply: staffSchema, status: 201 }, (req) =>
+      run(req, createStaff, req.body),
     );
-    app.post(
-      '/staff',
-      {
-        config: { access: can('create', 'Staff') },
-        schema: { tags, body: createStaffRequestSchema, response: { 201: staffSchema } },
-      },
-      async (req, reply) =>
-        reply.code(201).send(await runCommand(deps, req.auth!, createStaff, req.body, STAFF_COMMAND)),
+    patch('/staff/:id', UPDATE, { ...byId, body: updateStaffRequestSchema, reply: staffSchema }, (req) =>
+      run(req, updateStaff, { ...req.body, id: req.params.id }),
     );
-    app.patch(
-      '/staff/:id',
-      {
-        config: { access: can('update', 'Staff') },
-        schema: { tags, params: staffIdParamsSchema, body: updateStaffRequestSchema, response: { 200: staffSchema } },
-      },
-      (req) => runCommand(deps, req.auth!, updateStaff, { ...req.body, id: req.params.id }, STAFF_COMMAND),
+    post('/staff/:id/invite', UPDATE, { ...byId, status: 204 }, (req) =>
+      run(req, resendInvitation, { id: req.params.id }),
     );
-    app.post(
-      '/staff/:id/invite',
-      {
-        config: { access: can('update', 'Staff') },
-        schema: { tags, params: staffIdParamsSchema, response: noContent },
-      },
-      async (req, reply) => {
-        await runCommand(deps, req.auth!, resendInvitation, { id: req.params.id }, STAFF_COMMAND);
-        return reply.code(204).send(null);
-      },
+    post('/staff/:id/reset-password', UPDATE, { ...byId, status: 204 }, (req) =>
+      run(req, sendPasswordReset, { id: req.params.id }),
     );
-    app.post(
-      '/staff/:id/reset-password',
-      {
-        config: { access: can('update', 'Staff') },
-        schema: { tags, params: staffIdParamsSchema, response: noContent },
-      },
-      async (req, reply) => {
-        await runCommand(deps, req.auth!, sendPasswordReset, { id: req.params.id }, STAFF_COMMAND);
-        return reply.code(204).send(null);
-      },
+    post('/staff/:id/sign-out', UPDATE, { ...byId, reply: z.object({ ended: z.number().int() }) }, (req) =>
+      run(req, signOutStaff, { id: req.params.id }),
     );
-    app.post(
-      '/staff/:id/sign-out',
-      {
-        config: { access: can('update', 'Staff') },
-        schema: { tags, params: staffIdParamsSchema, response: { 200: z.object({ ended: z.number().int() }) } },
-      },
-      (req) => runCommand(deps, req.auth!, signOutStaff, { id: req.params.id }, STAFF_COMMAND),
+    post('/staff/:id/deactivate', UPDATE, { ...byId, reply: staffSchema }, (req) =>
+      run(req, setStaffActive, { id: req.params.id, active: false }),
     );
-    app.post(
-      '/staff/:id/deactivate',
-      {
-        config: { access: can('update', 'Staff') },
-        schema: { tags, params: staffIdParamsSchema, response: { 200: staffSchema } },
-      },
-      (req) => runCommand(deps, req.auth!, setStaffActive, { id: req.params.id, active: false }, STAFF_COMMAND),
+    post('/staff/:id/activate', UPDATE, { ...byId, reply: staffSchema }, (req) =>
+      run(req, setStaffActive, { id: req.params.id, active: true }),
     );
-    app.post(
-      '/staff/:id/activate',
-      {
-        config: { access: can('update', 'Staff') },
-        schema: { tags, params: staffIdParamsSchema, response: { 200: staffSchema } },
-      },
-      (req) => runCommand(deps, req.auth!, setStaffActive, { id: req.params.id, active: true }, STAFF_COMMAND),
-    );
-    app.post(
+    post(
       '/staff/:id/cards',
-      {
-        config: { access: can('update', 'Staff'), idempotent: true },
-        schema: {
-          tags,
-          params: staffIdParamsSchema,
-          body: attachStaffCardRequestSchema,
-          response: { 201: cardSchema },
-        },
-      },
-      async (req, reply) =>
-        reply.code(201).send(
-          await runCommand(
-            deps,
-            req.auth!,
-            attachStaffCard,
-            {
-              staffId: req.params.id,
-              number: req.body.number,
-            },
-            STAFF_COMMAND,
-          ),
-        ),
+      UPDATE,
+      { ...byId, body: attachStaffCardRequestSchema, reply: cardSchema, status: 201, idempotent: true },
+      (req) => run(req, attachStaffCard, { staffId: req.params.id, number: req.body.number }),
     );
-    app.delete(
-      '/staff/:id/cards/:cardId',
-      {
-        config: { access: can('update', 'Staff') },
-        schema: { tags, params: staffCardParamsSchema, response: noContent },
-      },
-      async (req, reply) => {
-        await runCommand(
-          deps,
-          req.auth!,
-          detachStaffCard,
-          { staffId: req.params.id, cardId: req.params.cardId },
-          STAFF_COMMAND,
-        );
-        return reply.code(204).send(null);
-      },
+    del('/staff/:id/cards/:cardId', UPDATE, { params: staffCardParamsSchema, status: 204 }, (req) =>
+      run(req, detachStaffCard, { staffId: req.params.id, cardId: req.params.cardId }),
     );
   };
 }
