@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, can } from '../../lib/access.ts';
-import { sendListExport } from '../../lib/list-export.ts';
+import { listExportRoutes } from '../../lib/list-export.ts';
 import { routeTable } from '../../lib/routes.ts';
 import type { ExportColumn } from '../../lib/table-export.ts';
 import { type Command, queryContext, runCommand } from '../../lib/use-case.ts';
@@ -59,14 +59,11 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     get('/staff', READ, { query: staffListQuerySchema, reply: staffListResponseSchema }, (req) =>
       listStaff(db(req), req.query),
     );
-    get('/staff/export', READ, { query: staffExportQuerySchema }, (req, reply) =>
-      sendListExport(deps, req, reply, {
-        fileName: 'staff',
-        centerId: req.query.centerId,
-        columns: EXPORT_COLUMNS,
-        rows: () => listStaffForExport(db(req), req.query),
-      }),
-    );
+    listExportRoutes(deps, get)('/staff/export', READ, staffExportQuerySchema, {
+      fileName: 'staff',
+      columns: EXPORT_COLUMNS,
+      rows: (req) => listStaffForExport(db(req), req.query),
+    });
     get('/staff/:id', READ, { ...byId, reply: staffSchema }, (req) => getStaff(db(req), req.params.id));
     post('/staff', can('create', 'Staff'), { body: createStaffRequestSchema, reply: staffSchema, status: 201 }, (req) =>
       run(req, createStaff, req.body),
