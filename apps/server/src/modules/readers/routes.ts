@@ -16,7 +16,7 @@ import { type AuthContext, can, READER } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createRateLimiter } from '../../lib/rate-limit.ts';
 import { routeTable } from '../../lib/routes.ts';
-import { type Command, queryContext, runCommand } from '../../lib/use-case.ts';
+import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { createReader } from './create-reader.ts';
 import { deleteReader } from './delete-reader.ts';
 import { ingestScan } from './ingest-scan.ts';
@@ -185,9 +185,6 @@ export function readerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.decorateRequest('reader', null);
     const { get, post, patch, delete: del } = routeTable(app, tags);
     const query = (req: { auth: AuthContext | null }) => queryContext(deps, req.auth!);
-    /** A reader command (its serial number's conflict answered 409). */
-    const run = <I, O>(req: { auth: AuthContext | null }, command: Command<I, O>, input: I) =>
-      runCommand(deps, req.auth!, command, input, readerCommandOptions);
     /** A reader with its secret, which no cache on the way may keep. */
     const withSecret = <T>(reply: FastifyReply, answer: T) => {
       reply.header('cache-control', 'no-store');
@@ -212,22 +209,27 @@ export function readerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/readers',
       can('create', 'Reader'),
       { body: createReaderRequestSchema, reply: readerWithSecretSchema, status: 201 },
-      async (req, reply) => withSecret(reply, await run(req, createReader, req.body)),
+      async (req, reply) =>
+        withSecret(reply, await runCommand(deps, req.auth!, createReader, req.body, readerCommandOptions)),
     );
     post(
       '/readers/:id/rotate-secret',
       can('update', 'Reader'),
       { ...byId, reply: readerWithSecretSchema },
-      async (req, reply) => withSecret(reply, await run(req, rotateReaderSecret, { id: req.params.id })),
+      async (req, reply) =>
+        withSecret(
+          reply,
+          await runCommand(deps, req.auth!, rotateReaderSecret, { id: req.params.id }, readerCommandOptions),
+        ),
     );
     patch(
       '/readers/:id',
       can('update', 'Reader'),
       { ...byId, body: updateReaderRequestSchema, reply: readerSchema },
-      (req) => run(req, updateReader, { ...req.body, id: req.params.id }),
+      (req) => runCommand(deps, req.auth!, updateReader, { ...req.body, id: req.params.id }, readerCommandOptions),
     );
     del('/readers/:id', can('delete', 'Reader'), { ...byId, status: 204 }, (req) =>
-      run(req, deleteReader, { id: req.params.id }),
+      runCommand(deps, req.auth!, deleteReader, { id: req.params.id }, readerCommandOptions),
     );
   };
 }

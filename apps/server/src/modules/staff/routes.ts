@@ -17,7 +17,7 @@ import { type AuthContext, can } from '../../lib/access.ts';
 import { listExportRoutes } from '../../lib/list-export.ts';
 import { routeTable } from '../../lib/routes.ts';
 import type { ExportColumn } from '../../lib/table-export.ts';
-import { type Command, queryContext, runCommand } from '../../lib/use-case.ts';
+import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { attachStaffCard } from './attach-staff-card.ts';
 import { STAFF_COMMAND } from './command.ts';
 import { createStaff } from './create-staff.ts';
@@ -50,9 +50,6 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const { get, post, patch, delete: del } = routeTable(app, tags);
     const db = (req: { auth: AuthContext | null }) => queryContext(deps, req.auth!).db;
-    /** A staff command, its e-mail conflict answered 409 `email_taken`. */
-    const run = <I, O>(req: { auth: AuthContext | null }, command: Command<I, O>, input: I) =>
-      runCommand(deps, req.auth!, command, input, STAFF_COMMAND);
     const byId = { params: staffIdParamsSchema };
     const READ = can('read', 'Staff');
     const UPDATE = can('update', 'Staff');
@@ -66,34 +63,47 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
     get('/staff/:id', READ, { ...byId, reply: staffSchema }, (req) => getStaff(db(req), req.params.id));
     post('/staff', can('create', 'Staff'), { body: createStaffRequestSchema, reply: staffSchema, status: 201 }, (req) =>
-      run(req, createStaff, req.body),
+      runCommand(deps, req.auth!, createStaff, req.body, STAFF_COMMAND),
     );
     patch('/staff/:id', UPDATE, { ...byId, body: updateStaffRequestSchema, reply: staffSchema }, (req) =>
-      run(req, updateStaff, { ...req.body, id: req.params.id }),
+      runCommand(deps, req.auth!, updateStaff, { ...req.body, id: req.params.id }, STAFF_COMMAND),
     );
     post('/staff/:id/invite', UPDATE, { ...byId, status: 204 }, (req) =>
-      run(req, resendInvitation, { id: req.params.id }),
+      runCommand(deps, req.auth!, resendInvitation, { id: req.params.id }, STAFF_COMMAND),
     );
     post('/staff/:id/reset-password', UPDATE, { ...byId, status: 204 }, (req) =>
-      run(req, sendPasswordReset, { id: req.params.id }),
+      runCommand(deps, req.auth!, sendPasswordReset, { id: req.params.id }, STAFF_COMMAND),
     );
     post('/staff/:id/sign-out', UPDATE, { ...byId, reply: z.object({ ended: z.number().int() }) }, (req) =>
-      run(req, signOutStaff, { id: req.params.id }),
+      runCommand(deps, req.auth!, signOutStaff, { id: req.params.id }, STAFF_COMMAND),
     );
     post('/staff/:id/deactivate', UPDATE, { ...byId, reply: staffSchema }, (req) =>
-      run(req, setStaffActive, { id: req.params.id, active: false }),
+      runCommand(deps, req.auth!, setStaffActive, { id: req.params.id, active: false }, STAFF_COMMAND),
     );
     post('/staff/:id/activate', UPDATE, { ...byId, reply: staffSchema }, (req) =>
-      run(req, setStaffActive, { id: req.params.id, active: true }),
+      runCommand(deps, req.auth!, setStaffActive, { id: req.params.id, active: true }, STAFF_COMMAND),
     );
     post(
       '/staff/:id/cards',
       UPDATE,
       { ...byId, body: attachStaffCardRequestSchema, reply: cardSchema, status: 201, idempotent: true },
-      (req) => run(req, attachStaffCard, { staffId: req.params.id, number: req.body.number }),
+      (req) =>
+        runCommand(
+          deps,
+          req.auth!,
+          attachStaffCard,
+          { staffId: req.params.id, number: req.body.number },
+          STAFF_COMMAND,
+        ),
     );
     del('/staff/:id/cards/:cardId', UPDATE, { params: staffCardParamsSchema, status: 204 }, (req) =>
-      run(req, detachStaffCard, { staffId: req.params.id, cardId: req.params.cardId }),
+      runCommand(
+        deps,
+        req.auth!,
+        detachStaffCard,
+        { staffId: req.params.id, cardId: req.params.cardId },
+        STAFF_COMMAND,
+      ),
     );
   };
 }
