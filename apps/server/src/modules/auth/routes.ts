@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { AUTHENTICATED, PUBLIC } from '../../lib/access.ts';
+import { routeTable } from '../../lib/routes.ts';
 import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { changePassword } from './account.ts';
 import { endSession } from './end-session.ts';
@@ -35,115 +36,59 @@ const tags = ['auth'];
 /** `/api/v1/jwt/*`: sign-in, registration of an organisation, token refresh, logout, password reset. */
 export function jwtRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/login',
-      {
-        config: { access: PUBLIC },
-        schema: { tags, body: loginRequestSchema, response: { 200: loginResponseSchema } },
-      },
-      async (req, reply) => {
-        const { response, deviceCookie } = await login(deps, req.body, {
-          ...meta(req),
-          cookie: req.headers.cookie,
-          secure: req.protocol === 'https',
-        });
-        reply.header('set-cookie', deviceCookie);
-        return response;
-      },
+    const { post } = routeTable(app, tags);
+    post('/login', PUBLIC, { body: loginRequestSchema, reply: loginResponseSchema }, async (req, reply) => {
+      const { response, deviceCookie } = await login(deps, req.body, {
+        ...meta(req),
+        cookie: req.headers.cookie,
+        secure: req.protocol === 'https',
+      });
+      reply.header('set-cookie', deviceCookie);
+      return response;
+    });
+    post('/register', PUBLIC, { body: registerRequestSchema, reply: okResponseSchema, status: 202 }, async (req) => {
+      await registerOrganisation(deps, req.body, req.ip);
+      return { ok: true as const };
+    });
+    post('/refresh-token', PUBLIC, { body: refreshRequestSchema, reply: tokenPairSchema }, (req) =>
+      rotateRefreshToken(deps, req.body.refreshToken, meta(req)),
     );
-    app.post(
-      '/register',
-      {
-        config: { access: PUBLIC },
-        schema: { tags, body: registerRequestSchema, response: { 202: okResponseSchema } },
-      },
-      async (req, reply) => {
-        await registerOrganisation(deps, req.body, req.ip);
-        return reply.code(202).send({ ok: true as const });
-      },
-    );
-    app.post(
-      '/refresh-token',
-      {
-        config: { access: PUBLIC },
-        schema: { tags, body: refreshRequestSchema, response: { 200: tokenPairSchema } },
-      },
-      (req) => rotateRefreshToken(deps, req.body.refreshToken, meta(req)),
-    );
-    app.post(
-      '/logout',
-      { config: { access: PUBLIC }, schema: { tags, body: logoutRequestSchema } },
-      async (req, reply) => {
-        await logout(deps, req.body.refreshToken);
-        return reply.code(204).send();
-      },
-    );
-    app.post(
+    post('/logout', PUBLIC, { body: logoutRequestSchema }, async (req, reply) => {
+      await logout(deps, req.body.refreshToken);
+      return reply.code(204).send();
+    });
+    post(
       '/forgot-password',
-      {
-        config: { access: PUBLIC },
-        schema: { tags, body: forgotPasswordRequestSchema, response: { 202: okResponseSchema } },
-      },
-      async (req, reply) => {
-        await requestPasswordReset(deps, req.body.email);
-        return reply.code(202).send({ ok: true as const });
-      },
-    );
-    app.post(
-      '/reset-password',
-      {
-        config: { access: PUBLIC },
-        schema: { tags, body: resetPasswordRequestSchema, response: { 200: okResponseSchema } },
-      },
+      PUBLIC,
+      { body: forgotPasswordRequestSchema, reply: okResponseSchema, status: 202 },
       async (req) => {
-        await resetPassword(deps, req.body.token, req.body.password);
+        await requestPasswordReset(deps, req.body.email);
         return { ok: true as const };
       },
     );
+    post('/reset-password', PUBLIC, { body: resetPasswordRequestSchema, reply: okResponseSchema }, async (req) => {
+      await resetPassword(deps, req.body.token, req.body.password);
+      return { ok: true as const };
+    });
   };
 }
 
 /** `/api/v1/pro/me`: the signed-in staff member's own account. */
 export function accountRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const tags = ['account'];
   return async (app) => {
-    app.get('/me', { config: { access: AUTHENTICATED }, schema: { tags, response: { 200: userDataSchema } } }, (req) =>
-      currentUserData(deps, req.auth!),
+    const { get, post, patch, delete: del } = routeTable(app, ['account']);
+    get('/me', AUTHENTICATED, { reply: userDataSchema }, (req) => currentUserData(deps, req.auth!));
+    patch('/me', AUTHENTICATED, { body: updateAccountRequestSchema, reply: userDataSchema }, (req) =>
+      runCommand(deps, req.auth!, updateAccount, req.body),
     );
-    app.patch(
-      '/me',
-      {
-        config: { access: AUTHENTICATED },
-        schema: { tags, body: updateAccountRequestSchema, response: { 200: userDataSchema } },
-      },
-      (req) => runCommand(deps, req.auth!, updateAccount, req.body),
+    get('/me/sessions', AUTHENTICATED, { reply: sessionListSchema }, (req) =>
+      listSessions(queryContext(deps, req.auth!), {}),
     );
-    app.get(
-      '/me/sessions',
-      { config: { access: AUTHENTICATED }, schema: { tags, response: { 200: sessionListSchema } } },
-      (req) => listSessions(queryContext(deps, req.auth!), {}),
+    del('/me/sessions/:id', AUTHENTICATED, { params: z.strictObject({ id: z.uuid() }), status: 204 }, (req) =>
+      runCommand(deps, req.auth!, endSession, { id: req.params.id }),
     );
-    app.delete(
-      '/me/sessions/:id',
-      {
-        config: { access: AUTHENTICATED },
-        schema: { tags, params: z.strictObject({ id: z.uuid() }), response: { 204: z.null() } },
-      },
-      async (req, reply) => {
-        await runCommand(deps, req.auth!, endSession, { id: req.params.id });
-        return reply.code(204).send(null);
-      },
-    );
-    app.post(
-      '/me/password',
-      {
-        config: { access: AUTHENTICATED },
-        schema: { tags, body: changePasswordRequestSchema, response: { 204: z.null() } },
-      },
-      async (req, reply) => {
-        await changePassword(deps, req.auth!, req.body);
-        return reply.code(204).send(null);
-      },
+    post('/me/password', AUTHENTICATED, { body: changePasswordRequestSchema, status: 204 }, (req) =>
+      changePassword(deps, req.auth!, req.body),
     );
   };
 }

@@ -20,8 +20,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, can } from '../../lib/access.ts';
-import { callerTimeZone } from '../../lib/business-date.ts';
-import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
+import { listExportRoutes } from '../../lib/list-export.ts';
+import { routeTable } from '../../lib/routes.ts';
+import type { ExportColumn } from '../../lib/table-export.ts';
 import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { cancelClass } from './cancel-class.ts';
 import { createClass } from './create-class.ts';
@@ -61,105 +62,52 @@ const EXPORT_COLUMNS: ExportColumn<ClassListItem>[] = [
 /** `/pro/class-types` and `/pro/classes` (`/class-list`). */
 export function classRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const { db } = deps.database;
+    const { get, post, patch } = routeTable(app, tags);
     const query = (req: { auth: AuthContext | null }) => queryContext(deps, req.auth!);
-    app.get(
+    const byId = { params: classIdParamsSchema };
+    const READ = can('read', 'Class');
+    const UPDATE = can('update', 'Class');
+    get('/class-types', READ, { query: classTypeListQuerySchema, reply: classTypeListResponseSchema }, (req) =>
+      listClassTypes(query(req), req.query),
+    );
+    get('/class-types/:id', READ, { ...byId, reply: classTypeSchema }, (req) =>
+      getClassType(query(req), { id: req.params.id }),
+    );
+    post(
       '/class-types',
-      {
-        config: { access: can('read', 'Class') },
-        schema: { tags, querystring: classTypeListQuerySchema, response: { 200: classTypeListResponseSchema } },
-      },
-      (req) => listClassTypes(query(req), req.query),
+      can('create', 'Class'),
+      { body: createClassTypeRequestSchema, reply: classTypeSchema, status: 201 },
+      (req) => runCommand(deps, req.auth!, createClassType, req.body),
     );
-    app.get(
-      '/class-types/:id',
-      {
-        config: { access: can('read', 'Class') },
-        schema: { tags, params: classIdParamsSchema, response: { 200: classTypeSchema } },
-      },
-      (req) => getClassType(query(req), { id: req.params.id }),
+    patch('/class-types/:id', UPDATE, { ...byId, body: updateClassTypeRequestSchema, reply: classTypeSchema }, (req) =>
+      runCommand(deps, req.auth!, updateClassType, { ...req.body, id: req.params.id }),
     );
-    app.post(
-      '/class-types',
-      {
-        config: { access: can('create', 'Class') },
-        schema: { tags, body: createClassTypeRequestSchema, response: { 201: classTypeSchema } },
-      },
-      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createClassType, req.body)),
+    get('/classes', READ, { query: classListQuerySchema, reply: classListResponseSchema }, (req) =>
+      listClasses(query(req), req.query),
     );
-    app.patch(
-      '/class-types/:id',
-      {
-        config: { access: can('update', 'Class') },
-        schema: {
-          tags,
-          params: classIdParamsSchema,
-          body: updateClassTypeRequestSchema,
-          response: { 200: classTypeSchema },
-        },
-      },
-      (req) => runCommand(deps, req.auth!, updateClassType, { ...req.body, id: req.params.id }),
-    );
-    app.get(
+    listExportRoutes(deps, get)('/classes/export', READ, classExportQuerySchema, {
+      fileName: 'classes',
+      centerId: (q) => q.center,
+      columns: EXPORT_COLUMNS,
+      rows: (req) => listClassesForExport(query(req), req.query),
+    });
+    get('/classes/:id', READ, { ...byId, reply: classSchema }, (req) => getClass(query(req), { id: req.params.id }));
+    post(
       '/classes',
-      {
-        config: { access: can('read', 'Class') },
-        schema: { tags, querystring: classListQuerySchema, response: { 200: classListResponseSchema } },
-      },
-      (req) => listClasses(query(req), req.query),
+      can('create', 'Class'),
+      { body: createClassRequestSchema, reply: createClassResponseSchema, status: 201 },
+      (req) => runCommand(deps, req.auth!, createClass, req.body),
     );
-    app.get(
-      '/classes/export',
-      { config: { access: can('read', 'Class') }, schema: { tags, querystring: classExportQuerySchema } },
-      async (req, reply) =>
-        sendExport(reply, deps.longReads, req.auth!, {
-          fileName: 'classes',
-          timeZone: await callerTimeZone(db, req.auth!, req.query.center),
-          format: req.query.format,
-          columns: EXPORT_COLUMNS,
-          rows: await listClassesForExport(query(req), req.query),
-        }),
-    );
-    app.get(
+    patch(
       '/classes/:id',
-      {
-        config: { access: can('read', 'Class') },
-        schema: { tags, params: classIdParamsSchema, response: { 200: classSchema } },
-      },
-      (req) => getClass(query(req), { id: req.params.id }),
-    );
-    app.post(
-      '/classes',
-      {
-        config: { access: can('create', 'Class') },
-        schema: { tags, body: createClassRequestSchema, response: { 201: createClassResponseSchema } },
-      },
-      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createClass, req.body)),
-    );
-    app.patch(
-      '/classes/:id',
-      {
-        config: { access: can('update', 'Class') },
-        schema: {
-          tags,
-          params: classIdParamsSchema,
-          body: updateClassRequestSchema,
-          response: { 200: updateClassResponseSchema },
-        },
-      },
+      UPDATE,
+      { ...byId, body: updateClassRequestSchema, reply: updateClassResponseSchema },
       (req) => runCommand(deps, req.auth!, updateClass, { ...req.body, id: req.params.id }),
     );
-    app.post(
+    post(
       '/classes/:id/cancel',
-      {
-        config: { access: can('update', 'Class'), idempotent: true },
-        schema: {
-          tags,
-          params: classIdParamsSchema,
-          body: cancelClassRequestSchema,
-          response: { 200: cancelClassResponseSchema },
-        },
-      },
+      UPDATE,
+      { ...byId, body: cancelClassRequestSchema, reply: cancelClassResponseSchema, idempotent: true },
       (req) => runCommand(deps, req.auth!, cancelClass, { ...req.body, id: req.params.id }),
     );
   };

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
 import { forbidden } from '../../lib/errors.ts';
+import { routeTable } from '../../lib/routes.ts';
 import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { adjustEntitlement } from './adjust-entitlement.ts';
 import { extendEntitlement } from './extend-entitlement.ts';
@@ -24,17 +25,12 @@ const tags = ['entitlements'];
 export const entitlementRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
+    const { get, post } = routeTable(app, tags);
+    const READ = can('read', 'Member');
+    get(
       '/students/:id/entitlements',
-      {
-        config: { access: can('read', 'Member') },
-        schema: {
-          tags,
-          params: memberIdParamsSchema,
-          querystring: entitlementListQuerySchema,
-          response: { 200: entitlementListResponseSchema },
-        },
-      },
+      READ,
+      { params: memberIdParamsSchema, query: entitlementListQuerySchema, reply: entitlementListResponseSchema },
       async (req) => ({
         items: await memberEntitlements(queryContext(deps, req.auth!), {
           memberId: req.params.id,
@@ -42,25 +38,21 @@ export const entitlementRoutes =
         }),
       }),
     );
-    app.get(
+    get(
       '/students/:id/entitlements/:entitlementId/ledger',
-      {
-        config: { access: can('read', 'Member') },
-        schema: { tags, params: entitlementParamsSchema, response: { 200: ledgerResponseSchema } },
-      },
+      READ,
+      { params: entitlementParamsSchema, reply: ledgerResponseSchema },
       (req) =>
         entitlementHistory(queryContext(deps, req.auth!), {
           memberId: req.params.id,
           entitlementId: req.params.entitlementId,
         }),
     );
-    app.post(
+    // The desk freezes and unfreezes; extending, adjusting and transferring need `manage Sale`.
+    post(
       '/students/:id/entitlements/:entitlementId/actions',
-      {
-        // The desk freezes and unfreezes; extending, adjusting and transferring need `manage Sale`.
-        config: { access: can('create', 'Sale'), idempotent: true },
-        schema: { tags, params: entitlementParamsSchema, body: entitlementActionSchema },
-      },
+      can('create', 'Sale'),
+      { params: entitlementParamsSchema, body: entitlementActionSchema, idempotent: true },
       async (req) => {
         const auth = req.auth!;
         const ids = { memberId: req.params.id, entitlementId: req.params.entitlementId };

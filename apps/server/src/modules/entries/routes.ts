@@ -24,9 +24,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, can } from '../../lib/access.ts';
-import { callerTimeZone } from '../../lib/business-date.ts';
 import { notFound } from '../../lib/errors.ts';
-import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
+import { listExportRoutes } from '../../lib/list-export.ts';
+import { routeTable } from '../../lib/routes.ts';
+import type { ExportColumn } from '../../lib/table-export.ts';
 import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { clockStaff } from './clock-staff.ts';
 import { overrideEntry } from './override-entry.ts';
@@ -86,15 +87,24 @@ const ATTENDANCE_COLUMNS: ExportColumn<Attendance>[] = [
 /** The door: taps of member cards, overrides, the entry records, and staff clock-ins. */
 export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const { db } = deps.database;
+    const { get, post } = routeTable(app, tags);
+    const exportRoute = listExportRoutes(deps, get);
     const query = (req: { auth: AuthContext | null }) => queryContext(deps, req.auth!);
+    /** What the door shows of an entry, in the caller's words. */
+    const outcome = (req: { auth: AuthContext | null }, entry: Parameters<typeof entryOutcome>[1]) =>
+      entryOutcome(callerWords(req.auth!), entry);
+    const READ = can('read', 'Entry');
+    const READ_ATTENDANCE = can('read', 'Attendance');
 
-    app.post(
+    post(
       '/card/:card/entry',
+      can('create', 'Entry'),
       {
+        params: cardParamsSchema,
+        body: cardEntryRequestSchema,
+        reply: entryOutcomeSchema,
         // A tap's scan id is its key: the entry's unique (organisation, scan id) index answers a repeat.
-        config: { access: can('create', 'Entry'), idempotent: { naturalKey: scanIdOf } },
-        schema: { tags, params: cardParamsSchema, body: cardEntryRequestSchema, response: { 200: entryOutcomeSchema } },
+        idempotent: { naturalKey: scanIdOf },
       },
       async (req) => {
         const b = req.body;
@@ -110,96 +120,53 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const recorded = await runCommand(deps, req.auth!, recordEntry, input, {
           alreadyDone: { index: ENTRY_SCAN_INDEX, answer: () => recordedTap(query(req), input) },
         });
-        return entryOutcome(callerWords(req.auth!), recorded.entry);
+        return outcome(req, recorded.entry);
       },
     );
-    app.post(
+    // A check-in without a card: the tap's rule from the member on; one per Idempotency-Key.
+    post(
       '/students/:id/entry',
-      {
-        // A check-in without a card: the tap's rule from the member on; one per Idempotency-Key.
-        config: { access: can('create', 'Entry'), idempotent: true },
-        schema: {
-          tags,
-          params: memberEntryParamsSchema,
-          body: memberEntryRequestSchema,
-          response: { 200: entryOutcomeSchema },
-        },
-      },
+      can('create', 'Entry'),
+      { params: memberEntryParamsSchema, body: memberEntryRequestSchema, reply: entryOutcomeSchema, idempotent: true },
       async (req) => {
-        const recorded = await runCommand(deps, req.auth!, recordMemberEntry, {
-          centerId: req.body.center_id,
-          memberId: req.params.id,
-        });
-        return entryOutcome(callerWords(req.auth!), recorded.entry);
+        const input = { centerId: req.body.center_id, memberId: req.params.id };
+        return outcome(req, (await runCommand(deps, req.auth!, recordMemberEntry, input)).entry);
       },
     );
-    app.post(
+    post(
       '/entries/:id/override',
-      {
-        config: { access: can('create', 'EntryOverride'), idempotent: true },
-        schema: {
-          tags,
-          params: idParamsSchema,
-          body: entryOverrideRequestSchema,
-          response: { 200: entryOutcomeSchema },
-        },
-      },
+      can('create', 'EntryOverride'),
+      { params: idParamsSchema, body: entryOverrideRequestSchema, reply: entryOutcomeSchema, idempotent: true },
       async (req) => {
-        const entry = await runCommand(deps, req.auth!, overrideEntry, {
-          entryId: req.params.id,
-          reason: req.body.reason,
-        });
-        return entryOutcome(callerWords(req.auth!), entry);
+        const input = { entryId: req.params.id, reason: req.body.reason };
+        return outcome(req, await runCommand(deps, req.auth!, overrideEntry, input));
       },
     );
-    app.get(
-      '/entries',
-      {
-        config: { access: can('read', 'Entry') },
-        schema: { tags, querystring: entryListQuerySchema, response: { 200: entryListResponseSchema } },
-      },
-      (req) => listEntries(query(req), req.query),
+    get('/entries', READ, { query: entryListQuerySchema, reply: entryListResponseSchema }, (req) =>
+      listEntries(query(req), req.query),
     );
-    app.get(
-      '/entries/export',
-      { config: { access: can('read', 'Entry') }, schema: { tags, querystring: entryExportQuerySchema } },
-      async (req, reply) =>
-        sendExport(reply, deps.longReads, req.auth!, {
-          fileName: 'entries',
-          timeZone: await callerTimeZone(db, req.auth!, req.query.centerId),
-          format: req.query.format,
-          columns: ENTRY_COLUMNS,
-          rows: await entriesForExport(query(req), req.query),
-        }),
+    exportRoute('/entries/export', READ, entryExportQuerySchema, {
+      fileName: 'entries',
+      columns: ENTRY_COLUMNS,
+      rows: (req) => entriesForExport(query(req), req.query),
+    });
+    get('/entries/live', READ, { query: entryLiveQuerySchema, reply: entryLiveSchema }, (req) =>
+      liveEntries(query(req), { centerId: req.query.centerId }),
     );
-    app.get(
-      '/entries/live',
-      {
-        config: { access: can('read', 'Entry') },
-        schema: { tags, querystring: entryLiveQuerySchema, response: { 200: entryLiveSchema } },
-      },
-      (req) => liveEntries(query(req), { centerId: req.query.centerId }),
-    );
-    app.get(
-      '/entries/:id/photo',
-      { config: { access: can('read', 'Entry') }, schema: { tags, params: idParamsSchema } },
-      async (req, reply) => {
-        const photo = await entryPhoto(query(req), { id: req.params.id });
-        const m = photo?.match(/^data:(image\/(?:jpeg|png|webp));base64,(.+)$/);
-        if (!m) throw notFound('photo');
-        return reply
-          .header('content-type', m[1]!)
-          .header('cache-control', 'private, max-age=300')
-          .send(Buffer.from(m[2]!, 'base64'));
-      },
-    );
+    get('/entries/:id/photo', READ, { params: idParamsSchema }, async (req, reply) => {
+      const photo = await entryPhoto(query(req), { id: req.params.id });
+      const m = photo?.match(/^data:(image\/(?:jpeg|png|webp));base64,(.+)$/);
+      if (!m) throw notFound('photo');
+      return reply
+        .header('content-type', m[1]!)
+        .header('cache-control', 'private, max-age=300')
+        .send(Buffer.from(m[2]!, 'base64'));
+    });
 
-    app.post(
+    post(
       '/card/:card/clock',
-      {
-        config: { access: can('create', 'Entry'), idempotent: true },
-        schema: { tags, params: cardParamsSchema, body: clockRequestSchema, response: { 200: clockResponseSchema } },
-      },
+      can('create', 'Entry'),
+      { params: cardParamsSchema, body: clockRequestSchema, reply: clockResponseSchema, idempotent: true },
       (req) =>
         runCommand(deps, req.auth!, clockStaff, {
           centerId: req.body.center_id,
@@ -209,35 +176,23 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tappedAt: req.body.tapped_at,
         }),
     );
-    app.get(
+    get(
       '/staff-attendance',
-      {
-        config: { access: can('read', 'Attendance') },
-        schema: { tags, querystring: attendanceListQuerySchema, response: { 200: attendanceListResponseSchema } },
-      },
+      READ_ATTENDANCE,
+      { query: attendanceListQuerySchema, reply: attendanceListResponseSchema },
       (req) => listAttendance(query(req), req.query),
     );
-    app.get(
-      '/staff-attendance/export',
-      { config: { access: can('read', 'Attendance') }, schema: { tags, querystring: attendanceExportQuerySchema } },
-      async (req, reply) =>
-        sendExport(reply, deps.longReads, req.auth!, {
-          fileName: 'staff-attendance',
-          timeZone: await callerTimeZone(db, req.auth!, req.query.centerId),
-          format: req.query.format,
-          columns: ATTENDANCE_COLUMNS,
-          rows: await attendanceForExport(query(req), req.query),
-        }),
-    );
-    app.get(
+    exportRoute('/staff-attendance/export', READ_ATTENDANCE, attendanceExportQuerySchema, {
+      fileName: 'staff-attendance',
+      columns: ATTENDANCE_COLUMNS,
+      rows: (req) => attendanceForExport(query(req), req.query),
+    });
+    get(
       '/staff-attendance/days',
+      READ_ATTENDANCE,
       {
-        config: { access: can('read', 'Attendance') },
-        schema: {
-          tags,
-          querystring: attendanceListQuerySchema.omit({ page: true, pageSize: true }),
-          response: { 200: attendanceDaysResponseSchema },
-        },
+        query: attendanceListQuerySchema.omit({ page: true, pageSize: true }),
+        reply: attendanceDaysResponseSchema,
       },
       (req) => attendanceDays(query(req), req.query),
     );

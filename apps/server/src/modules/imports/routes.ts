@@ -17,10 +17,12 @@ import {
   importRequestSchema,
   importTemplateQuerySchema,
 } from '@gym/contract/imports';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
-import { can } from '../../lib/access.ts';
+import { type AuthContext, can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
+import { routeTable } from '../../lib/routes.ts';
 import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { analyseImport } from './analyse-import.ts';
 import { analyseClassImport, TimetableTakenError } from './class-import.ts';
@@ -40,10 +42,20 @@ const IMPORT_BODY_LIMIT = Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 256 * 1024;
 const access = can('create', 'Member');
 const classAccess = can('create', 'Class');
 
-/** An NDJSON answer whose lines are written as they come (`write`), ended by `end`. */
+/** An NDJSON answer whose lines are written as they come (`write`), ended by `end`; `send` starts it. */
 function ndjsonStream() {
   const out = new PassThrough();
-  return { out, write: (line: object) => out.write(`${JSON.stringify(line)}\n`), end: () => out.end() };
+  return {
+    write: (line: object) => out.write(`${JSON.stringify(line)}\n`),
+    end: () => out.end(),
+    send: (reply: FastifyReply) =>
+      reply
+        .header('content-type', 'application/x-ndjson; charset=utf-8')
+        .header('cache-control', 'no-store')
+        // Proxies must pass each progress line on at once rather than collect the whole answer.
+        .header('x-accel-buffering', 'no')
+        .send(out),
+  };
 }
 
 /**
@@ -64,29 +76,27 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
     app.addHook('onClose', async () => clearInterval(sweeper));
 
-    app.post(
+    const { get, post, delete: del } = routeTable(app, tags);
+    const query = (req: { auth: AuthContext | null }) => queryContext(deps, req.auth!);
+    const file = { bodyLimit: IMPORT_BODY_LIMIT };
+
+    post(
       '/imports/members/preview',
-      {
-        bodyLimit: IMPORT_BODY_LIMIT,
-        config: { access },
-        schema: { tags, body: importRequestSchema, response: { 200: importPreviewSchema } },
-      },
-      async (req) => (await analyseImport(queryContext(deps, req.auth!), req.body)).preview,
+      access,
+      { ...file, body: importRequestSchema, reply: importPreviewSchema },
+      async (req) => (await analyseImport(query(req), req.body)).preview,
     );
 
-    app.post(
+    post(
       '/imports/members/commit',
+      access,
       {
-        bodyLimit: IMPORT_BODY_LIMIT,
-        config: { access },
-        schema: {
-          tags,
-          body: importRequestSchema,
-          description:
-            'Imports every row or none. A file with any bad row answers 422 `import_invalid` with the errors in ' +
-            '`details.rows`. Otherwise the answer is `application/x-ndjson`: `progress` lines while short batches of hidden rows ' +
-            'are written, then one `done` line (all rows shown at once), or a `failed` line (nothing kept).',
-        },
+        ...file,
+        body: importRequestSchema,
+        description:
+          'Imports every row or none. A file with any bad row answers 422 `import_invalid` with the errors in ' +
+          '`details.rows`. Otherwise the answer is `application/x-ndjson`: `progress` lines while short batches of hidden rows ' +
+          'are written, then one `done` line (all rows shown at once), or a `failed` line (nothing kept).',
       },
       async (req, reply) => {
         const stream = ndjsonStream();
@@ -94,43 +104,30 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const ctx = importContext(deps, { auth: req.auth!, progress, log: req.log });
         const { finished } = await importMembers(ctx, req.body);
         void finished.finally(stream.end);
-        return (
-          reply
-            .header('content-type', 'application/x-ndjson; charset=utf-8')
-            .header('cache-control', 'no-store')
-            // Proxies must pass each progress line on at once rather than collect the whole answer.
-            .header('x-accel-buffering', 'no')
-            .send(stream.out)
-        );
+        return stream.send(reply);
       },
     );
 
-    app.post(
+    post(
       '/imports/classes/preview',
-      {
-        bodyLimit: IMPORT_BODY_LIMIT,
-        config: { access: classAccess },
-        schema: { tags, body: classImportRequestSchema, response: { 200: classImportPreviewSchema } },
-      },
-      async (req) => (await analyseClassImport(queryContext(deps, req.auth!), req.body)).preview,
+      classAccess,
+      { ...file, body: classImportRequestSchema, reply: classImportPreviewSchema },
+      async (req) => (await analyseClassImport(query(req), req.body)).preview,
     );
 
-    app.post(
+    post(
       '/imports/classes/commit',
+      classAccess,
       {
-        bodyLimit: IMPORT_BODY_LIMIT,
-        config: { access: classAccess },
-        schema: {
-          tags,
-          body: classImportRequestSchema,
-          description:
-            'Imports every class of the file or none, in one transaction. A file with any bad row answers 422 ' +
-            '`import_invalid` with the errors in `details.rows`. Otherwise the answer is `application/x-ndjson`: ' +
-            '`progress` lines while the classes are written, then one `done` line, or a `failed` line (nothing kept).',
-        },
+        ...file,
+        body: classImportRequestSchema,
+        description:
+          'Imports every class of the file or none, in one transaction. A file with any bad row answers 422 ' +
+          '`import_invalid` with the errors in `details.rows`. Otherwise the answer is `application/x-ndjson`: ' +
+          '`progress` lines while the classes are written, then one `done` line, or a `failed` line (nothing kept).',
       },
       async (req, reply) => {
-        const analysed = await analyseClassImport(queryContext(deps, req.auth!), req.body);
+        const analysed = await analyseClassImport(query(req), req.body);
         if (analysed.errors.length > 0) throw importRefused(analysed.errors);
         const stream = ndjsonStream();
         const progress = (line: ClassImportProgressLine) => stream.write(line);
@@ -159,56 +156,32 @@ export function importRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             }
           })
           .finally(stream.end);
-        return reply
-          .header('content-type', 'application/x-ndjson; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .header('x-accel-buffering', 'no')
-          .send(stream.out);
+        return stream.send(reply);
       },
     );
 
-    app.get(
-      '/imports/classes/template',
-      { config: { access: classAccess }, schema: { tags, querystring: classImportTemplateQuerySchema } },
-      async (req, reply) =>
-        sendClassTemplate(reply, deps.longReads, req.auth!, req.query.format, await callerTimeZone(db, req.auth!)),
+    get('/imports/classes/template', classAccess, { query: classImportTemplateQuerySchema }, async (req, reply) =>
+      sendClassTemplate(reply, deps.longReads, req.auth!, req.query.format, await callerTimeZone(db, req.auth!)),
     );
 
-    app.get(
-      '/imports/members/template',
-      {
-        config: { access },
-        schema: { tags, querystring: importTemplateQuerySchema },
-      },
-      async (req, reply) =>
-        sendTemplate(reply, deps.longReads, req.auth!, req.query.format, await callerTimeZone(db, req.auth!)),
+    get('/imports/members/template', access, { query: importTemplateQuerySchema }, async (req, reply) =>
+      sendTemplate(reply, deps.longReads, req.auth!, req.query.format, await callerTimeZone(db, req.auth!)),
     );
 
-    app.get(
+    get(
       '/import-presets',
-      {
-        config: { access },
-        schema: { tags, querystring: importPresetListQuerySchema, response: { 200: importPresetListResponseSchema } },
-      },
-      (req) => listPresets(queryContext(deps, req.auth!).db, req.query),
+      access,
+      { query: importPresetListQuerySchema, reply: importPresetListResponseSchema },
+      (req) => listPresets(query(req).db, req.query),
     );
 
-    app.post(
-      '/import-presets',
-      {
-        config: { access },
-        schema: { tags, body: importPresetInputSchema, response: { 201: importPresetSchema } },
-      },
-      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, savePreset, req.body)),
+    post('/import-presets', access, { body: importPresetInputSchema, reply: importPresetSchema, status: 201 }, (req) =>
+      runCommand(deps, req.auth!, savePreset, req.body),
     );
 
-    app.delete(
-      '/import-presets/:id',
-      { config: { access }, schema: { tags, params: importPresetIdParamsSchema } },
-      async (req, reply) => {
-        await runCommand(deps, req.auth!, deletePreset, { id: req.params.id });
-        return reply.code(204).send();
-      },
-    );
+    del('/import-presets/:id', access, { params: importPresetIdParamsSchema }, async (req, reply) => {
+      await runCommand(deps, req.auth!, deletePreset, { id: req.params.id });
+      return reply.code(204).send();
+    });
   };
 }

@@ -19,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, can } from '../../lib/access.ts';
+import { routeTable } from '../../lib/routes.ts';
 import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { addDayOff } from './add-day-off.ts';
 import { bookPtSession } from './book-pt-session.ts';
@@ -39,117 +40,65 @@ const tags = ['personal training'];
  */
 export function ptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    const { get, post, put, patch, delete: del } = routeTable(app, tags);
     const query = (req: { auth: AuthContext | null }) => queryContext(deps, req.auth!);
-    app.get(
+    const READ = can('read', 'PersonalTraining');
+    const UPDATE = can('update', 'PersonalTraining');
+    const ROTA = can('update', 'Staff');
+    const session = { params: ptSessionIdParamsSchema, reply: ptSessionSchema };
+    const trainer = { params: trainerIdParamsSchema };
+    const dayOff = { params: dayOffParamsSchema };
+
+    get('/pt-sessions', READ, { query: ptSessionListQuerySchema, reply: ptSessionListResponseSchema }, (req) =>
+      listSessions(query(req), req.query),
+    );
+    get('/pt-sessions/:id', READ, session, (req) => getSession(query(req), { id: req.params.id }));
+    post(
       '/pt-sessions',
-      {
-        config: { access: can('read', 'PersonalTraining') },
-        schema: { tags, querystring: ptSessionListQuerySchema, response: { 200: ptSessionListResponseSchema } },
-      },
-      (req) => listSessions(query(req), req.query),
+      can('create', 'PersonalTraining'),
+      { body: bookPtSessionRequestSchema, reply: ptSessionSchema, status: 201, idempotent: true },
+      (req) => runCommand(deps, req.auth!, bookPtSession, req.body),
     );
-    app.get(
-      '/pt-sessions/:id',
-      {
-        config: { access: can('read', 'PersonalTraining') },
-        schema: { tags, params: ptSessionIdParamsSchema, response: { 200: ptSessionSchema } },
-      },
-      (req) => getSession(query(req), { id: req.params.id }),
+    post('/pt-sessions/:id/complete', UPDATE, { ...session, idempotent: true }, (req) =>
+      runCommand(deps, req.auth!, completePtSession, { id: req.params.id }),
     );
-    app.post(
-      '/pt-sessions',
-      {
-        config: { access: can('create', 'PersonalTraining'), idempotent: true },
-        schema: { tags, body: bookPtSessionRequestSchema, response: { 201: ptSessionSchema } },
-      },
-      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, bookPtSession, req.body)),
-    );
-    app.post(
-      '/pt-sessions/:id/complete',
-      {
-        config: { access: can('update', 'PersonalTraining'), idempotent: true },
-        schema: { tags, params: ptSessionIdParamsSchema, response: { 200: ptSessionSchema } },
-      },
-      (req) => runCommand(deps, req.auth!, completePtSession, { id: req.params.id }),
-    );
-    app.post(
+    post(
       '/pt-sessions/:id/cancel',
-      {
-        config: { access: can('update', 'PersonalTraining'), idempotent: true },
-        schema: {
-          tags,
-          params: ptSessionIdParamsSchema,
-          body: cancelPtSessionRequestSchema,
-          response: { 200: ptSessionSchema },
-        },
-      },
+      UPDATE,
+      { ...session, body: cancelPtSessionRequestSchema, idempotent: true },
       (req) => runCommand(deps, req.auth!, cancelPtSession, { id: req.params.id, reason: req.body.reason }),
     );
-    app.post(
-      '/pt-sessions/:id/no-show',
-      {
-        config: { access: can('update', 'PersonalTraining'), idempotent: true },
-        schema: { tags, params: ptSessionIdParamsSchema, response: { 200: ptSessionSchema } },
-      },
-      (req) => runCommand(deps, req.auth!, markPtNoShow, { id: req.params.id }),
+    post('/pt-sessions/:id/no-show', UPDATE, { ...session, idempotent: true }, (req) =>
+      runCommand(deps, req.auth!, markPtNoShow, { id: req.params.id }),
     );
-    app.get(
-      '/pt-packages/:entitlementId',
-      {
-        config: { access: can('read', 'PersonalTraining') },
-        schema: { tags, params: ptPackageParamsSchema, response: { 200: ptPackageSchema } },
-      },
-      (req) => getPtPackage(query(req), { entitlementId: req.params.entitlementId }),
+    get('/pt-packages/:entitlementId', READ, { params: ptPackageParamsSchema, reply: ptPackageSchema }, (req) =>
+      getPtPackage(query(req), { entitlementId: req.params.entitlementId }),
     );
-    app.get(
+    get('/trainers/:id/hours', READ, { ...trainer, reply: trainerHoursResponseSchema }, (req) =>
+      getTrainerHours(query(req), { trainerId: req.params.id }),
+    );
+    put(
       '/trainers/:id/hours',
-      {
-        config: { access: can('read', 'PersonalTraining') },
-        schema: { tags, params: trainerIdParamsSchema, response: { 200: trainerHoursResponseSchema } },
-      },
-      (req) => getTrainerHours(query(req), { trainerId: req.params.id }),
-    );
-    app.put(
-      '/trainers/:id/hours',
-      {
-        config: { access: can('update', 'Staff') },
-        schema: {
-          tags,
-          params: trainerIdParamsSchema,
-          body: putTrainerHoursRequestSchema,
-          response: { 200: trainerHoursResponseSchema },
-        },
-      },
+      ROTA,
+      { ...trainer, body: putTrainerHoursRequestSchema, reply: trainerHoursResponseSchema },
       (req) => runCommand(deps, req.auth!, setTrainerHours, { ...req.body, trainerId: req.params.id }),
     );
-    app.get(
+    get(
       '/trainers/:id/days-off',
-      {
-        config: { access: can('read', 'PersonalTraining') },
-        schema: {
-          tags,
-          params: trainerIdParamsSchema,
-          querystring: dayOffListQuerySchema,
-          response: { 200: dayOffListResponseSchema },
-        },
-      },
+      READ,
+      { ...trainer, query: dayOffListQuerySchema, reply: dayOffListResponseSchema },
       (req) => listDaysOff(query(req), { trainerId: req.params.id, from: req.query.from }),
     );
-    app.post(
+    post(
       '/trainers/:id/days-off',
-      {
-        config: { access: can('update', 'Staff') },
-        schema: { tags, params: trainerIdParamsSchema, body: dayOffRequestSchema, response: { 201: dayOffSchema } },
-      },
-      async (req, reply) =>
-        reply.code(201).send(await runCommand(deps, req.auth!, addDayOff, { ...req.body, trainerId: req.params.id })),
+      ROTA,
+      { ...trainer, body: dayOffRequestSchema, reply: dayOffSchema, status: 201 },
+      (req) => runCommand(deps, req.auth!, addDayOff, { ...req.body, trainerId: req.params.id }),
     );
-    app.patch(
+    patch(
       '/trainers/:id/days-off/:dayOffId',
-      {
-        config: { access: can('update', 'Staff') },
-        schema: { tags, params: dayOffParamsSchema, body: dayOffRequestSchema, response: { 200: dayOffSchema } },
-      },
+      ROTA,
+      { ...dayOff, body: dayOffRequestSchema, reply: dayOffSchema },
       (req) =>
         runCommand(deps, req.auth!, updateDayOff, {
           ...req.body,
@@ -157,16 +106,9 @@ export function ptRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           dayOffId: req.params.dayOffId,
         }),
     );
-    app.delete(
-      '/trainers/:id/days-off/:dayOffId',
-      {
-        config: { access: can('update', 'Staff') },
-        schema: { tags, params: dayOffParamsSchema },
-      },
-      async (req, reply) => {
-        await runCommand(deps, req.auth!, deleteDayOff, { trainerId: req.params.id, dayOffId: req.params.dayOffId });
-        return reply.code(204).send();
-      },
-    );
+    del('/trainers/:id/days-off/:dayOffId', ROTA, dayOff, async (req, reply) => {
+      await runCommand(deps, req.auth!, deleteDayOff, { trainerId: req.params.id, dayOffId: req.params.dayOffId });
+      return reply.code(204).send();
+    });
   };
 }

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { PUBLIC } from '../../lib/access.ts';
+import { routeTable } from '../../lib/routes.ts';
 import { runCommand } from '../../lib/use-case.ts';
 import { cardLinkCaller, readCardLink, redeemCardLink } from '../members/index.ts';
 import { registerProspect } from './register-prospect.ts';
@@ -21,50 +22,35 @@ const tags = ['public'];
 /** `/api/v1/public/…`: the pages outsiders open without signing in (registration, card linking). */
 export function publicRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/register/:initial/:centerCode',
-      {
-        config: { access: PUBLIC },
-        schema: { tags, params: registerPageParamsSchema, response: { 200: registerPageInfoSchema } },
-      },
-      (req) => registerPageInfo(deps, req.params.initial, req.params.centerCode),
+    const { get, post } = routeTable(app, tags);
+    const registerPage = { params: registerPageParamsSchema };
+    const cardLink = { params: cardLinkParamsSchema };
+    get('/register/:initial/:centerCode', PUBLIC, { ...registerPage, reply: registerPageInfoSchema }, (req) =>
+      registerPageInfo(deps, req.params.initial, req.params.centerCode),
     );
-    app.post(
+    post(
       '/register/:initial/:centerCode',
+      PUBLIC,
       {
-        config: { access: PUBLIC, idempotent: true },
-        schema: {
-          tags,
-          params: registerPageParamsSchema,
-          body: prospectRegistrationSchema,
-          response: { 201: prospectRegisteredSchema },
-        },
+        ...registerPage,
+        body: prospectRegistrationSchema,
+        reply: prospectRegisteredSchema,
+        status: 201,
+        idempotent: true,
       },
-      async (req, reply) => {
+      async (req) => {
         const { caller, centerId } = await openRegistration(deps, req.params, req.ip);
         await runCommand(deps, caller, registerProspect, { centerId, registration: req.body });
-        return reply.code(201).send({ ok: true as const });
+        return { ok: true as const };
       },
     );
-    app.get(
-      '/card-link/:centerId/:token',
-      {
-        config: { access: PUBLIC },
-        schema: { tags, params: cardLinkParamsSchema, response: { 200: cardLinkInfoSchema } },
-      },
-      (req) => readCardLink(deps, req.params.centerId, req.params.token),
+    get('/card-link/:centerId/:token', PUBLIC, { ...cardLink, reply: cardLinkInfoSchema }, (req) =>
+      readCardLink(deps, req.params.centerId, req.params.token),
     );
-    app.post(
+    post(
       '/card-link/:centerId/:token',
-      {
-        config: { access: PUBLIC },
-        schema: {
-          tags,
-          params: cardLinkParamsSchema,
-          body: cardLinkRequestSchema,
-          response: { 200: cardLinkDoneSchema },
-        },
-      },
+      PUBLIC,
+      { ...cardLink, body: cardLinkRequestSchema, reply: cardLinkDoneSchema },
       async (req) => {
         const { centerId, token } = req.params;
         const caller = await cardLinkCaller(deps, centerId, token);

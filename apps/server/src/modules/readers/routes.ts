@@ -8,13 +8,14 @@ import {
   readerWithSecretSchema,
   updateReaderRequestSchema,
 } from '@gym/contract/readers';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { can, READER } from '../../lib/access.ts';
+import { type AuthContext, can, READER } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createRateLimiter } from '../../lib/rate-limit.ts';
+import { routeTable } from '../../lib/routes.ts';
 import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { createReader } from './create-reader.ts';
 import { deleteReader } from './delete-reader.ts';
@@ -182,84 +183,53 @@ export function readerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const gate = readerScanGate(deps);
     app.decorateRequest('reader', null);
+    const { get, post, patch, delete: del } = routeTable(app, tags);
+    const query = (req: { auth: AuthContext | null }) => queryContext(deps, req.auth!);
+    /** A reader with its secret, which no cache on the way may keep. */
+    const withSecret = <T>(reply: FastifyReply, answer: T) => {
+      reply.header('cache-control', 'no-store');
+      return answer;
+    };
+    const byId = { params: readerIdParamsSchema };
 
     // A physical reader: its serial number and secret, checked before the body is parsed; then its rate.
-    app.post(
+    post(
       '/readers/:sn/scans',
-      {
-        config: { access: READER },
-        onRequest: gate,
-        schema: {
-          tags,
-          params: scanParamsSchema,
-          body: readerScanRequestSchema,
-          response: { 200: readerScanResponseSchema },
-        },
-      },
+      READER,
+      { params: scanParamsSchema, body: readerScanRequestSchema, reply: readerScanResponseSchema, onRequest: gate },
       (req) => ingestScan(deps, req.reader!, req.body),
     );
-    app.get(
-      '/readers',
-      {
-        config: { access: can('read', 'Reader') },
-        schema: { tags, querystring: readerListQuerySchema, response: { 200: readerListResponseSchema } },
-      },
-      (req) => listReaders(queryContext(deps, req.auth!), req.query),
+    get('/readers', can('read', 'Reader'), { query: readerListQuerySchema, reply: readerListResponseSchema }, (req) =>
+      listReaders(query(req), req.query),
     );
-    app.get(
-      '/readers/:id',
-      {
-        config: { access: can('read', 'Reader') },
-        schema: { tags, params: readerIdParamsSchema, response: { 200: readerSchema } },
-      },
-      (req) => getReader(queryContext(deps, req.auth!), { id: req.params.id }),
+    get('/readers/:id', can('read', 'Reader'), { ...byId, reply: readerSchema }, (req) =>
+      getReader(query(req), { id: req.params.id }),
     );
-    app.post(
+    post(
       '/readers',
-      {
-        config: { access: can('create', 'Reader') },
-        schema: { tags, body: createReaderRequestSchema, response: { 201: readerWithSecretSchema } },
-      },
+      can('create', 'Reader'),
+      { body: createReaderRequestSchema, reply: readerWithSecretSchema, status: 201 },
       async (req, reply) =>
-        reply
-          .code(201)
-          .header('cache-control', 'no-store')
-          .send(await runCommand(deps, req.auth!, createReader, req.body, readerCommandOptions)),
+        withSecret(reply, await runCommand(deps, req.auth!, createReader, req.body, readerCommandOptions)),
     );
-    app.post(
+    post(
       '/readers/:id/rotate-secret',
-      {
-        config: { access: can('update', 'Reader') },
-        schema: { tags, params: readerIdParamsSchema, response: { 200: readerWithSecretSchema } },
-      },
+      can('update', 'Reader'),
+      { ...byId, reply: readerWithSecretSchema },
       async (req, reply) =>
-        reply
-          .header('cache-control', 'no-store')
-          .send(await runCommand(deps, req.auth!, rotateReaderSecret, { id: req.params.id }, readerCommandOptions)),
+        withSecret(
+          reply,
+          await runCommand(deps, req.auth!, rotateReaderSecret, { id: req.params.id }, readerCommandOptions),
+        ),
     );
-    app.patch(
+    patch(
       '/readers/:id',
-      {
-        config: { access: can('update', 'Reader') },
-        schema: {
-          tags,
-          params: readerIdParamsSchema,
-          body: updateReaderRequestSchema,
-          response: { 200: readerSchema },
-        },
-      },
+      can('update', 'Reader'),
+      { ...byId, body: updateReaderRequestSchema, reply: readerSchema },
       (req) => runCommand(deps, req.auth!, updateReader, { ...req.body, id: req.params.id }, readerCommandOptions),
     );
-    app.delete(
-      '/readers/:id',
-      {
-        config: { access: can('delete', 'Reader') },
-        schema: { tags, params: readerIdParamsSchema, response: { 204: z.null() } },
-      },
-      async (req, reply) => {
-        await runCommand(deps, req.auth!, deleteReader, { id: req.params.id }, readerCommandOptions);
-        return reply.code(204).send(null);
-      },
+    del('/readers/:id', can('delete', 'Reader'), { ...byId, status: 204 }, (req) =>
+      runCommand(deps, req.auth!, deleteReader, { id: req.params.id }, readerCommandOptions),
     );
   };
 }

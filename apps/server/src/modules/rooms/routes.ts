@@ -9,11 +9,11 @@ import {
   updateRoomRequestSchema,
 } from '@gym/contract/rooms';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { can } from '../../lib/access.ts';
-import { callerTimeZone } from '../../lib/business-date.ts';
-import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
+import { type AuthContext, can } from '../../lib/access.ts';
+import { listExportRoutes } from '../../lib/list-export.ts';
+import { routeTable } from '../../lib/routes.ts';
+import type { ExportColumn } from '../../lib/table-export.ts';
 import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { createRoom } from './create-room.ts';
 import { deactivateRoom } from './deactivate-room.ts';
@@ -35,61 +35,28 @@ const EXPORT_COLUMNS: ExportColumn<Room>[] = [
 /** `/pro/rooms` (`/room-list`): the rooms of the centres the caller works in. */
 export function roomRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const { db } = deps.database;
-    app.get(
-      '/rooms',
-      {
-        config: { access: can('read', 'Room') },
-        schema: { tags, querystring: roomListQuerySchema, response: { 200: roomListResponseSchema } },
-      },
-      (req) => listRooms(queryContext(deps, req.auth!), req.query),
+    const { get, post, patch, delete: del } = routeTable(app, tags);
+    const query = (req: { auth: AuthContext | null }) => queryContext(deps, req.auth!);
+    const byId = { params: roomIdParamsSchema };
+    get('/rooms', can('read', 'Room'), { query: roomListQuerySchema, reply: roomListResponseSchema }, (req) =>
+      listRooms(query(req), req.query),
     );
-    app.get(
-      '/rooms/export',
-      { config: { access: can('read', 'Room') }, schema: { tags, querystring: roomExportQuerySchema } },
-      async (req, reply) =>
-        sendExport(reply, deps.longReads, req.auth!, {
-          fileName: 'rooms',
-          timeZone: await callerTimeZone(db, req.auth!, (req.query as { centerId?: string }).centerId),
-          format: req.query.format,
-          columns: EXPORT_COLUMNS,
-          rows: await listRoomsForExport(queryContext(deps, req.auth!), req.query),
-        }),
+    listExportRoutes(deps, get)('/rooms/export', can('read', 'Room'), roomExportQuerySchema, {
+      fileName: 'rooms',
+      columns: EXPORT_COLUMNS,
+      rows: (req) => listRoomsForExport(query(req), req.query),
+    });
+    get('/rooms/:id', can('read', 'Room'), { ...byId, reply: roomSchema }, (req) =>
+      getRoom(query(req), { id: req.params.id }),
     );
-    app.get(
-      '/rooms/:id',
-      {
-        config: { access: can('read', 'Room') },
-        schema: { tags, params: roomIdParamsSchema, response: { 200: roomSchema } },
-      },
-      (req) => getRoom(queryContext(deps, req.auth!), { id: req.params.id }),
+    post('/rooms', can('create', 'Room'), { body: createRoomRequestSchema, reply: roomSchema, status: 201 }, (req) =>
+      runCommand(deps, req.auth!, createRoom, req.body),
     );
-    app.post(
-      '/rooms',
-      {
-        config: { access: can('create', 'Room') },
-        schema: { tags, body: createRoomRequestSchema, response: { 201: roomSchema } },
-      },
-      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createRoom, req.body)),
+    patch('/rooms/:id', can('update', 'Room'), { ...byId, body: updateRoomRequestSchema, reply: roomSchema }, (req) =>
+      runCommand(deps, req.auth!, updateRoom, { ...req.body, id: req.params.id }),
     );
-    app.patch(
-      '/rooms/:id',
-      {
-        config: { access: can('update', 'Room') },
-        schema: { tags, params: roomIdParamsSchema, body: updateRoomRequestSchema, response: { 200: roomSchema } },
-      },
-      (req) => runCommand(deps, req.auth!, updateRoom, { ...req.body, id: req.params.id }),
-    );
-    app.delete(
-      '/rooms/:id',
-      {
-        config: { access: can('delete', 'Room') },
-        schema: { tags, params: roomIdParamsSchema, response: { 204: z.null() } },
-      },
-      async (req, reply) => {
-        await runCommand(deps, req.auth!, deactivateRoom, { id: req.params.id });
-        return reply.code(204).send(null);
-      },
+    del('/rooms/:id', can('delete', 'Room'), { ...byId, status: 204 }, (req) =>
+      runCommand(deps, req.auth!, deactivateRoom, { id: req.params.id }),
     );
   };
 }

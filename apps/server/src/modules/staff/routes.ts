@@ -13,9 +13,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { can } from '../../lib/access.ts';
-import { callerTimeZone } from '../../lib/business-date.ts';
-import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
+import { type AuthContext, can } from '../../lib/access.ts';
+import { listExportRoutes } from '../../lib/list-export.ts';
+import { routeTable } from '../../lib/routes.ts';
+import type { ExportColumn } from '../../lib/table-export.ts';
 import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { attachStaffCard } from './attach-staff-card.ts';
 import { STAFF_COMMAND } from './command.ts';
@@ -44,144 +45,65 @@ const EXPORT_COLUMNS: ExportColumn<StaffListItem>[] = [
   { header: 'Created', value: (s) => new Date(s.createdAt) },
 ];
 
-const noContent = { 204: z.null() };
-
 /** `/pro/staff` (`/staff-list`, `/apps/staff/edit/:id`): the people who sign in, their roles, centres and cards. */
 export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const { db } = deps.database;
-    app.get(
-      '/staff',
-      {
-        config: { access: can('read', 'Staff') },
-        schema: { tags, querystring: staffListQuerySchema, response: { 200: staffListResponseSchema } },
-      },
-      (req) => listStaff(queryContext(deps, req.auth!).db, req.query),
+    const { get, post, patch, delete: del } = routeTable(app, tags);
+    const db = (req: { auth: AuthContext | null }) => queryContext(deps, req.auth!).db;
+    const byId = { params: staffIdParamsSchema };
+    const READ = can('read', 'Staff');
+    const UPDATE = can('update', 'Staff');
+    get('/staff', READ, { query: staffListQuerySchema, reply: staffListResponseSchema }, (req) =>
+      listStaff(db(req), req.query),
     );
-    app.get(
-      '/staff/export',
-      { config: { access: can('read', 'Staff') }, schema: { tags, querystring: staffExportQuerySchema } },
-      async (req, reply) =>
-        sendExport(reply, deps.longReads, req.auth!, {
-          fileName: 'staff',
-          timeZone: await callerTimeZone(db, req.auth!, (req.query as { centerId?: string }).centerId),
-          format: req.query.format,
-          columns: EXPORT_COLUMNS,
-          rows: await listStaffForExport(queryContext(deps, req.auth!).db, req.query),
-        }),
+    listExportRoutes(deps, get)('/staff/export', READ, staffExportQuerySchema, {
+      fileName: 'staff',
+      columns: EXPORT_COLUMNS,
+      rows: (req) => listStaffForExport(db(req), req.query),
+    });
+    get('/staff/:id', READ, { ...byId, reply: staffSchema }, (req) => getStaff(db(req), req.params.id));
+    post('/staff', can('create', 'Staff'), { body: createStaffRequestSchema, reply: staffSchema, status: 201 }, (req) =>
+      runCommand(deps, req.auth!, createStaff, req.body, STAFF_COMMAND),
     );
-    app.get(
-      '/staff/:id',
-      {
-        config: { access: can('read', 'Staff') },
-        schema: { tags, params: staffIdParamsSchema, response: { 200: staffSchema } },
-      },
-      (req) => getStaff(queryContext(deps, req.auth!).db, req.params.id),
+    patch('/staff/:id', UPDATE, { ...byId, body: updateStaffRequestSchema, reply: staffSchema }, (req) =>
+      runCommand(deps, req.auth!, updateStaff, { ...req.body, id: req.params.id }, STAFF_COMMAND),
     );
-    app.post(
-      '/staff',
-      {
-        config: { access: can('create', 'Staff') },
-        schema: { tags, body: createStaffRequestSchema, response: { 201: staffSchema } },
-      },
-      async (req, reply) =>
-        reply.code(201).send(await runCommand(deps, req.auth!, createStaff, req.body, STAFF_COMMAND)),
+    post('/staff/:id/invite', UPDATE, { ...byId, status: 204 }, (req) =>
+      runCommand(deps, req.auth!, resendInvitation, { id: req.params.id }, STAFF_COMMAND),
     );
-    app.patch(
-      '/staff/:id',
-      {
-        config: { access: can('update', 'Staff') },
-        schema: { tags, params: staffIdParamsSchema, body: updateStaffRequestSchema, response: { 200: staffSchema } },
-      },
-      (req) => runCommand(deps, req.auth!, updateStaff, { ...req.body, id: req.params.id }, STAFF_COMMAND),
+    post('/staff/:id/reset-password', UPDATE, { ...byId, status: 204 }, (req) =>
+      runCommand(deps, req.auth!, sendPasswordReset, { id: req.params.id }, STAFF_COMMAND),
     );
-    app.post(
-      '/staff/:id/invite',
-      {
-        config: { access: can('update', 'Staff') },
-        schema: { tags, params: staffIdParamsSchema, response: noContent },
-      },
-      async (req, reply) => {
-        await runCommand(deps, req.auth!, resendInvitation, { id: req.params.id }, STAFF_COMMAND);
-        return reply.code(204).send(null);
-      },
+    post('/staff/:id/sign-out', UPDATE, { ...byId, reply: z.object({ ended: z.number().int() }) }, (req) =>
+      runCommand(deps, req.auth!, signOutStaff, { id: req.params.id }, STAFF_COMMAND),
     );
-    app.post(
-      '/staff/:id/reset-password',
-      {
-        config: { access: can('update', 'Staff') },
-        schema: { tags, params: staffIdParamsSchema, response: noContent },
-      },
-      async (req, reply) => {
-        await runCommand(deps, req.auth!, sendPasswordReset, { id: req.params.id }, STAFF_COMMAND);
-        return reply.code(204).send(null);
-      },
+    post('/staff/:id/deactivate', UPDATE, { ...byId, reply: staffSchema }, (req) =>
+      runCommand(deps, req.auth!, setStaffActive, { id: req.params.id, active: false }, STAFF_COMMAND),
     );
-    app.post(
-      '/staff/:id/sign-out',
-      {
-        config: { access: can('update', 'Staff') },
-        schema: { tags, params: staffIdParamsSchema, response: { 200: z.object({ ended: z.number().int() }) } },
-      },
-      (req) => runCommand(deps, req.auth!, signOutStaff, { id: req.params.id }, STAFF_COMMAND),
+    post('/staff/:id/activate', UPDATE, { ...byId, reply: staffSchema }, (req) =>
+      runCommand(deps, req.auth!, setStaffActive, { id: req.params.id, active: true }, STAFF_COMMAND),
     );
-    app.post(
-      '/staff/:id/deactivate',
-      {
-        config: { access: can('update', 'Staff') },
-        schema: { tags, params: staffIdParamsSchema, response: { 200: staffSchema } },
-      },
-      (req) => runCommand(deps, req.auth!, setStaffActive, { id: req.params.id, active: false }, STAFF_COMMAND),
-    );
-    app.post(
-      '/staff/:id/activate',
-      {
-        config: { access: can('update', 'Staff') },
-        schema: { tags, params: staffIdParamsSchema, response: { 200: staffSchema } },
-      },
-      (req) => runCommand(deps, req.auth!, setStaffActive, { id: req.params.id, active: true }, STAFF_COMMAND),
-    );
-    app.post(
+    post(
       '/staff/:id/cards',
-      {
-        config: { access: can('update', 'Staff'), idempotent: true },
-        schema: {
-          tags,
-          params: staffIdParamsSchema,
-          body: attachStaffCardRequestSchema,
-          response: { 201: cardSchema },
-        },
-      },
-      async (req, reply) =>
-        reply.code(201).send(
-          await runCommand(
-            deps,
-            req.auth!,
-            attachStaffCard,
-            {
-              staffId: req.params.id,
-              number: req.body.number,
-            },
-            STAFF_COMMAND,
-          ),
-        ),
-    );
-    app.delete(
-      '/staff/:id/cards/:cardId',
-      {
-        config: { access: can('update', 'Staff') },
-        schema: { tags, params: staffCardParamsSchema, response: noContent },
-      },
-      async (req, reply) => {
-        await runCommand(
+      UPDATE,
+      { ...byId, body: attachStaffCardRequestSchema, reply: cardSchema, status: 201, idempotent: true },
+      (req) =>
+        runCommand(
           deps,
           req.auth!,
-          detachStaffCard,
-          { staffId: req.params.id, cardId: req.params.cardId },
+          attachStaffCard,
+          { staffId: req.params.id, number: req.body.number },
           STAFF_COMMAND,
-        );
-        return reply.code(204).send(null);
-      },
+        ),
+    );
+    del('/staff/:id/cards/:cardId', UPDATE, { params: staffCardParamsSchema, status: 204 }, (req) =>
+      runCommand(
+        deps,
+        req.auth!,
+        detachStaffCard,
+        { staffId: req.params.id, cardId: req.params.cardId },
+        STAFF_COMMAND,
+      ),
     );
   };
 }
