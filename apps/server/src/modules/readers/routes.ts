@@ -1,4 +1,9 @@
-import { readerScanRequestSchema, readerScanResponseSchema } from '@gym/contract/entries';
+import {
+  readerScanRequestSchema,
+  readerScanResponseSchema,
+  unansweredScansQuerySchema,
+  unansweredScansResponseSchema,
+} from '@gym/contract/entries';
 import {
   createReaderRequestSchema,
   readerIdParamsSchema,
@@ -23,6 +28,7 @@ import { ingestScan } from './ingest-scan.ts';
 import { getReader, listReaders } from './queries.ts';
 import { readerCommandOptions } from './reader-secret.ts';
 import { rotateReaderSecret } from './rotate-reader-secret.ts';
+import { unansweredScans } from './unanswered-scans.ts';
 import { updateReader } from './update-reader.ts';
 import { authenticateCachedReader, authenticateReader, type IngestReader } from './verify-secret.ts';
 
@@ -198,6 +204,13 @@ export function readerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       READER,
       { params: scanParamsSchema, body: readerScanRequestSchema, reply: readerScanResponseSchema, onRequest: gate },
       (req) => ingestScan(deps, req.reader!, req.body),
+    );
+    // The reader's browser, each time its socket connects: the scans it may have missed (see unanswered-scans.ts).
+    get(
+      '/readers/:sn/unanswered-scans',
+      can('create', 'Entry'),
+      { params: scanParamsSchema, query: unansweredScansQuerySchema, reply: unansweredScansResponseSchema },
+      (req) => unansweredScans(query(req), { sn: req.params.sn, centerId: req.query.centerId }),
     );
     get('/readers', can('read', 'Reader'), { query: readerListQuerySchema, reply: readerListResponseSchema }, (req) =>
       listReaders(query(req), req.query),

@@ -1,8 +1,8 @@
 /**
  * `GET /pro/readers/{sn}/unanswered-scans?centerId=`: what a reader's browser asks for when its socket
  * connects again. The reader's recent scans that recorded no entry (or clocking) yet, oldest first;
- * not those answered, not those of long ago, not another centre's reader, nothing for a desk that
- * does not work at the reader's centre.
+ * not those answered, not those of long ago, not another centre's reader; the reader's centre is not
+ * found for a desk that does not work there.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,9 +73,11 @@ describe('unanswered scans', () => {
     expect((await unanswered(desk)).map((s) => s.scanId)).not.toContain('catchup-old-1');
   });
 
-  it('has nothing for a desk of another centre, nor at another centre, nor for a reader it does not know', async () => {
+  it('does not find the centre for a desk of another centre; has nothing at another centre, nor for a reader it does not know', async () => {
     const deskB = await org.signIn('frontdesk', [centerB]);
-    expect(await unanswered(deskB)).toEqual([]);
+    const res = await ctx.pro('GET', `/readers/${reader.sn}/unanswered-scans?centerId=${centerA}`, deskB);
+    expect(res.statusCode).toBe(404);
+    expect(await unanswered(deskB, centerB)).toEqual([]);
     expect(await unanswered(manager, centerB)).toEqual([]);
     expect(await unanswered(manager, centerA, 'NO-SUCH-READER')).toEqual([]);
     expect((await unanswered(manager)).map((s) => s.scanId)).toEqual(['catchup-scan-2']);

@@ -10,13 +10,15 @@ import type { TenantDb } from '../../lib/tenant-db.ts';
  * recorded neither an entry nor a clocking: the browser that owns the reader asks for them each time
  * its realtime socket connects, and acts on them as on a scan event. A scan event goes only to the
  * browsers connected when it is sent: one sent while the reader's browser was away (its server killed,
- * the Wi-Fi down) would otherwise leave a member who tapped with no entry. A reader unknown here, or
- * of a centre the caller does not work in, has none.
+ * the Wi-Fi down) would otherwise leave a member who tapped with no entry. A reader unknown at the
+ * centre has none; a centre the caller does not work in is not found.
  */
 export async function unansweredScans(
   ctx: { db: TenantDb; clock: Clock },
   input: { sn: string; centerId: string },
 ): Promise<z.infer<typeof unansweredScansResponseSchema>> {
+  // A centre the caller does not work in does not exist for them (404), as everywhere.
+  await ctx.db.usableCenter(input.centerId, 'centerId', false);
   const since = new Date(ctx.clock.now().getTime() - UNANSWERED_SCANS_MINUTES * 60_000);
   const rows = await ctx.db
     .select({ scanId: readerScans.scanId, card: readerScans.card, tappedAt: readerScans.tappedAt })
