@@ -3,6 +3,7 @@
  * opened with `?reader=DEMO-READER-1`) and one at MK.
  * - The reader taps Chan Tai Man's card: the reader's browser posts the entry; both CWB browsers
  *   show the entry toast (right text, top-left, gone after about 5 s); the MK browser shows nothing.
+ * - A tap while the reader's browser is away (its page reloading) is acted on when it is back.
  * - Offline: the server stops, three wedge taps queue ("Offline, taps waiting: 3"), the server
  *   starts again on the same port and database, and the three entries are recorded once each with
  *   the time they were tapped.
@@ -196,6 +197,27 @@ describe('the door loop', () => {
     await switchCentre(mkPage, 'MK', mk);
     await Promise.all([simulateTap(freshCardNumber()), watchToast(readerPage)]);
     expect(await mkPage.locator('.entry-toast').count()).toBe(0);
+  });
+
+  it('a tap while the reader’s browser is away (its page reloading) records its entry once the page is back, and shows its toast', async () => {
+    const card = freshCardNumber();
+    await readerPage.goto('about:blank');
+    await simulateTap(card);
+    // Nobody acted on it: no entry yet.
+    await deskPage.waitForTimeout(1_000);
+    expect((await entries(cwb)).filter((e) => e.card === card)).toHaveLength(0);
+    const [atDesk] = await Promise.all([
+      watchToast(deskPage),
+      (async () => {
+        await readerPage.goto(`${app.server.url}/dashboard`);
+        await waitConnected(readerPage);
+      })(),
+    ]);
+    expect(atDesk.title).toBe(`No entry: card ${card}`);
+    const recorded = (await entries(cwb)).filter((e) => e.card === card);
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]!.source).toBe('reader');
+    expect(recorded[0]!.reader?.sn).toBe(READER);
   });
 
   it('offline: three wedge taps queue while the server is down and are recorded once each, with their tap times, when it is back', async () => {
