@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Access } from './access.ts';
 
 type Schema = z.ZodType;
+type Status = 200 | 201 | 202 | 204;
 type Parsed<S> = S extends Schema ? z.output<S> : undefined;
 
 /** What a route validates and answers, beside its method, address and access. */
@@ -18,8 +19,12 @@ export interface RouteSchemas {
   body?: Schema;
   /** The answer's schema, sent with `status`; a 204 has none. */
   reply?: Schema;
-  /** 200 unless said (201 for a created row, 202 for work accepted, 204 for no answer). */
-  status?: 200 | 201 | 202 | 204;
+  /**
+   * 200 unless said (201 for a created row, 202 for work accepted, 204 for no answer). A route whose
+   * status depends on the call (200 for a card already attached, 201 for a new one) lists each, the
+   * first by default: its handler answers the others itself (`return reply.code(201).send(...)`).
+   */
+  status?: Status | readonly [200 | 201 | 202, ...(200 | 201 | 202)[]];
   idempotent?: FastifyContextConfig['idempotent'];
   bodyLimit?: number;
   onRequest?: onRequestHookHandler;
@@ -40,7 +45,13 @@ export type RouteHandler<S extends RouteSchemas> = (
   reply: FastifyReply,
 ) => Answer<S> | FastifyReply | Promise<Answer<S> | FastifyReply>;
 
-type Declare = <S extends RouteSchemas>(url: string, access: Access, schemas: S, handle: RouteHandler<S>) => void;
+/** One method of `routeTable`: declares a route with its address, access, schemas and handler. */
+export type RouteDeclare = <S extends RouteSchemas>(
+  url: string,
+  access: Access,
+  schemas: S,
+  handle: RouteHandler<S>,
+) => void;
 
 /**
  * Declares a module's routes one line of intent each: method, address, access, schemas, and what to call.
@@ -50,12 +61,14 @@ type Declare = <S extends RouteSchemas>(url: string, access: Access, schemas: S,
 export function routeTable(
   app: { route: (...args: never[]) => unknown },
   tags: string[],
-): Record<'get' | 'post' | 'patch' | 'put' | 'delete', Declare> {
+): Record<'get' | 'post' | 'patch' | 'put' | 'delete', RouteDeclare> {
   const declare =
-    (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'): Declare =>
+    (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'): RouteDeclare =>
     (url, access, schemas, handle) => {
       const { params, query, body, reply, status = 200, idempotent, bodyLimit, onRequest, description } = schemas;
-      const answer = status === 204 ? z.null() : reply;
+      const statuses: readonly Status[] = typeof status === 'number' ? [status] : status;
+      const [code] = statuses as [Status];
+      const answer = code === 204 ? z.null() : reply;
       (app as unknown as FastifyInstance).route({
         method,
         url,
@@ -68,13 +81,13 @@ export function routeTable(
           ...(params ? { params } : {}),
           ...(query ? { querystring: query } : {}),
           ...(body ? { body } : {}),
-          ...(answer ? { response: { [status]: answer } } : {}),
+          ...(answer ? { response: Object.fromEntries(statuses.map((s) => [s, answer])) } : {}),
         },
         handler: async (req, res) => {
           const out = await handle(req as RouteRequest<typeof schemas>, res);
           if (out === res || res.sent) return res;
-          if (status === 204) return res.code(204).send(null);
-          return res.code(status).send(out);
+          if (code === 204) return res.code(204).send(null);
+          return res.code(code).send(out);
         },
       });
     };

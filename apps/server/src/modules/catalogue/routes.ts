@@ -27,8 +27,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, can } from '../../lib/access.ts';
-import { callerTimeZone } from '../../lib/business-date.ts';
-import { type Cell, type ExportColumn, sendExport } from '../../lib/table-export.ts';
+import { routeTable } from '../../lib/routes.ts';
+import { type Cell, type ExportColumn, exportRoutes } from '../../lib/table-export.ts';
+import type { TenantDb } from '../../lib/tenant-db.ts';
 import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { createCreditPackage } from './create-credit-package.ts';
 import { createMembershipPlan } from './create-membership-plan.ts';
@@ -50,9 +51,9 @@ import { updateMembershipPlan } from './update-membership-plan.ts';
 import { updateShortCourse } from './update-short-course.ts';
 
 const tags = ['catalogue'];
-const read = { access: can('read', 'Catalogue') };
-const create = { access: can('create', 'Catalogue') };
-const update = { access: can('update', 'Catalogue') };
+const read = can('read', 'Catalogue');
+const create = can('create', 'Catalogue');
+const update = can('update', 'Catalogue');
 
 /** Amounts exported as decimal text of minor units' major part would need the currency's exponent: kept as minor units. */
 const yesNo = (v: boolean): Cell => (v ? 'yes' : 'no');
@@ -106,190 +107,98 @@ const COURSE_COLUMNS: ExportColumn<ShortCourse>[] = [
  */
 export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const { db } = deps.database;
-    const scoped = (req: { auth?: AuthContext | null }) => queryContext(deps, req.auth!).db;
-    const zone = (auth: Parameters<typeof callerTimeZone>[1], centerId?: string) => callerTimeZone(db, auth, centerId);
+    const { get, post, patch } = routeTable(app, tags);
+    const exported = exportRoutes(get, deps);
+    const scoped = (req: { auth: AuthContext | null }) => queryContext(deps, req.auth!).db;
+    const byId = { params: catalogueIdParamsSchema };
+    /** The members holding a plan or package, once the caller may see it (`find` answers 404 otherwise). */
+    const holders = (
+      url: string,
+      kind: 'membership' | 'package',
+      find: (db: TenantDb, id: string) => Promise<unknown>,
+    ) =>
+      get(url, read, { ...byId, query: holderListQuerySchema, reply: holderListResponseSchema }, async (req) => {
+        await find(scoped(req), req.params.id);
+        return listHolders(queryContext(deps, req.auth!), { ...req.query, item: { kind, id: req.params.id } });
+      });
 
     // ---- membership plans ----
-    app.get(
+    get(
       '/membership-plans',
-      {
-        config: read,
-        schema: {
-          tags,
-          querystring: membershipPlanListQuerySchema,
-          response: { 200: membershipPlanListResponseSchema },
-        },
-      },
+      read,
+      { query: membershipPlanListQuerySchema, reply: membershipPlanListResponseSchema },
       (req) => listMembershipPlans(scoped(req), req.query),
     );
-    app.get(
-      '/membership-plans/export',
-      { config: read, schema: { tags, querystring: membershipPlanExportQuerySchema } },
-      async (req, reply) =>
-        sendExport(reply, deps.longReads, req.auth!, {
-          fileName: 'membership-plans',
-          timeZone: await zone(req.auth!, req.query.centerId),
-          format: req.query.format,
-          columns: PLAN_COLUMNS,
-          rows: await listMembershipPlansForExport(scoped(req), req.query),
-        }),
+    exported('/membership-plans/export', read, membershipPlanExportQuerySchema, async (req) => ({
+      fileName: 'membership-plans',
+      columns: PLAN_COLUMNS,
+      rows: await listMembershipPlansForExport(scoped(req), req.query),
+    }));
+    get('/membership-plans/:id', read, { ...byId, reply: membershipPlanSchema }, (req) =>
+      getMembershipPlan(scoped(req), req.params.id),
     );
-    app.get(
-      '/membership-plans/:id',
-      { config: read, schema: { tags, params: catalogueIdParamsSchema, response: { 200: membershipPlanSchema } } },
-      (req) => getMembershipPlan(scoped(req), req.params.id),
-    );
-    app.get(
-      '/membership-plans/:id/holders',
-      {
-        config: read,
-        schema: {
-          tags,
-          params: catalogueIdParamsSchema,
-          querystring: holderListQuerySchema,
-          response: { 200: holderListResponseSchema },
-        },
-      },
-      async (req) => {
-        await getMembershipPlan(scoped(req), req.params.id);
-        return listHolders(queryContext(deps, req.auth!), {
-          ...req.query,
-          item: { kind: 'membership', id: req.params.id },
-        });
-      },
-    );
-    app.post(
+    holders('/membership-plans/:id/holders', 'membership', getMembershipPlan);
+    post(
       '/membership-plans',
-      {
-        config: create,
-        schema: { tags, body: createMembershipPlanRequestSchema, response: { 201: membershipPlanSchema } },
-      },
-      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createMembershipPlan, req.body)),
+      create,
+      { body: createMembershipPlanRequestSchema, reply: membershipPlanSchema, status: 201 },
+      (req) => runCommand(deps, req.auth!, createMembershipPlan, req.body),
     );
-    app.patch(
+    patch(
       '/membership-plans/:id',
-      {
-        config: update,
-        schema: {
-          tags,
-          params: catalogueIdParamsSchema,
-          body: updateMembershipPlanRequestSchema,
-          response: { 200: membershipPlanSchema },
-        },
-      },
+      update,
+      { ...byId, body: updateMembershipPlanRequestSchema, reply: membershipPlanSchema },
       (req) => runCommand(deps, req.auth!, updateMembershipPlan, { ...req.body, id: req.params.id }),
     );
 
     // ---- credit packages ----
-    app.get(
+    get('/packages', read, { query: creditPackageListQuerySchema, reply: creditPackageListResponseSchema }, (req) =>
+      listCreditPackages(scoped(req), req.query),
+    );
+    exported('/packages/export', read, creditPackageExportQuerySchema, async (req) => ({
+      fileName: 'packages',
+      columns: PACKAGE_COLUMNS,
+      rows: await listCreditPackagesForExport(scoped(req), req.query),
+    }));
+    get('/packages/:id', read, { ...byId, reply: creditPackageSchema }, (req) =>
+      getCreditPackage(scoped(req), req.params.id),
+    );
+    holders('/packages/:id/holders', 'package', getCreditPackage);
+    post(
       '/packages',
-      {
-        config: read,
-        schema: { tags, querystring: creditPackageListQuerySchema, response: { 200: creditPackageListResponseSchema } },
-      },
-      (req) => listCreditPackages(scoped(req), req.query),
+      create,
+      { body: createCreditPackageRequestSchema, reply: creditPackageSchema, status: 201 },
+      (req) => runCommand(deps, req.auth!, createCreditPackage, req.body),
     );
-    app.get(
-      '/packages/export',
-      { config: read, schema: { tags, querystring: creditPackageExportQuerySchema } },
-      async (req, reply) =>
-        sendExport(reply, deps.longReads, req.auth!, {
-          fileName: 'packages',
-          timeZone: await zone(req.auth!, req.query.centerId),
-          format: req.query.format,
-          columns: PACKAGE_COLUMNS,
-          rows: await listCreditPackagesForExport(scoped(req), req.query),
-        }),
-    );
-    app.get(
+    patch(
       '/packages/:id',
-      { config: read, schema: { tags, params: catalogueIdParamsSchema, response: { 200: creditPackageSchema } } },
-      (req) => getCreditPackage(scoped(req), req.params.id),
-    );
-    app.get(
-      '/packages/:id/holders',
-      {
-        config: read,
-        schema: {
-          tags,
-          params: catalogueIdParamsSchema,
-          querystring: holderListQuerySchema,
-          response: { 200: holderListResponseSchema },
-        },
-      },
-      async (req) => {
-        await getCreditPackage(scoped(req), req.params.id);
-        return listHolders(queryContext(deps, req.auth!), {
-          ...req.query,
-          item: { kind: 'package', id: req.params.id },
-        });
-      },
-    );
-    app.post(
-      '/packages',
-      {
-        config: create,
-        schema: { tags, body: createCreditPackageRequestSchema, response: { 201: creditPackageSchema } },
-      },
-      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createCreditPackage, req.body)),
-    );
-    app.patch(
-      '/packages/:id',
-      {
-        config: update,
-        schema: {
-          tags,
-          params: catalogueIdParamsSchema,
-          body: updateCreditPackageRequestSchema,
-          response: { 200: creditPackageSchema },
-        },
-      },
+      update,
+      { ...byId, body: updateCreditPackageRequestSchema, reply: creditPackageSchema },
       (req) => runCommand(deps, req.auth!, updateCreditPackage, { ...req.body, id: req.params.id }),
     );
 
     // ---- short courses ----
-    app.get(
+    get('/short-courses', read, { query: shortCourseListQuerySchema, reply: shortCourseListResponseSchema }, (req) =>
+      listShortCourses(scoped(req), req.query),
+    );
+    exported('/short-courses/export', read, shortCourseExportQuerySchema, async (req) => ({
+      fileName: 'short-courses',
+      columns: COURSE_COLUMNS,
+      rows: await listShortCoursesForExport(scoped(req), req.query),
+    }));
+    get('/short-courses/:id', read, { ...byId, reply: shortCourseSchema }, (req) =>
+      getShortCourse(scoped(req), req.params.id),
+    );
+    post(
       '/short-courses',
-      {
-        config: read,
-        schema: { tags, querystring: shortCourseListQuerySchema, response: { 200: shortCourseListResponseSchema } },
-      },
-      (req) => listShortCourses(scoped(req), req.query),
+      create,
+      { body: createShortCourseRequestSchema, reply: shortCourseSchema, status: 201 },
+      (req) => runCommand(deps, req.auth!, createShortCourse, req.body),
     );
-    app.get(
-      '/short-courses/export',
-      { config: read, schema: { tags, querystring: shortCourseExportQuerySchema } },
-      async (req, reply) =>
-        sendExport(reply, deps.longReads, req.auth!, {
-          fileName: 'short-courses',
-          timeZone: await zone(req.auth!, req.query.centerId),
-          format: req.query.format,
-          columns: COURSE_COLUMNS,
-          rows: await listShortCoursesForExport(scoped(req), req.query),
-        }),
-    );
-    app.get(
+    patch(
       '/short-courses/:id',
-      { config: read, schema: { tags, params: catalogueIdParamsSchema, response: { 200: shortCourseSchema } } },
-      (req) => getShortCourse(scoped(req), req.params.id),
-    );
-    app.post(
-      '/short-courses',
-      { config: create, schema: { tags, body: createShortCourseRequestSchema, response: { 201: shortCourseSchema } } },
-      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createShortCourse, req.body)),
-    );
-    app.patch(
-      '/short-courses/:id',
-      {
-        config: update,
-        schema: {
-          tags,
-          params: catalogueIdParamsSchema,
-          body: updateShortCourseRequestSchema,
-          response: { 200: shortCourseSchema },
-        },
-      },
+      update,
+      { ...byId, body: updateShortCourseRequestSchema, reply: shortCourseSchema },
       (req) => runCommand(deps, req.auth!, updateShortCourse, { ...req.body, id: req.params.id }),
     );
   };
