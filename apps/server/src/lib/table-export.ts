@@ -2,12 +2,7 @@ import { Readable } from 'node:stream';
 import { today } from '@gym/contract/time';
 import type { FastifyReply } from 'fastify';
 import Papa from 'papaparse';
-import type { z } from 'zod';
-import type { DbOrTx } from '../db/client.ts';
-import type { Access } from './access.ts';
-import { callerTimeZone } from './business-date.ts';
 import type { ChunkedRows, LongReadPlace, LongReads } from './long-read.ts';
-import type { RouteDeclare, RouteRequest } from './routes.ts';
 import { type XlsxCell, XlsxWriter } from './xlsx-writer.ts';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -127,44 +122,4 @@ export async function sendExport<T>(
   // Sent, failed or abandoned: the stream closes, and the place goes to the next read.
   body.once('close', () => place?.leave());
   return reply.send(body);
-}
-
-/** What an export route sends: its file's name, columns and rows. */
-export interface ExportedTable<T> {
-  fileName: string;
-  columns: ExportColumn<T>[];
-  rows: ChunkedRows<T>;
-  /** The centre whose business date names the file, where the list's filters call it other than `centerId`. */
-  centerId?: string;
-}
-
-/** An export's query: the list's filters and the file's `format`. */
-type ExportQuery = z.ZodType<{ format: ExportFormat; centerId?: string }>;
-
-/**
- * Declares the `GET …/export` routes of a module's lists, given the table's `get` (lib/routes.ts):
- * each takes its filters and `format` from `query` and answers the table as a CSV or XLSX download
- * (`sendExport`), its file named with the business date of the centre chosen in the filters
- * (`centerId`; `callerTimeZone` falls back to the caller's first centre).
- */
-export function exportRoutes(
-  get: RouteDeclare,
-  deps: { database: { db: DbOrTx }; longReads: LongReads },
-): <Q extends ExportQuery, T>(
-  url: string,
-  access: Access,
-  query: Q,
-  table: (req: RouteRequest<{ query: Q }>) => Promise<ExportedTable<T>>,
-) => void {
-  return (url, access, query, table) =>
-    get(url, access, { query }, async (req, reply) => {
-      // Q's output is an ExportQuery's; TypeScript does not follow that through RouteRequest's generic.
-      const filters = req.query as z.output<ExportQuery>;
-      const { centerId = filters.centerId, ...rest } = await table(req);
-      return sendExport(reply, deps.longReads, req.auth!, {
-        ...rest,
-        timeZone: await callerTimeZone(deps.database.db, req.auth!, centerId),
-        format: filters.format,
-      });
-    });
 }

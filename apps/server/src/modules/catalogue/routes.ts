@@ -26,11 +26,11 @@ import {
 } from '@gym/contract/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
-import { type AuthContext, can } from '../../lib/access.ts';
-import { routeTable } from '../../lib/routes.ts';
-import { type Cell, type ExportColumn, exportRoutes } from '../../lib/table-export.ts';
+import { can } from '../../lib/access.ts';
+import { resourceRoutes, routeTable } from '../../lib/routes.ts';
+import type { Cell, ExportColumn } from '../../lib/table-export.ts';
 import type { TenantDb } from '../../lib/tenant-db.ts';
-import { queryContext, runCommand } from '../../lib/use-case.ts';
+import { queryContext } from '../../lib/use-case.ts';
 import { createCreditPackage } from './create-credit-package.ts';
 import { createMembershipPlan } from './create-membership-plan.ts';
 import { createShortCourse } from './create-short-course.ts';
@@ -51,9 +51,6 @@ import { updateMembershipPlan } from './update-membership-plan.ts';
 import { updateShortCourse } from './update-short-course.ts';
 
 const tags = ['catalogue'];
-const read = can('read', 'Catalogue');
-const create = can('create', 'Catalogue');
-const update = can('update', 'Catalogue');
 
 /** Amounts exported as decimal text of minor units' major part would need the currency's exponent: kept as minor units. */
 const yesNo = (v: boolean): Cell => (v ? 'yes' : 'no');
@@ -107,99 +104,69 @@ const COURSE_COLUMNS: ExportColumn<ShortCourse>[] = [
  */
 export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const { get, post, patch } = routeTable(app, tags);
-    const exported = exportRoutes(get, deps);
-    const scoped = (req: { auth: AuthContext | null }) => queryContext(deps, req.auth!).db;
-    const byId = { params: catalogueIdParamsSchema };
+    const routes = routeTable(app, tags);
+    const resource = resourceRoutes(routes, deps, 'Catalogue');
+    const params = catalogueIdParamsSchema;
     /** The members holding a plan or package, once the caller may see it (`find` answers 404 otherwise). */
     const holders = (
       url: string,
       kind: 'membership' | 'package',
       find: (db: TenantDb, id: string) => Promise<unknown>,
     ) =>
-      get(url, read, { ...byId, query: holderListQuerySchema, reply: holderListResponseSchema }, async (req) => {
-        await find(scoped(req), req.params.id);
-        return listHolders(queryContext(deps, req.auth!), { ...req.query, item: { kind, id: req.params.id } });
-      });
+      routes.get(
+        url,
+        can('read', 'Catalogue'),
+        { params, query: holderListQuerySchema, reply: holderListResponseSchema },
+        async (req) => {
+          const query = queryContext(deps, req.auth!);
+          await find(query.db, req.params.id);
+          return listHolders(query, { ...req.query, item: { kind, id: req.params.id } });
+        },
+      );
 
-    // ---- membership plans ----
-    get(
-      '/membership-plans',
-      read,
-      { query: membershipPlanListQuerySchema, reply: membershipPlanListResponseSchema },
-      (req) => listMembershipPlans(scoped(req), req.query),
-    );
-    exported('/membership-plans/export', read, membershipPlanExportQuerySchema, async (req) => ({
-      fileName: 'membership-plans',
-      columns: PLAN_COLUMNS,
-      rows: await listMembershipPlansForExport(scoped(req), req.query),
-    }));
-    get('/membership-plans/:id', read, { ...byId, reply: membershipPlanSchema }, (req) =>
-      getMembershipPlan(scoped(req), req.params.id),
-    );
+    resource('/membership-plans', {
+      list: {
+        query: membershipPlanListQuerySchema,
+        reply: membershipPlanListResponseSchema,
+        read: listMembershipPlans,
+      },
+      export: {
+        query: membershipPlanExportQuerySchema,
+        fileName: 'membership-plans',
+        columns: PLAN_COLUMNS,
+        rows: listMembershipPlansForExport,
+      },
+      item: { params, reply: membershipPlanSchema, read: getMembershipPlan },
+      create: { body: createMembershipPlanRequestSchema, command: createMembershipPlan },
+      update: { body: updateMembershipPlanRequestSchema, command: updateMembershipPlan },
+    });
     holders('/membership-plans/:id/holders', 'membership', getMembershipPlan);
-    post(
-      '/membership-plans',
-      create,
-      { body: createMembershipPlanRequestSchema, reply: membershipPlanSchema, status: 201 },
-      (req) => runCommand(deps, req.auth!, createMembershipPlan, req.body),
-    );
-    patch(
-      '/membership-plans/:id',
-      update,
-      { ...byId, body: updateMembershipPlanRequestSchema, reply: membershipPlanSchema },
-      (req) => runCommand(deps, req.auth!, updateMembershipPlan, { ...req.body, id: req.params.id }),
-    );
 
-    // ---- credit packages ----
-    get('/packages', read, { query: creditPackageListQuerySchema, reply: creditPackageListResponseSchema }, (req) =>
-      listCreditPackages(scoped(req), req.query),
-    );
-    exported('/packages/export', read, creditPackageExportQuerySchema, async (req) => ({
-      fileName: 'packages',
-      columns: PACKAGE_COLUMNS,
-      rows: await listCreditPackagesForExport(scoped(req), req.query),
-    }));
-    get('/packages/:id', read, { ...byId, reply: creditPackageSchema }, (req) =>
-      getCreditPackage(scoped(req), req.params.id),
-    );
+    resource('/packages', {
+      list: { query: creditPackageListQuerySchema, reply: creditPackageListResponseSchema, read: listCreditPackages },
+      export: {
+        query: creditPackageExportQuerySchema,
+        fileName: 'packages',
+        columns: PACKAGE_COLUMNS,
+        rows: listCreditPackagesForExport,
+      },
+      item: { params, reply: creditPackageSchema, read: getCreditPackage },
+      create: { body: createCreditPackageRequestSchema, command: createCreditPackage },
+      update: { body: updateCreditPackageRequestSchema, command: updateCreditPackage },
+    });
     holders('/packages/:id/holders', 'package', getCreditPackage);
-    post(
-      '/packages',
-      create,
-      { body: createCreditPackageRequestSchema, reply: creditPackageSchema, status: 201 },
-      (req) => runCommand(deps, req.auth!, createCreditPackage, req.body),
-    );
-    patch(
-      '/packages/:id',
-      update,
-      { ...byId, body: updateCreditPackageRequestSchema, reply: creditPackageSchema },
-      (req) => runCommand(deps, req.auth!, updateCreditPackage, { ...req.body, id: req.params.id }),
-    );
 
-    // ---- short courses ----
-    get('/short-courses', read, { query: shortCourseListQuerySchema, reply: shortCourseListResponseSchema }, (req) =>
-      listShortCourses(scoped(req), req.query),
-    );
-    exported('/short-courses/export', read, shortCourseExportQuerySchema, async (req) => ({
-      fileName: 'short-courses',
-      columns: COURSE_COLUMNS,
-      rows: await listShortCoursesForExport(scoped(req), req.query),
-    }));
-    get('/short-courses/:id', read, { ...byId, reply: shortCourseSchema }, (req) =>
-      getShortCourse(scoped(req), req.params.id),
-    );
-    post(
-      '/short-courses',
-      create,
-      { body: createShortCourseRequestSchema, reply: shortCourseSchema, status: 201 },
-      (req) => runCommand(deps, req.auth!, createShortCourse, req.body),
-    );
-    patch(
-      '/short-courses/:id',
-      update,
-      { ...byId, body: updateShortCourseRequestSchema, reply: shortCourseSchema },
-      (req) => runCommand(deps, req.auth!, updateShortCourse, { ...req.body, id: req.params.id }),
-    );
+    resource('/short-courses', {
+      list: { query: shortCourseListQuerySchema, reply: shortCourseListResponseSchema, read: listShortCourses },
+      export: {
+        query: shortCourseExportQuerySchema,
+        fileName: 'short-courses',
+        columns: COURSE_COLUMNS,
+        rows: listShortCoursesForExport,
+      },
+      item: { params, reply: shortCourseSchema, read: getShortCourse },
+      create: { body: createShortCourseRequestSchema, command: createShortCourse },
+      update: { body: updateShortCourseRequestSchema, command: updateShortCourse },
+    });
   };
 }
