@@ -122,22 +122,22 @@ export interface ExportedTable<T> {
 
 /**
  * Declares the `GET …/export` routes of a module's lists, given the table's `get`: each takes its
- * filters and `format` from `query` and answers the table as a CSV or XLSX download (`sendExport`),
- * its file named with the business date of the centre chosen in the filters (`centerId`;
- * `callerTimeZone` falls back to the caller's first centre).
+ * filters and `format` from `query` (and its `params`, if any, from the address) and answers the
+ * table as a CSV or XLSX download (`sendExport`), its file named with the business date of the
+ * centre chosen in the filters (`centerId`; `callerTimeZone` falls back to the caller's first centre).
  */
 export function exportRoutes(
   get: RouteDeclare,
   deps: Pick<RouteDeps, 'database' | 'longReads'>,
-): <Q extends ExportQuery, T>(
+): <S extends { query: ExportQuery; params?: Schema }, T>(
   url: string,
   access: Access,
-  query: Q,
-  table: (req: RouteRequest<{ query: Q }>) => Promise<ExportedTable<T>>,
+  schemas: S,
+  table: (req: RouteRequest<S>) => Promise<ExportedTable<T>>,
 ) => void {
-  return (url, access, query, table) =>
-    get(url, access, { query }, async (req, reply) => {
-      // Q's output is an ExportQuery's; TypeScript does not follow that through RouteRequest's generic.
+  return (url, access, schemas, table) =>
+    get(url, access, schemas, async (req, reply) => {
+      // The query's output is an ExportQuery's; TypeScript does not follow that through RouteRequest's generic.
       const filters = req.query as z.output<ExportQuery>;
       const { centerId = filters.centerId, ...rest } = await table(req);
       return sendExport(reply, deps.longReads, req.auth!, {
@@ -200,7 +200,7 @@ export function resourceRoutes(routes: RouteTable, deps: RouteDeps, subject: Res
   return (path, { list, export: file, item, create, update, deactivate }) => {
     routes.get(path, read, { query: list.query, reply: list.reply }, (req) => list.read(scoped(req), req.query));
     if (file) {
-      exported(`${path}/export`, read, file.query, async (req) => ({
+      exported(`${path}/export`, read, { query: file.query }, async (req) => ({
         fileName: file.fileName,
         columns: file.columns,
         rows: await file.rows(scoped(req), req.query),
