@@ -185,7 +185,7 @@ export type ResourceDeclare = <
     /** `PATCH path/:id`: a change, answered with the row. */
     update?: { body: UB; command: Command<BodyOf<UB> & { id: string }, Answering<R>> };
     /** `DELETE path/:id`: the row deactivated, answered 204. */
-    deactivate?: Command<{ id: string }, unknown>;
+    deactivate?: { command: Command<{ id: string }, unknown> };
   },
 ) => void;
 
@@ -221,7 +221,7 @@ export function resourceRoutes(routes: RouteTable, deps: RouteDeps, subject: Res
     }
     if (deactivate) {
       routes.delete(`${path}/:id`, can('delete', subject), { params: item.params, status: 204 }, (req) =>
-        runCommand(deps, req.auth!, deactivate, { id: req.params.id }),
+        runCommand(deps, req.auth!, deactivate.command, { id: req.params.id }),
       );
     }
   };

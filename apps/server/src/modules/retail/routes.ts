@@ -143,7 +143,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       item: { params, reply: productSchema, read: getProduct },
       create: { body: createProductRequestSchema, command: createProduct },
       update: { body: updateProductRequestSchema, command: updateProduct },
-      deactivate: deactivateProduct,
+      deactivate: { command: deactivateProduct },
     });
     get('/products/by-barcode/:code', read, { params: barcodeParamsSchema, reply: productSchema }, (req) =>
       getProductByBarcode(scoped(req), req.params.code),
@@ -174,7 +174,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       item: { params, reply: productSetSchema, read: getProductSet },
       create: { body: createProductSetRequestSchema, command: createProductSet },
       update: { body: updateProductSetRequestSchema, command: updateProductSet },
-      deactivate: deactivateProductSet,
+      deactivate: { command: deactivateProductSet },
     });
 
     // ------------------------------------------------------------ coupons
@@ -189,7 +189,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       item: { params, reply: couponSchema, read: getCoupon },
       create: { body: createCouponRequestSchema, command: createCoupon },
       update: { body: updateCouponRequestSchema, command: updateCoupon },
-      deactivate: deactivateCoupon,
+      deactivate: { command: deactivateCoupon },
     });
     get('/coupons/check', read, { query: couponCheckQuerySchema, reply: couponCheckResponseSchema }, (req) =>
       checkCoupon(queryContext(deps, req.auth!), req.query),
@@ -202,7 +202,7 @@ export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       item: { params, reply: offerSchema, read: getOffer },
       create: { body: createOfferRequestSchema, command: createOffer },
       update: { body: updateOfferRequestSchema, command: updateOffer },
-      deactivate: deactivateOffer,
+      deactivate: { command: deactivateOffer },
     });
     get(
       '/offers/current',
