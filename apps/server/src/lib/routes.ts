@@ -190,7 +190,7 @@ export type ResourceDeclare = <
 ) => void;
 
 /**
- * Declares a module's resources (`ResourceDeclare`) on its route table, with the access staff need to
+ * Declares a module's resources (`ResourceDeclare`) on its route table, with the access staff need for
  * each route on `subject`: read to list, export and open, create, update, and delete to deactivate.
  */
 export function resourceRoutes(routes: RouteTable, deps: RouteDeps, subject: Resource): ResourceDeclare {
