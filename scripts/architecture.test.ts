@@ -10,6 +10,7 @@ import {
   circles,
   codeOf,
   commandShape,
+  commandsRun,
   compare,
   contextFunctions,
   countPerFile,
@@ -97,6 +98,17 @@ describe('commands', () => {
       ['lockThing', 3],
       ['payThing', 2],
     ]);
+  });
+
+  it('finds the commands a file runs, through the runner or a resource’s routes', () => {
+    const text = [
+      'post(url, access, schemas, (req) => runCommand(deps, req.auth!, sellThing, { ...req.body, id: req.params.id }));',
+      "resource('/things', {",
+      '  create: { body: createThingRequestSchema, command: createThing },',
+      '  deactivate: { command: retireThing },',
+      '});',
+    ].join('\n');
+    expect(commandsRun(text)).toEqual(['sellThing', 'createThing', 'retireThing']);
   });
 
   it('every command is one (ctx, input) file run by the one runner', () => {

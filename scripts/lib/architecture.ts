@@ -245,6 +245,16 @@ export function contextFunctions(text: string): { name: string; params: string[]
 const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 
 /**
+ * The commands a module's file runs: through the runner (`runCommand(deps, auth, command, input)`)
+ * and through a resource's routes (`resourceRoutes` of lib/routes.ts: `create: { body, command: createThing }`).
+ */
+export function commandsRun(text: string): string[] {
+  const run = text.matchAll(/runCommand(?:<[^(]*>)?\(\s*[\w.]+\s*,\s*[^,]+,\s*(\w+)\s*,/g);
+  const declared = text.matchAll(/\bcommand:\s*(\w+)\s*[,}]/g);
+  return [...run, ...declared].map((m) => m[1]!);
+}
+
+/**
  * The shape of commands: every exported function of a module that takes a command's context takes
  * `(ctx, input)` (its ids inside `input`); every command a route runs (`runCommand(deps, auth,
  * command, input)`) is the one such function of a file named after it (`sellMembership`:
@@ -262,8 +272,7 @@ export function commandShape(): { bends: string[]; commands: string[] } {
     }
   }
   for (const file of moduleFiles()) {
-    for (const m of read(file).matchAll(/runCommand(?:<[^(]*>)?\(\s*[\w.]+\s*,\s*[^,]+,\s*(\w+)\s*,/g)) {
-      const name = m[1]!;
+    for (const name of commandsRun(read(file))) {
       const home = byName.get(name);
       if (!home) {
         bends.push(`${file}: runs ${name}, which is no exported (ctx, input) function of a module`);

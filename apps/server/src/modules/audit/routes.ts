@@ -3,8 +3,8 @@ import { auditExportQuerySchema, auditListQuerySchema, auditListResponseSchema }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { can } from '../../lib/access.ts';
-import { callerTimeZone } from '../../lib/business-date.ts';
-import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
+import { exportRoutes, routeTable } from '../../lib/routes.ts';
+import type { ExportColumn } from '../../lib/table-export.ts';
 import { queryContext } from '../../lib/use-case.ts';
 import { auditForExport, listAudit } from './queries.ts';
 
@@ -29,26 +29,15 @@ const EXPORT_COLUMNS: ExportColumn<AuditEntry>[] = [
 /** `/pro/audit` (`/system-config/audit`): who did which sensitive thing, when, from where. */
 export function auditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const { db } = deps.database;
-    app.get(
-      '/audit',
-      {
-        config: { access: can('read', 'Audit') },
-        schema: { tags, querystring: auditListQuerySchema, response: { 200: auditListResponseSchema } },
-      },
-      (req) => listAudit(queryContext(deps, req.auth!), req.query),
+    const { get } = routeTable(app, tags);
+    const read = can('read', 'Audit');
+    get('/audit', read, { query: auditListQuerySchema, reply: auditListResponseSchema }, (req) =>
+      listAudit(queryContext(deps, req.auth!), req.query),
     );
-    app.get(
-      '/audit/export',
-      { config: { access: can('read', 'Audit') }, schema: { tags, querystring: auditExportQuerySchema } },
-      async (req, reply) =>
-        sendExport(reply, deps.longReads, req.auth!, {
-          fileName: 'audit-log',
-          format: req.query.format,
-          timeZone: await callerTimeZone(db, req.auth!),
-          columns: EXPORT_COLUMNS,
-          rows: await auditForExport(queryContext(deps, req.auth!), req.query),
-        }),
-    );
+    exportRoutes(get, deps)('/audit/export', read, { query: auditExportQuerySchema }, async (req) => ({
+      fileName: 'audit-log',
+      columns: EXPORT_COLUMNS,
+      rows: await auditForExport(queryContext(deps, req.auth!), req.query),
+    }));
   };
 }

@@ -26,10 +26,11 @@ import {
 } from '@gym/contract/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
-import { type AuthContext, can } from '../../lib/access.ts';
-import { callerTimeZone } from '../../lib/business-date.ts';
-import { type Cell, type ExportColumn, sendExport } from '../../lib/table-export.ts';
-import { queryContext, runCommand } from '../../lib/use-case.ts';
+import { can } from '../../lib/access.ts';
+import { resourceRoutes, routeTable } from '../../lib/routes.ts';
+import type { Cell, ExportColumn } from '../../lib/table-export.ts';
+import type { TenantDb } from '../../lib/tenant-db.ts';
+import { queryContext } from '../../lib/use-case.ts';
 import { createCreditPackage } from './create-credit-package.ts';
 import { createMembershipPlan } from './create-membership-plan.ts';
 import { createShortCourse } from './create-short-course.ts';
@@ -50,9 +51,6 @@ import { updateMembershipPlan } from './update-membership-plan.ts';
 import { updateShortCourse } from './update-short-course.ts';
 
 const tags = ['catalogue'];
-const read = { access: can('read', 'Catalogue') };
-const create = { access: can('create', 'Catalogue') };
-const update = { access: can('update', 'Catalogue') };
 
 /** Amounts exported as decimal text of minor units' major part would need the currency's exponent: kept as minor units. */
 const yesNo = (v: boolean): Cell => (v ? 'yes' : 'no');
@@ -106,191 +104,69 @@ const COURSE_COLUMNS: ExportColumn<ShortCourse>[] = [
  */
 export function catalogueRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const { db } = deps.database;
-    const scoped = (req: { auth?: AuthContext | null }) => queryContext(deps, req.auth!).db;
-    const zone = (auth: Parameters<typeof callerTimeZone>[1], centerId?: string) => callerTimeZone(db, auth, centerId);
+    const routes = routeTable(app, tags);
+    const resource = resourceRoutes(routes, deps, 'Catalogue');
+    const params = catalogueIdParamsSchema;
+    /** The members holding a plan or package, once the caller may see it (`find` answers 404 otherwise). */
+    const holders = (
+      url: string,
+      kind: 'membership' | 'package',
+      find: (db: TenantDb, id: string) => Promise<unknown>,
+    ) =>
+      routes.get(
+        url,
+        can('read', 'Catalogue'),
+        { params, query: holderListQuerySchema, reply: holderListResponseSchema },
+        async (req) => {
+          const query = queryContext(deps, req.auth!);
+          await find(query.db, req.params.id);
+          return listHolders(query, { ...req.query, item: { kind, id: req.params.id } });
+        },
+      );
 
-    // ---- membership plans ----
-    app.get(
-      '/membership-plans',
-      {
-        config: read,
-        schema: {
-          tags,
-          querystring: membershipPlanListQuerySchema,
-          response: { 200: membershipPlanListResponseSchema },
-        },
+    resource('/membership-plans', {
+      list: {
+        query: membershipPlanListQuerySchema,
+        reply: membershipPlanListResponseSchema,
+        read: listMembershipPlans,
       },
-      (req) => listMembershipPlans(scoped(req), req.query),
-    );
-    app.get(
-      '/membership-plans/export',
-      { config: read, schema: { tags, querystring: membershipPlanExportQuerySchema } },
-      async (req, reply) =>
-        sendExport(reply, deps.longReads, req.auth!, {
-          fileName: 'membership-plans',
-          timeZone: await zone(req.auth!, req.query.centerId),
-          format: req.query.format,
-          columns: PLAN_COLUMNS,
-          rows: await listMembershipPlansForExport(scoped(req), req.query),
-        }),
-    );
-    app.get(
-      '/membership-plans/:id',
-      { config: read, schema: { tags, params: catalogueIdParamsSchema, response: { 200: membershipPlanSchema } } },
-      (req) => getMembershipPlan(scoped(req), req.params.id),
-    );
-    app.get(
-      '/membership-plans/:id/holders',
-      {
-        config: read,
-        schema: {
-          tags,
-          params: catalogueIdParamsSchema,
-          querystring: holderListQuerySchema,
-          response: { 200: holderListResponseSchema },
-        },
+      export: {
+        query: membershipPlanExportQuerySchema,
+        fileName: 'membership-plans',
+        columns: PLAN_COLUMNS,
+        rows: listMembershipPlansForExport,
       },
-      async (req) => {
-        await getMembershipPlan(scoped(req), req.params.id);
-        return listHolders(queryContext(deps, req.auth!), {
-          ...req.query,
-          item: { kind: 'membership', id: req.params.id },
-        });
-      },
-    );
-    app.post(
-      '/membership-plans',
-      {
-        config: create,
-        schema: { tags, body: createMembershipPlanRequestSchema, response: { 201: membershipPlanSchema } },
-      },
-      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createMembershipPlan, req.body)),
-    );
-    app.patch(
-      '/membership-plans/:id',
-      {
-        config: update,
-        schema: {
-          tags,
-          params: catalogueIdParamsSchema,
-          body: updateMembershipPlanRequestSchema,
-          response: { 200: membershipPlanSchema },
-        },
-      },
-      (req) => runCommand(deps, req.auth!, updateMembershipPlan, { ...req.body, id: req.params.id }),
-    );
+      item: { params, reply: membershipPlanSchema, read: getMembershipPlan },
+      create: { body: createMembershipPlanRequestSchema, command: createMembershipPlan },
+      update: { body: updateMembershipPlanRequestSchema, command: updateMembershipPlan },
+    });
+    holders('/membership-plans/:id/holders', 'membership', getMembershipPlan);
 
-    // ---- credit packages ----
-    app.get(
-      '/packages',
-      {
-        config: read,
-        schema: { tags, querystring: creditPackageListQuerySchema, response: { 200: creditPackageListResponseSchema } },
+    resource('/packages', {
+      list: { query: creditPackageListQuerySchema, reply: creditPackageListResponseSchema, read: listCreditPackages },
+      export: {
+        query: creditPackageExportQuerySchema,
+        fileName: 'packages',
+        columns: PACKAGE_COLUMNS,
+        rows: listCreditPackagesForExport,
       },
-      (req) => listCreditPackages(scoped(req), req.query),
-    );
-    app.get(
-      '/packages/export',
-      { config: read, schema: { tags, querystring: creditPackageExportQuerySchema } },
-      async (req, reply) =>
-        sendExport(reply, deps.longReads, req.auth!, {
-          fileName: 'packages',
-          timeZone: await zone(req.auth!, req.query.centerId),
-          format: req.query.format,
-          columns: PACKAGE_COLUMNS,
-          rows: await listCreditPackagesForExport(scoped(req), req.query),
-        }),
-    );
-    app.get(
-      '/packages/:id',
-      { config: read, schema: { tags, params: catalogueIdParamsSchema, response: { 200: creditPackageSchema } } },
-      (req) => getCreditPackage(scoped(req), req.params.id),
-    );
-    app.get(
-      '/packages/:id/holders',
-      {
-        config: read,
-        schema: {
-          tags,
-          params: catalogueIdParamsSchema,
-          querystring: holderListQuerySchema,
-          response: { 200: holderListResponseSchema },
-        },
-      },
-      async (req) => {
-        await getCreditPackage(scoped(req), req.params.id);
-        return listHolders(queryContext(deps, req.auth!), {
-          ...req.query,
-          item: { kind: 'package', id: req.params.id },
-        });
-      },
-    );
-    app.post(
-      '/packages',
-      {
-        config: create,
-        schema: { tags, body: createCreditPackageRequestSchema, response: { 201: creditPackageSchema } },
-      },
-      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createCreditPackage, req.body)),
-    );
-    app.patch(
-      '/packages/:id',
-      {
-        config: update,
-        schema: {
-          tags,
-          params: catalogueIdParamsSchema,
-          body: updateCreditPackageRequestSchema,
-          response: { 200: creditPackageSchema },
-        },
-      },
-      (req) => runCommand(deps, req.auth!, updateCreditPackage, { ...req.body, id: req.params.id }),
-    );
+      item: { params, reply: creditPackageSchema, read: getCreditPackage },
+      create: { body: createCreditPackageRequestSchema, command: createCreditPackage },
+      update: { body: updateCreditPackageRequestSchema, command: updateCreditPackage },
+    });
+    holders('/packages/:id/holders', 'package', getCreditPackage);
 
-    // ---- short courses ----
-    app.get(
-      '/short-courses',
-      {
-        config: read,
-        schema: { tags, querystring: shortCourseListQuerySchema, response: { 200: shortCourseListResponseSchema } },
+    resource('/short-courses', {
+      list: { query: shortCourseListQuerySchema, reply: shortCourseListResponseSchema, read: listShortCourses },
+      export: {
+        query: shortCourseExportQuerySchema,
+        fileName: 'short-courses',
+        columns: COURSE_COLUMNS,
+        rows: listShortCoursesForExport,
       },
-      (req) => listShortCourses(scoped(req), req.query),
-    );
-    app.get(
-      '/short-courses/export',
-      { config: read, schema: { tags, querystring: shortCourseExportQuerySchema } },
-      async (req, reply) =>
-        sendExport(reply, deps.longReads, req.auth!, {
-          fileName: 'short-courses',
-          timeZone: await zone(req.auth!, req.query.centerId),
-          format: req.query.format,
-          columns: COURSE_COLUMNS,
-          rows: await listShortCoursesForExport(scoped(req), req.query),
-        }),
-    );
-    app.get(
-      '/short-courses/:id',
-      { config: read, schema: { tags, params: catalogueIdParamsSchema, response: { 200: shortCourseSchema } } },
-      (req) => getShortCourse(scoped(req), req.params.id),
-    );
-    app.post(
-      '/short-courses',
-      { config: create, schema: { tags, body: createShortCourseRequestSchema, response: { 201: shortCourseSchema } } },
-      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createShortCourse, req.body)),
-    );
-    app.patch(
-      '/short-courses/:id',
-      {
-        config: update,
-        schema: {
-          tags,
-          params: catalogueIdParamsSchema,
-          body: updateShortCourseRequestSchema,
-          response: { 200: shortCourseSchema },
-        },
-      },
-      (req) => runCommand(deps, req.auth!, updateShortCourse, { ...req.body, id: req.params.id }),
-    );
+      item: { params, reply: shortCourseSchema, read: getShortCourse },
+      create: { body: createShortCourseRequestSchema, command: createShortCourse },
+      update: { body: updateShortCourseRequestSchema, command: updateShortCourse },
+    });
   };
 }

@@ -10,9 +10,9 @@ import {
 } from '@gym/contract/centers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
-import { can } from '../../lib/access.ts';
-import { callerTimeZone } from '../../lib/business-date.ts';
-import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
+import { type AuthContext, can } from '../../lib/access.ts';
+import { exportRoutes, routeTable } from '../../lib/routes.ts';
+import type { ExportColumn } from '../../lib/table-export.ts';
 import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { centerCommandOptions } from './center-rules.ts';
 import { createCenter } from './create-center.ts';
@@ -45,80 +45,40 @@ const EXPORT_COLUMNS: ExportColumn<CenterListItem>[] = [
 /** `/pro/centers`: the organisation's centres (`/center`, `/center-list`) and the navbar's switcher. */
 export function centerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const { db } = deps.database;
-    app.get(
-      '/centers/switcher',
-      {
-        config: { access: can('read', 'Centre') },
-        schema: { tags, response: { 200: centerSwitcherResponseSchema } },
-      },
-      async (req) => ({ items: await listCentersForSwitcher(queryContext(deps, req.auth!)) }),
+    const { get, post, patch } = routeTable(app, tags);
+    const exported = exportRoutes(get, deps);
+    const query = (req: { auth: AuthContext | null }) => queryContext(deps, req.auth!);
+    const read = can('read', 'Centre');
+    const byId = { params: centerIdParamsSchema, reply: centerDetailSchema };
+
+    get('/centers/switcher', read, { reply: centerSwitcherResponseSchema }, async (req) => ({
+      items: await listCentersForSwitcher(query(req)),
+    }));
+    get('/centers', read, { query: centerAdminListQuerySchema, reply: centerAdminListResponseSchema }, (req) =>
+      listCenters(query(req), req.query),
     );
-    app.get(
+    exported('/centers/export', read, { query: centerExportQuerySchema }, async (req) => ({
+      fileName: 'centres',
+      columns: EXPORT_COLUMNS,
+      rows: await listCentersForExport(query(req), req.query),
+    }));
+    get('/centers/:id', read, byId, (req) => getCenterDetail(query(req), { id: req.params.id }));
+    post(
       '/centers',
-      {
-        config: { access: can('read', 'Centre') },
-        schema: { tags, querystring: centerAdminListQuerySchema, response: { 200: centerAdminListResponseSchema } },
-      },
-      (req) => listCenters(queryContext(deps, req.auth!), req.query),
+      can('create', 'Centre'),
+      { body: createCenterRequestSchema, reply: centerDetailSchema, status: 201 },
+      (req) => runCommand(deps, req.auth!, createCenter, req.body, centerCommandOptions),
     );
-    app.get(
-      '/centers/export',
-      { config: { access: can('read', 'Centre') }, schema: { tags, querystring: centerExportQuerySchema } },
-      async (req, reply) =>
-        sendExport(reply, deps.longReads, req.auth!, {
-          fileName: 'centres',
-          timeZone: await callerTimeZone(db, req.auth!, (req.query as { centerId?: string }).centerId),
-          format: req.query.format,
-          columns: EXPORT_COLUMNS,
-          rows: await listCentersForExport(queryContext(deps, req.auth!), req.query),
-        }),
+    patch('/centers/:id', can('update', 'Centre'), { ...byId, body: updateCenterRequestSchema }, (req) =>
+      runCommand(deps, req.auth!, updateCenter, { ...req.body, id: req.params.id }, centerCommandOptions),
     );
-    app.get(
-      '/centers/:id',
-      {
-        config: { access: can('read', 'Centre') },
-        schema: { tags, params: centerIdParamsSchema, response: { 200: centerDetailSchema } },
-      },
-      (req) => getCenterDetail(queryContext(deps, req.auth!), { id: req.params.id }),
-    );
-    app.post(
-      '/centers',
-      {
-        config: { access: can('create', 'Centre') },
-        schema: { tags, body: createCenterRequestSchema, response: { 201: centerDetailSchema } },
-      },
-      async (req, reply) =>
-        reply.code(201).send(await runCommand(deps, req.auth!, createCenter, req.body, centerCommandOptions)),
-    );
-    app.patch(
-      '/centers/:id',
-      {
-        config: { access: can('update', 'Centre') },
-        schema: {
-          tags,
-          params: centerIdParamsSchema,
-          body: updateCenterRequestSchema,
-          response: { 200: centerDetailSchema },
-        },
-      },
-      (req) => runCommand(deps, req.auth!, updateCenter, { ...req.body, id: req.params.id }, centerCommandOptions),
-    );
-    app.post(
-      '/centers/:id/deactivate',
-      {
-        config: { access: can('update', 'Centre') },
-        schema: { tags, params: centerIdParamsSchema, response: { 200: centerDetailSchema } },
-      },
-      (req) => runCommand(deps, req.auth!, setCenterActive, { id: req.params.id, active: false }, centerCommandOptions),
-    );
-    app.post(
-      '/centers/:id/activate',
-      {
-        config: { access: can('update', 'Centre') },
-        schema: { tags, params: centerIdParamsSchema, response: { 200: centerDetailSchema } },
-      },
-      (req) => runCommand(deps, req.auth!, setCenterActive, { id: req.params.id, active: true }, centerCommandOptions),
-    );
+    for (const [action, active] of [
+      ['deactivate', false],
+      ['activate', true],
+    ] as const) {
+      post(`/centers/:id/${action}`, can('update', 'Centre'), byId, (req) =>
+        runCommand(deps, req.auth!, setCenterActive, { id: req.params.id, active }, centerCommandOptions),
+      );
+    }
   };
 }

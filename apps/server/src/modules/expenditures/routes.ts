@@ -18,13 +18,12 @@ import {
 } from '@gym/contract/expenditures';
 import { formatMoney } from '@gym/contract/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, can } from '../../lib/access.ts';
-import { callerTimeZone } from '../../lib/business-date.ts';
 import { notFound } from '../../lib/errors.ts';
+import { exportRoutes, routeTable } from '../../lib/routes.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
-import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
+import type { ExportColumn } from '../../lib/table-export.ts';
 import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { createCategory } from './create-category.ts';
 import { createExpenditure } from './create-expenditure.ts';
@@ -71,49 +70,31 @@ function contentDisposition(fileName: string): string {
 export function expenditureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const { db } = deps.database;
-    const scoped = (req: { auth?: AuthContext | null }) => queryContext(deps, req.auth!).db;
+    const { get, post, patch, delete: del } = routeTable(app, tags);
+    const exported = exportRoutes(get, deps);
+    const scoped = (req: { auth: AuthContext | null }) => queryContext(deps, req.auth!).db;
     const store = new ReceiptStore(join(deps.config.dataDir, 'receipts'));
+    const read = can('read', 'Expenditure');
+    const byId = { params: expenditureIdParamsSchema };
 
-    app.get(
-      '/expenditures',
-      {
-        config: { access: can('read', 'Expenditure') },
-        schema: { tags, querystring: expenditureListQuerySchema, response: { 200: expenditureListResponseSchema } },
-      },
-      (req) => listExpenditures(scoped(req), req.query),
+    get('/expenditures', read, { query: expenditureListQuerySchema, reply: expenditureListResponseSchema }, (req) =>
+      listExpenditures(scoped(req), req.query),
     );
-    app.get(
-      '/expenditures/export',
-      { config: { access: can('read', 'Expenditure') }, schema: { tags, querystring: expenditureExportQuerySchema } },
-      async (req, reply) => {
-        const config = await readSystemConfig(db, req.auth!.organisationId);
-        return sendExport(reply, deps.longReads, req.auth!, {
-          fileName: 'expenditures',
-          timeZone: await callerTimeZone(db, req.auth!, req.query.centerId),
-          format: req.query.format,
-          columns: exportColumns(config.currencyExponent as 0 | 2 | 3),
-          rows: await expendituresForExport(scoped(req), req.query),
-        });
-      },
+    exported('/expenditures/export', read, { query: expenditureExportQuerySchema }, async (req) => {
+      const config = await readSystemConfig(db, req.auth!.organisationId);
+      return {
+        fileName: 'expenditures',
+        columns: exportColumns(config.currencyExponent as 0 | 2 | 3),
+        rows: await expendituresForExport(scoped(req), req.query),
+      };
+    });
+    get('/expenditures/:id', read, { ...byId, reply: expenditureSchema }, (req) =>
+      getExpenditure(scoped(req), req.params.id),
     );
-    app.get(
-      '/expenditures/:id',
-      {
-        config: { access: can('read', 'Expenditure') },
-        schema: { tags, params: expenditureIdParamsSchema, response: { 200: expenditureSchema } },
-      },
-      (req) => getExpenditure(scoped(req), req.params.id),
-    );
-    app.get(
+    get(
       '/expenditures/:id/receipt',
-      {
-        config: { access: can('read', 'Expenditure') },
-        schema: {
-          tags,
-          params: expenditureIdParamsSchema,
-          description: 'The receipt file, to callers who may read the expenditure (404 otherwise).',
-        },
-      },
+      read,
+      { ...byId, description: 'The receipt file, to callers who may read the expenditure (404 otherwise).' },
       async (req, reply) => {
         const receipt = await receiptOf(scoped(req), req.params.id);
         const file = await store.open(req.auth!.organisationId, receipt.key);
@@ -127,83 +108,54 @@ export function expenditureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           .send(file.stream);
       },
     );
-    app.post(
+    post(
       '/expenditures',
+      can('create', 'Expenditure'),
       {
+        body: createExpenditureSchema,
+        reply: expenditureSchema,
+        status: 201,
+        idempotent: true,
         bodyLimit: RECEIPT_BODY_LIMIT,
-        config: { access: can('create', 'Expenditure'), idempotent: true },
-        schema: { tags, body: createExpenditureSchema, response: { 201: expenditureSchema } },
       },
-      async (req, reply) => {
-        const auth = req.auth!;
-        const created = await withReceiptFiles(store, auth.organisationId, (files) =>
-          runCommand(deps, auth, createExpenditure, { ...req.body, files }),
-        );
-        return reply.code(201).send(created);
-      },
+      (req) =>
+        withReceiptFiles(store, req.auth!.organisationId, (files) =>
+          runCommand(deps, req.auth!, createExpenditure, { ...req.body, files }),
+        ),
     );
-    app.patch(
+    patch(
       '/expenditures/:id',
-      {
-        bodyLimit: RECEIPT_BODY_LIMIT,
-        config: { access: can('update', 'Expenditure') },
-        schema: {
-          tags,
-          params: expenditureIdParamsSchema,
-          body: updateExpenditureSchema,
-          response: { 200: expenditureSchema },
-        },
-      },
-      (req) => {
-        const auth = req.auth!;
-        return withReceiptFiles(store, auth.organisationId, (files) =>
-          runCommand(deps, auth, updateExpenditure, { ...req.body, id: req.params.id, files }),
-        );
-      },
+      can('update', 'Expenditure'),
+      { ...byId, body: updateExpenditureSchema, reply: expenditureSchema, bodyLimit: RECEIPT_BODY_LIMIT },
+      (req) =>
+        withReceiptFiles(store, req.auth!.organisationId, (files) =>
+          runCommand(deps, req.auth!, updateExpenditure, { ...req.body, id: req.params.id, files }),
+        ),
     );
-    app.delete(
+    del(
       '/expenditures/:id',
-      {
-        config: { access: can('delete', 'Expenditure') },
-        schema: { tags, params: expenditureIdParamsSchema, body: deleteExpenditureSchema, response: { 204: z.null() } },
-      },
-      async (req, reply) => {
-        await runCommand(deps, req.auth!, deleteExpenditure, { ...req.body, id: req.params.id });
-        return reply.code(204).send(null);
-      },
+      can('delete', 'Expenditure'),
+      { ...byId, body: deleteExpenditureSchema, status: 204 },
+      (req) => runCommand(deps, req.auth!, deleteExpenditure, { ...req.body, id: req.params.id }),
     );
 
-    app.get(
+    get(
       '/expenditure-categories',
-      {
-        config: { access: can('read', 'Expenditure') },
-        schema: {
-          tags,
-          querystring: expenditureCategoryListQuerySchema,
-          response: { 200: expenditureCategoryListSchema },
-        },
-      },
+      read,
+      { query: expenditureCategoryListQuerySchema, reply: expenditureCategoryListSchema },
       (req) => listCategories(scoped(req), req.query),
     );
-    app.post(
+    // Categories are kept by those who record expenditures: `update Expenditure` (decision 151).
+    post(
       '/expenditure-categories',
-      {
-        config: { access: can('update', 'Expenditure') },
-        schema: { tags, body: createExpenditureCategorySchema, response: { 201: expenditureCategorySchema } },
-      },
-      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createCategory, req.body)),
+      can('update', 'Expenditure'),
+      { body: createExpenditureCategorySchema, reply: expenditureCategorySchema, status: 201 },
+      (req) => runCommand(deps, req.auth!, createCategory, req.body),
     );
-    app.patch(
+    patch(
       '/expenditure-categories/:id',
-      {
-        config: { access: can('update', 'Expenditure') },
-        schema: {
-          tags,
-          params: expenditureIdParamsSchema,
-          body: updateExpenditureCategorySchema,
-          response: { 200: expenditureCategorySchema },
-        },
-      },
+      can('update', 'Expenditure'),
+      { ...byId, body: updateExpenditureCategorySchema, reply: expenditureCategorySchema },
       (req) => runCommand(deps, req.auth!, updateCategory, { ...req.body, id: req.params.id }),
     );
   };

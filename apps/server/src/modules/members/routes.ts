@@ -20,10 +20,9 @@ import { formatPhone } from '@gym/contract/phone';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { can } from '../../lib/access.ts';
-import { callerTimeZone } from '../../lib/business-date.ts';
+import { type AuthContext, can } from '../../lib/access.ts';
 import { type Chunk, keyset } from '../../lib/long-read.ts';
-import { sendExport } from '../../lib/table-export.ts';
+import { exportRoutes, routeTable } from '../../lib/routes.ts';
 import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { overdueByMember } from '../sales/index.ts';
 import { attachCard } from './attach-card.ts';
@@ -62,86 +61,52 @@ const EXPORT_COLUMNS: { header: string; value: (m: MemberExportRow) => string | 
 
 /** `/api/v1/pro/students…` (the spec's students are members) and the reader's `pro/student/{id}/nfc/`. */
 export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { db } = deps.database;
   return async (app) => {
-    app.get(
+    const { get, post, patch, delete: del } = routeTable(app, tags);
+    const scoped = (req: { auth: AuthContext | null }) => queryContext(deps, req.auth!).db;
+    const read = can('read', 'Member');
+    const update = can('update', 'Member');
+    const byId = { params: memberIdParamsSchema };
+    const byCard = { params: memberCardParamsSchema };
+
+    get('/students', read, { query: memberListQuerySchema, reply: memberListResponseSchema }, async (req) => {
+      const page = await listMembers(scoped(req), req.query);
+      const overdue = await overdueByMember(
+        scoped(req),
+        page.items.map((m) => m.id),
+      );
+      return { ...page, items: page.items.map((m) => ({ ...m, overdueMinor: overdue.get(m.id) ?? 0 })) };
+    });
+
+    exportRoutes(get, deps)('/students/export', read, { query: memberExportQuerySchema }, async (req) => ({
+      fileName: 'members',
+      columns: EXPORT_COLUMNS,
+      rows: keyset(
+        (chunk: Chunk<string[]>) => memberExportChunk(scoped(req), { q: req.query, chunk }),
+        (last) => last.key,
+      ),
+    }));
+
+    post(
       '/students',
-      {
-        config: { access: can('read', 'Member') },
-        schema: { tags, querystring: memberListQuerySchema, response: { 200: memberListResponseSchema } },
-      },
-      async (req) => {
-        const page = await listMembers(queryContext(deps, req.auth!).db, req.query);
-        const overdue = await overdueByMember(
-          queryContext(deps, req.auth!).db,
-          page.items.map((m) => m.id),
-        );
-        return { ...page, items: page.items.map((m) => ({ ...m, overdueMinor: overdue.get(m.id) ?? 0 })) };
-      },
+      can('create', 'Member'),
+      { body: createMemberRequestSchema, reply: memberSchema, status: 201, idempotent: true },
+      (req) => runCommand(deps, req.auth!, createMember, req.body),
     );
 
-    app.get(
-      '/students/export',
-      {
-        config: { access: can('read', 'Member') },
-        schema: { tags, querystring: memberExportQuerySchema },
-      },
-      async (req, reply) =>
-        sendExport(reply, deps.longReads, req.auth!, {
-          fileName: 'members',
-          timeZone: await callerTimeZone(db, req.auth!, (req.query as { centerId?: string }).centerId),
-          format: req.query.format,
-          columns: EXPORT_COLUMNS,
-          rows: keyset(
-            (chunk: Chunk<string[]>) => memberExportChunk(queryContext(deps, req.auth!).db, { q: req.query, chunk }),
-            (last) => last.key,
-          ),
-        }),
+    get('/students/:id', read, { ...byId, reply: memberSchema }, (req) =>
+      runCommand(deps, req.auth!, openMember, { id: req.params.id }),
     );
 
-    app.post(
-      '/students',
-      {
-        config: { access: can('create', 'Member'), idempotent: true },
-        schema: { tags, body: createMemberRequestSchema, response: { 201: memberSchema } },
-      },
-      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createMember, req.body)),
+    patch('/students/:id', update, { ...byId, body: updateMemberRequestSchema, reply: memberSchema }, (req) =>
+      runCommand(deps, req.auth!, updateMember, { ...req.body, id: req.params.id }),
     );
 
-    app.get(
-      '/students/:id',
-      {
-        config: { access: can('read', 'Member') },
-        schema: { tags, params: memberIdParamsSchema, response: { 200: memberSchema } },
-      },
-      (req) => runCommand(deps, req.auth!, openMember, { id: req.params.id }),
-    );
-
-    app.patch(
-      '/students/:id',
-      {
-        config: { access: can('update', 'Member') },
-        schema: {
-          tags,
-          params: memberIdParamsSchema,
-          body: updateMemberRequestSchema,
-          response: { 200: memberSchema },
-        },
-      },
-      (req) => runCommand(deps, req.auth!, updateMember, { ...req.body, id: req.params.id }),
-    );
-
-    app.post(
+    // 201 for a card new to the member, 200 for one it already had.
+    post(
       '/students/:id/cards',
-      {
-        config: { access: can('update', 'Member'), idempotent: true },
-        schema: {
-          tags,
-          params: memberIdParamsSchema,
-          body: attachCardRequestSchema,
-          response: { 200: cardSchema, 201: cardSchema },
-        },
-      },
+      update,
+      { ...byId, body: attachCardRequestSchema, reply: cardSchema, status: [200, 201], idempotent: true },
       async (req, reply) => {
         const { card, already } = await runCommand(deps, req.auth!, attachCard, {
           memberId: req.params.id,
@@ -151,89 +116,47 @@ export function memberRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.post(
-      '/students/:id/cards/:cardId/lost',
-      {
-        config: { access: can('update', 'Member') },
-        schema: { tags, params: memberCardParamsSchema, response: { 200: cardSchema } },
-      },
-      (req) => runCommand(deps, req.auth!, markCardLost, { memberId: req.params.id, cardId: req.params.cardId }),
+    post('/students/:id/cards/:cardId/lost', update, { ...byCard, reply: cardSchema }, (req) =>
+      runCommand(deps, req.auth!, markCardLost, { memberId: req.params.id, cardId: req.params.cardId }),
     );
 
-    app.delete(
-      '/students/:id/cards/:cardId',
-      {
-        config: { access: can('update', 'Member') },
-        schema: { tags, params: memberCardParamsSchema, response: { 204: z.null() } },
-      },
-      async (req, reply) => {
-        await runCommand(deps, req.auth!, detachCard, { memberId: req.params.id, cardId: req.params.cardId });
-        return reply.code(204).send(null);
-      },
+    del('/students/:id/cards/:cardId', update, { ...byCard, status: 204 }, (req) =>
+      runCommand(deps, req.auth!, detachCard, { memberId: req.params.id, cardId: req.params.cardId }),
     );
 
-    app.post(
+    post(
       '/student/:student_id/nfc',
-      {
-        config: { access: can('update', 'Member') },
-        schema: {
-          tags,
-          params: z.object({ student_id: z.uuid() }),
-          body: nfcRequestSchema,
-          response: { 200: nfcResponseSchema },
-        },
-      },
+      update,
+      { params: z.object({ student_id: z.uuid() }), body: nfcRequestSchema, reply: nfcResponseSchema },
       (req) => linkScannedCard(deps, req.auth!, { memberId: req.params.student_id, card: req.body.card }),
     );
 
-    app.get(
-      '/students/:id/privacy-export',
-      {
-        config: { access: can('update', 'Member') },
-        schema: { tags, params: memberIdParamsSchema, response: { 200: memberPrivacyExportSchema } },
-      },
-      async (req, reply) => {
-        const data = await runCommand(deps, req.auth!, privacyExport, { id: req.params.id });
-        const name = `member-${data.member.code.replace(/[^A-Za-z0-9_-]/g, '_')}-personal-data.json`;
-        return reply
-          .header('content-disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`)
-          .header('cache-control', 'no-store')
-          .send(data);
-      },
-    );
+    get('/students/:id/privacy-export', update, { ...byId, reply: memberPrivacyExportSchema }, async (req, reply) => {
+      const data = await runCommand(deps, req.auth!, privacyExport, { id: req.params.id });
+      const name = `member-${data.member.code.replace(/[^A-Za-z0-9_-]/g, '_')}-personal-data.json`;
+      return reply
+        .header('content-disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .header('cache-control', 'no-store')
+        .send(data);
+    });
 
-    app.post(
+    post(
       '/students/:id/erase',
-      {
-        config: { access: can('delete', 'Member') },
-        schema: { tags, params: memberIdParamsSchema, body: eraseMemberRequestSchema, response: { 200: memberSchema } },
-      },
+      can('delete', 'Member'),
+      { ...byId, body: eraseMemberRequestSchema, reply: memberSchema },
       (req) => runCommand(deps, req.auth!, eraseMember, { id: req.params.id, confirmCode: req.body.confirmCode }),
     );
 
-    app.post(
+    // Merging removes a record from the lists: those who may erase members may merge them.
+    post(
       '/students/:id/merge',
-      {
-        // Merging removes a record from the lists: those who may erase members may merge them.
-        config: { access: can('delete', 'Member') },
-        schema: {
-          tags,
-          params: memberIdParamsSchema,
-          body: mergeMembersRequestSchema,
-          response: { 200: memberSchema },
-        },
-      },
+      can('delete', 'Member'),
+      { ...byId, body: mergeMembersRequestSchema, reply: memberSchema },
       (req) => runCommand(deps, req.auth!, mergeMembers, { ...req.body, keptId: req.params.id }),
     );
 
-    app.post(
-      '/students/:id/card-link',
-      {
-        config: { access: can('update', 'Member') },
-        schema: { tags, params: memberIdParamsSchema, response: { 201: cardLinkIssuedSchema } },
-      },
-      async (req, reply) =>
-        reply.code(201).send(await runCommand(deps, req.auth!, issueCardLink, { memberId: req.params.id })),
+    post('/students/:id/card-link', update, { ...byId, reply: cardLinkIssuedSchema, status: 201 }, (req) =>
+      runCommand(deps, req.auth!, issueCardLink, { memberId: req.params.id }),
     );
   };
 }

@@ -40,11 +40,10 @@ import {
   updateProductSetRequestSchema,
 } from '@gym/contract/retail';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, can } from '../../lib/access.ts';
-import { callerTimeZone } from '../../lib/business-date.ts';
-import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
+import { resourceRoutes, routeTable } from '../../lib/routes.ts';
+import type { ExportColumn } from '../../lib/table-export.ts';
 import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { checkCoupon } from './check-coupon.ts';
 import { getCoupon, listCoupons, listCouponsForExport } from './coupon-queries.ts';
@@ -126,285 +125,94 @@ const OFFER_COLUMNS: ExportColumn<Offer>[] = [
  */
 export function retailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const { db } = deps.database;
-    const scoped = (req: { auth?: AuthContext | null }) => queryContext(deps, req.auth!).db;
-    const timeZone = (req: { auth?: unknown }, centerId?: string) =>
-      callerTimeZone(db, req.auth as Parameters<typeof callerTimeZone>[1], centerId);
+    const routes = routeTable(app, tags);
+    const { get, post } = routes;
+    const resource = resourceRoutes(routes, deps, 'Catalogue');
+    const scoped = (req: { auth: AuthContext | null }) => queryContext(deps, req.auth!).db;
+    const params = idParamsSchema;
 
     // ------------------------------------------------------------ products
-    app.get(
-      '/products',
-      {
-        config: { access: read },
-        schema: { tags, querystring: productListQuerySchema, response: { 200: productListResponseSchema } },
+    resource('/products', {
+      list: { query: productListQuerySchema, reply: productListResponseSchema, read: listProducts },
+      export: {
+        query: productExportQuerySchema,
+        fileName: 'products',
+        columns: PRODUCT_COLUMNS,
+        rows: listProductsForExport,
       },
-      (req) => listProducts(scoped(req), req.query),
+      item: { params, reply: productSchema, read: getProduct },
+      create: { body: createProductRequestSchema, command: createProduct },
+      update: { body: updateProductRequestSchema, command: updateProduct },
+      deactivate: { command: deactivateProduct },
+    });
+    get('/products/by-barcode/:code', read, { params: barcodeParamsSchema, reply: productSchema }, (req) =>
+      getProductByBarcode(scoped(req), req.params.code),
     );
-    app.get(
-      '/products/export',
-      { config: { access: read }, schema: { tags, querystring: productExportQuerySchema } },
-      async (req, reply) =>
-        sendExport(reply, deps.longReads, req.auth!, {
-          fileName: 'products',
-          timeZone: await timeZone(req, req.query.centerId),
-          format: req.query.format,
-          columns: PRODUCT_COLUMNS,
-          rows: await listProductsForExport(scoped(req), req.query),
-        }),
-    );
-    app.get(
-      '/products/by-barcode/:code',
-      { config: { access: read }, schema: { tags, params: barcodeParamsSchema, response: { 200: productSchema } } },
-      (req) => getProductByBarcode(scoped(req), req.params.code),
-    );
-    app.get(
-      '/products/:id',
-      { config: { access: read }, schema: { tags, params: idParamsSchema, response: { 200: productSchema } } },
-      (req) => getProduct(scoped(req), req.params.id),
-    );
-    app.post(
-      '/products',
-      {
-        config: { access: can('create', 'Catalogue') },
-        schema: { tags, body: createProductRequestSchema, response: { 201: productSchema } },
-      },
-      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createProduct, req.body)),
-    );
-    app.patch(
-      '/products/:id',
-      {
-        config: { access: can('update', 'Catalogue') },
-        schema: { tags, params: idParamsSchema, body: updateProductRequestSchema, response: { 200: productSchema } },
-      },
-      (req) => runCommand(deps, req.auth!, updateProduct, { ...req.body, id: req.params.id }),
-    );
-    app.delete(
-      '/products/:id',
-      {
-        config: { access: can('delete', 'Catalogue') },
-        schema: { tags, params: idParamsSchema, response: { 204: z.null() } },
-      },
-      async (req, reply) => {
-        await runCommand(deps, req.auth!, deactivateProduct, { id: req.params.id });
-        return reply.code(204).send(null);
-      },
-    );
-    app.get(
+    get(
       '/products/:id/stock-movements',
-      {
-        config: { access: read },
-        schema: {
-          tags,
-          params: idParamsSchema,
-          querystring: stockMovementListQuerySchema,
-          response: { 200: stockMovementListResponseSchema },
-        },
-      },
+      read,
+      { params, query: stockMovementListQuerySchema, reply: stockMovementListResponseSchema },
       (req) => listStockMovements(scoped(req), { ...req.query, productId: req.params.id }),
     );
-    app.post(
+    // Deliveries and counts change what the books say the gym owns: managers only (decision in docs).
+    post(
       '/products/:id/stock-movements',
-      {
-        // Deliveries and counts change what the books say the gym owns: managers only (decision in docs).
-        config: { access: can('update', 'Catalogue') },
-        schema: {
-          tags,
-          params: idParamsSchema,
-          body: stockMovementRequestSchema,
-          response: { 201: stockMovementSchema },
-        },
-      },
-      async (req, reply) =>
-        reply
-          .code(201)
-          .send(await runCommand(deps, req.auth!, recordStockMovement, { ...req.body, productId: req.params.id })),
+      can('update', 'Catalogue'),
+      { params, body: stockMovementRequestSchema, reply: stockMovementSchema, status: 201 },
+      (req) => runCommand(deps, req.auth!, recordStockMovement, { ...req.body, productId: req.params.id }),
     );
 
     // ------------------------------------------------------------ product sets
-    app.get(
-      '/product-sets',
-      {
-        config: { access: read },
-        schema: { tags, querystring: productSetListQuerySchema, response: { 200: productSetListResponseSchema } },
+    resource('/product-sets', {
+      list: { query: productSetListQuerySchema, reply: productSetListResponseSchema, read: listProductSets },
+      export: {
+        query: productSetExportQuerySchema,
+        fileName: 'product-sets',
+        columns: SET_COLUMNS,
+        rows: listProductSetsForExport,
       },
-      (req) => listProductSets(scoped(req), req.query),
-    );
-    app.get(
-      '/product-sets/export',
-      { config: { access: read }, schema: { tags, querystring: productSetExportQuerySchema } },
-      async (req, reply) =>
-        sendExport(reply, deps.longReads, req.auth!, {
-          fileName: 'product-sets',
-          timeZone: await timeZone(req),
-          format: req.query.format,
-          columns: SET_COLUMNS,
-          rows: await listProductSetsForExport(scoped(req), req.query),
-        }),
-    );
-    app.get(
-      '/product-sets/:id',
-      { config: { access: read }, schema: { tags, params: idParamsSchema, response: { 200: productSetSchema } } },
-      (req) => getProductSet(scoped(req), req.params.id),
-    );
-    app.post(
-      '/product-sets',
-      {
-        config: { access: can('create', 'Catalogue') },
-        schema: { tags, body: createProductSetRequestSchema, response: { 201: productSetSchema } },
-      },
-      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createProductSet, req.body)),
-    );
-    app.patch(
-      '/product-sets/:id',
-      {
-        config: { access: can('update', 'Catalogue') },
-        schema: {
-          tags,
-          params: idParamsSchema,
-          body: updateProductSetRequestSchema,
-          response: { 200: productSetSchema },
-        },
-      },
-      (req) => runCommand(deps, req.auth!, updateProductSet, { ...req.body, id: req.params.id }),
-    );
-    app.delete(
-      '/product-sets/:id',
-      {
-        config: { access: can('delete', 'Catalogue') },
-        schema: { tags, params: idParamsSchema, response: { 204: z.null() } },
-      },
-      async (req, reply) => {
-        await runCommand(deps, req.auth!, deactivateProductSet, { id: req.params.id });
-        return reply.code(204).send(null);
-      },
-    );
+      item: { params, reply: productSetSchema, read: getProductSet },
+      create: { body: createProductSetRequestSchema, command: createProductSet },
+      update: { body: updateProductSetRequestSchema, command: updateProductSet },
+      deactivate: { command: deactivateProductSet },
+    });
 
     // ------------------------------------------------------------ coupons
-    app.get(
-      '/coupons',
-      {
-        config: { access: read },
-        schema: { tags, querystring: couponListQuerySchema, response: { 200: couponListResponseSchema } },
+    resource('/coupons', {
+      list: { query: couponListQuerySchema, reply: couponListResponseSchema, read: listCoupons },
+      export: {
+        query: couponExportQuerySchema,
+        fileName: 'coupons',
+        columns: COUPON_COLUMNS,
+        rows: listCouponsForExport,
       },
-      (req) => listCoupons(scoped(req), req.query),
-    );
-    app.get(
-      '/coupons/export',
-      { config: { access: read }, schema: { tags, querystring: couponExportQuerySchema } },
-      async (req, reply) =>
-        sendExport(reply, deps.longReads, req.auth!, {
-          fileName: 'coupons',
-          timeZone: await timeZone(req),
-          format: req.query.format,
-          columns: COUPON_COLUMNS,
-          rows: await listCouponsForExport(scoped(req), req.query),
-        }),
-    );
-    app.get(
-      '/coupons/check',
-      {
-        config: { access: read },
-        schema: { tags, querystring: couponCheckQuerySchema, response: { 200: couponCheckResponseSchema } },
-      },
-      (req) => checkCoupon(queryContext(deps, req.auth!), req.query),
-    );
-    app.get(
-      '/coupons/:id',
-      { config: { access: read }, schema: { tags, params: idParamsSchema, response: { 200: couponSchema } } },
-      (req) => getCoupon(scoped(req), req.params.id),
-    );
-    app.post(
-      '/coupons',
-      {
-        config: { access: can('create', 'Catalogue') },
-        schema: { tags, body: createCouponRequestSchema, response: { 201: couponSchema } },
-      },
-      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createCoupon, req.body)),
-    );
-    app.patch(
-      '/coupons/:id',
-      {
-        config: { access: can('update', 'Catalogue') },
-        schema: { tags, params: idParamsSchema, body: updateCouponRequestSchema, response: { 200: couponSchema } },
-      },
-      (req) => runCommand(deps, req.auth!, updateCoupon, { ...req.body, id: req.params.id }),
-    );
-    app.delete(
-      '/coupons/:id',
-      {
-        config: { access: can('delete', 'Catalogue') },
-        schema: { tags, params: idParamsSchema, response: { 204: z.null() } },
-      },
-      async (req, reply) => {
-        await runCommand(deps, req.auth!, deactivateCoupon, { id: req.params.id });
-        return reply.code(204).send(null);
-      },
+      item: { params, reply: couponSchema, read: getCoupon },
+      create: { body: createCouponRequestSchema, command: createCoupon },
+      update: { body: updateCouponRequestSchema, command: updateCoupon },
+      deactivate: { command: deactivateCoupon },
+    });
+    get('/coupons/check', read, { query: couponCheckQuerySchema, reply: couponCheckResponseSchema }, (req) =>
+      checkCoupon(queryContext(deps, req.auth!), req.query),
     );
 
     // ------------------------------------------------------------ offers
-    app.get(
-      '/offers',
-      {
-        config: { access: read },
-        schema: { tags, querystring: offerListQuerySchema, response: { 200: offerListResponseSchema } },
-      },
-      (req) => listOffers(scoped(req), req.query),
-    );
-    app.get(
-      '/offers/export',
-      { config: { access: read }, schema: { tags, querystring: offerExportQuerySchema } },
-      async (req, reply) =>
-        sendExport(reply, deps.longReads, req.auth!, {
-          fileName: 'offers',
-          timeZone: await timeZone(req, req.query.centerId),
-          format: req.query.format,
-          columns: OFFER_COLUMNS,
-          rows: await listOffersForExport(scoped(req), req.query),
-        }),
-    );
-    app.get(
+    resource('/offers', {
+      list: { query: offerListQuerySchema, reply: offerListResponseSchema, read: listOffers },
+      export: { query: offerExportQuerySchema, fileName: 'offers', columns: OFFER_COLUMNS, rows: listOffersForExport },
+      item: { params, reply: offerSchema, read: getOffer },
+      create: { body: createOfferRequestSchema, command: createOffer },
+      update: { body: updateOfferRequestSchema, command: updateOffer },
+      deactivate: { command: deactivateOffer },
+    });
+    get(
       '/offers/current',
-      {
-        config: { access: read },
-        schema: { tags, querystring: currentOffersQuerySchema, response: { 200: currentOffersResponseSchema } },
-      },
+      read,
+      { query: currentOffersQuerySchema, reply: currentOffersResponseSchema },
       async (req) => {
         const { db: tenant, clock } = queryContext(deps, req.auth!);
         const center = await tenant.usableCenter(req.query.centerId, 'centerId', false);
         const today = clock.today(center.timeZone);
         return { items: await currentOffers(tenant, { centerId: center.id, today }), today };
-      },
-    );
-    app.get(
-      '/offers/:id',
-      { config: { access: read }, schema: { tags, params: idParamsSchema, response: { 200: offerSchema } } },
-      (req) => getOffer(scoped(req), req.params.id),
-    );
-    app.post(
-      '/offers',
-      {
-        config: { access: can('create', 'Catalogue') },
-        schema: { tags, body: createOfferRequestSchema, response: { 201: offerSchema } },
-      },
-      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createOffer, req.body)),
-    );
-    app.patch(
-      '/offers/:id',
-      {
-        config: { access: can('update', 'Catalogue') },
-        schema: { tags, params: idParamsSchema, body: updateOfferRequestSchema, response: { 200: offerSchema } },
-      },
-      (req) => runCommand(deps, req.auth!, updateOffer, { ...req.body, id: req.params.id }),
-    );
-    app.delete(
-      '/offers/:id',
-      {
-        config: { access: can('delete', 'Catalogue') },
-        schema: { tags, params: idParamsSchema, response: { 204: z.null() } },
-      },
-      async (req, reply) => {
-        await runCommand(deps, req.auth!, deactivateOffer, { id: req.params.id });
-        return reply.code(204).send(null);
       },
     );
   };

@@ -29,10 +29,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, can } from '../../lib/access.ts';
-import { callerTimeZone } from '../../lib/business-date.ts';
 import { fixedRows } from '../../lib/long-read.ts';
+import { exportRoutes, routeTable } from '../../lib/routes.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
-import { type ExportColumn, sendExport } from '../../lib/table-export.ts';
+import type { ExportColumn } from '../../lib/table-export.ts';
 import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { listCommissionRules, staffCommission } from './commission-admin.ts';
 import { createCommissionRule } from './create-commission-rule.ts';
@@ -75,155 +75,93 @@ const INVOICE_COLUMNS: ExportColumn<InvoiceSummary>[] = [
 export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const { db } = deps.database;
-    const query = (req: { auth?: AuthContext | null }) => queryContext(deps, req.auth!);
+    const { get, post, patch } = routeTable(app, tags);
+    const exported = exportRoutes(get, deps);
+    const query = (req: { auth: AuthContext | null }) => queryContext(deps, req.auth!);
+    const byId = { params: idParamsSchema };
+    /** The invoice of the address as it is once `done` (a command on it) has run. */
+    const invoiceOnce = async (req: { auth: AuthContext | null; params: { id: string } }, done: Promise<unknown>) => {
+      await done;
+      return getInvoice(query(req), { id: req.params.id });
+    };
 
-    app.post(
+    post(
       '/students/:id/sales',
-      {
-        config: { access: can('create', 'Sale'), idempotent: true },
-        schema: { tags, params: memberIdParamsSchema, body: saleRequestSchema, response: { 201: invoiceSchema } },
-      },
-      async (req, reply) =>
-        reply.code(201).send(await runCommand(deps, req.auth!, sell, { ...req.body, memberId: req.params.id })),
+      can('create', 'Sale'),
+      { params: memberIdParamsSchema, body: saleRequestSchema, reply: invoiceSchema, status: 201, idempotent: true },
+      (req) => runCommand(deps, req.auth!, sell, { ...req.body, memberId: req.params.id }),
     );
-    app.get(
+    get(
       '/students/:id/account',
-      {
-        config: { access: can('read', 'Member') },
-        schema: { tags, params: memberIdParamsSchema, response: { 200: memberAccountSchema } },
-      },
+      can('read', 'Member'),
+      { params: memberIdParamsSchema, reply: memberAccountSchema },
       (req) => memberAccount(query(req).db, req.params.id),
     );
 
-    app.get(
-      '/invoices',
-      {
-        config: { access: can('read', 'Sale') },
-        schema: { tags, querystring: invoiceListQuerySchema, response: { 200: invoiceListResponseSchema } },
-      },
-      (req) => listInvoices(query(req).db, req.query),
+    get('/invoices', can('read', 'Sale'), { query: invoiceListQuerySchema, reply: invoiceListResponseSchema }, (req) =>
+      listInvoices(query(req).db, req.query),
     );
-    app.get(
-      '/invoices/export',
-      { config: { access: can('read', 'Sale') }, schema: { tags, querystring: invoiceExportQuerySchema } },
-      async (req, reply) =>
-        sendExport(reply, deps.longReads, req.auth!, {
-          fileName: 'invoices',
-          timeZone: await callerTimeZone(db, req.auth!, req.query.centerId),
-          format: req.query.format,
-          columns: INVOICE_COLUMNS,
-          rows: await listInvoicesForExport(query(req).db, req.query),
-        }),
+    exported('/invoices/export', can('read', 'Sale'), { query: invoiceExportQuerySchema }, async (req) => ({
+      fileName: 'invoices',
+      columns: INVOICE_COLUMNS,
+      rows: await listInvoicesForExport(query(req).db, req.query),
+    }));
+    get('/invoices/:id', can('read', 'Sale'), { ...byId, reply: invoiceSchema }, (req) =>
+      getInvoice(query(req), { id: req.params.id }),
     );
-    app.get(
-      '/invoices/:id',
-      {
-        config: { access: can('read', 'Sale') },
-        schema: { tags, params: idParamsSchema, response: { 200: invoiceSchema } },
-      },
-      (req) => getInvoice(query(req), { id: req.params.id }),
-    );
-    app.get(
-      '/invoices/:id/pdf',
-      {
-        config: { access: can('read', 'Sale') },
-        schema: { tags, params: idParamsSchema, querystring: invoicePdfQuerySchema },
-      },
-      async (req, reply) => {
-        const pdf = await invoicePdf(query(req), { ...req.query, id: req.params.id });
-        return reply
-          .type('application/pdf')
-          .header('cache-control', 'no-store')
-          .header('content-disposition', `inline; filename="${pdf.number}.pdf"`)
-          .send(Buffer.from(pdf.bytes));
-      },
-    );
-    app.post(
+    get('/invoices/:id/pdf', can('read', 'Sale'), { ...byId, query: invoicePdfQuerySchema }, async (req, reply) => {
+      const pdf = await invoicePdf(query(req), { ...req.query, id: req.params.id });
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `inline; filename="${pdf.number}.pdf"`)
+        .send(Buffer.from(pdf.bytes));
+    });
+    const changesInvoice = { ...byId, reply: invoiceSchema, idempotent: true };
+    post(
       '/invoices/:id/payments',
-      {
-        config: { access: can('create', 'Payment'), idempotent: true },
-        schema: { tags, params: idParamsSchema, body: paymentRequestSchema, response: { 201: invoiceSchema } },
-      },
-      async (req, reply) => {
-        await runCommand(deps, req.auth!, recordPayment, { ...req.body, invoiceId: req.params.id });
-        return reply.code(201).send(await getInvoice(query(req), { id: req.params.id }));
-      },
+      can('create', 'Payment'),
+      { ...changesInvoice, body: paymentRequestSchema, status: 201 },
+      (req) => invoiceOnce(req, runCommand(deps, req.auth!, recordPayment, { ...req.body, invoiceId: req.params.id })),
     );
-    app.post(
+    post(
       '/invoices/:id/refunds',
-      {
-        config: { access: can('create', 'Refund'), idempotent: true },
-        schema: { tags, params: idParamsSchema, body: refundRequestSchema, response: { 201: invoiceSchema } },
-      },
-      async (req, reply) => {
-        await runCommand(deps, req.auth!, refundInvoice, { ...req.body, invoiceId: req.params.id });
-        return reply.code(201).send(await getInvoice(query(req), { id: req.params.id }));
-      },
+      can('create', 'Refund'),
+      { ...changesInvoice, body: refundRequestSchema, status: 201 },
+      (req) => invoiceOnce(req, runCommand(deps, req.auth!, refundInvoice, { ...req.body, invoiceId: req.params.id })),
     );
-    app.post(
-      '/invoices/:id/void',
-      {
-        config: { access: can('delete', 'Sale'), idempotent: true },
-        schema: { tags, params: idParamsSchema, body: voidRequestSchema, response: { 200: invoiceSchema } },
-      },
-      async (req) => {
-        await runCommand(deps, req.auth!, voidInvoice, { ...req.body, invoiceId: req.params.id });
-        return getInvoice(query(req), { id: req.params.id });
-      },
+    post('/invoices/:id/void', can('delete', 'Sale'), { ...changesInvoice, body: voidRequestSchema }, (req) =>
+      invoiceOnce(req, runCommand(deps, req.auth!, voidInvoice, { ...req.body, invoiceId: req.params.id })),
     );
-    app.get(
+    get(
       '/commission-rules',
-      {
-        config: { access: can('read', 'Commission') },
-        schema: {
-          tags,
-          querystring: commissionRuleListQuerySchema,
-          response: { 200: commissionRuleListResponseSchema },
-        },
-      },
+      can('read', 'Commission'),
+      { query: commissionRuleListQuerySchema, reply: commissionRuleListResponseSchema },
       async (req) => ({ items: await listCommissionRules(query(req).db, { staffId: req.query.staffId }) }),
     );
-    app.post(
+    post(
       '/commission-rules',
-      {
-        config: { access: can('create', 'Commission') },
-        schema: { tags, body: createCommissionRuleRequestSchema, response: { 201: commissionRuleSchema } },
-      },
-      async (req, reply) => reply.code(201).send(await runCommand(deps, req.auth!, createCommissionRule, req.body)),
+      can('create', 'Commission'),
+      { body: createCommissionRuleRequestSchema, reply: commissionRuleSchema, status: 201 },
+      (req) => runCommand(deps, req.auth!, createCommissionRule, req.body),
     );
-    app.patch(
+    patch(
       '/commission-rules/:id',
-      {
-        config: { access: can('update', 'Commission') },
-        schema: {
-          tags,
-          params: idParamsSchema,
-          body: updateCommissionRuleRequestSchema,
-          response: { 200: commissionRuleSchema },
-        },
-      },
+      can('update', 'Commission'),
+      { ...byId, body: updateCommissionRuleRequestSchema, reply: commissionRuleSchema },
       (req) => runCommand(deps, req.auth!, setCommissionRuleActive, { id: req.params.id, active: req.body.active }),
     );
-    app.get(
+    get(
       '/staff/:id/commission',
-      {
-        config: { access: can('read', 'Commission') },
-        schema: {
-          tags,
-          params: idParamsSchema,
-          querystring: staffCommissionQuerySchema,
-          response: { 200: staffCommissionResponseSchema },
-        },
-      },
+      can('read', 'Commission'),
+      { ...byId, query: staffCommissionQuerySchema, reply: staffCommissionResponseSchema },
       (req) => staffCommission(query(req).db, { staffId: req.params.id, year: req.query.year }),
     );
-    app.get(
+    exported(
       '/staff/:id/commission/export',
-      {
-        config: { access: can('read', 'Commission') },
-        schema: { tags, params: idParamsSchema, querystring: staffCommissionExportQuerySchema },
-      },
-      async (req, reply) => {
+      can('read', 'Commission'),
+      { ...byId, query: staffCommissionExportQuerySchema },
+      async (req) => {
         const report = await staffCommission(query(req).db, { staffId: req.params.id, year: req.query.year });
         const { currencyCode } = await readSystemConfig(db, req.auth!.organisationId);
         const columns: ExportColumn<StaffCommission['months'][number]>[] = [
@@ -234,21 +172,13 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           { header: 'Sales', value: (m) => decimal(m.salesMinor, currencyCode), width: 12 },
           { header: 'Commission', value: (m) => decimal(m.commissionMinor, currencyCode), width: 12 },
         ];
-        return sendExport(reply, deps.longReads, req.auth!, {
-          fileName: `commission-${report.year}`,
-          timeZone: await callerTimeZone(db, req.auth!),
-          format: req.query.format,
-          columns,
-          rows: fixedRows(report.months),
-        });
+        return { fileName: `commission-${report.year}`, columns, rows: fixedRows(report.months) };
       },
     );
-    app.get(
+    get(
       '/payments',
-      {
-        config: { access: can('read', 'Payment') },
-        schema: { tags, querystring: paymentListQuerySchema, response: { 200: paymentListResponseSchema } },
-      },
+      can('read', 'Payment'),
+      { query: paymentListQuerySchema, reply: paymentListResponseSchema },
       (req) => listPayments(query(req).db, req.query),
     );
   };
