@@ -20,8 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, can } from '../../lib/access.ts';
-import { listExportRoutes } from '../../lib/list-export.ts';
-import { routeTable } from '../../lib/routes.ts';
+import { exportRoutes, routeTable } from '../../lib/routes.ts';
 import type { ExportColumn } from '../../lib/table-export.ts';
 import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { cancelClass } from './cancel-class.ts';
@@ -85,12 +84,12 @@ export function classRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     get('/classes', READ, { query: classListQuerySchema, reply: classListResponseSchema }, (req) =>
       listClasses(query(req), req.query),
     );
-    listExportRoutes(deps, get)('/classes/export', READ, classExportQuerySchema, {
+    exportRoutes(get, deps)('/classes/export', READ, { query: classExportQuerySchema }, async (req) => ({
       fileName: 'classes',
-      centerId: (q) => q.center,
+      centerId: req.query.center,
       columns: EXPORT_COLUMNS,
-      rows: (req) => listClassesForExport(query(req), req.query),
-    });
+      rows: await listClassesForExport(query(req), req.query),
+    }));
     get('/classes/:id', READ, { ...byId, reply: classSchema }, (req) => getClass(query(req), { id: req.params.id }));
     post(
       '/classes',

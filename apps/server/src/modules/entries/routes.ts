@@ -25,8 +25,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, can } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
-import { listExportRoutes } from '../../lib/list-export.ts';
-import { routeTable } from '../../lib/routes.ts';
+import { exportRoutes, routeTable } from '../../lib/routes.ts';
 import type { ExportColumn } from '../../lib/table-export.ts';
 import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { clockStaff } from './clock-staff.ts';
@@ -88,7 +87,7 @@ const ATTENDANCE_COLUMNS: ExportColumn<Attendance>[] = [
 export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const { get, post } = routeTable(app, tags);
-    const exportRoute = listExportRoutes(deps, get);
+    const exportRoute = exportRoutes(get, deps);
     const query = (req: { auth: AuthContext | null }) => queryContext(deps, req.auth!);
     /** What the door shows of an entry, in the caller's words. */
     const outcome = (req: { auth: AuthContext | null }, entry: Parameters<typeof entryOutcome>[1]) =>
@@ -145,11 +144,11 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     get('/entries', READ, { query: entryListQuerySchema, reply: entryListResponseSchema }, (req) =>
       listEntries(query(req), req.query),
     );
-    exportRoute('/entries/export', READ, entryExportQuerySchema, {
+    exportRoute('/entries/export', READ, { query: entryExportQuerySchema }, async (req) => ({
       fileName: 'entries',
       columns: ENTRY_COLUMNS,
-      rows: (req) => entriesForExport(query(req), req.query),
-    });
+      rows: await entriesForExport(query(req), req.query),
+    }));
     get('/entries/live', READ, { query: entryLiveQuerySchema, reply: entryLiveSchema }, (req) =>
       liveEntries(query(req), { centerId: req.query.centerId }),
     );
@@ -182,11 +181,11 @@ export function entryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { query: attendanceListQuerySchema, reply: attendanceListResponseSchema },
       (req) => listAttendance(query(req), req.query),
     );
-    exportRoute('/staff-attendance/export', READ_ATTENDANCE, attendanceExportQuerySchema, {
+    exportRoute('/staff-attendance/export', READ_ATTENDANCE, { query: attendanceExportQuerySchema }, async (req) => ({
       fileName: 'staff-attendance',
       columns: ATTENDANCE_COLUMNS,
-      rows: (req) => attendanceForExport(query(req), req.query),
-    });
+      rows: await attendanceForExport(query(req), req.query),
+    }));
     get(
       '/staff-attendance/days',
       READ_ATTENDANCE,

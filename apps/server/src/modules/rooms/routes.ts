@@ -11,8 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, can } from '../../lib/access.ts';
-import { listExportRoutes } from '../../lib/list-export.ts';
-import { routeTable } from '../../lib/routes.ts';
+import { exportRoutes, routeTable } from '../../lib/routes.ts';
 import type { ExportColumn } from '../../lib/table-export.ts';
 import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { createRoom } from './create-room.ts';
@@ -41,11 +40,11 @@ export function roomRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     get('/rooms', can('read', 'Room'), { query: roomListQuerySchema, reply: roomListResponseSchema }, (req) =>
       listRooms(query(req), req.query),
     );
-    listExportRoutes(deps, get)('/rooms/export', can('read', 'Room'), roomExportQuerySchema, {
+    exportRoutes(get, deps)('/rooms/export', can('read', 'Room'), { query: roomExportQuerySchema }, async (req) => ({
       fileName: 'rooms',
       columns: EXPORT_COLUMNS,
-      rows: (req) => listRoomsForExport(query(req), req.query),
-    });
+      rows: await listRoomsForExport(query(req), req.query),
+    }));
     get('/rooms/:id', can('read', 'Room'), { ...byId, reply: roomSchema }, (req) =>
       getRoom(query(req), { id: req.params.id }),
     );

@@ -14,8 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, can } from '../../lib/access.ts';
-import { listExportRoutes } from '../../lib/list-export.ts';
-import { routeTable } from '../../lib/routes.ts';
+import { exportRoutes, routeTable } from '../../lib/routes.ts';
 import type { ExportColumn } from '../../lib/table-export.ts';
 import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { attachStaffCard } from './attach-staff-card.ts';
@@ -56,11 +55,11 @@ export function staffRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     get('/staff', READ, { query: staffListQuerySchema, reply: staffListResponseSchema }, (req) =>
       listStaff(db(req), req.query),
     );
-    listExportRoutes(deps, get)('/staff/export', READ, staffExportQuerySchema, {
+    exportRoutes(get, deps)('/staff/export', READ, { query: staffExportQuerySchema }, async (req) => ({
       fileName: 'staff',
       columns: EXPORT_COLUMNS,
-      rows: (req) => listStaffForExport(db(req), req.query),
-    });
+      rows: await listStaffForExport(db(req), req.query),
+    }));
     get('/staff/:id', READ, { ...byId, reply: staffSchema }, (req) => getStaff(db(req), req.params.id));
     post('/staff', can('create', 'Staff'), { body: createStaffRequestSchema, reply: staffSchema, status: 201 }, (req) =>
       runCommand(deps, req.auth!, createStaff, req.body, STAFF_COMMAND),
