@@ -3,7 +3,7 @@ import { ImportOutlined, UserAddOutlined } from '@ant-design/icons';
 import { MEMBER_SORTS, MEMBER_STATUSES, type MemberListItem } from '@gym/contract/members';
 import { formatPhone } from '@gym/contract/phone';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Checkbox, Select, Tag, Tooltip } from 'antd';
+import { Badge, Button, Select, Tag, Tooltip } from 'antd';
 import { type HTMLAttributes, lazy, type MouseEvent, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { useAbility } from '../../shared/acl';
 import { useCenterId } from '../../shared/centerSelection';
 import { subscribeRealtime } from '../../shared/realtime';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { CheckboxFilter } from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { MoneyText } from '../../shared/ui/MoneyText';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
@@ -252,20 +253,13 @@ export default function MemberListPage() {
         loading={groups.isPending}
         data-testid="filter-group"
       />
-      <Checkbox
-        checked={list.filters.isNew === 'true'}
-        onChange={(event) => list.setFilter('isNew', event.target.checked ? 'true' : null)}
-        data-testid="filter-new"
-      >
-        {t('members:filters.isNew')}
-      </Checkbox>
-      <Checkbox
-        checked={list.filters.guardianMissing === 'true'}
-        onChange={(event) => list.setFilter('guardianMissing', event.target.checked ? 'true' : null)}
-        data-testid="filter-guardian-missing"
-      >
-        {t('members:filters.guardianMissing')}
-      </Checkbox>
+      <CheckboxFilter list={list} filter="isNew" label={t('members:filters.isNew')} testId="filter-new" />
+      <CheckboxFilter
+        list={list}
+        filter="guardianMissing"
+        label={t('members:filters.guardianMissing')}
+        testId="filter-guardian-missing"
+      />
       {list.narrowed && (
         <Button type="link" onClick={list.reset} data-testid="filters-reset">
           {t('members:filters.reset')}

@@ -1,10 +1,11 @@
 import './retail.css';
 import { InboxOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Input } from 'antd';
+import { Button, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { useCenterId } from '../../shared/centerSelection';
+import { CheckboxFilter } from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
 import { actionsColumn, activeColumn } from '../../shared/ui/listColumns';
 import { percentText } from '../../shared/ui/PercentInput';
@@ -143,13 +144,7 @@ export default function ProductListPage() {
               data-testid="filter-category"
             />
             <ActiveFilter list={list} />
-            <Checkbox
-              checked={list.filters.lowStock === 'true'}
-              onChange={(event) => list.setFilter('lowStock', event.target.checked ? 'true' : null)}
-              data-testid="filter-low-stock"
-            >
-              {t('retail:stock.lowOnly')}
-            </Checkbox>
+            <CheckboxFilter list={list} filter="lowStock" label={t('retail:stock.lowOnly')} testId="filter-low-stock" />
           </>
         }
         add={

@@ -6,11 +6,12 @@
  */
 import './sales.css';
 import { INVOICE_STATES, type InvoiceSummary } from '@gym/contract/sales';
-import { Checkbox, DatePicker, Select, Typography } from 'antd';
+import { DatePicker, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useCenters } from '../../shared/centers';
+import { CheckboxFilter } from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { MoneyText } from '../../shared/ui/MoneyText';
 import { useDates } from '../../shared/useDates';
@@ -228,13 +229,7 @@ export default function InvoiceListPage() {
                 })
               }
             />
-            <Checkbox
-              checked={list.filters.overdue === 'true'}
-              onChange={(e) => list.setFilter('overdue', e.target.checked ? 'true' : null)}
-              data-testid="filter-overdue"
-            >
-              {t('sales:list.overdueOnly')}
-            </Checkbox>
+            <CheckboxFilter list={list} filter="overdue" label={t('sales:list.overdueOnly')} testId="filter-overdue" />
           </div>
         }
       />

@@ -2,7 +2,7 @@
  * The toolbar's filters, each kept in the URL by `useListParams`: a choice among values (the
  * "any" value stays out of the address), the item's state, and the centre.
  */
-import { DatePicker, Select } from 'antd';
+import { Checkbox, DatePicker, Select } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -138,6 +138,29 @@ export function ClearableFilter<S extends string, F extends string>({
       options={options}
       {...(testId ? { 'data-testid': testId } : {})}
     />
+  );
+}
+
+/** A filter that is on (`true` in the address) or off (left out of it). */
+export function CheckboxFilter<S extends string, F extends string>({
+  list,
+  filter,
+  label,
+  testId,
+}: {
+  list: ListParams<S, F>;
+  filter: F;
+  label: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Checkbox
+      checked={list.filters[filter] === 'true'}
+      onChange={(event) => list.setFilter(filter, event.target.checked ? 'true' : null)}
+      {...(testId ? { 'data-testid': testId } : {})}
+    >
+      {label}
+    </Checkbox>
   );
 }
 
