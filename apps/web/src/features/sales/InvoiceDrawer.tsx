@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAbility } from '../../shared/acl';
 import { MoneyText } from '../../shared/ui/MoneyText';
-import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
+import { QueryState } from '../../shared/ui/ScreenStates';
 import { StatusTag } from '../../shared/ui/StatusTag';
 import { useDates } from '../../shared/useDates';
 import { useDateTime } from '../../shared/useDateTime';
@@ -39,13 +39,7 @@ export function InvoiceDrawer({ invoiceId, onClose }: { invoiceId: string | null
       destroyOnHidden
       data-testid="invoice-drawer"
     >
-      {invoice.isPending ? (
-        <LoadingState />
-      ) : invoice.isError ? (
-        <ErrorState error={invoice.error} onRetry={() => void invoice.refetch()} />
-      ) : (
-        <InvoiceDetail invoice={invoice.data} />
-      )}
+      <QueryState query={invoice}>{(data) => <InvoiceDetail invoice={data} />}</QueryState>
     </Drawer>
   );
 }
