@@ -13,7 +13,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useCenters } from '../../shared/centers';
 import { CheckboxFilter } from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
-import { MoneyText } from '../../shared/ui/MoneyText';
+import { MoneyText, moneyColumn } from '../../shared/ui/MoneyText';
 import { useDates } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { memberPath } from '../members/paths';
@@ -110,21 +110,12 @@ export default function InvoiceListPage() {
       show: 'tablet',
       render: (day: string) => dates.date(day),
     },
+    { ...moneyColumn('total', t('sales:fields.total'), (row: InvoiceSummary) => row.totalMinor), sortable: true },
     {
-      key: 'total',
-      title: t('sales:fields.total'),
-      align: 'right',
-      sortable: true,
-      render: (_: unknown, row) => <MoneyText value={row.totalMinor} />,
-    },
-    {
-      key: 'paid',
-      title: t('sales:fields.paid'),
-      align: 'right',
+      ...moneyColumn('paid', t('sales:fields.paid'), (row: InvoiceSummary) => row.paidMinor),
       show: 'desktop',
       // Total and balance say what is owed; what was paid is one click away ("Columns").
       defaultHidden: true,
-      render: (_: unknown, row) => <MoneyText value={row.paidMinor} />,
     },
     {
       key: 'balance',

@@ -3,7 +3,7 @@ import { Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../../shared/acl';
-import { MoneyText } from '../../../shared/ui/MoneyText';
+import { MoneyText, moneyColumn } from '../../../shared/ui/MoneyText';
 import { SectionTable } from '../../../shared/ui/OneLineTable';
 import { EmptyState, QueryState } from '../../../shared/ui/ScreenStates';
 import { useDates } from '../../../shared/useDates';
@@ -56,18 +56,8 @@ export function MemberInvoicesTab({ memberId }: { memberId: string }) {
                 dataIndex: 'issuedOn',
                 render: (day: string) => dates.date(day),
               },
-              {
-                key: 'total',
-                title: t('sales:fields.total'),
-                align: 'right',
-                render: (_: unknown, r) => <MoneyText value={r.totalMinor} />,
-              },
-              {
-                key: 'paid',
-                title: t('sales:fields.paid'),
-                align: 'right',
-                render: (_: unknown, r) => <MoneyText value={r.paidMinor} />,
-              },
+              moneyColumn('total', t('sales:fields.total'), (r) => r.totalMinor),
+              moneyColumn('paid', t('sales:fields.paid'), (r) => r.paidMinor),
               {
                 key: 'balance',
                 title: t('sales:fields.balance'),
