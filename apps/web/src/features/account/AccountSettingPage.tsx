@@ -1,8 +1,8 @@
 import './account.css';
 import { passwordSchema, updateAccountRequestSchema } from '@gym/contract/auth';
-import { LANGUAGES, type Language, type LayoutType, SKINS, type Skin } from '@gym/contract/constants';
+import { LANGUAGES, type Language, type LayoutType, type Skin } from '@gym/contract/constants';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Radio, Select } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/client';
@@ -24,7 +24,7 @@ import {
   usePreferences,
 } from '../../shared/preferences';
 import { setUserData } from '../../shared/session';
-import { LayoutSwitcher } from '../../shared/ui/LayoutSwitcher';
+import { LayoutSwitcher, SkinChoice } from '../../shared/ui/LayoutSwitcher';
 import { PasswordInput } from '../../shared/ui/PasswordInput';
 import { useUserData } from '../../shared/useSession';
 import { accountApi, type UpdateAccountRequest } from './api';
@@ -187,17 +187,12 @@ function PreferencesCard() {
         <span className="pref-row__label" id="account_skin_label">
           {t('common:skin.label')}
         </span>
-        <Radio.Group
+        <SkinChoice
           id="account_skin"
-          data-testid="skin-switcher"
-          aria-labelledby="account_skin_label"
           value={prefs.skin}
-          onChange={(event) => apply({ skin: event.target.value as Skin })}
-          options={SKINS.map((skin) => ({
-            value: skin,
-            label: t(`common:skin.${skin}`),
-            disabled: skin === 'semi-dark' && prefs.layout === 'horizontal',
-          }))}
+          layout={prefs.layout}
+          onChange={(skin) => apply({ skin })}
+          labelledBy="account_skin_label"
         />
       </div>
       <div className="pref-row">
