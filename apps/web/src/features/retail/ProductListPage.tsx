@@ -1,5 +1,6 @@
 import './retail.css';
 import { InboxOutlined } from '@ant-design/icons';
+import { formatMoney } from '@gym/contract/money';
 import { Button, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +13,9 @@ import { percentText } from '../../shared/ui/PercentInput';
 import { RowAction } from '../../shared/ui/RowAction';
 import { StatusTag } from '../../shared/ui/StatusTag';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
+import { useMoneyFormat } from '../../shared/useMoneyFormat';
 import { type Product, useProductList, useSaveProduct } from './api';
 import { ActiveFilter, useRetailToggle } from './columns';
-import { money, useMoneyFormat } from './MoneyInput';
 import { ProductDrawer, type ProductDrawerState } from './ProductDrawer';
 
 const SORTS = ['name', '-name', 'sku', '-sku', 'price', '-price', 'category', '-category'] as const;
@@ -73,7 +74,7 @@ export default function ProductListPage() {
       title: t('retail:product.price'),
       align: 'right',
       sortable: true,
-      render: (_: unknown, p: Product) => money(p.price, format),
+      render: (_: unknown, p: Product) => formatMoney(p.price, format),
     },
     {
       key: 'tax',
