@@ -26,6 +26,7 @@ import {
 import { setUserData } from '../../shared/session';
 import { LayoutSwitcher, SkinChoice } from '../../shared/ui/LayoutSwitcher';
 import { PasswordInput } from '../../shared/ui/PasswordInput';
+import { StackedForm } from '../../shared/ui/StackedForm';
 import { useUserData } from '../../shared/useSession';
 import { accountApi, type UpdateAccountRequest } from './api';
 import { SessionsCard } from './SessionsCard';
@@ -52,11 +53,9 @@ function ProfileCard() {
 
   return (
     <Card title={t('account:profileTitle')}>
-      <Form
+      <StackedForm
         form={form}
         name="account"
-        layout="vertical"
-        requiredMark={false}
         disabled={save.isPending}
         onFinish={(values) => save.mutate(values.fullName.trim())}
       >
@@ -73,7 +72,7 @@ function ProfileCard() {
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {t('common:actions.save')}
         </Button>
-      </Form>
+      </StackedForm>
     </Card>
   );
 }
@@ -109,11 +108,9 @@ function PasswordCard() {
   return (
     <Card title={t('account:password.title')}>
       <p className="screen-lead">{t('account:password.lead')}</p>
-      <Form
+      <StackedForm
         form={form}
         name="password"
-        layout="vertical"
-        requiredMark={false}
         disabled={change.isPending}
         onFinish={(values) =>
           change.mutate({ currentPassword: values.currentPassword, newPassword: values.newPassword })
@@ -141,7 +138,7 @@ function PasswordCard() {
         <Button type="primary" htmlType="submit" loading={change.isPending}>
           {t('account:password.submit')}
         </Button>
-      </Form>
+      </StackedForm>
     </Card>
   );
 }

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { apiErrorMessage, requiredRule, schemaRule } from '../../shared/api/errorMessages';
 import { BilingualTitle } from '../../shared/ui/BilingualTitle';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { StackedForm } from '../../shared/ui/StackedForm';
 import { AuthBrand } from './AuthBrand';
 import { authApi } from './api';
 
@@ -45,10 +46,8 @@ export default function ForgotPasswordPage() {
                 title={apiErrorMessage(t, request.error)}
               />
             )}
-            <Form
+            <StackedForm
               form={form}
-              layout="vertical"
-              requiredMark={false}
               disabled={request.isPending}
               onFinish={(values) => request.mutate(values.email.trim())}
             >
@@ -63,7 +62,7 @@ export default function ForgotPasswordPage() {
               <Button type="primary" htmlType="submit" block size="large" loading={request.isPending}>
                 {t('auth:forgot.submit')}
               </Button>
-            </Form>
+            </StackedForm>
             <p className="auth-footer">
               <Link to="/login">{t('auth:backToLogin')}</Link>
             </p>

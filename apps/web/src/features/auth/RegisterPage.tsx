@@ -20,6 +20,7 @@ import { currentLanguage } from '../../shared/preferences';
 import { BilingualTitle } from '../../shared/ui/BilingualTitle';
 import { CurrencyCodeSelect } from '../../shared/ui/CurrencyCodeSelect';
 import { PasswordInput } from '../../shared/ui/PasswordInput';
+import { StackedForm } from '../../shared/ui/StackedForm';
 import { AuthBrand } from './AuthBrand';
 import { authApi } from './api';
 import { useCompleteSignIn } from './useSignedIn';
@@ -108,10 +109,8 @@ export default function RegisterPage() {
           />
         )}
 
-        <Form
+        <StackedForm
           form={form}
-          layout="vertical"
-          requiredMark={false}
           disabled={register.isPending}
           initialValues={{ language: currentLanguage() }}
           onFinish={(values) => {
@@ -188,7 +187,7 @@ export default function RegisterPage() {
           <Button type="primary" htmlType="submit" block size="large" loading={register.isPending}>
             {t('auth:register.submit')}
           </Button>
-        </Form>
+        </StackedForm>
 
         <p className="auth-footer">
           {t('auth:register.haveAccount')} <Link to="/login">{t('auth:register.signIn')}</Link>

@@ -10,6 +10,7 @@ import { clearSession } from '../../shared/session';
 import { BilingualTitle } from '../../shared/ui/BilingualTitle';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { PasswordInput } from '../../shared/ui/PasswordInput';
+import { StackedForm } from '../../shared/ui/StackedForm';
 import { AuthBrand } from './AuthBrand';
 import { authApi } from './api';
 
@@ -78,13 +79,7 @@ export default function ResetPasswordPage() {
         {reset.isError && (
           <Alert className="auth-alert" type="error" showIcon role="alert" title={apiErrorMessage(t, reset.error)} />
         )}
-        <Form
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          disabled={reset.isPending}
-          onFinish={(values) => reset.mutate(values.password)}
-        >
+        <StackedForm form={form} disabled={reset.isPending} onFinish={(values) => reset.mutate(values.password)}>
           <Form.Item
             label={t('auth:fields.newPassword')}
             name="password"
@@ -104,7 +99,7 @@ export default function ResetPasswordPage() {
           <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
             {t('auth:reset.submit')}
           </Button>
-        </Form>
+        </StackedForm>
         <p className="auth-footer">
           <Link to="/login">{t('auth:backToLogin')}</Link>
         </p>

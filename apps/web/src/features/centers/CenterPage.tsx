@@ -7,6 +7,7 @@ import { apiErrorMessage } from '../../shared/api/errorMessages';
 import { showErrorOnFields } from '../../shared/api/formErrors';
 import { useCenterId } from '../../shared/centerSelection';
 import { EmptyState, QueryState } from '../../shared/ui/ScreenStates';
+import { StackedForm } from '../../shared/ui/StackedForm';
 import { type CenterDetail, useCenterDetail, useCenters, useSaveCenter } from './api';
 import { CENTER_FIELDS, type CenterFormValues, centerFormValues, centerRequest } from './centerForm';
 import { CenterFields } from './components/CenterFields';
@@ -19,11 +20,9 @@ function CenterForm({ center, canUpdate }: { center: CenterDetail; canUpdate: bo
   const save = useSaveCenter();
   return (
     <Card title={t('centers:detailsTitle')}>
-      <Form<CenterFormValues>
+      <StackedForm<CenterFormValues>
         form={form}
         name="center"
-        layout="vertical"
-        requiredMark={false}
         initialValues={centerFormValues(center, center)}
         disabled={!canUpdate || save.isPending}
         scrollToFirstError={{ block: 'center', focus: true }}
@@ -47,7 +46,7 @@ function CenterForm({ center, canUpdate }: { center: CenterDetail; canUpdate: bo
             {t('common:actions.save')}
           </Button>
         )}
-      </Form>
+      </StackedForm>
     </Card>
   );
 }

@@ -10,6 +10,7 @@ import { useToggleActive } from '../../shared/ui/confirm';
 import { centerOrAll, ListCenterSelect, useListCenter } from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
 import { actionsColumn } from '../../shared/ui/listColumns';
+import { StackedForm } from '../../shared/ui/StackedForm';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { type Room, useCenters, useRoomList, useSaveRoom } from './api';
 import { activeColumn, IncludeInactiveFilter } from './components/ActiveColumns';
@@ -62,11 +63,10 @@ function RoomModal({
       destroyOnHidden
     >
       {editing && (
-        <Form<RoomValues>
+        <StackedForm<RoomValues>
+          enterSubmits
           form={form}
           name="room"
-          layout="vertical"
-          requiredMark={false}
           disabled={save.isPending}
           initialValues={
             room
@@ -128,8 +128,7 @@ function RoomModal({
           <Form.Item label={t('centers:rooms.notes')} name="notes" rules={[schemaRule(shape.notes, t)]}>
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={500} />
           </Form.Item>
-          <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-        </Form>
+        </StackedForm>
       )}
     </Modal>
   );

@@ -23,6 +23,7 @@ import { useCentreToday } from '../../shared/today';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { SectionTable } from '../../shared/ui/OneLineTable';
 import { QueryState } from '../../shared/ui/ScreenStates';
+import { StackedForm } from '../../shared/ui/StackedForm';
 import { memberPath } from '../members/paths';
 import { useEntitlements } from '../sales/api';
 import { sellThenBookPath } from '../sales/returnTo';
@@ -312,7 +313,7 @@ function BookClasses({
           />
         )}
       </QueryState>
-      <Form layout="vertical" requiredMark={false} className="class-add__pay">
+      <StackedForm className="class-add__pay">
         <Form.Item label={t('classes:book.paidBy')} extra={t(`classes:paidByHelp.${choice}`)}>
           <PaidByChoice
             value={choice}
@@ -365,7 +366,7 @@ function BookClasses({
         >
           {t('classes:memberAdd.submit', { count: selected.length })}
         </Button>
-      </Form>
+      </StackedForm>
     </Card>
   );
 }

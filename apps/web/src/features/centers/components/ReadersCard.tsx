@@ -7,6 +7,7 @@ import { useAbility } from '../../../shared/acl';
 import { apiErrorMessage, requiredRule, schemaRule } from '../../../shared/api/errorMessages';
 import { showErrorOnFields } from '../../../shared/api/formErrors';
 import { OneLineTable } from '../../../shared/ui/OneLineTable';
+import { StackedForm } from '../../../shared/ui/StackedForm';
 import { useDateTime } from '../../../shared/useDateTime';
 import { type CenterDetail, useCreateReader, useDeleteReader, useRotateReaderSecret, useUpdateReader } from '../api';
 import { activeColumn } from './ActiveColumns';
@@ -44,11 +45,10 @@ function AddReaderModal({
       okButtonProps={{ loading: create.isPending, 'data-testid': 'reader-add-submit' }}
       destroyOnHidden
     >
-      <Form
+      <StackedForm
+        enterSubmits
         form={form}
         name="reader"
-        layout="vertical"
-        requiredMark={false}
         disabled={create.isPending}
         onFinish={(values) =>
           create.mutate(
@@ -89,8 +89,7 @@ function AddReaderModal({
           <Input maxLength={64} autoComplete="off" spellCheck={false} />
         </Form.Item>
         {/* Enter in a field submits the modal's form. */}
-        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-      </Form>
+      </StackedForm>
     </Modal>
   );
 }
@@ -111,11 +110,10 @@ function EditReaderModal({ reader, onClose }: { reader: ReaderRow | null; onClos
       destroyOnHidden
     >
       {reader && (
-        <Form
+        <StackedForm
+          enterSubmits
           form={form}
           name="reader_edit"
-          layout="vertical"
-          requiredMark={false}
           initialValues={{ name: reader.name, active: reader.active }}
           disabled={update.isPending}
           onFinish={(values) =>
@@ -146,8 +144,7 @@ function EditReaderModal({ reader, onClose }: { reader: ReaderRow | null; onClos
           <Form.Item label={t('centers:readers.active')} name="active" valuePropName="checked">
             <Switch />
           </Form.Item>
-          <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-        </Form>
+        </StackedForm>
       )}
     </Modal>
   );
