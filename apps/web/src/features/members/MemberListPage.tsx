@@ -14,7 +14,7 @@ import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { CheckboxFilter } from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { MoneyText } from '../../shared/ui/MoneyText';
-import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
+import { type ListParamsConfig, useListParams, useSearchParam } from '../../shared/useListParams';
 import { useCenters } from '../centers/api';
 import { OVERDUE_RED } from '../sales/member/AccountSummary';
 import { isUuid, MEMBER_EXPORT_PATH, memberKeys, useGroupOptions, useMembers } from './api';
@@ -69,7 +69,8 @@ export default function MemberListPage() {
   const navigate = useNavigate();
   const ability = useAbility();
   const list = useListParams(MEMBER_LIST_PARAMS);
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
+  const [add, setAdd] = useSearchParam('add');
   // A keyword with no sort chosen: the server orders by relevance (exact card, code, phone first).
   const relevance = Boolean(list.query.keyword) && !search.get('sort');
   const members = useMembers(relevance ? { ...list.query, sort: undefined } : list.query);
@@ -96,18 +97,8 @@ export default function MemberListPage() {
     if (lastPage !== null && !members.isPlaceholderData && list.page > lastPage)
       list.update({ page: lastPage }, { replace: true });
   }, [lastPage, list, members.isPlaceholderData]);
-  const adding = canCreate && search.get('add') === '1';
-
-  const setAdding = (open: boolean) =>
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (open) next.set('add', '1');
-        else next.delete('add');
-        return next;
-      },
-      { replace: !open },
-    );
+  const adding = canCreate && add === '1';
+  const setAdding = (open: boolean) => setAdd(open ? '1' : null);
 
   const columns: ListColumn<MemberListItem>[] = [
     {

@@ -9,13 +9,13 @@ import { INVOICE_STATES, type InvoiceSummary } from '@gym/contract/sales';
 import { DatePicker, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useCenters } from '../../shared/centers';
 import { CheckboxFilter } from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { MoneyText, moneyColumn } from '../../shared/ui/MoneyText';
 import { useDates } from '../../shared/useDates';
-import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
+import { type ListParamsConfig, useListParams, useSearchParam } from '../../shared/useListParams';
 import { memberPath } from '../members/paths';
 import { INVOICE_EXPORT_PATH, useInvoices } from './api';
 import { InvoiceDrawer } from './InvoiceDrawer';
@@ -48,18 +48,7 @@ export default function InvoiceListPage() {
   const invoices = useInvoices(list.query);
   const centers = useCenters();
   const methods = usePaymentMethods();
-  const [search, setSearch] = useSearchParams();
-  const open = search.get('open');
-  const setOpen = (id: string | null) =>
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (id) next.set('open', id);
-        else next.delete('open');
-        return next;
-      },
-      { replace: !id },
-    );
+  const [open, setOpen] = useSearchParam('open');
   const range: [Dayjs | null, Dayjs | null] = [
     list.filters.from ? dayjs(list.filters.from) : null,
     list.filters.to ? dayjs(list.filters.to) : null,
