@@ -11,7 +11,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCenters } from '../../shared/centers';
-import { CheckboxFilter } from '../../shared/ui/ListFilters';
+import { CheckboxFilter, isDay, isId } from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { MoneyText, moneyColumn } from '../../shared/ui/MoneyText';
 import { useDates } from '../../shared/useDates';
@@ -24,17 +24,15 @@ import { usePaymentMethods } from './usePaymentMethods';
 
 const SORTS = ['-issuedOn', 'issuedOn', 'number', '-number', 'total', '-total', 'balance', '-balance'] as const;
 type Sort = (typeof SORTS)[number];
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Filter = 'state' | 'centerId' | 'from' | 'to' | 'method' | 'overdue';
 const LIST: ListParamsConfig<Sort, Filter> = {
   sorts: SORTS,
   defaultSort: '-issuedOn',
   filters: {
     state: [...INVOICE_STATES, 'unpaid'],
-    centerId: (v) => UUID.test(v),
-    from: (v) => DATE.test(v),
-    to: (v) => DATE.test(v),
+    centerId: isId,
+    from: isDay,
+    to: isDay,
     method: (v) => /^[a-z][a-z0-9_]{1,30}$/.test(v),
     overdue: ['true'],
   },
