@@ -1,5 +1,5 @@
 import './account.css';
-import { passwordSchema, updateAccountRequestSchema } from '@gym/contract/auth';
+import { updateAccountRequestSchema } from '@gym/contract/auth';
 import { LANGUAGES, type Language, type LayoutType, type Skin } from '@gym/contract/constants';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Select } from 'antd';
@@ -11,7 +11,6 @@ import {
   applyFieldErrors,
   fieldErrorMessage,
   requiredRule,
-  sameAsRule,
   schemaRule,
 } from '../../shared/api/errorMessages';
 import { LANGUAGE_ENDONYMS } from '../../shared/i18n/languages';
@@ -28,6 +27,7 @@ import { LayoutSwitcher, SkinChoice } from '../../shared/ui/LayoutSwitcher';
 import { PasswordInput } from '../../shared/ui/PasswordInput';
 import { StackedForm } from '../../shared/ui/StackedForm';
 import { useUserData } from '../../shared/useSession';
+import { ConfirmPasswordItem, NewPasswordItem } from '../auth/AuthParts';
 import { accountApi, type UpdateAccountRequest } from './api';
 import { SessionsCard } from './SessionsCard';
 
@@ -119,22 +119,8 @@ function PasswordCard() {
         <Form.Item label={t('account:password.current')} name="currentPassword" rules={[requiredRule(t)]}>
           <PasswordInput autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
-          label={t('account:password.new')}
-          name="newPassword"
-          extra={t('auth:passwordHelp')}
-          rules={[requiredRule(t), schemaRule(passwordSchema, t)]}
-        >
-          <PasswordInput autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          label={t('account:password.confirm')}
-          name="confirm"
-          dependencies={['newPassword']}
-          rules={[requiredRule(t), sameAsRule('newPassword', t)]}
-        >
-          <PasswordInput autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordItem label={t('account:password.new')} name="newPassword" />
+        <ConfirmPasswordItem label={t('account:password.confirm')} of="newPassword" />
         <Button type="primary" htmlType="submit" loading={change.isPending}>
           {t('account:password.submit')}
         </Button>

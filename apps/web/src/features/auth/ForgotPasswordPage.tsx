@@ -1,14 +1,14 @@
 import './auth.css';
 import { emailSchema } from '@gym/contract/auth';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Result } from 'antd';
+import { Alert, Form, Input, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { apiErrorMessage, requiredRule, schemaRule } from '../../shared/api/errorMessages';
 import { BilingualTitle } from '../../shared/ui/BilingualTitle';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { StackedForm } from '../../shared/ui/StackedForm';
 import { AuthBrand } from './AuthBrand';
+import { AuthSubmit, BackToLogin } from './AuthParts';
 import { authApi } from './api';
 
 /** Asks for a reset link. The answer never tells whether the address is known. */
@@ -59,13 +59,9 @@ export default function ForgotPasswordPage() {
               >
                 <Input type="email" autoComplete="email" inputMode="email" autoFocus />
               </Form.Item>
-              <Button type="primary" htmlType="submit" block size="large" loading={request.isPending}>
-                {t('auth:forgot.submit')}
-              </Button>
+              <AuthSubmit loading={request.isPending}>{t('auth:forgot.submit')}</AuthSubmit>
             </StackedForm>
-            <p className="auth-footer">
-              <Link to="/login">{t('auth:backToLogin')}</Link>
-            </p>
+            <BackToLogin />
           </>
         )}
       </section>
