@@ -7,7 +7,7 @@ import { apiErrorMessage } from '../../shared/api/errorMessages';
 import { logout } from '../../shared/logout';
 import { QueryState } from '../../shared/ui/ScreenStates';
 import { StatusTag } from '../../shared/ui/StatusTag';
-import { useDateTime } from '../../shared/useDateTime';
+import { useDateTime } from '../../shared/useDates';
 
 const sessionsKey = ['me', 'sessions'] as const;
 

@@ -13,7 +13,7 @@ import { useAbility } from '../../shared/acl';
 import { SectionTable } from '../../shared/ui/OneLineTable';
 import { EmptyState } from '../../shared/ui/ScreenStates';
 import { colouredStateTag } from '../../shared/ui/StatusTag';
-import { useDateTime } from '../../shared/useDateTime';
+import { useDateTime } from '../../shared/useDates';
 import { useUserData } from '../../shared/useSession';
 import { useClassDay } from '../classes/components/ClassParts';
 import { memberPath } from '../members/paths';

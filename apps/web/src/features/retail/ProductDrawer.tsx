@@ -8,7 +8,7 @@ import { useCenterId } from '../../shared/centerSelection';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { StackedForm } from '../../shared/ui/StackedForm';
 import { StatusTag } from '../../shared/ui/StatusTag';
-import { useDateTime } from '../../shared/useDateTime';
+import { useDateTime } from '../../shared/useDates';
 import { type Product, type StockMovement, useMoveStock, useProduct, useSaveProduct, useStockMovements } from './api';
 import { PriceAndTaxItems, retailRule, showServerErrors } from './forms';
 

@@ -12,7 +12,7 @@ import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { StackedForm } from '../../shared/ui/StackedForm';
 import { StatusTag } from '../../shared/ui/StatusTag';
-import { useDateTime } from '../../shared/useDateTime';
+import { useDateTime } from '../../shared/useDates';
 import { useUserData } from '../../shared/useSession';
 import { type AccountAction, type Staff, useStaffAccountAction, useStaffMember, useUpdateStaff } from './api';
 import { StaffCards } from './components/StaffCards';

@@ -13,7 +13,7 @@ import { EntityDrawer } from '../../shared/ui/EntityDrawer';
 import { ClearableFilter, isId } from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { StatusTag } from '../../shared/ui/StatusTag';
-import { useDateTime } from '../../shared/useDateTime';
+import { useDateTime } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { useUserData } from '../../shared/useSession';
 import { type StaffListItem, useCreateStaff, useStaffList } from './api';

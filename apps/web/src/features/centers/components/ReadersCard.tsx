@@ -8,7 +8,7 @@ import { apiErrorMessage, requiredRule, schemaRule } from '../../../shared/api/e
 import { showErrorOnFields } from '../../../shared/api/formErrors';
 import { OneLineTable } from '../../../shared/ui/OneLineTable';
 import { StackedForm } from '../../../shared/ui/StackedForm';
-import { useDateTime } from '../../../shared/useDateTime';
+import { useDateTime } from '../../../shared/useDates';
 import { type CenterDetail, useCreateReader, useDeleteReader, useRotateReaderSecret, useUpdateReader } from '../api';
 import { activeColumn } from './ActiveColumns';
 import { ReaderSecretModal, type ShownSecret } from './ReaderSecretModal';

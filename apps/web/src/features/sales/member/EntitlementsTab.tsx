@@ -16,8 +16,7 @@ import { SectionTable } from '../../../shared/ui/OneLineTable';
 import { ErrorState, LoadingState, QueryState } from '../../../shared/ui/ScreenStates';
 import type { Tone } from '../../../shared/ui/StatusTag';
 import { tonedStateTag } from '../../../shared/ui/StatusTag';
-import { useDates } from '../../../shared/useDates';
-import { useDateTime } from '../../../shared/useDateTime';
+import { useDates, useDateTime } from '../../../shared/useDates';
 import { useEntitlements, useLedger } from '../api';
 import { type EntitlementActionKind, EntitlementActionModal } from './EntitlementActionModal';
 
