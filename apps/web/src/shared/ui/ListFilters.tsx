@@ -206,9 +206,8 @@ export const centerOrAll = (value: string) => value === ALL_CENTERS || UUID.test
  * user works at, else every centre (`centerId` null).
  */
 export function useListCenter<S extends string, F extends string>(list: ListParams<S, F | 'center'>) {
-  const currentCenterId = useCenterId();
-  const value = list.filters.center ?? currentCenterId ?? ALL_CENTERS;
-  return { value, centerId: value === ALL_CENTERS ? null : value, currentCenterId };
+  const { centerFilter, shownCenterId, currentCenterId } = useCenterFilter(list.filters.center);
+  return { value: centerFilter, centerId: shownCenterId, currentCenterId };
 }
 
 /** The centre such a list shows, or every centre; the user's own centre stays out of the address. */
