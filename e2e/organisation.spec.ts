@@ -54,6 +54,23 @@ describe('rooms', () => {
     await page.reload();
     await page.getByRole('row', { name: new RegExp(name) }).waitFor();
     expect(await page.getByTestId('list-keyword').inputValue()).toBe(name);
+
+    // Deactivating asks first and says what it means; the inactive room is shown on request.
+    await page.getByRole('button', { name: `Deactivate ${name}` }).click();
+    const ask = page.locator('.ant-modal-confirm');
+    await ask.locator('.ant-modal-confirm-title', { hasText: `Deactivate ${name}?` }).waitFor();
+    await ask.getByText('It can no longer be booked for new classes. Its history is kept.').waitFor();
+    expect(await ask.getByRole('button').allInnerTexts()).toEqual(['Cancel', 'Deactivate']);
+    await confirmDialog(page);
+    await page.getByText('Deactivated.', { exact: true }).waitFor();
+    await page.getByRole('row', { name: new RegExp(name) }).waitFor({ state: 'detached' });
+    await page.getByRole('checkbox', { name: 'Include inactive' }).click();
+    await page.getByRole('row', { name: new RegExp(`${name}.*Inactive`) }).waitFor();
+    await page.getByRole('button', { name: `Activate ${name}` }).click();
+    await ask.locator('.ant-modal-confirm-title', { hasText: `Activate ${name}?` }).waitFor();
+    await confirmDialog(page);
+    await page.getByText('Activated.', { exact: true }).waitFor();
+    await page.getByRole('row', { name: new RegExp(`${name}.*Active`) }).waitFor();
     await context.close();
   });
 });

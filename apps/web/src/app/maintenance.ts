@@ -26,13 +26,7 @@ import {
 import { isLoggedIn, subscribeSession } from '../shared/session';
 import { queryClient } from './queryClient';
 
-export {
-  isExempt,
-  isMaintenanceMode,
-  maintenanceMove,
-  setMaintenanceMode,
-  subscribeMaintenance,
-} from '../shared/routing/maintenanceFlag';
+export { maintenanceMove, setMaintenanceMode } from '../shared/routing/maintenanceFlag';
 
 const flag = {
   isMaintenanceMode,

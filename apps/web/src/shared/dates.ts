@@ -82,43 +82,30 @@ export function formatTime(
   return at ? dateTimeFormat(localeOf(language), { ...time, timeZone }).format(at) : iso;
 }
 
+/** A business date written with `options`: the day itself, whatever the device's time zone. */
+function formatDay(language: string, date: BusinessDate, options: Intl.DateTimeFormatOptions): string {
+  const day = dayInstant(date);
+  return day ? dateTimeFormat(localeOf(language), { ...options, timeZone: 'UTC' }).format(day) : date;
+}
+
 /** Mon, 23/11/2026: a business date with its weekday. */
 export function formatWeekdayFullDate(language: string, date: BusinessDate): string {
-  const day = dayInstant(date);
-  return day ? dateTimeFormat(localeOf(language), { ...DAY, weekday: 'short', timeZone: 'UTC' }).format(day) : date;
+  return formatDay(language, date, { ...DAY, weekday: 'short' });
 }
 
 /** Mon 23/11 · Mo., 23.11. · 11/23（週一）: a day in a calendar's column header. */
 export function formatWeekdayDate(language: string, date: BusinessDate): string {
-  const day = dayInstant(date);
-  return day
-    ? dateTimeFormat(localeOf(language), {
-        weekday: 'short',
-        day: '2-digit',
-        month: '2-digit',
-        timeZone: 'UTC',
-      }).format(day)
-    : date;
+  return formatDay(language, date, { weekday: 'short', day: '2-digit', month: '2-digit' });
 }
 
 /** Mon · Mo. · 週一: a weekday (a month's column header). */
 export function formatWeekday(language: string, date: BusinessDate): string {
-  const day = dayInstant(date);
-  return day ? dateTimeFormat(localeOf(language), { weekday: 'short', timeZone: 'UTC' }).format(day) : date;
+  return formatDay(language, date, { weekday: 'short' });
 }
 
 /** Monday, 23 November 2026: a day as a heading (the calendar's day view). */
 export function formatLongDate(language: string, date: BusinessDate): string {
-  const day = dayInstant(date);
-  return day
-    ? dateTimeFormat(localeOf(language), {
-        weekday: 'long',
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-        timeZone: 'UTC',
-      }).format(day)
-    : date;
+  return formatDay(language, date, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 }
 
 /** November · 11月: the month of a date (`YYYY-MM` or `YYYY-MM-DD`). */

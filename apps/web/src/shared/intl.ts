@@ -24,3 +24,13 @@ export const dateTimeFormat = (language: string, options: Intl.DateTimeFormatOpt
   dateTimeFormats(language, options);
 export const numberFormat = (language: string, options: Intl.NumberFormatOptions = {}) =>
   numberFormats(language, options);
+
+/** 1.2 MB, 350 kB: a file's size as people read it, in the screen's language. */
+export function formatSize(bytes: number, language: string): string {
+  const mb = bytes >= 1024 * 1024;
+  return numberFormat(language, {
+    style: 'unit',
+    unit: mb ? 'megabyte' : 'kilobyte',
+    maximumFractionDigits: mb ? 1 : 0,
+  }).format(mb ? bytes / (1024 * 1024) : Math.max(1, Math.round(bytes / 1024)));
+}

@@ -311,3 +311,23 @@ export function useItemList<S extends string, F extends string, R extends { data
     canUpdate: ability.can('update', subject),
   };
 }
+
+/**
+ * One parameter of the address beside a list's own (what a drawer or a dialog shows: `?open=<id>`):
+ * its value, and a setter that leaves the rest of the address as it is. Opening adds a history
+ * entry (back closes it again); closing replaces it.
+ */
+export function useSearchParam(name: string): [string | null, (value: string | null) => void] {
+  const [search, setSearch] = useSearchParams();
+  const set = (value: string | null) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: !value },
+    );
+  return [search.get(name), set];
+}

@@ -1,8 +1,8 @@
 import './account.css';
-import { passwordSchema, updateAccountRequestSchema } from '@gym/contract/auth';
-import { LANGUAGES, type Language, type LayoutType, SKINS, type Skin } from '@gym/contract/constants';
+import { updateAccountRequestSchema } from '@gym/contract/auth';
+import { LANGUAGES, type Language, type LayoutType, type Skin } from '@gym/contract/constants';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Radio, Select } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/client';
@@ -11,7 +11,6 @@ import {
   applyFieldErrors,
   fieldErrorMessage,
   requiredRule,
-  sameAsRule,
   schemaRule,
 } from '../../shared/api/errorMessages';
 import { LANGUAGE_ENDONYMS } from '../../shared/i18n/languages';
@@ -24,9 +23,11 @@ import {
   usePreferences,
 } from '../../shared/preferences';
 import { setUserData } from '../../shared/session';
-import { LayoutSwitcher } from '../../shared/ui/LayoutSwitcher';
+import { LayoutSwitcher, SkinChoice } from '../../shared/ui/LayoutSwitcher';
 import { PasswordInput } from '../../shared/ui/PasswordInput';
+import { StackedForm } from '../../shared/ui/StackedForm';
 import { useUserData } from '../../shared/useSession';
+import { ConfirmPasswordItem, NewPasswordItem } from '../auth/AuthParts';
 import { accountApi, type UpdateAccountRequest } from './api';
 import { SessionsCard } from './SessionsCard';
 
@@ -52,11 +53,9 @@ function ProfileCard() {
 
   return (
     <Card title={t('account:profileTitle')}>
-      <Form
+      <StackedForm
         form={form}
         name="account"
-        layout="vertical"
-        requiredMark={false}
         disabled={save.isPending}
         onFinish={(values) => save.mutate(values.fullName.trim())}
       >
@@ -73,7 +72,7 @@ function ProfileCard() {
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {t('common:actions.save')}
         </Button>
-      </Form>
+      </StackedForm>
     </Card>
   );
 }
@@ -109,11 +108,9 @@ function PasswordCard() {
   return (
     <Card title={t('account:password.title')}>
       <p className="screen-lead">{t('account:password.lead')}</p>
-      <Form
+      <StackedForm
         form={form}
         name="password"
-        layout="vertical"
-        requiredMark={false}
         disabled={change.isPending}
         onFinish={(values) =>
           change.mutate({ currentPassword: values.currentPassword, newPassword: values.newPassword })
@@ -122,26 +119,12 @@ function PasswordCard() {
         <Form.Item label={t('account:password.current')} name="currentPassword" rules={[requiredRule(t)]}>
           <PasswordInput autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
-          label={t('account:password.new')}
-          name="newPassword"
-          extra={t('auth:passwordHelp')}
-          rules={[requiredRule(t), schemaRule(passwordSchema, t)]}
-        >
-          <PasswordInput autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          label={t('account:password.confirm')}
-          name="confirm"
-          dependencies={['newPassword']}
-          rules={[requiredRule(t), sameAsRule('newPassword', t)]}
-        >
-          <PasswordInput autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordItem label={t('account:password.new')} name="newPassword" />
+        <ConfirmPasswordItem label={t('account:password.confirm')} of="newPassword" />
         <Button type="primary" htmlType="submit" loading={change.isPending}>
           {t('account:password.submit')}
         </Button>
-      </Form>
+      </StackedForm>
     </Card>
   );
 }
@@ -187,17 +170,12 @@ function PreferencesCard() {
         <span className="pref-row__label" id="account_skin_label">
           {t('common:skin.label')}
         </span>
-        <Radio.Group
+        <SkinChoice
           id="account_skin"
-          data-testid="skin-switcher"
-          aria-labelledby="account_skin_label"
           value={prefs.skin}
-          onChange={(event) => apply({ skin: event.target.value as Skin })}
-          options={SKINS.map((skin) => ({
-            value: skin,
-            label: t(`common:skin.${skin}`),
-            disabled: skin === 'semi-dark' && prefs.layout === 'horizontal',
-          }))}
+          layout={prefs.layout}
+          onChange={(skin) => apply({ skin })}
+          labelledBy="account_skin_label"
         />
       </div>
       <div className="pref-row">

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 import { apiErrorMessage } from '../../shared/api/errorMessages';
 import { logout } from '../../shared/logout';
-import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
+import { QueryState } from '../../shared/ui/ScreenStates';
 import { StatusTag } from '../../shared/ui/StatusTag';
-import { useDateTime } from '../../shared/useDateTime';
+import { useDateTime } from '../../shared/useDates';
 
 const sessionsKey = ['me', 'sessions'] as const;
 
@@ -51,57 +51,55 @@ export function SessionsCard() {
   return (
     <Card title={t('staff:sessions.title')} className="account-sessions" data-testid="account-sessions">
       <p className="screen-lead">{t('staff:sessions.lead')}</p>
-      {sessions.isPending ? (
-        <LoadingState />
-      ) : sessions.isError ? (
-        <ErrorState error={sessions.error} onRetry={() => void sessions.refetch()} />
-      ) : (
-        <Table<Session>
-          size="small"
-          rowKey="id"
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          dataSource={items}
-          locale={{ emptyText: t('staff:sessions.empty') }}
-          columns={[
-            {
-              key: 'device',
-              title: t('staff:sessions.device'),
-              render: (_, s) => (
-                <>
-                  {deviceOf(s)}{' '}
-                  {s.current && (
-                    <StatusTag tone="success" testId="session-current">
-                      {t('staff:sessions.thisDevice')}
-                    </StatusTag>
-                  )}
-                </>
-              ),
-            },
-            { key: 'address', title: t('staff:sessions.address'), render: (_, s) => s.address ?? '—' },
-            {
-              key: 'lastUsed',
-              title: t('staff:sessions.lastUsed'),
-              render: (_, s) => formatDateTime(s.lastUsedAt),
-            },
-            {
-              key: 'actions',
-              title: <span className="sr-only">{t('staff:sessions.actions')}</span>,
-              align: 'right',
-              render: (_, s) => (
-                <Button
-                  size="small"
-                  onClick={() => confirmEnd(s)}
-                  loading={end.isPending && end.variables?.id === s.id}
-                  data-testid="session-end"
-                >
-                  {t('staff:sessions.end')}
-                </Button>
-              ),
-            },
-          ]}
-        />
-      )}
+      <QueryState query={sessions}>
+        {() => (
+          <Table<Session>
+            size="small"
+            rowKey="id"
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            dataSource={items}
+            locale={{ emptyText: t('staff:sessions.empty') }}
+            columns={[
+              {
+                key: 'device',
+                title: t('staff:sessions.device'),
+                render: (_, s) => (
+                  <>
+                    {deviceOf(s)}{' '}
+                    {s.current && (
+                      <StatusTag tone="success" testId="session-current">
+                        {t('staff:sessions.thisDevice')}
+                      </StatusTag>
+                    )}
+                  </>
+                ),
+              },
+              { key: 'address', title: t('staff:sessions.address'), render: (_, s) => s.address ?? '—' },
+              {
+                key: 'lastUsed',
+                title: t('staff:sessions.lastUsed'),
+                render: (_, s) => formatDateTime(s.lastUsedAt),
+              },
+              {
+                key: 'actions',
+                title: <span className="sr-only">{t('staff:sessions.actions')}</span>,
+                align: 'right',
+                render: (_, s) => (
+                  <Button
+                    size="small"
+                    onClick={() => confirmEnd(s)}
+                    loading={end.isPending && end.variables?.id === s.id}
+                    data-testid="session-end"
+                  >
+                    {t('staff:sessions.end')}
+                  </Button>
+                ),
+              },
+            ]}
+          />
+        )}
+      </QueryState>
     </Card>
   );
 }

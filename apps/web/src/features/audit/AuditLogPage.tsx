@@ -4,26 +4,25 @@ import { formatMoney, type Minor } from '@gym/contract/money';
 import { Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ClearableFilter, DateRangeFilter, UUID } from '../../shared/ui/ListFilters';
+import { ClearableFilter, DateRangeFilter, isDay, isId } from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
-import { useDateTime } from '../../shared/useDateTime';
+import { useDateTime } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { useMoneyFormat } from '../../shared/useMoneyFormat';
 import { type AuditRow, useAuditLog } from './api';
 import { auditSentence, isMoneyField } from './auditText';
 
 const SORTS = ['-at'] as const;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 type Filter = 'from' | 'to' | 'action' | 'entityType' | 'actorId';
 const LIST: ListParamsConfig<(typeof SORTS)[number], Filter> = {
   sorts: SORTS,
   defaultSort: '-at',
   filters: {
-    from: (v) => DATE.test(v),
-    to: (v) => DATE.test(v),
+    from: isDay,
+    to: isDay,
     action: AUDIT_ACTIONS,
     entityType: AUDIT_ENTITY_TYPES,
-    actorId: (v) => UUID.test(v),
+    actorId: isId,
   },
 };
 

@@ -1,13 +1,14 @@
 import './auth.css';
 import { emailSchema } from '@gym/contract/auth';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Result } from 'antd';
+import { Alert, Form, Input, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { apiErrorMessage, requiredRule, schemaRule } from '../../shared/api/errorMessages';
 import { BilingualTitle } from '../../shared/ui/BilingualTitle';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { StackedForm } from '../../shared/ui/StackedForm';
 import { AuthBrand } from './AuthBrand';
+import { AuthSubmit, BackToLogin } from './AuthParts';
 import { authApi } from './api';
 
 /** Asks for a reset link. The answer never tells whether the address is known. */
@@ -45,10 +46,8 @@ export default function ForgotPasswordPage() {
                 title={apiErrorMessage(t, request.error)}
               />
             )}
-            <Form
+            <StackedForm
               form={form}
-              layout="vertical"
-              requiredMark={false}
               disabled={request.isPending}
               onFinish={(values) => request.mutate(values.email.trim())}
             >
@@ -60,13 +59,9 @@ export default function ForgotPasswordPage() {
               >
                 <Input type="email" autoComplete="email" inputMode="email" autoFocus />
               </Form.Item>
-              <Button type="primary" htmlType="submit" block size="large" loading={request.isPending}>
-                {t('auth:forgot.submit')}
-              </Button>
-            </Form>
-            <p className="auth-footer">
-              <Link to="/login">{t('auth:backToLogin')}</Link>
-            </p>
+              <AuthSubmit loading={request.isPending}>{t('auth:forgot.submit')}</AuthSubmit>
+            </StackedForm>
+            <BackToLogin />
           </>
         )}
       </section>

@@ -1,9 +1,9 @@
 import './auth.css';
-import { emailSchema, passwordSchema } from '@gym/contract/auth';
+import { emailSchema } from '@gym/contract/auth';
 import { LANGUAGES } from '@gym/contract/constants';
 import { type RegisterRequest, registerRequestSchema } from '@gym/contract/registration';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Select } from 'antd';
+import { Alert, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,8 +19,9 @@ import { LANGUAGE_ENDONYMS } from '../../shared/i18n/languages';
 import { currentLanguage } from '../../shared/preferences';
 import { BilingualTitle } from '../../shared/ui/BilingualTitle';
 import { CurrencyCodeSelect } from '../../shared/ui/CurrencyCodeSelect';
-import { PasswordInput } from '../../shared/ui/PasswordInput';
+import { StackedForm } from '../../shared/ui/StackedForm';
 import { AuthBrand } from './AuthBrand';
+import { AuthSubmit, NewPasswordItem } from './AuthParts';
 import { authApi } from './api';
 import { useCompleteSignIn } from './useSignedIn';
 
@@ -108,10 +109,8 @@ export default function RegisterPage() {
           />
         )}
 
-        <Form
+        <StackedForm
           form={form}
-          layout="vertical"
-          requiredMark={false}
           disabled={register.isPending}
           initialValues={{ language: currentLanguage() }}
           onFinish={(values) => {
@@ -177,18 +176,9 @@ export default function RegisterPage() {
           >
             <Input type="email" autoComplete="email" inputMode="email" />
           </Form.Item>
-          <Form.Item
-            label={t('auth:fields.password')}
-            name="password"
-            extra={t('auth:passwordHelp')}
-            rules={[requiredRule(t), schemaRule(passwordSchema, t)]}
-          >
-            <PasswordInput autoComplete="new-password" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block size="large" loading={register.isPending}>
-            {t('auth:register.submit')}
-          </Button>
-        </Form>
+          <NewPasswordItem label={t('auth:fields.password')} name="password" />
+          <AuthSubmit loading={register.isPending}>{t('auth:register.submit')}</AuthSubmit>
+        </StackedForm>
 
         <p className="auth-footer">
           {t('auth:register.haveAccount')} <Link to="/login">{t('auth:register.signIn')}</Link>

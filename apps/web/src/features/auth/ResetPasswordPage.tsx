@@ -1,16 +1,16 @@
 import './auth.css';
-import { passwordSchema } from '@gym/contract/auth';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Form, Result } from 'antd';
+import { Alert, Form, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { isApiError } from '../../shared/api/client';
-import { apiErrorMessage, requiredRule, sameAsRule, schemaRule } from '../../shared/api/errorMessages';
+import { apiErrorMessage } from '../../shared/api/errorMessages';
 import { clearSession } from '../../shared/session';
 import { BilingualTitle } from '../../shared/ui/BilingualTitle';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
-import { PasswordInput } from '../../shared/ui/PasswordInput';
+import { StackedForm } from '../../shared/ui/StackedForm';
 import { AuthBrand } from './AuthBrand';
+import { AuthSubmit, BackToLogin, ConfirmPasswordItem, NewPasswordItem } from './AuthParts';
 import { authApi } from './api';
 
 interface Values {
@@ -78,36 +78,12 @@ export default function ResetPasswordPage() {
         {reset.isError && (
           <Alert className="auth-alert" type="error" showIcon role="alert" title={apiErrorMessage(t, reset.error)} />
         )}
-        <Form
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          disabled={reset.isPending}
-          onFinish={(values) => reset.mutate(values.password)}
-        >
-          <Form.Item
-            label={t('auth:fields.newPassword')}
-            name="password"
-            extra={t('auth:passwordHelp')}
-            rules={[requiredRule(t), schemaRule(passwordSchema, t)]}
-          >
-            <PasswordInput autoComplete="new-password" autoFocus />
-          </Form.Item>
-          <Form.Item
-            label={t('auth:fields.confirmPassword')}
-            name="confirm"
-            dependencies={['password']}
-            rules={[requiredRule(t), sameAsRule('password', t)]}
-          >
-            <PasswordInput autoComplete="new-password" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block size="large" loading={reset.isPending}>
-            {t('auth:reset.submit')}
-          </Button>
-        </Form>
-        <p className="auth-footer">
-          <Link to="/login">{t('auth:backToLogin')}</Link>
-        </p>
+        <StackedForm form={form} disabled={reset.isPending} onFinish={(values) => reset.mutate(values.password)}>
+          <NewPasswordItem label={t('auth:fields.newPassword')} name="password" autoFocus />
+          <ConfirmPasswordItem label={t('auth:fields.confirmPassword')} of="password" />
+          <AuthSubmit loading={reset.isPending}>{t('auth:reset.submit')}</AuthSubmit>
+        </StackedForm>
+        <BackToLogin />
       </>
     );
   }

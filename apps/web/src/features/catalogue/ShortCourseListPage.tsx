@@ -4,13 +4,12 @@ import { SHORT_COURSE_SORTS, shortCourseFieldsSchema } from '@gym/contract/catal
 import { DatePicker, Form, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useAbility } from '../../shared/acl';
 import { useCenterId } from '../../shared/centerSelection';
 import { useCenters } from '../../shared/centers';
 import type { ListColumn } from '../../shared/ui/ListTable';
 import { RowAction } from '../../shared/ui/RowAction';
-import { type Editing, type ListParamsConfig, useItemList } from '../../shared/useListParams';
+import { type Editing, type ListParamsConfig, useItemList, useSearchParam } from '../../shared/useListParams';
 import { CourseSessionsDrawer } from '../classes/components/CourseSessionsDrawer';
 import { type ShortCourse, useSaveShortCourse, useShortCourseList } from './api';
 import { CatalogueDrawer, CatalogueListScreen } from './components/CatalogueList';
@@ -159,18 +158,7 @@ export default function ShortCourseListPage() {
   const confirmActive = useConfirmActive<ShortCourse>(t, save);
   const formatDay = useFormatDay();
   const canReadClasses = ability.can('read', 'Class');
-  const [search, setSearch] = useSearchParams();
-  const sessionsOf = search.get(SESSIONS);
-  const openSessions = (id: string | null) =>
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (id) next.set(SESSIONS, id);
-        else next.delete(SESSIONS);
-        return next;
-      },
-      { replace: !id },
-    );
+  const [sessionsOf, openSessions] = useSearchParam(SESSIONS);
 
   const columns: ListColumn<ShortCourse>[] = [
     { key: 'name', title: t('catalogue:fields.name'), dataIndex: 'name', sortable: true, maxWidth: 160 },

@@ -1,18 +1,20 @@
 import './centers.css';
-import { App, Checkbox, Form } from 'antd';
+import { App, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { isApiError } from '../../shared/api/client';
 import { apiErrorMessage } from '../../shared/api/errorMessages';
 import { showErrorOnFields } from '../../shared/api/formErrors';
+import { useConfirm } from '../../shared/ui/confirm';
 import { EntityDrawer, useDrawerSave } from '../../shared/ui/EntityDrawer';
-import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
+import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
+import { actionsColumn } from '../../shared/ui/listColumns';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { usePublicConfig } from '../settings/api';
 import { type CenterListItem, useCenterList, useSaveCenter, useSetCenterActive } from './api';
 import { CENTER_FIELDS, type CenterFormValues, centerFormValues, centerRequest } from './centerForm';
-import { activeColumn, editAndActiveColumn } from './components/ActiveColumns';
+import { activeColumn, IncludeInactiveFilter } from './components/ActiveColumns';
 import { CenterFields } from './components/CenterFields';
 
 const SORTS = ['code', '-code', 'name', '-name', 'createdAt', '-createdAt'] as const;
@@ -62,6 +64,7 @@ function CenterDrawer({ editing, onClose }: { editing: Editing; onClose: () => v
 export default function CenterListPage() {
   const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
+  const confirm = useConfirm();
   const ability = useAbility();
   const list = useListParams(LIST);
   const centers = useCenterList(list.query);
@@ -72,13 +75,13 @@ export default function CenterListPage() {
   const canCreate = ability.can('create', 'Centre');
   const canUpdate = ability.can('update', 'Centre');
 
-  const confirmActive = (center: CenterListItem, active: boolean) =>
-    modal.confirm({
+  const toggle = (center: CenterListItem) => {
+    const active = !center.active;
+    confirm({
       title: t(active ? 'centers:activateTitle' : 'centers:deactivateTitle', { name: center.name }),
       content: t(active ? 'centers:activateText' : 'centers:deactivateText'),
-      okText: t(active ? 'centers:activate' : 'centers:deactivate'),
-      okButtonProps: active ? {} : { danger: true },
-      cancelText: t('centers:cancel'),
+      okText: t(active ? 'members:table.kit.activate' : 'members:table.kit.deactivate'),
+      danger: !active,
       onOk: () =>
         setActive
           .mutateAsync({ id: center.id, active })
@@ -91,6 +94,7 @@ export default function CenterListPage() {
             }
           }),
     });
+  };
 
   const columns: ListColumn<CenterListItem>[] = [
     {
@@ -122,10 +126,10 @@ export default function CenterListPage() {
     activeColumn(t),
     ...(canUpdate
       ? [
-          editAndActiveColumn<CenterListItem>(t, {
-            editAria: (center) => t('centers:editAria', { name: center.name }),
-            onEdit: (center) => setEditing({ center }),
-            onToggle: (center) => confirmActive(center, !center.active),
+          actionsColumn<CenterListItem>(t, {
+            name: (c) => c.name,
+            onEdit: (c) => setEditing({ center: c }),
+            onToggle: toggle,
           }),
         ]
       : []),
@@ -138,22 +142,10 @@ export default function CenterListPage() {
         result={centers}
         columns={columns}
         testId="center-table"
-        texts={{
-          empty: t('centers:empty'),
-          noMatch: t('centers:noMatch'),
-          total: (count) => t('centers:total', { count }),
-        }}
-        search={{ id: 'center-keyword', label: t('centers:searchLabel'), placeholder: t('centers:searchPlaceholder') }}
+        texts={listTexts(t, 'centers:empty', 'centers:total', 'centers:noMatch')}
+        search={listSearch(t, 'center-keyword', 'centers:searchLabel', 'centers:searchPlaceholder')}
         exportTo={{ path: '/pro/centers/export', fileName: 'centres' }}
-        filters={
-          <Checkbox
-            checked={list.filters.includeInactive === 'true'}
-            onChange={(event) => list.setFilter('includeInactive', event.target.checked ? 'true' : null)}
-            data-testid="filter-include-inactive"
-          >
-            {t('centers:includeInactive')}
-          </Checkbox>
-        }
+        filters={<IncludeInactiveFilter list={list} />}
         add={
           canCreate && { label: t('centers:add'), onClick: () => setEditing({ center: null }), testId: 'center-add' }
         }

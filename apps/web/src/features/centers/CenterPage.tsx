@@ -6,7 +6,8 @@ import { useAbility } from '../../shared/acl';
 import { apiErrorMessage } from '../../shared/api/errorMessages';
 import { showErrorOnFields } from '../../shared/api/formErrors';
 import { useCenterId } from '../../shared/centerSelection';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
+import { EmptyState, QueryState } from '../../shared/ui/ScreenStates';
+import { StackedForm } from '../../shared/ui/StackedForm';
 import { type CenterDetail, useCenterDetail, useCenters, useSaveCenter } from './api';
 import { CENTER_FIELDS, type CenterFormValues, centerFormValues, centerRequest } from './centerForm';
 import { CenterFields } from './components/CenterFields';
@@ -19,11 +20,9 @@ function CenterForm({ center, canUpdate }: { center: CenterDetail; canUpdate: bo
   const save = useSaveCenter();
   return (
     <Card title={t('centers:detailsTitle')}>
-      <Form<CenterFormValues>
+      <StackedForm<CenterFormValues>
         form={form}
         name="center"
-        layout="vertical"
-        requiredMark={false}
         initialValues={centerFormValues(center, center)}
         disabled={!canUpdate || save.isPending}
         scrollToFirstError={{ block: 'center', focus: true }}
@@ -47,7 +46,7 @@ function CenterForm({ center, canUpdate }: { center: CenterDetail; canUpdate: bo
             {t('common:actions.save')}
           </Button>
         )}
-      </Form>
+      </StackedForm>
     </Card>
   );
 }
@@ -62,49 +61,31 @@ export default function CenterPage() {
   const numbers = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
 
   let body: ReactNode;
-  if (!centerId) {
-    body = centers.isPending ? (
-      <LoadingState />
-    ) : centers.isError ? (
-      <ErrorState error={centers.error} onRetry={() => void centers.refetch()} />
-    ) : (
-      <EmptyState description={t('centers:noCurrent')} />
-    );
-    body = <Card>{body}</Card>;
-  } else if (detail.isPending) {
+  if (!centerId || detail.isPending || detail.isError) {
     body = (
       <Card>
-        <LoadingState />
-      </Card>
-    );
-  } else if (detail.isError) {
-    body = (
-      <Card>
-        <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />
+        {centerId ? (
+          <QueryState query={detail}>{() => null}</QueryState>
+        ) : (
+          <QueryState query={centers}>{() => <EmptyState description={t('centers:noCurrent')} />}</QueryState>
+        )}
       </Card>
     );
   } else {
     const center = detail.data;
+    const stats = [
+      { key: 'members', title: t('centers:memberCount'), count: center.memberCount, testId: 'center-member-count' },
+      { key: 'rooms', title: t('centers:roomCount'), count: center.roomCount, testId: 'center-room-count' },
+      { key: 'readers', title: t('centers:readerCount'), count: center.readers.length, testId: undefined },
+    ];
     body = (
       <>
         <div className="center-stats">
-          <Card size="small">
-            <Statistic
-              title={t('centers:memberCount')}
-              value={numbers.format(center.memberCount)}
-              data-testid="center-member-count"
-            />
-          </Card>
-          <Card size="small">
-            <Statistic
-              title={t('centers:roomCount')}
-              value={numbers.format(center.roomCount)}
-              data-testid="center-room-count"
-            />
-          </Card>
-          <Card size="small">
-            <Statistic title={t('centers:readerCount')} value={numbers.format(center.readers.length)} />
-          </Card>
+          {stats.map((stat) => (
+            <Card size="small" key={stat.key}>
+              <Statistic title={stat.title} value={numbers.format(stat.count)} data-testid={stat.testId} />
+            </Card>
+          ))}
         </div>
         <CenterForm key={center.id} center={center} canUpdate={ability.can('update', 'Centre')} />
         <ReadersCard center={center} />

@@ -1,16 +1,19 @@
 import './centers.css';
 import { createRoomRequestSchema } from '@gym/contract/rooms';
-import { App, Checkbox, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { App, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { apiErrorMessage, requiredRule, schemaRule } from '../../shared/api/errorMessages';
 import { showErrorOnFields } from '../../shared/api/formErrors';
+import { useToggleActive } from '../../shared/ui/confirm';
 import { centerOrAll, ListCenterSelect, useListCenter } from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
+import { actionsColumn } from '../../shared/ui/listColumns';
+import { StackedForm } from '../../shared/ui/StackedForm';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { type Room, useCenters, useRoomList, useSaveRoom } from './api';
-import { activeColumn, editAndActiveColumn } from './components/ActiveColumns';
+import { activeColumn, IncludeInactiveFilter } from './components/ActiveColumns';
 
 const SORTS = ['name', '-name', 'capacity', '-capacity', 'center', '-center'] as const;
 type Sort = (typeof SORTS)[number];
@@ -60,11 +63,10 @@ function RoomModal({
       destroyOnHidden
     >
       {editing && (
-        <Form<RoomValues>
+        <StackedForm<RoomValues>
+          enterSubmits
           form={form}
           name="room"
-          layout="vertical"
-          requiredMark={false}
           disabled={save.isPending}
           initialValues={
             room
@@ -126,8 +128,7 @@ function RoomModal({
           <Form.Item label={t('centers:rooms.notes')} name="notes" rules={[schemaRule(shape.notes, t)]}>
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={500} />
           </Form.Item>
-          <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-        </Form>
+        </StackedForm>
       )}
     </Modal>
   );
@@ -136,7 +137,6 @@ function RoomModal({
 /** Rooms of one centre (the current one unless chosen) or of all: search, sort, add, edit, deactivate, export. */
 export default function RoomListPage() {
   const { t, i18n } = useTranslation();
-  const { message, modal } = App.useApp();
   const ability = useAbility();
   const list = useListParams(LIST);
   const save = useSaveRoom();
@@ -156,21 +156,14 @@ export default function RoomListPage() {
   const canCreate = ability.can('create', 'Room');
   const canUpdate = ability.can('update', 'Room');
 
-  const confirmActive = (room: Room, active: boolean) =>
-    modal.confirm({
-      title: t(active ? 'centers:rooms.activateTitle' : 'centers:rooms.deactivateTitle', { name: room.name }),
-      content: active ? undefined : t('centers:rooms.deactivateText'),
-      okText: t(active ? 'centers:activate' : 'centers:deactivate'),
-      okButtonProps: active ? {} : { danger: true },
-      cancelText: t('centers:cancel'),
-      onOk: () =>
-        save
-          .mutateAsync({ id: room.id, body: { active } })
-          .then(() => void message.success(t(active ? 'centers:activated' : 'centers:deactivated')))
-          .catch((error: unknown) => {
-            void message.error(apiErrorMessage(t, error));
-          }),
-    });
+  const toggle = useToggleActive<Room>(save, {
+    done: (active) => t(active ? 'centers:activated' : 'centers:deactivated'),
+    ask: {
+      title: (room, active) =>
+        t(active ? 'centers:rooms.activateTitle' : 'centers:rooms.deactivateTitle', { name: room.name }),
+      deactivateText: t('centers:rooms.deactivateText'),
+    },
+  });
 
   const columns: ListColumn<Room>[] = [
     { key: 'name', title: t('centers:rooms.name'), dataIndex: 'name', sortable: true },
@@ -193,10 +186,10 @@ export default function RoomListPage() {
     activeColumn(t),
     ...(canUpdate
       ? [
-          editAndActiveColumn<Room>(t, {
-            editAria: (room) => t('centers:rooms.editAria', { name: room.name }),
+          actionsColumn<Room>(t, {
+            name: (room) => room.name,
             onEdit: (room) => setEditing({ room }),
-            onToggle: (room) => confirmActive(room, !room.active),
+            onToggle: toggle,
           }),
         ]
       : []),
@@ -215,12 +208,7 @@ export default function RoomListPage() {
         filters={
           <>
             <ListCenterSelect list={list} label={t('centers:rooms.center')} allLabel={t('centers:rooms.allCenters')} />
-            <Checkbox
-              checked={list.filters.includeInactive === 'true'}
-              onChange={(event) => list.setFilter('includeInactive', event.target.checked ? 'true' : null)}
-            >
-              {t('centers:includeInactive')}
-            </Checkbox>
+            <IncludeInactiveFilter list={list} />
           </>
         }
         add={

@@ -6,14 +6,16 @@ import { Button, Space, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
 import {
   ALL_CENTERS,
+  BoundedDateRange,
   CenterFilterSelect,
-  centerFilterRule,
-  DateRangeFilter,
+  centerOrAll,
+  isDay,
+  isId,
   useCenterFilter,
-} from '../../shared/centreAndDateFilters';
-import { ButtonLink } from '../../shared/ui/ButtonLink';
+} from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import {
@@ -35,8 +37,6 @@ import { CLASS_TYPE_LIST_PATH } from './paths';
 import { useClassEvents } from './useClassEvents';
 
 type Sort = (typeof CLASS_SORTS)[number];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 type Filter = 'center' | 'from' | 'to' | 'room' | 'teacher' | 'type';
 const LIST: ListParamsConfig<Sort, Filter> = {
   sorts: CLASS_SORTS,
@@ -44,12 +44,12 @@ const LIST: ListParamsConfig<Sort, Filter> = {
   defaultPageSize: 100,
   pageSizes: [50, 100, 200, 500],
   filters: {
-    center: centerFilterRule,
-    from: (v) => DATE.test(v),
-    to: (v) => DATE.test(v),
-    room: (v) => UUID.test(v),
-    teacher: (v) => UUID.test(v),
-    type: (v) => UUID.test(v),
+    center: centerOrAll,
+    from: isDay,
+    to: isDay,
+    room: isId,
+    teacher: isId,
+    type: isId,
   },
 };
 /** The longest range the list asks for at once (a term's week-by-week planning stays in the calendar). */
@@ -213,7 +213,7 @@ export default function ClassListPage() {
               data-testid="class-previous"
             />
             {/* The list's first field (it has no keyword search): the focus is here when it opens. */}
-            <DateRangeFilter label={t('classes:filters.dates')} from={from} to={to} onChange={setRange} pageFocus />
+            <BoundedDateRange label={t('classes:filters.dates')} from={from} to={to} onChange={setRange} pageFocus />
             <Button
               icon={<RightOutlined />}
               onClick={() => shift(1)}

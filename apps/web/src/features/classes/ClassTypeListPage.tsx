@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { requiredRule, schemaRule } from '../../shared/api/errorMessages';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
+import { StackedForm } from '../../shared/ui/StackedForm';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { useCreditPackageList, useMembershipPlanList } from '../catalogue/api';
 import { actionsColumn, activeColumn, useConfirmActive } from '../catalogue/components/columns';
@@ -106,11 +107,10 @@ export function ClassTypeDrawer({
       onClose={onClose}
       onSubmit={() => form.submit()}
     >
-      <Form<Values>
+      <StackedForm<Values>
+        enterSubmits
         form={form}
         name="class_type"
-        layout="vertical"
-        requiredMark={false}
         disabled={save.isPending}
         initialValues={initialValues(type)}
         onFinish={(v) => {
@@ -203,8 +203,7 @@ export function ClassTypeDrawer({
         >
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={1000} />
         </Form.Item>
-        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-      </Form>
+      </StackedForm>
     </ItemDrawer>
   );
 }

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { useCentreToday } from '../../shared/today';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
-import { OneLineTable } from '../../shared/ui/OneLineTable';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
+import { SectionTable } from '../../shared/ui/OneLineTable';
+import { EmptyState, QueryState } from '../../shared/ui/ScreenStates';
 import { type Booking, useBookings } from './api';
 import { BookingActions } from './components/BookingActions';
 import { BookingOutcome } from './components/BookingOutcome';
@@ -62,68 +62,64 @@ export function MemberBookingsTab({ memberId, homeCenterId }: { memberId: string
           </ButtonLink>
         )}
       </div>
-      {bookings.isPending ? (
-        <LoadingState />
-      ) : bookings.isError ? (
-        <ErrorState error={bookings.error} onRetry={() => void bookings.refetch()} />
-      ) : bookings.data.items.length === 0 ? (
-        <EmptyState
-          description={show === 'upcoming' ? t('classes:memberTab.noneUpcoming') : t('classes:memberTab.none')}
-        />
-      ) : (
-        <OneLineTable<Booking>
-          size="small"
-          rowKey="id"
-          dataSource={bookings.data.items}
-          data-testid="member-booking-table"
-          rowClassName={(b) => `booking-row booking-row--${b.status}`}
-          pagination={{ current: page, pageSize: PAGE_SIZE, total: bookings.data.total, onChange: setPage }}
-          columns={[
-            {
-              key: 'when',
-              title: t('classes:fields.time'),
-              render: (_: unknown, b: Booking) => (
-                <div className="class-time">
-                  <span className="class-time__day">{day(b.class.date)}</span>
-                  <span className="class-time__start">{b.class.startTime}</span>
-                </div>
-              ),
-            },
-            {
-              key: 'class',
-              title: t('classes:fields.class'),
-              render: (_: unknown, b: Booking) => (
-                <div className="class-what">
-                  <span className="class-what__type">
-                    <TypeSwatch colour={b.class.type.colour} />
-                    {b.class.type.name}
-                  </span>
-                  <span className="class-what__who">
-                    {b.class.center.code} · {b.class.room.name} · {b.class.teacher.name}
-                  </span>
-                </div>
-              ),
-            },
-            {
-              key: 'status',
-              title: t('classes:fields.status'),
-              render: (_: unknown, b: Booking) => (
-                <div className="class-what">
-                  <BookingStatusTag status={b.status} position={b.waitlistPosition} trial={b.trial} />
-                  <span className="booking-member__meta">
-                    <BookingOutcome booking={b} />
-                  </span>
-                </div>
-              ),
-            },
-            {
-              key: 'actions',
-              title: t('classes:fields.actions'),
-              render: (_: unknown, b: Booking) => <BookingActions booking={b} />,
-            },
-          ]}
-        />
-      )}
+      <QueryState
+        query={bookings}
+        isEmpty={(data) => data.items.length === 0}
+        emptyText={show === 'upcoming' ? t('classes:memberTab.noneUpcoming') : t('classes:memberTab.none')}
+      >
+        {(data) => (
+          <SectionTable<Booking>
+            dataSource={data.items}
+            data-testid="member-booking-table"
+            rowClassName={(b) => `booking-row booking-row--${b.status}`}
+            pagination={{ current: page, pageSize: PAGE_SIZE, total: data.total, onChange: setPage }}
+            columns={[
+              {
+                key: 'when',
+                title: t('classes:fields.time'),
+                render: (_: unknown, b: Booking) => (
+                  <div className="class-time">
+                    <span className="class-time__day">{day(b.class.date)}</span>
+                    <span className="class-time__start">{b.class.startTime}</span>
+                  </div>
+                ),
+              },
+              {
+                key: 'class',
+                title: t('classes:fields.class'),
+                render: (_: unknown, b: Booking) => (
+                  <div className="class-what">
+                    <span className="class-what__type">
+                      <TypeSwatch colour={b.class.type.colour} />
+                      {b.class.type.name}
+                    </span>
+                    <span className="class-what__who">
+                      {b.class.center.code} · {b.class.room.name} · {b.class.teacher.name}
+                    </span>
+                  </div>
+                ),
+              },
+              {
+                key: 'status',
+                title: t('classes:fields.status'),
+                render: (_: unknown, b: Booking) => (
+                  <div className="class-what">
+                    <BookingStatusTag status={b.status} position={b.waitlistPosition} trial={b.trial} />
+                    <span className="booking-member__meta">
+                      <BookingOutcome booking={b} />
+                    </span>
+                  </div>
+                ),
+              },
+              {
+                key: 'actions',
+                title: t('classes:fields.actions'),
+                render: (_: unknown, b: Booking) => <BookingActions booking={b} />,
+              },
+            ]}
+          />
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -21,8 +21,9 @@ import { useCenterId } from '../../shared/centerSelection';
 import { useCenters } from '../../shared/centers';
 import { useCentreToday } from '../../shared/today';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
-import { OneLineTable } from '../../shared/ui/OneLineTable';
-import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
+import { SectionTable } from '../../shared/ui/OneLineTable';
+import { QueryState } from '../../shared/ui/ScreenStates';
+import { StackedForm } from '../../shared/ui/StackedForm';
 import { memberPath } from '../members/paths';
 import { useEntitlements } from '../sales/api';
 import { sellThenBookPath } from '../sales/returnTo';
@@ -230,89 +231,89 @@ function BookClasses({
           options={(types.data ?? []).filter((x) => x.active).map((x) => ({ value: x.id, label: x.name }))}
         />
       </Space>
-      {classes.isPending ? (
-        <LoadingState />
-      ) : classes.isError ? (
-        <ErrorState error={classes.error} onRetry={() => void classes.refetch()} />
-      ) : (
-        <OneLineTable<ClassListItem>
-          size="small"
-          rowKey="id"
-          dataSource={upcoming}
-          pagination={{ pageSize: 20, showSizeChanger: false }}
-          locale={{ emptyText: t('classes:memberAdd.none') }}
-          rowSelection={{
-            selectedRowKeys: selected,
-            onChange: (keys) => setSelected(keys as string[]),
-            // A short course's session is booked by buying the course (enrolment books every session).
-            getCheckboxProps: (c) => ({
-              'aria-label': describe(c),
-              disabled: held.has(c.id) || Boolean(c.shortCourse),
-            }),
-          }}
-          data-testid="class-add-table"
-          columns={[
-            {
-              key: 'when',
-              title: t('classes:fields.time'),
-              render: (_: unknown, c: ClassListItem) => (
-                <div className="class-time">
-                  <span className="class-time__day">{day(c.date)}</span>
-                  <span className="class-time__start">{c.startTime}</span>
-                </div>
-              ),
-            },
-            {
-              key: 'class',
-              title: t('classes:fields.class'),
-              maxWidth: 250,
-              render: (_: unknown, c: ClassListItem) => (
-                <div className="class-what">
-                  <span className="class-what__type">
-                    <TypeSwatch colour={c.type.colour} />
-                    {c.type.name}
-                  </span>
-                  <span className="class-what__who">
-                    {c.room.name} · {c.teacher.name}
-                  </span>
-                  {c.shortCourse && (
-                    <span className="class-course" data-testid="class-course">
-                      <CourseSessionText course={c.shortCourse} />
-                      {!held.has(c.id) && ` · ${t('classes:course.enrolledOnly')}`}
-                    </span>
-                  )}
-                </div>
-              ),
-            },
-            {
-              key: 'places',
-              title: t('classes:fields.places'),
-              render: (_: unknown, c: ClassListItem) => <PlacesCell item={c} />,
-            },
-            {
-              key: 'mine',
-              title: t('classes:fields.status'),
-              render: (_: unknown, c: ClassListItem) => {
-                const booking = held.get(c.id);
-                return booking ? (
-                  <BookingStatusTag status={booking.status} position={booking.waitlistPosition} trial={booking.trial} />
-                ) : null;
+      <QueryState query={classes}>
+        {() => (
+          <SectionTable<ClassListItem>
+            dataSource={upcoming}
+            pagination={{ pageSize: 20, showSizeChanger: false }}
+            locale={{ emptyText: t('classes:memberAdd.none') }}
+            rowSelection={{
+              selectedRowKeys: selected,
+              onChange: (keys) => setSelected(keys as string[]),
+              // A short course's session is booked by buying the course (enrolment books every session).
+              getCheckboxProps: (c) => ({
+                'aria-label': describe(c),
+                disabled: held.has(c.id) || Boolean(c.shortCourse),
+              }),
+            }}
+            data-testid="class-add-table"
+            columns={[
+              {
+                key: 'when',
+                title: t('classes:fields.time'),
+                render: (_: unknown, c: ClassListItem) => (
+                  <div className="class-time">
+                    <span className="class-time__day">{day(c.date)}</span>
+                    <span className="class-time__start">{c.startTime}</span>
+                  </div>
+                ),
               },
-            },
-            {
-              key: 'series',
-              title: t('classes:fields.actions'),
-              render: (_: unknown, c: ClassListItem) =>
-                c.seriesId && !c.shortCourse ? (
-                  <Button size="small" onClick={() => selectSeries(c)} data-testid="class-add-series">
-                    {t('classes:memberAdd.series')}
-                  </Button>
-                ) : null,
-            },
-          ]}
-        />
-      )}
-      <Form layout="vertical" requiredMark={false} className="class-add__pay">
+              {
+                key: 'class',
+                title: t('classes:fields.class'),
+                maxWidth: 250,
+                render: (_: unknown, c: ClassListItem) => (
+                  <div className="class-what">
+                    <span className="class-what__type">
+                      <TypeSwatch colour={c.type.colour} />
+                      {c.type.name}
+                    </span>
+                    <span className="class-what__who">
+                      {c.room.name} · {c.teacher.name}
+                    </span>
+                    {c.shortCourse && (
+                      <span className="class-course" data-testid="class-course">
+                        <CourseSessionText course={c.shortCourse} />
+                        {!held.has(c.id) && ` · ${t('classes:course.enrolledOnly')}`}
+                      </span>
+                    )}
+                  </div>
+                ),
+              },
+              {
+                key: 'places',
+                title: t('classes:fields.places'),
+                render: (_: unknown, c: ClassListItem) => <PlacesCell item={c} />,
+              },
+              {
+                key: 'mine',
+                title: t('classes:fields.status'),
+                render: (_: unknown, c: ClassListItem) => {
+                  const booking = held.get(c.id);
+                  return booking ? (
+                    <BookingStatusTag
+                      status={booking.status}
+                      position={booking.waitlistPosition}
+                      trial={booking.trial}
+                    />
+                  ) : null;
+                },
+              },
+              {
+                key: 'series',
+                title: t('classes:fields.actions'),
+                render: (_: unknown, c: ClassListItem) =>
+                  c.seriesId && !c.shortCourse ? (
+                    <Button size="small" onClick={() => selectSeries(c)} data-testid="class-add-series">
+                      {t('classes:memberAdd.series')}
+                    </Button>
+                  ) : null,
+              },
+            ]}
+          />
+        )}
+      </QueryState>
+      <StackedForm className="class-add__pay">
         <Form.Item label={t('classes:book.paidBy')} extra={t(`classes:paidByHelp.${choice}`)}>
           <PaidByChoice
             value={choice}
@@ -365,7 +366,7 @@ function BookClasses({
         >
           {t('classes:memberAdd.submit', { count: selected.length })}
         </Button>
-      </Form>
+      </StackedForm>
     </Card>
   );
 }

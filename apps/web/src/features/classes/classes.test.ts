@@ -1,23 +1,19 @@
 import type { Booking } from '@gym/contract/classes';
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import deClasses from '../../locales/de/classes.json';
 import enClasses from '../../locales/en/classes.json';
 import zhClasses from '../../locales/zh-Hant/classes.json';
+import { testI18n } from '../../shared/i18n/testI18n';
 import { visibleRange } from './calendarRange';
 import { changesClasses } from './classEvents';
 import { bookingOutcomeText } from './components/BookingOutcome';
 import { fillTone } from './places';
 
 async function translator(lng: string) {
-  const i18n = i18next.createInstance();
-  await i18n.init({
-    lng,
-    fallbackLng: 'en',
-    // As the app sets it: React escapes, i18next must not.
-    interpolation: { escapeValue: false },
-    resources: { en: { classes: enClasses }, de: { classes: deClasses }, 'zh-Hant': { classes: zhClasses } },
-  });
+  const i18n = await testI18n(
+    { en: { classes: enClasses }, de: { classes: deClasses }, 'zh-Hant': { classes: zhClasses } },
+    { lng },
+  );
   return i18n.t.bind(i18n) as (key: string, options?: Record<string, unknown>) => string;
 }
 

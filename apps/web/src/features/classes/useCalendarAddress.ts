@@ -3,10 +3,8 @@ import { useSearchParams } from 'react-router';
 import { useCenterId } from '../../shared/centerSelection';
 import { useCenters } from '../../shared/centers';
 import { useCentreTimeZone } from '../../shared/today';
+import { isDay, isId } from '../../shared/ui/ListFilters';
 import { VIEWS, type ViewKey, visibleRange } from './calendarRange';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * Where the calendar is, kept in the address (so back and reload keep the place): the view, the
@@ -24,13 +22,13 @@ export function useCalendarAddress() {
     return v !== null && ok(v) ? v : null;
   };
   const view: ViewKey = (param('view', (v) => v in VIEWS) as ViewKey | null) ?? 'week';
-  const centerId = param('center', (v) => UUID.test(v)) ?? currentCenterId ?? centers.data?.[0]?.id ?? null;
-  const room = param('room', (v) => UUID.test(v));
-  const teacher = param('teacher', (v) => UUID.test(v));
-  const type = param('type', (v) => UUID.test(v));
+  const centerId = param('center', isId) ?? currentCenterId ?? centers.data?.[0]?.id ?? null;
+  const room = param('room', isId);
+  const teacher = param('teacher', isId);
+  const type = param('type', isId);
   const timeZone = zoneOf(centerId);
   const today = dayAt(timeZone);
-  const anchor = param('date', (v) => DATE.test(v)) ?? today;
+  const anchor = param('date', isDay) ?? today;
   const { from, to } = visibleRange(view, anchor);
 
   const set = (changes: Record<string, string | null>) =>

@@ -9,6 +9,7 @@ import { App, Form, Modal, type RefSelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from '../../shared/api/client';
 import { apiErrorMessage, fieldErrorMessage } from '../../shared/api/errorMessages';
+import { StackedForm } from '../../shared/ui/StackedForm';
 import { useFocusWhenOpen } from '../../shared/ui/useFocusWhenOpen';
 import { MemberPicker, type PickedMember } from '../classes/components/MemberPicker';
 import { memberKeys } from '../members/api';
@@ -41,10 +42,8 @@ export default function AttachCardDialog({ card, onClose }: { card: string; onCl
       data-testid="attach-card-dialog"
     >
       <p>{t('door:attach.text')}</p>
-      <Form
+      <StackedForm
         form={form}
-        layout="vertical"
-        requiredMark={false}
         onFinish={({ member }) => {
           if (!member) return;
           attach.mutate(member.id, {
@@ -69,7 +68,7 @@ export default function AttachCardDialog({ card, onClose }: { card: string; onCl
         >
           <MemberPicker id="attach-card-member" testId="attach-card-member" selectRef={picker.ref} autoFocus />
         </Form.Item>
-      </Form>
+      </StackedForm>
     </Modal>
   );
 }

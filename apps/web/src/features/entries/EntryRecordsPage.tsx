@@ -5,12 +5,13 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import {
+  BoundedDateRange,
   CenterFilterSelect,
   centerCodeColumns,
-  centerFilterRule,
-  DateRangeFilter,
+  centerOrAll,
+  isDay,
   useCenterFilter,
-} from '../../shared/centreAndDateFilters';
+} from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { type Entry, useEntryEvents, useEntryList, useEntryLive } from './api';
@@ -21,17 +22,15 @@ import { useOverrideParam } from './useOverrideParam';
 
 const SORTS = ['-at', 'at'] as const;
 type Sort = (typeof SORTS)[number];
-const _UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 type Filter = 'center' | 'from' | 'to' | 'result' | 'reason';
 const LIST: ListParamsConfig<Sort, Filter> = {
   sorts: SORTS,
   defaultSort: '-at',
   defaultPageSize: 50,
   filters: {
-    center: centerFilterRule,
-    from: (v) => DATE.test(v),
-    to: (v) => DATE.test(v),
+    center: centerOrAll,
+    from: isDay,
+    to: isDay,
     result: ENTRY_RESULTS,
     reason: ENTRY_DENIAL_REASONS,
   },
@@ -172,7 +171,7 @@ export default function EntryRecordsPage() {
         }
         filterRow={
           <Space wrap className="entry-filters">
-            <DateRangeFilter
+            <BoundedDateRange
               label={t('entries:filters.dates')}
               from={from}
               to={to}

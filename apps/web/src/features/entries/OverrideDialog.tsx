@@ -2,6 +2,7 @@ import { entryOverrideRequestSchema } from '@gym/contract/entries';
 import { App, Form, Input, type InputRef, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, applyFieldErrors, requiredRule, schemaRule } from '../../shared/api/errorMessages';
+import { StackedForm } from '../../shared/ui/StackedForm';
 import { useFocusWhenOpen } from '../../shared/ui/useFocusWhenOpen';
 import { type Entry, useOverrideEntry } from './api';
 import { EntryDetail, EntryMember } from './EntryParts';
@@ -34,11 +35,9 @@ export function OverrideDialog({ target, onClose }: { target: OverrideTarget | n
       data-testid="entry-override-dialog"
     >
       {target && (
-        <Form
+        <StackedForm
           form={form}
           name="entry-override"
-          layout="vertical"
-          requiredMark={false}
           onFinish={(values) =>
             override.mutate(
               { id: target.id, reason: values.reason.trim() },
@@ -69,7 +68,7 @@ export function OverrideDialog({ target, onClose }: { target: OverrideTarget | n
             {/* One line: Enter lets the member in, as the OK button does. */}
             <Input ref={reason.ref} autoFocus maxLength={300} data-testid="entry-override-reason" />
           </Form.Item>
-        </Form>
+        </StackedForm>
       )}
     </Modal>
   );

@@ -4,12 +4,14 @@ import { Card, Select, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import {
+  BoundedDateRange,
   CenterFilterSelect,
   centerCodeColumns,
-  centerFilterRule,
-  DateRangeFilter,
+  centerOrAll,
+  isDay,
+  isId,
   useCenterFilter,
-} from '../../shared/centreAndDateFilters';
+} from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { useDates } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
@@ -19,17 +21,15 @@ import { formatMinutes } from './hours';
 
 const SORTS = ['-inAt', 'inAt'] as const;
 type Sort = (typeof SORTS)[number];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 type Filter = 'center' | 'staff' | 'from' | 'to';
 const LIST: ListParamsConfig<Sort, Filter> = {
   sorts: SORTS,
   defaultSort: '-inAt',
   filters: {
-    center: centerFilterRule,
-    staff: (v) => UUID.test(v),
-    from: (v) => DATE.test(v),
-    to: (v) => DATE.test(v),
+    center: centerOrAll,
+    staff: isId,
+    from: isDay,
+    to: isDay,
   },
 };
 /** Without dates in the URL: the last seven days up to the centre's today. */
@@ -142,7 +142,7 @@ export default function StaffAttendancePage() {
         }
         filterRow={
           <Space wrap className="entry-filters">
-            <DateRangeFilter
+            <BoundedDateRange
               label={t('entries:filters.dates')}
               from={from}
               to={to}

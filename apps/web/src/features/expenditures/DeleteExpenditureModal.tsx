@@ -2,6 +2,7 @@ import { deleteExpenditureSchema } from '@gym/contract/expenditures';
 import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, requiredRule, schemaRule } from '../../shared/api/errorMessages';
+import { StackedForm } from '../../shared/ui/StackedForm';
 import { type Expenditure, useDeleteExpenditure } from './api';
 
 /** Deleting asks why: the reason goes to the audit log with the amounts. */
@@ -23,10 +24,8 @@ export function DeleteExpenditureModal({ target, onClose }: { target: Expenditur
       destroyOnHidden
     >
       {target && (
-        <Form
+        <StackedForm
           form={form}
-          layout="vertical"
-          requiredMark={false}
           onFinish={(values) =>
             remove.mutate(
               { id: target.id, reason: values.reason.trim() },
@@ -52,7 +51,7 @@ export function DeleteExpenditureModal({ target, onClose }: { target: Expenditur
               data-testid="expenditure-delete-reason"
             />
           </Form.Item>
-        </Form>
+        </StackedForm>
       )}
     </Modal>
   );

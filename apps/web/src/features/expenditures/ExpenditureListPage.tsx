@@ -5,7 +5,14 @@ import { Button, Select, Space, Statistic, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
-import { centerOrAll, DateRangeFilter, ListCenterSelect, UUID, useListCenter } from '../../shared/ui/ListFilters';
+import {
+  centerOrAll,
+  DateRangeFilter,
+  isDay,
+  isId,
+  ListCenterSelect,
+  useListCenter,
+} from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { useDates } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
@@ -29,7 +36,6 @@ const SORTS = [
   '-center',
 ] as const;
 type Sort = (typeof SORTS)[number];
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** `center` is absent for the current centre, `all` for every centre, or a centre's id. */
 type Filter = 'center' | 'from' | 'to' | 'category' | 'method';
 const LIST: ListParamsConfig<Sort, Filter> = {
@@ -37,9 +43,9 @@ const LIST: ListParamsConfig<Sort, Filter> = {
   defaultSort: '-date',
   filters: {
     center: centerOrAll,
-    from: (v) => DATE.test(v),
-    to: (v) => DATE.test(v),
-    category: (v) => UUID.test(v),
+    from: isDay,
+    to: isDay,
+    category: isId,
     method: EXPENDITURE_METHODS,
   },
 };

@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../shared/api/download';
 import { apiErrorMessage } from '../../shared/api/errorMessages';
+import { formatSize } from '../../shared/intl';
 
 /** The receipt in the drawer: the one kept, a new file chosen, or none. */
 export type ReceiptValue =
@@ -13,16 +14,6 @@ export type ReceiptValue =
 
 /** Kinds offered by the file picker; the server decides by the file's content. */
 const ACCEPT = '.pdf,.jpg,.jpeg,.png,.webp,application/pdf,image/jpeg,image/png,image/webp';
-
-export function formatSize(bytes: number, locale: string): string {
-  const mb = bytes >= 1024 * 1024;
-  return new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit: mb ? 'megabyte' : 'kilobyte',
-    maximumFractionDigits: mb ? 1 : 0,
-    // not-money: a file's size in kilobytes
-  }).format(mb ? bytes / (1024 * 1024) : Math.max(1, Math.round(bytes / 1024)));
-}
 
 /** Saves an expenditure's receipt with the staff member's token. */
 export function useDownloadReceipt() {

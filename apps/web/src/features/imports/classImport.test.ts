@@ -5,7 +5,7 @@ import {
   type ClassImportPreview,
 } from '@gym/contract/class-imports';
 import type { ImportField, ImportRowError } from '@gym/contract/imports';
-import i18next, { type TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import deErrors from '../../locales/de/errors.json';
 import deImports from '../../locales/de/imports.json';
@@ -14,6 +14,7 @@ import enImports from '../../locales/en/imports.json';
 import zhErrors from '../../locales/zh-Hant/errors.json';
 import zhImports from '../../locales/zh-Hant/imports.json';
 import { ApiError } from '../../shared/api/client';
+import { testI18n } from '../../shared/i18n/testI18n';
 import {
   CLASS_IMPORT_WORDS,
   classImportLabel,
@@ -31,17 +32,14 @@ let tDe: TFunction;
 let tZh: TFunction;
 
 beforeAll(async () => {
-  const instance = i18next.createInstance();
-  await instance.init({
-    resources: {
+  const instance = await testI18n(
+    {
       en: { imports: enImports, errors: enErrors },
       de: { imports: deImports, errors: deErrors },
       'zh-Hant': { imports: zhImports, errors: zhErrors },
     },
-    lng: 'en',
-    fallbackLng: false,
-    interpolation: { escapeValue: false },
-  });
+    { fallbackLng: false },
+  );
   t = instance.getFixedT('en');
   tDe = instance.getFixedT('de');
   tZh = instance.getFixedT('zh-Hant');

@@ -42,13 +42,3 @@ export function readAsBase64(file: Blob): Promise<string> {
     reader.readAsDataURL(file);
   });
 }
-
-/** 1.2 MB, 350 kB: sizes as people read them, in the screen's language. */
-export function formatSize(bytes: number, locale: string): string {
-  const mb = bytes >= 1024 * 1024;
-  return new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit: mb ? 'megabyte' : 'kilobyte',
-    maximumFractionDigits: mb ? 1 : 0,
-  }).format(mb ? bytes / (1024 * 1024) : Math.max(1, Math.round(bytes / 1024)));
-}

@@ -1,12 +1,14 @@
 import type { ImportRowError } from '@gym/contract/imports';
 import { IMPORT_MAX_BYTES } from '@gym/contract/imports';
-import i18next, { type TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import enErrors from '../../locales/en/errors.json';
 import enImports from '../../locales/en/imports.json';
 import zhErrors from '../../locales/zh-Hant/errors.json';
 import zhImports from '../../locales/zh-Hant/imports.json';
-import { checkFile, formatOf, formatSize } from './file';
+import { testI18n } from '../../shared/i18n/testI18n';
+import { formatSize } from '../../shared/intl';
+import { checkFile, formatOf } from './file';
 import { createLineSplitter, readNdjson } from './ndjson';
 import { errorsCsv, rowErrorText } from './rowErrors';
 
@@ -14,15 +16,9 @@ let t: TFunction;
 let tZh: TFunction;
 
 beforeAll(async () => {
-  const instance = i18next.createInstance();
-  await instance.init({
-    resources: {
-      en: { imports: enImports, errors: enErrors },
-      'zh-Hant': { imports: zhImports, errors: zhErrors },
-    },
-    lng: 'en',
-    fallbackLng: 'en',
-    interpolation: { escapeValue: false },
+  const instance = await testI18n({
+    en: { imports: enImports, errors: enErrors },
+    'zh-Hant': { imports: zhImports, errors: zhErrors },
   });
   t = instance.getFixedT('en');
   tZh = instance.getFixedT('zh-Hant');

@@ -4,11 +4,10 @@ import type { Group } from '@gym/contract/members';
 import { App, Button, Popconfirm, Space } from 'antd';
 import { type HTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useAbility } from '../../shared/acl';
 import { apiErrorMessage } from '../../shared/api/errorMessages';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
-import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
+import { type ListParamsConfig, useListParams, useSearchParam } from '../../shared/useListParams';
 import { useDeleteGroup, useGroupOptions, useGroups } from './api';
 import { GroupFormModal } from './components/GroupFormModal';
 import { GroupLabel } from './components/GroupLabel';
@@ -36,22 +35,10 @@ export default function GroupListPage() {
   const remove = useDeleteGroup();
   const format = useFormatters();
   const [editing, setEditing] = useState<Editing>(null);
-  const [search, setSearch] = useSearchParams();
-  const openId = search.get('group');
+  const [openId, setOpen] = useSearchParam('group');
   // A group opened from a link may be on another page of the list: the picker list has every group.
   const allGroups = useGroupOptions(Boolean(openId));
   const open = groups.data?.items.find((g) => g.id === openId) ?? allGroups.data?.find((g) => g.id === openId) ?? null;
-
-  const setOpen = (id: string | null) =>
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (id) next.set('group', id);
-        else next.delete('group');
-        return next;
-      },
-      { replace: !id },
-    );
 
   const columns: ListColumn<Group>[] = [
     {

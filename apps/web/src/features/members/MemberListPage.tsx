@@ -3,7 +3,7 @@ import { ImportOutlined, UserAddOutlined } from '@ant-design/icons';
 import { MEMBER_SORTS, MEMBER_STATUSES, type MemberListItem } from '@gym/contract/members';
 import { formatPhone } from '@gym/contract/phone';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Checkbox, Select, Tag, Tooltip } from 'antd';
+import { Badge, Button, Select, Tag, Tooltip } from 'antd';
 import { type HTMLAttributes, lazy, type MouseEvent, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -11,9 +11,10 @@ import { useAbility } from '../../shared/acl';
 import { useCenterId } from '../../shared/centerSelection';
 import { subscribeRealtime } from '../../shared/realtime';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { CheckboxFilter } from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { MoneyText } from '../../shared/ui/MoneyText';
-import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
+import { type ListParamsConfig, useListParams, useSearchParam } from '../../shared/useListParams';
 import { useCenters } from '../centers/api';
 import { OVERDUE_RED } from '../sales/member/AccountSummary';
 import { isUuid, MEMBER_EXPORT_PATH, memberKeys, useGroupOptions, useMembers } from './api';
@@ -68,7 +69,8 @@ export default function MemberListPage() {
   const navigate = useNavigate();
   const ability = useAbility();
   const list = useListParams(MEMBER_LIST_PARAMS);
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
+  const [add, setAdd] = useSearchParam('add');
   // A keyword with no sort chosen: the server orders by relevance (exact card, code, phone first).
   const relevance = Boolean(list.query.keyword) && !search.get('sort');
   const members = useMembers(relevance ? { ...list.query, sort: undefined } : list.query);
@@ -95,18 +97,8 @@ export default function MemberListPage() {
     if (lastPage !== null && !members.isPlaceholderData && list.page > lastPage)
       list.update({ page: lastPage }, { replace: true });
   }, [lastPage, list, members.isPlaceholderData]);
-  const adding = canCreate && search.get('add') === '1';
-
-  const setAdding = (open: boolean) =>
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (open) next.set('add', '1');
-        else next.delete('add');
-        return next;
-      },
-      { replace: !open },
-    );
+  const adding = canCreate && add === '1';
+  const setAdding = (open: boolean) => setAdd(open ? '1' : null);
 
   const columns: ListColumn<MemberListItem>[] = [
     {
@@ -252,20 +244,13 @@ export default function MemberListPage() {
         loading={groups.isPending}
         data-testid="filter-group"
       />
-      <Checkbox
-        checked={list.filters.isNew === 'true'}
-        onChange={(event) => list.setFilter('isNew', event.target.checked ? 'true' : null)}
-        data-testid="filter-new"
-      >
-        {t('members:filters.isNew')}
-      </Checkbox>
-      <Checkbox
-        checked={list.filters.guardianMissing === 'true'}
-        onChange={(event) => list.setFilter('guardianMissing', event.target.checked ? 'true' : null)}
-        data-testid="filter-guardian-missing"
-      >
-        {t('members:filters.guardianMissing')}
-      </Checkbox>
+      <CheckboxFilter list={list} filter="isNew" label={t('members:filters.isNew')} testId="filter-new" />
+      <CheckboxFilter
+        list={list}
+        filter="guardianMissing"
+        label={t('members:filters.guardianMissing')}
+        testId="filter-guardian-missing"
+      />
       {list.narrowed && (
         <Button type="link" onClick={list.reset} data-testid="filters-reset">
           {t('members:filters.reset')}

@@ -2,7 +2,7 @@ import { CheckCircleOutlined, ClockCircleOutlined, MailOutlined, ReloadOutlined 
 import { Button, Descriptions, Drawer, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
-import { useDateTime } from '../../shared/useDateTime';
+import { useDateTime } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { type OutboxMessage, useOutbox } from './api';
 import { linkify } from './linkify';

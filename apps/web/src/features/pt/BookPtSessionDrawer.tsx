@@ -15,6 +15,7 @@ import { useCenterId } from '../../shared/centerSelection';
 import { useCenters } from '../../shared/centers';
 import { quarterHours } from '../../shared/timeOfDay';
 import { useCentreToday } from '../../shared/today';
+import { StackedForm } from '../../shared/ui/StackedForm';
 import { useMediaQuery } from '../../shared/useMediaQuery';
 import { useUserData } from '../../shared/useSession';
 import { useRoomOptions } from '../classes/api';
@@ -148,11 +149,9 @@ function BookForm({ detail, onClose }: { detail: PtPackage; onClose: () => void 
   };
 
   return (
-    <Form<Values>
+    <StackedForm<Values>
       form={form}
       name="pt-session"
-      layout="vertical"
-      requiredMark={false}
       disabled={book.isPending}
       initialValues={initial}
       onFinish={onFinish}
@@ -239,6 +238,6 @@ function BookForm({ detail, onClose }: { detail: PtPackage; onClose: () => void 
           {t('classes:pt.bookSubmit')}
         </Button>
       </Space>
-    </Form>
+    </StackedForm>
   );
 }

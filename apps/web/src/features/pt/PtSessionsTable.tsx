@@ -10,10 +10,10 @@ import { App, Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAbility } from '../../shared/acl';
-import { OneLineTable } from '../../shared/ui/OneLineTable';
+import { SectionTable } from '../../shared/ui/OneLineTable';
 import { EmptyState } from '../../shared/ui/ScreenStates';
 import { colouredStateTag } from '../../shared/ui/StatusTag';
-import { useDateTime } from '../../shared/useDateTime';
+import { useDateTime } from '../../shared/useDates';
 import { useUserData } from '../../shared/useSession';
 import { useClassDay } from '../classes/components/ClassParts';
 import { memberPath } from '../members/paths';
@@ -61,10 +61,7 @@ export function PtSessionsTable({
 
   if (sessions.length === 0) return <EmptyState description={empty ?? t('classes:pt.noSessions')} />;
   return (
-    <OneLineTable<PtSession>
-      size="small"
-      rowKey="id"
-      pagination={false}
+    <SectionTable<PtSession>
       // Wide enough for the row's buttons; text wraps inside its column rather than pushing the page wider.
       dataSource={sessions}
       data-testid="pt-sessions"

@@ -26,7 +26,7 @@ import { isApiError } from '../../shared/api/client';
 import { useCenters } from '../../shared/centers';
 import { quarterHours } from '../../shared/timeOfDay';
 import { useCentreToday } from '../../shared/today';
-import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
+import { ErrorState, LoadingState, QueryState } from '../../shared/ui/ScreenStates';
 import { useMediaQuery } from '../../shared/useMediaQuery';
 import { useAddDayOff, useDaysOff, useDeleteDayOff, useSaveTrainerHours, useTrainerHours } from './api';
 import { badHours, type HoursRow, ptErrorMessage, ptFieldMessage } from './ptRules';
@@ -221,42 +221,40 @@ function DaysOff({ trainerId }: { trainerId: string }) {
       <Typography.Title level={4} id="pt-days-off-title">
         {t('classes:pt.daysOff.title')}
       </Typography.Title>
-      {days.isPending ? (
-        <LoadingState />
-      ) : days.isError ? (
-        <ErrorState error={days.error} onRetry={() => void days.refetch()} />
-      ) : (
-        <List
-          size="small"
-          locale={{ emptyText: t('classes:pt.daysOff.none') }}
-          dataSource={days.data}
-          data-testid="pt-days-off"
-          renderItem={(d) => (
-            <List.Item
-              actions={
-                editable
-                  ? [
-                      <Popconfirm
-                        key="remove"
-                        title={t('classes:pt.daysOff.removeConfirm')}
-                        okText={t('classes:pt.daysOff.remove')}
-                        cancelText={t('classes:keep')}
-                        onConfirm={() => remove.mutate(d.id)}
-                      >
-                        <Button size="small" danger>
-                          {t('classes:pt.daysOff.remove')}
-                        </Button>
-                      </Popconfirm>,
-                    ]
-                  : []
-              }
-            >
-              {d.from === d.to ? d.from : `${d.from} – ${d.to}`}
-              {d.note ? ` · ${d.note}` : ''}
-            </List.Item>
-          )}
-        />
-      )}
+      <QueryState query={days}>
+        {(data) => (
+          <List
+            size="small"
+            locale={{ emptyText: t('classes:pt.daysOff.none') }}
+            dataSource={data}
+            data-testid="pt-days-off"
+            renderItem={(d) => (
+              <List.Item
+                actions={
+                  editable
+                    ? [
+                        <Popconfirm
+                          key="remove"
+                          title={t('classes:pt.daysOff.removeConfirm')}
+                          okText={t('classes:pt.daysOff.remove')}
+                          cancelText={t('classes:keep')}
+                          onConfirm={() => remove.mutate(d.id)}
+                        >
+                          <Button size="small" danger>
+                            {t('classes:pt.daysOff.remove')}
+                          </Button>
+                        </Popconfirm>,
+                      ]
+                    : []
+                }
+              >
+                {d.from === d.to ? d.from : `${d.from} – ${d.to}`}
+                {d.note ? ` · ${d.note}` : ''}
+              </List.Item>
+            )}
+          />
+        )}
+      </QueryState>
       {editable && (
         <div className="pt-hours__add">
           <DatePicker.RangePicker

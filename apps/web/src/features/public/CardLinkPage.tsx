@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isApiError } from '../../shared/api/client';
 import { apiErrorMessage, applyFieldErrors, requiredRule, schemaRule } from '../../shared/api/errorMessages';
+import { StackedForm } from '../../shared/ui/StackedForm';
 import { useCardLinkInfo, useLinkCard } from './api';
 import {
   PublicForm,
@@ -79,11 +80,9 @@ function CardLinkContent() {
     <PublicForm testId="card-link-form" titleKey="cardLink" subtitle={`${organisationName} · ${centerName}`}>
       <p className="public-lead">{t('public:cardLink.lead', { name: memberFirstName })}</p>
       <PublicFormError message={pageError} testId="card-link-error" />
-      <Form<{ cardNumber: string }>
+      <StackedForm<{ cardNumber: string }>
         form={form}
         name="card_link"
-        layout="vertical"
-        requiredMark={false}
         disabled={link.isPending}
         onFinish={(values) => {
           setPageError(null);
@@ -131,7 +130,7 @@ function CardLinkContent() {
         <PublicSubmit loading={link.isPending} testId="card-link-submit">
           {t('public:cardLink.submit')}
         </PublicSubmit>
-      </Form>
+      </StackedForm>
     </PublicForm>
   );
 }

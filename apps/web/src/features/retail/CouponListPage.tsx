@@ -1,5 +1,6 @@
 import './retail.css';
 import { ITEM_TYPES, type ItemType } from '@gym/contract/items';
+import { formatMoney } from '@gym/contract/money';
 import { type Coupon, couponCodeSchema, couponShapeIssues } from '@gym/contract/retail';
 import { isBusinessDate } from '@gym/contract/time';
 import { Form, Input, InputNumber, Radio, Select } from 'antd';
@@ -8,13 +9,14 @@ import { requiredRule } from '../../shared/api/errorMessages';
 import { EntityDrawer } from '../../shared/ui/EntityDrawer';
 import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
 import { actionsColumn, activeColumn } from '../../shared/ui/listColumns';
+import { MoneyInput } from '../../shared/ui/MoneyInput';
 import { PercentInput, percentText } from '../../shared/ui/PercentInput';
 import { type Editing, type ListParamsConfig, useItemList } from '../../shared/useListParams';
+import { useMoneyFormat } from '../../shared/useMoneyFormat';
 import { useCouponList, useSaveCoupon } from './api';
 import { ActiveFilter, useRetailSave, useRetailToggle } from './columns';
 import { moneyRule, percentRule, retailFieldMessage, retailRule } from './forms';
 import { ItemRows } from './ItemSelect';
-import { MoneyInput, money, useMoneyFormat } from './MoneyInput';
 
 const SORTS = ['code', '-code', 'validUntil', '-validUntil', 'createdAt', '-createdAt'] as const;
 type Sort = (typeof SORTS)[number];
@@ -203,7 +205,7 @@ export default function CouponListPage() {
       title: t('retail:coupon.value'),
       align: 'right',
       render: (_: unknown, c: Coupon) =>
-        c.kind === 'percent' ? percentText(c.percentBp, 'needed') : money(c.amount, format),
+        c.kind === 'percent' ? percentText(c.percentBp, 'needed') : formatMoney(c.amount, format),
     },
     {
       key: 'validUntil',
@@ -231,7 +233,7 @@ export default function CouponListPage() {
       title: t('retail:coupon.minSpend'),
       align: 'right',
       show: 'desktop',
-      render: (_: unknown, c: Coupon) => money(c.minSpend, format),
+      render: (_: unknown, c: Coupon) => formatMoney(c.minSpend, format),
     },
     activeColumn(t),
     ...(canUpdate ? [actionsColumn<Coupon>(t, { name: (c) => c.code, onEdit: (c) => edit(c), onToggle: toggle })] : []),

@@ -10,6 +10,7 @@ import { DrawerFrame } from '../../shared/ui/EntityDrawer';
 import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
 import { actionsColumn, activeColumn } from '../../shared/ui/listColumns';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
+import { StackedForm } from '../../shared/ui/StackedForm';
 import { type Editing, type ListParamsConfig, useItemList } from '../../shared/useListParams';
 import { useCenters, useCouponList, useOffer, useOfferList, useSaveOffer } from './api';
 import { ActiveFilter, useRetailSave, useRetailToggle } from './columns';
@@ -105,11 +106,10 @@ function OfferForm({
   };
 
   return (
-    <Form<OfferValues>
+    <StackedForm<OfferValues>
+      enterSubmits
       form={form}
       name="offer"
-      layout="vertical"
-      requiredMark={false}
       disabled={save.isPending}
       initialValues={
         offer
@@ -187,8 +187,7 @@ function OfferForm({
           options={(coupons.data?.items ?? []).map((c) => ({ value: c.id, label: c.code }))}
         />
       </Form.Item>
-      <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-    </Form>
+    </StackedForm>
   );
 }
 

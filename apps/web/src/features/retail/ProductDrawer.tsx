@@ -6,8 +6,9 @@ import { useAbility } from '../../shared/acl';
 import { requiredRule } from '../../shared/api/errorMessages';
 import { useCenterId } from '../../shared/centerSelection';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
+import { StackedForm } from '../../shared/ui/StackedForm';
 import { StatusTag } from '../../shared/ui/StatusTag';
-import { useDateTime } from '../../shared/useDateTime';
+import { useDateTime } from '../../shared/useDates';
 import { type Product, type StockMovement, useMoveStock, useProduct, useSaveProduct, useStockMovements } from './api';
 import { PriceAndTaxItems, retailRule, showServerErrors } from './forms';
 
@@ -38,11 +39,9 @@ function ProductForm({ product, onSaved }: { product: Product | null; onSaved: (
   const canWrite = useAbility().can(product ? 'update' : 'create', 'Catalogue');
 
   return (
-    <Form<ProductValues>
+    <StackedForm<ProductValues>
       form={form}
       name="product"
-      layout="vertical"
-      requiredMark={false}
       disabled={save.isPending || !canWrite}
       initialValues={
         product
@@ -116,7 +115,7 @@ function ProductForm({ product, onSaved }: { product: Product | null; onSaved: (
           {t('retail:save')}
         </Button>
       )}
-    </Form>
+    </StackedForm>
   );
 }
 
@@ -137,11 +136,9 @@ function StockForm({ product, kind }: { product: Product; kind: 'received' | 'ad
     product.stock.find((s) => s.center.id === currentCenterId)?.center.id ?? product.stock[0]?.center.id;
 
   return (
-    <Form<MoveValues>
+    <StackedForm<MoveValues>
       form={form}
       name={`stock_${kind}`}
-      layout="vertical"
-      requiredMark={false}
       disabled={move.isPending}
       initialValues={{ centerId: defaultCenter, quantity: null, reason: '' }}
       onFinish={(values) => {
@@ -218,7 +215,7 @@ function StockForm({ product, kind }: { product: Product; kind: 'received' | 'ad
       <Button htmlType="submit" type="primary" loading={move.isPending} data-testid={`stock-${kind}-submit`}>
         {t(kind === 'received' ? 'retail:stock.receive' : 'retail:stock.adjust')}
       </Button>
-    </Form>
+    </StackedForm>
   );
 }
 

@@ -1,19 +1,21 @@
 import './retail.css';
 import { InboxOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Input } from 'antd';
+import { formatMoney } from '@gym/contract/money';
+import { Button, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { useCenterId } from '../../shared/centerSelection';
+import { CheckboxFilter } from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
 import { actionsColumn, activeColumn } from '../../shared/ui/listColumns';
 import { percentText } from '../../shared/ui/PercentInput';
 import { RowAction } from '../../shared/ui/RowAction';
 import { StatusTag } from '../../shared/ui/StatusTag';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
+import { useMoneyFormat } from '../../shared/useMoneyFormat';
 import { type Product, useProductList, useSaveProduct } from './api';
 import { ActiveFilter, useRetailToggle } from './columns';
-import { money, useMoneyFormat } from './MoneyInput';
 import { ProductDrawer, type ProductDrawerState } from './ProductDrawer';
 
 const SORTS = ['name', '-name', 'sku', '-sku', 'price', '-price', 'category', '-category'] as const;
@@ -72,7 +74,7 @@ export default function ProductListPage() {
       title: t('retail:product.price'),
       align: 'right',
       sortable: true,
-      render: (_: unknown, p: Product) => money(p.price, format),
+      render: (_: unknown, p: Product) => formatMoney(p.price, format),
     },
     {
       key: 'tax',
@@ -143,13 +145,7 @@ export default function ProductListPage() {
               data-testid="filter-category"
             />
             <ActiveFilter list={list} />
-            <Checkbox
-              checked={list.filters.lowStock === 'true'}
-              onChange={(event) => list.setFilter('lowStock', event.target.checked ? 'true' : null)}
-              data-testid="filter-low-stock"
-            >
-              {t('retail:stock.lowOnly')}
-            </Checkbox>
+            <CheckboxFilter list={list} filter="lowStock" label={t('retail:stock.lowOnly')} testId="filter-low-stock" />
           </>
         }
         add={

@@ -1,5 +1,6 @@
 import './retail.css';
 import { PlusOutlined } from '@ant-design/icons';
+import { formatMoney } from '@gym/contract/money';
 import { createProductSetRequestSchema, type ProductSet } from '@gym/contract/retail';
 import { Button, Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +10,11 @@ import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/
 import { actionsColumn, activeColumn } from '../../shared/ui/listColumns';
 import { percentText } from '../../shared/ui/PercentInput';
 import { type Editing, type ListParamsConfig, useItemList } from '../../shared/useListParams';
+import { useMoneyFormat } from '../../shared/useMoneyFormat';
 import { useProductSetList, useSaveProductSet } from './api';
 import { ActiveFilter, useRetailSave, useRetailToggle } from './columns';
 import { PriceAndTaxItems, retailRule } from './forms';
 import { ItemSelect, RemoveItemButton } from './ItemSelect';
-import { money, useMoneyFormat } from './MoneyInput';
 
 const SORTS = ['name', '-name', 'price', '-price'] as const;
 type Sort = (typeof SORTS)[number];
@@ -151,7 +152,7 @@ export default function ProductSetListPage() {
       title: t('retail:set.price'),
       align: 'right',
       sortable: true,
-      render: (_: unknown, s: ProductSet) => money(s.price, format),
+      render: (_: unknown, s: ProductSet) => formatMoney(s.price, format),
     },
     {
       key: 'tax',

@@ -5,7 +5,7 @@ import { Button, DatePicker, InputNumber, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { MoneyInput } from '../../shared/ui/MoneyInput';
-import { MoneyText } from '../../shared/ui/MoneyText';
+import { MoneyText, moneyColumn } from '../../shared/ui/MoneyText';
 import { type CartLine, grantsEntitlement, lineGross, lineTotal } from './cart';
 import type { DiscountRights } from './discount';
 
@@ -63,12 +63,7 @@ export function CartLinesTable({ lines, today, rights, perLine, onChange, onRemo
             </div>
           ),
         },
-        {
-          key: 'price',
-          title: t('sales:cart.unitPrice'),
-          align: 'right',
-          render: (_: unknown, line) => <MoneyText value={line.unitPriceMinor} />,
-        },
+        moneyColumn('price', t('sales:cart.unitPrice'), (line) => line.unitPriceMinor),
         {
           key: 'quantity',
           title: t('sales:cart.quantity'),

@@ -9,11 +9,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAbility } from '../../shared/acl';
-import { MoneyText } from '../../shared/ui/MoneyText';
-import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
+import { MoneyText, moneyColumn } from '../../shared/ui/MoneyText';
+import { QueryState } from '../../shared/ui/ScreenStates';
 import { StatusTag } from '../../shared/ui/StatusTag';
-import { useDates } from '../../shared/useDates';
-import { useDateTime } from '../../shared/useDateTime';
+import { useDates, useDateTime } from '../../shared/useDates';
 import { useMediaQuery } from '../../shared/useMediaQuery';
 import { memberPath } from '../members/paths';
 import { PaymentModal } from './actions/PaymentModal';
@@ -39,18 +38,15 @@ export function InvoiceDrawer({ invoiceId, onClose }: { invoiceId: string | null
       destroyOnHidden
       data-testid="invoice-drawer"
     >
-      {invoice.isPending ? (
-        <LoadingState />
-      ) : invoice.isError ? (
-        <ErrorState error={invoice.error} onRetry={() => void invoice.refetch()} />
-      ) : (
-        <InvoiceDetail invoice={invoice.data} />
-      )}
+      <QueryState query={invoice}>{(data) => <InvoiceDetail invoice={data} />}</QueryState>
     </Drawer>
   );
 }
 
 type Action = 'pay' | 'refund' | 'void' | null;
+type Line = Invoice['lines'][number];
+type TaxRow = Invoice['taxes'][number];
+type Instalment = Invoice['installments'][number];
 
 export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation();
@@ -129,37 +125,22 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
             ),
           },
           { key: 'quantity', title: t('sales:cart.quantity'), dataIndex: 'quantity', align: 'right' },
-          {
-            key: 'unit',
-            title: t('sales:cart.unitPrice'),
-            align: 'right',
-            render: (_: unknown, l) => <MoneyText value={l.unitPriceMinor} />,
-          },
-          {
-            key: 'discount',
-            title: t('sales:cart.discount'),
-            align: 'right',
-            render: (_: unknown, l) => <MoneyText value={l.discountMinor + l.couponDiscountMinor} />,
-          },
+          moneyColumn('unit', t('sales:cart.unitPrice'), (l: Line) => l.unitPriceMinor),
+          moneyColumn('discount', t('sales:cart.discount'), (l: Line) => l.discountMinor + l.couponDiscountMinor),
           {
             key: 'tax',
             title: t('sales:detail.taxRate'),
             align: 'right',
             render: (_: unknown, l) => t('sales:detail.rate', { rate: rateText(l.taxRateBp) }),
           },
-          {
-            key: 'total',
-            title: t('sales:cart.lineTotal'),
-            align: 'right',
-            render: (_: unknown, l) => <MoneyText value={l.totalMinor} />,
-          },
+          moneyColumn('total', t('sales:cart.lineTotal'), (l: Line) => l.totalMinor),
           ...(invoice.lines.some((l) => l.commissionMinor !== null)
             ? [
                 {
                   key: 'commission',
                   title: t('sales:detail.commission'),
                   align: 'right' as const,
-                  render: (_: unknown, l: Invoice['lines'][number]) => (
+                  render: (_: unknown, l: Line) => (
                     <MoneyText value={l.commissionMinor ?? 0} data-testid="line-commission" />
                   ),
                 },
@@ -181,24 +162,9 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
             title: t('sales:detail.taxRate'),
             render: (_: unknown, r) => t('sales:detail.rate', { rate: rateText(r.rateBp) }),
           },
-          {
-            key: 'net',
-            title: t('sales:detail.net'),
-            align: 'right',
-            render: (_: unknown, r) => <MoneyText value={r.netMinor} />,
-          },
-          {
-            key: 'tax',
-            title: t('sales:detail.tax'),
-            align: 'right',
-            render: (_: unknown, r) => <MoneyText value={r.taxMinor} />,
-          },
-          {
-            key: 'gross',
-            title: t('sales:detail.gross'),
-            align: 'right',
-            render: (_: unknown, r) => <MoneyText value={r.grossMinor} />,
-          },
+          moneyColumn('net', t('sales:detail.net'), (r: TaxRow) => r.netMinor),
+          moneyColumn('tax', t('sales:detail.tax'), (r: TaxRow) => r.taxMinor),
+          moneyColumn('gross', t('sales:detail.gross'), (r: TaxRow) => r.grossMinor),
         ]}
         summary={() => (
           <Table.Summary.Row>
@@ -260,18 +226,8 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
                 dataIndex: 'dueOn',
                 render: (day: string) => dates.date(day),
               },
-              {
-                key: 'amount',
-                title: t('sales:plan.amount'),
-                align: 'right',
-                render: (_: unknown, r) => <MoneyText value={r.amountMinor} />,
-              },
-              {
-                key: 'paid',
-                title: t('sales:fields.paid'),
-                align: 'right',
-                render: (_: unknown, r) => <MoneyText value={r.paidMinor} />,
-              },
+              moneyColumn('amount', t('sales:plan.amount'), (r: Instalment) => r.amountMinor),
+              moneyColumn('paid', t('sales:fields.paid'), (r: Instalment) => r.paidMinor),
               {
                 key: 'state',
                 title: t('sales:fields.state'),

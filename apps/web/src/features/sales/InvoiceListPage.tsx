@@ -6,15 +6,16 @@
  */
 import './sales.css';
 import { INVOICE_STATES, type InvoiceSummary } from '@gym/contract/sales';
-import { Checkbox, DatePicker, Select, Typography } from 'antd';
+import { DatePicker, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useCenters } from '../../shared/centers';
+import { CheckboxFilter, isDay, isId } from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
-import { MoneyText } from '../../shared/ui/MoneyText';
+import { MoneyText, moneyColumn } from '../../shared/ui/MoneyText';
 import { useDates } from '../../shared/useDates';
-import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
+import { type ListParamsConfig, useListParams, useSearchParam } from '../../shared/useListParams';
 import { memberPath } from '../members/paths';
 import { INVOICE_EXPORT_PATH, useInvoices } from './api';
 import { InvoiceDrawer } from './InvoiceDrawer';
@@ -23,17 +24,15 @@ import { usePaymentMethods } from './usePaymentMethods';
 
 const SORTS = ['-issuedOn', 'issuedOn', 'number', '-number', 'total', '-total', 'balance', '-balance'] as const;
 type Sort = (typeof SORTS)[number];
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Filter = 'state' | 'centerId' | 'from' | 'to' | 'method' | 'overdue';
 const LIST: ListParamsConfig<Sort, Filter> = {
   sorts: SORTS,
   defaultSort: '-issuedOn',
   filters: {
     state: [...INVOICE_STATES, 'unpaid'],
-    centerId: (v) => UUID.test(v),
-    from: (v) => DATE.test(v),
-    to: (v) => DATE.test(v),
+    centerId: isId,
+    from: isDay,
+    to: isDay,
     method: (v) => /^[a-z][a-z0-9_]{1,30}$/.test(v),
     overdue: ['true'],
   },
@@ -47,18 +46,7 @@ export default function InvoiceListPage() {
   const invoices = useInvoices(list.query);
   const centers = useCenters();
   const methods = usePaymentMethods();
-  const [search, setSearch] = useSearchParams();
-  const open = search.get('open');
-  const setOpen = (id: string | null) =>
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (id) next.set('open', id);
-        else next.delete('open');
-        return next;
-      },
-      { replace: !id },
-    );
+  const [open, setOpen] = useSearchParam('open');
   const range: [Dayjs | null, Dayjs | null] = [
     list.filters.from ? dayjs(list.filters.from) : null,
     list.filters.to ? dayjs(list.filters.to) : null,
@@ -109,21 +97,12 @@ export default function InvoiceListPage() {
       show: 'tablet',
       render: (day: string) => dates.date(day),
     },
+    { ...moneyColumn('total', t('sales:fields.total'), (row: InvoiceSummary) => row.totalMinor), sortable: true },
     {
-      key: 'total',
-      title: t('sales:fields.total'),
-      align: 'right',
-      sortable: true,
-      render: (_: unknown, row) => <MoneyText value={row.totalMinor} />,
-    },
-    {
-      key: 'paid',
-      title: t('sales:fields.paid'),
-      align: 'right',
+      ...moneyColumn('paid', t('sales:fields.paid'), (row: InvoiceSummary) => row.paidMinor),
       show: 'desktop',
       // Total and balance say what is owed; what was paid is one click away ("Columns").
       defaultHidden: true,
-      render: (_: unknown, row) => <MoneyText value={row.paidMinor} />,
     },
     {
       key: 'balance',
@@ -228,13 +207,7 @@ export default function InvoiceListPage() {
                 })
               }
             />
-            <Checkbox
-              checked={list.filters.overdue === 'true'}
-              onChange={(e) => list.setFilter('overdue', e.target.checked ? 'true' : null)}
-              data-testid="filter-overdue"
-            >
-              {t('sales:list.overdueOnly')}
-            </Checkbox>
+            <CheckboxFilter list={list} filter="overdue" label={t('sales:list.overdueOnly')} testId="filter-overdue" />
           </div>
         }
       />

@@ -13,8 +13,8 @@ import { useCentreToday } from '../../shared/today';
 import { ExportButtons } from '../../shared/ui/ExportButtons';
 import { MoneyInput, useMoneyRules } from '../../shared/ui/MoneyInput';
 import { MoneyText } from '../../shared/ui/MoneyText';
-import { OneLineTable } from '../../shared/ui/OneLineTable';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
+import { SectionTable } from '../../shared/ui/OneLineTable';
+import { EmptyState, QueryState } from '../../shared/ui/ScreenStates';
 import { useMoneyFormat } from '../../shared/useMoneyFormat';
 import { rateText } from './plan';
 
@@ -132,52 +132,47 @@ function RulesCard({ staffId }: { staffId: string }) {
   return (
     <Card title={t('sales:commission.rules')}>
       <p className="screen-lead">{t('sales:commission.rulesLead')}</p>
-      {rules.isPending ? (
-        <LoadingState />
-      ) : rules.isError ? (
-        <ErrorState error={rules.error} onRetry={() => void rules.refetch()} />
-      ) : (
-        <OneLineTable
-          size="small"
-          rowKey="id"
-          pagination={false}
-          dataSource={rules.data.items}
-          locale={{ emptyText: <EmptyState description={t('sales:commission.noRules')} /> }}
-          data-testid="commission-rules"
-          columns={[
-            {
-              key: 'who',
-              title: t('sales:commission.who'),
-              render: (_: unknown, r) =>
-                r.staff ? r.staff.name : t('sales:commission.everyRole', { role: t(`common:roles.${r.role}`) }),
-            },
-            {
-              key: 'type',
-              title: t('sales:commission.itemType'),
-              render: (_: unknown, r) => t(`sales:commission.types.${r.itemType}`),
-            },
-            {
-              key: 'value',
-              title: t('sales:commission.rate'),
-              render: (_: unknown, r) =>
-                r.kind === 'percent' ? `${rateText(r.percentBp)} %` : <MoneyText value={r.amountMinor} />,
-            },
-            {
-              key: 'active',
-              title: t('sales:commission.active'),
-              render: (_: unknown, r) => (
-                <Switch
-                  checked={r.active}
-                  disabled={!canManage}
-                  loading={toggle.isPending && toggle.variables?.id === r.id}
-                  onChange={() => toggle.mutate(r)}
-                  aria-label={t('sales:commission.active')}
-                />
-              ),
-            },
-          ]}
-        />
-      )}
+      <QueryState query={rules}>
+        {(data) => (
+          <SectionTable
+            dataSource={data.items}
+            locale={{ emptyText: <EmptyState description={t('sales:commission.noRules')} /> }}
+            data-testid="commission-rules"
+            columns={[
+              {
+                key: 'who',
+                title: t('sales:commission.who'),
+                render: (_: unknown, r) =>
+                  r.staff ? r.staff.name : t('sales:commission.everyRole', { role: t(`common:roles.${r.role}`) }),
+              },
+              {
+                key: 'type',
+                title: t('sales:commission.itemType'),
+                render: (_: unknown, r) => t(`sales:commission.types.${r.itemType}`),
+              },
+              {
+                key: 'value',
+                title: t('sales:commission.rate'),
+                render: (_: unknown, r) =>
+                  r.kind === 'percent' ? `${rateText(r.percentBp)} %` : <MoneyText value={r.amountMinor} />,
+              },
+              {
+                key: 'active',
+                title: t('sales:commission.active'),
+                render: (_: unknown, r) => (
+                  <Switch
+                    checked={r.active}
+                    disabled={!canManage}
+                    loading={toggle.isPending && toggle.variables?.id === r.id}
+                    onChange={() => toggle.mutate(r)}
+                    aria-label={t('sales:commission.active')}
+                  />
+                ),
+              },
+            ]}
+          />
+        )}
+      </QueryState>
       {canManage && (
         <div style={{ marginTop: 16 }}>
           <RuleForm staffId={staffId} />
@@ -228,53 +223,45 @@ export default function StaffCommissionPage() {
             fileName={`commission-${year}`}
           />
         </Space>
-        {report.isPending ? (
-          <LoadingState />
-        ) : report.isError ? (
-          <ErrorState error={report.error} onRetry={() => void report.refetch()} />
-        ) : (
-          <OneLineTable
-            size="small"
-            rowKey="month"
-            pagination={false}
-            dataSource={report.data.months}
-            data-testid="commission-months"
-            columns={[
-              { key: 'month', title: t('sales:commission.month'), render: (_: unknown, m) => monthName(m.month) },
-              { key: 'lines', title: t('sales:commission.lines'), dataIndex: 'lines', align: 'right' },
-              {
-                key: 'sales',
-                title: t('sales:commission.sales'),
-                align: 'right',
-                render: (_: unknown, m) => <MoneyText value={m.salesMinor} format={format} />,
-              },
-              {
-                key: 'commission',
-                title: t('sales:commission.earned'),
-                align: 'right',
-                render: (_: unknown, m) => <MoneyText value={m.commissionMinor} format={format} negativeRed />,
-              },
-            ]}
-            summary={() => (
-              <Table.Summary.Row>
-                <Table.Summary.Cell index={0}>{t('sales:commission.total')}</Table.Summary.Cell>
-                <Table.Summary.Cell index={1} align="right">
-                  {report.data.totals.lines}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={2} align="right">
-                  <MoneyText value={report.data.totals.salesMinor} format={format} />
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={3} align="right">
-                  <MoneyText
-                    value={report.data.totals.commissionMinor}
-                    format={format}
-                    data-testid="commission-total"
-                  />
-                </Table.Summary.Cell>
-              </Table.Summary.Row>
-            )}
-          />
-        )}
+        <QueryState query={report}>
+          {(data) => (
+            <SectionTable
+              rowKey="month"
+              dataSource={data.months}
+              data-testid="commission-months"
+              columns={[
+                { key: 'month', title: t('sales:commission.month'), render: (_: unknown, m) => monthName(m.month) },
+                { key: 'lines', title: t('sales:commission.lines'), dataIndex: 'lines', align: 'right' },
+                {
+                  key: 'sales',
+                  title: t('sales:commission.sales'),
+                  align: 'right',
+                  render: (_: unknown, m) => <MoneyText value={m.salesMinor} format={format} />,
+                },
+                {
+                  key: 'commission',
+                  title: t('sales:commission.earned'),
+                  align: 'right',
+                  render: (_: unknown, m) => <MoneyText value={m.commissionMinor} format={format} negativeRed />,
+                },
+              ]}
+              summary={() => (
+                <Table.Summary.Row>
+                  <Table.Summary.Cell index={0}>{t('sales:commission.total')}</Table.Summary.Cell>
+                  <Table.Summary.Cell index={1} align="right">
+                    {data.totals.lines}
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={2} align="right">
+                    <MoneyText value={data.totals.salesMinor} format={format} />
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={3} align="right">
+                    <MoneyText value={data.totals.commissionMinor} format={format} data-testid="commission-total" />
+                  </Table.Summary.Cell>
+                </Table.Summary.Row>
+              )}
+            />
+          )}
+        </QueryState>
       </Card>
       {id && <RulesCard staffId={id} />}
     </div>

@@ -11,6 +11,7 @@ import { showErrorOnFields } from '../../shared/api/formErrors';
 import { LANGUAGE_ENDONYMS } from '../../shared/i18n/languages';
 import { MoneyInput, useMoneyRules } from '../../shared/ui/MoneyInput';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
+import { StackedForm } from '../../shared/ui/StackedForm';
 import { type SystemConfig, useSystemConfig, useUpdateSystemConfig } from './api';
 import { ChoiceRadios } from './components/ChoiceRadios';
 import { ConfigItem } from './components/ConfigItem';
@@ -34,11 +35,9 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
   const feeRules = useMoneyRules({ required: true, min: 1 });
 
   return (
-    <Form<ConfigValues>
+    <StackedForm<ConfigValues>
       form={form}
       name="config"
-      layout="vertical"
-      requiredMark={false}
       disabled={!canUpdate || update.isPending}
       scrollToFirstError={{ block: 'center', focus: true }}
       initialValues={configValues(config)}
@@ -148,7 +147,7 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
           </Button>
         </div>
       )}
-    </Form>
+    </StackedForm>
   );
 }
 

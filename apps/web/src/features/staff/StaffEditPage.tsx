@@ -10,8 +10,9 @@ import { apiErrorMessage } from '../../shared/api/errorMessages';
 import { showErrorOnFields } from '../../shared/api/formErrors';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
+import { StackedForm } from '../../shared/ui/StackedForm';
 import { StatusTag } from '../../shared/ui/StatusTag';
-import { useDateTime } from '../../shared/useDateTime';
+import { useDateTime } from '../../shared/useDates';
 import { useUserData } from '../../shared/useSession';
 import { type AccountAction, type Staff, useStaffAccountAction, useStaffMember, useUpdateStaff } from './api';
 import { StaffCards } from './components/StaffCards';
@@ -31,11 +32,9 @@ function ProfileCard({ staff, canUpdate }: { staff: Staff; canUpdate: boolean })
 
   return (
     <Card title={t('staff:profileTitle')}>
-      <Form<StaffFormValues>
+      <StackedForm<StaffFormValues>
         form={form}
         name="staff"
-        layout="vertical"
-        requiredMark={false}
         disabled={!canUpdate || update.isPending}
         scrollToFirstError={{ block: 'center', focus: true }}
         initialValues={{
@@ -82,7 +81,7 @@ function ProfileCard({ staff, canUpdate }: { staff: Staff; canUpdate: boolean })
             {t('common:actions.save')}
           </Button>
         )}
-      </Form>
+      </StackedForm>
     </Card>
   );
 }

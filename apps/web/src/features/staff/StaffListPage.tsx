@@ -10,10 +10,10 @@ import { showErrorOnFields } from '../../shared/api/formErrors';
 import { useAllCenters } from '../../shared/centers';
 import { currentLanguage } from '../../shared/preferences';
 import { EntityDrawer } from '../../shared/ui/EntityDrawer';
-import { ClearableFilter } from '../../shared/ui/ListFilters';
+import { ClearableFilter, isId } from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
 import { StatusTag } from '../../shared/ui/StatusTag';
-import { useDateTime } from '../../shared/useDateTime';
+import { useDateTime } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { useUserData } from '../../shared/useSession';
 import { type StaffListItem, useCreateStaff, useStaffList } from './api';
@@ -22,12 +22,11 @@ import { rolesGivenBy, STATUS_TONES } from './roles';
 
 const SORTS = ['name', '-name', 'email', '-email', 'role', '-role', 'createdAt', '-createdAt'] as const;
 type Sort = (typeof SORTS)[number];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type StaffFilter = 'role' | 'centerId' | 'isTrainer' | 'active';
 const LIST: ListParamsConfig<Sort, StaffFilter> = {
   sorts: SORTS,
   defaultSort: 'name',
-  filters: { role: ROLES, centerId: (v) => UUID.test(v), isTrainer: ['true', 'false'], active: ['true', 'false'] },
+  filters: { role: ROLES, centerId: isId, isTrainer: ['true', 'false'], active: ['true', 'false'] },
 };
 
 type AddValues = StaffFormValues & { sendInvite: boolean };

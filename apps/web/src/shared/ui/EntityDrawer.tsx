@@ -4,10 +4,11 @@
  * save spins; the server's refusals go beside their fields (`useDrawerSave`), the rest into a
  * message. Enter in a field submits (a hidden submit button), Escape closes.
  */
-import { App, Button, Drawer, type DrawerProps, Form, type FormInstance, Space } from 'antd';
+import { App, Button, Drawer, type DrawerProps, type Form, type FormInstance, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../api/errorMessages';
+import { StackedForm } from './StackedForm';
 
 interface FrameProps {
   open: boolean;
@@ -108,11 +109,10 @@ export function EntityDrawer<V>({
 }: EntityDrawerProps<V>) {
   return (
     <DrawerFrame {...frame} busy={busy} onSubmit={() => form.submit()}>
-      <Form<V>
+      <StackedForm<V>
+        enterSubmits
         form={form}
         name={name}
-        layout="vertical"
-        requiredMark={false}
         disabled={busy}
         // antd's own store type: the form's values, any of them left out.
         initialValues={initialValues as Parameters<typeof Form<V>>[0]['initialValues']}
@@ -121,8 +121,7 @@ export function EntityDrawer<V>({
         onFinish={onFinish}
       >
         {children}
-        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-      </Form>
+      </StackedForm>
     </DrawerFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { LAYOUTS, type LayoutType } from '@gym/contract/constants';
+import { LAYOUTS, type LayoutType, SKINS, type Skin } from '@gym/contract/constants';
 import { Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -25,5 +25,39 @@ export function LayoutSwitcher({ value, onChange, id, disabled }: Props) {
         options={LAYOUTS.map((layout) => ({ value: layout, label: t(`common:layout.${layout}`) }))}
       />
     </div>
+  );
+}
+
+/**
+ * The skins, `data-testid="skin-switcher"`; semi-dark (a dark side menu) is off with the
+ * horizontal layout, which has no side menu.
+ */
+export function SkinChoice({
+  value,
+  layout,
+  onChange,
+  id,
+  labelledBy,
+}: {
+  value: Skin;
+  layout: LayoutType;
+  onChange: (skin: Skin) => void;
+  id?: string;
+  labelledBy: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Radio.Group
+      id={id}
+      data-testid="skin-switcher"
+      aria-labelledby={labelledBy}
+      value={value}
+      onChange={(event) => onChange(event.target.value as Skin)}
+      options={SKINS.map((skin) => ({
+        value: skin,
+        label: t(`common:skin.${skin}`),
+        disabled: skin === 'semi-dark' && layout === 'horizontal',
+      }))}
+    />
   );
 }

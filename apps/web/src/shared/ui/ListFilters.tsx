@@ -1,14 +1,17 @@
 /**
  * The toolbar's filters, each kept in the URL by `useListParams`: a choice among values (the
- * "any" value stays out of the address), the item's state, and the centre.
+ * "any" value stays out of the address), the item's state, the centre and the days. A list's
+ * `center` filter is absent for the tab's centre, `all` for every centre, or a centre's id.
  */
-import { DatePicker, Select } from 'antd';
+import { Checkbox, DatePicker, Select } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCenterId } from '../centerSelection';
 import { useAllCenters, useCenters } from '../centers';
+import { useCentreToday } from '../today';
 import type { ListParams } from '../useListParams';
+import type { ListColumn } from './ListTable';
 
 const ANY = 'all';
 
@@ -141,6 +144,29 @@ export function ClearableFilter<S extends string, F extends string>({
   );
 }
 
+/** A filter that is on (`true` in the address) or off (left out of it). */
+export function CheckboxFilter<S extends string, F extends string>({
+  list,
+  filter,
+  label,
+  testId,
+}: {
+  list: ListParams<S, F>;
+  filter: F;
+  label: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Checkbox
+      checked={list.filters[filter] === 'true'}
+      onChange={(event) => list.setFilter(filter, event.target.checked ? 'true' : null)}
+      {...(testId ? { 'data-testid': testId } : {})}
+    >
+      {label}
+    </Checkbox>
+  );
+}
+
 /** The days a list covers, from and to (either may stay open), kept as `from` and `to` in the address. */
 export function DateRangeFilter<S extends string, F extends string>({
   list,
@@ -180,9 +206,8 @@ export const centerOrAll = (value: string) => value === ALL_CENTERS || UUID.test
  * user works at, else every centre (`centerId` null).
  */
 export function useListCenter<S extends string, F extends string>(list: ListParams<S, F | 'center'>) {
-  const currentCenterId = useCenterId();
-  const value = list.filters.center ?? currentCenterId ?? ALL_CENTERS;
-  return { value, centerId: value === ALL_CENTERS ? null : value, currentCenterId };
+  const { centerFilter, shownCenterId, currentCenterId } = useCenterFilter(list.filters.center);
+  return { value: centerFilter, centerId: shownCenterId, currentCenterId };
 }
 
 /** The centre such a list shows, or every centre; the user's own centre stays out of the address. */
@@ -215,3 +240,96 @@ export function ListCenterSelect<S extends string, F extends string>({
 }
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The rule of a filter naming a record by its id (a centre, a staff member, a category...). */
+export const isId = (value: string) => UUID.test(value);
+
+/** The rule of a `from` / `to` filter: a day written YYYY-MM-DD. */
+export const isDay = (value: string) => DAY.test(value);
+
+/** What the filter shows (`centerFilter`), the centre asked for (null: every centre) and its business date. */
+export function useCenterFilter(value: string | undefined) {
+  const currentCenterId = useCenterId();
+  const centreToday = useCentreToday();
+  const centerFilter = value ?? currentCenterId ?? ALL_CENTERS;
+  const shownCenterId = centerFilter === ALL_CENTERS ? null : centerFilter;
+  return { currentCenterId, centerFilter, shownCenterId, today: centreToday(shownCenterId ?? currentCenterId) };
+}
+
+/** The centre's code as a column, only while the list shows every centre. */
+export function centerCodeColumns<T extends { center: { code: string } }>(
+  centerFilter: string,
+  title: string,
+  show: 'tablet' | 'desktop',
+): ListColumn<T>[] {
+  if (centerFilter !== ALL_CENTERS) return [];
+  return [{ key: 'center', title, show, render: (_: unknown, row: T) => row.center.code }];
+}
+
+interface CenterFilterSelectProps {
+  /** The shown value: a centre's id or {@link ALL_CENTERS}. */
+  value: string | null;
+  /** Accessible name of the select. */
+  label: string;
+  /** The "every centre" option's text; without it the option is not offered. */
+  allLabel?: string;
+  /** The new filter: null when the tab's own centre is picked (it is the default), else the value. */
+  onChange: (value: string | null) => void;
+  className?: string;
+  testId?: string;
+}
+
+/** A list's centre filter: the centres the staff member may work at, optionally every centre. */
+export function CenterFilterSelect({
+  value,
+  label,
+  allLabel,
+  onChange,
+  className = 'list-toolbar__filter',
+  testId = 'filter-center',
+}: CenterFilterSelectProps) {
+  const currentCenterId = useCenterId();
+  const centers = useCenters();
+  const options = (centers.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.code})` }));
+  return (
+    <Select
+      className={className}
+      aria-label={label}
+      value={value}
+      loading={centers.isPending}
+      popupMatchSelectWidth={false}
+      onChange={(picked: string) => onChange(picked === currentCenterId ? null : picked)}
+      options={allLabel === undefined ? options : [{ value: ALL_CENTERS, label: allLabel }, ...options]}
+      data-testid={testId}
+    />
+  );
+}
+
+interface DateRangeProps {
+  /** The first and last day shown (ISO dates); both are always set. */
+  from: string;
+  to: string;
+  /** Accessible name of the picker. */
+  label: string;
+  /** The picked days as ISO dates. */
+  onChange: (from: string | null, to: string | null) => void;
+  /** The list's first field: the focus is here when the screen opens. */
+  pageFocus?: boolean;
+}
+
+/** A list's filter by a range of days that always has both ends (it cannot be cleared), by value. */
+export function BoundedDateRange({ from, to, label, onChange, pageFocus }: DateRangeProps) {
+  return (
+    <DatePicker.RangePicker
+      aria-label={label}
+      value={[dayjs(from), dayjs(to)]}
+      allowClear={false}
+      onChange={(dates) =>
+        onChange(dates?.[0] ? dates[0].format('YYYY-MM-DD') : null, dates?.[1] ? dates[1].format('YYYY-MM-DD') : null)
+      }
+      data-testid="filter-dates"
+      data-page-focus={pageFocus || undefined}
+    />
+  );
+}

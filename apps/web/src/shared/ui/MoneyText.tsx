@@ -1,7 +1,7 @@
 import './money.css';
 import { formatMoney, type MoneyFormat } from '@gym/contract/money';
 import { Typography } from 'antd';
-import type { HTMLAttributes } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { useMoneyFormat } from '../useMoneyFormat';
 
 export interface MoneyTextProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'children'> {
@@ -45,4 +45,9 @@ export function MoneyText({
       {text}
     </span>
   );
+}
+
+/** A table's column of amounts, right-aligned: `amount` reads a row's amount in minor units. */
+export function moneyColumn<T>(key: string, title: ReactNode, amount: (row: T) => number | null) {
+  return { key, title, align: 'right' as const, render: (_: unknown, row: T) => <MoneyText value={amount(row)} /> };
 }

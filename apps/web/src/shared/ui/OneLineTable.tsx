@@ -76,3 +76,11 @@ export function OneLineTable<T extends object>({ columns, className, scroll, ...
     />
   );
 }
+
+/**
+ * A table inside a section (a card, a drawer, a tab of the member file): small, every row on one
+ * page, its rows keyed by their `id`, unless the section says otherwise.
+ */
+export function SectionTable<T extends object>(props: Props<T>) {
+  return <OneLineTable<T> size="small" rowKey="id" pagination={false} {...props} />;
+}

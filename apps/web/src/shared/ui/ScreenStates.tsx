@@ -1,4 +1,5 @@
 import { Button, Empty, Result, Spin } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../api/errorMessages';
 
@@ -39,4 +40,35 @@ export function EmptyState({ description }: { description: string }) {
       <Empty description={description} />
     </div>
   );
+}
+
+/** What a query answers, as the part of a screen that shows it needs (TanStack Query's result fits). */
+interface QueryResult<D> {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data: D | undefined;
+  refetch: () => unknown;
+}
+
+/**
+ * A query's part of a screen: loading while it loads, its error with a retry, `emptyText` when
+ * `isEmpty` says its data has nothing to show, else what `children` makes of the data.
+ */
+export function QueryState<D>({
+  query,
+  isEmpty,
+  emptyText,
+  children,
+}: {
+  query: QueryResult<D>;
+  isEmpty?: (data: D) => boolean;
+  emptyText?: string;
+  children: (data: D) => ReactNode;
+}) {
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  const data = query.data as D;
+  if (isEmpty?.(data)) return <EmptyState description={emptyText ?? ''} />;
+  return children(data);
 }

@@ -1,11 +1,9 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { SKINS } from '@gym/contract/constants';
-import { Button, Drawer, Radio, Switch } from 'antd';
+import { Button, Drawer, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setLayout, setMenuCollapsed, setMenuHidden, setSkin, usePreferences } from '../../../shared/preferences';
-import { LayoutSwitcher } from '../../../shared/ui/LayoutSwitcher';
-import { isSkin } from './SkinSwitcher';
+import { LayoutSwitcher, SkinChoice } from '../../../shared/ui/LayoutSwitcher';
 
 /** The navbar customiser: layout, skin, menu collapsed and menu hidden. */
 export function Customizer() {
@@ -41,20 +39,7 @@ export function Customizer() {
             <h3 className="customizer__heading" id="customizer-skin">
               {t('common:skin.label')}
             </h3>
-            <Radio.Group
-              data-testid="skin-switcher"
-              aria-labelledby="customizer-skin"
-              value={prefs.skin}
-              onChange={(event) => {
-                const value = String(event.target.value);
-                if (isSkin(value)) setSkin(value);
-              }}
-              options={SKINS.map((skin) => ({
-                value: skin,
-                label: t(`common:skin.${skin}`),
-                disabled: skin === 'semi-dark' && prefs.layout === 'horizontal',
-              }))}
-            />
+            <SkinChoice value={prefs.skin} layout={prefs.layout} onChange={setSkin} labelledBy="customizer-skin" />
           </section>
           <section className="customizer__section">
             <h3 className="customizer__heading">{t('common:customizer.menu')}</h3>

@@ -1,14 +1,14 @@
-import { EditOutlined, PoweroffOutlined } from '@ant-design/icons';
+/**
+ * What the centre and room lists share beside the list kit: their own words for an item's state,
+ * and the filter that shows the inactive ones too.
+ */
 import type { TFunction } from 'i18next';
-import { RowAction } from '../../../shared/ui/RowAction';
+import { useTranslation } from 'react-i18next';
+import { CheckboxFilter } from '../../../shared/ui/ListFilters';
 import { StatusTag } from '../../../shared/ui/StatusTag';
+import type { ListParams } from '../../../shared/useListParams';
 
-interface Activatable {
-  name: string;
-  active: boolean;
-}
-
-/** The active / inactive column that the centre and room lists share. */
+/** The active / inactive column that the centre, room and reader lists share. */
 export function activeColumn(t: TFunction) {
   return {
     key: 'active',
@@ -24,29 +24,19 @@ export function activeColumn(t: TFunction) {
   };
 }
 
-/** Edit and deactivate / activate buttons of a row; `editAria` names the row for screen readers. */
-export function editAndActiveColumn<T extends Activatable>(
-  t: TFunction,
-  options: { editAria: (row: T) => string; onEdit: (row: T) => void; onToggle: (row: T) => void },
-) {
-  return {
-    key: 'actions',
-    title: t('centers:actions'),
-    render: (_: unknown, row: T) => (
-      <div className="row-actions">
-        <RowAction
-          icon={<EditOutlined />}
-          onClick={() => options.onEdit(row)}
-          label={t('centers:edit')}
-          ariaLabel={options.editAria(row)}
-        />
-        <RowAction
-          icon={<PoweroffOutlined />}
-          onClick={() => options.onToggle(row)}
-          label={t(row.active ? 'centers:deactivate' : 'centers:activate')}
-          ariaLabel={t(row.active ? 'centers:deactivateAria' : 'centers:activateAria', { name: row.name })}
-        />
-      </div>
-    ),
-  };
+/** Inactive items are left out unless this is ticked (`includeInactive=true`). */
+export function IncludeInactiveFilter<S extends string, F extends string>({
+  list,
+}: {
+  list: ListParams<S, F | 'includeInactive'>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <CheckboxFilter
+      list={list}
+      filter="includeInactive"
+      label={t('centers:includeInactive')}
+      testId="filter-include-inactive"
+    />
+  );
 }

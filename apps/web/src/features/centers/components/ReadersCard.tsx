@@ -1,13 +1,14 @@
 import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { createReaderRequestSchema, readerSnSchema } from '@gym/contract/readers';
-import { App, Button, Card, Empty, Form, Input, Modal, Space, Switch } from 'antd';
+import { App, Button, type ButtonProps, Card, Empty, Form, Input, Modal, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../../shared/acl';
 import { apiErrorMessage, requiredRule, schemaRule } from '../../../shared/api/errorMessages';
 import { showErrorOnFields } from '../../../shared/api/formErrors';
 import { OneLineTable } from '../../../shared/ui/OneLineTable';
-import { useDateTime } from '../../../shared/useDateTime';
+import { StackedForm } from '../../../shared/ui/StackedForm';
+import { useDateTime } from '../../../shared/useDates';
 import { type CenterDetail, useCreateReader, useDeleteReader, useRotateReaderSecret, useUpdateReader } from '../api';
 import { activeColumn } from './ActiveColumns';
 import { ReaderSecretModal, type ShownSecret } from './ReaderSecretModal';
@@ -44,11 +45,10 @@ function AddReaderModal({
       okButtonProps={{ loading: create.isPending, 'data-testid': 'reader-add-submit' }}
       destroyOnHidden
     >
-      <Form
+      <StackedForm
+        enterSubmits
         form={form}
         name="reader"
-        layout="vertical"
-        requiredMark={false}
         disabled={create.isPending}
         onFinish={(values) =>
           create.mutate(
@@ -73,13 +73,7 @@ function AddReaderModal({
           )
         }
       >
-        <Form.Item
-          label={t('centers:readers.name')}
-          name="name"
-          rules={[requiredRule(t), schemaRule(createReaderRequestSchema.shape.name, t)]}
-        >
-          <Input maxLength={80} autoComplete="off" />
-        </Form.Item>
+        <ReaderNameItem />
         <Form.Item
           label={t('centers:readers.sn')}
           name="sn"
@@ -89,8 +83,7 @@ function AddReaderModal({
           <Input maxLength={64} autoComplete="off" spellCheck={false} />
         </Form.Item>
         {/* Enter in a field submits the modal's form. */}
-        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-      </Form>
+      </StackedForm>
     </Modal>
   );
 }
@@ -111,11 +104,10 @@ function EditReaderModal({ reader, onClose }: { reader: ReaderRow | null; onClos
       destroyOnHidden
     >
       {reader && (
-        <Form
+        <StackedForm
+          enterSubmits
           form={form}
           name="reader_edit"
-          layout="vertical"
-          requiredMark={false}
           initialValues={{ name: reader.name, active: reader.active }}
           disabled={update.isPending}
           onFinish={(values) =>
@@ -133,24 +125,36 @@ function EditReaderModal({ reader, onClose }: { reader: ReaderRow | null; onClos
             )
           }
         >
-          <Form.Item
-            label={t('centers:readers.name')}
-            name="name"
-            rules={[requiredRule(t), schemaRule(createReaderRequestSchema.shape.name, t)]}
-          >
-            <Input maxLength={80} autoComplete="off" />
-          </Form.Item>
+          <ReaderNameItem />
           <Form.Item label={t('centers:readers.sn')}>
             <Input value={reader.sn} readOnly disabled aria-label={t('centers:readers.sn')} />
           </Form.Item>
           <Form.Item label={t('centers:readers.active')} name="active" valuePropName="checked">
             <Switch />
           </Form.Item>
-          <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-        </Form>
+        </StackedForm>
       )}
     </Modal>
   );
+}
+
+/** A reader's name, as the add and edit forms ask for it. */
+function ReaderNameItem() {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      label={t('centers:readers.name')}
+      name="name"
+      rules={[requiredRule(t), schemaRule(createReaderRequestSchema.shape.name, t)]}
+    >
+      <Input maxLength={80} autoComplete="off" />
+    </Form.Item>
+  );
+}
+
+/** A reader's action: a small text button, its word on hover and the reader's name in its accessible name. */
+function IconButton(props: ButtonProps) {
+  return <Button size="small" type="text" {...props} />;
 }
 
 /** The centre's card readers: list, add (secret shown once), rotate the secret, edit, remove. */
@@ -240,30 +244,24 @@ export function ReadersCard({ center }: { center: CenterDetail }) {
                   render: (_: unknown, reader: ReaderRow) => (
                     <Space size={4}>
                       {canUpdate && (
-                        <Button
-                          size="small"
-                          type="text"
-                          icon={<EditOutlined />}
-                          aria-label={t('centers:readers.editAria', { name: reader.name })}
-                          title={t('centers:edit')}
-                          onClick={() => setEditing(reader)}
-                        />
-                      )}
-                      {canUpdate && (
-                        <Button
-                          size="small"
-                          type="text"
-                          icon={<KeyOutlined />}
-                          aria-label={t('centers:readers.rotateAria', { name: reader.name })}
-                          title={t('centers:readers.rotate')}
-                          onClick={() => confirmRotate(reader)}
-                          data-testid={`reader-rotate-${reader.sn}`}
-                        />
+                        <>
+                          <IconButton
+                            icon={<EditOutlined />}
+                            aria-label={t('centers:readers.editAria', { name: reader.name })}
+                            title={t('centers:edit')}
+                            onClick={() => setEditing(reader)}
+                          />
+                          <IconButton
+                            icon={<KeyOutlined />}
+                            aria-label={t('centers:readers.rotateAria', { name: reader.name })}
+                            title={t('centers:readers.rotate')}
+                            onClick={() => confirmRotate(reader)}
+                            data-testid={`reader-rotate-${reader.sn}`}
+                          />
+                        </>
                       )}
                       {canDelete && (
-                        <Button
-                          size="small"
-                          type="text"
+                        <IconButton
                           danger
                           icon={<DeleteOutlined />}
                           aria-label={t('centers:readers.removeAria', { name: reader.name })}

@@ -3,6 +3,7 @@ import { Alert, App, Button, Form, Modal, Radio, type RefSelectProps, Result, Se
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../../shared/acl';
+import { StackedForm } from '../../../shared/ui/StackedForm';
 import { useFocusWhenOpen } from '../../../shared/ui/useFocusWhenOpen';
 import { useEntitlements } from '../../sales/api';
 import { type Booking, type ClassListItem, useBook } from '../api';
@@ -211,7 +212,7 @@ export function BookDialog({ target, onClose }: { target: BookTarget | null; onC
           data-status={answer.status}
         />
       ) : (
-        <Form layout="vertical" requiredMark={false} onFinish={submit}>
+        <StackedForm enterSubmits onFinish={submit}>
           <Form.Item label={t('classes:book.member')} htmlFor="book-member" extra={t('classes:book.memberHelp')}>
             <MemberPicker id="book-member" value={member} onChange={setMember} autoFocus selectRef={picker.ref} />
           </Form.Item>
@@ -238,8 +239,7 @@ export function BookDialog({ target, onClose }: { target: BookTarget | null; onC
             />
           )}
           {error && <Alert type="error" showIcon title={error} data-testid="book-error" />}
-          <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-        </Form>
+        </StackedForm>
       )}
     </Modal>
   );

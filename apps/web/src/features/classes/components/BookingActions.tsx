@@ -3,6 +3,7 @@ import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../../shared/acl';
+import { StackedForm } from '../../../shared/ui/StackedForm';
 import { useFocusWhenOpen } from '../../../shared/ui/useFocusWhenOpen';
 import { type Booking, useCancelBooking, useWaiveBooking } from '../api';
 import { classErrorMessage } from '../classErrors';
@@ -103,10 +104,8 @@ function WaiveDialog({ booking, onClose }: { booking: Booking; onClose: () => vo
       destroyOnHidden
     >
       <p>{bookingOutcomeText(t, booking)}</p>
-      <Form
+      <StackedForm
         form={form}
-        layout="vertical"
-        requiredMark={false}
         onFinish={({ note }) => {
           setError(null);
           waive.mutate(
@@ -143,7 +142,7 @@ function WaiveDialog({ booking, onClose }: { booking: Booking; onClose: () => vo
             {error}
           </p>
         )}
-      </Form>
+      </StackedForm>
     </Modal>
   );
 }

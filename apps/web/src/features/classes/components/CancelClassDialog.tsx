@@ -2,6 +2,7 @@ import type { EditScope } from '@gym/contract/classes';
 import { Alert, App, Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StackedForm } from '../../../shared/ui/StackedForm';
 import { type ClassListItem, useCancelClass } from '../api';
 import { classErrorMessage } from '../classErrors';
 import { useClassDay } from './ClassParts';
@@ -82,7 +83,7 @@ export function CancelClassDialog({ target, onClose }: { target: CancelTarget | 
         description={members > 0 ? t('classes:cancelClass.credits') : undefined}
         data-testid="cancel-class-notice"
       />
-      <Form layout="vertical" requiredMark={false} className="class-dialog__form">
+      <StackedForm className="class-dialog__form">
         {target?.seriesId && (
           <Form.Item label={t('classes:scope.label')}>
             <Radio.Group
@@ -104,7 +105,7 @@ export function CancelClassDialog({ target, onClose }: { target: CancelTarget | 
             data-testid="cancel-class-reason"
           />
         </Form.Item>
-      </Form>
+      </StackedForm>
       {error && <Alert type="error" showIcon title={error} data-testid="cancel-class-error" />}
     </Modal>
   );

@@ -2,8 +2,8 @@ import type { AttendanceMark } from '@gym/contract/classes';
 import { Drawer, Segmented, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { OneLineTable } from '../../../shared/ui/OneLineTable';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/ScreenStates';
+import { SectionTable } from '../../../shared/ui/OneLineTable';
+import { QueryState } from '../../../shared/ui/ScreenStates';
 import { memberPath } from '../../members/paths';
 import { type Booking, type ClassListItem, useBookings } from '../api';
 import { attendanceOpen, markableStatus } from '../attendance';
@@ -79,73 +79,68 @@ export function ClassBookingsDrawer({ target, onClose }: { target: BookingsTarge
       {target && !markable && canMark && target.status === 'scheduled' && (
         <p className="class-dialog__help">{t('classes:bookings.attendanceLater')}</p>
       )}
-      {bookings.isPending ? (
-        <LoadingState />
-      ) : bookings.isError ? (
-        <ErrorState error={bookings.error} onRetry={() => void bookings.refetch()} />
-      ) : present.length === 0 ? (
-        <EmptyState description={t('classes:bookings.none')} />
-      ) : (
-        <OneLineTable<Booking>
-          size="small"
-          rowKey="id"
-          pagination={false}
-          dataSource={present}
-          data-testid="class-booking-table"
-          rowClassName={(b) => `booking-row booking-row--${b.status}`}
-          columns={[
-            {
-              key: 'member',
-              title: t('classes:fields.member'),
-              render: (_: unknown, b: Booking) => (
-                <div className="booking-member">
-                  <Link to={memberPath(b.member.id)}>{b.member.name}</Link>
-                  {b.member.chineseName && <span lang="zh-Hant"> {b.member.chineseName}</span>}
-                  <div className="booking-member__meta">
-                    <span className="mono">{b.member.code}</span> · <BookingOutcome booking={b} />
+      <QueryState query={bookings} isEmpty={() => present.length === 0} emptyText={t('classes:bookings.none')}>
+        {() => (
+          <SectionTable<Booking>
+            dataSource={present}
+            data-testid="class-booking-table"
+            rowClassName={(b) => `booking-row booking-row--${b.status}`}
+            columns={[
+              {
+                key: 'member',
+                title: t('classes:fields.member'),
+                render: (_: unknown, b: Booking) => (
+                  <div className="booking-member">
+                    <Link to={memberPath(b.member.id)}>{b.member.name}</Link>
+                    {b.member.chineseName && <span lang="zh-Hant"> {b.member.chineseName}</span>}
+                    <div className="booking-member__meta">
+                      <span className="mono">{b.member.code}</span> · <BookingOutcome booking={b} />
+                    </div>
                   </div>
-                </div>
-              ),
-            },
-            {
-              key: 'status',
-              title: t('classes:fields.status'),
-              render: (_: unknown, b: Booking) => (
-                <BookingStatusTag status={b.status} position={b.waitlistPosition} trial={b.trial} />
-              ),
-            },
-            ...(markable
-              ? [
-                  {
-                    key: 'attendance',
-                    title: t('classes:fields.attendance'),
-                    render: (_: unknown, b: Booking) =>
-                      // A waived no-show stays as the manager left it.
-                      markableStatus(b.status) && !(b.status === 'no_show' && b.waived) ? (
-                        <Segmented<AttendanceMark>
-                          size="small"
-                          value={b.status === 'attended' ? 'attended' : b.status === 'no_show' ? 'no_show' : undefined}
-                          onChange={(value) => setMark(b, value)}
-                          disabled={mark.pending}
-                          options={[
-                            { value: 'attended', label: t('classes:attendance.attended') },
-                            { value: 'no_show', label: t('classes:attendance.noShow') },
-                          ]}
-                          aria-label={t('classes:attendance.aria', { name: b.member.name })}
-                          data-testid="attendance-toggle"
-                        />
-                      ) : null,
-                  },
-                ]
-              : []),
-            {
-              key: 'actions',
-              title: t('classes:fields.actions'),
-              render: (_: unknown, b: Booking) => <BookingActions booking={b} />,
-            },
-          ]}
-        />
-      )}
+                ),
+              },
+              {
+                key: 'status',
+                title: t('classes:fields.status'),
+                render: (_: unknown, b: Booking) => (
+                  <BookingStatusTag status={b.status} position={b.waitlistPosition} trial={b.trial} />
+                ),
+              },
+              ...(markable
+                ? [
+                    {
+                      key: 'attendance',
+                      title: t('classes:fields.attendance'),
+                      render: (_: unknown, b: Booking) =>
+                        // A waived no-show stays as the manager left it.
+                        markableStatus(b.status) && !(b.status === 'no_show' && b.waived) ? (
+                          <Segmented<AttendanceMark>
+                            size="small"
+                            value={
+                              b.status === 'attended' ? 'attended' : b.status === 'no_show' ? 'no_show' : undefined
+                            }
+                            onChange={(value) => setMark(b, value)}
+                            disabled={mark.pending}
+                            options={[
+                              { value: 'attended', label: t('classes:attendance.attended') },
+                              { value: 'no_show', label: t('classes:attendance.noShow') },
+                            ]}
+                            aria-label={t('classes:attendance.aria', { name: b.member.name })}
+                            data-testid="attendance-toggle"
+                          />
+                        ) : null,
+                    },
+                  ]
+                : []),
+              {
+                key: 'actions',
+                title: t('classes:fields.actions'),
+                render: (_: unknown, b: Booking) => <BookingActions booking={b} />,
+              },
+            ]}
+          />
+        )}
+      </QueryState>
     </Drawer>
   );
 }

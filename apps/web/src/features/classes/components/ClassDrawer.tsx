@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCenters } from '../../../shared/centers';
 import { useCentreToday } from '../../../shared/today';
 import { LoadingState } from '../../../shared/ui/ScreenStates';
+import { StackedForm } from '../../../shared/ui/StackedForm';
 import {
   type ClassDetail,
   useClass,
@@ -174,15 +175,7 @@ function ClassForm({
 
   const required = { required: true, message: t('classes:form.required') };
   return (
-    <Form<Values>
-      form={form}
-      name="class"
-      layout="vertical"
-      requiredMark={false}
-      disabled={saving}
-      initialValues={initial}
-      onFinish={onFinish}
-    >
+    <StackedForm<Values> form={form} name="class" disabled={saving} initialValues={initial} onFinish={onFinish}>
       {course && (
         <p className="class-form__course" data-testid="class-form-course">
           {t('classes:course.sessionOfLine', { name: course.name })}
@@ -333,6 +326,6 @@ function ClassForm({
           {editing ? t('classes:form.save') : t('classes:form.create')}
         </Button>
       </Space>
-    </Form>
+    </StackedForm>
   );
 }

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAbility } from '../../../shared/acl';
 import { useCentreToday } from '../../../shared/today';
-import { OneLineTable } from '../../../shared/ui/OneLineTable';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/ScreenStates';
+import { SectionTable } from '../../../shared/ui/OneLineTable';
+import { EmptyState, QueryState } from '../../../shared/ui/ScreenStates';
 import { StatusTag } from '../../../shared/ui/StatusTag';
 import { useMediaQuery } from '../../../shared/useMediaQuery';
 import { type ShortCourse, useShortCourse } from '../../catalogue/api';
@@ -49,14 +49,9 @@ export function CourseSessionsDrawer({ courseId, onClose }: { courseId: string |
       title={roster.data ? roster.data.course.name : t('classes:course.title')}
       data-testid="course-sessions"
     >
-      {courseId &&
-        (roster.isPending ? (
-          <LoadingState />
-        ) : roster.isError ? (
-          <ErrorState error={roster.error} onRetry={() => void roster.refetch()} />
-        ) : (
-          <CourseRosterView roster={roster.data} item={item.data} />
-        ))}
+      {courseId && (
+        <QueryState query={roster}>{(data) => <CourseRosterView roster={data} item={item.data} />}</QueryState>
+      )}
     </Drawer>
   );
 }
@@ -151,10 +146,8 @@ function CourseRosterView({ roster, item }: { roster: CourseRoster; item: ShortC
 function SessionsTable({ roster, language }: { roster: CourseRoster; language: string }) {
   const { t } = useTranslation();
   return (
-    <OneLineTable<CourseSession>
-      size="small"
+    <SectionTable<CourseSession>
       rowKey="classId"
-      pagination={false}
       dataSource={roster.sessions}
       data-testid="course-session-table"
       rowClassName={(s) => `course-session course-session--${s.status}`}

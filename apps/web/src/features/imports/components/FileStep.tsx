@@ -5,8 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../shared/api/download';
 import { apiErrorMessage } from '../../../shared/api/errorMessages';
+import { formatSize } from '../../../shared/intl';
 import { type ImportPreset, useDeletePreset } from '../api';
-import { type ChosenFile, checkFile, formatSize, readAsBase64 } from '../file';
+import { type ChosenFile, checkFile, readAsBase64 } from '../file';
 
 /** Saved column mappings to start from (the member import's presets). */
 export interface PresetChoice {

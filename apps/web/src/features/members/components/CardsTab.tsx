@@ -3,7 +3,7 @@ import { cardNumberSchema, type Member, type Card as MemberCard } from '@gym/con
 import { Alert, App, Button, Card, Descriptions, Empty, Form, Input, Popconfirm, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, applyFieldErrors, requiredRule, schemaRule } from '../../../shared/api/errorMessages';
-import { OneLineTable } from '../../../shared/ui/OneLineTable';
+import { SectionTable } from '../../../shared/ui/OneLineTable';
 import { endUpdateCard, startUpdateCard, useReaderState } from '../../door/readerState';
 import { useAttachCard, useDetachCard, useMarkCardLost } from '../api';
 import { useFormatters } from '../format';
@@ -143,11 +143,8 @@ export function CardsTab({ member, canUpdate }: Props) {
       {editable && <CardLinkPanel member={member} />}
 
       <Card size="small" title={t('members:cards.history')} className="member-section">
-        <OneLineTable<MemberCard>
-          rowKey="id"
-          size="small"
+        <SectionTable<MemberCard>
           dataSource={history}
-          pagination={false}
           data-testid="card-history"
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('members:cards.none')} /> }}
           columns={[

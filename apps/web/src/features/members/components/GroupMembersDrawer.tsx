@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { apiErrorMessage } from '../../../shared/api/errorMessages';
 import { ExportButtons } from '../../../shared/ui/ExportButtons';
-import { OneLineTable } from '../../../shared/ui/OneLineTable';
+import { SectionTable } from '../../../shared/ui/OneLineTable';
 import { ErrorState } from '../../../shared/ui/ScreenStates';
 import { useIsDesktop } from '../../../shared/useMediaQuery';
 import { MEMBER_EXPORT_PATH, useAddGroupMembers, useMembers, useRemoveGroupMember } from '../api';
@@ -99,9 +99,7 @@ export function GroupMembersDrawer({ group, canEdit, onClose }: Props) {
       {members.isError && !members.data ? (
         <ErrorState error={members.error} onRetry={() => void members.refetch()} />
       ) : (
-        <OneLineTable<MemberListItem>
-          rowKey="id"
-          size="small"
+        <SectionTable<MemberListItem>
           loading={members.isPending || (members.isFetching && members.isPlaceholderData)}
           dataSource={members.data?.items ?? []}
           locale={{ emptyText: <Empty description={t('groups:members.empty')} /> }}

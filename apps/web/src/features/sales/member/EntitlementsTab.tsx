@@ -12,12 +12,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAbility } from '../../../shared/acl';
-import { OneLineTable } from '../../../shared/ui/OneLineTable';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/ScreenStates';
+import { SectionTable } from '../../../shared/ui/OneLineTable';
+import { ErrorState, LoadingState, QueryState } from '../../../shared/ui/ScreenStates';
 import type { Tone } from '../../../shared/ui/StatusTag';
 import { tonedStateTag } from '../../../shared/ui/StatusTag';
-import { useDates } from '../../../shared/useDates';
-import { useDateTime } from '../../../shared/useDateTime';
+import { useDates, useDateTime } from '../../../shared/useDates';
 import { useEntitlements, useLedger } from '../api';
 import { type EntitlementActionKind, EntitlementActionModal } from './EntitlementActionModal';
 
@@ -44,10 +43,8 @@ function Ledger({ memberId, entitlementId }: { memberId: string; entitlementId: 
   if (ledger.isPending) return <LoadingState />;
   if (ledger.isError) return <ErrorState error={ledger.error} onRetry={() => void ledger.refetch()} />;
   return (
-    <OneLineTable
-      size="small"
+    <SectionTable
       rowKey="seq"
-      pagination={false}
       dataSource={ledger.data}
       data-testid="entitlement-ledger"
       columns={[
@@ -103,108 +100,101 @@ export function EntitlementsTab({ memberId }: { memberId: string }) {
 
   return (
     <div className="member-tab" data-testid="member-entitlements">
-      {entitlements.isPending ? (
-        <LoadingState />
-      ) : entitlements.isError ? (
-        <ErrorState error={entitlements.error} onRetry={() => void entitlements.refetch()} />
-      ) : entitlements.data.length === 0 ? (
-        <EmptyState description={t('sales:entitlements.none')} />
-      ) : (
-        <OneLineTable<Entitlement>
-          size="small"
-          rowKey="id"
-          pagination={false}
-          dataSource={entitlements.data}
-          data-testid="entitlement-table"
-          onRow={(e) => ({ 'data-testid': 'entitlement-row', 'data-kind': e.kind }) as object}
-          expandable={{
-            expandedRowRender: (e) => <Ledger memberId={memberId} entitlementId={e.id} />,
-            expandRowByClick: false,
-          }}
-          columns={[
-            {
-              key: 'name',
-              title: t('sales:entitlements.name'),
-              render: (_: unknown, e) => (
-                <div>
-                  <div data-testid="entitlement-name">{e.name}</div>
-                  <Typography.Text type="secondary">{t(`sales:itemTypes.${e.kind}`)}</Typography.Text>
-                  {/* A PT package's sessions (book, complete, cancel) live on its own page. */}
-                  {e.kind === 'package' && (e.usage === 'pt' || e.usage === 'any') && canReadPt && (
-                    <div>
-                      <Link to={`/pt-detail/${e.id}`} data-testid="entitlement-pt-link">
-                        {t('classes:pt.openDetail')}
-                      </Link>
-                    </div>
-                  )}
-                </div>
-              ),
-            },
-            {
-              key: 'status',
-              title: t('sales:fields.state'),
-              render: (_: unknown, e) => <EntitlementStatusTag status={e.status} />,
-            },
-            {
-              key: 'valid',
-              title: t('sales:entitlements.valid'),
-              render: (_: unknown, e) => (
-                <span data-testid="entitlement-valid">
-                  {e.validFrom || e.validUntil
-                    ? `${e.validFrom ? dates.date(e.validFrom) : '…'} – ${e.validUntil ? dates.date(e.validUntil) : '…'}`
-                    : t('sales:entitlements.notStarted')}
-                  {e.frozen && e.frozenUntil ? (
-                    <span className="field-hint">
-                      {' · '}
-                      {t('sales:entitlements.frozenUntil', { date: dates.date(e.frozenUntil) })}
-                    </span>
-                  ) : null}
-                </span>
-              ),
-            },
-            {
-              key: 'credits',
-              title: t('sales:entitlements.creditsLeft'),
-              align: 'right',
-              render: (_: unknown, e) =>
-                e.creditsLeft === null ? '–' : `${e.creditsLeft} / ${e.creditsGranted ?? '–'}`,
-            },
-            {
-              key: 'invoice',
-              title: t('sales:fields.number'),
-              render: (_: unknown, e) =>
-                e.invoiceId ? (
-                  <Link to={`/invoice?open=${e.invoiceId}`} className="mono">
-                    {e.invoiceNumber}
-                  </Link>
-                ) : (
-                  ''
+      <QueryState query={entitlements} isEmpty={(data) => data.length === 0} emptyText={t('sales:entitlements.none')}>
+        {(data) => (
+          <SectionTable<Entitlement>
+            dataSource={data}
+            data-testid="entitlement-table"
+            onRow={(e) => ({ 'data-testid': 'entitlement-row', 'data-kind': e.kind }) as object}
+            expandable={{
+              expandedRowRender: (e) => <Ledger memberId={memberId} entitlementId={e.id} />,
+              expandRowByClick: false,
+            }}
+            columns={[
+              {
+                key: 'name',
+                title: t('sales:entitlements.name'),
+                render: (_: unknown, e) => (
+                  <div>
+                    <div data-testid="entitlement-name">{e.name}</div>
+                    <Typography.Text type="secondary">{t(`sales:itemTypes.${e.kind}`)}</Typography.Text>
+                    {/* A PT package's sessions (book, complete, cancel) live on its own page. */}
+                    {e.kind === 'package' && (e.usage === 'pt' || e.usage === 'any') && canReadPt && (
+                      <div>
+                        <Link to={`/pt-detail/${e.id}`} data-testid="entitlement-pt-link">
+                          {t('classes:pt.openDetail')}
+                        </Link>
+                      </div>
+                    )}
+                  </div>
                 ),
-            },
-            {
-              key: 'actions',
-              title: t('sales:entitlements.actionsTitle'),
-              render: (_: unknown, e) => {
-                const actions = actionsOf(e);
-                if (actions.length === 0) return null;
-                return (
-                  <Dropdown
-                    trigger={['click']}
-                    menu={{
-                      items: actions.map((a) => ({ key: a, label: t(`sales:entitlements.actions.${a}`) })),
-                      onClick: ({ key }) => setActing({ entitlement: e, action: key as EntitlementActionKind }),
-                    }}
-                  >
-                    <Button size="small" aria-label={t('sales:entitlements.actionsOf', { name: e.name })}>
-                      {t('sales:entitlements.actionsTitle')}
-                    </Button>
-                  </Dropdown>
-                );
               },
-            },
-          ]}
-        />
-      )}
+              {
+                key: 'status',
+                title: t('sales:fields.state'),
+                render: (_: unknown, e) => <EntitlementStatusTag status={e.status} />,
+              },
+              {
+                key: 'valid',
+                title: t('sales:entitlements.valid'),
+                render: (_: unknown, e) => (
+                  <span data-testid="entitlement-valid">
+                    {e.validFrom || e.validUntil
+                      ? `${e.validFrom ? dates.date(e.validFrom) : '…'} – ${e.validUntil ? dates.date(e.validUntil) : '…'}`
+                      : t('sales:entitlements.notStarted')}
+                    {e.frozen && e.frozenUntil ? (
+                      <span className="field-hint">
+                        {' · '}
+                        {t('sales:entitlements.frozenUntil', { date: dates.date(e.frozenUntil) })}
+                      </span>
+                    ) : null}
+                  </span>
+                ),
+              },
+              {
+                key: 'credits',
+                title: t('sales:entitlements.creditsLeft'),
+                align: 'right',
+                render: (_: unknown, e) =>
+                  e.creditsLeft === null ? '–' : `${e.creditsLeft} / ${e.creditsGranted ?? '–'}`,
+              },
+              {
+                key: 'invoice',
+                title: t('sales:fields.number'),
+                render: (_: unknown, e) =>
+                  e.invoiceId ? (
+                    <Link to={`/invoice?open=${e.invoiceId}`} className="mono">
+                      {e.invoiceNumber}
+                    </Link>
+                  ) : (
+                    ''
+                  ),
+              },
+              {
+                key: 'actions',
+                title: t('sales:entitlements.actionsTitle'),
+                render: (_: unknown, e) => {
+                  const actions = actionsOf(e);
+                  if (actions.length === 0) return null;
+                  return (
+                    <Dropdown
+                      trigger={['click']}
+                      menu={{
+                        items: actions.map((a) => ({ key: a, label: t(`sales:entitlements.actions.${a}`) })),
+                        onClick: ({ key }) => setActing({ entitlement: e, action: key as EntitlementActionKind }),
+                      }}
+                    >
+                      <Button size="small" aria-label={t('sales:entitlements.actionsOf', { name: e.name })}>
+                        {t('sales:entitlements.actionsTitle')}
+                      </Button>
+                    </Dropdown>
+                  );
+                },
+              },
+            ]}
+          />
+        )}
+      </QueryState>
       {acting && (
         <EntitlementActionModal
           memberId={memberId}

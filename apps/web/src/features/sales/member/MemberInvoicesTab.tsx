@@ -3,9 +3,9 @@ import { Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../../shared/acl';
-import { MoneyText } from '../../../shared/ui/MoneyText';
-import { OneLineTable } from '../../../shared/ui/OneLineTable';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/ScreenStates';
+import { MoneyText, moneyColumn } from '../../../shared/ui/MoneyText';
+import { SectionTable } from '../../../shared/ui/OneLineTable';
+import { EmptyState, QueryState } from '../../../shared/ui/ScreenStates';
 import { useDates } from '../../../shared/useDates';
 import { useInvoices } from '../api';
 import { InvoiceDrawer } from '../InvoiceDrawer';
@@ -26,76 +26,60 @@ export function MemberInvoicesTab({ memberId }: { memberId: string }) {
       <Space wrap style={{ marginBottom: 12 }}>
         <AccountSummary memberId={memberId} showNext />
       </Space>
-      {invoices.isPending ? (
-        <LoadingState />
-      ) : invoices.isError ? (
-        <ErrorState error={invoices.error} onRetry={() => void invoices.refetch()} />
-      ) : invoices.data.items.length === 0 ? (
-        <EmptyState description={t('sales:member.noInvoices')} />
-      ) : (
-        <OneLineTable<InvoiceSummary>
-          size="small"
-          rowKey="id"
-          dataSource={invoices.data.items}
-          data-testid="member-invoice-table"
-          onRow={() => ({ 'data-testid': 'member-invoice-row' }) as object}
-          pagination={{ current: page, pageSize: 10, total: invoices.data.total, onChange: setPage }}
-          columns={[
-            {
-              key: 'number',
-              title: t('sales:fields.number'),
-              render: (_: unknown, r) => (
-                <a
-                  href={`/invoice?open=${r.id}`}
-                  className="mono"
-                  onClick={(e) => {
-                    e.preventDefault();
-                    setOpen(r.id);
-                  }}
-                >
-                  {r.number}
-                </a>
-              ),
-            },
-            {
-              key: 'date',
-              title: t('sales:fields.date'),
-              dataIndex: 'issuedOn',
-              render: (day: string) => dates.date(day),
-            },
-            {
-              key: 'total',
-              title: t('sales:fields.total'),
-              align: 'right',
-              render: (_: unknown, r) => <MoneyText value={r.totalMinor} />,
-            },
-            {
-              key: 'paid',
-              title: t('sales:fields.paid'),
-              align: 'right',
-              render: (_: unknown, r) => <MoneyText value={r.paidMinor} />,
-            },
-            {
-              key: 'balance',
-              title: t('sales:fields.balance'),
-              align: 'right',
-              render: (_: unknown, r) =>
-                r.overdueMinor > 0 ? (
-                  <Typography.Text type="danger">
-                    <MoneyText value={r.balanceMinor} />
-                  </Typography.Text>
-                ) : (
-                  <MoneyText value={r.balanceMinor} />
+      <QueryState query={invoices} isEmpty={(data) => data.items.length === 0} emptyText={t('sales:member.noInvoices')}>
+        {(data) => (
+          <SectionTable<InvoiceSummary>
+            dataSource={data.items}
+            data-testid="member-invoice-table"
+            onRow={() => ({ 'data-testid': 'member-invoice-row' }) as object}
+            pagination={{ current: page, pageSize: 10, total: data.total, onChange: setPage }}
+            columns={[
+              {
+                key: 'number',
+                title: t('sales:fields.number'),
+                render: (_: unknown, r) => (
+                  <a
+                    href={`/invoice?open=${r.id}`}
+                    className="mono"
+                    onClick={(e) => {
+                      e.preventDefault();
+                      setOpen(r.id);
+                    }}
+                  >
+                    {r.number}
+                  </a>
                 ),
-            },
-            {
-              key: 'state',
-              title: t('sales:fields.state'),
-              render: (_: unknown, r) => <InvoiceStateTag status={r.state} />,
-            },
-          ]}
-        />
-      )}
+              },
+              {
+                key: 'date',
+                title: t('sales:fields.date'),
+                dataIndex: 'issuedOn',
+                render: (day: string) => dates.date(day),
+              },
+              moneyColumn('total', t('sales:fields.total'), (r) => r.totalMinor),
+              moneyColumn('paid', t('sales:fields.paid'), (r) => r.paidMinor),
+              {
+                key: 'balance',
+                title: t('sales:fields.balance'),
+                align: 'right',
+                render: (_: unknown, r) =>
+                  r.overdueMinor > 0 ? (
+                    <Typography.Text type="danger">
+                      <MoneyText value={r.balanceMinor} />
+                    </Typography.Text>
+                  ) : (
+                    <MoneyText value={r.balanceMinor} />
+                  ),
+              },
+              {
+                key: 'state',
+                title: t('sales:fields.state'),
+                render: (_: unknown, r) => <InvoiceStateTag status={r.state} />,
+              },
+            ]}
+          />
+        )}
+      </QueryState>
       <InvoiceDrawer invoiceId={open} onClose={() => setOpen(null)} />
     </div>
   );

@@ -7,7 +7,7 @@ import { apiErrorMessage, requiredRule, schemaRule } from '../../../shared/api/e
 import { showErrorOnFields } from '../../../shared/api/formErrors';
 import { OneLineTable } from '../../../shared/ui/OneLineTable';
 import { StatusTag } from '../../../shared/ui/StatusTag';
-import { useDateTime } from '../../../shared/useDateTime';
+import { useDateTime } from '../../../shared/useDates';
 import { type Staff, useAttachStaffCard, useDetachStaffCard } from '../api';
 
 const CARD_TONES = { active: 'success', lost: 'warning', detached: 'neutral' } as const;
