@@ -1,22 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
-import { type Api, apiAs } from '../members/test-helpers.ts';
+import type { TestContext, TestOrganisation } from '../../test/harness.ts';
+import { type Api, startDesk } from '../members/test-helpers.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
-let desk: Api;
-let deskA: Api;
-let trainer: Api;
-let outsider: Api;
+let ctx: TestContext, org: TestOrganisation, desk: Api, deskA: Api, trainer: Api, outsider: Api;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await ctx.newOrganisation();
-  desk = await apiAs(ctx, await org.newUser({ role: 'frontdesk' }));
-  deskA = await apiAs(ctx, await org.newUser({ role: 'frontdesk', centerIds: [org.centers[0]!.id] }));
-  trainer = await apiAs(ctx, await org.newUser({ role: 'trainer' }));
-  outsider = await apiAs(ctx, await (await ctx.newOrganisation()).newUser({ role: 'admin' }));
-});
+beforeAll(async () => ({ ctx, org, desk, deskA, trainer, outsider } = await startDesk()));
 afterAll(() => ctx?.close());
 
 describe('member groups', () => {

@@ -2,20 +2,15 @@ import { today } from '@gym/contract/time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeText } from '../../lib/table-export.ts';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { type Headers, startTwoOrganisations, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 
-let ctx: TestContext;
-let source: TestOrganisation;
-let target: TestOrganisation;
-let sourceAdmin: { authorization: string };
-let targetAdmin: { authorization: string };
+let ctx: TestContext, source: TestOrganisation, target: TestOrganisation;
+let sourceAdmin: Headers, targetAdmin: Headers;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  source = await ctx.newOrganisation();
-  target = await ctx.newOrganisation();
-  sourceAdmin = ctx.bearer(await (await source.newUser({ role: 'admin' })).login());
-  targetAdmin = ctx.bearer(await (await target.newUser({ role: 'admin' })).login());
+  ({ ctx, a: source, b: target } = await startTwoOrganisations());
+  sourceAdmin = await source.signIn('admin');
+  targetAdmin = await target.signIn('admin');
   await source.newMember({ firstName: 'Ka Ho', lastName: 'Wong', phone: '+852 6111 0009', cardNumber: 'RT00001' });
   await source.newMember({ firstName: 'João', lastName: 'Silva', phone: '+55 (11) 91234-5678' });
   await source.newMember({ firstName: 'Siu Ming', lastName: 'Lee', chineseName: '李小明', phone: '2222 3333' });

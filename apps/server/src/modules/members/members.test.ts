@@ -2,17 +2,11 @@ import { addDays, addMonths, today } from '@gym/contract/time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centers, members, organisations } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
-import { type Api, apiAs } from './test-helpers.ts';
+import { startOrganisation, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { type Api, apiAs, callerOf } from './test-helpers.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
-let admin: Api;
-let deskA: Api;
-let trainer: Api;
-let outsider: Api;
-let centerA: string;
-let centerB: string;
+let ctx: TestContext, org: TestOrganisation, centerA: string, centerB: string;
+let admin: Api, deskA: Api, trainer: Api, outsider: Api;
 
 const base = (over: Record<string, unknown> = {}) => ({
   firstName: 'Ana',
@@ -25,14 +19,11 @@ const base = (over: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await ctx.newOrganisation();
-  [centerA, centerB] = org.centers.map((c) => c.id) as [string, string];
-  admin = await apiAs(ctx, await org.newUser({ role: 'admin' }));
-  deskA = await apiAs(ctx, await org.newUser({ role: 'frontdesk', centerIds: [centerA] }));
-  trainer = await apiAs(ctx, await org.newUser({ role: 'trainer' }));
-  const other = await ctx.newOrganisation();
-  outsider = await apiAs(ctx, await other.newUser({ role: 'admin' }));
+  ({ ctx, org, centerA, centerB } = await startOrganisation());
+  admin = await callerOf(ctx, org, 'admin');
+  deskA = await callerOf(ctx, org, 'frontdesk', [centerA]);
+  trainer = await callerOf(ctx, org, 'trainer');
+  outsider = await callerOf(ctx, await ctx.newOrganisation(), 'admin');
 });
 afterAll(() => ctx?.close());
 

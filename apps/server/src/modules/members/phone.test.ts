@@ -1,20 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { startOrganisation, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { backfillMemberPhones } from './phone-backfill.ts';
-import { type Api, apiAs } from './test-helpers.ts';
+import { type Api, callerOf } from './test-helpers.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
-let desk: Api;
-let centerId: string;
+let ctx: TestContext, org: TestOrganisation, desk: Api, centerId: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await ctx.newOrganisation();
-  centerId = org.centers[0]!.id;
-  desk = await apiAs(ctx, await org.newUser({ role: 'frontdesk' }));
+  ({ ctx, org, centerA: centerId } = await startOrganisation());
+  desk = await callerOf(ctx, org, 'frontdesk');
 });
 afterAll(() => ctx?.close());
 

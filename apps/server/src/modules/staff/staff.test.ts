@@ -2,19 +2,13 @@ import { desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cards, members, outboxEmails } from '../../db/schema/index.ts';
-import { createTestContext, TEST_PASSWORD, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { startOrganisation, TEST_PASSWORD, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
-let admin: Headers;
-let centerA = '';
-let centerB = '';
+let ctx: TestContext, org: TestOrganisation, admin: Headers, centerA: string, centerB: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await ctx.newOrganisation({ name: 'Dragon Gym' });
-  [centerA, centerB] = org.centers.map((c) => c.id) as [string, string];
-  admin = ctx.bearer(await (await org.newUser({ role: 'admin' })).login());
+  ({ ctx, org, centerA, centerB } = await startOrganisation({ organisation: { name: 'Dragon Gym' } }));
+  admin = await org.signIn('admin');
 });
 afterAll(() => ctx?.close());
 
