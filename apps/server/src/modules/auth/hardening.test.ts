@@ -121,19 +121,11 @@ describe('a manager changes a colleague’s e-mail', () => {
     const manager = await org.newUser({ role: 'admin' });
     const colleague = await org.newUser({ role: 'frontdesk' });
     const session = await manager.login();
-    const lang = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/pro/staff/${colleague.id}`,
-      headers: ctx.bearer(session),
-      payload: { language: 'de' },
-    });
+    const editColleague = (payload: Record<string, string>) =>
+      ctx.pro('PATCH', `/staff/${colleague.id}`, ctx.bearer(session), payload);
+    const lang = await editColleague({ language: 'de' });
     expect(lang.statusCode).toBe(200);
-    const res = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/pro/staff/${colleague.id}`,
-      headers: ctx.bearer(session),
-      payload: { email: 'moved.elsewhere@example.test' },
-    });
+    const res = await editColleague({ email: 'moved.elsewhere@example.test' });
     expect(res.statusCode).toBe(200);
     const mails = await ctx.database.db.select().from(outboxEmails).where(eq(outboxEmails.to, colleague.email));
     expect(mails).toHaveLength(1);
@@ -143,12 +135,7 @@ describe('a manager changes a colleague’s e-mail', () => {
     expect(by.length).toBeGreaterThan(0);
     expect(mails[0]!.text).toContain(by);
     // Saving the profile without a new address sends nothing more.
-    await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/pro/staff/${colleague.id}`,
-      headers: ctx.bearer(session),
-      payload: { email: 'moved.elsewhere@example.test', fullName: 'Same Address' },
-    });
+    await editColleague({ email: 'moved.elsewhere@example.test', fullName: 'Same Address' });
     const after = await ctx.database.db.select().from(outboxEmails).where(eq(outboxEmails.to, colleague.email));
     expect(after).toHaveLength(1);
   });

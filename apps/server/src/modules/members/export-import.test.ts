@@ -28,11 +28,7 @@ const preview = (data: string) =>
 
 describe('member CSV export and import', () => {
   it('writes international phones as they are and imports its own export without a bad row', async () => {
-    const csv = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/pro/students/export?format=csv',
-      headers: sourceAdmin,
-    });
+    const csv = await ctx.pro('GET', '/students/export?format=csv', sourceAdmin);
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain(',+852 6111 0009,');
     expect(csv.body).toContain(',+55 11 91234 5678,');
@@ -82,11 +78,7 @@ describe('export file names', () => {
       await ctx.database.db.execute(sql`update centers set time_zone = ${zone} where id = ${source.centers[i]!.id}`);
     }
     for (const [i, zone] of zones.entries()) {
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/v1/pro/students/export?format=csv&centerId=${source.centers[i]!.id}`,
-        headers: sourceAdmin,
-      });
+      const res = await ctx.pro('GET', `/students/export?format=csv&centerId=${source.centers[i]!.id}`, sourceAdmin);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-disposition']).toContain(`filename="members-${today(zone)}.csv"`);
     }
