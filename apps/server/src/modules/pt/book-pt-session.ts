@@ -4,10 +4,11 @@ import { zonedInstant } from '@gym/contract/time';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import { members, ptSessions, trainerDaysOff, trainerHours, userCenters } from '../../db/schema/index.ts';
+import { notFoundAt } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { assertSlotFree, checkRoom, isoWeekday } from '../classes/index.ts';
 import { appendLedger, creditsAvailable, lockState, statusOn } from '../entitlements/index.ts';
-import { getSession, notFoundAt, trainerOf } from './queries.ts';
+import { getSession, trainerOf } from './queries.ts';
 import { notYours, ptPackageOf, ptRule } from './session-rules.ts';
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));

@@ -2,11 +2,10 @@
 import { PT_CODES } from '@gym/contract/pt';
 import { and, eq } from 'drizzle-orm';
 import { centers, entitlementLedger, entitlements, ptSessions } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, notFoundAt } from '../../lib/errors.ts';
 import type { ActorContext, UseCaseContext } from '../../lib/use-case.ts';
 import { billPtFee } from '../bookings/index.ts';
 import { appendLedger, lockState } from '../entitlements/index.ts';
-import { notFoundAt } from './queries.ts';
 
 export const ptRule = (path: string, code: string, message: string) =>
   new AppError(422, 'business_rule', message, [{ path, code, message }]);
