@@ -9,7 +9,7 @@ import type { UseCaseContext } from '../../lib/use-case.ts';
 import { assertSlotFree, checkRoom, isoWeekday } from '../classes/index.ts';
 import { appendLedger, creditsAvailable, lockState, statusOn } from '../entitlements/index.ts';
 import { getSession, trainerOf } from './queries.ts';
-import { notYours, ptPackageOf, ptRule } from './session-rules.ts';
+import { emitSessionEvent, notYours, ptPackageOf, ptRule } from './session-rules.ts';
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
@@ -125,11 +125,10 @@ export async function bookPtSession(
     ],
     locked: state,
   });
-  ctx.emit({
+  emitSessionEvent(ctx, {
     type: PT_EVENTS.sessionBooked,
-    organisationId: ctx.auth.organisationId,
-    centerId: center.id,
-    payload: { sessionId: id, memberId: ent.memberId, trainerId: trainer.id, entitlementId: ent.id },
+    session: { id, centerId: center.id, memberId: ent.memberId, trainerId: trainer.id },
+    more: { entitlementId: ent.id },
   });
   return getSession(ctx, { id });
 }

@@ -5,7 +5,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { cancelledFields, lateCancel } from '../bookings/index.ts';
 import { getSession } from './queries.ts';
-import { chargeMissedSession, lockSession, ptRule, releaseSessionCredit } from './session-rules.ts';
+import { chargeMissedSession, emitSessionEvent, lockSession, ptRule, releaseSessionCredit } from './session-rules.ts';
 
 /**
  * Cancels a booked session. Before `starts_at − PT_LIMITS.cancellationWindowMinutes` nothing is
@@ -57,11 +57,6 @@ export async function cancelPtSession(
     before: { status: s.status },
     after: { status: late ? 'late_cancelled' : 'cancelled', reason: reason ?? null, feeInvoiceId },
   });
-  ctx.emit({
-    type: PT_EVENTS.sessionCancelled,
-    organisationId: ctx.auth.organisationId,
-    centerId: s.centerId,
-    payload: { sessionId: id, memberId: s.memberId, trainerId: s.trainerId, late, feeInvoiceId },
-  });
+  emitSessionEvent(ctx, { type: PT_EVENTS.sessionCancelled, session: s, more: { late, feeInvoiceId } });
   return getSession(ctx, { id });
 }
