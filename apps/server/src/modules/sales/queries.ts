@@ -32,6 +32,7 @@ import { type KeyColumn, keyOrder, keysetRows } from '../../lib/long-read.ts';
 import { memberNameLike, memberNameSql } from '../../lib/member-name.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
 import { scopeOf, type TenantDb } from '../../lib/tenant-db.ts';
+import { installmentPaid } from './pay.ts';
 import { taxBreakdown } from './pricing.ts';
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
@@ -298,7 +299,7 @@ export async function getInvoice(ctx: InvoiceReader, { id, today }: { id: string
       db
         .select({
           inst: installments,
-          paid: sql<string>`coalesce((select sum(pa.amount_minor) from payment_allocations pa where pa.installment_id = ${installments.id}), 0)`,
+          paid: installmentPaid,
         })
         .from(installments)
         .where(eq(installments.invoiceId, id))
@@ -460,7 +461,7 @@ export async function memberAccount(db: TenantDb, memberId: string): Promise<Mem
           invoiceId: installments.invoiceId,
           dueOn: installments.dueOn,
           amount: installments.amountMinor,
-          paid: sql<string>`coalesce((select sum(pa.amount_minor) from payment_allocations pa where pa.installment_id = ${installments.id}), 0)`,
+          paid: installmentPaid,
         })
         .from(installments)
         .where(inArray(installments.invoiceId, ids))
