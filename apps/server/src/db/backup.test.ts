@@ -31,6 +31,17 @@ const publicTables = (db: Database['db']) =>
   count(db, `information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
 
 /** The backup file's lines, to alter one as a damaged or newer file would be. */
+/** Another gym's data written into `database`; answers the snapshot of what it then holds. */
+async function holdOtherGym(database: Database) {
+  await buildOrganisation(database.db, {
+    name: 'Other gym',
+    initial: 'OTH',
+    currencyCode: 'HKD',
+    currencySymbol: 'HK$ ',
+  });
+  return snapshotDatabase(database.db);
+}
+
 const linesOf = (file: string) => gunzipSync(readFileSync(file)).toString('utf8').split('\n');
 const writeLines = (file: string, lines: string[]) => writeFileSync(file, gzipSync(lines.join('\n')));
 
@@ -77,13 +88,7 @@ describe('a backup of the demo database', () => {
   it('refuses a database that holds data unless forced, and forced, replaces all of it', async () => {
     const target = await openTestDatabase();
     try {
-      await buildOrganisation(target.db, {
-        name: 'Other gym',
-        initial: 'OTH',
-        currencyCode: 'HKD',
-        currencySymbol: 'HK$ ',
-      });
-      const held = await snapshotDatabase(target.db);
+      const held = await holdOtherGym(target);
       const refused = await restoreDatabase(target, file).catch((err: unknown) => err);
       expect(refused).toBeInstanceOf(BackupRefused);
       expect((refused as BackupRefused).code).toBe('not_empty');
@@ -117,13 +122,7 @@ describe('a backup of the demo database', () => {
     const empty = await openEmptyDatabase();
     const holding = await openTestDatabase();
     try {
-      await buildOrganisation(holding.db, {
-        name: 'Other gym',
-        initial: 'OTH',
-        currencyCode: 'HKD',
-        currencySymbol: 'HK$ ',
-      });
-      const held = await snapshotDatabase(holding.db);
+      const held = await holdOtherGym(holding);
       const refusal = (promise: Promise<unknown>) =>
         promise.then(
           () => null,

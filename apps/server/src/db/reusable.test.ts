@@ -2,19 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisationScopeOf } from '../lib/tenant-db.ts';
-import { createTestContext, type TestContext, type TestOrganisation } from '../test/harness.ts';
+import { startTwoOrganisations, type TestContext, type TestOrganisation } from '../test/harness.ts';
 import { reusableStatement } from './reusable.ts';
 import { cards, members } from './schema/index.ts';
 
-let ctx: TestContext;
-let a: TestOrganisation;
-let b: TestOrganisation;
+let ctx: TestContext, a: TestOrganisation, b: TestOrganisation;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  a = await ctx.newOrganisation();
-  b = await ctx.newOrganisation();
-});
+beforeAll(async () => ({ ctx, a, b } = await startTwoOrganisations()));
 afterAll(async () => {
   await ctx?.close();
 });

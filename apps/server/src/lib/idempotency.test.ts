@@ -1,19 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cards, domainEvents, idempotencyKeys, members } from '../db/schema/index.ts';
-import { createTestContext, type TestContext, type TestOrganisation } from '../test/harness.ts';
+import { type Headers, startOrganisation, type TestContext, type TestOrganisation } from '../test/harness.ts';
 import { cleanupIdempotencyKeys } from './idempotency.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
-let headers: { authorization: string };
-let otherHeaders: { authorization: string };
+let ctx: TestContext, org: TestOrganisation, headers: Headers, otherHeaders: Headers;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await ctx.newOrganisation();
-  headers = ctx.bearer(await (await org.newUser({ role: 'frontdesk' })).login());
-  otherHeaders = ctx.bearer(await (await org.newUser({ role: 'frontdesk' })).login());
+  ({ ctx, org } = await startOrganisation());
+  headers = await org.signIn('frontdesk');
+  otherHeaders = await org.signIn('frontdesk');
 });
 afterAll(() => ctx?.close());
 

@@ -153,6 +153,42 @@ export function afterKey(
   return from(0);
 }
 
+/** One keyset chunk's part of a statement (`keysetRows`). */
+export interface KeysetChunk {
+  /** The key's columns as text, to select beside the rows. */
+  columns: Record<string, SQL<string>>;
+  /** The rows after the last chunk's key (undefined for the first chunk). */
+  after: SQL | undefined;
+  /** ORDER BY the key. */
+  order: SQL[];
+  limit: number;
+}
+
+/**
+ * `keyset` over one statement in the order of `keys` (`descending` unless a column says otherwise):
+ * `read` selects the chunk's `columns` beside its rows, keeps those `after`, orders by `order` and
+ * reads `limit`; each row is mapped by `toItem` and keeps its key.
+ */
+export function keysetRows<R extends object, T>(
+  keys: readonly KeyColumn[],
+  read: (chunk: KeysetChunk) => Promise<R[]>,
+  toItem: (row: R) => T,
+  descending = false,
+): ChunkedRows<T & { key: string[] }> {
+  return keyset(
+    async ({ after, limit }: Chunk<string[]>) => {
+      const rows = await read({
+        columns: keyColumns(keys),
+        after: afterKey(keys, after, descending),
+        order: keyOrder(keys, descending),
+        limit,
+      });
+      return rows.map((r) => ({ ...toItem(r), key: keyOfRow(r, keys) }));
+    },
+    (last) => last.key,
+  );
+}
+
 /**
  * Rows of a list whose sorts mix directions or expressions, by offset: `read` answers `limit` rows
  * from `offset` in a total order. A row written during the read may shift one to the next chunk

@@ -5,6 +5,7 @@
  * hand calls `formatMemberName` itself.
  */
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { members } from '../db/schema/index.ts';
 
 /**
  * Han script, as the contract's `\p{Script=Han}` (radicals, 々 〇 〡-〩 〸-〻, the unified ideographs
@@ -37,3 +38,12 @@ export function memberNameSql(first: SQLWrapper, last: SQLWrapper): SQL<string> 
 export function memberNameLike(first: SQLWrapper, last: SQLWrapper, pattern: string): SQL {
   return sql`(${memberNameSql(first, last)} ilike ${pattern} or (${first} || ' ' || ${last}) ilike ${pattern})`;
 }
+
+/** A member as lists name one: id, code and the parts of the name (`formatMemberName` joins them). */
+export const memberRefColumns = {
+  id: members.id,
+  code: members.code,
+  firstName: members.firstName,
+  lastName: members.lastName,
+  chineseName: members.chineseName,
+};

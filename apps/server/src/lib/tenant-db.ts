@@ -21,7 +21,7 @@ import {
   trainerHours,
 } from '../db/schema/index.ts';
 import type { AuthContext } from './access.ts';
-import { AppError } from './errors.ts';
+import { AppError, notFoundAt } from './errors.ts';
 import { scoped } from './scope.ts';
 import {
   baseNameOf,
@@ -78,8 +78,7 @@ export function organisationScopeOf(auth: Scope, table: TenantTable, ...more: (S
 }
 
 /** The one answer for a centre the caller may not use: it does not exist for them. */
-export const centreNotFound = (path: string) =>
-  new AppError(404, 'not_found', 'Centre not found', [{ path, code: 'not_found', message: 'Centre not found' }]);
+export const centreNotFound = (path: string) => notFoundAt(path, 'Centre');
 
 /**
  * The centre rule, in one place: a centre of the caller's organisation that the caller works in

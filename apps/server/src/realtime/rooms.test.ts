@@ -7,6 +7,7 @@ import { REALTIME_EVENT } from '@gym/contract/realtime';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/harness.ts';
+import { handshake as handshakeWith } from '../test/sockets.ts';
 
 let ctx: TestContext;
 let address = '';
@@ -43,17 +44,7 @@ async function open(auth: Handshake, opts: { reconnection?: boolean } = {}) {
 }
 
 /** What the server answers a new connection: 'connected' or the refusal's code. */
-async function handshake(auth: Handshake): Promise<string> {
-  const socket = connect(address, { auth, transports: ['websocket'], reconnection: false });
-  try {
-    return await new Promise<string>((resolve) => {
-      socket.on('connect', () => resolve('connected'));
-      socket.on('connect_error', (e: Error & { data?: { error?: string } }) => resolve(e.data?.error ?? e.message));
-    });
-  } finally {
-    socket.close();
-  }
-}
+const handshake = (auth: Handshake) => handshakeWith(address, auth);
 
 const until = async (check: () => boolean, ms = 3000) => {
   const end = Date.now() + ms;

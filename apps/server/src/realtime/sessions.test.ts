@@ -6,6 +6,7 @@ import { REALTIME_EVENT } from '@gym/contract/realtime';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../test/harness.ts';
+import { handshake as handshakeWith } from '../test/sockets.ts';
 
 let ctx: TestContext;
 let address = '';
@@ -44,17 +45,7 @@ function closed(socket: Socket, ms = 3000): Promise<string> {
 }
 
 /** What the server answers a new connection with this token: 'connected' or the refusal's code. */
-async function handshake(base: string, token: string): Promise<string> {
-  const socket = connect(base, { auth: { token }, transports: ['websocket'], reconnection: false });
-  try {
-    return await new Promise<string>((resolve) => {
-      socket.on('connect', () => resolve('connected'));
-      socket.on('connect_error', (e: Error & { data?: { error?: string } }) => resolve(e.data?.error ?? e.message));
-    });
-  } finally {
-    socket.close();
-  }
-}
+const handshake = (base: string, token: string) => handshakeWith(base, { token });
 
 const req = (method: 'POST' | 'PATCH', url: string, token: string, payload?: Record<string, unknown>) =>
   ctx.app.inject({ method, url: `/api/v1${url}`, headers: { authorization: `Bearer ${token}` }, payload });

@@ -1,22 +1,11 @@
-/**
- * The demo's short course: "Beginner swim (8 weeks)" at Causeway Bay runs in its Pool on Saturday
- * mornings 10:30–11:30 (between the timetable's first and last classes of the day, which the
- * demo's waitlist and Chan Tai Man's booking use), from the first Saturday of the last 20 days
- * (two or three sessions held): eight sessions, taught by the manager. Three members bought it before it began, so each is booked into all eight
- * sessions (one course credit each); the past sessions have their attendance taken (one member
- * missed one). Written through the class, sale and attendance use cases, as of the day the course
- * was planned, after the timetable so the room and teacher checks see the centre's classes.
- */
-import { minor, ZERO } from '@gym/contract/money';
-import { addDays, businessDate, zonedInstant } from '@gym/contract/time';
+import { addDays, businessDate } from '@gym/contract/time';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { bookings, centers, classes, classTypes, members, rooms, shortCourses, users } from '../db/schema/index.ts';
-import type { Clock } from '../lib/use-case.ts';
+import { bookings, classes, classTypes, members, rooms, shortCourses } from '../db/schema/index.ts';
+import { clockAt } from '../lib/clock.ts';
 import { recordAttendance } from '../modules/bookings/index.ts';
 import { createClass, isoWeekday } from '../modules/classes/index.ts';
-import { sell } from '../modules/sales/index.ts';
-import { contextFor } from './demo-sales.ts';
+import { clockOn, contextFor, demoPlaces, sellPaidByCard } from './demo-sales.ts';
 
 export const DEMO_COURSE = { name: 'Beginner swim (8 weeks)', room: 'Pool', start: '10:30', weekday: 6 } as const;
 
@@ -31,20 +20,14 @@ export function firstCourseDay(today: string): string {
   return first;
 }
 
-const clockAt = (instant: Date): Clock => ({ now: () => instant, today: (tz) => businessDate(instant, tz) });
-
 export async function seedDemoCourse(tx: Db | DbOrTx, organisationId: string, now = new Date()): Promise<void> {
-  const [cwb] = await tx
-    .select()
-    .from(centers)
-    .where(and(eq(centers.organisationId, organisationId), eq(centers.code, 'CWB')));
+  const { cwb, staff } = await demoPlaces(tx, organisationId);
   const [course] = await tx
     .select()
     .from(shortCourses)
     .where(and(eq(shortCourses.organisationId, organisationId), eq(shortCourses.name, DEMO_COURSE.name)));
-  const staff = await tx.select().from(users).where(eq(users.organisationId, organisationId));
-  const manager = staff.find((u) => u.role === 'manager');
-  const desk = staff.find((u) => u.role === 'frontdesk');
+  const manager = staff('manager');
+  const desk = staff('frontdesk');
   if (!cwb || !course || !manager || !desk) return;
 
   const [pool] = await tx
@@ -68,7 +51,7 @@ export async function seedDemoCourse(tx: Db | DbOrTx, organisationId: string, no
 
   // Planned and sold the Monday before its first Saturday.
   const first = firstCourseDay(businessDate(now, cwb.timeZone));
-  const then = clockAt(zonedInstant(addDays(first, -5), '11:00', cwb.timeZone));
+  const then = clockOn(addDays(first, -5), cwb.timeZone);
   await createClass(contextFor(tx, { id: manager.id, role: 'manager' }, organisationId, then), {
     centerId: cwb.id,
     roomId: pool!.id,
@@ -93,12 +76,11 @@ export async function seedDemoCourse(tx: Db | DbOrTx, organisationId: string, no
     .limit(3)
     .offset(20);
   for (const student of students) {
-    await sell(contextFor(tx, { id: desk.id, role: 'frontdesk' }, organisationId, then), {
+    await sellPaidByCard(contextFor(tx, { id: desk.id, role: 'frontdesk' }, organisationId, then), {
       memberId: student.id,
       centerId: cwb.id,
-      lines: [{ itemType: 'short_course', itemId: course.id, quantity: 1, discountMinor: ZERO }],
-      installments: [],
-      payment: { method: 'card', amountMinor: minor(course.priceMinor) },
+      itemType: 'short_course',
+      item: course,
     });
   }
 

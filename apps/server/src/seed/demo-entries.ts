@@ -9,26 +9,24 @@ import type { Role } from '@gym/contract/acl';
 import { addDays, businessDate, zonedInstant } from '@gym/contract/time';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { cards, centers, members, users } from '../db/schema/index.ts';
-import type { Clock } from '../lib/use-case.ts';
+import { cards, members } from '../db/schema/index.ts';
+import { clockAt } from '../lib/clock.ts';
 import { clockStaff, recordEntry } from '../modules/entries/index.ts';
 import { DEMO_FIXED_MEMBER } from './demo-members.ts';
-import { contextFor } from './demo-sales.ts';
+import { contextFor, demoPlaces } from './demo-sales.ts';
 import { seededRandom } from './member-generator.ts';
 
 /** Staff cards of the demo: the front desk's and the trainer's, for clocking in. */
 export const DEMO_STAFF_CARDS = { frontdesk: 'S000000001', trainer: 'S000000002' } as const;
 
-const clockAt = (instant: Date): Clock => ({ now: () => instant, today: (tz) => businessDate(instant, tz) });
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export async function seedDemoEntries(tx: Db | DbOrTx, organisationId: string, now = new Date()): Promise<void> {
-  const centerRows = await tx.select().from(centers).where(eq(centers.organisationId, organisationId));
-  const cwb = centerRows.find((c) => c.code === 'CWB')!;
-  const mk = centerRows.find((c) => c.code === 'MK') ?? cwb;
-  const staffRows = await tx.select().from(users).where(eq(users.organisationId, organisationId));
-  const desk = staffRows.find((u) => u.role === 'frontdesk')!;
-  const trainer = staffRows.find((u) => u.role === 'trainer');
+  const places = await demoPlaces(tx, organisationId);
+  const cwb = places.cwb!;
+  const mk = places.mk!;
+  const desk = places.staff('frontdesk')!;
+  const trainer = places.staff('trainer');
   const today = businessDate(now, cwb.timeZone);
   const as = (instant: Date) =>
     contextFor(tx, { id: desk.id, role: desk.role as Role }, organisationId, clockAt(instant));

@@ -7,25 +7,13 @@
  */
 
 import type { Role } from '@gym/contract/acl';
-import { minor, ZERO } from '@gym/contract/money';
-import { addDays, businessDate, zonedInstant } from '@gym/contract/time';
+import { addDays, businessDate } from '@gym/contract/time';
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
-import {
-  cards,
-  centers,
-  commissionRules,
-  creditPackages,
-  members,
-  rooms,
-  trainerHours,
-  users,
-} from '../db/schema/index.ts';
-import type { Clock } from '../lib/use-case.ts';
+import { cards, commissionRules, creditPackages, members, rooms, trainerHours } from '../db/schema/index.ts';
 import { bookPtSession, completePtSession } from '../modules/pt/index.ts';
-import { sell } from '../modules/sales/index.ts';
 import { DEMO_FIXED_MEMBER } from './demo-members.ts';
-import { contextFor } from './demo-sales.ts';
+import { clockOn, contextFor, demoPlaces, sellPaidByCard } from './demo-sales.ts';
 
 const HK = 100;
 /** The demo trainer's week at Causeway Bay: early to late on weekdays, shorter at the weekend. */
@@ -38,19 +26,10 @@ const DONE = [-21, -14, -7];
 const BOOKED = [2, 5];
 const SESSION_TIME = '09:00';
 
-const clockOn = (day: string, timeZone: string): Clock => {
-  const instant = zonedInstant(day, '11:00', timeZone);
-  return { now: () => instant, today: (tz) => businessDate(instant, tz) };
-};
-
 export async function seedDemoPt(tx: Db | DbOrTx, organisationId: string, now = new Date()): Promise<void> {
-  const [cwb] = await tx
-    .select()
-    .from(centers)
-    .where(and(eq(centers.organisationId, organisationId), eq(centers.code, 'CWB')));
-  const staff = await tx.select().from(users).where(eq(users.organisationId, organisationId));
-  const trainer = staff.find((u) => u.role === 'trainer');
-  const desk = staff.find((u) => u.role === 'frontdesk');
+  const { cwb, staff } = await demoPlaces(tx, organisationId);
+  const trainer = staff('trainer');
+  const desk = staff('frontdesk');
   if (!cwb || !trainer || !desk) return;
   await tx.insert(trainerHours).values(
     HOURS.map((h) => ({
@@ -84,12 +63,12 @@ export async function seedDemoPt(tx: Db | DbOrTx, organisationId: string, now = 
   const today = businessDate(now, cwb.timeZone);
   const as = (who: { id: string; role: string }, day: string) =>
     contextFor(tx, { id: who.id, role: who.role as Role }, organisationId, clockOn(day, cwb.timeZone));
-  const invoice = await sell(as(desk, addDays(today, -30)), {
+  const invoice = await sellPaidByCard(as(desk, addDays(today, -30)), {
     memberId: chan.id,
     centerId: cwb.id,
-    lines: [{ itemType: 'package', itemId: pack.id, quantity: 1, discountMinor: ZERO, soldById: trainer.id }],
-    installments: [],
-    payment: { method: 'card', amountMinor: minor(pack.priceMinor) },
+    itemType: 'package',
+    item: pack,
+    soldById: trainer.id,
   });
   const entitlementId = invoice.lines[0]!.entitlementId!;
   for (const offset of [...DONE, ...BOOKED]) {

@@ -1,24 +1,13 @@
-/**
- * The demo's rental mode: an outside yoga teacher, Iris Yeung, who signs in as a `client` and has a
- * member record, bought "Studio rental 10 hours" at Causeway Bay today and rents Studio A every
- * Wednesday 09:00–10:00 for the next six weeks (a rental class series, 1 hour each off her
- * package: 4 hours left). Written through the sale and class use cases, after the timetable, so the
- * room and opening-hours checks see the centre's classes (Wednesday 09:00 is free: the spin class
- * is at 07:00 in the Spin Room, yoga at 12:30).
- */
-import { minor, ZERO } from '@gym/contract/money';
-import { addDays, businessDate, zonedInstant } from '@gym/contract/time';
+import { addDays, businessDate } from '@gym/contract/time';
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { centers, classTypes, creditPackages, rooms, users } from '../db/schema/index.ts';
+import { classTypes, creditPackages, rooms } from '../db/schema/index.ts';
 import { clockAt } from '../lib/clock.ts';
 import { tenantDb } from '../lib/tenant-db.ts';
-import type { Clock } from '../lib/use-case.ts';
 import { createClass, isoWeekday } from '../modules/classes/index.ts';
 import { insertMember } from '../modules/members/index.ts';
-import { sell } from '../modules/sales/index.ts';
 import { buildUser } from './builders.ts';
-import { contextFor } from './demo-sales.ts';
+import { clockOn, contextFor, demoPlaces, sellPaidByCard } from './demo-sales.ts';
 
 export const DEMO_RENTAL_TEACHER = {
   firstName: 'Iris',
@@ -31,14 +20,10 @@ const START = '09:00';
 const WEEKS = 6;
 
 export async function seedDemoRental(tx: Db | DbOrTx, organisationId: string, now = new Date()): Promise<void> {
-  const [cwb] = await tx
-    .select()
-    .from(centers)
-    .where(and(eq(centers.organisationId, organisationId), eq(centers.code, 'CWB')));
-  const staff = await tx.select().from(users).where(eq(users.organisationId, organisationId));
-  const manager = staff.find((u) => u.role === 'manager');
-  const desk = staff.find((u) => u.role === 'frontdesk');
-  const client = staff.find((u) => u.role === 'client');
+  const { cwb, staff } = await demoPlaces(tx, organisationId);
+  const manager = staff('manager');
+  const desk = staff('frontdesk');
+  const client = staff('client');
   const [pack] = await tx
     .select()
     .from(creditPackages)
@@ -78,14 +63,12 @@ export async function seedDemoRental(tx: Db | DbOrTx, organisationId: string, no
   );
 
   const today = businessDate(now, cwb.timeZone);
-  const instant = zonedInstant(today, '11:00', cwb.timeZone);
-  const clock: Clock = { now: () => instant, today: (tz) => businessDate(instant, tz) };
-  await sell(contextFor(tx, { id: desk.id, role: 'frontdesk' }, organisationId, clock), {
+  const clock = clockOn(today, cwb.timeZone);
+  await sellPaidByCard(contextFor(tx, { id: desk.id, role: 'frontdesk' }, organisationId, clock), {
     memberId: member.id,
     centerId: cwb.id,
-    lines: [{ itemType: 'package', itemId: pack.id, quantity: 1, discountMinor: ZERO }],
-    installments: [],
-    payment: { method: 'card', amountMinor: minor(pack.priceMinor) },
+    itemType: 'package',
+    item: pack,
   });
   let first = addDays(today, 1);
   while (isoWeekday(first) !== WEEKDAY) first = addDays(first, 1);

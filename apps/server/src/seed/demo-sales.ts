@@ -28,6 +28,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import type { AuthContext } from '../lib/access.ts';
+import { clockAt } from '../lib/clock.ts';
 import { tenantDb } from '../lib/tenant-db.ts';
 import { type Clock, type UseCaseContext, unavailable } from '../lib/use-case.ts';
 import { appendLedger } from '../modules/entitlements/index.ts';
@@ -263,19 +264,53 @@ export function contextFor(
 }
 
 /** A clock standing at 11:00 on `day` in `timeZone`: a past sale's or ledger row's. */
-export const clockOn = (day: string, timeZone: string): Clock => {
-  const instant = zonedInstant(day, '11:00', timeZone);
-  return { now: () => instant, today: (tz) => businessDate(instant, tz) };
-};
+export const clockOn = (day: string, timeZone: string): Clock => clockAt(zonedInstant(day, '11:00', timeZone));
+
+/** The demo organisation's centres (CWB; MK, else CWB again) and its staff: `staff(role)` is the first of a role. */
+export async function demoPlaces(tx: DbOrTx, organisationId: string) {
+  const centerRows = await tx.select().from(centers).where(eq(centers.organisationId, organisationId));
+  const staffRows = await tx.select().from(users).where(eq(users.organisationId, organisationId));
+  const cwb = centerRows.find((c) => c.code === 'CWB');
+  return {
+    cwb,
+    mk: centerRows.find((c) => c.code === 'MK') ?? cwb,
+    staff: (role: string) => staffRows.find((u) => u.role === role),
+  };
+}
+
+/** A sale of one item to a member, paid in full by card at the sale. */
+export function sellPaidByCard(
+  ctx: UseCaseContext,
+  {
+    memberId,
+    centerId,
+    itemType,
+    item,
+    soldById,
+  }: {
+    memberId: string;
+    centerId: string;
+    itemType: 'membership' | 'package' | 'short_course';
+    item: { id: string; priceMinor: number };
+    soldById?: string;
+  },
+) {
+  return sell(ctx, {
+    memberId,
+    centerId,
+    lines: [{ itemType, itemId: item.id, quantity: 1, discountMinor: ZERO, ...(soldById ? { soldById } : {}) }],
+    installments: [],
+    payment: { method: 'card', amountMinor: minor(item.priceMinor) },
+  });
+}
 
 export async function seedDemoSales(tx: Db | DbOrTx, organisationId: string, now = new Date()): Promise<void> {
-  const centerRows = await tx.select().from(centers).where(eq(centers.organisationId, organisationId));
-  const cwb = centerRows.find((c) => c.code === 'CWB')!;
-  const mk = centerRows.find((c) => c.code === 'MK') ?? cwb;
-  const staffRows = await tx.select().from(users).where(eq(users.organisationId, organisationId));
-  const desk = staffRows.find((u) => u.role === 'frontdesk')!;
-  const manager = staffRows.find((u) => u.role === 'manager')!;
-  const trainer = staffRows.find((u) => u.role === 'trainer');
+  const places = await demoPlaces(tx, organisationId);
+  const cwb = places.cwb!;
+  const mk = places.mk!;
+  const desk = places.staff('frontdesk')!;
+  const manager = places.staff('manager')!;
+  const trainer = places.staff('trainer');
   const cat = await seedCatalogue(tx, organisationId, cwb.id, mk.id);
   const today = businessDate(now, cwb.timeZone);
   const as = (staff: typeof desk, day: string) =>
@@ -289,12 +324,11 @@ export async function seedDemoSales(tx: Db | DbOrTx, organisationId: string, now
     .where(and(eq(members.organisationId, organisationId), eq(cards.number, DEMO_FIXED_MEMBER.cardNumber)));
   if (chan) {
     const monthly = cat.plans[0]!;
-    await sell(as(desk, addDays(today, -10)), {
+    await sellPaidByCard(as(desk, addDays(today, -10)), {
       memberId: chan.id,
       centerId: cwb.id,
-      lines: [{ itemType: 'membership', itemId: monthly.id, quantity: 1, discountMinor: ZERO }],
-      installments: [],
-      payment: { method: 'card', amountMinor: minor(monthly.priceMinor) },
+      itemType: 'membership',
+      item: monthly,
     });
     const packDay = addDays(today, -40);
     const pack = cat.packs[0]!;

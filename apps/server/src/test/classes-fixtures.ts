@@ -110,6 +110,18 @@ export async function classesFixture(ctx: TestContext, opts: { timeZone?: string
     book(memberId: string, classId: string, key = `${memberId}:${classId}`, headers: Headers = desk) {
       return call('POST', '/bookings', headers, { memberId, classId }, { 'idempotency-key': key });
     },
+    /** The desk cancels a booking, sent once under `key`. */
+    cancelBooking(bookingId: string, key: string) {
+      return call('POST', `/bookings/${bookingId}/cancel`, desk, {}, { 'idempotency-key': key });
+    },
+    /** The manager waives a late cancel's or a no-show's penalty, sent once under `key`. */
+    waive(bookingId: string, note: string, key: string) {
+      return call('POST', `/bookings/${bookingId}/waive`, manager, { note }, { 'idempotency-key': key });
+    },
+    /** The manager cancels a class (`body`: its reason or scope), sent once. */
+    cancelClass(classId: string, body: Record<string, unknown>) {
+      return call('POST', `/classes/${classId}/cancel`, manager, body, { 'idempotency-key': `cancel-${classId}` });
+    },
   };
   return f;
 }

@@ -153,14 +153,38 @@ function nextInitial(): string {
 }
 
 /**
- * The usual start of a test file: the server on a fresh database (`env` added to its settings), an
- * organisation with centres A and B, and the header of its manager.
+ * The plainest start of a test file: the server on a fresh database (`env` added to its settings,
+ * `clock` its clock) and an organisation (`organisation` its name and money) with centres A and B.
  */
-export async function startWithOrganisation(env: Record<string, string> = {}) {
-  const ctx = await createTestContext(env);
-  const org = await ctx.newOrganisation();
+export async function startOrganisation(
+  opts: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    organisation?: Parameters<TestContext['newOrganisation']>[0];
+  } = {},
+) {
+  const ctx = await createTestContext(opts.env, { clock: opts.clock });
+  const org = await ctx.newOrganisation(opts.organisation);
   const [centerA, centerB] = org.centers.map((c) => c.id) as [string, string];
-  return { ctx, org, centerA, centerB, manager: await org.signIn('manager') };
+  return { ctx, org, centerA, centerB };
+}
+
+/** The usual start of a test file: `startOrganisation`, and the header of the organisation's manager. */
+export async function startWithOrganisation(env: Record<string, string> = {}) {
+  const start = await startOrganisation({ env });
+  return { ...start, manager: await start.org.signIn('manager') };
+}
+
+/** The start of a test file about what one organisation may not do to another's rows: two organisations. */
+export async function startTwoOrganisations() {
+  const ctx = await createTestContext();
+  return { ctx, a: await ctx.newOrganisation(), b: await ctx.newOrganisation() };
+}
+
+/** The start of a test file that talks to the server over TCP (a load test): its base address. */
+export async function startListening() {
+  const ctx = await createTestContext();
+  return { ctx, baseUrl: await ctx.app.listen({ port: 0, host: '127.0.0.1' }) };
 }
 
 /** The whole server on a fresh database, with factories in the style of `ctx.newUser()`. */

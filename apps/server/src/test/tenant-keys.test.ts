@@ -18,17 +18,12 @@ import {
   rooms,
   trainerDaysOff,
 } from '../db/schema/index.ts';
-import { createTestContext, type TestContext, type TestMember, type TestOrganisation } from './harness.ts';
+import { startTwoOrganisations, type TestContext, type TestMember, type TestOrganisation } from './harness.ts';
 
-let ctx: TestContext;
-let a: TestOrganisation;
-let b: TestOrganisation;
-let memberB: TestMember;
+let ctx: TestContext, a: TestOrganisation, b: TestOrganisation, memberB: TestMember;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  a = await ctx.newOrganisation();
-  b = await ctx.newOrganisation();
+  ({ ctx, a, b } = await startTwoOrganisations());
   memberB = await b.newMember();
 });
 afterAll(() => ctx?.close());

@@ -3,7 +3,7 @@
  * read as numbers: every amount stays below 2^53); tax rates are basis points (7.7 % = 770).
  * Items are the organisation's; `allCenters` or `centerIds` say where an item may be sold and used.
  */
-import { sql } from 'drizzle-orm';
+import { type Column, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -26,6 +26,22 @@ const centreCoverage = () => ({
   centerIds: uuid('center_ids').array().notNull().default(sql`'{}'::uuid[]`),
 });
 
+/** What an item costs: tax-inclusive minor units, and its tax rate in basis points. */
+const itemPrice = () => ({
+  priceMinor: money('price_minor').notNull(),
+  taxRateBp: integer('tax_rate_bp').notNull().default(0),
+});
+
+/** An item's tax rate is between 0 and 100 %. */
+const taxCheck = (table: string, t: { taxRateBp: Column }) =>
+  check(`${table}_tax`, sql`${t.taxRateBp} between 0 and 10000`);
+
+/** An item's price is not below zero, and its tax rate is between 0 and 100 %. */
+const priceChecks = (table: string, t: { priceMinor: Column; taxRateBp: Column }) => [
+  check(`${table}_price`, sql`${t.priceMinor} >= 0`),
+  taxCheck(table, t),
+];
+
 /** Membership plans: time-based access to one or more centres. */
 export const membershipPlans = pgTable(
   'membership_plans',
@@ -37,8 +53,7 @@ export const membershipPlans = pgTable(
     /** `day`, `month` or `year`. */
     durationUnit: text('duration_unit').notNull(),
     ...centreCoverage(),
-    priceMinor: money('price_minor').notNull(),
-    taxRateBp: integer('tax_rate_bp').notNull().default(0),
+    ...itemPrice(),
     maxFreezes: integer('max_freezes').notNull().default(0),
     maxFreezeDays: integer('max_freeze_days').notNull().default(0),
     freezeFeeMinor: money('freeze_fee_minor').notNull().default(0),
@@ -53,7 +68,7 @@ export const membershipPlans = pgTable(
     check('membership_plans_duration', sql`${t.durationValue} between 1 and 3660`),
     check('membership_plans_start_rule', sql`${t.startRule} in ('on_sale','chosen_date','first_entry')`),
     check('membership_plans_price', sql`${t.priceMinor} >= 0 and ${t.freezeFeeMinor} >= 0`),
-    check('membership_plans_tax', sql`${t.taxRateBp} between 0 and 10000`),
+    taxCheck('membership_plans', t),
   ],
 );
 
@@ -70,8 +85,7 @@ export const creditPackages = pgTable(
     /** Days the credits stay valid once the package is activated. */
     validityDays: integer('validity_days').notNull(),
     ...centreCoverage(),
-    priceMinor: money('price_minor').notNull(),
-    taxRateBp: integer('tax_rate_bp').notNull().default(0),
+    ...itemPrice(),
     /** A package members may still buy (the spec's "available package"). */
     available: boolean('available').notNull().default(true),
     active: boolean('active').notNull().default(true),
@@ -82,8 +96,7 @@ export const creditPackages = pgTable(
     check('credit_packages_usage', sql`${t.usage} in ('class','pt','any','rental')`),
     check('credit_packages_credits', sql`${t.credits} between 1 and 10000`),
     check('credit_packages_validity', sql`${t.validityDays} between 1 and 3660`),
-    check('credit_packages_price', sql`${t.priceMinor} >= 0`),
-    check('credit_packages_tax', sql`${t.taxRateBp} between 0 and 10000`),
+    ...priceChecks('credit_packages', t),
   ],
 );
 
@@ -98,8 +111,7 @@ export const shortCourses = pgTable(
     sessions: integer('sessions').notNull(),
     capacity: integer('capacity').notNull(),
     startsOn: date('starts_on', { mode: 'string' }),
-    priceMinor: money('price_minor').notNull(),
-    taxRateBp: integer('tax_rate_bp').notNull().default(0),
+    ...itemPrice(),
     active: boolean('active').notNull().default(true),
     ...timestamps(),
   },
@@ -110,8 +122,7 @@ export const shortCourses = pgTable(
     tenantKey('short_courses_org_center_fk', t, t.centerId, centers),
     check('short_courses_sessions', sql`${t.sessions} between 1 and 500`),
     check('short_courses_capacity', sql`${t.capacity} between 1 and 1000`),
-    check('short_courses_price', sql`${t.priceMinor} >= 0`),
-    check('short_courses_tax', sql`${t.taxRateBp} between 0 and 10000`),
+    ...priceChecks('short_courses', t),
   ],
 );
 
@@ -124,8 +135,7 @@ export const products = pgTable(
     sku: text('sku').notNull(),
     barcode: text('barcode'),
     category: text('category'),
-    priceMinor: money('price_minor').notNull(),
-    taxRateBp: integer('tax_rate_bp').notNull().default(0),
+    ...itemPrice(),
     /** At or below this many in a centre, the product is marked low on stock there. */
     lowStockThreshold: integer('low_stock_threshold').notNull().default(0),
     active: boolean('active').notNull().default(true),
@@ -134,8 +144,7 @@ export const products = pgTable(
   (t) => [
     uniqueIndex('products_org_sku').on(t.organisationId, sql`lower(${t.sku})`),
     uniqueIndex('products_org_barcode').on(t.organisationId, t.barcode).where(sql`${t.barcode} is not null`),
-    check('products_price', sql`${t.priceMinor} >= 0`),
-    check('products_tax', sql`${t.taxRateBp} between 0 and 10000`),
+    ...priceChecks('products', t),
     tenantTarget('products_org_id', t),
   ],
 );
@@ -195,15 +204,13 @@ export const productSets = pgTable(
     ...tenantRow(),
     name: text('name').notNull(),
     description: text('description'),
-    priceMinor: money('price_minor').notNull(),
-    taxRateBp: integer('tax_rate_bp').notNull().default(0),
+    ...itemPrice(),
     active: boolean('active').notNull().default(true),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('product_sets_org_name').on(t.organisationId, sql`lower(${t.name})`),
-    check('product_sets_price', sql`${t.priceMinor} >= 0`),
-    check('product_sets_tax', sql`${t.taxRateBp} between 0 and 10000`),
+    ...priceChecks('product_sets', t),
     tenantTarget('product_sets_org_id', t),
   ],
 );

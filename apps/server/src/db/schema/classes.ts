@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { shortCourses } from './catalogue.ts';
-import { instant, tenantKey, tenantTarget, timestamps } from './columns.ts';
+import { instant, tenantKey, tenantTarget, timestamps, timetableSlot } from './columns.ts';
 import { entitlements } from './entitlements.ts';
 import { members } from './members.ts';
 import { rooms } from './places.ts';
@@ -76,12 +76,7 @@ export const classes = pgTable(
     roomId: uuid('room_id').notNull(),
     teacherId: uuid('teacher_id').notNull(),
     classTypeId: uuid('class_type_id').notNull(),
-    /** The centre's business date and wall-clock start, as planned. */
-    businessDate: date('business_date', { mode: 'string' }).notNull(),
-    startTime: text('start_time').notNull(),
-    durationMinutes: integer('duration_minutes').notNull(),
-    startsAt: instant('starts_at').notNull(),
-    endsAt: instant('ends_at').notNull(),
+    ...timetableSlot(),
     capacity: integer('capacity').notNull(),
     credits: integer('credits').notNull(),
     bookingOpensDaysBefore: integer('booking_opens_days_before').notNull(),

@@ -4,7 +4,17 @@
  * exactly the columns and constraints the tables wrote before (`npm run db:generate` finds no change).
  * The organisation's own column is `organisationId()` in `tenancy.ts`, beside the table it names.
  */
-import { type AnyPgColumn, bigint, foreignKey, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  date,
+  foreignKey,
+  integer,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** The row's id: a random UUID. */
 export const id = () => uuid('id').primaryKey().defaultRandom();
@@ -15,6 +25,18 @@ export const instant = (name: string) => timestamp(name, { withTimezone: true })
 export const createdAt = () => instant('created_at').notNull().defaultNow();
 export const updatedAt = () => instant('updated_at').notNull().defaultNow();
 export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
+
+/**
+ * A slot of the timetable (a class, a PT session): the centre's business date and wall-clock start
+ * as planned, its length, and the instants it runs between.
+ */
+export const timetableSlot = () => ({
+  businessDate: date('business_date', { mode: 'string' }).notNull(),
+  startTime: text('start_time').notNull(),
+  durationMinutes: integer('duration_minutes').notNull(),
+  startsAt: instant('starts_at').notNull(),
+  endsAt: instant('ends_at').notNull(),
+});
 
 /** An amount of money: integer minor units (`bigint`, read as a number: every amount stays below 2^53). */
 export const money = (name: string) => bigint(name, { mode: 'number' });

@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, date, foreignKey, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, instant, tenantKey, tenantTarget, timestamps } from './columns.ts';
+import { createdAt, instant, tenantKey, tenantTarget, timestamps, timetableSlot } from './columns.ts';
 import { entitlementLedger, entitlements } from './entitlements.ts';
 import { members } from './members.ts';
 import { rooms } from './places.ts';
@@ -71,11 +71,7 @@ export const ptSessions = pgTable(
     roomId: uuid('room_id'),
     /** The member's PT package that pays for the session. */
     entitlementId: uuid('entitlement_id').notNull(),
-    businessDate: date('business_date', { mode: 'string' }).notNull(),
-    startTime: text('start_time').notNull(),
-    durationMinutes: integer('duration_minutes').notNull(),
-    startsAt: instant('starts_at').notNull(),
-    endsAt: instant('ends_at').notNull(),
+    ...timetableSlot(),
     /** Contract `PT_SESSION_STATUSES`. */
     status: text('status').notNull().default('booked'),
     /** The `use` ledger row that took the session's credit (completed, late cancel, no-show). */

@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type TestOrganisation, type TestUser } from '../../test/harness.ts';
-import { type Api, apiAs } from '../members/test-helpers.ts';
+import { startOrganisation, type TestContext, type TestOrganisation, type TestUser } from '../../test/harness.ts';
+import { type Api, apiAs, callerOf } from '../members/test-helpers.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
-let admin: TestUser;
-let adminApi: Api;
-let manager: Api;
+let ctx: TestContext, org: TestOrganisation, admin: TestUser, adminApi: Api, manager: Api;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await ctx.newOrganisation();
+  ({ ctx, org } = await startOrganisation());
   admin = await org.newUser({ role: 'admin' });
   adminApi = await apiAs(ctx, admin);
-  manager = await apiAs(ctx, await org.newUser({ role: 'manager' }));
+  manager = await callerOf(ctx, org, 'manager');
 });
 afterAll(() => ctx?.close());
 

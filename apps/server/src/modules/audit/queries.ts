@@ -4,15 +4,7 @@ import { dayBounds } from '@gym/contract/time';
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
-import {
-  afterKey,
-  type Chunk,
-  type ChunkedRows,
-  type KeyColumn,
-  keyColumns,
-  keyOfRow,
-  keyset,
-} from '../../lib/long-read.ts';
+import { type ChunkedRows, type KeyColumn, keysetRows } from '../../lib/long-read.ts';
 import type { TenantDb } from '../../lib/tenant-db.ts';
 
 export type AuditFilters = Omit<AuditListQuery, 'page' | 'pageSize'>;
@@ -88,17 +80,17 @@ const AUDIT_KEY: KeyColumn[] = [
  */
 export async function auditForExport({ db }: { db: TenantDb }, q: AuditFilters): Promise<ChunkedRows<AuditEntry>> {
   const where = await auditWhere(db, q);
-  return keyset(
-    async ({ after, limit }: Chunk<string[]>) => {
-      const rows = await db
-        .select({ ...columns, ...keyColumns(AUDIT_KEY) })
+  return keysetRows(
+    AUDIT_KEY,
+    ({ columns: key, after, order, limit }) =>
+      db
+        .select({ ...columns, ...key })
         .from(auditLog)
         .leftJoin(users, eq(users.id, auditLog.actorUserId))
-        .where(and(where, afterKey(AUDIT_KEY, after, true)))
-        .orderBy(desc(auditLog.at), desc(auditLog.id))
-        .limit(limit);
-      return rows.map((r) => ({ ...toEntry(r), key: keyOfRow(r, AUDIT_KEY) }));
-    },
-    (last) => last.key,
+        .where(and(where, after))
+        .orderBy(...order)
+        .limit(limit),
+    toEntry,
+    true,
   );
 }

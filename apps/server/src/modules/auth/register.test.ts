@@ -1,18 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations, outboxEmails } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { startOrganisation, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { allText, pdfText } from '../../test/pdf-text.ts';
 import { seedCatalogue } from '../../test/selling-catalogue.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
+let ctx: TestContext, org: TestOrganisation;
 
 // The default limit: 5 organisations per address per hour.
-beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await ctx.newOrganisation();
-});
+beforeAll(async () => ({ ctx, org } = await startOrganisation()));
 afterAll(() => ctx?.close());
 
 const register = (

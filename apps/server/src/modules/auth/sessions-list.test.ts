@@ -71,30 +71,18 @@ describe('my sessions', () => {
     const phone = await signIn(user.email, SAFARI_IPAD);
     const desk = await signIn(user.email, CHROME_WINDOWS);
     const [, other] = await sessionsOf(desk);
-    const ended = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/pro/me/sessions/${other!.id}`,
-      headers: ctx.bearer(desk),
-    });
+    const ended = await ctx.pro('DELETE', `/me/sessions/${other!.id}`, ctx.bearer(desk));
     expect(ended.statusCode).toBe(204);
     expect((await refresh(phone)).statusCode).toBe(401);
     expect((await ctx.app.inject({ url: '/api/v1/pro/me', headers: ctx.bearer(phone) })).statusCode).toBe(401);
     expect((await sessionsOf(desk)).map((s) => s.current)).toEqual([true]);
     // Ended already, or never mine: not found, and nothing else ends.
-    const again = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/pro/me/sessions/${other!.id}`,
-      headers: ctx.bearer(desk),
-    });
+    const again = await ctx.pro('DELETE', `/me/sessions/${other!.id}`, ctx.bearer(desk));
     expect(again.statusCode).toBe(404);
     const colleague = await org.newUser({ role: 'frontdesk' });
     const theirs = await signIn(colleague.email, CHROME_WINDOWS);
     const [their] = await sessionsOf(theirs);
-    const notMine = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/pro/me/sessions/${their!.id}`,
-      headers: ctx.bearer(desk),
-    });
+    const notMine = await ctx.pro('DELETE', `/me/sessions/${their!.id}`, ctx.bearer(desk));
     expect(notMine.statusCode).toBe(404);
     expect((await refresh(theirs)).statusCode).toBe(200);
   });
@@ -107,27 +95,15 @@ describe("a colleague's sessions", () => {
     const a = await signIn(trainer.email, CHROME_WINDOWS);
     const b = await signIn(trainer.email, SAFARI_IPAD);
     const frontdesk = await (await org.newUser({ role: 'frontdesk' })).login();
-    const refused = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/pro/staff/${trainer.id}/sign-out`,
-      headers: ctx.bearer(frontdesk),
-    });
+    const refused = await ctx.pro('POST', `/staff/${trainer.id}/sign-out`, ctx.bearer(frontdesk));
     expect(refused.statusCode).toBe(403);
     const otherOrg = await ctx.newOrganisation();
     const otherAdmin = await (await otherOrg.newUser({ role: 'admin' })).login();
-    const foreign = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/pro/staff/${trainer.id}/sign-out`,
-      headers: ctx.bearer(otherAdmin),
-    });
+    const foreign = await ctx.pro('POST', `/staff/${trainer.id}/sign-out`, ctx.bearer(otherAdmin));
     expect(foreign.statusCode).toBe(404);
     expect((await sessionsOf(a)).length).toBe(2);
 
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/pro/staff/${trainer.id}/sign-out`,
-      headers: ctx.bearer(admin),
-    });
+    const res = await ctx.pro('POST', `/staff/${trainer.id}/sign-out`, ctx.bearer(admin));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ended: 2 });
     expect((await refresh(a)).statusCode).toBe(401);
@@ -135,11 +111,7 @@ describe("a colleague's sessions", () => {
     // They may sign in again (not deactivated).
     await signIn(trainer.email, CHROME_WINDOWS);
     // Not one's own: that is the account page's, which keeps the current session.
-    const self = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/pro/staff/${admin.userData.id}/sign-out`,
-      headers: ctx.bearer(admin),
-    });
+    const self = await ctx.pro('POST', `/staff/${admin.userData.id}/sign-out`, ctx.bearer(admin));
     expect(self.statusCode).toBe(422);
     expect((await ctx.app.inject({ url: '/api/v1/pro/me', headers: ctx.bearer(admin) })).statusCode).toBe(200);
     const log = await ctx.app.inject({

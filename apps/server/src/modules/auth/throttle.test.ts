@@ -2,17 +2,13 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginThrottles } from '../../db/schema/index.ts';
-import { createTestContext, TEST_PASSWORD, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { startOrganisation, TEST_PASSWORD, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { checkProperty } from '../../test/property.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
+let ctx: TestContext, org: TestOrganisation;
 
 // The defaults: 5 guesses per account and address, 30 per address, 20 per account from all addresses.
-beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await ctx.newOrganisation();
-});
+beforeAll(async () => ({ ctx, org } = await startOrganisation()));
 afterAll(() => ctx?.close());
 
 const login = (email: string, password: string, remoteAddress = '127.0.0.1') =>

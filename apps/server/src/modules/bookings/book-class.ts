@@ -4,11 +4,10 @@ import { addDays, zonedInstant } from '@gym/contract/time';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { bookings, members } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, notFoundAt } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { type LockedClass, lockClass, notFoundAt, organisationConfig, placesTaken } from './lock.ts';
+import { type LockedClass, lockClass, organisationConfig, placesTaken } from './lock.ts';
 import { bookingRule, payBooking } from './payment.ts';
 import { getBooking } from './queries.ts';
 

@@ -179,13 +179,7 @@ describe('cancelling', () => {
     const m = await f.memberWithCredits();
     const booked = (await f.book(m.id, made.class.id)).json();
     expect(await creditsLeft(m.entitlementId)).toBe(9);
-    const res = await f.call(
-      'POST',
-      `/bookings/${booked.id}/cancel`,
-      f.desk,
-      {},
-      { 'idempotency-key': `c-${booked.id}` },
-    );
+    const res = await f.cancelBooking(booked.id, `c-${booked.id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'cancelled', creditReturned: true, promoted: [] });
     expect(await creditsLeft(m.entitlementId)).toBe(10);
@@ -201,13 +195,7 @@ describe('cancelling', () => {
     const made = await f.newClass({ cancellationWindowMinutes: 10_080 });
     const m = await f.memberWithCredits();
     const booked = (await f.book(m.id, made.class.id)).json();
-    const late = await f.call(
-      'POST',
-      `/bookings/${booked.id}/cancel`,
-      f.desk,
-      {},
-      { 'idempotency-key': `l-${booked.id}` },
-    );
+    const late = await f.cancelBooking(booked.id, `l-${booked.id}`);
     expect(late.json()).toMatchObject({ status: 'late_cancelled', creditReturned: false });
     expect(await creditsLeft(m.entitlementId)).toBe(9);
     const desk = await f.call('POST', `/bookings/${booked.id}/waive`, f.desk, { note: 'Family emergency' });
@@ -215,13 +203,7 @@ describe('cancelling', () => {
     const noNote = await f.call('POST', `/bookings/${booked.id}/waive`, f.manager, {});
     expect(noNote.statusCode).toBe(400);
     expect(noNote.json().fields[0].path).toBe('note');
-    const waived = await f.call(
-      'POST',
-      `/bookings/${booked.id}/waive`,
-      f.manager,
-      { note: 'Family emergency' },
-      { 'idempotency-key': `w-${booked.id}` },
-    );
+    const waived = await f.waive(booked.id, 'Family emergency', `w-${booked.id}`);
     expect(waived.statusCode, waived.body).toBe(200);
     expect(waived.json()).toMatchObject({
       status: 'late_cancelled',
@@ -257,13 +239,7 @@ describe('cancelling', () => {
       reason: 'Used elsewhere',
     });
     expect(await creditsLeft(broke.entitlementId)).toBe(0);
-    const cancelled = await f.call(
-      'POST',
-      `/bookings/${booked.id}/cancel`,
-      f.desk,
-      {},
-      { 'idempotency-key': `p-${booked.id}` },
-    );
+    const cancelled = await f.cancelBooking(booked.id, `p-${booked.id}`);
     // The answer says who moved up (the desk's message names them), and only them.
     expect(cancelled.json()).toMatchObject({
       id: booked.id,

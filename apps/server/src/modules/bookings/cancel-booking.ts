@@ -2,9 +2,9 @@ import { BOOKING_CODES, type CancelBookingResponse, CLASS_EVENTS } from '@gym/co
 import { eq } from 'drizzle-orm';
 import { bookings } from '../../db/schema/index.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { lockBooking, organisationConfig } from './lock.ts';
+import { lockBooking } from './lock.ts';
 import { bookingRule, returnCredits } from './payment.ts';
-import { applyPenalty } from './penalty.ts';
+import { applyPenalty, cancelledFields, lateCancel } from './penalty.ts';
 import { promoteWaitlist } from './promote.ts';
 import { getBooking } from './queries.ts';
 
@@ -26,10 +26,12 @@ export async function cancelBooking(
   }
   const now = ctx.clock.now();
   const wasBooked = booking.status === 'booked';
-  const deadline = new Date(cls.startsAt.getTime() - cls.cancellationWindowMinutes * 60_000);
-  let late = wasBooked && now > deadline;
-  const config = late ? await organisationConfig(ctx) : null;
-  if (config?.lateCancelRule === 'no_penalty') late = false;
+  const { late, config } = await lateCancel(ctx, {
+    startsAt: cls.startsAt,
+    windowMinutes: cls.cancellationWindowMinutes,
+    now,
+    held: wasBooked,
+  });
   const returned =
     wasBooked && !late
       ? await returnCredits(ctx, { booking, effectiveOn: cls.businessDate, reason: 'Booking cancelled in time' })
@@ -41,13 +43,10 @@ export async function cancelBooking(
   await ctx.db
     .update(bookings)
     .set({
-      status: late ? 'late_cancelled' : 'cancelled',
+      ...cancelledFields(late, now, reason),
       waitlistPosition: null,
-      cancelledAt: now,
-      cancelReason: reason ?? null,
       creditReturned: booking.creditReturned || returned || penalty.creditReturned,
       feeInvoiceId: penalty.feeInvoiceId,
-      updatedAt: now,
     })
     .where(eq(bookings.id, id));
   ctx.emit({

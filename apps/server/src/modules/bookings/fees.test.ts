@@ -92,13 +92,7 @@ describe('the fee rule', () => {
     const m = await f.memberWithCredits();
     const first = (await f.book(m.id, made.class.id)).json();
     const feeId = (await cancel(first.id)).json().feeInvoice.id as string;
-    const waived = await f.call(
-      'POST',
-      `/bookings/${first.id}/waive`,
-      f.manager,
-      { note: 'Stuck in traffic' },
-      { 'idempotency-key': `w-${first.id}` },
-    );
+    const waived = await f.waive(first.id, 'Stuck in traffic', `w-${first.id}`);
     expect(waived.statusCode, waived.body).toBe(200);
     expect(waived.json()).toMatchObject({
       waived: true,

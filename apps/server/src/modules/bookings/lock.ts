@@ -1,11 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { bookings, centers, classes, classTypes, rooms } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { notFoundAt } from '../../lib/errors.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
 import type { ActorContext, UseCaseContext } from '../../lib/use-case.ts';
-
-export const notFoundAt = (path: string, what: string) =>
-  new AppError(404, 'not_found', `${what} not found`, [{ path, code: 'not_found', message: `${what} not found` }]);
 
 /**
  * The class row, locked until the command ends: every booking, cancellation and promotion of a

@@ -4,6 +4,7 @@ import { members } from '../../db/schema/index.ts';
 import type { ActorContext } from '../../lib/use-case.ts';
 import { appendLedger, creditsAvailable, lockState, statusOn } from '../entitlements/index.ts';
 import { issueFeeInvoice } from '../sales/index.ts';
+import { organisationConfig } from './lock.ts';
 import { bookingMailWords } from './mail-words.ts';
 import { type CreditHolder, returnCredits } from './payment.ts';
 
@@ -30,6 +31,28 @@ export interface PenalisedClass {
   /** A short course's session: the member paid for the course; missing a session costs that session only. */
   shortCourseId: string | null;
 }
+
+/**
+ * Whether cancelling at `now` is late: past `startsAt − windowMinutes` (when `held`: a place or a
+ * credit to lose), unless the organisation's rule is `no_penalty`. Past the deadline it answers the
+ * organisation's configuration too: its rule says what the late cancel costs.
+ */
+export async function lateCancel(
+  ctx: Pick<ActorContext, 'db' | 'auth'>,
+  { startsAt, windowMinutes, now, held = true }: { startsAt: Date; windowMinutes: number; now: Date; held?: boolean },
+) {
+  const past = held && now > new Date(startsAt.getTime() - windowMinutes * 60_000);
+  const config = past ? await organisationConfig(ctx) : null;
+  return { late: past && config?.lateCancelRule !== 'no_penalty', config };
+}
+
+/** What a cancelled booking or PT session records: late or in time, when, and why. */
+export const cancelledFields = (late: boolean, now: Date, reason: string | null | undefined) => ({
+  status: late ? 'late_cancelled' : 'cancelled',
+  cancelledAt: now,
+  cancelReason: reason ?? null,
+  updatedAt: now,
+});
 
 /** The organisation's rule on late cancels and no-shows. */
 type PenaltyRule = Pick<SystemConfig, 'lateCancelRule' | 'lateCancelFeeMinor' | 'currencyCode'>;

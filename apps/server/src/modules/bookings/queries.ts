@@ -17,6 +17,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
+import { memberRefColumns } from '../../lib/member-name.ts';
 import { scopeOf, type TenantDb } from '../../lib/tenant-db.ts';
 import type { QueryContext } from '../../lib/use-case.ts';
 
@@ -38,13 +39,7 @@ const waitlistRank = sql<
 
 const columns = {
   b: bookings,
-  member: {
-    id: members.id,
-    code: members.code,
-    firstName: members.firstName,
-    lastName: members.lastName,
-    chineseName: members.chineseName,
-  },
+  member: memberRefColumns,
   c: classes,
   center: { id: centers.id, code: centers.code, name: centers.name, timeZone: centers.timeZone },
   room: { id: rooms.id, name: rooms.name },

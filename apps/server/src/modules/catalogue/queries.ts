@@ -25,6 +25,7 @@ import {
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
 import { byOffset, type ChunkedRows } from '../../lib/long-read.ts';
+import { memberRefColumns } from '../../lib/member-name.ts';
 import { scopeOf, type TenantDb } from '../../lib/tenant-db.ts';
 import type { QueryContext } from '../../lib/use-case.ts';
 import { centreNames, coveredFor, coversCentre } from './coverage.ts';
@@ -429,13 +430,7 @@ export async function listHolders(
       .select({
         entitlementId: entitlements.id,
         soldAt: entitlements.createdAt,
-        member: {
-          id: members.id,
-          code: members.code,
-          firstName: members.firstName,
-          lastName: members.lastName,
-          chineseName: members.chineseName,
-        },
+        member: memberRefColumns,
         center: { id: centers.id, code: centers.code, name: centers.name },
         status,
         validFrom: entitlementState.validFrom,

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { creditPackages, membershipPlans, shortCourses } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { conflict } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { TenantDb } from '../../lib/tenant-db.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
@@ -43,13 +43,6 @@ export async function withUniqueName<T>(
       sql`lower(${table.name}) = lower(${name}) and ${sameScope ?? sql`true`}`,
     );
     const message = `This ${meta.where} already has a ${meta.what} with this name`;
-    throw new AppError(
-      409,
-      'name_taken',
-      message,
-      [{ path: 'name', code: 'name_taken', message }],
-      undefined,
-      existing ? { id: existing.id, active: existing.active } : undefined,
-    );
+    throw conflict('name_taken', message, 'name', existing ? { id: existing.id, active: existing.active } : undefined);
   }
 }

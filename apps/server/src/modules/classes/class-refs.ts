@@ -2,17 +2,15 @@
 import { CLASS_CODES } from '@gym/contract/classes';
 import { and, eq } from 'drizzle-orm';
 import { classTypes, rooms, userCenters, users } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, notFoundAt } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 
-const missing = (path: string, what: string) =>
-  new AppError(404, 'not_found', `${what} not found`, [{ path, code: 'not_found', message: `${what} not found` }]);
 export const rule = (path: string, code: string, message: string) =>
   new AppError(422, 'business_rule', message, [{ path, code, message }]);
 
 export async function checkRoom(ctx: UseCaseContext, { centerId, roomId }: { centerId: string; roomId: string }) {
   const room = await ctx.db.first(rooms, eq(rooms.id, roomId));
-  if (!room) throw missing('roomId', 'Room');
+  if (!room) throw notFoundAt('roomId', 'Room');
   if (room.centerId !== centerId) throw rule('roomId', CLASS_CODES.roomNotInCentre, 'This room is in another centre');
   if (!room.active) throw rule('roomId', 'room_inactive', 'This room is deactivated');
   return room;
@@ -28,7 +26,7 @@ export async function checkTeacher(
   { centerId, teacherId, rental = false }: { centerId: string; teacherId: string; rental?: boolean },
 ) {
   const teacher = await ctx.db.wholeOrganisation.first(users, and(eq(users.id, teacherId), eq(users.active, true)));
-  if (!teacher || (teacher.role === 'client' && !rental)) throw missing('teacherId', 'Teacher');
+  if (!teacher || (teacher.role === 'client' && !rental)) throw notFoundAt('teacherId', 'Teacher');
   if (teacher.role !== 'client' && !teacher.allCenters) {
     const [works] = await ctx.db
       .select()
@@ -44,7 +42,7 @@ export async function checkClassType(
   { classTypeId, activeOnly = true }: { classTypeId: string; activeOnly?: boolean },
 ) {
   const type = await ctx.db.first(classTypes, eq(classTypes.id, classTypeId));
-  if (!type) throw missing('classTypeId', 'Class type');
+  if (!type) throw notFoundAt('classTypeId', 'Class type');
   if (activeOnly && !type.active) throw rule('classTypeId', CLASS_CODES.typeInactive, 'This class type is deactivated');
   return type;
 }

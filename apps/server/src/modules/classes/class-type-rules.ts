@@ -1,14 +1,11 @@
 /** What creating and editing a class type share: the coverage it names, its name unique in the organisation. */
 import { inArray } from 'drizzle-orm';
 import { creditPackages, membershipPlans } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { conflict, notFoundAt } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 
-const nameTaken = () =>
-  new AppError(409, 'name_taken', 'A class type already has this name', [
-    { path: 'name', code: 'name_taken', message: 'A class type already has this name' },
-  ]);
+const nameTaken = () => conflict('name_taken', 'A class type already has this name', 'name');
 
 /** The listed packages and plans must be the organisation's (404 naming the field otherwise). */
 export async function checkCoverage(
@@ -19,18 +16,14 @@ export async function checkCoverage(
   if (packageIds.length > 0) {
     const found = await ctx.db.rows(creditPackages, inArray(creditPackages.id, packageIds));
     if (found.length !== packageIds.length) {
-      throw new AppError(404, 'not_found', 'Credit package not found', [
-        { path: 'creditPackageIds', code: 'not_found', message: 'Credit package not found' },
-      ]);
+      throw notFoundAt('creditPackageIds', 'Credit package');
     }
   }
   const planIds = [...new Set(input.membershipPlanIds ?? [])];
   if (planIds.length > 0) {
     const found = await ctx.db.rows(membershipPlans, inArray(membershipPlans.id, planIds));
     if (found.length !== planIds.length) {
-      throw new AppError(404, 'not_found', 'Membership plan not found', [
-        { path: 'membershipPlanIds', code: 'not_found', message: 'Membership plan not found' },
-      ]);
+      throw notFoundAt('membershipPlanIds', 'Membership plan');
     }
   }
 }

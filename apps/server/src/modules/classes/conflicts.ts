@@ -11,8 +11,8 @@
  */
 import { CLASS_CODES } from '@gym/contract/classes';
 import { parseBusinessDate, wallClock } from '@gym/contract/time';
-import { and, eq, gt, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, gt, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { bookings, centers, classes, classTypes, ptSessions, rooms, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -48,6 +48,17 @@ const timetableLocks = (ctx: Pick<UseCaseContext, 'db'>) =>
 const refusal = (path: string, code: string, message: string, conflict?: ConflictingClass) =>
   new AppError(409, 'conflict', message, [{ path, code, message }], undefined, conflict ? { conflict } : undefined);
 
+/** A class's place in the timetable: its room, its teacher and its times. */
+const classPlace = {
+  id: classes.id,
+  roomId: classes.roomId,
+  teacherId: classes.teacherId,
+  businessDate: classes.businessDate,
+  startTime: classes.startTime,
+  startsAt: classes.startsAt,
+  endsAt: classes.endsAt,
+};
+
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /**
@@ -59,14 +70,8 @@ export async function assertTimetableFree(ctx: UseCaseContext, classIds: readonl
   if (classIds.length === 0) return;
   const mine = await ctx.db
     .select({
-      id: classes.id,
-      roomId: classes.roomId,
-      teacherId: classes.teacherId,
-      businessDate: classes.businessDate,
-      startTime: classes.startTime,
+      ...classPlace,
       durationMinutes: classes.durationMinutes,
-      startsAt: classes.startsAt,
-      endsAt: classes.endsAt,
       openingHours: centers.openingHours,
       timeZone: centers.timeZone,
       roomCapacity: rooms.capacity,
@@ -125,100 +130,20 @@ export async function assertTimetableFree(ctx: UseCaseContext, classIds: readonl
     }
   }
 
+  const slots = mine.map((c) => ({ roomId: c.roomId, personId: c.teacherId, startsAt: c.startsAt, endsAt: c.endsAt }));
   // Another scheduled class of the same room or teacher whose time overlaps one of these.
-  const other = alias(classes, 'other');
-  const overlap = or(
-    ...mine.map((c) =>
-      and(
-        or(eq(other.roomId, c.roomId), eq(other.teacherId, c.teacherId)),
-        lt(other.startsAt, c.endsAt),
-        gt(other.endsAt, c.startsAt),
-      ),
-    ),
+  const clash = await classInTheWay(
+    ctx,
+    and(or(...slots.map((slot) => holding(classSlots, slot))), notInArray(classes.id, [...classIds])),
   );
-  // Of the whole organisation: a teacher may teach at centres the caller does not work in.
-  const [clash] = await ctx.db.wholeOrganisation
-    .select({
-      id: other.id,
-      roomId: other.roomId,
-      teacherId: other.teacherId,
-      businessDate: other.businessDate,
-      startTime: other.startTime,
-      startsAt: other.startsAt,
-      endsAt: other.endsAt,
-      typeName: classTypes.name,
-      roomName: rooms.name,
-      teacherName: users.fullName,
-    })
-    .from(other)
-    .innerJoin(classTypes, eq(classTypes.id, other.classTypeId))
-    .innerJoin(rooms, eq(rooms.id, other.roomId))
-    .innerJoin(users, eq(users.id, other.teacherId))
-    .where(and(eq(other.status, 'scheduled'), overlap, notInArray(other.id, [...classIds])))
-    .orderBy(other.startsAt)
-    .limit(1);
-  if (!clash) {
-    await assertNoPtSessionUnder(ctx, mine);
-    return;
+  if (clash) {
+    const inRoom = mine.some(
+      (c) => c.roomId === clash.roomId && c.startsAt < clash.endsAt && c.endsAt > clash.startsAt,
+    );
+    throw takenByClass(clash, mine[0]!.timeZone, inRoom ? 'room' : 'teacher');
   }
-  const sameRoom = mine.some(
-    (c) => c.roomId === clash.roomId && c.startsAt < clash.endsAt && c.endsAt > clash.startsAt,
-  );
-  const conflict: ConflictingClass = {
-    classId: clash.id,
-    name: clash.typeName,
-    date: clash.businessDate,
-    startTime: wallTime(clash.startsAt, mine[0]!.timeZone, clash.startTime),
-    room: { id: clash.roomId, name: clash.roomName },
-    teacher: { id: clash.teacherId, name: clash.teacherName },
-  };
-  throw sameRoom
-    ? refusal(
-        'roomId',
-        CLASS_CODES.roomBusy,
-        `The room is taken by ${clash.typeName} on ${clash.businessDate} at ${conflict.startTime}`,
-        conflict,
-      )
-    : refusal(
-        'teacherId',
-        CLASS_CODES.teacherBusy,
-        `The teacher teaches ${clash.typeName} on ${clash.businessDate} at ${conflict.startTime}`,
-        conflict,
-      );
-}
-
-/** The class's start on its centre's wall clock (its planned start time when it is one). */
-function wallTime(at: Date, timeZone: string, planned: string): string {
-  const w = wallClock(at, timeZone);
-  const t = `${String(w.hour).padStart(2, '0')}:${String(w.minute).padStart(2, '0')}`;
-  return t === planned ? planned : t;
-}
-
-/** Booked PT sessions hold their trainer and room: a class may not be planned over one. */
-async function assertNoPtSessionUnder(
-  ctx: UseCaseContext,
-  mine: readonly { roomId: string; teacherId: string; startsAt: Date; endsAt: Date }[],
-): Promise<void> {
-  const overlap = or(
-    ...mine.map((c) =>
-      and(
-        or(eq(ptSessions.roomId, c.roomId), eq(ptSessions.trainerId, c.teacherId)),
-        lt(ptSessions.startsAt, c.endsAt),
-        gt(ptSessions.endsAt, c.startsAt),
-      ),
-    ),
-  );
-  const [session] = await ctx.db.wholeOrganisation
-    .select({
-      roomId: ptSessions.roomId,
-      trainerId: ptSessions.trainerId,
-      date: ptSessions.businessDate,
-      start: ptSessions.startTime,
-    })
-    .from(ptSessions)
-    .where(and(eq(ptSessions.status, 'booked'), overlap))
-    .orderBy(ptSessions.startsAt)
-    .limit(1);
+  // Booked PT sessions hold their trainer and room: a class may not be planned over one.
+  const session = await sessionInTheWay(ctx, or(...slots.map((slot) => holding(sessionSlots, slot))));
   if (!session) return;
   const sameTeacher = mine.some((c) => c.teacherId === session.trainerId);
   // `details.conflict.kind` tells the screens the slot is held by a PT session, not a class.
@@ -235,6 +160,108 @@ async function assertNoPtSessionUnder(
         `The room is taken by a personal training session on ${session.date} at ${session.start}`,
       ];
   throw new AppError(409, 'conflict', message, [{ path, code, message }], undefined, details);
+}
+
+/** The class's start on its centre's wall clock (its planned start time when it is one). */
+function wallTime(at: Date, timeZone: string, planned: string): string {
+  const w = wallClock(at, timeZone);
+  const t = `${String(w.hour).padStart(2, '0')}:${String(w.minute).padStart(2, '0')}`;
+  return t === planned ? planned : t;
+}
+
+/** Where a room or a person is held, from when to when. */
+interface Hold {
+  roomId: string | null;
+  personId: string;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/** The columns of a timetable (classes or PT sessions) that say what it holds. */
+interface HoldColumns {
+  roomId: AnyPgColumn;
+  personId: AnyPgColumn;
+  startsAt: AnyPgColumn;
+  endsAt: AnyPgColumn;
+}
+
+const classSlots: HoldColumns = {
+  roomId: classes.roomId,
+  personId: classes.teacherId,
+  startsAt: classes.startsAt,
+  endsAt: classes.endsAt,
+};
+const sessionSlots: HoldColumns = {
+  roomId: ptSessions.roomId,
+  personId: ptSessions.trainerId,
+  startsAt: ptSessions.startsAt,
+  endsAt: ptSessions.endsAt,
+};
+
+/** The rows that hold the slot's person, or its room, at some time of it. Back to back is allowed. */
+const holding = (t: HoldColumns, slot: Hold) =>
+  and(
+    slot.roomId ? or(eq(t.personId, slot.personId), eq(t.roomId, slot.roomId)) : eq(t.personId, slot.personId),
+    lt(t.startsAt, slot.endsAt),
+    gt(t.endsAt, slot.startsAt),
+  );
+
+/**
+ * The first scheduled class that `where` finds, with its type's, room's and teacher's names. Of the
+ * whole organisation: a teacher may teach at centres the caller does not work in.
+ */
+async function classInTheWay(ctx: UseCaseContext, where: SQL | undefined) {
+  const [cls] = await ctx.db.wholeOrganisation
+    .select({
+      ...classPlace,
+      typeName: classTypes.name,
+      roomName: rooms.name,
+      teacherName: users.fullName,
+    })
+    .from(classes)
+    .innerJoin(classTypes, eq(classTypes.id, classes.classTypeId))
+    .innerJoin(rooms, eq(rooms.id, classes.roomId))
+    .innerJoin(users, eq(users.id, classes.teacherId))
+    .where(and(eq(classes.status, 'scheduled'), where))
+    .orderBy(classes.startsAt)
+    .limit(1);
+  return cls;
+}
+
+/** The refusal of a slot a class holds: the room it is in, else its teacher (`who` the slot's person). */
+function takenByClass(
+  cls: NonNullable<Awaited<ReturnType<typeof classInTheWay>>>,
+  timeZone: string,
+  who: 'room' | 'teacher' | 'trainer',
+): AppError {
+  const conflict: ConflictingClass = {
+    classId: cls.id,
+    name: cls.typeName,
+    date: cls.businessDate,
+    startTime: wallTime(cls.startsAt, timeZone, cls.startTime),
+    room: { id: cls.roomId, name: cls.roomName },
+    teacher: { id: cls.teacherId, name: cls.teacherName },
+  };
+  const what = `${cls.typeName} on ${cls.businessDate} at ${conflict.startTime}`;
+  return who === 'room'
+    ? refusal('roomId', CLASS_CODES.roomBusy, `The room is taken by ${what}`, conflict)
+    : refusal(`${who}Id`, `${who}_busy`, `The ${who} teaches ${what}`, conflict);
+}
+
+/** The first booked PT session that `where` finds, of the whole organisation. */
+async function sessionInTheWay(ctx: UseCaseContext, where: SQL | undefined) {
+  const [session] = await ctx.db.wholeOrganisation
+    .select({
+      roomId: ptSessions.roomId,
+      trainerId: ptSessions.trainerId,
+      date: ptSessions.businessDate,
+      start: ptSessions.startTime,
+    })
+    .from(ptSessions)
+    .where(and(eq(ptSessions.status, 'booked'), where))
+    .orderBy(ptSessions.startsAt)
+    .limit(1);
+  return session;
 }
 
 /** A PT session's place in the timetable: its trainer, its room (if any) and its instants. */
@@ -255,76 +282,16 @@ export interface TimetableSlot {
  */
 export async function assertSlotFree(ctx: UseCaseContext, slot: TimetableSlot): Promise<void> {
   await lockTimetables(timetableLocks(ctx), slot.roomId ? [slot.trainerId, slot.roomId] : [slot.trainerId]);
-  const byClass = slot.roomId
-    ? or(eq(classes.teacherId, slot.trainerId), eq(classes.roomId, slot.roomId))
-    : eq(classes.teacherId, slot.trainerId);
-  // Of the whole organisation: a trainer may teach at centres the caller does not work in.
-  const [cls] = await ctx.db.wholeOrganisation
-    .select({
-      id: classes.id,
-      roomId: classes.roomId,
-      teacherId: classes.teacherId,
-      businessDate: classes.businessDate,
-      startTime: classes.startTime,
-      startsAt: classes.startsAt,
-      typeName: classTypes.name,
-      roomName: rooms.name,
-      teacherName: users.fullName,
-    })
-    .from(classes)
-    .innerJoin(classTypes, eq(classTypes.id, classes.classTypeId))
-    .innerJoin(rooms, eq(rooms.id, classes.roomId))
-    .innerJoin(users, eq(users.id, classes.teacherId))
-    .where(
-      and(
-        eq(classes.status, 'scheduled'),
-        byClass,
-        lt(classes.startsAt, slot.endsAt),
-        gt(classes.endsAt, slot.startsAt),
-      ),
-    )
-    .orderBy(classes.startsAt)
-    .limit(1);
-  if (cls) {
-    const conflict: ConflictingClass = {
-      classId: cls.id,
-      name: cls.typeName,
-      date: cls.businessDate,
-      startTime: wallTime(cls.startsAt, slot.timeZone, cls.startTime),
-      room: { id: cls.roomId, name: cls.roomName },
-      teacher: { id: cls.teacherId, name: cls.teacherName },
-    };
-    throw cls.teacherId === slot.trainerId
-      ? refusal(
-          'trainerId',
-          'trainer_busy',
-          `The trainer teaches ${cls.typeName} on ${cls.businessDate} at ${conflict.startTime}`,
-          conflict,
-        )
-      : refusal(
-          'roomId',
-          'room_busy',
-          `The room is taken by ${cls.typeName} on ${cls.businessDate} at ${conflict.startTime}`,
-          conflict,
-        );
-  }
-  const bySession = slot.roomId
-    ? or(eq(ptSessions.trainerId, slot.trainerId), eq(ptSessions.roomId, slot.roomId))
-    : eq(ptSessions.trainerId, slot.trainerId);
-  const [session] = await ctx.db.wholeOrganisation
-    .select({ trainerId: ptSessions.trainerId, date: ptSessions.businessDate, start: ptSessions.startTime })
-    .from(ptSessions)
-    .where(
-      and(
-        eq(ptSessions.status, 'booked'),
-        bySession,
-        lt(ptSessions.startsAt, slot.endsAt),
-        gt(ptSessions.endsAt, slot.startsAt),
-        slot.exceptSessionId ? sql`${ptSessions.id} <> ${slot.exceptSessionId}` : undefined,
-      ),
-    )
-    .orderBy(ptSessions.startsAt)
-    .limit(1);
+  const hold: Hold = { roomId: slot.roomId, personId: slot.trainerId, startsAt: slot.startsAt, endsAt: slot.endsAt };
+  const cls = await classInTheWay(ctx, holding(classSlots, hold));
+  if (cls) throw takenByClass(cls, slot.timeZone, cls.teacherId === slot.trainerId ? 'trainer' : 'room');
+  const session = await sessionInTheWay(
+    ctx,
+    and(
+      holding(sessionSlots, hold),
+      slot.exceptSessionId ? sql`${ptSessions.id} <> ${slot.exceptSessionId}` : undefined,
+    ),
+  );
   if (session) {
     throw session.trainerId === slot.trainerId
       ? refusal('trainerId', 'trainer_busy', `The trainer has another session on ${session.date} at ${session.start}`)

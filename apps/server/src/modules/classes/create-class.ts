@@ -1,21 +1,15 @@
-import {
-  CLASS_CODES,
-  CLASS_DEFAULTS,
-  CLASS_LIMITS,
-  type createClassRequestSchema,
-  type createClassResponseSchema,
-} from '@gym/contract/classes';
+import { CLASS_DEFAULTS, type createClassRequestSchema, type createClassResponseSchema } from '@gym/contract/classes';
 import type { z } from 'zod';
 import { classSeries } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { assertSessionsFit, bookEnrolledInto, courseForSessions } from '../courses/index.ts';
 import { emitClassChanged } from './class-events.ts';
-import { checkClassType, checkRoom, checkTeacher, rule } from './class-refs.ts';
+import { checkClassType, checkRoom, checkTeacher } from './class-refs.ts';
 import { assertTimetableFree } from './conflicts.ts';
 import { type ClassPlan, insertOccurrences } from './insert-occurrences.ts';
 import { getClass } from './queries.ts';
-import { expandDates } from './recurrence.ts';
+import { plannedDates, seriesRule } from './recurrence.ts';
 import { checkRenter, takeRentalHours } from './rental-hours.ts';
 
 /** Schedules one class, or a series when a recurrence rule is given (every date of the rule, up to the horizon). */
@@ -34,29 +28,14 @@ export async function createClass(
     ? await courseForSessions(ctx, { courseId: input.shortCourseId, centerId: input.centerId })
     : null;
   const rule_ = input.recurrence;
-  if (rule_?.until && rule_.until < input.date) {
-    throw rule('recurrence.until', CLASS_CODES.untilBeforeStart, 'The series ends before its first class');
-  }
-  const dates = rule_ ? expandDates(input.date, rule_) : [input.date];
-  if (dates.length === 0) throw rule('recurrence', CLASS_CODES.noOccurrence, 'This rule gives no class');
-  if (dates.length > CLASS_LIMITS.count.max) {
-    throw rule(
-      'recurrence',
-      CLASS_CODES.tooManyOccurrences,
-      `A series plans at most ${CLASS_LIMITS.count.max} classes`,
-    );
-  }
+  const dates = rule_ ? plannedDates(input.date, rule_) : [input.date];
   let seriesId: string | null = null;
   if (rule_) {
     const [series] = await ctx.db.insert(classSeries, {
       centerId: input.centerId,
       firstDate: input.date,
       startTime: input.startTime,
-      weekdays: [...new Set(rule_.weekdays)].sort(),
-      everyWeeks: rule_.everyWeeks,
-      untilDate: rule_.until ?? null,
-      count: rule_.count ?? null,
-      exceptions: [...new Set(rule_.exceptions)].sort(),
+      ...seriesRule(rule_),
     });
     seriesId = series!.id;
   }

@@ -4,8 +4,9 @@
  * adding 24 hours to an instant: 18:00 on every date is then 18:00 in the centre's zone whatever
  * the daylight-saving offset of that day.
  */
-import { CLASS_LIMITS, type RecurrenceRule } from '@gym/contract/classes';
+import { CLASS_CODES, CLASS_LIMITS, type RecurrenceRule } from '@gym/contract/classes';
 import { addDays, type BusinessDate, daysBetween, parseBusinessDate } from '@gym/contract/time';
+import { rule } from './class-refs.ts';
 
 /** ISO weekday of a business date: 1 Monday … 7 Sunday. */
 export function isoWeekday(date: BusinessDate): number {
@@ -44,3 +45,32 @@ export function expandDates(
   }
   return out;
 }
+
+/**
+ * The dates a series plans from `from` by `recurrence`; refused (422 on `recurrence`) when the rule
+ * ends before `from`, gives no date or more than a series may plan.
+ */
+export function plannedDates(from: BusinessDate, recurrence: RecurrenceRule): BusinessDate[] {
+  if (recurrence.until && recurrence.until < from) {
+    throw rule('recurrence.until', CLASS_CODES.untilBeforeStart, 'The series ends before its first class');
+  }
+  const dates = expandDates(from, recurrence);
+  if (dates.length === 0) throw rule('recurrence', CLASS_CODES.noOccurrence, 'This rule gives no class');
+  if (dates.length > CLASS_LIMITS.count.max) {
+    throw rule(
+      'recurrence',
+      CLASS_CODES.tooManyOccurrences,
+      `A series plans at most ${CLASS_LIMITS.count.max} classes`,
+    );
+  }
+  return dates;
+}
+
+/** A series' rule as its row keeps it: weekdays and exceptions once each, in order. */
+export const seriesRule = (recurrence: RecurrenceRule) => ({
+  weekdays: [...new Set(recurrence.weekdays)].sort(),
+  everyWeeks: recurrence.everyWeeks,
+  untilDate: recurrence.until ?? null,
+  count: recurrence.count ?? null,
+  exceptions: [...new Set(recurrence.exceptions)].sort(),
+});

@@ -10,7 +10,7 @@
 import { CLASS_CODES, rentalHoursOf } from '@gym/contract/classes';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { classes, entitlementLedger, entitlements, members } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, notFoundAt } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { appendLedger, type EntitlementState, lockState, type NewLedgerRow, statusOn } from '../entitlements/index.ts';
 
@@ -24,9 +24,7 @@ export async function checkRenter(ctx: UseCaseContext, memberId: string) {
     .from(members)
     .where(eq(members.id, memberId));
   if (!member || member.mergedInto || member.erasedAt) {
-    throw new AppError(404, 'not_found', 'Member not found', [
-      { path: 'renterMemberId', code: 'not_found', message: 'Member not found' },
-    ]);
+    throw notFoundAt('renterMemberId', 'Member');
   }
   return member;
 }

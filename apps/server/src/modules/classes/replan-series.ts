@@ -1,11 +1,10 @@
-import { CLASS_CODES, CLASS_LIMITS, type updateClassRequestSchema } from '@gym/contract/classes';
+import type { updateClassRequestSchema } from '@gym/contract/classes';
 import { and, eq, gte, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { bookings, classes, classSeries } from '../../db/schema/index.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { rule } from './class-refs.ts';
 import { type ClassPlan, insertOccurrences } from './insert-occurrences.ts';
-import { expandDates } from './recurrence.ts';
+import { plannedDates, seriesRule } from './recurrence.ts';
 
 type Input = z.infer<typeof updateClassRequestSchema>;
 type ClassRow = typeof classes.$inferSelect;
@@ -26,27 +25,12 @@ export async function replanSeries(
 ): Promise<{ changed: number; dropped: string[]; added: string[] }> {
   const rule_ = input.recurrence!;
   const from = targets.reduce((min, t) => (t.businessDate < min ? t.businessDate : min), cls.businessDate);
-  if (rule_.until && rule_.until < from) {
-    throw rule('recurrence.until', CLASS_CODES.untilBeforeStart, 'The series ends before its first class');
-  }
-  const dates = expandDates(from, rule_);
-  if (dates.length === 0) throw rule('recurrence', CLASS_CODES.noOccurrence, 'This rule gives no class');
-  if (dates.length > CLASS_LIMITS.count.max) {
-    throw rule(
-      'recurrence',
-      CLASS_CODES.tooManyOccurrences,
-      `A series plans at most ${CLASS_LIMITS.count.max} classes`,
-    );
-  }
+  const dates = plannedDates(from, rule_);
   await ctx.db.update(
     classSeries,
     {
       firstDate: from,
-      weekdays: [...new Set(rule_.weekdays)].sort(),
-      everyWeeks: rule_.everyWeeks,
-      untilDate: rule_.until ?? null,
-      count: rule_.count ?? null,
-      exceptions: [...new Set(rule_.exceptions)].sort(),
+      ...seriesRule(rule_),
       ...(input.startTime ? { startTime: input.startTime } : {}),
       updatedAt: ctx.clock.now(),
     },

@@ -11,7 +11,7 @@
 import { CLASS_CODES, CLASS_EVENTS, COURSE_FULL } from '@gym/contract/classes';
 import { and, asc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import { bookings, classes, entitlementState, entitlements, shortCourses } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, notFoundAt } from '../../lib/errors.ts';
 import type { ActorContext, UseCaseContext } from '../../lib/use-case.ts';
 import { returnCredits } from '../bookings/index.ts';
 import { appendLedger, lockState } from '../entitlements/index.ts';
@@ -31,9 +31,7 @@ export async function lockCourse(
 ): Promise<CourseRow> {
   const [course] = await ctx.db.wholeOrganisation.lock(shortCourses, eq(shortCourses.id, courseId));
   if (!course) {
-    throw new AppError(404, 'not_found', 'Short course not found', [
-      { path, code: 'not_found', message: 'Short course not found' },
-    ]);
+    throw notFoundAt(path, 'Short course');
   }
   return course;
 }

@@ -5,7 +5,7 @@
 import { desc, eq, isNull, sql } from 'drizzle-orm';
 import { reusableStatement } from '../../db/reusable.ts';
 import { cards, centers, members, organisations, readers, users } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, notFoundAt } from '../../lib/errors.ts';
 import { configOf } from '../../lib/settings.ts';
 import { checkUsableCenter, organisationScopeOf } from '../../lib/tenant-db.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
@@ -172,10 +172,7 @@ export async function memberDoorFacts(ctx: UseCaseContext, input: MemberEntryInp
     .from(members)
     .where(eq(members.id, input.memberId))
     .for('update');
-  if (!member)
-    throw new AppError(404, 'not_found', 'Member not found', [
-      { path: 'id', code: 'not_found', message: 'Member not found' },
-    ]);
+  if (!member) throw notFoundAt('id', 'Member');
   const [[org], [staff]] = await Promise.all([
     ctx.db
       .select({ name: organisations.name, initial: organisations.initial, settings: organisations.settings })

@@ -41,6 +41,15 @@ async function memberWith(
   return { ...member, card, name: `${member.firstName} ${member.lastName}`.trim() };
 }
 
+/** A member with a card and a package of one credit for anything, named `name`, made for them. */
+async function memberWithOneCredit(name: string) {
+  const [one] = await ctx.database.db
+    .insert(creditPackages)
+    .values({ organisationId: org.id, name, usage: 'any', credits: 1, validityDays: 30, priceMinor: 1 })
+    .returning();
+  return memberWith([{ itemType: 'package', itemId: one!.id }]);
+}
+
 async function setConfig(body: Record<string, unknown>) {
   const { db } = ctx.database;
   await db
@@ -404,18 +413,7 @@ describe('duplicates and repeats', () => {
   });
 
   it('20 taps of one card at once with one credit left: one entry takes it, the rest are duplicates', async () => {
-    const [one] = await ctx.database.db
-      .insert(creditPackages)
-      .values({
-        organisationId: org.id,
-        name: 'Single visit',
-        usage: 'any',
-        credits: 1,
-        validityDays: 30,
-        priceMinor: 1,
-      })
-      .returning();
-    const m = await memberWith([{ itemType: 'package', itemId: one!.id }]);
+    const m = await memberWithOneCredit('Single visit');
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => tap(m.card, { scan_id: `burst-${m.id}-${i}` })),
     );
@@ -432,18 +430,7 @@ describe('duplicates and repeats', () => {
   it('20 taps at once without a duplicate window: one credit, one granted, the rest denied', async () => {
     await setConfig({ duplicateTapWindowSeconds: 0 });
     try {
-      const [one] = await ctx.database.db
-        .insert(creditPackages)
-        .values({
-          organisationId: org.id,
-          name: 'Single visit 2',
-          usage: 'any',
-          credits: 1,
-          validityDays: 30,
-          priceMinor: 1,
-        })
-        .returning();
-      const m = await memberWith([{ itemType: 'package', itemId: one!.id }]);
+      const m = await memberWithOneCredit('Single visit 2');
       const answers = await Promise.all(Array.from({ length: 20 }, () => tap(m.card)));
       const results = answers.map((a) => a.json().result);
       expect(results.filter((r) => r === 'granted')).toHaveLength(1);

@@ -11,21 +11,13 @@ import { IN_BUILDING_MINUTES } from '@gym/contract/entries';
 import { formatMemberName } from '@gym/contract/names';
 import { likeEscape } from '@gym/contract/search';
 import { and, asc, count, desc, eq, gte, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { placeholders, reusableStatement, reusableWrite } from '../../db/reusable.ts';
 import { centers, entitlements, entries, members, readers, staffAttendance, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import {
-  afterKey,
-  type Chunk,
-  type ChunkedRows,
-  type KeyColumn,
-  keyColumns,
-  keyOfRow,
-  keyset,
-} from '../../lib/long-read.ts';
+import { type ChunkedRows, type KeyColumn, keyOrder, keysetRows } from '../../lib/long-read.ts';
 import { memberNameLike, memberNameSql } from '../../lib/member-name.ts';
 import { organisationScopeOf, scopeOf, type TenantDb } from '../../lib/tenant-db.ts';
 import type { QueryContext } from '../../lib/use-case.ts';
@@ -242,8 +234,7 @@ const ENTRY_KEY: KeyColumn[] = [
   { column: entries.createdAt, cast: 'timestamptz' },
   { column: entries.id, cast: 'uuid' },
 ];
-const entryOrder = (sort: string | undefined) =>
-  ENTRY_KEY.map((k) => (sort === 'at' ? asc : desc)(k.column as PgColumn));
+const entryOrder = (sort: string | undefined) => keyOrder(ENTRY_KEY, sort !== 'at');
 
 /** `GET /entries`: the list convention (keyword on member name, code and card; filters; page). */
 export async function listEntries(ctx: Ctx, q: z.infer<typeof entryListQuerySchema>) {
@@ -273,15 +264,15 @@ export async function listEntries(ctx: Ctx, q: z.infer<typeof entryListQuerySche
 export async function entriesForExport(ctx: Ctx, q: EntryFilters): Promise<ChunkedRows<Entry>> {
   const { db } = ctx;
   const where = await entryWhere(ctx, q);
-  return keyset(
-    async ({ after, limit }: Chunk<string[]>) => {
-      const rows = await entryFrom(db, keyColumns(ENTRY_KEY))
-        .where(and(where, afterKey(ENTRY_KEY, after, q.sort !== 'at')))
-        .orderBy(...entryOrder(q.sort))
-        .limit(limit);
-      return rows.map((r) => ({ ...toEntry(r as EntryRow), key: keyOfRow(r, ENTRY_KEY) }));
-    },
-    (last) => last.key,
+  return keysetRows(
+    ENTRY_KEY,
+    ({ columns, after, order, limit }) =>
+      entryFrom(db, columns)
+        .where(and(where, after))
+        .orderBy(...order)
+        .limit(limit),
+    (r) => toEntry(r as EntryRow),
+    q.sort !== 'at',
   );
 }
 
@@ -390,8 +381,7 @@ const ATTENDANCE_KEY: KeyColumn[] = [
   { column: staffAttendance.inAt, cast: 'timestamptz' },
   { column: staffAttendance.id, cast: 'uuid' },
 ];
-const attendanceOrder = (sort: string | undefined) =>
-  ATTENDANCE_KEY.map((k) => (sort === 'inAt' ? asc : desc)(k.column as PgColumn));
+const attendanceOrder = (sort: string | undefined) => keyOrder(ATTENDANCE_KEY, sort !== 'inAt');
 
 export async function listAttendance(ctx: Ctx, q: z.infer<typeof attendanceListQuerySchema>) {
   const { db } = ctx;
@@ -420,19 +410,19 @@ export async function listAttendance(ctx: Ctx, q: z.infer<typeof attendanceListQ
 export async function attendanceForExport(ctx: Ctx, q: AttendanceFilters): Promise<ChunkedRows<Attendance>> {
   const { db } = ctx;
   const where = await attendanceWhere(ctx, q);
-  return keyset(
-    async ({ after, limit }: Chunk<string[]>) => {
-      const rows = await db
-        .select({ ...attendanceColumns, ...keyColumns(ATTENDANCE_KEY) })
+  return keysetRows(
+    ATTENDANCE_KEY,
+    ({ columns, after, order, limit }) =>
+      db
+        .select({ ...attendanceColumns, ...columns })
         .from(staffAttendance)
         .innerJoin(users, eq(users.id, staffAttendance.staffId))
         .innerJoin(centers, eq(centers.id, staffAttendance.centerId))
-        .where(and(where, afterKey(ATTENDANCE_KEY, after, q.sort !== 'inAt')))
-        .orderBy(...attendanceOrder(q.sort))
-        .limit(limit);
-      return rows.map((r) => ({ ...toAttendance(r as AttendanceRow), key: keyOfRow(r, ATTENDANCE_KEY) }));
-    },
-    (last) => last.key,
+        .where(and(where, after))
+        .orderBy(...order)
+        .limit(limit),
+    (r) => toAttendance(r as AttendanceRow),
+    q.sort !== 'inAt',
   );
 }
 

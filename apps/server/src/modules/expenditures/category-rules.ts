@@ -1,13 +1,10 @@
 import type { ExpenditureCategory } from '@gym/contract/expenditures';
 import type { expenditureCategories } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { conflict } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { TenantDb } from '../../lib/tenant-db.ts';
 
-const nameTaken = () =>
-  new AppError(409, 'name_taken', 'A category has this name', [
-    { path: 'name', code: 'name_taken', message: 'A category has this name' },
-  ]);
+const nameTaken = () => conflict('name_taken', 'A category has this name', 'name');
 
 /** Runs a write that may take a name already used, in a savepoint: the unique index's refusal names the field. */
 export async function withName<T>(ctx: { db: TenantDb }, write: (db: TenantDb) => Promise<T>): Promise<T> {

@@ -10,7 +10,7 @@ import { and, asc, count, eq, gte, ilike, isNull, lte, or, type SQL, sql } from 
 import type { z } from 'zod';
 import { centers, expenditureCategories, expenditures, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { afterKey, type Chunk, type KeyColumn, keyColumns, keyOfRow, keyOrder, keyset } from '../../lib/long-read.ts';
+import { type KeyColumn, keyOrder, keysetRows } from '../../lib/long-read.ts';
 import type { TenantDb } from '../../lib/tenant-db.ts';
 
 type ListFilters = Omit<z.infer<typeof expenditureExportQuerySchema>, 'format'>;
@@ -135,16 +135,14 @@ export async function listExpenditures(db: TenantDb, q: z.infer<typeof expenditu
  */
 export async function expendituresForExport(db: TenantDb, q: ListFilters) {
   const where = listWhere(q);
-  const key = listKey(q.sort);
-  return keyset(
-    async ({ after, limit }: Chunk<string[]>) => {
-      const rows = await selectRows(db, keyColumns(key))
-        .where(and(where, afterKey(key, after)))
-        .orderBy(...keyOrder(key))
-        .limit(limit);
-      return rows.map((r) => ({ ...toExpenditure(r), key: keyOfRow(r, key) }));
-    },
-    (last) => last.key,
+  return keysetRows(
+    listKey(q.sort),
+    ({ columns, after, order, limit }) =>
+      selectRows(db, columns)
+        .where(and(where, after))
+        .orderBy(...order)
+        .limit(limit),
+    toExpenditure,
   );
 }
 

@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import { memberGroupMembers, members } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, notFoundAt } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { lockGroup } from './group-rules.ts';
 import { getGroup } from './queries.ts';
@@ -19,9 +19,7 @@ export async function addGroupMembers(ctx: UseCaseContext, input: { id: string; 
     .from(members)
     .where(inArray(members.id, unique));
   if (found.length !== unique.length) {
-    throw new AppError(404, 'not_found', 'Member not found', [
-      { path: 'memberIds', code: 'not_found', message: 'Member not found' },
-    ]);
+    throw notFoundAt('memberIds', 'Member');
   }
   if (found.some((m) => m.erased)) {
     throw new AppError(422, 'business_rule', 'An erased member cannot join a group', [

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { memberGroups } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { TenantDb } from '../../lib/tenant-db.ts';
 
@@ -11,10 +11,7 @@ export async function lockGroup(db: TenantDb, id: string) {
   return row;
 }
 
-const nameTaken = () =>
-  new AppError(409, 'name_taken', 'A group with this name already exists', [
-    { path: 'name', code: 'name_taken', message: 'A group with this name already exists' },
-  ]);
+const nameTaken = () => conflict('name_taken', 'A group with this name already exists', 'name');
 
 /** Runs a write that may hit the case-insensitive unique name index and says so in the one error shape. */
 export async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {

@@ -1,22 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
-import { type Api, apiAs } from '../members/test-helpers.ts';
+import type { TestContext, TestOrganisation } from '../../test/harness.ts';
+import { refusedPaths } from '../../test/refusals.ts';
+import { type Api, startDesk } from '../members/test-helpers.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
-let desk: Api;
-let deskA: Api;
-let trainer: Api;
-let outsider: Api;
+let ctx: TestContext, org: TestOrganisation, desk: Api, deskA: Api, trainer: Api, outsider: Api;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await ctx.newOrganisation();
-  desk = await apiAs(ctx, await org.newUser({ role: 'frontdesk' }));
-  deskA = await apiAs(ctx, await org.newUser({ role: 'frontdesk', centerIds: [org.centers[0]!.id] }));
-  trainer = await apiAs(ctx, await org.newUser({ role: 'trainer' }));
-  outsider = await apiAs(ctx, await (await ctx.newOrganisation()).newUser({ role: 'admin' }));
-});
+beforeAll(async () => ({ ctx, org, desk, deskA, trainer, outsider } = await startDesk()));
 afterAll(() => ctx?.close());
 
 describe('member groups', () => {
@@ -46,12 +35,7 @@ describe('member groups', () => {
   it('validates fields by name', async () => {
     const res = await desk.post('/groups', { name: '', color: 'red' });
     expect(res.statusCode).toBe(400);
-    expect(
-      res
-        .json()
-        .fields.map((f: { path: string }) => f.path)
-        .sort(),
-    ).toEqual(['color', 'name']);
+    expect(refusedPaths(res)).toEqual(['color', 'name']);
   });
 
   it('adds members idempotently and lists them through the member list', async () => {

@@ -263,11 +263,7 @@ describe('timetable import: preview', () => {
   });
 
   it('offers a template that previews as it is once its names are the centre’s', async () => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/pro/imports/classes/template?format=csv',
-      headers: admin,
-    });
+    const res = await ctx.pro('GET', '/imports/classes/template?format=csv', admin);
     expect(res.statusCode).toBe(200);
     const text = res.body.replace(/^\ufeff/, '');
     const [header] = text.split(/\r?\n/);

@@ -10,16 +10,12 @@ import { MEMBER_TOTAL_CAP } from '@gym/contract/members';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../test/db-snapshot.ts';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { startListening, type TestContext } from '../../test/harness.ts';
 import { base64, csvText, memberRows } from './import-fixtures.ts';
 
-let ctx: TestContext;
-let baseUrl: string;
+let ctx: TestContext, baseUrl: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-});
+beforeAll(async () => ({ ctx, baseUrl } = await startListening()));
 afterAll(() => ctx?.close());
 
 async function adminOf() {

@@ -487,7 +487,7 @@ describe('presets and template', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: 'name_taken', fields: [{ path: 'name', code: 'name_taken' }] });
 
-    const list = await ctx.app.inject({ method: 'GET', url: '/api/v1/pro/import-presets', headers: admin });
+    const list = await ctx.pro('GET', '/import-presets', admin);
     expect(list.json()).toMatchObject({ total: 1, items: [{ id: created.json().id, mapping }] });
 
     // The saved mapping drives a preview of a file with those headers.
@@ -501,7 +501,7 @@ describe('presets and template', () => {
 
     const other = await ctx.newOrganisation();
     const outsider = ctx.bearer(await (await other.newUser({ role: 'admin' })).login());
-    const outsiderList = await ctx.app.inject({ method: 'GET', url: '/api/v1/pro/import-presets', headers: outsider });
+    const outsiderList = await ctx.pro('GET', '/import-presets', outsider);
     expect(outsiderList.json().total).toBe(0);
     const url = `/api/v1/pro/import-presets/${created.json().id}`;
     expect((await ctx.app.inject({ method: 'DELETE', url, headers: outsider })).statusCode).toBe(404);
@@ -510,11 +510,7 @@ describe('presets and template', () => {
   });
 
   it('serves a template (CSV and XLSX) that previews cleanly without a mapping', async () => {
-    const csv = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/pro/imports/members/template?format=csv',
-      headers: admin,
-    });
+    const csv = await ctx.pro('GET', '/imports/members/template?format=csv', admin);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-disposition']).toContain('member-import-template');
     expect(csv.body.split('\r\n')[0]).toContain('First name,Last name,Chinese name');
@@ -523,11 +519,7 @@ describe('presets and template', () => {
     expect(Object.values(p.mapping).every((f) => f !== null)).toBe(true);
     expect(p.sample[0]).toMatchObject({ firstName: 'Tai Man', lastName: 'Chan', chineseName: '陳大文' });
 
-    const xlsx = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/pro/imports/members/template?format=xlsx',
-      headers: admin,
-    });
+    const xlsx = await ctx.pro('GET', '/imports/members/template?format=xlsx', admin);
     const px = (await preview({ ...importBody(base64(xlsx.rawPayload)), format: 'xlsx', fileName: 't.xlsx' })).json();
     expect(px.errors).toEqual([]);
     expect(px.sample[0]).toMatchObject({ cardNumber: '0009876543', birthday: '1990-05-01' });
@@ -715,11 +707,7 @@ describe('another gym system’s client export', () => {
     });
     expect(saved.statusCode).toBe(201);
     expect(saved.json().values).toEqual(values);
-    const listed = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/pro/import-presets?keyword=gold%20export',
-      headers: admin,
-    });
+    const listed = await ctx.pro('GET', '/import-presets?keyword=gold%20export', admin);
     expect(listed.json().items).toEqual([expect.objectContaining({ name: 'Gold export values', values })]);
     const res = await commit(importBody(file, { mapping: listed.json().items[0].mapping, values }));
     expect(ndjsonLines(res.body).at(-1)).toMatchObject({ type: 'done', imported: 3 });

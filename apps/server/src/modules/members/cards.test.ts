@@ -1,26 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cards, users } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
-import { type Api, apiAs } from './test-helpers.ts';
+import type { TestContext, TestOrganisation } from '../../test/harness.ts';
+import { type Api, apiAs, startDesk } from './test-helpers.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
-let desk: Api;
-let deskA: Api;
-let trainer: Api;
-let outsider: Api;
+let ctx: TestContext, org: TestOrganisation, desk: Api, deskA: Api, trainer: Api, outsider: Api;
 let staffId: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await ctx.newOrganisation();
-  desk = await apiAs(ctx, await org.newUser({ role: 'frontdesk' }));
-  deskA = await apiAs(ctx, await org.newUser({ role: 'frontdesk', centerIds: [org.centers[0]!.id] }));
-  trainer = await apiAs(ctx, await org.newUser({ role: 'trainer' }));
+  let other: TestOrganisation;
+  ({ ctx, org, other, desk, deskA, trainer, outsider } = await startDesk());
   staffId = (await org.newUser({ role: 'trainer' })).id;
-  const other = await ctx.newOrganisation();
-  outsider = await apiAs(ctx, await other.newUser({ role: 'admin' }));
   // A staff member's card: numbers are one person's across members and staff.
   await ctx.database.db.insert(cards).values({ organisationId: org.id, staffId, number: 'STAFF0001' });
   // The same number in another organisation does not matter.

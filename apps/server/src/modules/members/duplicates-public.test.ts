@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
-import { type Api, apiAs } from './test-helpers.ts';
+import { startOrganisation, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { type Api, callerOf } from './test-helpers.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
-let desk: Api;
-let admin: Api;
+let ctx: TestContext, org: TestOrganisation, desk: Api, admin: Api;
 let ip = 0;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await ctx.newOrganisation();
-  desk = await apiAs(ctx, await org.newUser({ role: 'frontdesk' }));
-  admin = await apiAs(ctx, await org.newUser({ role: 'admin' }));
+  ({ ctx, org } = await startOrganisation());
+  desk = await callerOf(ctx, org, 'frontdesk');
+  admin = await callerOf(ctx, org, 'admin');
 });
 afterAll(() => ctx?.close());
 

@@ -2,20 +2,15 @@ import { today } from '@gym/contract/time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeText } from '../../lib/table-export.ts';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { type Headers, startTwoOrganisations, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 
-let ctx: TestContext;
-let source: TestOrganisation;
-let target: TestOrganisation;
-let sourceAdmin: { authorization: string };
-let targetAdmin: { authorization: string };
+let ctx: TestContext, source: TestOrganisation, target: TestOrganisation;
+let sourceAdmin: Headers, targetAdmin: Headers;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  source = await ctx.newOrganisation();
-  target = await ctx.newOrganisation();
-  sourceAdmin = ctx.bearer(await (await source.newUser({ role: 'admin' })).login());
-  targetAdmin = ctx.bearer(await (await target.newUser({ role: 'admin' })).login());
+  ({ ctx, a: source, b: target } = await startTwoOrganisations());
+  sourceAdmin = await source.signIn('admin');
+  targetAdmin = await target.signIn('admin');
   await source.newMember({ firstName: 'Ka Ho', lastName: 'Wong', phone: '+852 6111 0009', cardNumber: 'RT00001' });
   await source.newMember({ firstName: 'João', lastName: 'Silva', phone: '+55 (11) 91234-5678' });
   await source.newMember({ firstName: 'Siu Ming', lastName: 'Lee', chineseName: '李小明', phone: '2222 3333' });
@@ -33,11 +28,7 @@ const preview = (data: string) =>
 
 describe('member CSV export and import', () => {
   it('writes international phones as they are and imports its own export without a bad row', async () => {
-    const csv = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/pro/students/export?format=csv',
-      headers: sourceAdmin,
-    });
+    const csv = await ctx.pro('GET', '/students/export?format=csv', sourceAdmin);
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain(',+852 6111 0009,');
     expect(csv.body).toContain(',+55 11 91234 5678,');
@@ -87,11 +78,7 @@ describe('export file names', () => {
       await ctx.database.db.execute(sql`update centers set time_zone = ${zone} where id = ${source.centers[i]!.id}`);
     }
     for (const [i, zone] of zones.entries()) {
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/v1/pro/students/export?format=csv&centerId=${source.centers[i]!.id}`,
-        headers: sourceAdmin,
-      });
+      const res = await ctx.pro('GET', `/students/export?format=csv&centerId=${source.centers[i]!.id}`, sourceAdmin);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-disposition']).toContain(`filename="members-${today(zone)}.csv"`);
     }

@@ -12,20 +12,16 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../test/db-snapshot.ts';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { startListening, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { seedCatalogue } from '../../test/selling-catalogue.ts';
 
 const MEMBERS = 50_000;
 const DOOR_CARDS = 20;
 const TAP_EVERY_MS = 100;
 
-let ctx: TestContext;
-let baseUrl: string;
+let ctx: TestContext, baseUrl: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-});
+beforeAll(async () => ({ ctx, baseUrl } = await startListening()));
 afterAll(() => ctx?.close());
 
 const percentile = (sorted: readonly number[], p: number) =>

@@ -3,7 +3,7 @@ import { searchTextOf } from '@gym/contract/search';
 import { eq, inArray } from 'drizzle-orm';
 import { centers, memberGroupMembers, memberGroups, members } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, notFoundAt } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { TenantDb } from '../../lib/tenant-db.ts';
 import { allocateMemberCodes } from './member-code.ts';
@@ -83,9 +83,7 @@ export async function checkGroups(db: TenantDb, groupIds: readonly string[]): Pr
     .from(memberGroups)
     .where(inArray(memberGroups.id, unique));
   if (found.length !== unique.length) {
-    throw new AppError(404, 'not_found', 'Group not found', [
-      { path: 'groupIds', code: 'not_found', message: 'Group not found' },
-    ]);
+    throw notFoundAt('groupIds', 'Group');
   }
   return unique;
 }

@@ -2,17 +2,13 @@ import { addDays, addMonths, today } from '@gym/contract/time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centers, members, organisations } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
-import { type Api, apiAs } from './test-helpers.ts';
+import { csvLines } from '../../test/exports.ts';
+import { startOrganisation, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { refusedPaths } from '../../test/refusals.ts';
+import { type Api, apiAs, callerOf } from './test-helpers.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
-let admin: Api;
-let deskA: Api;
-let trainer: Api;
-let outsider: Api;
-let centerA: string;
-let centerB: string;
+let ctx: TestContext, org: TestOrganisation, centerA: string, centerB: string;
+let admin: Api, deskA: Api, trainer: Api, outsider: Api;
 
 const base = (over: Record<string, unknown> = {}) => ({
   firstName: 'Ana',
@@ -25,14 +21,11 @@ const base = (over: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await ctx.newOrganisation();
-  [centerA, centerB] = org.centers.map((c) => c.id) as [string, string];
-  admin = await apiAs(ctx, await org.newUser({ role: 'admin' }));
-  deskA = await apiAs(ctx, await org.newUser({ role: 'frontdesk', centerIds: [centerA] }));
-  trainer = await apiAs(ctx, await org.newUser({ role: 'trainer' }));
-  const other = await ctx.newOrganisation();
-  outsider = await apiAs(ctx, await other.newUser({ role: 'admin' }));
+  ({ ctx, org, centerA, centerB } = await startOrganisation());
+  admin = await callerOf(ctx, org, 'admin');
+  deskA = await callerOf(ctx, org, 'frontdesk', [centerA]);
+  trainer = await callerOf(ctx, org, 'trainer');
+  outsider = await callerOf(ctx, await ctx.newOrganisation(), 'admin');
 });
 afterAll(() => ctx?.close());
 
@@ -242,12 +235,7 @@ describe('reading members', () => {
     expect((await admin.get(`/students?keyword=${tag}&isNew=true`)).json().total).toBe(0);
     const bad = await admin.get('/students?status=vip&pageSize=1000');
     expect(bad.statusCode).toBe(400);
-    expect(
-      bad
-        .json()
-        .fields.map((f: { path: string }) => f.path)
-        .sort(),
-    ).toEqual(['pageSize', 'status']);
+    expect(refusedPaths(bad)).toEqual(['pageSize', 'status']);
   });
 });
 
@@ -328,10 +316,7 @@ describe('export', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="members-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = csv.body
-      .replace(/^\ufeff/, '')
-      .trim()
-      .split(/\r\n/);
+    const lines = csvLines(csv);
     expect(lines[0]).toContain('Code,First name,Last name,Chinese name');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('李小龍');

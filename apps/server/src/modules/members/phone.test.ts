@@ -1,20 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from '../../db/schema/index.ts';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { startOrganisation, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { backfillMemberPhones } from './phone-backfill.ts';
-import { type Api, apiAs } from './test-helpers.ts';
+import { type Api, callerOf } from './test-helpers.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
-let desk: Api;
-let centerId: string;
+let ctx: TestContext, org: TestOrganisation, desk: Api, centerId: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await ctx.newOrganisation();
-  centerId = org.centers[0]!.id;
-  desk = await apiAs(ctx, await org.newUser({ role: 'frontdesk' }));
+  ({ ctx, org, centerA: centerId } = await startOrganisation());
+  desk = await callerOf(ctx, org, 'frontdesk');
 });
 afterAll(() => ctx?.close());
 
@@ -23,14 +18,13 @@ const ids = async (keyword: string) =>
     (m) => m.id,
   );
 
+/** The desk registers a member at centre A with the phone as typed. */
+const register = (firstName: string, lastName: string, phone: string) =>
+  desk.post('/students', { firstName, lastName, phone, homeCenterId: centerId });
+
 describe('phones in one stored form', () => {
   it('stores a number typed without a country in E.164 with the home centre country, and finds it by any typed form', async () => {
-    const res = await desk.post('/students', {
-      firstName: 'Kar',
-      lastName: 'Yan',
-      phone: '6123 9876',
-      homeCenterId: centerId,
-    });
+    const res = await register('Kar', 'Yan', '6123 9876');
     expect(res.statusCode, res.body).toBe(201);
     const member = res.json();
     expect(member.phone).toBe('+85261239876');
@@ -38,12 +32,7 @@ describe('phones in one stored form', () => {
       expect(await ids(typed), typed).toContain(member.id);
     }
     // The same person typed another way is a duplicate, not a second record.
-    const again = await desk.post('/students', {
-      firstName: 'Kar',
-      lastName: 'Yan',
-      phone: '+852 6123-9876',
-      homeCenterId: centerId,
-    });
+    const again = await register('Kar', 'Yan', '+852 6123-9876');
     expect(again.statusCode).toBe(409);
     expect(again.body).toContain('duplicate_member');
 
@@ -53,12 +42,7 @@ describe('phones in one stored form', () => {
   });
 
   it('normalises rows stored as typed at start-up, once', async () => {
-    const res = await desk.post('/students', {
-      firstName: 'Old',
-      lastName: 'Row',
-      phone: '5555 0000',
-      homeCenterId: centerId,
-    });
+    const res = await register('Old', 'Row', '5555 0000');
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().id as string;
     // A row from before normalisation, as the old code stored it.

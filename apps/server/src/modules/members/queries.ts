@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { placeholders, reusableStatement, type StatementScope } from '../../db/reusable.ts';
 import { cards, centers, memberGroupMembers, members, organisations } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
+import { memberRefColumns } from '../../lib/member-name.ts';
 import { scopeOf, type TenantDb } from '../../lib/tenant-db.ts';
 
 export type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
@@ -103,11 +104,7 @@ export const orderOf = (s: ReturnType<typeof sortKeys>) =>
   s.keys.map((k) => (s.descending ? desc(k.column) : asc(k.column)));
 
 export const listColumns = {
-  id: members.id,
-  code: members.code,
-  firstName: members.firstName,
-  lastName: members.lastName,
-  chineseName: members.chineseName,
+  ...memberRefColumns,
   phone: members.phone,
   email: members.email,
   status: members.status,

@@ -1,6 +1,7 @@
 import { searchTextOf } from '@gym/contract/search';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { cards, members } from '../../db/schema/index.ts';
+import { memberRefColumns } from '../../lib/member-name.ts';
 import type { TenantDb } from '../../lib/tenant-db.ts';
 
 /**
@@ -12,10 +13,7 @@ export async function refreshSearchText(db: TenantDb, memberId: string): Promise
   // By id, wherever the member's home centre is (a merge or a card of a member the caller reached).
   const [m] = await db.wholeOrganisation
     .select({
-      code: members.code,
-      firstName: members.firstName,
-      lastName: members.lastName,
-      chineseName: members.chineseName,
+      ...memberRefColumns,
       phone: members.phone,
       email: members.email,
       erasedAt: members.erasedAt,

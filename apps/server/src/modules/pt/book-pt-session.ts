@@ -4,11 +4,12 @@ import { zonedInstant } from '@gym/contract/time';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import { members, ptSessions, trainerDaysOff, trainerHours, userCenters } from '../../db/schema/index.ts';
+import { notFoundAt } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { assertSlotFree, checkRoom, isoWeekday } from '../classes/index.ts';
 import { appendLedger, creditsAvailable, lockState, statusOn } from '../entitlements/index.ts';
-import { getSession, notFoundAt, trainerOf } from './queries.ts';
-import { notYours, ptPackageOf, ptRule } from './session-rules.ts';
+import { getSession, trainerOf } from './queries.ts';
+import { emitSessionEvent, notYours, ptPackageOf, ptRule } from './session-rules.ts';
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
@@ -124,11 +125,10 @@ export async function bookPtSession(
     ],
     locked: state,
   });
-  ctx.emit({
+  emitSessionEvent(ctx, {
     type: PT_EVENTS.sessionBooked,
-    organisationId: ctx.auth.organisationId,
-    centerId: center.id,
-    payload: { sessionId: id, memberId: ent.memberId, trainerId: trainer.id, entitlementId: ent.id },
+    session: { id, centerId: center.id, memberId: ent.memberId, trainerId: trainer.id },
+    more: { entitlementId: ent.id },
   });
   return getSession(ctx, { id });
 }

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { ptSessions } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { organisationConfig } from '../bookings/index.ts';
+import { cancelledFields, lateCancel } from '../bookings/index.ts';
 import { getSession } from './queries.ts';
-import { chargeMissedSession, lockSession, ptRule, releaseSessionCredit } from './session-rules.ts';
+import { chargeMissedSession, emitSessionEvent, lockSession, ptRule, releaseSessionCredit } from './session-rules.ts';
 
 /**
  * Cancels a booked session. Before `starts_at − PT_LIMITS.cancellationWindowMinutes` nothing is
@@ -22,10 +22,11 @@ export async function cancelPtSession(
   const { s } = row;
   if (s.status !== 'booked') throw ptRule('id', PT_CODES.notBooked, 'Only a booked session can be cancelled');
   const now = ctx.clock.now();
-  const deadline = new Date(s.startsAt.getTime() - PT_LIMITS.cancellationWindowMinutes * 60_000);
-  let late = now > deadline;
-  const config = late ? await organisationConfig(ctx) : null;
-  if (config?.lateCancelRule === 'no_penalty') late = false;
+  const { late, config } = await lateCancel(ctx, {
+    startsAt: s.startsAt,
+    windowMinutes: PT_LIMITS.cancellationWindowMinutes,
+    now,
+  });
   // The `fee` rule bills the late cancel instead of using the credit; in time, the credit is freed.
   const { feeInvoiceId, ledgerId } =
     late && config
@@ -45,13 +46,7 @@ export async function cancelPtSession(
   }
   await ctx.db
     .update(ptSessions)
-    .set({
-      status: late ? 'late_cancelled' : 'cancelled',
-      creditLedgerId: ledgerId,
-      cancelledAt: now,
-      cancelReason: reason ?? null,
-      updatedAt: now,
-    })
+    .set({ ...cancelledFields(late, now, reason), creditLedgerId: ledgerId })
     .where(eq(ptSessions.id, id));
   await recordAudit(ctx, {
     action: late ? 'pt_session.late_cancelled' : 'pt_session.cancelled',
@@ -62,11 +57,6 @@ export async function cancelPtSession(
     before: { status: s.status },
     after: { status: late ? 'late_cancelled' : 'cancelled', reason: reason ?? null, feeInvoiceId },
   });
-  ctx.emit({
-    type: PT_EVENTS.sessionCancelled,
-    organisationId: ctx.auth.organisationId,
-    centerId: s.centerId,
-    payload: { sessionId: id, memberId: s.memberId, trainerId: s.trainerId, late, feeInvoiceId },
-  });
+  emitSessionEvent(ctx, { type: PT_EVENTS.sessionCancelled, session: s, more: { late, feeInvoiceId } });
   return getSession(ctx, { id });
 }

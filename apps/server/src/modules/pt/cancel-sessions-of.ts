@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { ptSessions } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { ActorContext } from '../../lib/use-case.ts';
-import { releaseSessionCredit } from './session-rules.ts';
+import { cancelledFields } from '../bookings/index.ts';
+import { emitSessionEvent, releaseSessionCredit } from './session-rules.ts';
 
 /**
  * A PT package given up (refunded, voided, transferred to another member) first cancels the
@@ -27,11 +28,7 @@ export async function cancelSessionsOf(
       reason: `PT session cancelled: ${reason}`,
       effectiveOn: s.businessDate,
     });
-    await db.update(
-      ptSessions,
-      { status: 'cancelled', cancelledAt: now, cancelReason: reason, updatedAt: now },
-      eq(ptSessions.id, s.id),
-    );
+    await db.update(ptSessions, cancelledFields(false, now, reason), eq(ptSessions.id, s.id));
     await recordAudit(ctx, {
       action: 'pt_session.cancelled',
       entityType: 'pt_session',
@@ -41,11 +38,10 @@ export async function cancelSessionsOf(
       before: { status: s.status },
       after: { status: 'cancelled', reason },
     });
-    ctx.emit({
+    emitSessionEvent(ctx, {
       type: PT_EVENTS.sessionCancelled,
-      organisationId: ctx.auth.organisationId,
-      centerId: s.centerId,
-      payload: { sessionId: s.id, memberId: s.memberId, trainerId: s.trainerId, late: false, feeInvoiceId: null },
+      session: s,
+      more: { late: false, feeInvoiceId: null },
     });
   }
 }

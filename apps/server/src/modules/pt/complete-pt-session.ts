@@ -13,7 +13,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { ruleFor } from '../sales/index.ts';
 import { getSession } from './queries.ts';
-import { lockSession, ptRule, useSessionCredit } from './session-rules.ts';
+import { emitSessionEvent, lockSession, ptRule, useSessionCredit } from './session-rules.ts';
 
 /**
  * The trainer's commission on a completed session, by the selling rules (`ruleFor`: the trainer's
@@ -95,11 +95,6 @@ export async function completePtSession(ctx: UseCaseContext, { id }: { id: strin
     before: { status: s.status },
     after: { status: 'completed', ledgerId, commissionMinor: commission },
   });
-  ctx.emit({
-    type: PT_EVENTS.sessionCompleted,
-    organisationId: ctx.auth.organisationId,
-    centerId: s.centerId,
-    payload: { sessionId: id, memberId: s.memberId, trainerId: s.trainerId, entitlementId: s.entitlementId },
-  });
+  emitSessionEvent(ctx, { type: PT_EVENTS.sessionCompleted, session: s, more: { entitlementId: s.entitlementId } });
   return getSession(ctx, { id });
 }

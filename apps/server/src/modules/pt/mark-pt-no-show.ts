@@ -5,7 +5,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { organisationConfig } from '../bookings/index.ts';
 import { getSession } from './queries.ts';
-import { chargeMissedSession, lockSession, ptRule } from './session-rules.ts';
+import { chargeMissedSession, emitSessionEvent, lockSession, ptRule } from './session-rules.ts';
 
 /**
  * The member did not come: once the session has started it may be marked a no-show, which uses its
@@ -40,11 +40,6 @@ export async function markPtNoShow(ctx: UseCaseContext, { id }: { id: string }):
     before: { status: s.status },
     after: { status: 'no_show', ledgerId, feeInvoiceId },
   });
-  ctx.emit({
-    type: PT_EVENTS.sessionNoShow,
-    organisationId: ctx.auth.organisationId,
-    centerId: s.centerId,
-    payload: { sessionId: id, memberId: s.memberId, trainerId: s.trainerId, feeInvoiceId },
-  });
+  emitSessionEvent(ctx, { type: PT_EVENTS.sessionNoShow, session: s, more: { feeInvoiceId } });
   return getSession(ctx, { id });
 }

@@ -18,15 +18,12 @@ import {
 } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
-import { AppError } from '../../lib/errors.ts';
+import { notFoundAt } from '../../lib/errors.ts';
 import type { TenantDb } from '../../lib/tenant-db.ts';
 import type { QueryContext } from '../../lib/use-case.ts';
 import { creditsAvailable, stateOf, statusOn } from '../entitlements/index.ts';
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
-
-export const notFoundAt = (path: string, what: string) =>
-  new AppError(404, 'not_found', `${what} not found`, [{ path, code: 'not_found', message: `${what} not found` }]);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const wallTime = (instant: Date, timeZone: string) => {

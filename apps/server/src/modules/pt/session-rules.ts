@@ -1,12 +1,11 @@
 /** What every command on a PT session shares: its refusals, its package, its lock and its credit. */
-import { PT_CODES } from '@gym/contract/pt';
+import { PT_CODES, type PT_EVENTS } from '@gym/contract/pt';
 import { and, eq } from 'drizzle-orm';
 import { centers, entitlementLedger, entitlements, ptSessions } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, notFoundAt } from '../../lib/errors.ts';
 import type { ActorContext, UseCaseContext } from '../../lib/use-case.ts';
 import { billPtFee } from '../bookings/index.ts';
 import { appendLedger, lockState } from '../entitlements/index.ts';
-import { notFoundAt } from './queries.ts';
 
 export const ptRule = (path: string, code: string, message: string) =>
   new AppError(422, 'business_rule', message, [{ path, code, message }]);
@@ -132,4 +131,28 @@ export async function chargeMissedSession(
     effectiveOn,
   });
   return { feeInvoiceId, ledgerId: null };
+}
+
+/**
+ * Tells the session's centre (through the outbox, after the commit) what happened to a session:
+ * the session, its member and trainer, and `more`, the event's own part.
+ */
+export function emitSessionEvent(
+  ctx: Pick<ActorContext, 'emit' | 'auth'>,
+  {
+    type,
+    session,
+    more,
+  }: {
+    type: (typeof PT_EVENTS)[keyof typeof PT_EVENTS];
+    session: { id: string; centerId: string; memberId: string; trainerId: string };
+    more: Record<string, unknown>;
+  },
+): void {
+  ctx.emit({
+    type,
+    organisationId: ctx.auth.organisationId,
+    centerId: session.centerId,
+    payload: { sessionId: session.id, memberId: session.memberId, trainerId: session.trainerId, ...more },
+  });
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { members } from '../../db/schema/index.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
-import { AppError } from '../../lib/errors.ts';
+import { notFoundAt } from '../../lib/errors.ts';
 import type { QueryContext } from '../../lib/use-case.ts';
 import { couponUsesByMember, findCouponByCode, toCoupon } from './coupon-queries.ts';
 import { couponRefusal } from './coupon-rules.ts';
@@ -19,9 +19,7 @@ export async function checkCoupon(ctx: QueryContext, q: z.infer<typeof couponChe
     ? (await db.usableCenter(q.centerId, 'centerId', false)).timeZone
     : await callerTimeZone(db.unscoped('callerTimeZone limits the centres to the caller’s itself'), ctx.auth);
   if (q.memberId && !(await db.first(members, eq(members.id, q.memberId)))) {
-    throw new AppError(404, 'not_found', 'Member not found', [
-      { path: 'memberId', code: 'not_found', message: 'Member not found' },
-    ]);
+    throw notFoundAt('memberId', 'Member');
   }
   const today = ctx.clock.today(timeZone);
   const row = await findCouponByCode(db, q.code);

@@ -5,19 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productStock, products, stockMovements } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { runTransaction } from '../../lib/use-case.ts';
-import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { startOrganisation, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { moveStock } from './index.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
-let auth: AuthContext;
+let ctx: TestContext, org: TestOrganisation, auth: AuthContext, centerId: string;
 let productId = '';
-let centerId = '';
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await ctx.newOrganisation();
-  centerId = org.centers[0]!.id;
+  ({ ctx, org, centerA: centerId } = await startOrganisation());
   const desk = await org.newUser({ role: 'frontdesk' });
   auth = {
     userId: desk.id,

@@ -1,7 +1,7 @@
 import type { StockMovementKind } from '@gym/contract/retail';
 import { and, eq, sql } from 'drizzle-orm';
 import { productStock, products, stockMovements } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, notFoundAt } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 
 export interface MoveStockInput {
@@ -53,9 +53,7 @@ export async function moveStock(ctx: UseCaseContext, input: MoveStockInput): Pro
 
   const product = await ctx.db.first(products, eq(products.id, productId));
   if (!product) {
-    throw new AppError(404, 'not_found', 'Product not found', [
-      { path: 'productId', code: 'not_found', message: 'Product not found' },
-    ]);
+    throw notFoundAt('productId', 'Product');
   }
   await ctx.db.usableCenter(centerId, 'centerId', false);
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { rooms } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { type AppError, conflict } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { TenantDb } from '../../lib/tenant-db.ts';
 
@@ -15,12 +15,10 @@ async function nameTaken(db: TenantDb, { centerId, name }: { centerId: string; n
     existing?.active === false
       ? 'A deactivated room of this centre has this name'
       : 'This centre already has a room with this name';
-  return new AppError(
-    409,
+  return conflict(
     'name_taken',
     message,
-    [{ path: 'name', code: 'name_taken', message }],
-    undefined,
+    'name',
     existing ? { roomId: existing.id, active: existing.active } : undefined,
   );
 }

@@ -46,6 +46,19 @@ export async function staffCommission(
   if (!staff) throw notFound('staff');
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
+  const earnedInYear = and(
+    eq(commissionEntries.staffId, staffId),
+    gte(commissionEntries.earnedOn, from),
+    lte(commissionEntries.earnedOn, to),
+  );
+  /** The staff member's commission by month, seen through what it was earned on (joined next). */
+  const earnedByMonth = () =>
+    db
+      .select({
+        month: sql<string>`to_char(${commissionEntries.earnedOn}, 'YYYY-MM')`,
+        amount: sql<string>`sum(${commissionEntries.amountMinor})`,
+      })
+      .from(commissionEntries);
   const [sold, earnedOnSales, earnedOnPt] = await Promise.all([
     db
       .select({
@@ -65,43 +78,15 @@ export async function staffCommission(
         ),
       )
       .groupBy(sql`1`),
-    db
-      .select({
-        month: sql<string>`to_char(${commissionEntries.earnedOn}, 'YYYY-MM')`,
-        amount: sql<string>`sum(${commissionEntries.amountMinor})`,
-      })
-      .from(commissionEntries)
+    earnedByMonth()
       .innerJoin(invoiceLines, eq(invoiceLines.id, commissionEntries.invoiceLineId))
       .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
-      .where(
-        db.where(
-          invoices,
-          and(
-            eq(commissionEntries.staffId, staffId),
-            gte(commissionEntries.earnedOn, from),
-            lte(commissionEntries.earnedOn, to),
-          ),
-        ),
-      )
+      .where(db.where(invoices, earnedInYear))
       .groupBy(sql`1`),
     // A trainer's commission on PT sessions done (modules/pt), seen through the session's centre.
-    db
-      .select({
-        month: sql<string>`to_char(${commissionEntries.earnedOn}, 'YYYY-MM')`,
-        amount: sql<string>`sum(${commissionEntries.amountMinor})`,
-      })
-      .from(commissionEntries)
+    earnedByMonth()
       .innerJoin(ptSessions, eq(ptSessions.id, commissionEntries.ptSessionId))
-      .where(
-        db.where(
-          ptSessions,
-          and(
-            eq(commissionEntries.staffId, staffId),
-            gte(commissionEntries.earnedOn, from),
-            lte(commissionEntries.earnedOn, to),
-          ),
-        ),
-      )
+      .where(db.where(ptSessions, earnedInYear))
       .groupBy(sql`1`),
   ]);
   const earned = [...earnedOnSales, ...earnedOnPt];

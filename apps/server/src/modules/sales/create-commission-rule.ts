@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { commissionRules, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { AppError } from '../../lib/errors.ts';
+import { notFoundAt } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { listCommissionRules } from './commission-admin.ts';
 
@@ -16,9 +16,7 @@ export async function createCommissionRule(
   if (staffId) {
     const staff = await ctx.db.first(users, eq(users.id, staffId));
     if (!staff) {
-      throw new AppError(404, 'not_found', 'Staff not found', [
-        { path: 'staffId', code: 'not_found', message: 'Staff not found' },
-      ]);
+      throw notFoundAt('staffId', 'Staff');
     }
   }
   const [rule] = await ctx.db.insert(commissionRules, {

@@ -36,6 +36,9 @@ export function stateFor(
   return i.paidMinor < i.totalMinor ? 'partly_paid' : 'paid';
 }
 
+/** What has been paid of an installment: the sum of what payments allocated to it (as text, as PostgreSQL sums). */
+export const installmentPaid = sql<string>`coalesce((select sum(pa.amount_minor) from payment_allocations pa where pa.installment_id = ${installments.id}), 0)`;
+
 /** The installments with what each still lacks, in `seq` order. */
 export async function installmentsDue(ctx: UseCaseContext, invoiceId: string) {
   const rows = await ctx.db
@@ -44,7 +47,7 @@ export async function installmentsDue(ctx: UseCaseContext, invoiceId: string) {
       seq: installments.seq,
       dueOn: installments.dueOn,
       amount: installments.amountMinor,
-      paid: sql<string>`coalesce((select sum(pa.amount_minor) from payment_allocations pa where pa.installment_id = ${installments.id}), 0)`,
+      paid: installmentPaid,
     })
     .from(installments)
     .where(eq(installments.invoiceId, invoiceId))

@@ -28,10 +28,11 @@ import {
 import type { AuthContext } from '../../lib/access.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
-import { afterKey, type Chunk, type KeyColumn, keyColumns, keyOfRow, keyOrder, keyset } from '../../lib/long-read.ts';
+import { type KeyColumn, keyOrder, keysetRows } from '../../lib/long-read.ts';
 import { memberNameLike, memberNameSql } from '../../lib/member-name.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
 import { scopeOf, type TenantDb } from '../../lib/tenant-db.ts';
+import { installmentPaid } from './pay.ts';
 import { taxBreakdown } from './pricing.ts';
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
@@ -184,16 +185,14 @@ export async function listInvoices(db: TenantDb, q: z.infer<typeof invoiceListQu
  * values: an invoice sold during the export neither repeats nor pushes out another.
  */
 export async function listInvoicesForExport(db: TenantDb, q: ListFilters) {
-  const key = invoiceKey(q.sort);
-  return keyset(
-    async ({ after, limit }: Chunk<string[]>) => {
-      const rows = await summaryFrom(db, keyColumns(key))
-        .where(and(invoiceWhere(db.auth, q), afterKey(key, after)))
-        .orderBy(...keyOrder(key))
-        .limit(limit);
-      return rows.map((r) => ({ ...toSummary(r as SummaryRow), key: keyOfRow(r, key) }));
-    },
-    (last) => last.key,
+  return keysetRows(
+    invoiceKey(q.sort),
+    ({ columns, after, order, limit }) =>
+      summaryFrom(db, columns)
+        .where(and(invoiceWhere(db.auth, q), after))
+        .orderBy(...order)
+        .limit(limit),
+    (r) => toSummary(r as SummaryRow),
   );
 }
 
@@ -300,7 +299,7 @@ export async function getInvoice(ctx: InvoiceReader, { id, today }: { id: string
       db
         .select({
           inst: installments,
-          paid: sql<string>`coalesce((select sum(pa.amount_minor) from payment_allocations pa where pa.installment_id = ${installments.id}), 0)`,
+          paid: installmentPaid,
         })
         .from(installments)
         .where(eq(installments.invoiceId, id))
@@ -462,7 +461,7 @@ export async function memberAccount(db: TenantDb, memberId: string): Promise<Mem
           invoiceId: installments.invoiceId,
           dueOn: installments.dueOn,
           amount: installments.amountMinor,
-          paid: sql<string>`coalesce((select sum(pa.amount_minor) from payment_allocations pa where pa.installment_id = ${installments.id}), 0)`,
+          paid: installmentPaid,
         })
         .from(installments)
         .where(inArray(installments.invoiceId, ids))

@@ -34,6 +34,10 @@ const money = (n: number) => formatMoney(n, fmt);
 const pdf = (id: string, query: string, headers: Record<string, string>) =>
   ctx.app.inject({ method: 'GET', url: `/api/v1/pro/invoices/${id}/pdf${query}`, headers });
 
+/** The desk's sale to a member, sent once under `key`. */
+const sellTo = (memberId: string, key: string, sale: Record<string, unknown>) =>
+  ctx.pro('POST', `/students/${memberId}/sales`, { ...desk, 'idempotency-key': key }, sale);
+
 beforeAll(async () => {
   ctx = await createTestContext();
   org = await ctx.newOrganisation({ name: 'Demo Fitness Zürich' });
@@ -62,32 +66,22 @@ beforeAll(async () => {
   };
   today = businessToday(zone.rows[0]!.time_zone);
   const member = await org.newMember({ firstName: 'Tai Man', lastName: 'Chan', chineseName: '陳大文' });
-  const sale = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/pro/students/${member.id}/sales`,
-    headers: { ...desk, 'idempotency-key': 'receipt-sale-1' },
-    payload: {
-      centerId: centerA,
-      lines: [
-        { itemType: 'membership', itemId: cat.quarterly.id },
-        { itemType: 'product', itemId: cat.towel.id, quantity: 2, discountMinor: 900, priceOverrideReason: 'Display' },
-      ],
-      depositMinor: 50_000,
-      installments: [{ dueOn: addDays(today, 30) }, { dueOn: addDays(today, 60) }],
-      payment: { method: 'cash', amountMinor: 50_000, tenderedMinor: 60_000 },
-    },
+  const sale = await sellTo(member.id, 'receipt-sale-1', {
+    centerId: centerA,
+    lines: [
+      { itemType: 'membership', itemId: cat.quarterly.id },
+      { itemType: 'product', itemId: cat.towel.id, quantity: 2, discountMinor: 900, priceOverrideReason: 'Display' },
+    ],
+    depositMinor: 50_000,
+    installments: [{ dueOn: addDays(today, 30) }, { dueOn: addDays(today, 60) }],
+    payment: { method: 'cash', amountMinor: 50_000, tenderedMinor: 60_000 },
   });
   expect(sale.statusCode, sale.body).toBe(201);
   invoice = sale.json();
-  const second = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/pro/students/${member.id}/sales`,
-    headers: { ...desk, 'idempotency-key': 'receipt-sale-2' },
-    payload: {
-      centerId: centerA,
-      lines: [{ itemType: 'membership', itemId: cat.monthly.id }],
-      payment: { method: 'card', amountMinor: 50_000 },
-    },
+  const second = await sellTo(member.id, 'receipt-sale-2', {
+    centerId: centerA,
+    lines: [{ itemType: 'membership', itemId: cat.monthly.id }],
+    payment: { method: 'card', amountMinor: 50_000 },
   });
   expect(second.statusCode, second.body).toBe(201);
   otherInvoice = second.json();

@@ -15,10 +15,9 @@ import { entitlements, invoices, paymentAllocations, payments, refundItems } fro
 import { recordAudit } from '../../lib/audit.ts';
 import { moneyText } from '../../lib/money-text.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { appendLedger, lockState, whatIsLeft } from '../entitlements/index.ts';
-import { moveStock } from '../retail/index.ts';
+import { lockState } from '../entitlements/index.ts';
 import { reverseCommission } from './commission.ts';
-import { refuse, releaseHeldBy, unitsOf } from './give-back.ts';
+import { refundWhatIsLeft, refuse, releaseHeldBy, returnStock } from './give-back.ts';
 import { checkMethod, installmentsDue, lockInvoice, openLines, spread, stateFor } from './pay.ts';
 
 export async function refundInvoice(
@@ -133,16 +132,7 @@ export async function refundInvoice(
     }
   }
   for (const p of plan) {
-    for (const u of await unitsOf(ctx, p.line)) {
-      await moveStock(ctx, {
-        kind: 'returned',
-        productId: u.productId,
-        centerId: invoice.centerId,
-        quantity: u.quantity * p.quantity,
-        invoiceLineId: p.line.id,
-        reason: input.reason,
-      });
-    }
+    await returnStock(ctx, { line: p.line, quantity: p.quantity, centerId: invoice.centerId, reason: input.reason });
     await reverseCommission(ctx, {
       refundId: refund!.id,
       earnedOn: today,
@@ -154,20 +144,10 @@ export async function refundInvoice(
     if (ent) {
       const state = await lockState(ctx, { entitlementId: ent.id });
       if (state && state.phase !== 'refunded' && state.phase !== 'transferred') {
-        await appendLedger(ctx, {
-          entitlementId: ent.id,
-          memberId: ent.memberId,
-          rows: [
-            {
-              kind: 'refund',
-              ...whatIsLeft(state),
-              refType: 'refund',
-              refId: refund!.id,
-              reason: input.reason,
-              effectiveOn: today,
-            },
-          ],
-          locked: state,
+        await refundWhatIsLeft(ctx, {
+          ent,
+          state,
+          ref: { refType: 'refund', refId: refund!.id, reason: input.reason, effectiveOn: today },
         });
       }
     }

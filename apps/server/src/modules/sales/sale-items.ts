@@ -48,6 +48,38 @@ export const covers = (item: { allCenters: boolean; centerIds: string[] }, cente
   item.allCenters || item.centerIds.includes(centerId);
 
 /** The items of the lines, active and sold at `centerId`; a line naming anything else is refused by its path. */
+/** What every sold item says of itself: its kind, id, name, price and tax rate. */
+const priced = (
+  type: SaleItemType,
+  item: { id: string; name: string; priceMinor: number; taxRateBp: number },
+): Omit<SaleItem, 'grant' | 'stock'> => ({
+  type,
+  id: item.id,
+  name: item.name,
+  priceMinor: minor(item.priceMinor),
+  taxRateBp: item.taxRateBp,
+});
+
+/** What a package or a course grants: `credits` for `usage`, valid `days` days from the sale, where it covers, no freezes. */
+const creditGrant = (
+  kind: 'package' | 'short_course',
+  usage: string,
+  credits: number,
+  days: number,
+  where: { allCenters: boolean; centerIds: string[] },
+): NonNullable<SaleItem['grant']> => ({
+  kind,
+  usage,
+  credits,
+  durationValue: days,
+  durationUnit: 'day',
+  startRule: 'on_sale',
+  allCenters: where.allCenters,
+  centerIds: where.centerIds,
+  maxFreezes: 0,
+  maxFreezeDays: 0,
+});
+
 export async function loadItems(ctx: UseCaseContext, input: SaleInput): Promise<SaleItem[]> {
   const ids = (type: SaleItemType) => input.lines.filter((l) => l.itemType === type).map((l) => l.itemId);
   // The catalogue of the whole organisation: an item of another centre is refused by its line below.
@@ -79,11 +111,7 @@ export async function loadItems(ctx: UseCaseContext, input: SaleInput): Promise<
         const p = plans.find((x) => x.id === line.itemId);
         if (!p || !p.active || !covers(p, input.centerId)) throw gone();
         return {
-          type: 'membership',
-          id: p.id,
-          name: p.name,
-          priceMinor: minor(p.priceMinor),
-          taxRateBp: p.taxRateBp,
+          ...priced('membership', p),
           grant: {
             kind: 'membership',
             usage: null,
@@ -102,69 +130,28 @@ export async function loadItems(ctx: UseCaseContext, input: SaleInput): Promise<
         const p = packs.find((x) => x.id === line.itemId);
         if (!p || !p.active || !p.available || !covers(p, input.centerId)) throw gone();
         return {
-          type: 'package',
-          id: p.id,
-          name: p.name,
-          priceMinor: minor(p.priceMinor),
-          taxRateBp: p.taxRateBp,
-          grant: {
-            kind: 'package',
-            usage: p.usage,
-            credits: p.credits,
-            durationValue: p.validityDays,
-            durationUnit: 'day',
-            startRule: 'on_sale',
-            allCenters: p.allCenters,
-            centerIds: p.centerIds,
-            maxFreezes: 0,
-            maxFreezeDays: 0,
-          },
+          ...priced('package', p),
+          grant: creditGrant('package', p.usage, p.credits, p.validityDays, p),
         };
       }
       case 'short_course': {
         const c = courses.find((x) => x.id === line.itemId);
         if (!c || !c.active || c.centerId !== input.centerId) throw gone();
         return {
-          type: 'short_course',
-          id: c.id,
-          name: c.name,
-          priceMinor: minor(c.priceMinor),
-          taxRateBp: c.taxRateBp,
-          grant: {
-            kind: 'short_course',
-            usage: 'class',
-            credits: c.sessions,
-            durationValue: 366,
-            durationUnit: 'day',
-            startRule: 'on_sale',
-            allCenters: false,
-            centerIds: [c.centerId],
-            maxFreezes: 0,
-            maxFreezeDays: 0,
-          },
+          ...priced('short_course', c),
+          grant: creditGrant('short_course', 'class', c.sessions, 366, { allCenters: false, centerIds: [c.centerId] }),
         };
       }
       case 'product': {
         const p = prods.find((x) => x.id === line.itemId);
-        if (!p || !p.active) throw gone();
-        return {
-          type: 'product',
-          id: p.id,
-          name: p.name,
-          priceMinor: minor(p.priceMinor),
-          taxRateBp: p.taxRateBp,
-          stock: [{ productId: p.id, quantity: 1 }],
-        };
+        if (!p?.active) throw gone();
+        return { ...priced('product', p), stock: [{ productId: p.id, quantity: 1 }] };
       }
       case 'product_set': {
         const s = sets.find((x) => x.id === line.itemId);
-        if (!s || !s.active) throw gone();
+        if (!s?.active) throw gone();
         return {
-          type: 'product_set',
-          id: s.id,
-          name: s.name,
-          priceMinor: minor(s.priceMinor),
-          taxRateBp: s.taxRateBp,
+          ...priced('product_set', s),
           stock: setItems
             .filter((x) => x.setId === s.id)
             .map((x) => ({ productId: x.productId, quantity: x.quantity })),

@@ -20,6 +20,13 @@ const req = (...a: Parameters<TestContext['pro']>) => ctx.pro(...a);
 beforeAll(async () => ({ ctx, org, manager, desk, centerA, cat, today } = await startSelling()));
 afterAll(() => ctx?.close());
 
+/** A new member's sale of the monthly membership at centre A, nothing paid, as the desk makes it. */
+const unpaidMonthly = async () => {
+  const member = await org.newMember();
+  const lines = [{ itemType: 'membership', itemId: cat.monthly.id }];
+  return (await req('POST', `/students/${member.id}/sales`, desk, { centerId: centerA, lines })).json();
+};
+
 const count = async (table: string) =>
   Number(
     (
@@ -165,13 +172,7 @@ describe('selling to a member', () => {
   });
 
   it('refuses a payment above the balance and never overpays when two race for the last installment', async () => {
-    const member = await org.newMember();
-    const sale = (
-      await req('POST', `/students/${member.id}/sales`, desk, {
-        centerId: centerA,
-        lines: [{ itemType: 'membership', itemId: cat.monthly.id }],
-      })
-    ).json();
+    const sale = await unpaidMonthly();
     const over = await req('POST', `/invoices/${sale.id}/payments`, desk, { method: 'cash', amountMinor: 50_001 });
     expect(over.statusCode).toBe(422);
     expect(over.json().fields[0]).toMatchObject({ path: 'amountMinor', code: 'amount_over_balance' });
@@ -185,13 +186,7 @@ describe('selling to a member', () => {
   });
 
   it('records one payment when the same payment is sent twice with one key, even at once', async () => {
-    const member = await org.newMember();
-    const sale = (
-      await req('POST', `/students/${member.id}/sales`, desk, {
-        centerId: centerA,
-        lines: [{ itemType: 'membership', itemId: cat.monthly.id }],
-      })
-    ).json();
+    const sale = await unpaidMonthly();
     const pay = () =>
       req(
         'POST',
@@ -325,13 +320,7 @@ describe('selling to a member', () => {
   it('does not show another organisation’s invoices', async () => {
     const other = await ctx.newOrganisation();
     const otherManager = ctx.bearer(await (await other.newUser({ role: 'manager' })).login());
-    const member = await org.newMember();
-    const sale = (
-      await req('POST', `/students/${member.id}/sales`, desk, {
-        centerId: centerA,
-        lines: [{ itemType: 'membership', itemId: cat.monthly.id }],
-      })
-    ).json();
+    const sale = await unpaidMonthly();
     expect((await req('GET', `/invoices/${sale.id}`, otherManager)).statusCode).toBe(404);
     expect(
       (await req('POST', `/invoices/${sale.id}/payments`, otherManager, { method: 'cash', amountMinor: 1 })).statusCode,

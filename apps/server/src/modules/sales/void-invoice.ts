@@ -6,9 +6,8 @@ import type { z } from 'zod';
 import { couponUses, entitlements, invoices, payments } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import { appendLedger, lockState, whatIsLeft } from '../entitlements/index.ts';
-import { moveStock } from '../retail/index.ts';
-import { refuse, releaseHeldBy, unitsOf } from './give-back.ts';
+import { lockState } from '../entitlements/index.ts';
+import { refundWhatIsLeft, refuse, releaseHeldBy, returnStock } from './give-back.ts';
 import { lockInvoice, openLines } from './pay.ts';
 
 export async function voidInvoice(
@@ -27,16 +26,7 @@ export async function voidInvoice(
   for (const line of lines) {
     if (['membership', 'package', 'short_course'].includes(line.itemType))
       await releaseHeldBy(ctx, { lineId: line.id, reason: input.reason });
-    for (const u of await unitsOf(ctx, line)) {
-      await moveStock(ctx, {
-        kind: 'returned',
-        productId: u.productId,
-        centerId: invoice.centerId,
-        quantity: u.quantity * line.quantity,
-        invoiceLineId: line.id,
-        reason: input.reason,
-      });
-    }
+    await returnStock(ctx, { line, quantity: line.quantity, centerId: invoice.centerId, reason: input.reason });
   }
   const ents = lines.length
     ? await ctx.db.rows(
@@ -50,20 +40,10 @@ export async function voidInvoice(
   for (const ent of ents) {
     const state = await lockState(ctx, { entitlementId: ent.id });
     if (!state) continue;
-    await appendLedger(ctx, {
-      entitlementId: ent.id,
-      memberId: ent.memberId,
-      rows: [
-        {
-          kind: 'refund',
-          ...whatIsLeft(state),
-          refType: 'invoice_void',
-          refId: invoice.id,
-          reason: input.reason,
-          effectiveOn: today,
-        },
-      ],
-      locked: state,
+    await refundWhatIsLeft(ctx, {
+      ent,
+      state,
+      ref: { refType: 'invoice_void', refId: invoice.id, reason: input.reason, effectiveOn: today },
     });
   }
   await ctx.db.update(

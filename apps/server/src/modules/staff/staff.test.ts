@@ -2,19 +2,14 @@ import { desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cards, members, outboxEmails } from '../../db/schema/index.ts';
-import { createTestContext, TEST_PASSWORD, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { csvLines } from '../../test/exports.ts';
+import { startOrganisation, TEST_PASSWORD, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 
-let ctx: TestContext;
-let org: TestOrganisation;
-let admin: Headers;
-let centerA = '';
-let centerB = '';
+let ctx: TestContext, org: TestOrganisation, admin: Headers, centerA: string, centerB: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await ctx.newOrganisation({ name: 'Dragon Gym' });
-  [centerA, centerB] = org.centers.map((c) => c.id) as [string, string];
-  admin = ctx.bearer(await (await org.newUser({ role: 'admin' })).login());
+  ({ ctx, org, centerA, centerB } = await startOrganisation({ organisation: { name: 'Dragon Gym' } }));
+  admin = await org.signIn('admin');
 });
 afterAll(() => ctx?.close());
 
@@ -395,10 +390,7 @@ describe('staff list', () => {
     await createStaff(h, { fullName: '陳大文', role: 'trainer' });
     const csv = await req('GET', '/pro/staff/export?format=csv&role=trainer', h);
     expect(csv.statusCode).toBe(200);
-    const lines = csv.body
-      .replace(/^\ufeff/, '')
-      .trim()
-      .split(/\r\n/);
+    const lines = csvLines(csv);
     expect(lines[0]).toBe('Name,E-mail,Phone,Role,Trainer,All centres,Centres,Card,Account,Last sign-in,Created');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^陳大文,.*,trainer,yes,yes,0,,invited,,/);
