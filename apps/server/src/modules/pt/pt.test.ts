@@ -228,8 +228,14 @@ describe('the credit a booked session holds', () => {
     const m = await ptMember(f, anyPack!.id);
     const trainer = await newTrainer();
     const ids: string[] = [];
+    // The day after tomorrow: a cancel is in time (12 h before) whatever the hour the test runs at.
     for (const startTime of ['09:00', '11:00']) {
-      const res = await book({ entitlementId: m.entitlementId, trainerId: trainer.id, startTime });
+      const res = await book({
+        entitlementId: m.entitlementId,
+        trainerId: trainer.id,
+        startTime,
+        date: addDays(f.today(), 2),
+      });
       expect(res.statusCode, res.body).toBe(201);
       ids.push(res.json().id);
     }
