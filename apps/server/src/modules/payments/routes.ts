@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, can } from '../../lib/access.ts';
 import { routeTable } from '../../lib/routes.ts';
 import { queryContext, runCommand } from '../../lib/use-case.ts';
+import { sweepOrders } from './janitor.ts';
 import { paymentsOf } from './runtime.ts';
 import { paymentSettingsView } from './settings-view.ts';
 import { updatePaymentSettings } from './update-payment-settings.ts';
@@ -16,8 +17,20 @@ const tags = ['payments'];
 export function paymentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const payments = paymentsOf(deps);
-    app.addHook('onReady', async () => payments.start());
-    app.addHook('onClose', async () => payments.close());
+    // The janitor asks about orders the provider left without a word (at start-up, then every minute).
+    let janitor: NodeJS.Timeout | undefined;
+    const sweep = () =>
+      sweepOrders(deps, payments).catch((err: unknown) => app.log.error({ err }, 'order janitor failed'));
+    app.addHook('onReady', async () => {
+      payments.start();
+      void sweep();
+      janitor = setInterval(() => void sweep(), 60_000);
+      janitor.unref();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(janitor);
+      payments.close();
+    });
     const { get, put } = routeTable(app, tags);
     const query = (req: { auth: AuthContext | null }) => queryContext(deps, req.auth!);
     const { publicUrl } = deps.config;
