@@ -15,7 +15,7 @@ export type PayLinkRow = typeof payLinks.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
 
 /** What is still owed on what the link names (0 for a void invoice), with the invoice and the installment's due date. */
-export async function owedOnLink(db: TenantDb, link: PayLinkRow) {
+export async function owedOnLink(db: TenantDb, link: Pick<PayLinkRow, 'invoiceId' | 'installmentId'>) {
   const [invoice] = await db.wholeOrganisation.select().from(invoices).where(eq(invoices.id, link.invoiceId));
   const balance = invoice!.voidedAt ? ZERO : minor(invoice!.totalMinor - invoice!.refundedMinor - invoice!.paidMinor);
   if (!link.installmentId) return { invoice: invoice!, owed: balance, dueOn: null };
