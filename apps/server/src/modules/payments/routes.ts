@@ -21,7 +21,6 @@ import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { createPayLink } from './create-pay-link.ts';
 import { issueInvoicePaymentId } from './issue-invoice-payment-id.ts';
 import { issueMemberPaymentId } from './issue-member-payment-id.ts';
-import { sweepOrders } from './janitor.ts';
 import { getPayLink, listOnlinePayments, listPayLinks } from './queries.ts';
 import { renewMemberPaymentId } from './renew-member-payment-id.ts';
 import { revokePayLink } from './revoke-pay-link.ts';
@@ -36,20 +35,9 @@ const tags = ['payments'];
 export function paymentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const payments = paymentsOf(deps);
-    // The janitor asks about orders the provider left without a word (at start-up, then every minute).
-    let janitor: NodeJS.Timeout | undefined;
-    const sweep = () =>
-      sweepOrders(deps, payments).catch((err: unknown) => app.log.error({ err }, 'order janitor failed'));
-    app.addHook('onReady', async () => {
-      payments.start();
-      void sweep();
-      janitor = setInterval(() => void sweep(), 60_000);
-      janitor.unref();
-    });
-    app.addHook('onClose', async () => {
-      clearInterval(janitor);
-      payments.close();
-    });
+    // The simulated provider's clock, and the janitor asking about orders left without a word (every minute).
+    app.addHook('onReady', async () => payments.start((err) => app.log.error({ err }, 'order janitor failed')));
+    app.addHook('onClose', async () => payments.close());
     const { get, post, put } = routeTable(app, tags);
     const query = (req: { auth: AuthContext | null }) => queryContext(deps, req.auth!);
     const { publicUrl } = deps.config;

@@ -26,6 +26,7 @@ beforeAll(async () => {
   org = await ctx.newOrganisation({ name: 'Harbour Fitness', money: { currencyCode: 'HKD', currencySymbol: 'HK$' } });
   admin = await org.signIn('admin');
   payments = paymentsOf(ctx.deps);
+  payments.stopClocks();
   payments.simulated.webhooks.transport = async (raw, headers) => {
     sent.push({ raw, headers });
     return 200;

@@ -6,7 +6,7 @@
  */
 import type { PaymentProviderName } from '@gym/contract/payments';
 import { eq } from 'drizzle-orm';
-import { paymentSettings, paymentWebhookEvents } from '../../db/schema/index.ts';
+import { paymentWebhookEvents } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DeliveredEvent } from '../../lib/outbox.ts';
@@ -36,13 +36,9 @@ export async function takeWebhook(
   const organisationId = provider.addresseeOf(payload);
   if (!organisationId) throw refused('The event names no organisation');
   // Only an organisation whose payments are set up with this provider has secrets to check it with.
-  const [settings] = await deps.database.db
-    .select({ provider: paymentSettings.provider })
-    .from(paymentSettings)
-    .where(eq(paymentSettings.organisationId, organisationId));
+  const settings = await payments.settingsIfAny(organisationId);
   if (settings?.provider !== input.provider) throw refused('No organisation takes this provider’s events');
-  const { webhookSecrets } = await payments.settingsOf(organisationId);
-  const check = checkSignature(input.signature, input.raw, webhookSecrets, deps.clock.now().getTime() / 1000);
+  const check = checkSignature(input.signature, input.raw, settings.webhookSecrets, deps.clock.now().getTime() / 1000);
   if (check === 'invalid') throw refused('The signature does not match');
   if (check === 'stale') throw refused('The signature’s time is more than 300 seconds from now');
   const event = provider.eventOf(payload as Record<string, unknown>);

@@ -45,6 +45,8 @@ export interface SimulatedProvider extends PaymentProvider {
   /** Lets the provider's time pass: settles and expires what is due, sending their events; answers how many. */
   tick(): Promise<number>;
   start(): void;
+  /** Stops its clock (its webhooks still go out). */
+  stop(): void;
   close(): void;
 }
 
@@ -178,9 +180,13 @@ export function createSimulatedProvider(
       ticker.unref();
     },
 
-    close() {
+    stop() {
       clearInterval(ticker);
       ticker = undefined;
+    },
+
+    close() {
+      provider.stop();
       webhooks.close();
     },
   };
