@@ -40,6 +40,7 @@ import { groupRoutes } from './modules/groups/index.ts';
 import { importRoutes } from './modules/imports/index.ts';
 import { memberRoutes } from './modules/members/index.ts';
 import { outboxRoutes } from './modules/outbox/index.ts';
+import { paymentPublicRoutes, paymentRoutes, paymentWebhookRoutes } from './modules/payments/index.ts';
 import { ptRoutes } from './modules/pt/index.ts';
 import { publicRoutes } from './modules/public/index.ts';
 import { readerRoutes } from './modules/readers/index.ts';
@@ -259,6 +260,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
 
   await app.register(jwtRoutes(deps), { prefix: '/api/v1/jwt' });
   await app.register(publicRoutes(deps), { prefix: '/api/v1/public' });
+  await app.register(paymentPublicRoutes(deps), { prefix: '/api/v1/public' });
+  await app.register(paymentWebhookRoutes(deps), { prefix: '/api/v1/webhooks' });
   await app.register(
     async (pro) => {
       await pro.register(accountRoutes(deps));
@@ -269,6 +272,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
       await pro.register(staffRoutes(deps));
       await pro.register(roomRoutes(deps));
       await pro.register(salesRoutes(deps));
+      await pro.register(paymentRoutes(deps));
       await pro.register(entitlementRoutes(deps));
       await pro.register(classRoutes(deps));
       await pro.register(bookingRoutes(deps));

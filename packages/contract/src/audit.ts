@@ -62,6 +62,10 @@ export const AUDIT_ACTIONS = [
   'offer.updated',
   'stock.received',
   'stock.adjusted',
+  'payment_settings.changed',
+  'online_payment.review_needed',
+  'pay_link.revoked',
+  'member.payment_id_renewed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -82,6 +86,8 @@ export const AUDIT_ENTITY_TYPES = [
   'product_set',
   'coupon',
   'offer',
+  'online_payment',
+  'pay_link',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -122,7 +122,7 @@ export const updateSystemConfigRequestSchema = z
       .array(paymentMethodConfigSchema)
       .max(20)
       .refine((l) => new Set(l.map((m) => m.code)).size === l.length, 'method_duplicate')
-      .refine((l) => l.every((m) => !['cash', 'card', 'transfer'].includes(m.code)), 'method_built_in'),
+      .refine((l) => l.every((m) => !['cash', 'card', 'transfer', 'online'].includes(m.code)), 'method_built_in'),
     classFullRule: z.enum(FULL_CLASS_RULES),
     lateCancelRule: z.enum(LATE_CANCEL_RULES),
     lateCancelFeeMinor: z.number().int().min(0).max(LATE_CANCEL_FEE_MAX_MINOR),

@@ -35,6 +35,13 @@ export const ERROR_CODES = [
   'idempotency_in_progress',
   'exports_busy',
   'database_unavailable',
+  'checkout_closed',
+  'payment_provider_unavailable',
+  'pay_link_paid',
+  'pay_link_expired',
+  'pay_link_revoked',
+  'pay_link_outdated',
+  'webhook_signature_invalid',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -20,6 +20,8 @@ export const businessDateSchema = z.string().refine(isBusinessDate, 'date_invali
 /** Built-in payment methods; organisations add their own in `/system-config`. */
 export const BUILT_IN_PAYMENT_METHODS = ['cash', 'card', 'transfer'] as const;
 export const paymentMethodSchema = z.string().regex(/^[a-z][a-z0-9_]{1,30}$/, 'method_invalid');
+/** A method staff take a payment by: any but `online`, which only a provider's confirmed payment records. */
+export const deskPaymentMethodSchema = paymentMethodSchema.refine((m) => m !== 'online', 'method_online_only');
 
 export const saleLineRequestSchema = z.strictObject({
   itemType: z.enum(SALE_ITEM_TYPES),
@@ -42,7 +44,7 @@ export const saleInstallmentSchema = z.strictObject({
 });
 
 export const salePaymentRequestSchema = z.strictObject({
-  method: paymentMethodSchema,
+  method: deskPaymentMethodSchema,
   amountMinor: positiveAmountSchema,
   /** Cash handed over (cash only); the change is computed. */
   tenderedMinor: positiveAmountSchema.optional(),

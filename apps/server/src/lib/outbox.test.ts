@@ -198,6 +198,31 @@ describe('transactional outbox', () => {
       .toEqual({ delivered: true, attempts: 1, claimed: null });
   });
 
+  it('keeps marking the events it delivers itself after a drain found none to mark', async () => {
+    const outbox = createOutbox(ctx.database.db, createEventBus(), { pollMs: 60_000 });
+    outboxes.push(outbox);
+    outbox.start();
+    // Nothing held yet: this drain (as every wake) asks to mark what is delivered, and finds nothing.
+    await outbox.drain();
+    const centerId = org.centers[0]!.id;
+    await runTransaction({ ...ctx.deps, outbox }, publicCaller(org.id, [centerId], 'outbox test'), async (c) => {
+      c.emit({ type: 'test.held_after_drain', organisationId: org.id, centerId, payload: {} });
+    });
+    // Unmarked, it would be sent again a minute later and hold back its organisation's later events meanwhile.
+    await expect
+      .poll(
+        async () => {
+          const [row] = await ctx.database.db
+            .select()
+            .from(domainEvents)
+            .where(eq(domainEvents.type, 'test.held_after_drain'));
+          return row?.deliveredAt !== null;
+        },
+        { timeout: 3000 },
+      )
+      .toBe(true);
+  });
+
   it('holds an event with listeners for the claim, which keeps commit order', async () => {
     const outbox = dispatcher();
     outbox.start();

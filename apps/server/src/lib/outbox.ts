@@ -358,7 +358,11 @@ export function createOutbox(db: DbOrTx, bus: EventBus, opts: OutboxOptions = {}
     if (markTimer) clearTimeout(markTimer);
     markTimer = null;
     if (marking) return marking;
-    marking = (async () => {
+    // The work starts on the next microtask: with nothing to mark it would otherwise finish (and
+    // clear `marking`) before `marking` is assigned, leaving it set for good and every later mark
+    // waiting on it: held events were then sent again a minute later, holding back their
+    // organisation's events with listeners meanwhile.
+    marking = Promise.resolve().then(async () => {
       try {
         while (unmarked.size > 0) {
           const batch = unmarked;
@@ -371,7 +375,7 @@ export function createOutbox(db: DbOrTx, bus: EventBus, opts: OutboxOptions = {}
       } finally {
         marking = null;
       }
-    })();
+    });
     return marking;
   }
 

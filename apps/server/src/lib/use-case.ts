@@ -53,6 +53,26 @@ export const publicCaller = (organisationId: string, centerIds: string[], page: 
   page,
 });
 
+/**
+ * The caller of work the system does for one organisation on its own (a payment provider's message,
+ * the order janitor): no user, every centre of the organisation. `task` says which work, so a reader
+ * sees why this command has no user.
+ */
+export interface SystemCaller {
+  organisationId: string;
+  centerIds: null;
+  userId: null;
+  task: string;
+}
+
+/** The caller of the system's own work for an organisation (see `SystemCaller`). */
+export const systemCaller = (organisationId: string, task: string): SystemCaller => ({
+  organisationId,
+  centerIds: null,
+  userId: null,
+  task,
+});
+
 /** What the runner needs of the server (AppDeps has it all). */
 export interface CommandDeps {
   config: Config;
@@ -116,7 +136,7 @@ export type PublicContext = CommandContext<PublicCaller>;
 export type UseCase<I, O> = (ctx: UseCaseContext, input: I) => Promise<O>;
 
 /** A command of any caller: `(ctx, input)`, its ids inside `input`. */
-export type Command<I, O, A extends AuthContext | PublicCaller = AuthContext> = (
+export type Command<I, O, A extends AuthContext | PublicCaller | SystemCaller = AuthContext> = (
   ctx: CommandContext<A>,
   input: I,
 ) => Promise<O>;
@@ -249,7 +269,7 @@ export function systemContext(
  * by the command are relayed, and `afterCommit` work run, after the commit. The form of code not
  * yet written as a command; a command is run by `runTransaction`.
  */
-export async function runTransaction<T, A extends AuthContext | PublicCaller = AuthContext>(
+export async function runTransaction<T, A extends AuthContext | PublicCaller | SystemCaller = AuthContext>(
   deps: CommandDeps,
   auth: A,
   fn: (ctx: CommandContext<A>) => Promise<T>,
@@ -299,7 +319,7 @@ export async function runTransaction<T, A extends AuthContext | PublicCaller = A
  * Runs `command` for `auth` on `input` as one transaction (see `runTransaction`), answering what
  * `options` say for the unique indexes it may run into.
  */
-export async function runCommand<I, O, A extends AuthContext | PublicCaller = AuthContext>(
+export async function runCommand<I, O, A extends AuthContext | PublicCaller | SystemCaller = AuthContext>(
   deps: CommandDeps,
   auth: A,
   command: Command<I, O, A>,

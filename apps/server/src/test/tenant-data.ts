@@ -2,7 +2,7 @@
  * Rows of one organisation in every tenant table (the isolation and bad-input suites run against
  * them), and the check that no table with an `organisation_id` was forgotten.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { addDays, today } from '@gym/contract/time';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -18,19 +18,27 @@ import {
   expenditures,
   idempotencyKeys,
   importPresets,
+  invoicePaymentIds,
   memberGroupMembers,
   memberGroups,
   memberImports,
+  memberPaymentIds,
   offers,
   outboxEmails,
   passwordResetTokens,
+  payLinks,
+  paymentOrderItems,
+  paymentOrders,
+  paymentWebhookEvents,
   productSetItems,
   productSets,
   readerScans,
   readers,
   rooms,
   shortCourses,
+  simulatedCheckoutSessions,
 } from '../db/schema/index.ts';
+import { paymentsOf } from '../modules/payments/index.ts';
 import { rowsOf } from './db-snapshot.ts';
 import type { TestContext, TestOrganisation } from './harness.ts';
 import { commissionForRole, seedCatalogue } from './selling-catalogue.ts';
@@ -178,6 +186,7 @@ export async function fillOrganisation(ctx: TestContext, org: TestOrganisation):
   const door = await fillDoor(ctx, org, admin, memberCardNumber, staffCardNumber);
   const classes = await fillClasses(ctx, org, admin, room!.id, member.id);
   const pt = await fillPt(ctx, org, admin, room!.id, member.id);
+  await fillPayments(ctx, org, member.id, selling.invoice);
   return {
     ...selling,
     ...door,
@@ -425,6 +434,78 @@ async function fillPt(
   );
   await call('POST', `/pt-sessions/${session.id}/complete`, {}, 200);
   return { ptSession: session.id, trainer: trainer.id, dayOff: off.id };
+}
+
+/**
+ * Online payments' rows: the organisation's provider settings, a pay link for the invoice, an order
+ * of it paid at the simulated provider (its session and its event as received), and the member's
+ * and the invoice's public payment ids.
+ */
+async function fillPayments(ctx: TestContext, org: TestOrganisation, memberId: string, invoiceId: string) {
+  const { db } = ctx.database;
+  const organisationId = org.id;
+  const centerId = org.centers[0]!.id;
+  await paymentsOf(ctx.deps).settingsOf(organisationId);
+  const now = new Date();
+  const [link] = await db
+    .insert(payLinks)
+    .values({
+      organisationId,
+      centerId,
+      memberId,
+      invoiceId,
+      kind: 'balance',
+      token: `fill${organisationId.replaceAll('-', '')}`,
+      expiresAt: new Date(now.getTime() + 86_400_000),
+      createdAt: now,
+    })
+    .returning();
+  const [order] = await db
+    .insert(paymentOrders)
+    .values({
+      organisationId,
+      centerId,
+      memberId,
+      provider: 'simulated',
+      purpose: `link:${link!.id}`,
+      payLinkId: link!.id,
+      state: 'failed',
+      amountMinor: 100,
+      currencyCode: 'BRL',
+      description: 'Seeded order',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await db.insert(paymentOrderItems).values({ organisationId, orderId: order!.id, invoiceId, amountMinor: 100 });
+  await db.insert(simulatedCheckoutSessions).values({
+    id: `cs_sim_fill${organisationId.replaceAll('-', '')}`,
+    organisationId,
+    orderId: order!.id,
+    amountMinor: 100,
+    currencyCode: 'BRL',
+    description: 'Seeded order',
+    merchantName: 'Seeded',
+    returnUrl: 'https://gym.example/',
+    status: 'failed',
+    paymentIntent: 'pi_sim_fill',
+    expiresAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await db.insert(paymentWebhookEvents).values({
+    organisationId,
+    provider: 'simulated',
+    eventId: `evt_fill_${organisationId}`,
+    type: 'checkout.session.async_payment_failed',
+    orderId: order!.id,
+    payload: {},
+    receivedAt: now,
+    processedAt: now,
+    outcome: 'applied',
+  });
+  await db.insert(memberPaymentIds).values({ organisationId, memberId, publicId: randomUUID(), createdAt: now });
+  await db.insert(invoicePaymentIds).values({ organisationId, invoiceId, publicId: randomUUID(), createdAt: now });
 }
 
 /** Every table with an `organisation_id` column, read from the catalogue so new tables are covered. */

@@ -12,9 +12,16 @@ import {
   classTypes,
   expenditureCategories,
   expenditures,
+  invoicePaymentIds,
+  invoices,
   memberGroupMembers,
   memberGroups,
+  memberPaymentIds,
   members,
+  payLinks,
+  paymentOrderItems,
+  paymentOrders,
+  paymentWebhookEvents,
   rooms,
   trainerDaysOff,
 } from '../db/schema/index.ts';
@@ -162,6 +169,117 @@ describe('composite tenant keys', () => {
         db.insert(bookings).values({ organisationId: a.id, classId: cls!.id, memberId: memberB.id, status: 'booked' }),
       ),
     ).toMatch(/bookings_org_member_fk/);
+  });
+
+  it('refuse online payments’ rows (pay link, order, what it pays, its events, public ids) naming another organisation’s rows', async () => {
+    const { db } = ctx.database;
+    const memberA = await a.newMember();
+    const invoice = async (org: TestOrganisation, memberId: string, n: number) => {
+      const [row] = await db
+        .insert(invoices)
+        .values({
+          organisationId: org.id,
+          centerId: org.centers[0]!.id,
+          memberId,
+          seq: n,
+          number: `K-${n}`,
+          issuedOn: '2026-01-05',
+          currencyCode: 'BRL',
+          subtotalMinor: 1000,
+          discountMinor: 0,
+          totalMinor: 1000,
+          taxMinor: 0,
+        })
+        .returning();
+      return row!;
+    };
+    const invoiceA = await invoice(a, memberA.id, 90_001);
+    const invoiceB = await invoice(b, memberB.id, 90_001);
+    const now = new Date();
+    const link = {
+      organisationId: a.id,
+      centerId: a.centers[0]!.id,
+      memberId: memberA.id,
+      invoiceId: invoiceA.id,
+      kind: 'balance',
+      token: `keys-${a.id}`,
+      expiresAt: now,
+      createdAt: now,
+    };
+    expect(await refusal(() => db.insert(payLinks).values({ ...link, invoiceId: invoiceB.id }))).toMatch(
+      /pay_links_org_invoice_fk/,
+    );
+    expect(await refusal(() => db.insert(payLinks).values({ ...link, memberId: memberB.id }))).toMatch(
+      /pay_links_org_member_fk/,
+    );
+    const [linkA] = await db.insert(payLinks).values(link).returning();
+    const order = {
+      organisationId: a.id,
+      centerId: a.centers[0]!.id,
+      memberId: memberA.id,
+      provider: 'simulated',
+      purpose: `keys-${a.id}`,
+      amountMinor: 1000,
+      currencyCode: 'BRL',
+      description: 'Keys',
+      createdAt: now,
+      updatedAt: now,
+    };
+    expect(await refusal(() => db.insert(paymentOrders).values({ ...order, centerId: b.centers[0]!.id }))).toMatch(
+      /payment_orders_org_center_fk/,
+    );
+    const [linkB] = await db
+      .insert(payLinks)
+      .values({
+        ...link,
+        organisationId: b.id,
+        centerId: b.centers[0]!.id,
+        memberId: memberB.id,
+        invoiceId: invoiceB.id,
+        token: `keys-${b.id}`,
+      })
+      .returning();
+    expect(await refusal(() => db.insert(paymentOrders).values({ ...order, payLinkId: linkB!.id }))).toMatch(
+      /payment_orders_org_pay_link_fk/,
+    );
+    const [orderA] = await db
+      .insert(paymentOrders)
+      .values({ ...order, payLinkId: linkA!.id })
+      .returning();
+    expect(
+      await refusal(() =>
+        db
+          .insert(paymentOrderItems)
+          .values({ organisationId: a.id, orderId: orderA!.id, invoiceId: invoiceB.id, amountMinor: 1 }),
+      ),
+    ).toMatch(/payment_order_items_org_invoice_fk/);
+    expect(
+      await refusal(() =>
+        db.insert(paymentWebhookEvents).values({
+          organisationId: b.id,
+          provider: 'simulated',
+          eventId: 'evt_keys',
+          type: 'x',
+          orderId: orderA!.id,
+          payload: {},
+          receivedAt: now,
+        }),
+      ),
+    ).toMatch(/payment_webhook_events_org_order_fk/);
+    expect(
+      await refusal(() =>
+        db
+          .insert(memberPaymentIds)
+          .values({ organisationId: a.id, memberId: memberB.id, publicId: crypto.randomUUID(), createdAt: now }),
+      ),
+    ).toMatch(/member_payment_ids_org_member_fk/);
+    expect(
+      await refusal(() =>
+        db
+          .insert(invoicePaymentIds)
+          .values({ organisationId: a.id, invoiceId: invoiceB.id, publicId: crypto.randomUUID(), createdAt: now }),
+      ),
+    ).toMatch(/invoice_payment_ids_org_invoice_fk/);
   });
 
   it('accept the same rows inside one organisation', async () => {

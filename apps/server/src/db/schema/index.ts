@@ -26,6 +26,16 @@ export {
   members,
 } from './members.ts';
 export { outboxEmails } from './outbox.ts';
+export {
+  invoicePaymentIds,
+  memberPaymentIds,
+  payLinks,
+  paymentOrderItems,
+  paymentOrders,
+  paymentSettings,
+  paymentWebhookEvents,
+  simulatedCheckoutSessions,
+} from './payments.ts';
 export { readerScans, readers, rooms } from './places.ts';
 export { auditLog, domainEvents, idempotencyKeys } from './platform.ts';
 export { ptSessions, trainerDaysOff, trainerHours } from './pt.ts';

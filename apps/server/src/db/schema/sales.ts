@@ -170,6 +170,10 @@ export const payments = pgTable(
     index('payments_invoice').on(t.invoiceId),
     index('payments_org_paid').on(t.organisationId, t.paidOn),
     index('payments_member').on(t.memberId),
+    // An online payment's provider reference is recorded once per invoice: a webhook applied twice cannot pay twice.
+    uniqueIndex('payments_online_once')
+      .on(t.invoiceId, t.reference)
+      .where(sql`${t.kind} = 'payment' and ${t.method} = 'online'`),
     tenantKey('payments_org_invoice_fk', t, t.invoiceId, invoices),
     check('payments_kind', sql`${t.kind} in ('payment','refund')`),
     // A refund may give no money back (a line not yet paid for is only cancelled).

@@ -14,12 +14,16 @@ import {
   invoices,
   membershipPlans,
   organisations,
+  payLinks,
   paymentAllocations,
+  paymentOrderItems,
+  paymentOrders,
   payments,
   productSets,
   products,
   refundItems,
   shortCourses,
+  simulatedCheckoutSessions,
 } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -55,6 +59,11 @@ export const MONEY_WITH_INVOICES = [
   refundItems,
   couponUses,
   commissionEntries,
+  // Online payments: a pay link or an order names an invoice, and the provider's session an order.
+  payLinks,
+  paymentOrders,
+  paymentOrderItems,
+  simulatedCheckoutSessions,
 ] as const;
 
 /**

@@ -7,7 +7,7 @@ import { type Minor, minor, neg, percent, share, sum, ZERO } from '@gym/contract
 import { eq, inArray, sql } from 'drizzle-orm';
 import { readAll } from '../../db/client.ts';
 import { commissionEntries, commissionRules, users } from '../../db/schema/index.ts';
-import type { UseCaseContext } from '../../lib/use-case.ts';
+import type { ActorContext, UseCaseContext } from '../../lib/use-case.ts';
 
 type Rule = typeof commissionRules.$inferSelect;
 
@@ -44,7 +44,7 @@ export interface PaidLine {
 
 /** Credits the commission of a payment's shares of its lines. */
 export async function creditCommission(
-  ctx: UseCaseContext,
+  ctx: ActorContext,
   { paymentId, earnedOn, lines }: { paymentId: string; earnedOn: string; lines: PaidLine[] },
 ) {
   const sellers = [...new Set(lines.flatMap((l) => (l.soldById && l.paidMinor > 0 ? [l.soldById] : [])))];

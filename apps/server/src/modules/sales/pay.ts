@@ -3,12 +3,13 @@
  * state, its installments and lines with what is still open on them, and the payment methods.
  */
 import { type Minor, max, minor, share, sub, sum, ZERO } from '@gym/contract/money';
+import { ONLINE_PAYMENT_METHOD } from '@gym/contract/payments';
 import { BUILT_IN_PAYMENT_METHODS } from '@gym/contract/sales';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { centers, installments, invoiceLines, invoices, refundItems } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
-import type { UseCaseContext } from '../../lib/use-case.ts';
+import type { ActorContext } from '../../lib/use-case.ts';
 
 export const refuse = (path: string, code: string, message: string) =>
   new AppError(422, 'business_rule', message, [{ path, code, message }]);
@@ -16,7 +17,7 @@ export const refuse = (path: string, code: string, message: string) =>
 export type InvoiceRow = typeof invoices.$inferSelect;
 
 /** The invoice, its row locked until the transaction ends, and its centre's business date. */
-export async function lockInvoice(ctx: UseCaseContext, invoiceId: string) {
+export async function lockInvoice(ctx: ActorContext, invoiceId: string) {
   const [invoice] = await ctx.db.lock(invoices, eq(invoices.id, invoiceId));
   if (!invoice) throw notFound('invoice');
   const center = await ctx.db.first(centers, eq(centers.id, invoice.centerId));
@@ -40,7 +41,7 @@ export function stateFor(
 export const installmentPaid = sql<string>`coalesce((select sum(pa.amount_minor) from payment_allocations pa where pa.installment_id = ${installments.id}), 0)`;
 
 /** The installments with what each still lacks, in `seq` order. */
-export async function installmentsDue(ctx: UseCaseContext, invoiceId: string) {
+export async function installmentsDue(ctx: ActorContext, invoiceId: string) {
   const rows = await ctx.db
     .select({
       id: installments.id,
@@ -81,7 +82,7 @@ export function spread(
  * `open` by what earlier refunds kept of the units returned (a restocking fee, the used part of a
  * membership): that stays paid and is never given back by a later refund.
  */
-export async function openLines(ctx: UseCaseContext, invoiceId: string) {
+export async function openLines(ctx: ActorContext, invoiceId: string) {
   const lines = await ctx.db
     .select()
     .from(invoiceLines)
@@ -120,13 +121,21 @@ export async function openLines(ctx: UseCaseContext, invoiceId: string) {
   });
 }
 
-/** Refuses a payment method the organisation has not set up (built-in or its own); answers its configuration. */
-export async function checkMethod(ctx: UseCaseContext, method: string) {
+/**
+ * Refuses a payment method the organisation has not set up (built-in or its own; `online` is one
+ * only a provider's confirmed payment is recorded by, never offered at the desk: the desk's request
+ * schema refuses it); answers its configuration.
+ */
+export async function checkMethod(ctx: ActorContext, method: string) {
   const config = await readSystemConfig(
     ctx.db.unscoped('the organisation’s own row, read by the caller’s organisation id'),
     ctx.auth.organisationId,
   );
-  const methods: string[] = [...BUILT_IN_PAYMENT_METHODS, ...config.paymentMethods.map((m) => m.code)];
+  const methods: string[] = [
+    ...BUILT_IN_PAYMENT_METHODS,
+    ONLINE_PAYMENT_METHOD,
+    ...config.paymentMethods.map((m) => m.code),
+  ];
   if (!methods.includes(method)) throw refuse('method', 'method_unknown', 'This payment method is not set up');
   return config;
 }

@@ -9,6 +9,7 @@ import { type CurrencyCode, minorUnitExponent } from '@gym/contract/currency';
 import type { InvoicePdfQuery } from '@gym/contract/sales';
 import { eq } from 'drizzle-orm';
 import { centers, members, users } from '../../db/schema/index.ts';
+import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
 import type { QueryContext } from '../../lib/use-case.ts';
@@ -18,7 +19,7 @@ import { getInvoice } from './queries.ts';
 import { receiptLabels } from './receipt-labels.ts';
 
 export async function invoicePdf(
-  ctx: QueryContext,
+  ctx: QueryContext<Pick<AuthContext, 'organisationId' | 'centerIds'> & { userId?: string | null }>,
   { id, ...query }: InvoicePdfQuery & { id: string },
 ): Promise<{ number: string; bytes: Uint8Array }> {
   const { db, auth } = ctx;
@@ -42,7 +43,8 @@ export async function invoicePdf(
       })
       .from(centers)
       .where(eq(centers.id, invoice.center.id)),
-    db.select({ language: users.language }).from(users).where(eq(users.id, auth.userId!)),
+    // The staff member's own language; a member's receipt (no user) is in the language asked for.
+    auth.userId ? db.select({ language: users.language }).from(users).where(eq(users.id, auth.userId)) : [],
     db.select({ chineseName: members.chineseName }).from(members).where(eq(members.id, invoice.member.id)),
   ]);
   // A member's Chinese name is printed beside the Latin one, as the member file shows it.

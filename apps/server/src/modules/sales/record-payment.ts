@@ -2,7 +2,9 @@
  * Taking a payment at the desk. The invoice's row is locked first: of two payments racing for the
  * last installment, the second sees the balance the first left and is refused (never an
  * overpayment). The payment is spread over the installments (those named first, else the earliest
- * due), over the lines (for commission), and may start entitlements waiting for it.
+ * due), over the lines (for commission), and may start entitlements waiting for it. The desk
+ * records it for a staff member; an online order's fulfilment records it for the system (no user,
+ * method `online`, the provider's reference kept), the same way.
  */
 import { allocate, type Minor, sub } from '@gym/contract/money';
 import type { paymentRequestSchema } from '@gym/contract/sales';
@@ -10,7 +12,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { entitlementState, entitlements, invoices, paymentAllocations, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { UseCaseContext } from '../../lib/use-case.ts';
+import type { ActorContext } from '../../lib/use-case.ts';
 import { appendLedger, endOf, stateOf } from '../entitlements/index.ts';
 import { creditCommission } from './commission.ts';
 import { balanceOf, checkMethod, installmentsDue, lockInvoice, openLines, refuse, spread, stateFor } from './pay.ts';
@@ -18,7 +20,7 @@ import { balanceOf, checkMethod, installmentsDue, lockInvoice, openLines, refuse
 type PaymentInput = z.output<typeof paymentRequestSchema>;
 
 export async function recordPayment(
-  ctx: UseCaseContext,
+  ctx: ActorContext,
   { invoiceId, ...input }: (PaymentInput | Omit<PaymentInput, 'installmentIds'>) & { invoiceId: string },
 ) {
   const { invoice, today } = await lockInvoice(ctx, invoiceId);

@@ -1,0 +1,6 @@
+/** What the app (and tests) may use of the online payments module. */
+export { paymentPublicRoutes } from './public-routes.ts';
+export { paymentRoutes } from './routes.ts';
+export { type PaymentsRuntime, paymentsOf } from './runtime.ts';
+export { checkSignature, SIGNATURE_TOLERANCE_SECONDS, signatureHeader } from './signature.ts';
+export { paymentWebhookRoutes } from './webhook-routes.ts';
