@@ -98,10 +98,15 @@ describe('translations', () => {
 
   it('has a text for every error code the server answers the app', () => {
     const codes = en.get('errors')!;
+    const screenCodes = en.get('screenErrors')!;
     // Answered to card readers only, never to a person.
     const devicesOnly = new Set(['reader_unauthenticated']);
-    const missing = ERROR_CODES.filter((code) => !devicesOnly.has(code) && !codes.has(`codes.${code}`));
+    const missing = ERROR_CODES.filter(
+      (code) => !devicesOnly.has(code) && !codes.has(`codes.${code}`) && !screenCodes.has(`codes.${code}`),
+    );
     expect(missing).toEqual([]);
+    // One place per code: the sign-in bundle or the screens' chunk, never both.
+    expect([...screenCodes.keys()].filter((key) => codes.has(key))).toEqual([]);
   });
 
   it('has a title for every titleKey of the route table', () => {

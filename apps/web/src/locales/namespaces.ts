@@ -6,6 +6,7 @@ export const NAMESPACES = [
   'auth',
   'account',
   'errors',
+  'screenErrors',
   'misc',
   'acl',
   'outbox',

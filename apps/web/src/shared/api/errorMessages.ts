@@ -1,6 +1,8 @@
 /**
- * Turns API errors into the words a person reads. Every server error code has a translation in
- * the `errors` namespace; field errors are shown beside their field.
+ * Turns API errors into the words a person reads. Every server error code has a translation: in
+ * the `errors` namespace (bundled with the sign-in page) when the sign-in pages or the shell can
+ * meet it, else in `screenErrors` (the screens' chunk, present before any screen shows). Field
+ * errors are shown beside their field.
  */
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
@@ -16,7 +18,12 @@ export function apiErrorMessage(t: TFunction, error: unknown): string {
   if ((error.error === 'account_locked' || error.error === 'rate_limited') && minutes !== undefined) {
     return t(`errors:codes.${error.error}_minutes`, { minutes });
   }
-  return t(`errors:codes.${error.error}`, { defaultValue: t('errors:codes.unknown') });
+  return errorCodeText(t, error.error);
+}
+
+/** The words for one server error code, wherever its translation lives (see above). */
+export function errorCodeText(t: TFunction, code: string): string {
+  return t([`errors:codes.${code}`, `screenErrors:codes.${code}`], { defaultValue: t('errors:codes.unknown') });
 }
 
 /**

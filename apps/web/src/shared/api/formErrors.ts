@@ -1,7 +1,7 @@
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 import { isApiError } from './client';
-import { fieldErrorMessage } from './errorMessages';
+import { errorCodeText, fieldErrorMessage } from './errorMessages';
 
 /** A field of a form: its name, or its path in a list (`['rows', 2, 'amount']`). */
 export type FieldName = string | (string | number)[];
@@ -69,7 +69,7 @@ export function showErrorOnFields(
   // A conflict code names its field more precisely than a generic field error would.
   const field = isApiError(error) ? codeToField[error.error] : undefined;
   if (isApiError(error) && field) {
-    const text = t(`errors:field.${error.error}`, { defaultValue: t(`errors:codes.${error.error}`) });
+    const text = t(`errors:field.${error.error}`, { defaultValue: errorCodeText(t, error.error) });
     form.setFields([{ name: field, errors: [text] }]);
     focusFirstError(form);
     return true;
