@@ -143,6 +143,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       pipeline: true,
     });
     pool.on('connect', pipelineConnection);
+    // A connection lost while a request holds its client (the database restarted) fails that
+    // request's queries, and the client also emits 'error', which the pool hears only while the client
+    // is idle: unheard, it stopped the whole server. Every client hears it; the request answers 503.
+    pool.on('connect', (client: pg.PoolClient) =>
+      client.on('error', () => {
+        /* reported by the client's queries */
+      }),
+    );
     pool.on('release', (_err: Error | undefined, client: pg.PoolClient) => releaseConnection(client));
     pool.on('error', () => {
       /* an idle client died: the pool replaces it; queries report their own errors */

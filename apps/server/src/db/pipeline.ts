@@ -259,6 +259,14 @@ export async function runAnnouncingBeforeCommit<R>(
     ? { sql: built.sql, params: fillPlaceholders(built.params, values!) }
     : (db as Dialected).dialect.sqlToQuery(query);
   const client = await pool.connect();
+  // A connection lost while checked out (the database restarted) fails its queries, and its client
+  // also emits 'error', which the pool listens to only while the client is idle: unheard, it stopped
+  // the whole server. Heard here; the client is thrown away on release.
+  let lost: Error | undefined;
+  const onLost = (err: Error) => {
+    lost = err;
+  };
+  client.on('error', onLost);
   try {
     void client.query('begin');
     const ran = client.query(name ? { name, text, values: params } : { text, values: params });
@@ -269,6 +277,7 @@ export async function runAnnouncingBeforeCommit<R>(
     if (commit.status === 'rejected') throw commit.reason;
     return rows.value.rows as R[];
   } finally {
-    client.release();
+    client.off('error', onLost);
+    client.release(lost);
   }
 }

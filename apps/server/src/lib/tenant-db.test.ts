@@ -2,12 +2,13 @@
  * The scoped database's builders: whatever a statement written through them says, it reaches only
  * the caller's organisation (and, for centre-bound tables, the caller's centres).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, getTableName, inArray, is, sql } from 'drizzle-orm';
+import { alias, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '../db/schema/index.ts';
 import { loginThrottles, memberGroupMembers, memberGroups, members, organisations } from '../db/schema/index.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../test/harness.ts';
-import { tenantDb } from './tenant-db.ts';
+import { isCentreBound, tenantDb } from './tenant-db.ts';
 
 let ctx: TestContext;
 let a: TestOrganisation;
@@ -153,5 +154,20 @@ describe('the scoped database', () => {
       ).rejects.toThrow('undone');
       expect((await db.first(memberGroups, eq(memberGroups.id, groupOfA)))?.name).toBe('Group A');
     });
+  });
+});
+
+describe('centre-bound tables', () => {
+  it('every tenant table whose rows name their centre is limited to the caller’s centres', () => {
+    // Tables whose centre column is not a place that limits who sees the row: a membership sold at one
+    // centre is used at every centre, the audit log and the outbox are read through their own rules, and
+    // user_centers is the list of a user's centres itself.
+    const notTheRowsPlace = new Set(['entitlements', 'audit_log', 'domain_events', 'user_centers']);
+    const missing = (Object.values(schema) as unknown[])
+      .filter((t): t is PgTable => is(t, PgTable))
+      .filter((t) => 'organisationId' in t && 'centerId' in t && !isCentreBound(t))
+      .map((t) => getTableName(t))
+      .filter((name) => !notTheRowsPlace.has(name));
+    expect(missing).toEqual([]);
   });
 });

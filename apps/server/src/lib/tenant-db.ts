@@ -15,6 +15,7 @@ import {
   payments,
   productStock,
   ptSessions,
+  readerScans,
   readers,
   rooms,
   shortCourses,
@@ -48,6 +49,7 @@ const CENTRE_COLUMN = new Map<PgTable, PgColumn>([
   [members, members.homeCenterId],
   [rooms, rooms.centerId],
   [readers, readers.centerId],
+  [readerScans, readerScans.centerId],
   [cardLinkTokens, cardLinkTokens.centerId],
   [invoices, invoices.centerId],
   [payments, payments.centerId],
@@ -64,6 +66,9 @@ const CENTRE_COLUMN = new Map<PgTable, PgColumn>([
   [ptSessions, ptSessions.centerId],
   [trainerHours, trainerHours.centerId],
 ]);
+
+/** Whether a centre-limited caller sees only the rows of `table` at their centres. */
+export const isCentreBound = (table: PgTable) => CENTRE_COLUMN.has(table);
 
 type Scope = Pick<AuthContext, 'organisationId' | 'centerIds'>;
 
