@@ -1,8 +1,9 @@
 /**
  * The soak (`BENCH_SUITES=soak npm run bench`): the deployment of `npm run cluster` (PostgreSQL,
  * Redis, two API servers, nginx in front) under a gym chain's day, with a fault at a time:
- *   - the door: BENCH_DOOR_RATE (100) taps a second over 10 readers of one centre; each reader retries
- *     a scan it could not hand over (same scan id), each reader's browser posts the entry of its scans
+ *   - the door: BENCH_DOOR_RATE (100) taps a second over 10 readers of one centre; each reader keeps
+ *     its taps in memory and hands them over in turn (BENCH_READER_IN_FLIGHT calls at once, 1), retrying
+ *     a scan through an outage and waiting out a 429's Retry-After (same scan id, tools/reader-device.ts), each reader's browser posts the entry of its scans
  *     (the scan id as Idempotency-Key, retried while the server cannot answer) and the desk counts the
  *     toasts; the browsers' sockets reconnect as the web app's do, and a reconnected browser asks for
  *     the scans of its reader that have no entry yet, as the web app does;
@@ -35,6 +36,7 @@ import { invariantBreaches } from '../apps/server/src/db/invariants.ts';
 import { createServer } from '../apps/server/src/server.ts';
 import { freePort, startPostgres } from '../apps/server/src/test/postgres-server.ts';
 import { startRedis } from '../apps/server/src/test/redis-server.ts';
+import { ReaderDevice } from '../apps/server/src/tools/reader-device.ts';
 import { nginxConfig } from '../scripts/lib/nginx.ts';
 import { serverNodeFlags } from '../scripts/lib/server-node.mjs';
 import { ensureSystemDeps, NGINX } from '../scripts/lib/system-deps.mjs';
@@ -51,6 +53,8 @@ const staffSessions = Number(process.env.BENCH_SOAK_STAFF ?? 50);
 const salesPerSecond = Number(process.env.BENCH_SOAK_SALES ?? 2);
 const faults = (process.env.BENCH_SOAK_FAULTS ?? 'kill,postgres,redis,slow').split(',').filter(Boolean) as FaultKind[];
 const RETRY_FOR_MS = 120_000;
+/** Calls a reader has under way at once (BENCH_READER_IN_FLIGHT): 1 is a door reader's habit. */
+const READER_IN_FLIGHT = Number(process.env.BENCH_READER_IN_FLIGHT ?? 1);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const now = () => performance.now();
@@ -255,6 +259,24 @@ function doorLoad(base: string, token: string, f: DoorFixture, tally: Tally, run
     const s = perSecond[tally.second(sent)];
     if (s && at - sent < 2000) s.toastedFast += 1;
   };
+  // Each reader as the hardware: its taps kept in memory and handed over in turn, retried through
+  // outages and 429s (tools/reader-device.ts); a call's answer and time counted as a 'scan POST'.
+  const devices = new Map(
+    f.readers.map((r) => [
+      r.sn,
+      new ReaderDevice({
+        url: base,
+        sn: r.sn,
+        secret: r.secret,
+        inFlight: READER_IN_FLIGHT,
+        giveUpAfterMs: RETRY_FOR_MS,
+        onCall: (status, ms) => {
+          if (status !== 0 && status < 500) tally.add('scan POST', ms);
+          if (status === 0 || status >= 400) tally.fail('scan POST', status);
+        },
+      }),
+    ]),
+  );
   let stopped = false;
   let sent = 0;
   const loop = (async () => {
@@ -275,13 +297,13 @@ function doorLoad(base: string, token: string, f: DoorFixture, tally: Tally, run
       perSecond[sec].sent += 1;
       sent += 1;
       pending.push(
-        sendRetrying(tally, 'scan POST', `${base}/api/v1/pro/readers/${reader.sn}/scans`, {
-          method: 'POST',
-          headers: { 'x-reader-secret': reader.secret },
-          body: { scanId, card, at: new Date().toISOString() },
-        }).then((res) => {
-          if (res.status === 200) accepted.add(scanId);
-        }),
+        devices
+          .get(reader.sn)!
+          .tap({ scanId, card, at: new Date().toISOString() })
+          .then((res) => {
+            if (res.status === 200) accepted.add(scanId);
+            else tally.fail('scan lost', res.status);
+          }),
       );
     }
   })();
