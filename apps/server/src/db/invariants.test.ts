@@ -89,4 +89,44 @@ describe('invariantBreaches', () => {
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/^class \S+ has \d+ booked for 1 places$/);
   });
+
+  it('names online orders whose money is recorded wrongly: a success without its payment, a failure with one, an amount that differs', async () => {
+    const found = await breachesAfter(async (tx) => {
+      // Three orders on paid invoices of the demo: one succeeded whose item holds no payment, one
+      // failed whose item holds the invoice's payment, one succeeded whose item is for a cent more.
+      const [paid] = (
+        (await tx.execute(sql`select p.id, p.invoice_id, p.amount_minor, p.organisation_id, p.center_id, p.member_id
+                              from payments p where p.kind = 'payment' limit 1`)) as unknown as {
+          rows: {
+            id: string;
+            invoice_id: string;
+            amount_minor: string;
+            organisation_id: string;
+            center_id: string;
+            member_id: string;
+          }[];
+        }
+      ).rows;
+      const order = async (state: string, purpose: string, paymentId: string | null, itemMinor: number) => {
+        const [o] = (
+          (await tx.execute(sql`insert into payment_orders (organisation_id, center_id, member_id, provider, purpose, state,
+                                  amount_minor, currency_code, description, created_at, updated_at)
+                                values (${paid!.organisation_id}, ${paid!.center_id}, ${paid!.member_id}, 'simulated',
+                                  ${purpose}, ${state}, ${itemMinor}, 'HKD', 'test', now(), now()) returning id`)) as unknown as {
+            rows: { id: string }[];
+          }
+        ).rows;
+        await tx.execute(sql`insert into payment_order_items (organisation_id, order_id, invoice_id, amount_minor, payment_id)
+                             values (${paid!.organisation_id}, ${o!.id}, ${paid!.invoice_id}, ${itemMinor}, ${paymentId})`);
+      };
+      const amount = Number(paid!.amount_minor);
+      await order('succeeded', 'invariant-a', null, amount);
+      await order('failed', 'invariant-b', paid!.id, amount);
+      await order('succeeded', 'invariant-c', paid!.id, amount + 1);
+    });
+    expect(found.some((w) => /^order \S+ succeeded but its item \S+ holds no payment$/.test(w))).toBe(true);
+    expect(found.some((w) => /^order \S+ is failed but its item \S+ holds a payment$/.test(w))).toBe(true);
+    expect(found.some((w) => /^order item \S+ is for \d+ but its payment is \d+$/.test(w))).toBe(true);
+    expect(found.some((w) => /^payment \S+ is held by 2 order items$/.test(w))).toBe(true);
+  });
 });

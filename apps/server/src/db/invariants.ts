@@ -8,7 +8,10 @@ import type { Db } from './client.ts';
  * - an invoice's paid amount is its payments less its refunds;
  * - an entitlement's credits left and held are the sums of its ledger rows, and never below zero;
  * - a class holds no more booked members than its capacity;
- * - one scan records at most one entry (a unique index; checked all the same).
+ * - one scan records at most one entry (a unique index; checked all the same);
+ * - an online order's money is recorded once and only when it succeeded: each item of a succeeded
+ *   order (not held for review) holds its payment, of the item's amount, and no other order's item
+ *   holds one; a provider's event is stored once (a unique index; checked all the same).
  */
 export async function invariantBreaches(db: Db): Promise<string[]> {
   const rows = async (statement: ReturnType<typeof sql>) =>
@@ -38,5 +41,23 @@ export async function invariantBreaches(db: Db): Promise<string[]> {
     ...(await rows(sql`
       select 'scan ' || scan_id || ' recorded ' || count(*) || ' entries' as what
       from entries where scan_id is not null group by organisation_id, scan_id having count(*) > 1`)),
+    ...(await rows(sql`
+      select 'order ' || o.id || ' succeeded but its item ' || i.id || ' holds no payment' as what
+      from payment_orders o join payment_order_items i on i.order_id = o.id
+      where o.state = 'succeeded' and o.review_reason is null and i.payment_id is null`)),
+    ...(await rows(sql`
+      select 'order ' || o.id || ' is ' || o.state || ' but its item ' || i.id || ' holds a payment' as what
+      from payment_orders o join payment_order_items i on i.order_id = o.id
+      where o.state <> 'succeeded' and i.payment_id is not null`)),
+    ...(await rows(sql`
+      select 'order item ' || i.id || ' is for ' || i.amount_minor || ' but its payment is ' || p.amount_minor as what
+      from payment_order_items i join payments p on p.id = i.payment_id
+      where p.amount_minor <> i.amount_minor`)),
+    ...(await rows(sql`
+      select 'payment ' || payment_id || ' is held by ' || count(*) || ' order items' as what
+      from payment_order_items where payment_id is not null group by payment_id having count(*) > 1`)),
+    ...(await rows(sql`
+      select 'provider event ' || provider || ' ' || event_id || ' stored ' || count(*) || ' times' as what
+      from payment_webhook_events group by organisation_id, provider, event_id having count(*) > 1`)),
   ];
 }
