@@ -10,7 +10,9 @@
  *   - 50 staff sessions browsing and searching (members, classes, invoices, entries), each with its
  *     socket in one of the demo's centres;
  *   - sales at BENCH_SOAK_SALES (2) a second, every other one paid at the sale and the others by a
- *     payment posted after it, each with its Idempotency-Key and retried on a 5xx or no answer.
+ *     payment posted after it, each with its Idempotency-Key and retried on a 5xx or no answer; one in
+ *     four paid online instead (a pay link, its checkout, the simulated provider's page and its signed
+ *     webhook, the member's status page asked until the order is final).
  * Faults (BENCH_SOAK_FAULTS=kill,postgres,redis,slow), spread over BENCH_SOAK_MINUTES (10):
  *   - kill: `kill -9` of one API server (started again 30 s later);
  *   - postgres: PostgreSQL stopped (as a crash) for 15 s, then started;
@@ -362,8 +364,49 @@ function salesLoad(base: string, token: string, f: SellingFixture, tally: Tally,
   let stopped = false;
   let sold = 0;
   let paidAfter = 0;
+  let paidOnline = 0;
   const pending: Promise<unknown>[] = [];
   const headers = (key: string) => ({ authorization: `Bearer ${token}`, 'idempotency-key': key });
+  /**
+   * The member pays online: the desk makes a pay link, the member opens its checkout and pays on the
+   * simulated provider's page, whose webhook the server applies; the member's status page asks until
+   * the order is final (as the page does, which also settles an order whose webhook was lost).
+   */
+  const payOnline = async (invoiceId: string, i: number): Promise<boolean> => {
+    const link = await sendRetrying(tally, 'pay link POST', `${base}/api/v1/pro/pay-links`, {
+      method: 'POST',
+      headers: headers(`soak-${run}-link-${i}`),
+      body: { invoiceId },
+    });
+    const token = (link.json as { token?: string } | null)?.token;
+    if (link.status !== 201 || !token) return false;
+    const checkout = await sendRetrying(tally, 'checkout POST', `${base}/api/v1/public/pay-links/${token}/checkout`, {
+      method: 'POST',
+      body: {},
+    });
+    const order = checkout.json as { orderId?: string; checkoutUrl?: string } | null;
+    if (checkout.status !== 200 || !order?.orderId || !order.checkoutUrl) return false;
+    const sessionId = order.checkoutUrl.split('/').pop()!;
+    const pressed = await sendRetrying(
+      tally,
+      'provider page POST',
+      `${base}/api/v1/public/simulated-checkout/${sessionId}`,
+      {
+        method: 'POST',
+        body: { outcome: 'success' },
+      },
+    );
+    if (pressed.status >= 300) return false;
+    for (const until = now() + RETRY_FOR_MS; now() < until; await sleep(1000)) {
+      const state = await send(`${base}/api/v1/public/orders/${order.orderId}`, {});
+      if (state.status === 200) tally.add('order status GET', state.ms);
+      else tally.fail('order status GET', state.status);
+      const value = (state.json as { state?: string } | null)?.state;
+      if (value === 'succeeded') return true;
+      if (value && !['created', 'pending', 'unknown'].includes(value)) return false;
+    }
+    return false;
+  };
   const loop = (async () => {
     const from = now();
     for (let i = 0; !stopped; i++) {
@@ -385,6 +428,10 @@ function salesLoad(base: string, token: string, f: SellingFixture, tally: Tally,
           if (res.status !== 201 || !invoice?.id) return;
           sold += 1;
           if (payNow) return;
+          if (i % 4 === 1) {
+            if (await payOnline(invoice.id, i)) paidOnline += 1;
+            return;
+          }
           const paid = await sendRetrying(tally, 'payment POST', `${base}/api/v1/pro/invoices/${invoice.id}/payments`, {
             method: 'POST',
             headers: headers(`soak-${run}-pay-${i}`),
@@ -400,7 +447,7 @@ function salesLoad(base: string, token: string, f: SellingFixture, tally: Tally,
       stopped = true;
       await loop;
       await Promise.allSettled(pending);
-      return { sold, paidAfter };
+      return { sold, paidAfter, paidOnline };
     },
   };
 }
@@ -603,12 +650,20 @@ export async function runSoak(root: string): Promise<void> {
     let recorded = 0;
     let doubled = 0;
     let breaches: string[] = [];
+    let ordersSucceeded = 0;
+    let webhooksApplied = 0;
     try {
       const counts = (await db.db.execute(
         sql`select count(*)::int as n, count(distinct scan_id)::int as d from entries where scan_id like ${`S${run}-%`}`,
       )) as unknown as { rows: { n: number; d: number }[] };
       recorded = counts.rows[0]!.n;
       doubled = counts.rows[0]!.n - counts.rows[0]!.d;
+      const online = (await db.db.execute(
+        sql`select (select count(*)::int from payment_orders where state = 'succeeded') as orders,
+                   (select count(*)::int from payment_webhook_events where outcome = 'applied') as applied`,
+      )) as unknown as { rows: { orders: number; applied: number }[] };
+      ordersSucceeded = online.rows[0]!.orders;
+      webhooksApplied = online.rows[0]!.applied;
       breaches = await invariantBreaches(db.db);
     } finally {
       await db.close();
@@ -628,6 +683,9 @@ export async function runSoak(root: string): Promise<void> {
         toasts: doorFigures.toasts,
         'sales made': salesFigures.sold,
         'paid after': salesFigures.paidAfter,
+        'paid online': salesFigures.paidOnline,
+        'orders succeeded': ordersSucceeded,
+        'provider events applied': webhooksApplied,
       },
     ]);
     if (doorFigures.missing.length > 0)
