@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { requiredRule, schemaRule } from '../../shared/api/errorMessages';
-import { BilingualTitle } from '../../shared/ui/BilingualTitle';
 import { useConfirm } from '../../shared/ui/confirm';
 import { RowAction } from '../../shared/ui/RowAction';
 import { QueryState } from '../../shared/ui/ScreenStates';
@@ -172,17 +171,15 @@ export default function SliderPage() {
 
   return (
     <div className="screen" data-testid="screen-slider">
-      <Card
-        title={<BilingualTitle titleKey="slider" level={2} />}
-        extra={
-          ability.can('create', 'Content') && (
+      <Card>
+        <div className="content-toolbar">
+          <p className="content-hint">{t('content:slides.orderHelp')}</p>
+          {ability.can('create', 'Content') && (
             <Button type="primary" onClick={() => setEditing({ slide: null })} data-testid="slide-add">
               {t('content:slides.add')}
             </Button>
-          )
-        }
-      >
-        <p className="content-hint">{t('content:slides.orderHelp')}</p>
+          )}
+        </div>
         <QueryState query={slides} isEmpty={(d) => d.items.length === 0} emptyText={t('content:slides.empty')}>
           {({ items }) => (
             <ol className="content-slides" data-testid="slide-list">

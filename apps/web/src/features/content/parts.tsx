@@ -77,7 +77,7 @@ export function FilePickButton({
         type="file"
         accept="image/*"
         multiple={multiple}
-        hidden
+        style={{ display: 'none' }}
         data-testid={`${testId}-input`}
         onChange={(e) => {
           const files = [...(e.target.files ?? [])];
