@@ -198,6 +198,15 @@ describe('news', () => {
     expect((await req('DELETE', `/news/${mine.id}`, otherManager)).statusCode).toBe(404);
     expect((await req('GET', `/news/${mine.id}`, manager)).json().title).toBe('Ours');
   });
+
+  it('deleted takes its image along when nothing else shows it', async () => {
+    const image = await uploadImage(manager);
+    const item = (await req('POST', '/news', manager, { title: 'Gone soon', body: 'x', imageId: image.id })).json();
+    expect((await ctx.app.inject({ method: 'GET', url: image.thumbUrl })).statusCode).toBe(200);
+    expect((await req('DELETE', `/news/${item.id}`, manager)).statusCode).toBe(204);
+    expect((await ctx.app.inject({ method: 'GET', url: image.thumbUrl })).statusCode).toBe(404);
+    expect(readdirSync(join(dataDir, 'files', org.id))).not.toContain(`${image.id}.thumb`);
+  });
 });
 
 describe('public feeds', () => {

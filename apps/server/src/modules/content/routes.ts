@@ -122,9 +122,11 @@ export function contentRoutes(deps: AppDeps, storage: FileStorage): FastifyPlugi
     patch('/news/:id', update, { ...byId, body: updateNewsSchema, reply: newsSchema }, (req) =>
       runCommand(deps, req.auth!, updateNews, { ...req.body, id: req.params.id }),
     );
-    del('/news/:id', remove, { ...byId, status: 204 }, (req) =>
-      runCommand(deps, req.auth!, deleteNews, { id: req.params.id }),
-    );
+    del('/news/:id', remove, { ...byId, status: 204 }, async (req) => {
+      const out = await runCommand(deps, req.auth!, deleteNews, { id: req.params.id });
+      await released(req.auth!, out.released);
+      return null;
+    });
 
     get('/albums', read, { query: albumListQuerySchema, reply: albumListResponseSchema }, (req) =>
       listAlbums(query(req), req.query),
@@ -167,8 +169,10 @@ export function contentRoutes(deps: AppDeps, storage: FileStorage): FastifyPlugi
     put('/slide-order', update, { body: reorderSchema, reply: slideListSchema }, (req) =>
       runCommand(deps, req.auth!, reorderSlides, { ids: req.body.ids }),
     );
-    del('/slides/:id', remove, { ...byId, status: 204 }, (req) =>
-      runCommand(deps, req.auth!, deleteSlide, { id: req.params.id }),
-    );
+    del('/slides/:id', remove, { ...byId, status: 204 }, async (req) => {
+      const out = await runCommand(deps, req.auth!, deleteSlide, { id: req.params.id });
+      await released(req.auth!, out.released);
+      return null;
+    });
   };
 }
