@@ -10,6 +10,7 @@ import { useConfirm } from '../../shared/ui/confirm';
 import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
 import { RowAction } from '../../shared/ui/RowAction';
 import { StackedForm } from '../../shared/ui/StackedForm';
+import { useDates } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { AlbumPhotos } from './AlbumPhotos';
 import { type Album, useAlbumList, useDeleteAlbum, useSaveAlbum } from './api';
@@ -85,7 +86,7 @@ function AlbumModal({ editing, onClose }: { editing: { album: Album | null } | n
 
 /** `/album-list`: photo albums, searched, sorted and paged in the address; each opens to its photos. */
 export default function AlbumListPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const ability = useAbility();
   const { message } = App.useApp();
   const confirm = useConfirm();
@@ -100,7 +101,7 @@ export default function AlbumListPage() {
     pageSize: list.pageSize,
   });
   const canUpdate = ability.can('update', 'Content');
-  const day = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' });
+  const dates = useDates();
 
   const columns: ListColumn<Album>[] = [
     {
@@ -118,7 +119,7 @@ export default function AlbumListPage() {
       title: t('content:albums.created'),
       sortable: true,
       show: 'tablet',
-      render: (_: unknown, a: Album) => day.format(new Date(a.createdAt)),
+      render: (_: unknown, a: Album) => dates.date(a.createdAt),
     },
     {
       key: 'actions',

@@ -13,10 +13,11 @@ import { CenterFilter, ChoiceFilter, isId } from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
 import { RowAction } from '../../shared/ui/RowAction';
 import { StackedForm } from '../../shared/ui/StackedForm';
+import { useDates } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { type News, type NewsInput, type StoredImage, useDeleteNews, useNewsList, useSaveNews } from './api';
 import { plainText } from './order';
-import { ImageField, orNull, RichTextEditor, showSaveError, TargetingFields } from './parts';
+import { ImageField, orNull, RichTextEditor, showSaveError, TargetingFields, useWallText } from './parts';
 
 const SORTS = ['-updatedAt', 'updatedAt', 'title', '-title', 'publishFrom', '-publishFrom'] as const;
 type Sort = (typeof SORTS)[number];
@@ -130,14 +131,15 @@ function NewsModal({ editing, onClose }: { editing: { news: News | null } | null
 
 /** `/news-list`: the organisation's news, searched, filtered, sorted, paged in the address; add, edit, delete, export. */
 export default function NewsListPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const ability = useAbility();
   const { message } = App.useApp();
   const confirm = useConfirm();
   const list = useListParams(LIST);
   const remove = useDeleteNews();
   const [editing, setEditing] = useState<{ news: News | null } | null>(null);
-  const when = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
+  const dates = useDates();
+  const wall = useWallText();
   const apiFilters = {
     ...(list.keyword ? { keyword: list.keyword } : {}),
     sort: list.sort,
@@ -146,7 +148,6 @@ export default function NewsListPage() {
   const news = useNewsList({ ...apiFilters, page: list.page, pageSize: list.pageSize });
   const canUpdate = ability.can('update', 'Content');
   const canDelete = ability.can('delete', 'Content');
-  const wall = (value: string | null) => (value ? value.replace('T', ' ') : '–');
 
   const columns: ListColumn<News>[] = [
     {
@@ -199,7 +200,7 @@ export default function NewsListPage() {
       title: t('content:fields.updated'),
       sortable: true,
       show: 'desktop',
-      render: (_: unknown, n: News) => when.format(new Date(n.updatedAt)),
+      render: (_: unknown, n: News) => dates.dateTime(n.updatedAt),
     },
     {
       key: 'actions',

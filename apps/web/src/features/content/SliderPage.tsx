@@ -20,7 +20,7 @@ import {
   useSlides,
 } from './api';
 import { moveItem } from './order';
-import { ImageField, orNull, showSaveError, TargetingFields } from './parts';
+import { ImageField, orNull, showSaveError, TargetingFields, useWallText } from './parts';
 
 interface Values {
   title: string;
@@ -151,6 +151,7 @@ export default function SliderPage() {
   const remove = useDeleteSlide();
   const [editing, setEditing] = useState<{ slide: Slide | null } | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
+  const wall = useWallText();
   const canUpdate = ability.can('update', 'Content');
   const canDelete = ability.can('delete', 'Content');
 
@@ -209,9 +210,7 @@ export default function SliderPage() {
                         <Tag>{t('content:draft')}</Tag>
                       )}
                       {(s.publishFrom || s.publishUntil) && (
-                        <span className="content-excerpt">
-                          {`${s.publishFrom?.replace('T', ' ') ?? '…'} → ${s.publishUntil?.replace('T', ' ') ?? '…'}`}
-                        </span>
+                        <span className="content-excerpt">{` ${wall(s.publishFrom)} → ${wall(s.publishUntil)}`}</span>
                       )}
                       <span className="content-excerpt">
                         {' · '}

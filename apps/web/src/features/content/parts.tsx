@@ -19,6 +19,7 @@ import { apiErrorMessage, fieldErrorMessage } from '../../shared/api/errorMessag
 import { placeFieldErrors } from '../../shared/api/formErrors';
 import { useCenters } from '../../shared/centers';
 import { LANGUAGE_ENDONYMS } from '../../shared/i18n/languages';
+import { useDates } from '../../shared/useDates';
 import { type StoredImage, tooLarge, uploadImage } from './api';
 
 /** The content screens' words for a refusal's field code (the shared words otherwise). */
@@ -260,3 +261,9 @@ export function TargetingFields() {
 
 /** `''` from an emptied date-time input is no date. */
 export const orNull = (value: string | null | undefined) => (value ? value : null);
+
+/** A publish time (`YYYY-MM-DDTHH:mm`, a centre's wall clock) as the screen writes dates; `–` for none. */
+export function useWallText(): (value: string | null) => string {
+  const dates = useDates();
+  return (value) => (value ? `${dates.date(value.slice(0, 10))} ${value.slice(11, 16)}` : '–');
+}
