@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { RowAction } from '../../shared/ui/RowAction';
 import { QueryState } from '../../shared/ui/ScreenStates';
 import { tooLarge, uploadImage, useAddPhoto, useAlbum, useRemovePhoto, useReorderPhotos } from './api';
+import { uploadErrorText } from './errors';
 import { moveItem } from './order';
-import { FilePickButton, uploadErrorText } from './parts';
+import { FilePickButton } from './parts';
 
 interface Upload {
   name: string;

@@ -14,26 +14,13 @@ import { App, Button, Form, Input, Select, Space, Spin, Switch, Tooltip } from '
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../shared/api/client';
-import { apiErrorMessage, fieldErrorMessage } from '../../shared/api/errorMessages';
+import { apiErrorMessage } from '../../shared/api/errorMessages';
 import { placeFieldErrors } from '../../shared/api/formErrors';
 import { useCenters } from '../../shared/centers';
 import { LANGUAGE_ENDONYMS } from '../../shared/i18n/languages';
 import { useDates } from '../../shared/useDates';
 import { type StoredImage, tooLarge, uploadImage } from './api';
-
-/** The content screens' words for a refusal's field code (the shared words otherwise). */
-export const contentFieldMessage = (t: TFunction) => (code: string) =>
-  t(`content:errors.${code}`, { defaultValue: fieldErrorMessage(t, code) });
-
-/** Why an upload was refused, in words. */
-export function uploadErrorText(t: TFunction, error: unknown): string {
-  if (isApiError(error)) {
-    const code = error.fields?.[0]?.code ?? (error.status === 413 ? 'file_too_large' : null);
-    if (code) return contentFieldMessage(t)(code);
-  }
-  return apiErrorMessage(t, error);
-}
+import { contentFieldMessage, uploadErrorText } from './errors';
 
 /** Puts a save's refusal beside its fields (`centerIds.0` on `centerIds`), else a toast. */
 export function showSaveError(
