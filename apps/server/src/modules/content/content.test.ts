@@ -199,13 +199,19 @@ describe('news', () => {
     expect((await req('GET', `/news/${mine.id}`, manager)).json().title).toBe('Ours');
   });
 
-  it('deleted takes its image along when nothing else shows it', async () => {
-    const image = await uploadImage(manager);
-    const item = (await req('POST', '/news', manager, { title: 'Gone soon', body: 'x', imageId: image.id })).json();
-    expect((await ctx.app.inject({ method: 'GET', url: image.thumbUrl })).statusCode).toBe(200);
+  it('replaced or deleted takes its image along when nothing else shows it', async () => {
+    const gone = (image: { thumbUrl: string }) =>
+      ctx.app.inject({ method: 'GET', url: image.thumbUrl }).then((r) => r.statusCode === 404);
+    const first = await uploadImage(manager);
+    const item = (await req('POST', '/news', manager, { title: 'Gone soon', body: 'x', imageId: first.id })).json();
+    expect(await gone(first)).toBe(false);
+    const second = await uploadImage(manager);
+    const changed = await req('PATCH', `/news/${item.id}`, manager, { imageId: second.id });
+    expect(changed.json().image.id).toBe(second.id);
+    expect(await gone(first)).toBe(true);
     expect((await req('DELETE', `/news/${item.id}`, manager)).statusCode).toBe(204);
-    expect((await ctx.app.inject({ method: 'GET', url: image.thumbUrl })).statusCode).toBe(404);
-    expect(readdirSync(join(dataDir, 'files', org.id))).not.toContain(`${image.id}.thumb`);
+    expect(await gone(second)).toBe(true);
+    expect(readdirSync(join(dataDir, 'files', org.id))).not.toContain(`${second.id}.thumb`);
   });
 });
 

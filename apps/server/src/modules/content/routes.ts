@@ -119,9 +119,11 @@ export function contentRoutes(deps: AppDeps, storage: FileStorage): FastifyPlugi
     post('/news', create, { body: createNewsSchema, reply: newsSchema, status: 201 }, (req) =>
       runCommand(deps, req.auth!, createNews, req.body),
     );
-    patch('/news/:id', update, { ...byId, body: updateNewsSchema, reply: newsSchema }, (req) =>
-      runCommand(deps, req.auth!, updateNews, { ...req.body, id: req.params.id }),
-    );
+    patch('/news/:id', update, { ...byId, body: updateNewsSchema, reply: newsSchema }, async (req) => {
+      const out = await runCommand(deps, req.auth!, updateNews, { ...req.body, id: req.params.id });
+      await released(req.auth!, out.released);
+      return out.news;
+    });
     del('/news/:id', remove, { ...byId, status: 204 }, async (req) => {
       const out = await runCommand(deps, req.auth!, deleteNews, { id: req.params.id });
       await released(req.auth!, out.released);
@@ -163,9 +165,11 @@ export function contentRoutes(deps: AppDeps, storage: FileStorage): FastifyPlugi
     post('/slides', create, { body: createSlideSchema, reply: slideSchema, status: 201 }, (req) =>
       runCommand(deps, req.auth!, createSlide, req.body),
     );
-    patch('/slides/:id', update, { ...byId, body: updateSlideSchema, reply: slideSchema }, (req) =>
-      runCommand(deps, req.auth!, updateSlide, { ...req.body, id: req.params.id }),
-    );
+    patch('/slides/:id', update, { ...byId, body: updateSlideSchema, reply: slideSchema }, async (req) => {
+      const out = await runCommand(deps, req.auth!, updateSlide, { ...req.body, id: req.params.id });
+      await released(req.auth!, out.released);
+      return out.slide;
+    });
     put('/slide-order', update, { body: reorderSchema, reply: slideListSchema }, (req) =>
       runCommand(deps, req.auth!, reorderSlides, { ids: req.body.ids }),
     );

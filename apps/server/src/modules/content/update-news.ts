@@ -7,12 +7,13 @@ import type { UseCaseContext } from '../../lib/use-case.ts';
 import { usableImage } from './images-query.ts';
 import { newsBody } from './news-body.ts';
 import { getNews } from './news-queries.ts';
+import { releaseImages } from './release-images.ts';
 import { checkCenters, wall } from './targeting.ts';
 
 export async function updateNews(
   ctx: UseCaseContext,
   input: z.infer<typeof updateNewsSchema> & { id: string },
-): Promise<News> {
+): Promise<{ news: News; released: string[] }> {
   const { id, body, centerIds, imageId, languages, ...rest } = input;
   const [current] = await ctx.db.lock(news, eq(news.id, id));
   if (!current) throw notFound('news');
@@ -30,5 +31,7 @@ export async function updateNews(
     ]);
   }
   await ctx.db.update(news, set, eq(news.id, id));
-  return getNews(ctx, id);
+  // A replaced image goes when nothing else shows it (its files after the commit).
+  const replaced = imageId !== undefined && current.imageId && current.imageId !== imageId ? [current.imageId] : [];
+  return { news: await getNews(ctx, id), released: await releaseImages(ctx.db, replaced) };
 }

@@ -5,13 +5,14 @@ import { slides } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { usableImage } from './images-query.ts';
+import { releaseImages } from './release-images.ts';
 import { getSlide } from './slide-queries.ts';
 import { checkCenters, wall } from './targeting.ts';
 
 export async function updateSlide(
   ctx: UseCaseContext,
   input: z.infer<typeof updateSlideSchema> & { id: string },
-): Promise<Slide> {
+): Promise<{ slide: Slide; released: string[] }> {
   const { id, centerIds, imageId, languages, ...rest } = input;
   const [current] = await ctx.db.lock(slides, eq(slides.id, id));
   if (!current) throw notFound('slide');
@@ -30,5 +31,7 @@ export async function updateSlide(
     ]);
   }
   await ctx.db.update(slides, set, eq(slides.id, id));
-  return getSlide(ctx, id);
+  // A replaced image goes when nothing else shows it (its files after the commit).
+  const replaced = imageId !== undefined && current.imageId && current.imageId !== imageId ? [current.imageId] : [];
+  return { slide: await getSlide(ctx, id), released: await releaseImages(ctx.db, replaced) };
 }
