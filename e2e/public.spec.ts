@@ -7,7 +7,7 @@ import { passwordResetSuite } from './suites/password-reset.ts';
 import { registerOrganisationSuite } from './suites/register-organisation.ts';
 import { followFakeClock, newPage, pressUntil, settled } from './support/browser.ts';
 import { type ApiSession, api, apiLogin, demoMember, freshCardNumber } from './support/members.ts';
-import { changeConfig, fieldHelp, seriousViolations, unique } from './support/organisation.ts';
+import { changeConfig, fieldHelp, openAs, seriousViolations, unique } from './support/organisation.ts';
 import { useAppServer } from './support/server.ts';
 
 const app = useAppServer();
@@ -17,7 +17,36 @@ beforeAll(async () => {
   admin = await apiLogin(app.server.url, 'admin@demo.fit');
 });
 
+/** A 1 × 1 PNG: the smallest image the server's check decodes. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 describe('public registration', () => {
+  it('shows the centre’s current slides: a slide made on /slider appears on the registration page', async () => {
+    const staff = await openAs(app.browser, app.server.url, 'admin@demo.fit', '/slider', 'screen-slider');
+    const title = unique('Open day');
+    await staff.page.getByTestId('slide-add').click();
+    await staff.page
+      .getByTestId('slide-image-pick-input')
+      .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
+    await staff.page.getByRole('img', { name: 'Chosen image' }).waitFor();
+    await staff.page.getByTestId('slide-title').fill(title);
+    await pressUntil(
+      staff.page,
+      staff.page.getByTestId('slide-submit'),
+      staff.page.getByTestId('slide-list').getByText(title),
+    );
+    await staff.context.close();
+
+    const { context, page } = await newPage(app.browser, app.server.url);
+    await page.goto('/register/DF/CWB/');
+    await page.getByTestId('register-form').waitFor();
+    await page.getByTestId('register-slides').getByRole('img', { name: title }).first().waitFor();
+    await context.close();
+  });
+
   it('registers a prospect in Portuguese, with the errors beside the fields, and staff see them as new', async () => {
     const { context, page } = await newPage(app.browser, app.server.url);
     await page.goto('/register/DF/CWB/');

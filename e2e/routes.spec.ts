@@ -214,6 +214,9 @@ const SCREEN_AT: Record<string, string> = {
   '/apps/cloudfit/staff/package/1': 'screen-staff-commission',
   '/card_link/1/abc': 'screen-card-link',
   '/register/DF/CWB': 'screen-member-registration',
+  '/news-list': 'screen-news-list',
+  '/album-list': 'screen-album-list',
+  '/slider': 'screen-slider',
 };
 const screenAt = (path: string) => SCREEN_AT[path] ?? 'screen-coming-soon';
 

@@ -32,6 +32,7 @@ import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { centerRoutes } from './modules/centers/index.ts';
 import { classRoutes } from './modules/classes/index.ts';
 import { configRoutes, enforceMaintenance } from './modules/config/index.ts';
+import { contentModule } from './modules/content/index.ts';
 import { courseRoutes } from './modules/courses/index.ts';
 import { entitlementRoutes } from './modules/entitlements/index.ts';
 import { entryRoutes } from './modules/entries/index.ts';
@@ -261,6 +262,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
   await app.register(jwtRoutes(deps), { prefix: '/api/v1/jwt' });
   await app.register(publicRoutes(deps), { prefix: '/api/v1/public' });
   await app.register(paymentPublicRoutes(deps), { prefix: '/api/v1/public' });
+  const content = contentModule(deps);
+  await app.register(content.public, { prefix: '/api/v1/public' });
   await app.register(paymentWebhookRoutes(deps), { prefix: '/api/v1/webhooks' });
   await app.register(
     async (pro) => {
@@ -286,6 +289,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
       await pro.register(importRoutes(deps));
       await pro.register(auditRoutes(deps));
       await pro.register(expenditureRoutes(deps));
+      await pro.register(content.pro);
     },
     { prefix: '/api/v1/pro' },
   );

@@ -74,6 +74,17 @@ export const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   /** Open connections one client address may hold (0: no cap); unset behind a proxy (TRUST_PROXY), none. */
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  /** Where uploaded images are kept: `local` (under DATA_DIR/files) or `s3` (an S3-compatible bucket, S3_*). */
+  FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** An S3-compatible server's address (MinIO, Ceph, R2...); AWS's own when unset. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Put before every object's name (`gym/` keeps the files in one folder of a shared bucket). */
+  S3_PREFIX: z.string().max(200).default(''),
 });
 
 export type Config = z.infer<typeof envSchema> & {
@@ -95,6 +106,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .refine((c) => c.REQUEST_TIMEOUT_SECONDS >= c.HEADERS_TIMEOUT_SECONDS, {
       path: ['REQUEST_TIMEOUT_SECONDS'],
       message: 'must be at least HEADERS_TIMEOUT_SECONDS',
+    })
+    .refine((c) => c.FILE_STORAGE !== 's3' || c.S3_BUCKET, {
+      path: ['S3_BUCKET'],
+      message: 'is needed when FILE_STORAGE is s3',
     })
     .safeParse(relevant);
   if (!parsed.success) {

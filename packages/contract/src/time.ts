@@ -223,3 +223,12 @@ export function occurrenceTimes(
   const w = wallClock(endsAt, timeZone);
   return { startsAt, endsAt, endTime: `${pad(w.hour)}:${pad(w.minute)}` };
 }
+
+/** A wall-clock time in a time zone, to the minute: `YYYY-MM-DDTHH:mm` (publish windows of content). */
+export type LocalDateTime = string;
+
+/** The wall-clock time of an instant in a time zone, to the minute (`YYYY-MM-DDTHH:mm`). */
+export function localDateTime(instant: Date, timeZone: string): LocalDateTime {
+  const w = wallClock(instant, timeZone);
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
+}

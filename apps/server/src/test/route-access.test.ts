@@ -31,6 +31,7 @@ function paramKind(url: string, name: string): keyof TenantIds {
   if (name === 'centerId') return 'center';
   if (name === 'entitlementId') return 'entitlement';
   if (name === 'dayOffId') return 'dayOff';
+  if (name === 'photoId') return 'albumPhoto';
   const resource = url.split('/')[4] ?? '';
   const byResource: Record<string, keyof TenantIds> = {
     students: 'member',
@@ -58,6 +59,10 @@ function paramKind(url: string, name: string): keyof TenantIds {
     bookings: 'booking',
     'pt-sessions': 'ptSession',
     trainers: 'trainer',
+    news: 'news',
+    albums: 'album',
+    slides: 'slide',
+    'content-images': 'image',
   };
   return byResource[resource] ?? 'member';
 }
@@ -77,6 +82,7 @@ function fieldKind(key: string): keyof TenantIds {
   if (/card/i.test(key)) return 'card';
   if (/product/i.test(key)) return 'product';
   if (/coupon/i.test(key)) return 'coupon';
+  if (/image/i.test(key)) return 'image';
   return 'member';
 }
 

@@ -7,11 +7,14 @@ import { addDays, today } from '@gym/contract/time';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
+  albumPhotos,
+  albums,
   auditLog,
   cardLinkTokens,
   cards,
   centers,
   commissionRules,
+  contentImages,
   creditPackages,
   domainEvents,
   expenditureCategories,
@@ -23,6 +26,7 @@ import {
   memberGroups,
   memberImports,
   memberPaymentIds,
+  news,
   offers,
   outboxEmails,
   passwordResetTokens,
@@ -37,6 +41,7 @@ import {
   rooms,
   shortCourses,
   simulatedCheckoutSessions,
+  slides,
 } from '../db/schema/index.ts';
 import { paymentsOf } from '../modules/payments/index.ts';
 import { rowsOf } from './db-snapshot.ts';
@@ -72,7 +77,12 @@ export type TenantIds = Record<
   | 'booking'
   | 'ptSession'
   | 'trainer'
-  | 'dayOff',
+  | 'dayOff'
+  | 'image'
+  | 'news'
+  | 'album'
+  | 'albumPhoto'
+  | 'slide',
   string
 >;
 
@@ -187,7 +197,9 @@ export async function fillOrganisation(ctx: TestContext, org: TestOrganisation):
   const classes = await fillClasses(ctx, org, admin, room!.id, member.id);
   const pt = await fillPt(ctx, org, admin, room!.id, member.id);
   await fillPayments(ctx, org, member.id, selling.invoice);
+  const content = await fillContent(ctx, organisationId);
   return {
+    ...content,
     ...selling,
     ...door,
     ...classes,
@@ -204,6 +216,29 @@ export async function fillOrganisation(ctx: TestContext, org: TestOrganisation):
     expenditure: expenditure!.id,
     category: category!.id,
   };
+}
+
+/** Content rows: an image (its row only: no file), news, an album with the image, a slide. */
+async function fillContent(ctx: TestContext, organisationId: string) {
+  const { db } = ctx.database;
+  const [image] = await db
+    .insert(contentImages)
+    .values({ organisationId, fileName: 'a.jpg', contentType: 'image/webp', width: 10, height: 10, bytes: 10 })
+    .returning();
+  const [item] = await db
+    .insert(news)
+    .values({ organisationId, title: 'Theirs', body: '<p>x</p>', imageId: image!.id })
+    .returning();
+  const [album] = await db.insert(albums).values({ organisationId, title: 'Theirs' }).returning();
+  const [photo] = await db
+    .insert(albumPhotos)
+    .values({ organisationId, albumId: album!.id, imageId: image!.id, position: 0 })
+    .returning();
+  const [slide] = await db
+    .insert(slides)
+    .values({ organisationId, title: 'Theirs', imageId: image!.id, position: 0 })
+    .returning();
+  return { image: image!.id, news: item!.id, album: album!.id, albumPhoto: photo!.id, slide: slide!.id };
 }
 
 /**

@@ -13,6 +13,7 @@ export {
 } from './catalogue.ts';
 export { bookings, classes, classSeries, classTypes } from './classes.ts';
 export { commissionEntries, commissionRules } from './commission.ts';
+export { albumPhotos, albums, contentImages, news, slides } from './content.ts';
 export { entitlementLedger, entitlementState, entitlements } from './entitlements.ts';
 export { entries, staffAttendance } from './entries.ts';
 export { expenditureCategories, expenditures } from './expenditures.ts';

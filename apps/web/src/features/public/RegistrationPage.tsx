@@ -11,6 +11,7 @@ import { isApiError } from '../../shared/api/client';
 import { apiErrorMessage, applyFieldErrors, requiredRule, schemaRule } from '../../shared/api/errorMessages';
 import { currentLanguage } from '../../shared/preferences';
 import { type ProspectRegistration, useRegisterPageInfo, useRegisterProspect } from './api';
+import { CentreSlides } from './CentreSlides';
 import { useOrganisationLanguage } from './language';
 import {
   PublicForm,
@@ -121,6 +122,7 @@ function RegistrationContent() {
 
   return (
     <PublicForm testId="register-form" titleKey="memberRegistration" subtitle={`${organisationName} · ${centerName}`}>
+      <CentreSlides initial={initial} centerCode={info.data.centerCode} language={currentLanguage()} />
       <p className="public-lead">{t('public:register.lead', { centre: centerName })}</p>
       <PublicFormError message={pageError} testId="register-error" />
       <Form<Values>

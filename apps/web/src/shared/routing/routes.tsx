@@ -65,6 +65,9 @@ export const SCREEN_NAMES = [
   'memberClassAdd',
   'calendar',
   'ptDetail',
+  'newsList',
+  'albumList',
+  'slider',
   'placeholder',
 ] as const;
 
@@ -283,9 +286,9 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   page('/pt-sessions', 'ptDetail', product('ptSessions', 'PersonalTraining')),
 
   // Content.
-  soon('/news-list', product('newsList', 'Content')),
-  soon('/album-list', product('albumList', 'Content')),
-  soon('/slider', product('slider', 'Content')),
+  page('/news-list', 'newsList', product('newsList', 'Content')),
+  page('/album-list', 'albumList', product('albumList', 'Content')),
+  page('/slider', 'slider', product('slider', 'Content')),
 
   // Settings.
   page('/system-config', 'systemConfig', product('systemConfig', 'Setting')),

@@ -1,0 +1,282 @@
+import './content.css';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { LANGUAGES } from '@gym/contract/constants';
+import { createNewsSchema } from '@gym/contract/content';
+import { App, Form, Input, Modal, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAbility } from '../../shared/acl';
+import { requiredRule, schemaRule } from '../../shared/api/errorMessages';
+import { LANGUAGE_ENDONYMS } from '../../shared/i18n/languages';
+import { useConfirm } from '../../shared/ui/confirm';
+import { CenterFilter, ChoiceFilter, isId } from '../../shared/ui/ListFilters';
+import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
+import { RowAction } from '../../shared/ui/RowAction';
+import { StackedForm } from '../../shared/ui/StackedForm';
+import { useDates } from '../../shared/useDates';
+import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
+import { type News, type NewsInput, type StoredImage, useDeleteNews, useNewsList, useSaveNews } from './api';
+import { plainText } from './order';
+import { ImageField, orNull, RichTextEditor, showSaveError, TargetingFields, useWallText } from './parts';
+
+const SORTS = ['-updatedAt', 'updatedAt', 'title', '-title', 'publishFrom', '-publishFrom'] as const;
+type Sort = (typeof SORTS)[number];
+type NewsFilter = 'centerId' | 'language';
+const LIST: ListParamsConfig<Sort, NewsFilter> = {
+  sorts: SORTS,
+  defaultSort: '-updatedAt',
+  filters: { centerId: isId, language: LANGUAGES },
+};
+
+interface Values {
+  title: string;
+  body: string;
+  image: StoredImage | null;
+  publishFrom?: string;
+  publishUntil?: string;
+  centerIds: string[];
+  languages: string[];
+  published: boolean;
+}
+const FIELDS = ['title', 'body', 'imageId', 'image', 'publishFrom', 'publishUntil', 'centerIds', 'languages'] as const;
+const { shape } = createNewsSchema;
+
+function NewsModal({ editing, onClose }: { editing: { news: News | null } | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const save = useSaveNews();
+  const news = editing?.news ?? null;
+  const submit = (v: Values) => {
+    const body: NewsInput = {
+      title: v.title.trim(),
+      body: v.body,
+      imageId: v.image?.id ?? null,
+      publishFrom: orNull(v.publishFrom),
+      publishUntil: orNull(v.publishUntil),
+      centerIds: v.centerIds ?? [],
+      languages: v.languages ?? [],
+      published: v.published,
+    };
+    save.mutate(
+      { id: news?.id ?? null, body },
+      {
+        onSuccess: () => {
+          void message.success(t('content:saved'));
+          onClose();
+        },
+        onError: (error) => showSaveError(form, error, t, FIELDS, (text) => void message.error(text)),
+      },
+    );
+  };
+  return (
+    <Modal
+      open={Boolean(editing)}
+      width={760}
+      title={news ? t('content:news.editTitle') : t('content:news.addTitle')}
+      onCancel={onClose}
+      okText={t('common:actions.save')}
+      onOk={() => form.submit()}
+      okButtonProps={{ loading: save.isPending, 'data-testid': 'news-submit' }}
+      cancelText={t('content:cancel')}
+      destroyOnHidden
+    >
+      {editing && (
+        <StackedForm<Values>
+          form={form}
+          name="news"
+          disabled={save.isPending}
+          initialValues={{
+            title: news?.title ?? '',
+            body: news?.body ?? '',
+            image: news?.image ?? null,
+            publishFrom: news?.publishFrom ?? '',
+            publishUntil: news?.publishUntil ?? '',
+            centerIds: news?.centers.map((c) => c.id) ?? [],
+            languages: news?.languages ?? [],
+            published: news?.published ?? true,
+          }}
+          onFinish={submit}
+        >
+          <Form.Item
+            label={t('content:fields.title')}
+            name="title"
+            rules={[requiredRule(t), schemaRule(shape.title, t)]}
+          >
+            <Input maxLength={200} autoComplete="off" data-testid="news-title" />
+          </Form.Item>
+          <Form.Item
+            label={t('content:news.body')}
+            name="body"
+            rules={[
+              {
+                validator: async (_r, value: string) => {
+                  if (!plainText(value ?? '') && !/<img\s/i.test(value ?? ''))
+                    throw new Error(t('errors:validation.required'));
+                },
+              },
+            ]}
+          >
+            <RichTextEditor label={t('content:news.body')} />
+          </Form.Item>
+          <Form.Item label={t('content:fields.image')} name="image">
+            <ImageField testId="news-image" />
+          </Form.Item>
+          <TargetingFields />
+        </StackedForm>
+      )}
+    </Modal>
+  );
+}
+
+/** `/news-list`: the organisation's news, searched, filtered, sorted, paged in the address; add, edit, delete, export. */
+export default function NewsListPage() {
+  const { t } = useTranslation();
+  const ability = useAbility();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
+  const list = useListParams(LIST);
+  const remove = useDeleteNews();
+  const [editing, setEditing] = useState<{ news: News | null } | null>(null);
+  const dates = useDates();
+  const wall = useWallText();
+  const apiFilters = {
+    ...(list.keyword ? { keyword: list.keyword } : {}),
+    sort: list.sort,
+    ...list.filters,
+  };
+  const news = useNewsList({ ...apiFilters, page: list.page, pageSize: list.pageSize });
+  const canUpdate = ability.can('update', 'Content');
+  const canDelete = ability.can('delete', 'Content');
+
+  const columns: ListColumn<News>[] = [
+    {
+      key: 'image',
+      title: <span className="sr-only">{t('content:fields.image')}</span>,
+      detailTitle: t('content:fields.image'),
+      width: 72,
+      render: (_: unknown, n: News) =>
+        n.image ? <img src={n.image.thumbUrl} alt="" className="content-list-thumb" loading="lazy" /> : null,
+    },
+    {
+      key: 'title',
+      title: t('content:fields.title'),
+      sortable: true,
+      render: (_: unknown, n: News) => (
+        <div>
+          <strong>{n.title}</strong>
+          <div className="content-excerpt">{plainText(n.body).slice(0, 120)}</div>
+        </div>
+      ),
+    },
+    {
+      key: 'published',
+      title: t('content:fields.published'),
+      render: (_: unknown, n: News) =>
+        n.published ? <Tag color="green">{t('content:published')}</Tag> : <Tag>{t('content:draft')}</Tag>,
+    },
+    {
+      key: 'publishFrom',
+      title: t('content:fields.window'),
+      sortable: true,
+      show: 'tablet',
+      render: (_: unknown, n: News) => `${wall(n.publishFrom)} → ${wall(n.publishUntil)}`,
+    },
+    {
+      key: 'centers',
+      title: t('content:fields.centers'),
+      show: 'desktop',
+      render: (_: unknown, n: News) => n.centers.map((c) => c.code).join(', ') || t('content:fields.allCenters'),
+    },
+    {
+      key: 'languages',
+      title: t('content:fields.languages'),
+      show: 'desktop',
+      render: (_: unknown, n: News) =>
+        n.languages.map((l) => LANGUAGE_ENDONYMS[l]).join(', ') || t('content:fields.allLanguages'),
+    },
+    {
+      key: 'updatedAt',
+      title: t('content:fields.updated'),
+      sortable: true,
+      show: 'desktop',
+      render: (_: unknown, n: News) => dates.dateTime(n.updatedAt),
+    },
+    {
+      key: 'actions',
+      title: t('members:table.kit.actions'),
+      detailTitle: t('members:table.kit.actions'),
+      render: (_: unknown, n: News) => (
+        <div className="row-actions">
+          {canUpdate && (
+            <RowAction
+              icon={<EditOutlined />}
+              onClick={() => setEditing({ news: n })}
+              label={t('members:table.kit.edit')}
+              ariaLabel={t('members:table.kit.editAria', { name: n.title })}
+            />
+          )}
+          {canDelete && (
+            <RowAction
+              icon={<DeleteOutlined />}
+              onClick={() =>
+                confirm({
+                  title: t('content:news.deleteTitle', { title: n.title }),
+                  okText: t('content:delete'),
+                  danger: true,
+                  onOk: () =>
+                    remove.mutateAsync(n.id).then(
+                      () => void message.success(t('content:deleted')),
+                      () => void message.error(t('content:deleteFailed')),
+                    ),
+                })
+              }
+              label={t('content:delete')}
+              ariaLabel={t('content:deleteAria', { name: n.title })}
+            />
+          )}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="screen" data-testid="screen-news-list">
+      <ListTable<News, Sort, NewsFilter>
+        list={list}
+        result={news}
+        columns={columns}
+        testId="news-table"
+        texts={listTexts(t, 'content:news.empty', 'content:total', 'content:noMatch')}
+        search={listSearch(t, 'news-keyword', 'content:news.searchLabel', 'content:news.searchPlaceholder')}
+        exportTo={{ path: '/pro/news/export', fileName: 'news', query: apiFilters }}
+        filters={
+          <>
+            <CenterFilter
+              list={list}
+              filter="centerId"
+              label={t('content:fields.centers')}
+              anyLabel={t('content:fields.allCenters')}
+            />
+            <ChoiceFilter
+              list={list}
+              filter="language"
+              label={t('content:fields.languages')}
+              anyLabel={t('content:fields.allLanguages')}
+              options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_ENDONYMS[l] }))}
+              testId="filter-language"
+            />
+          </>
+        }
+        add={
+          ability.can('create', 'Content') && {
+            label: t('content:news.add'),
+            onClick: () => setEditing({ news: null }),
+            testId: 'news-add',
+          }
+        }
+      />
+      <NewsModal editing={editing} onClose={() => setEditing(null)} />
+    </div>
+  );
+}
