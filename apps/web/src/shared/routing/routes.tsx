@@ -65,6 +65,11 @@ export const SCREEN_NAMES = [
   'memberClassAdd',
   'calendar',
   'ptDetail',
+  'payLink',
+  'transactionPayment',
+  'memberPayment',
+  'paymentStatus',
+  'simulatedCheckout',
   'placeholder',
 ] as const;
 
@@ -302,10 +307,12 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
 
   // Public pages for members and prospects (full layout, no sign-in).
   page('/card_link/:center_id/:token', 'cardLink', open('cardLink')),
-  soon('/payment/:student_uuid/:date', open('payment')),
-  soon('/transaction-payment/:transaction_uuid', open('transactionPayment')),
-  soon('/payment-status/:order_id', open('paymentStatus')),
-  soon('/pay_link/:paylink_token', open('payLink')),
+  page('/payment/:student_uuid/:date', 'memberPayment', open('payment')),
+  page('/transaction-payment/:transaction_uuid', 'transactionPayment', open('transactionPayment')),
+  page('/payment-status/:order_id', 'paymentStatus', open('paymentStatus')),
+  page('/pay_link/:paylink_token', 'payLink', open('payLink')),
+  // The simulated payment provider's hosted checkout (the provider's page, not the product's).
+  page('/simulated-checkout/:session_id', 'simulatedCheckout', open('simulatedCheckout')),
   soon('/signature/:expire_token', open('signature')),
   page('/register/:initial/:center_code', 'memberRegistration', open('memberRegistration')),
 ];
