@@ -60,6 +60,8 @@ export const SCREENS = {
   memberPayment: () => import('../features/payments/MemberPaymentPage'),
   paymentStatus: () => import('../features/payments/PaymentStatusPage'),
   simulatedCheckout: () => import('../features/payments/SimulatedCheckoutPage'),
+  payLinkList: () => import('../features/payments/PayLinkListPage'),
+  onlinePaymentList: () => import('../features/payments/OnlinePaymentListPage'),
   /** Product screens that later work builds show this until then (title and "coming soon"). */
   placeholder: () => import('../features/placeholder/PlaceholderPage'),
 } satisfies Record<ScreenName, () => Promise<{ default: ComponentType }>>;

@@ -70,6 +70,8 @@ export const SCREEN_NAMES = [
   'memberPayment',
   'paymentStatus',
   'simulatedCheckout',
+  'payLinkList',
+  'onlinePaymentList',
   'placeholder',
 ] as const;
 
@@ -275,6 +277,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   ),
   page('/apps/member/:id/class/add', 'memberClassAdd', product('memberClassAdd', 'Booking', { action: 'create' })),
   page('/invoice', 'invoiceList', product('invoice', 'Sale')),
+  page('/pay-links', 'payLinkList', product('payLinks', 'Payment')),
   page('/expenditure', 'expenditureList', product('expenditure', 'Expenditure')),
   soon('/goal', product('goal', 'Goal')),
 
@@ -297,7 +300,12 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   page('/system-config/audit', 'auditLog', product('auditLog', 'Audit')),
 
   // Reports: the named ones, then the generic one.
-  ...REPORTS.map((r) => soon(r.path, product(r.titleKey, r.resource))),
+  // The online payments list is the spec's `/report-online-payment` (its orders are read with `read Payment`).
+  ...REPORTS.map((r) =>
+    r.code === 'online-payment-list'
+      ? page(r.path, 'onlinePaymentList', product(r.titleKey, 'Payment'))
+      : soon(r.path, product(r.titleKey, r.resource)),
+  ),
   {
     path: '/report/:code',
     screen: PLACEHOLDER_SCREEN,
