@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, storeSession } from './support/browser.ts';
 import { type ApiSession, api, apiLogin, demoCenterId, demoMember } from './support/members.ts';
-import { type OpenPage, openAs } from './support/organisation.ts';
+import { type OpenPage, openAs, seriousViolations } from './support/organisation.ts';
 import { useAppServer } from './support/server.ts';
 
 const app = useAppServer();
@@ -98,6 +98,7 @@ describe('online payments', () => {
     await page.getByTestId('pay-link-form').waitFor();
     await page.getByText('付款連結').first().waitFor();
     expect(await page.getByTestId('pay-amount').textContent()).toBe('HKD 500.00');
+    expect(await seriousViolations(page, 'pay link page')).toEqual([]);
     await page.getByRole('button', { name: '立即付款' }).click();
 
     await page.waitForURL(/\/simulated-checkout\/cs_sim_/);
@@ -107,6 +108,7 @@ describe('online payments', () => {
     await page.waitForURL(/\/payment-status\/[0-9a-f-]{36}\/$/);
     await page.getByTestId('payment-status-paid').waitFor({ timeout: 30_000 });
     await page.getByText('已收到付款').waitFor();
+    expect(await seriousViolations(page, 'payment status page')).toEqual([]);
     const receipt = page.getByTestId('receipt-download');
     await receipt.waitFor({ timeout: 30_000 });
     const href = (await receipt.getAttribute('href')) ?? '';
@@ -137,5 +139,34 @@ describe('online payments', () => {
     expect(detail.payments).toEqual(
       expect.arrayContaining([expect.objectContaining({ method: 'online', amountMinor: 50_000 })]),
     );
+  });
+
+  it('the member’s page lists what is owed with due dates, the invoice’s page its balance; a revoked link says whom to ask', async () => {
+    const member = await demoMember(admin);
+    const centre = await demoCenterId(admin);
+    const visitor = await newPage(app.browser, app.server.url);
+    opened.push(visitor);
+    const { page } = visitor;
+    await page.setViewportSize({ width: 768, height: 1024 });
+
+    // Up to next month: the installment left after the deposit, with its due date.
+    const own = await api<{ url: string }>(admin, 'POST', `/pro/students/${member.id}/payment-id`);
+    const next = addDays(businessToday(centre.timeZone), 30);
+    await page.goto(new URL(own.url).pathname.replace(/\/\d{4}-\d{2}-\d{2}\/$/, `/${next}/`));
+    await page.getByTestId('member-payment-form').waitFor();
+    expect(await page.getByTestId('owed-line').count()).toBeGreaterThanOrEqual(1);
+    await page.getByTestId('owed-line').filter({ hasText: invoice.number }).waitFor();
+    expect(await seriousViolations(page, 'member payment page')).toEqual([]);
+
+    const one = await api<{ url: string }>(admin, 'POST', `/pro/invoices/${invoice.id}/payment-page`);
+    await page.goto(new URL(one.url).pathname);
+    await page.getByTestId('transaction-form').waitFor();
+    await page.getByText(invoice.number).first().waitFor();
+
+    const link = await api<{ id: string; url: string }>(admin, 'POST', '/pro/pay-links', { invoiceId: invoice.id });
+    await api(admin, 'POST', `/pro/pay-links/${link.id}/revoke`, {});
+    await page.goto(new URL(link.url).pathname);
+    await page.getByTestId('pay-link-revoked').waitFor();
+    await page.getByTestId('pay-contact').waitFor();
   });
 });

@@ -16,6 +16,7 @@ import { useDates, useDateTime } from '../../shared/useDates';
 import { useMediaQuery } from '../../shared/useMediaQuery';
 import { memberPath } from '../members/paths';
 import { PayLinkCreateModal } from '../payments/PayLinkCreateModal';
+import { PaymentPageButton } from '../payments/PaymentPageButton';
 import { PaymentModal } from './actions/PaymentModal';
 import { RefundModal } from './actions/RefundModal';
 import { VoidModal } from './actions/VoidModal';
@@ -75,6 +76,7 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
             {t('payments:create.button')}
           </Button>
         )}
+        {canPay && <PaymentPageButton target={{ kind: 'invoice', invoiceId: invoice.id, number: invoice.number }} />}
         {ability.can('read', 'Payment') && (
           <Link to={`/pay-links?invoice=${invoice.id}`} data-testid="invoice-pay-links">
             {t('payments:links.ofInvoice')}

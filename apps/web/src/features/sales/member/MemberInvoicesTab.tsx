@@ -8,6 +8,7 @@ import { MoneyText, moneyColumn } from '../../../shared/ui/MoneyText';
 import { SectionTable } from '../../../shared/ui/OneLineTable';
 import { EmptyState, QueryState } from '../../../shared/ui/ScreenStates';
 import { useDates } from '../../../shared/useDates';
+import { PaymentPageButton } from '../../payments/PaymentPageButton';
 import { useInvoices } from '../api';
 import { InvoiceDrawer } from '../InvoiceDrawer';
 import { InvoiceStateTag } from '../InvoiceStateTag';
@@ -20,6 +21,7 @@ export function MemberInvoicesTab({ memberId }: { memberId: string }) {
   const ability = useAbility();
   const readable = ability.can('read', 'Sale');
   const canSeeLinks = ability.can('read', 'Payment');
+  const canPayOnline = ability.can('create', 'Payment');
   const [page, setPage] = useState(1);
   const invoices = useInvoices({ memberId, page, pageSize: 10, sort: '-issuedOn' }, readable);
   const [open, setOpen] = useState<string | null>(null);
@@ -33,6 +35,7 @@ export function MemberInvoicesTab({ memberId }: { memberId: string }) {
             {t('payments:links.ofMember')}
           </Link>
         )}
+        {canPayOnline && <PaymentPageButton target={{ kind: 'member', memberId }} />}
       </Space>
       <QueryState query={invoices} isEmpty={(data) => data.items.length === 0} emptyText={t('sales:member.noInvoices')}>
         {(data) => (
