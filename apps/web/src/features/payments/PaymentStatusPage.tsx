@@ -1,19 +1,21 @@
 import '../public/public.css';
 import './pay.css';
 import { DownloadOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PublicLoadError, PublicMessage, PublicScreen, PublicSpinner } from '../public/PublicPage';
-import { moneyIn, orderOutcome } from './orderProgress';
+import { keepPolling, moneyIn, orderOutcome } from './orderProgress';
 import { isNotFound, NotFoundPage } from './PublicPayParts';
-import { usePublicOrder } from './publicApi';
+import { orderKey, usePublicOrder } from './publicApi';
 import { useMemberLanguage } from './publicLanguage';
 
 function PaymentStatusContent() {
   const { t } = useTranslation();
   const orderId = useParams().order_id ?? '';
   const order = usePublicOrder(orderId);
+  const client = useQueryClient();
   useMemberLanguage(order.data?.language);
 
   if (order.isPending) return <PublicSpinner />;
@@ -27,6 +29,8 @@ function PaymentStatusContent() {
   const amount = moneyIn(data.amount, data.currency);
   const outcome = orderOutcome(data.state);
   const place = `${data.organisationName} · ${data.centerName}`;
+  const waitingForReceipt =
+    order.isFetching || keepPolling(data, client.getQueryState(orderKey(orderId))?.dataUpdateCount ?? 0);
 
   if (outcome === 'paid') {
     return (
@@ -45,9 +49,13 @@ function PaymentStatusContent() {
             >
               {t('payments:status.receipt')}
             </Button>
-          ) : (
+          ) : waitingForReceipt ? (
             <span className="pay-contact" role="status">
               <Spin size="small" /> {t('payments:status.receiptComing')}
+            </span>
+          ) : (
+            <span className="pay-contact" data-testid="receipt-later">
+              {t('payments:status.receiptLater', { place })}
             </span>
           )
         }

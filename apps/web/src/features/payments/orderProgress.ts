@@ -10,6 +10,21 @@ export function isFinalOrder(state: OrderState): boolean {
   return state === 'succeeded' || state === 'failed' || state === 'canceled' || state === 'expired';
 }
 
+/** How many more times a paid order is asked about while its receipt is not there yet (held for review: none comes). */
+export const RECEIPT_POLLS = 15;
+
+/**
+ * Whether the status page asks again: until the order is final, and a while longer for the receipt
+ * of a paid one (its payment is recorded just after the order is marked paid).
+ */
+export function keepPolling(
+  order: { state: OrderState; receiptUrl?: string | undefined } | undefined,
+  updates: number,
+) {
+  if (!order || !isFinalOrder(order.state)) return true;
+  return order.state === 'succeeded' && !order.receiptUrl && updates < RECEIPT_POLLS;
+}
+
 /** What the status page shows for an order: waiting, paid, or not paid (with a retry). */
 export function orderOutcome(state: OrderState): 'waiting' | 'paid' | 'failed' {
   if (state === 'succeeded') return 'paid';

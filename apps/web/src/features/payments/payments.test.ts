@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFinalOrder, moneyIn, orderOutcome } from './orderProgress';
+import { isFinalOrder, keepPolling, moneyIn, orderOutcome, RECEIPT_POLLS } from './orderProgress';
 import { paymentPageLanguage } from './publicLanguage';
 import { selectedTotal } from './selection';
 
@@ -34,5 +34,16 @@ describe('the public payment pages', () => {
     expect(selectedTotal(lines, new Set(['a', 'b']))).toBe(50_000);
     expect(selectedTotal(lines, new Set(['b']))).toBe(20_000);
     expect(selectedTotal(lines, new Set())).toBe(0);
+  });
+});
+
+describe('the status page’s polling', () => {
+  it('asks until the order is final, and a while longer for a paid order’s receipt', () => {
+    expect(keepPolling(undefined, 0)).toBe(true);
+    expect(keepPolling({ state: 'pending' }, 100)).toBe(true);
+    expect(keepPolling({ state: 'failed' }, 1)).toBe(false);
+    expect(keepPolling({ state: 'succeeded', receiptUrl: 'https://x/receipt' }, 1)).toBe(false);
+    expect(keepPolling({ state: 'succeeded' }, 1)).toBe(true);
+    expect(keepPolling({ state: 'succeeded' }, RECEIPT_POLLS)).toBe(false);
   });
 });

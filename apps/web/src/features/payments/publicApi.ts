@@ -10,7 +10,7 @@ import type {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { api, idempotencyKeys } from '../../shared/api/client';
-import { isFinalOrder, ORDER_POLL_MS } from './orderProgress';
+import { keepPolling, ORDER_POLL_MS } from './orderProgress';
 
 // Opened by members without an account: no token, no refresh on 401.
 const open = { auth: false } as const;
@@ -57,13 +57,15 @@ export function useCheckout(path: string) {
   });
 }
 
+export const orderKey = (orderId: string) => ['public', 'order', orderId] as const;
+
 /** The order, asked again every few seconds until it is final (the server asks the provider meanwhile). */
 export function usePublicOrder(orderId: string) {
   return useQuery({
-    queryKey: ['public', 'order', orderId],
+    queryKey: orderKey(orderId),
     queryFn: ({ signal }) => api.get<PublicOrder>(`/public/orders/${enc(orderId)}`, { ...open, signal }),
     retry: false,
-    refetchInterval: (query) => (query.state.data && isFinalOrder(query.state.data.state) ? false : ORDER_POLL_MS),
+    refetchInterval: (query) => (keepPolling(query.state.data, query.state.dataUpdateCount) ? ORDER_POLL_MS : false),
   });
 }
 
