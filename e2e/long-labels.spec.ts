@@ -165,6 +165,12 @@ function views(): View[] {
     { name: 'book classes', path: `/apps/member/${memberId}/class/add`, ready: '[data-testid="class-add-table"]' },
     { name: 'entry records', path: '/entry-records', ready: '[data-testid="screen-entry-records"] .ant-table' },
     { name: 'invoices', path: '/invoice', ready: '[data-testid="invoice-table"] .ant-table-row' },
+    { name: 'pay links', path: '/pay-links', ready: '[data-testid="screen-pay-links"] .ant-table' },
+    {
+      name: 'online payments',
+      path: '/report-online-payment',
+      ready: '[data-testid="screen-online-payments"] .ant-table',
+    },
     { name: 'audit log', path: '/system-config/audit', ready: '[data-testid="screen-audit-log"] .ant-table-row' },
     {
       name: 'staff commission',

@@ -89,10 +89,11 @@ const PRODUCT: SpecPath[] = [
     'entry',
     'commission',
     'membership',
-    'online-payment',
     'personal-training',
     'nonpay',
   ].map((c) => p(`/report-${c}`, 'Report')),
+  // The online payments list: its orders are read with `read Payment`.
+  p('/report-online-payment', 'Payment'),
 ];
 
 const PUBLIC: SpecPath[] = [
@@ -213,6 +214,11 @@ const SCREEN_AT: Record<string, string> = {
   '/apps/member/1/class/add': 'screen-member-class-add',
   '/apps/cloudfit/staff/package/1': 'screen-staff-commission',
   '/card_link/1/abc': 'screen-card-link',
+  '/payment/3f2b8c1e-5d4a-4f6b-9c7d-2e1f0a9b8c7d/2026-11-01': 'screen-member-payment',
+  '/transaction-payment/7a1c2b3d-4e5f-4a6b-8c9d-0e1f2a3b4c5d': 'screen-transaction-payment',
+  '/payment-status/ORD-1': 'screen-payment-status',
+  '/pay_link/xyz': 'screen-pay-link',
+  '/report-online-payment': 'screen-online-payments',
   '/register/DF/CWB': 'screen-member-registration',
   '/news-list': 'screen-news-list',
   '/album-list': 'screen-album-list',

@@ -65,6 +65,7 @@ export const AUDIT_ACTIONS = [
   'payment_settings.changed',
   'online_payment.review_needed',
   'pay_link.revoked',
+  'pay_link.emailed',
   'member.payment_id_renewed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   'pay_link_expired',
   'pay_link_revoked',
   'pay_link_outdated',
+  'member_no_email',
   'webhook_signature_invalid',
   'internal',
 ] as const;

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { languageSchema } from './auth.ts';
-import { isoDateSchema } from './members.ts';
+import { EXPORT_FORMATS, isoDateSchema } from './members.ts';
 import { positiveAmountSchema } from './money.ts';
 import { listQuerySchema, pageOf } from './pagination.ts';
 import { text } from './text.ts';
@@ -150,6 +150,11 @@ export const payLinkListQuerySchema = listQuerySchema.extend({
   invoiceId: z.uuid().optional(),
 });
 export const payLinkListResponseSchema = pageOf(payLinkSchema);
+export const payLinkExportQuerySchema = payLinkListQuerySchema
+  .omit({ page: true, pageSize: true })
+  .extend({ format: z.enum(EXPORT_FORMATS) });
+/** `POST /pro/pay-links/{id}/email`: where the link was sent (the member's address). */
+export const payLinkEmailResponseSchema = z.object({ to: z.string() });
 
 /** A pay link's token in an address: random, at least 128 bits, URL-safe. */
 export const payLinkTokenParamsSchema = z.object({ token: text().regex(/^[A-Za-z0-9_-]{22,64}$/) });
@@ -228,8 +233,14 @@ export const onlinePaymentListQuerySchema = listQuerySchema.extend({
     .optional(),
   memberId: z.uuid().optional(),
   centerId: z.uuid().optional(),
+  /** Business dates (inclusive) of the order's creation, in the caller's centre's time zone. */
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
 });
 export const onlinePaymentListResponseSchema = pageOf(onlinePaymentSchema);
+export const onlinePaymentExportQuerySchema = onlinePaymentListQuerySchema
+  .omit({ page: true, pageSize: true })
+  .extend({ format: z.enum(EXPORT_FORMATS) });
 
 // --- The member's and the invoice's public payment pages -----------------------------------------
 

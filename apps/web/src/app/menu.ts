@@ -23,7 +23,7 @@ export const MENU_GROUPS = [
       '/goal',
     ],
   },
-  { key: 'finance', paths: ['/invoice', '/expenditure'] },
+  { key: 'finance', paths: ['/invoice', '/pay-links', '/expenditure'] },
   { key: 'reports', paths: REPORTS.map((r) => r.path) },
   { key: 'content', paths: ['/news-list', '/album-list', '/slider'] },
   {

@@ -58,6 +58,13 @@ export const SCREENS = {
   memberClassAdd: () => import('../features/classes/MemberClassAddPage'),
   calendar: () => import('../features/classes/CalendarPage'),
   ptDetail: () => import('../features/pt/PtDetailPage'),
+  payLink: () => import('../features/payments/PayLinkPage'),
+  transactionPayment: () => import('../features/payments/TransactionPaymentPage'),
+  memberPayment: () => import('../features/payments/MemberPaymentPage'),
+  paymentStatus: () => import('../features/payments/PaymentStatusPage'),
+  simulatedCheckout: () => import('../features/payments/SimulatedCheckoutPage'),
+  payLinkList: () => import('../features/payments/PayLinkListPage'),
+  onlinePaymentList: () => import('../features/payments/OnlinePaymentListPage'),
   /** Product screens that later work builds show this until then (title and "coming soon"). */
   placeholder: () => import('../features/placeholder/PlaceholderPage'),
 } satisfies Record<ScreenName, () => Promise<{ default: ComponentType }>>;

@@ -27,5 +27,6 @@ export const NAMESPACES = [
   'entries',
   'classes',
   'content',
+  'payments',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -12,9 +12,13 @@ import type {
   PayLinkState,
   payLinkListQuerySchema,
 } from '@gym/contract/payments';
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { likeEscape } from '@gym/contract/search';
+import { dayBounds } from '@gym/contract/time';
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { centers, invoices, members, payLinks, paymentOrderItems, paymentOrders } from '../../db/schema/index.ts';
+import { callerTimeZone } from '../../lib/business-date.ts';
+import { byOffset, type ChunkedRows } from '../../lib/long-read.ts';
 import type { QueryContext } from '../../lib/use-case.ts';
 import { type PayLinkRow, payLinkAmount, payLinkState } from './pay-link-state.ts';
 
@@ -97,28 +101,43 @@ function stateCondition(state: PayLinkState | undefined, now: Date): SQL | undef
   }
 }
 
-export async function listPayLinks(
-  ctx: QueryContext,
-  { query: q, publicUrl }: { query: z.output<typeof payLinkListQuerySchema>; publicUrl: string },
-) {
-  const now = ctx.clock.now();
-  const where = and(
+type PayLinkFilters = Omit<z.output<typeof payLinkListQuerySchema>, 'page' | 'pageSize'>;
+
+function payLinkWhere(q: PayLinkFilters, now: Date): SQL | undefined {
+  return and(
     stateCondition(q.state, now),
     q.memberId ? eq(payLinks.memberId, q.memberId) : undefined,
     q.invoiceId ? eq(payLinks.invoiceId, q.invoiceId) : undefined,
     q.keyword
       ? or(
-          sql`${invoices.number} ilike ${`%${q.keyword}%`}`,
-          sql`${members.searchText} like ${`%${q.keyword.toLowerCase()}%`}`,
+          sql`${invoices.number} ilike ${`%${likeEscape(q.keyword)}%`}`,
+          sql`${members.searchText} like ${`%${likeEscape(q.keyword.toLowerCase())}%`}`,
         )
       : undefined,
   );
-  const [rows, [count]] = await Promise.all([
-    linkFrom(ctx)
-      .where(where)
-      .orderBy(desc(payLinks.createdAt), desc(payLinks.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+}
+
+async function readPayLinks(
+  ctx: QueryContext,
+  where: SQL | undefined,
+  { offset, limit, now, publicUrl }: { offset: number; limit: number; now: Date; publicUrl: string },
+): Promise<PayLink[]> {
+  const rows = await linkFrom(ctx)
+    .where(where)
+    .orderBy(desc(payLinks.createdAt), desc(payLinks.id))
+    .limit(limit)
+    .offset(offset);
+  return (rows as LinkRow[]).map((r) => payLinkView(r, now, publicUrl));
+}
+
+export async function listPayLinks(
+  ctx: QueryContext,
+  { query: q, publicUrl }: { query: z.output<typeof payLinkListQuerySchema>; publicUrl: string },
+) {
+  const now = ctx.clock.now();
+  const where = payLinkWhere(q, now);
+  const [items, [count]] = await Promise.all([
+    readPayLinks(ctx, where, { offset: (q.page - 1) * q.pageSize, limit: q.pageSize, now, publicUrl }),
     ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(payLinks)
@@ -126,16 +145,32 @@ export async function listPayLinks(
       .innerJoin(members, eq(members.id, payLinks.memberId))
       .where(where),
   ]);
-  return {
-    items: (rows as LinkRow[]).map((r) => payLinkView(r, now, publicUrl)),
-    total: Number(count?.n ?? 0),
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+  return { items, total: Number(count?.n ?? 0), page: q.page, pageSize: q.pageSize };
 }
 
-export async function listOnlinePayments(ctx: QueryContext, q: z.output<typeof onlinePaymentListQuerySchema>) {
-  const where = and(
+/** Every pay link the filters keep, for the list's export (newest first, by offset: a link created meanwhile may shift one). */
+export function payLinksForExport(
+  ctx: QueryContext,
+  { query, publicUrl }: { query: PayLinkFilters; publicUrl: string },
+): ChunkedRows<PayLink> {
+  const now = ctx.clock.now();
+  const where = payLinkWhere(query, now);
+  return byOffset(({ offset, limit }) => readPayLinks(ctx, where, { offset, limit, now, publicUrl }));
+}
+
+type OnlinePaymentFilters = Omit<z.output<typeof onlinePaymentListQuerySchema>, 'page' | 'pageSize'>;
+
+async function onlinePaymentWhere(ctx: QueryContext, q: OnlinePaymentFilters): Promise<SQL | undefined> {
+  let range: SQL | undefined;
+  if (q.from || q.to) {
+    const zone = await callerTimeZone(ctx.db.unscoped('callerTimeZone scopes the centres by hand'), ctx.auth);
+    range = and(
+      q.from ? gte(paymentOrders.createdAt, dayBounds(q.from, zone).start) : undefined,
+      q.to ? lt(paymentOrders.createdAt, dayBounds(q.to, zone).end) : undefined,
+    );
+  }
+  return and(
+    range,
     q.state ? eq(paymentOrders.state, q.state) : undefined,
     q.review === true
       ? isNotNull(paymentOrders.reviewReason)
@@ -147,32 +182,30 @@ export async function listOnlinePayments(ctx: QueryContext, q: z.output<typeof o
     q.keyword
       ? or(
           eq(paymentOrders.providerReference, q.keyword),
-          sql`${members.searchText} like ${`%${q.keyword.toLowerCase()}%`}`,
+          sql`${members.searchText} like ${`%${likeEscape(q.keyword.toLowerCase())}%`}`,
         )
       : undefined,
   );
-  const from = () =>
-    ctx.db
-      .select({
-        order: paymentOrders,
-        member: { id: members.id, firstName: members.firstName, lastName: members.lastName },
-        center: { id: centers.id, name: centers.name },
-      })
-      .from(paymentOrders)
-      .innerJoin(members, eq(members.id, paymentOrders.memberId))
-      .innerJoin(centers, eq(centers.id, paymentOrders.centerId));
-  const [rows, [count]] = await Promise.all([
-    from()
-      .where(where)
-      .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    ctx.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(paymentOrders)
-      .innerJoin(members, eq(members.id, paymentOrders.memberId))
-      .where(where),
-  ]);
+}
+
+async function readOnlinePayments(
+  ctx: QueryContext,
+  where: SQL | undefined,
+  { offset, limit }: { offset: number; limit: number },
+): Promise<OnlinePayment[]> {
+  const rows = await ctx.db
+    .select({
+      order: paymentOrders,
+      member: { id: members.id, firstName: members.firstName, lastName: members.lastName },
+      center: { id: centers.id, name: centers.name },
+    })
+    .from(paymentOrders)
+    .innerJoin(members, eq(members.id, paymentOrders.memberId))
+    .innerJoin(centers, eq(centers.id, paymentOrders.centerId))
+    .where(where)
+    .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
+    .limit(limit)
+    .offset(offset);
   const ids = rows.map((r) => r.order.id);
   const items = ids.length
     ? await ctx.db
@@ -186,30 +219,47 @@ export async function listOnlinePayments(ctx: QueryContext, q: z.output<typeof o
         .innerJoin(invoices, eq(invoices.id, paymentOrderItems.invoiceId))
         .where(inArray(paymentOrderItems.orderId, ids))
     : [];
-  return {
-    items: rows.map(({ order, member, center }): OnlinePayment => {
-      const recorded = order.state === 'succeeded' && !order.reviewReason;
-      return {
-        id: order.id,
-        state: order.state as OnlinePayment['state'],
-        amount: order.amountMinor,
-        currency: order.currencyCode,
-        provider: order.provider,
-        providerReference: order.providerReference,
-        reconciliation: order.reviewReason ? 'review' : recorded ? 'recorded' : 'none',
-        reviewReason: order.reviewReason as OnlinePayment['reviewReason'],
-        member: { id: member.id, name: formatMemberName(member) },
-        center,
-        invoices: items
-          .filter((i) => i.orderId === order.id)
-          .map((i) => ({ id: i.invoiceId, number: i.number, amount: i.amount })),
-        payLinkId: order.payLinkId,
-        createdAt: order.createdAt.toISOString(),
-        updatedAt: order.updatedAt.toISOString(),
-      };
-    }),
-    total: Number(count?.n ?? 0),
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+  return rows.map(({ order, member, center }): OnlinePayment => {
+    const recorded = order.state === 'succeeded' && !order.reviewReason;
+    return {
+      id: order.id,
+      state: order.state as OnlinePayment['state'],
+      amount: order.amountMinor,
+      currency: order.currencyCode,
+      provider: order.provider,
+      providerReference: order.providerReference,
+      reconciliation: order.reviewReason ? 'review' : recorded ? 'recorded' : 'none',
+      reviewReason: order.reviewReason as OnlinePayment['reviewReason'],
+      member: { id: member.id, name: formatMemberName(member) },
+      center,
+      invoices: items
+        .filter((i) => i.orderId === order.id)
+        .map((i) => ({ id: i.invoiceId, number: i.number, amount: i.amount })),
+      payLinkId: order.payLinkId,
+      createdAt: order.createdAt.toISOString(),
+      updatedAt: order.updatedAt.toISOString(),
+    };
+  });
+}
+
+export async function listOnlinePayments(ctx: QueryContext, q: z.output<typeof onlinePaymentListQuerySchema>) {
+  const where = await onlinePaymentWhere(ctx, q);
+  const [items, [count]] = await Promise.all([
+    readOnlinePayments(ctx, where, { offset: (q.page - 1) * q.pageSize, limit: q.pageSize }),
+    ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(paymentOrders)
+      .innerJoin(members, eq(members.id, paymentOrders.memberId))
+      .where(where),
+  ]);
+  return { items, total: Number(count?.n ?? 0), page: q.page, pageSize: q.pageSize };
+}
+
+/** Every online payment the filters keep, for the list's export (newest first). */
+export async function onlinePaymentsForExport(
+  ctx: QueryContext,
+  q: OnlinePaymentFilters,
+): Promise<ChunkedRows<OnlinePayment>> {
+  const where = await onlinePaymentWhere(ctx, q);
+  return byOffset(({ offset, limit }) => readOnlinePayments(ctx, where, { offset, limit }));
 }

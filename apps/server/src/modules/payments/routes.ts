@@ -2,9 +2,14 @@ import { randomBytes } from 'node:crypto';
 import {
   invoicePaymentIdSchema,
   memberPaymentIdSchema,
+  type OnlinePayment,
+  onlinePaymentExportQuerySchema,
   onlinePaymentListQuerySchema,
   onlinePaymentListResponseSchema,
+  type PayLink,
   payLinkCreateSchema,
+  payLinkEmailResponseSchema,
+  payLinkExportQuerySchema,
   payLinkListQuerySchema,
   payLinkListResponseSchema,
   payLinkSchema,
@@ -16,12 +21,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
-import { routeTable } from '../../lib/routes.ts';
+import { moneyText } from '../../lib/money-text.ts';
+import { exportRoutes, routeTable } from '../../lib/routes.ts';
+import type { ExportColumn } from '../../lib/table-export.ts';
 import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { createPayLink } from './create-pay-link.ts';
+import { emailPayLink } from './email-pay-link.ts';
 import { issueInvoicePaymentId } from './issue-invoice-payment-id.ts';
 import { issueMemberPaymentId } from './issue-member-payment-id.ts';
-import { getPayLink, listOnlinePayments, listPayLinks } from './queries.ts';
+import { getPayLink, listOnlinePayments, listPayLinks, onlinePaymentsForExport, payLinksForExport } from './queries.ts';
 import { renewMemberPaymentId } from './renew-member-payment-id.ts';
 import { revokePayLink } from './revoke-pay-link.ts';
 import { paymentsOf } from './runtime.ts';
@@ -31,6 +39,42 @@ import { hintOf } from './vault.ts';
 
 const tags = ['payments'];
 
+/** Amounts as decimals of their own currency (no float on the way), beside the minor units. */
+const decimal = (amount: number, currency: string) => moneyText(amount, currency).replace(/^\S+ /, '');
+
+const PAY_LINK_COLUMNS: ExportColumn<PayLink>[] = [
+  { header: 'Created', value: (l) => new Date(l.createdAt) },
+  { header: 'Member', value: (l) => l.member.name, width: 24 },
+  { header: 'Invoice', value: (l) => l.invoiceNumber, width: 16 },
+  { header: 'Kind', value: (l) => l.kind, width: 12 },
+  { header: 'Description', value: (l) => l.description, width: 30 },
+  { header: 'Currency', value: (l) => l.currency, width: 8 },
+  { header: 'Amount', value: (l) => decimal(l.amount, l.currency), width: 14 },
+  { header: 'Amount (minor units)', value: (l) => l.amount, width: 14 },
+  { header: 'State', value: (l) => l.state, width: 10 },
+  { header: 'Expires', value: (l) => new Date(l.expiresAt) },
+  { header: 'Paid', value: (l) => (l.paidAt ? new Date(l.paidAt) : null) },
+  { header: 'Revoked', value: (l) => (l.revokedAt ? new Date(l.revokedAt) : null) },
+  { header: 'Link', value: (l) => l.url, width: 50 },
+];
+
+const ONLINE_PAYMENT_COLUMNS: ExportColumn<OnlinePayment>[] = [
+  { header: 'Created', value: (o) => new Date(o.createdAt) },
+  { header: 'Order', value: (o) => o.id, width: 38 },
+  { header: 'Member', value: (o) => o.member.name, width: 24 },
+  { header: 'Centre', value: (o) => o.center.name, width: 16 },
+  { header: 'Invoices', value: (o) => o.invoices.map((i) => i.number).join(', '), width: 20 },
+  { header: 'Currency', value: (o) => o.currency, width: 8 },
+  { header: 'Amount', value: (o) => decimal(o.amount, o.currency), width: 14 },
+  { header: 'Amount (minor units)', value: (o) => o.amount, width: 14 },
+  { header: 'State', value: (o) => o.state, width: 10 },
+  { header: 'Provider', value: (o) => o.provider, width: 10 },
+  { header: 'Provider reference', value: (o) => o.providerReference, width: 30 },
+  { header: 'Reconciliation', value: (o) => o.reconciliation, width: 12 },
+  { header: 'Review reason', value: (o) => o.reviewReason, width: 18 },
+  { header: 'Updated', value: (o) => new Date(o.updatedAt) },
+];
+
 /** `/pro/…` of online payments: pay links, the online payments (orders), the public payment pages' ids, the provider's settings. */
 export function paymentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -39,6 +83,7 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.addHook('onReady', async () => payments.start((err) => app.log.error({ err }, 'order janitor failed')));
     app.addHook('onClose', async () => payments.close());
     const { get, post, put } = routeTable(app, tags);
+    const exported = exportRoutes(get, deps);
     const query = (req: { auth: AuthContext | null }) => queryContext(deps, req.auth!);
     const { publicUrl } = deps.config;
 
@@ -57,6 +102,20 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { query: payLinkListQuerySchema, reply: payLinkListResponseSchema },
       (req) => listPayLinks(query(req), { query: req.query, publicUrl }),
     );
+    exported('/pay-links/export', can('read', 'Payment'), { query: payLinkExportQuerySchema }, async (req) => ({
+      fileName: 'pay-links',
+      columns: PAY_LINK_COLUMNS,
+      rows: payLinksForExport(query(req), { query: req.query, publicUrl }),
+    }));
+    post(
+      '/pay-links/:id/email',
+      can('create', 'Payment'),
+      { params: idParamsSchema, reply: payLinkEmailResponseSchema, idempotent: true },
+      async (req) => {
+        const sent = await runCommand(deps, req.auth!, emailPayLink, { id: req.params.id, publicUrl });
+        return { to: sent.to };
+      },
+    );
     post(
       '/pay-links/:id/revoke',
       can('create', 'Payment'),
@@ -71,6 +130,16 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       can('read', 'Payment'),
       { query: onlinePaymentListQuerySchema, reply: onlinePaymentListResponseSchema },
       (req) => listOnlinePayments(query(req), req.query),
+    );
+    exported(
+      '/online-payments/export',
+      can('read', 'Payment'),
+      { query: onlinePaymentExportQuerySchema },
+      async (req) => ({
+        fileName: 'online-payments',
+        columns: ONLINE_PAYMENT_COLUMNS,
+        rows: await onlinePaymentsForExport(query(req), req.query),
+      }),
     );
     /** The member's payment page lists what is owed up to a day: the link names the caller's today. */
     const memberPage = async (req: { auth: AuthContext | null }, studentUuid: string) => {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { DeskShortcuts } from '../../features/desk/DeskShortcuts';
 import { DoorLoop } from '../../features/door/DoorLoop';
+import { OnlinePaymentNotices } from '../../features/payments/OnlinePaymentNotices';
 import { api } from '../../shared/api/client';
 import { centersQueryKey } from '../../shared/centers';
 import { effectiveSkin, setMenuCollapsed, usePreferences } from '../../shared/preferences';
@@ -210,6 +211,7 @@ export default function AppLayout() {
       <App component={false}>
         <DoorLoop />
         <DeskShortcuts />
+        <OnlinePaymentNotices />
         {layout === 'horizontal' ? <HorizontalLayout /> : <VerticalLayout />}
       </App>
     </AntdProvider>

@@ -15,6 +15,8 @@ import { StatusTag } from '../../shared/ui/StatusTag';
 import { useDates, useDateTime } from '../../shared/useDates';
 import { useMediaQuery } from '../../shared/useMediaQuery';
 import { memberPath } from '../members/paths';
+import { PayLinkCreateModal } from '../payments/PayLinkCreateModal';
+import { PaymentPageButton } from '../payments/PaymentPageButton';
 import { PaymentModal } from './actions/PaymentModal';
 import { RefundModal } from './actions/RefundModal';
 import { VoidModal } from './actions/VoidModal';
@@ -43,7 +45,7 @@ export function InvoiceDrawer({ invoiceId, onClose }: { invoiceId: string | null
   );
 }
 
-type Action = 'pay' | 'refund' | 'void' | null;
+type Action = 'pay' | 'refund' | 'void' | 'payLink' | null;
 type Line = Invoice['lines'][number];
 type TaxRow = Invoice['taxes'][number];
 type Instalment = Invoice['installments'][number];
@@ -68,6 +70,17 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
           <Button type="primary" onClick={() => setAction('pay')} data-testid="invoice-pay">
             {t('sales:actions.pay')}
           </Button>
+        )}
+        {canPay && (
+          <Button onClick={() => setAction('payLink')} data-testid="invoice-pay-link">
+            {t('payments:create.button')}
+          </Button>
+        )}
+        {canPay && <PaymentPageButton target={{ kind: 'invoice', invoiceId: invoice.id, number: invoice.number }} />}
+        {ability.can('read', 'Payment') && (
+          <Link to={`/pay-links?invoice=${invoice.id}`} data-testid="invoice-pay-links">
+            {t('payments:links.ofInvoice')}
+          </Link>
         )}
         {canRefund && (
           <Button onClick={() => setAction('refund')} data-testid="invoice-refund">
@@ -292,6 +305,7 @@ export function InvoiceDetail({ invoice }: { invoice: Invoice }) {
       {action === 'pay' && <PaymentModal invoice={invoice} onClose={() => setAction(null)} />}
       {action === 'refund' && <RefundModal invoice={invoice} onClose={() => setAction(null)} />}
       {action === 'void' && <VoidModal invoice={invoice} onClose={() => setAction(null)} />}
+      <PayLinkCreateModal invoice={invoice} open={action === 'payLink'} onClose={() => setAction(null)} />
     </div>
   );
 }

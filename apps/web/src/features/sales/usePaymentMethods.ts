@@ -1,3 +1,4 @@
+import { ONLINE_PAYMENT_METHOD } from '@gym/contract/payments';
 import { BUILT_IN_PAYMENT_METHODS } from '@gym/contract/sales';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +18,12 @@ export function usePaymentMethods(): { value: string; label: string }[] {
   );
 }
 
-/** A payment method's name on screen. */
+/** A payment method's name on screen; `online` (recorded by the payment service, never chosen at the desk) too. */
 export function useMethodName(): (code: string) => string {
+  const { t } = useTranslation();
   const methods = usePaymentMethods();
-  return (code) => methods.find((m) => m.value === code)?.label ?? code;
+  return (code) =>
+    code === ONLINE_PAYMENT_METHOD
+      ? t('payments:method.online')
+      : (methods.find((m) => m.value === code)?.label ?? code);
 }

@@ -12,6 +12,7 @@ import { LANGUAGE_ENDONYMS } from '../../shared/i18n/languages';
 import { MoneyInput, useMoneyRules } from '../../shared/ui/MoneyInput';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { StackedForm } from '../../shared/ui/StackedForm';
+import { PaymentSettingsCard } from '../payments/PaymentSettingsCard';
 import { type SystemConfig, useSystemConfig, useUpdateSystemConfig } from './api';
 import { ChoiceRadios } from './components/ChoiceRadios';
 import { ConfigItem } from './components/ConfigItem';
@@ -181,6 +182,7 @@ export default function SystemConfigPage() {
       {!canUpdate && <Alert type="info" showIcon title={t('settings:readOnly')} />}
       <ConfigForm config={config.data} canUpdate={canUpdate} />
       <MaintenanceCard config={config.data} canUpdate={canUpdate} />
+      <PaymentSettingsCard canUpdate={canUpdate} />
       {ability.can('read', 'Audit') && (
         <Card>
           <Link to="/system-config/audit" data-testid="audit-log-link">

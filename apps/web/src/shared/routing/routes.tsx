@@ -68,6 +68,13 @@ export const SCREEN_NAMES = [
   'newsList',
   'albumList',
   'slider',
+  'payLink',
+  'transactionPayment',
+  'memberPayment',
+  'paymentStatus',
+  'simulatedCheckout',
+  'payLinkList',
+  'onlinePaymentList',
   'placeholder',
 ] as const;
 
@@ -273,6 +280,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   ),
   page('/apps/member/:id/class/add', 'memberClassAdd', product('memberClassAdd', 'Booking', { action: 'create' })),
   page('/invoice', 'invoiceList', product('invoice', 'Sale')),
+  page('/pay-links', 'payLinkList', product('payLinks', 'Payment')),
   page('/expenditure', 'expenditureList', product('expenditure', 'Expenditure')),
   soon('/goal', product('goal', 'Goal')),
 
@@ -295,7 +303,12 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   page('/system-config/audit', 'auditLog', product('auditLog', 'Audit')),
 
   // Reports: the named ones, then the generic one.
-  ...REPORTS.map((r) => soon(r.path, product(r.titleKey, r.resource))),
+  // The online payments list is the spec's `/report-online-payment` (its orders are read with `read Payment`).
+  ...REPORTS.map((r) =>
+    r.code === 'online-payment-list'
+      ? page(r.path, 'onlinePaymentList', product(r.titleKey, 'Payment'))
+      : soon(r.path, product(r.titleKey, r.resource)),
+  ),
   {
     path: '/report/:code',
     screen: PLACEHOLDER_SCREEN,
@@ -305,10 +318,12 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
 
   // Public pages for members and prospects (full layout, no sign-in).
   page('/card_link/:center_id/:token', 'cardLink', open('cardLink')),
-  soon('/payment/:student_uuid/:date', open('payment')),
-  soon('/transaction-payment/:transaction_uuid', open('transactionPayment')),
-  soon('/payment-status/:order_id', open('paymentStatus')),
-  soon('/pay_link/:paylink_token', open('payLink')),
+  page('/payment/:student_uuid/:date', 'memberPayment', open('payment')),
+  page('/transaction-payment/:transaction_uuid', 'transactionPayment', open('transactionPayment')),
+  page('/payment-status/:order_id', 'paymentStatus', open('paymentStatus')),
+  page('/pay_link/:paylink_token', 'payLink', open('payLink')),
+  // The simulated payment provider's hosted checkout (the provider's page, not the product's).
+  page('/simulated-checkout/:session_id', 'simulatedCheckout', open('simulatedCheckout')),
   soon('/signature/:expire_token', open('signature')),
   page('/register/:initial/:center_code', 'memberRegistration', open('memberRegistration')),
 ];

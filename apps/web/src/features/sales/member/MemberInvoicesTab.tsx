@@ -2,11 +2,13 @@ import type { InvoiceSummary } from '@gym/contract/sales';
 import { Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useAbility } from '../../../shared/acl';
 import { MoneyText, moneyColumn } from '../../../shared/ui/MoneyText';
 import { SectionTable } from '../../../shared/ui/OneLineTable';
 import { EmptyState, QueryState } from '../../../shared/ui/ScreenStates';
 import { useDates } from '../../../shared/useDates';
+import { PaymentPageButton } from '../../payments/PaymentPageButton';
 import { useInvoices } from '../api';
 import { InvoiceDrawer } from '../InvoiceDrawer';
 import { InvoiceStateTag } from '../InvoiceStateTag';
@@ -16,7 +18,10 @@ import { AccountSummary } from './AccountSummary';
 export function MemberInvoicesTab({ memberId }: { memberId: string }) {
   const { t } = useTranslation();
   const dates = useDates();
-  const readable = useAbility().can('read', 'Sale');
+  const ability = useAbility();
+  const readable = ability.can('read', 'Sale');
+  const canSeeLinks = ability.can('read', 'Payment');
+  const canPayOnline = ability.can('create', 'Payment');
   const [page, setPage] = useState(1);
   const invoices = useInvoices({ memberId, page, pageSize: 10, sort: '-issuedOn' }, readable);
   const [open, setOpen] = useState<string | null>(null);
@@ -25,6 +30,12 @@ export function MemberInvoicesTab({ memberId }: { memberId: string }) {
     <div className="member-tab" data-testid="member-invoices">
       <Space wrap style={{ marginBottom: 12 }}>
         <AccountSummary memberId={memberId} showNext />
+        {canSeeLinks && (
+          <Link to={`/pay-links?member=${memberId}`} data-testid="member-pay-links">
+            {t('payments:links.ofMember')}
+          </Link>
+        )}
+        {canPayOnline && <PaymentPageButton target={{ kind: 'member', memberId }} />}
       </Space>
       <QueryState query={invoices} isEmpty={(data) => data.items.length === 0} emptyText={t('sales:member.noInvoices')}>
         {(data) => (
