@@ -29,6 +29,8 @@ export const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Seals the organisations' payment-provider secrets (AES-256-GCM); generated and kept in the database when unset. */
   PAYMENT_SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Where the Stripe adapter sends its API calls (`protocol://host:port`); unset: Stripe's own address. */
+  STRIPE_API_URL: z.string().url().optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),

@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   'pay_link_revoked',
   'pay_link_outdated',
   'webhook_signature_invalid',
+  'refund_refused',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

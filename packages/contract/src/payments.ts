@@ -10,8 +10,8 @@ import { positiveAmountSchema } from './money.ts';
 import { listQuerySchema, pageOf } from './pagination.ts';
 import { text } from './text.ts';
 
-/** The providers an organisation may choose (`stripe` comes with its adapter). */
-export const PAYMENT_PROVIDERS = ['simulated'] as const;
+/** The providers an organisation may choose. */
+export const PAYMENT_PROVIDERS = ['simulated', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 /** Every provider the webhook address may name (a provider's events come to `/webhooks/payments/{provider}`). */
 export const paymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
