@@ -4,6 +4,9 @@ import {
   memberPaymentIdSchema,
   onlinePaymentListQuerySchema,
   onlinePaymentListResponseSchema,
+  onlineRefundRequestSchema,
+  onlineRefundSchema,
+  orderIdParamsSchema,
   payLinkCreateSchema,
   payLinkListQuerySchema,
   payLinkListResponseSchema,
@@ -22,6 +25,7 @@ import { createPayLink } from './create-pay-link.ts';
 import { issueInvoicePaymentId } from './issue-invoice-payment-id.ts';
 import { issueMemberPaymentId } from './issue-member-payment-id.ts';
 import { getPayLink, listOnlinePayments, listPayLinks } from './queries.ts';
+import { refundOnline } from './refunds.ts';
 import { renewMemberPaymentId } from './renew-member-payment-id.ts';
 import { revokePayLink } from './revoke-pay-link.ts';
 import { paymentsOf } from './runtime.ts';
@@ -71,6 +75,18 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       can('read', 'Payment'),
       { query: onlinePaymentListQuerySchema, reply: onlinePaymentListResponseSchema },
       (req) => listOnlinePayments(query(req), req.query),
+    );
+    post(
+      '/online-payments/:orderId/refunds',
+      can('create', 'Refund'),
+      {
+        params: orderIdParamsSchema,
+        body: onlineRefundRequestSchema,
+        reply: onlineRefundSchema,
+        status: 201,
+        idempotent: true,
+      },
+      (req) => refundOnline(deps, payments, req.auth!, { ...req.body, orderId: req.params.orderId }),
     );
     /** The member's payment page lists what is owed up to a day: the link names the caller's today. */
     const memberPage = async (req: { auth: AuthContext | null }, studentUuid: string) => {
