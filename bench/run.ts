@@ -13,8 +13,10 @@
  *   BENCH_SEARCH_CONNECTIONS=1,10  BENCH_SEARCH_KINDS=common,latin,chinese,phone,card,code (the default: all)
  *   BENCH_DATABASE_URL=postgres://... (the PostgreSQL run uses this database and keeps it: the members
  *   are generated into it once, and later runs reuse them)
- *   BENCH_SUITES=http,selling,search,door,classes (the default: all of these), and `soak` (soak.ts: the
+ *   BENCH_SUITES=http,selling,search,door,classes,webhooks (the default: all of these), and `soak` (soak.ts: the
  *   two-server deployment under load for BENCH_SOAK_MINUTES=10, with its faults; asked for by name)
+ * Webhooks (webhooks.ts), on PostgreSQL only: signed provider events posted at BENCH_WEBHOOK_RATE=50/s for
+ * BENCH_WEBHOOK_SECONDS=60, each for its own open order; answer p50/p95/p99, then each checked applied once.
  * Classes (classes.ts): the week's class list of a centre with 300 classes and 6,000 bookings (p50/p95/p99 at 1
  * and BENCH_CONNECTIONS), and 50 bookings sent at once into one class of 20 places.
  * The door loop (door.ts), on PostgreSQL only: tap-to-toast at BENCH_DOOR_RATE=100 taps/s for
@@ -53,6 +55,7 @@ import { type DoorFigures, type DoorFixture, type DoorSlice, doorFigures, doorPh
 import { type KeywordKind, keywordsOf, type LoadFigures, searchLoad, seedSearchMembers } from './member-search.ts';
 import { entitlementLoad, prepareSelling, type SellingFixture, saleLoad } from './selling.ts';
 import { runSoak } from './soak.ts';
+import { prepareWebhooks, type WebhookFigures, type WebhookFixture, webhookCounts, webhookLoad } from './webhooks.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -63,7 +66,8 @@ const searchConnections = (process.env.BENCH_SEARCH_CONNECTIONS ?? '1,10').split
 const keptDatabase = process.env.BENCH_DATABASE_URL;
 const searchKinds = process.env.BENCH_SEARCH_KINDS?.split(',');
 const root = new URL('..', import.meta.url).pathname;
-const suites = new Set((process.env.BENCH_SUITES ?? 'http,selling,search,door,classes').split(','));
+const suites = new Set((process.env.BENCH_SUITES ?? 'http,selling,search,door,classes,webhooks').split(','));
+const webhookRows: (WebhookFigures & { database: string })[] = [];
 const door = {
   rate: Number(process.env.BENCH_DOOR_RATE ?? 100),
   seconds: Number(process.env.BENCH_DOOR_SECONDS ?? process.env.BENCH_SECONDS ?? 60),
@@ -258,7 +262,14 @@ async function runAgainst(database: 'pglite' | 'postgres'): Promise<Row[]> {
     let selling: SellingFixture | null = null;
     let doorFixture: DoorFixture | null = null;
     let classesFixture: ClassesFixture | null = null;
+    let webhookFixture: WebhookFixture | null = null;
     try {
+      if (suites.has('webhooks') && database === 'postgres') {
+        console.log(
+          `[${database}] webhooks: ${webhookCounts().distinct.toLocaleString('en')} invoices with an open checkout each`,
+        );
+        webhookFixture = await prepareWebhooks(prepared.deps);
+      }
       if (suites.has('selling')) selling = await prepareSelling(prepared.deps);
       if (suites.has('classes')) {
         console.log(`[${database}] classes: a centre with 300 classes in a week and 6,000 bookings`);
@@ -429,6 +440,12 @@ async function runAgainst(database: 'pglite' | 'postgres'): Promise<Row[]> {
       }
     }
 
+    if (webhookFixture && databaseUrl) {
+      const { sent } = webhookCounts();
+      console.log(`[${database}] webhooks: ${sent.toLocaleString('en')} signed events posted at a steady rate`);
+      webhookRows.push({ database, ...(await webhookLoad(base, databaseUrl, webhookFixture)) });
+    }
+
     if (members > 0) {
       for (const [kind, scenario] of SEARCHES.filter(([k]) => !searchKinds || searchKinds.includes(k))) {
         const keywords = keywordsOf(kind, sample, undefined, members);
@@ -541,6 +558,30 @@ if (doorRows.length > 0) {
   ratio(bareRow, "bare floor's (Fastify + Socket.IO alone)");
   console.log(
     `The disk beside them (an 8 KB write and fdatasync every 100 ms in the bench's temporary directory, the file system of its own PostgreSQL; each entry's commit waits for such a flush):\n  during the door's slices: ${flushLine(doorFlushes.door)}\n  during the floor's slices: ${flushLine(doorFlushes.floor)}\n  during the bare floor's slices: ${flushLine(doorFlushes.bare)}`,
+  );
+}
+if (webhookRows.length > 0) {
+  console.log(
+    '\nWebhook intake, POST /api/v1/webhooks/payments/simulated: signed checkout.session.completed events at a steady rate (every 20th a repeat of an earlier one), each for its own order; the answer comes once the event is stored, the outbox applies it; then every distinct event is checked applied once',
+  );
+  console.table(
+    webhookRows.map((r) => ({
+      database: r.database,
+      'events/s': r.rate,
+      seconds: r.seconds,
+      sent: r.sent,
+      distinct: r.distinct,
+      '2xx': r.answered2xx,
+      p50: `${r.p50} ms`,
+      p95: `${r.p95} ms`,
+      p99: `${r.p99} ms`,
+      max: `${r.max} ms`,
+      applied: r.applied,
+      'orders succeeded': r.ordersSucceeded,
+      'online payments': r.onlinePayments,
+      'paid twice': r.invoicesPaidTwice,
+      'applied within': `${r.applySeconds} s after the last`,
+    })),
   );
 }
 if (seedRows.length > 0) {

@@ -29,6 +29,10 @@ export const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Seals the organisations' payment-provider secrets (AES-256-GCM); generated and kept in the database when unset. */
   PAYMENT_SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Checkouts the public payment pages open per address and minute (a burst of as many at once): a flood is refused 429 before any order is written or provider asked. */
+  PUBLIC_CHECKOUTS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /** Where the Stripe adapter sends its API calls (`protocol://host:port`); unset: Stripe's own address. */
+  STRIPE_API_URL: z.string().url().optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),

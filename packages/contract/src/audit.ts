@@ -64,6 +64,7 @@ export const AUDIT_ACTIONS = [
   'stock.adjusted',
   'payment_settings.changed',
   'online_payment.review_needed',
+  'online_payment.refunded',
   'pay_link.revoked',
   'pay_link.emailed',
   'member.payment_id_renewed',

@@ -43,6 +43,7 @@ export const ERROR_CODES = [
   'pay_link_outdated',
   'member_no_email',
   'webhook_signature_invalid',
+  'refund_refused',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

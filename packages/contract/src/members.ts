@@ -324,6 +324,20 @@ export const memberPrivacyExportSchema = z.object({
       usedAt: z.string().nullable(),
     }),
   ),
+  /** The member's online payment attempts (orders), with what the provider said of each. */
+  onlineOrders: z.array(
+    z.object({
+      id: z.string(),
+      state: z.string(),
+      amount: z.number().int(),
+      currency: z.string(),
+      description: z.string(),
+      provider: z.string(),
+      providerReference: z.string().nullable(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+    }),
+  ),
 });
 export type MemberPrivacyExport = z.infer<typeof memberPrivacyExportSchema>;
 

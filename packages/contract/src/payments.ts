@@ -8,10 +8,11 @@ import { languageSchema } from './auth.ts';
 import { EXPORT_FORMATS, isoDateSchema } from './members.ts';
 import { positiveAmountSchema } from './money.ts';
 import { listQuerySchema, pageOf } from './pagination.ts';
+import { refundRequestSchema } from './sales.ts';
 import { text } from './text.ts';
 
-/** The providers an organisation may choose (`stripe` comes with its adapter). */
-export const PAYMENT_PROVIDERS = ['simulated'] as const;
+/** The providers an organisation may choose. */
+export const PAYMENT_PROVIDERS = ['simulated', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 /** Every provider the webhook address may name (a provider's events come to `/webhooks/payments/{provider}`). */
 export const paymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
@@ -295,3 +296,24 @@ export const PAYMENT_EVENTS = {
   webhookReceived: 'payment.webhook_received',
   onlinePaymentReceived: 'payment.online_received',
 } as const;
+
+/**
+ * A refund of an online payment, given back through the provider: the desk refund's request
+ * (reason, lines, amounts; the money rules are the desk's) for one invoice the order paid.
+ */
+export const onlineRefundRequestSchema = refundRequestSchema.omit({ method: true }).extend({ invoiceId: z.uuid() });
+export type OnlineRefundRequest = z.input<typeof onlineRefundRequestSchema>;
+/** `requested`: the provider asked, its answer not yet had; `pending`/`succeeded`: taken (and recorded); `failed`: refused, nothing recorded. */
+export const ONLINE_REFUND_STATES = ['requested', 'pending', 'succeeded', 'failed'] as const;
+export const onlineRefundSchema = z.object({
+  id: z.uuid(),
+  orderId: z.uuid(),
+  invoiceId: z.uuid(),
+  amount: z.number().int(),
+  currency: z.string(),
+  state: z.enum(ONLINE_REFUND_STATES),
+  providerRefundId: z.string().nullable(),
+  /** The refund as recorded on the invoice (null until the provider took it). */
+  paymentId: z.uuid().nullable(),
+});
+export type OnlineRefund = z.infer<typeof onlineRefundSchema>;

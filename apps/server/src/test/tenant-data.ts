@@ -28,6 +28,7 @@ import {
   memberPaymentIds,
   news,
   offers,
+  onlineRefunds,
   outboxEmails,
   passwordResetTokens,
   payLinks,
@@ -538,6 +539,17 @@ async function fillPayments(ctx: TestContext, org: TestOrganisation, memberId: s
     receivedAt: now,
     processedAt: now,
     outcome: 'applied',
+  });
+  await db.insert(onlineRefunds).values({
+    organisationId,
+    orderId: order!.id,
+    invoiceId,
+    amountMinor: 100,
+    currencyCode: 'BRL',
+    request: { reason: 'Seeded refund', lines: [] },
+    state: 'failed',
+    createdAt: now,
+    updatedAt: now,
   });
   await db.insert(memberPaymentIds).values({ organisationId, memberId, publicId: randomUUID(), createdAt: now });
   await db.insert(invoicePaymentIds).values({ organisationId, invoiceId, publicId: randomUUID(), createdAt: now });

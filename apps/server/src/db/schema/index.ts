@@ -30,6 +30,7 @@ export { outboxEmails } from './outbox.ts';
 export {
   invoicePaymentIds,
   memberPaymentIds,
+  onlineRefunds,
   payLinks,
   paymentOrderItems,
   paymentOrders,

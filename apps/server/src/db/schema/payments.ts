@@ -254,3 +254,46 @@ export const simulatedCheckoutSessions = pgTable(
     ),
   ],
 );
+
+/** What staff asked to give back of an online payment: the desk refund's request (reason and lines). */
+export interface OnlineRefundRequest {
+  reason: string;
+  lines: { lineId: string; quantity: number; amountMinor?: number; mode: 'whole' | 'unused' }[];
+}
+
+/**
+ * A refund of an online payment, given back through the provider: written before the provider is
+ * asked (its id is the provider's idempotency key and travels in the refund's metadata), then
+ * recorded once on the invoice through the desk's refund use case when the provider has taken it
+ * (its answer, or its refund webhook, whichever comes first: `payment_id` says it is recorded).
+ */
+export const onlineRefunds = pgTable(
+  'online_refunds',
+  {
+    ...tenantRow(),
+    orderId: reference('order_id', () => paymentOrders.id),
+    invoiceId: reference('invoice_id', () => invoices.id),
+    amountMinor: money('amount_minor').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    request: jsonb('request').$type<OnlineRefundRequest>().notNull(),
+    /** `requested` (the provider asked, no word yet), `pending`, `succeeded`, `failed` (refused: nothing recorded). */
+    state: text('state').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    failureReason: text('failure_reason'),
+    paymentId: optionalReference('payment_id', () => payments.id),
+    createdBy: optionalReference('created_by', () => users.id),
+    createdAt: instant('created_at').notNull(),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('online_refunds_payment').on(t.paymentId),
+    index('online_refunds_order').on(t.orderId),
+    check('online_refunds_state', sql`${t.state} in ('requested', 'pending', 'succeeded', 'failed')`),
+    check('online_refunds_amount', sql`${t.amountMinor} > 0`),
+    tenantTarget('online_refunds_org_id', t),
+    tenantKey('online_refunds_org_order_fk', t, t.orderId, paymentOrders),
+    tenantKey('online_refunds_org_invoice_fk', t, t.invoiceId, invoices),
+    tenantKey('online_refunds_org_payment_fk', t, t.paymentId, payments),
+    tenantKey('online_refunds_org_created_by_fk', t, t.createdBy, users),
+  ],
+);

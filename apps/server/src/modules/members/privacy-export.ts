@@ -1,6 +1,6 @@
 import type { MemberPrivacyExport } from '@gym/contract/members';
 import { asc, eq } from 'drizzle-orm';
-import { cardLinkTokens, centers, members, organisations, users } from '../../db/schema/index.ts';
+import { cardLinkTokens, centers, members, organisations, paymentOrders, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { cardsOf, getMember, groupsOf } from './member-detail.ts';
@@ -13,7 +13,7 @@ export async function privacyExport(ctx: UseCaseContext, input: { id: string }):
   const { id } = input;
   const { db } = ctx;
   const { cards: _cards, groups: _groups, ...member } = await getMember(db, id);
-  const [[org], [creator], memberCards, groups, links] = await Promise.all([
+  const [[org], [creator], memberCards, groups, links, orders] = await Promise.all([
     db.select({ name: organisations.name, initial: organisations.initial }).from(organisations),
     db
       .select({ name: users.fullName })
@@ -35,6 +35,12 @@ export async function privacyExport(ctx: UseCaseContext, input: { id: string }):
       .innerJoin(centers, eq(centers.id, cardLinkTokens.centerId))
       .where(eq(cardLinkTokens.memberId, id))
       .orderBy(asc(cardLinkTokens.createdAt)),
+    // Every online payment attempt of the member, whichever centre it was for.
+    db.wholeOrganisation
+      .select()
+      .from(paymentOrders)
+      .where(eq(paymentOrders.memberId, id))
+      .orderBy(asc(paymentOrders.createdAt)),
   ]);
   await recordAudit(ctx, {
     action: 'member.privacy_exported',
@@ -55,6 +61,17 @@ export async function privacyExport(ctx: UseCaseContext, input: { id: string }):
       createdAt: l.createdAt.toISOString(),
       expiresAt: l.expiresAt.toISOString(),
       usedAt: l.usedAt?.toISOString() ?? null,
+    })),
+    onlineOrders: orders.map((o) => ({
+      id: o.id,
+      state: o.state,
+      amount: o.amountMinor,
+      currency: o.currencyCode,
+      description: o.description,
+      provider: o.provider,
+      providerReference: o.providerReference,
+      createdAt: o.createdAt.toISOString(),
+      updatedAt: o.updatedAt.toISOString(),
     })),
   };
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { paymentWebhookEvents } from '../../db/schema/index.ts';
 import type { ActorContext } from '../../lib/use-case.ts';
 import { fulfilOrder } from './fulfil-order.ts';
+import { noteRefund } from './note-refund.ts';
 import type { ProviderEvent } from './provider.ts';
 
 /**
@@ -17,7 +18,9 @@ export async function applyWebhookEvent(
   const [stored] = await ctx.db.lock(paymentWebhookEvents, eq(paymentWebhookEvents.id, webhookEventId));
   if (!stored) return;
   let outcome: 'applied' | 'ignored' | 'no_order' = 'ignored';
-  if (event.report && stored.orderId) {
+  if (event.refund?.refundId) {
+    outcome = (await noteRefund(ctx, event.refund)) ? 'applied' : 'no_order';
+  } else if (event.report && stored.orderId) {
     await fulfilOrder(ctx, { orderId: stored.orderId, report: event.report });
     outcome = 'applied';
   } else if (event.report) outcome = 'no_order';

@@ -89,12 +89,17 @@ export async function startCheckout(
 export async function refreshOrder(
   deps: AppDeps,
   payments: PaymentsRuntime,
-  order: Pick<OrderRow, 'id' | 'organisationId' | 'provider' | 'sessionId' | 'state'>,
+  order: Pick<OrderRow, 'id' | 'organisationId' | 'provider' | 'sessionId' | 'state'> &
+    Partial<Pick<OrderRow, 'createdAt'>>,
 ): Promise<OrderRow> {
   const settings = await payments.settingsOf(order.organisationId);
   const provider = payments.providerOf(order.provider);
   const report: ProviderReport = await withDeadline(
-    provider.lookup(settings, { orderId: order.id, sessionId: order.sessionId }),
+    provider.lookup(settings, {
+      orderId: order.id,
+      sessionId: order.sessionId,
+      ...(order.createdAt ? { createdAt: order.createdAt } : {}),
+    }),
     payments.deadlineMs,
   );
   return runCommand(deps, systemCaller(order.organisationId, 'asking the provider about an order'), fulfilOrder, {

@@ -1,4 +1,8 @@
 /** What the app (and tests) may use of the online payments module. */
+
+export { startCheckout } from './checkout.ts';
+export { sweepOrders } from './janitor.ts';
+export type { PaymentProvider } from './provider.ts';
 export { paymentPublicRoutes } from './public-routes.ts';
 export { paymentRoutes } from './routes.ts';
 export { type PaymentsRuntime, paymentsOf } from './runtime.ts';

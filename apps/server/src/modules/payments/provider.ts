@@ -4,6 +4,7 @@
  */
 import type { PaymentProviderName } from '@gym/contract/payments';
 import { AppError } from '../../lib/errors.ts';
+import type { SignatureCheck } from './signature.ts';
 
 /** The organisation's provider and its secrets, opened. */
 export interface ProviderSettings {
@@ -49,6 +50,30 @@ export interface ProviderReport {
   failureReason: string | null;
 }
 
+/** Money given back of an order's payment, asked for by the application (`refundId` is its key: asked again, the same refund). */
+export interface RefundRequest {
+  organisationId: string;
+  orderId: string;
+  /** The application's id of the refund (its idempotency key at the provider). */
+  refundId: string;
+  /** The provider's name of the money to give back from (the order's payment intent). */
+  reference: string;
+  amountMinor: number;
+  currencyCode: string;
+}
+
+/** A refund as the provider has it. */
+export interface ProviderRefund {
+  /** The provider's id of the refund. */
+  providerRefundId: string;
+  /** The application's id of the refund, as it was given when asked (null: a refund made elsewhere, at the provider). */
+  refundId: string | null;
+  orderId: string | null;
+  status: 'pending' | 'succeeded' | 'failed';
+  amountMinor: number;
+  currencyCode: string;
+}
+
 /** A provider's event, its signature checked, in the application's words. */
 export interface ProviderEvent {
   eventId: string;
@@ -56,6 +81,8 @@ export interface ProviderEvent {
   orderId: string | null;
   /** What the event says of the order's checkout; null: an event that changes nothing of an order. */
   report: ProviderReport | null;
+  /** What the event says of a refund, if it is about one. */
+  refund?: ProviderRefund | null;
 }
 
 export interface PaymentProvider {
@@ -63,8 +90,15 @@ export interface PaymentProvider {
   /** The request header its webhooks carry their signature in. */
   readonly signatureHeader: string;
   createCheckout(settings: ProviderSettings, request: CheckoutRequest): Promise<CheckoutSession>;
-  /** The order's checkout as the provider has it now (by its session, else by the order's id). */
-  lookup(settings: ProviderSettings, order: { orderId: string; sessionId: string | null }): Promise<ProviderReport>;
+  /** The order's checkout as the provider has it now (by its session, else by the order's id, made at `createdAt`). */
+  lookup(
+    settings: ProviderSettings,
+    order: { orderId: string; sessionId: string | null; createdAt?: Date },
+  ): Promise<ProviderReport>;
+  /** Whether `header` signs the raw body with one of `secrets` (newest first), at a time within the tolerance of `nowMs`. */
+  verify(raw: Buffer, header: string | undefined, secrets: readonly string[], nowMs: number): SignatureCheck;
+  /** Gives money back from an order's payment (asked again with the same `refundId`, answers the same refund). */
+  refund(settings: ProviderSettings, request: RefundRequest): Promise<ProviderRefund>;
   /** The organisation an event's body says it is for, read before its signature is checked (with that organisation's secrets). */
   addresseeOf(payload: unknown): string | null;
   /** The event in the application's words (its signature already checked). */

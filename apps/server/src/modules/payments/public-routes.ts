@@ -16,6 +16,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { PUBLIC } from '../../lib/access.ts';
+import { AppError } from '../../lib/errors.ts';
+import { createRateLimiter } from '../../lib/rate-limit.ts';
 import { routeTable } from '../../lib/routes.ts';
 import { invoicePdf } from '../sales/index.ts';
 import { startCheckout } from './checkout.ts';
@@ -37,6 +39,13 @@ export function paymentPublicRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const payments = paymentsOf(deps);
     const { get, post } = routeTable(app, tags);
+    const perMinute = deps.config.PUBLIC_CHECKOUTS_PER_ADDRESS_PER_MINUTE;
+    const checkouts = createRateLimiter({ ratePerSecond: perMinute / 60, burst: perMinute });
+    /** A checkout costs an order and a provider's call: an address opening too many is refused before either. */
+    const limited = (req: { ip: string }) => {
+      const wait = checkouts.take(req.ip);
+      if (wait > 0) throw new AppError(429, 'rate_limited', 'Too many checkouts from this address', undefined, wait);
+    };
 
     // A pay link's page, and paying it (a link paid, expired or revoked is refused before any provider is asked).
     get('/pay-links/:token', PUBLIC, { params: payLinkTokenParamsSchema, reply: publicPayLinkSchema }, (req) =>
@@ -47,6 +56,7 @@ export function paymentPublicRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       PUBLIC,
       { params: payLinkTokenParamsSchema, reply: checkoutResponseSchema, idempotent: true },
       async (req) => {
+        limited(req);
         const link = await payLinkByToken(deps, req.params.token);
         return startCheckout(deps, payments, link.organisationId, { kind: 'link', token: link.token });
       },
@@ -65,6 +75,7 @@ export function paymentPublicRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         idempotent: true,
       },
       async (req) => {
+        limited(req);
         const page = await memberByPaymentId(deps, req.params.studentUuid);
         return startCheckout(deps, payments, page.organisationId, {
           kind: 'member',
@@ -86,6 +97,7 @@ export function paymentPublicRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       PUBLIC,
       { params: transactionParamsSchema, reply: checkoutResponseSchema, idempotent: true },
       async (req) => {
+        limited(req);
         const page = await invoiceByPaymentId(deps, req.params.transactionUuid);
         return startCheckout(deps, payments, page.organisationId, { kind: 'invoice', invoiceId: page.invoiceId });
       },

@@ -6,6 +6,9 @@ import {
   onlinePaymentExportQuerySchema,
   onlinePaymentListQuerySchema,
   onlinePaymentListResponseSchema,
+  onlineRefundRequestSchema,
+  onlineRefundSchema,
+  orderIdParamsSchema,
   type PayLink,
   payLinkCreateSchema,
   payLinkEmailResponseSchema,
@@ -30,6 +33,8 @@ import { emailPayLink } from './email-pay-link.ts';
 import { issueInvoicePaymentId } from './issue-invoice-payment-id.ts';
 import { issueMemberPaymentId } from './issue-member-payment-id.ts';
 import { getPayLink, listOnlinePayments, listPayLinks, onlinePaymentsForExport, payLinksForExport } from './queries.ts';
+
+import { refundOnline } from './refunds.ts';
 import { renewMemberPaymentId } from './renew-member-payment-id.ts';
 import { revokePayLink } from './revoke-pay-link.ts';
 import { paymentsOf } from './runtime.ts';
@@ -140,6 +145,18 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         columns: ONLINE_PAYMENT_COLUMNS,
         rows: await onlinePaymentsForExport(query(req), req.query),
       }),
+    );
+    post(
+      '/online-payments/:orderId/refunds',
+      can('create', 'Refund'),
+      {
+        params: orderIdParamsSchema,
+        body: onlineRefundRequestSchema,
+        reply: onlineRefundSchema,
+        status: 201,
+        idempotent: true,
+      },
+      (req) => refundOnline(deps, payments, req.auth!, { ...req.body, orderId: req.params.orderId }),
     );
     /** The member's payment page lists what is owed up to a day: the link names the caller's today. */
     const memberPage = async (req: { auth: AuthContext | null }, studentUuid: string) => {

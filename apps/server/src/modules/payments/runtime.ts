@@ -13,6 +13,7 @@ import { sweepOrders } from './janitor.ts';
 import type { PaymentProvider, ProviderSettings } from './provider.ts';
 import { setUpPayments } from './set-up-payments.ts';
 import { createSimulatedProvider, type SimulatedProvider } from './simulated/provider.ts';
+import { createStripeProvider } from './stripe-provider.ts';
 import { createVault, hintOf, type Vault } from './vault.ts';
 
 export interface PaymentsRuntime {
@@ -69,12 +70,14 @@ export function paymentsOf(deps: AppDeps): PaymentsRuntime {
     deps,
     async (organisationId) => (await settingsOf(organisationId)).webhookSecrets,
   );
+  const stripe = createStripeProvider(deps.config);
   let janitor: NodeJS.Timeout | undefined;
   const runtime: PaymentsRuntime = {
     vault,
     simulated,
     providerOf(name) {
       if (name === 'simulated') return simulated;
+      if (name === 'stripe') return stripe;
       throw new Error(`no adapter for the payment provider ${name}`);
     },
     settingsOf,

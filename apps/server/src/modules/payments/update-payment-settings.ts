@@ -2,6 +2,7 @@ import type { PaymentProviderName } from '@gym/contract/payments';
 import { paymentSettings } from '../../db/schema/index.ts';
 import type { SealedSecret } from '../../db/schema/payments.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 
 type Sealed = Omit<SealedSecret, 'createdAt'>;
@@ -34,6 +35,10 @@ export async function updatePaymentSettings(ctx: UseCaseContext, input: PaymentS
   webhookSecrets = webhookSecrets.slice(0, input.retireOldWebhookSecrets ? 1 : ACTIVE_WEBHOOK_SECRETS);
   if (webhookSecrets.length === 0) webhookSecrets = [{ ...input.madeWebhookSecret, createdAt: at }];
   const secretKey = input.secretKey ? { ...input.secretKey, createdAt: at } : (row?.secretKey ?? null);
+  if (input.provider === 'stripe' && !secretKey) {
+    const message = 'Stripe needs the account’s secret key';
+    throw new AppError(400, 'validation_failed', message, [{ path: 'secretKey', code: 'required', message }]);
+  }
   const values = { provider: input.provider, secretKey, webhookSecrets, updatedAt: now };
   await ctx.db
     .insert(paymentSettings)

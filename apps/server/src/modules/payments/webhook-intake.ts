@@ -15,7 +15,6 @@ import { runCommand, systemCaller } from '../../lib/use-case.ts';
 import { applyWebhookEvent } from './apply-webhook-event.ts';
 import { receiveWebhookEvent } from './receive-webhook-event.ts';
 import type { PaymentsRuntime } from './runtime.ts';
-import { checkSignature } from './signature.ts';
 
 const TASK = 'a payment provider’s event';
 
@@ -38,7 +37,7 @@ export async function takeWebhook(
   // Only an organisation whose payments are set up with this provider has secrets to check it with.
   const settings = await payments.settingsIfAny(organisationId);
   if (settings?.provider !== input.provider) throw refused('No organisation takes this provider’s events');
-  const check = checkSignature(input.signature, input.raw, settings.webhookSecrets, deps.clock.now().getTime() / 1000);
+  const check = provider.verify(input.raw, input.signature, settings.webhookSecrets, deps.clock.now().getTime());
   if (check === 'invalid') throw refused('The signature does not match');
   if (check === 'stale') throw refused('The signature’s time is more than 300 seconds from now');
   const event = provider.eventOf(payload as Record<string, unknown>);

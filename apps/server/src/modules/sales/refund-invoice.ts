@@ -7,6 +7,7 @@
  * `refund` ledger row.
  */
 import { allocate, type Minor, min, minor, share, sub, sum } from '@gym/contract/money';
+import { ONLINE_PAYMENT_METHOD } from '@gym/contract/payments';
 import type { refundRequestSchema } from '@gym/contract/sales';
 import { daysBetween } from '@gym/contract/time';
 import { and, desc, eq } from 'drizzle-orm';
@@ -22,7 +23,11 @@ import { checkMethod, installmentsDue, lockInvoice, openLines, spread, stateFor 
 
 export async function refundInvoice(
   ctx: UseCaseContext,
-  input: z.output<typeof refundRequestSchema> & { invoiceId: string },
+  input: z.output<typeof refundRequestSchema> & {
+    invoiceId: string;
+    /** Money given back through the payment provider (the payments module): method `online`, the provider's refund named. */
+    online?: { reference: string };
+  },
 ) {
   const { invoice, today } = await lockInvoice(ctx, input.invoiceId);
   if (invoice.voidedAt) throw refuse('invoiceId', 'invoice_void', 'This invoice is void');
@@ -95,7 +100,11 @@ export async function refundInvoice(
     .where(and(eq(payments.invoiceId, invoice.id), eq(payments.kind, 'payment')))
     .orderBy(desc(payments.createdAt))
     .limit(1);
-  const method = input.method ?? lastPayment?.method ?? 'cash';
+  const method = input.online ? ONLINE_PAYMENT_METHOD : (input.method ?? lastPayment?.method ?? 'cash');
+  // Money paid online goes back through the payment service, which records its refund itself.
+  if (method === ONLINE_PAYMENT_METHOD && !input.online) {
+    throw refuse('method', 'method_online_only', 'An online payment is given back through the payment service');
+  }
   if (input.method) await checkMethod(ctx, input.method);
   const [refund] = await ctx.db.insert(payments, {
     centerId: invoice.centerId,
@@ -105,6 +114,7 @@ export async function refundInvoice(
     method,
     amountMinor: money,
     reason: input.reason,
+    ...(input.online ? { reference: input.online.reference } : {}),
     refundOfId: lastPayment?.id ?? null,
     staffId: ctx.auth.userId,
     paidOn: today,

@@ -22,10 +22,12 @@ import {
   type ProviderSettings,
   ProviderUnavailable,
 } from '../provider.ts';
+import { checkSignature } from '../signature.ts';
 import { advanceSimulatedSession } from './advance-simulated-session.ts';
 import { answerSimulatedCheckout } from './answer-simulated-checkout.ts';
 import { readSimulatedEvent, reportOfSession, type SessionRow, simulatedAddressee } from './events.ts';
 import { openSimulatedSession } from './open-simulated-session.ts';
+import { readRefund, refundObject, simulatedRefundEvent, simulatedRefundId } from './refunds.ts';
 import { SIMULATED_SIGNATURE_HEADER, SimulatedWebhooks } from './webhooks.ts';
 
 /** How often the provider lets its own time pass (settles, expires) while the server runs. */
@@ -124,7 +126,35 @@ export function createSimulatedProvider(
     },
 
     addresseeOf: simulatedAddressee,
-    eventOf: readSimulatedEvent,
+    eventOf: (payload) => {
+      const refund = readRefund(payload);
+      const event = readSimulatedEvent(payload);
+      return { ...event, orderId: refund?.orderId ?? event.orderId, ...(refund ? { refund } : {}) };
+    },
+    verify: (raw, header, secrets, nowMs) => checkSignature(header, raw, secrets, nowMs / 1000),
+
+    async refund(settings, request) {
+      const sessions = tenantDb(db, { organisationId: settings.organisationId, centerIds: null });
+      const [paid] = await sessions.rows(
+        simulatedCheckoutSessions,
+        and(
+          eq(simulatedCheckoutSessions.paymentIntent, request.reference),
+          eq(simulatedCheckoutSessions.status, 'paid'),
+        )!,
+      );
+      if (!paid) throw new AppError(409, 'refund_refused', 'The provider holds no payment to refund');
+      const now = deps.clock.now();
+      webhooks.dispatch(simulatedRefundEvent(request, now));
+      const object = refundObject(request, 'succeeded', now);
+      return {
+        providerRefundId: simulatedRefundId(request.refundId),
+        refundId: request.refundId,
+        orderId: request.orderId,
+        status: 'succeeded',
+        amountMinor: object.amount,
+        currencyCode: request.currencyCode,
+      };
+    },
 
     async view(sessionId) {
       return viewOf(await sessionRow(sessionId));

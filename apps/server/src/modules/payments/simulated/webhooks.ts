@@ -51,6 +51,11 @@ export class SimulatedWebhooks {
     this.holding = true;
   }
 
+  /** Events are sent again as they come (those held stay with the test). */
+  release(): void {
+    this.holding = false;
+  }
+
   /** Events held so far, in the order they were sent, and forgets them. */
   takeHeld(): SimulatedEvent[] {
     return this.held.splice(0);
