@@ -47,6 +47,7 @@ import { readerRoutes } from './modules/readers/index.ts';
 import { retailRoutes } from './modules/retail/index.ts';
 import { roomRoutes } from './modules/rooms/index.ts';
 import { salesRoutes } from './modules/sales/index.ts';
+import { signaturePublicRoutes, signatureRoutes } from './modules/signatures/index.ts';
 import { staffRoutes } from './modules/staff/index.ts';
 
 const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -261,6 +262,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
   await app.register(jwtRoutes(deps), { prefix: '/api/v1/jwt' });
   await app.register(publicRoutes(deps), { prefix: '/api/v1/public' });
   await app.register(paymentPublicRoutes(deps), { prefix: '/api/v1/public' });
+  await app.register(signaturePublicRoutes(deps), { prefix: '/api/v1/public' });
   await app.register(paymentWebhookRoutes(deps), { prefix: '/api/v1/webhooks' });
   await app.register(
     async (pro) => {
@@ -286,6 +288,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
       await pro.register(importRoutes(deps));
       await pro.register(auditRoutes(deps));
       await pro.register(expenditureRoutes(deps));
+      await pro.register(signatureRoutes(deps));
     },
     { prefix: '/api/v1/pro' },
   );

@@ -66,6 +66,11 @@ export const AUDIT_ACTIONS = [
   'online_payment.review_needed',
   'pay_link.revoked',
   'member.payment_id_renewed',
+  'agreement_template.created',
+  'agreement_template.updated',
+  'signature_request.sent',
+  'signature_request.revoked',
+  'signing_certificate.uploaded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -88,6 +93,9 @@ export const AUDIT_ENTITY_TYPES = [
   'offer',
   'online_payment',
   'pay_link',
+  'agreement_template',
+  'signature_request',
+  'signing_certificate',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -42,6 +42,10 @@ export const ERROR_CODES = [
   'pay_link_revoked',
   'pay_link_outdated',
   'webhook_signature_invalid',
+  'signature_link_used',
+  'signature_link_expired',
+  'signature_link_revoked',
+  'membership_terms_unsigned',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
