@@ -3,5 +3,4 @@ export { paymentPublicRoutes } from './public-routes.ts';
 export { paymentRoutes } from './routes.ts';
 export { type PaymentsRuntime, paymentsOf } from './runtime.ts';
 export { checkSignature, SIGNATURE_TOLERANCE_SECONDS, signatureHeader } from './signature.ts';
-export type { Vault } from './vault.ts';
 export { paymentWebhookRoutes } from './webhook-routes.ts';

@@ -18,6 +18,7 @@ import { type AuthContext, can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { routeTable } from '../../lib/routes.ts';
 import { queryContext, runCommand } from '../../lib/use-case.ts';
+import { hintOf } from '../../lib/vault.ts';
 import { createPayLink } from './create-pay-link.ts';
 import { issueInvoicePaymentId } from './issue-invoice-payment-id.ts';
 import { issueMemberPaymentId } from './issue-member-payment-id.ts';
@@ -27,7 +28,6 @@ import { revokePayLink } from './revoke-pay-link.ts';
 import { paymentsOf } from './runtime.ts';
 import { paymentSettingsView } from './settings-view.ts';
 import { updatePaymentSettings } from './update-payment-settings.ts';
-import { hintOf } from './vault.ts';
 
 const tags = ['payments'];
 

@@ -20,7 +20,7 @@ import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, can } from '../../lib/access.ts';
 import { routeTable } from '../../lib/routes.ts';
 import { queryContext, runCommand } from '../../lib/use-case.ts';
-import { paymentsOf } from '../payments/index.ts';
+import { vaultOf } from '../../lib/vault.ts';
 import { createSignatureRequest, type SignatureRequestRow } from './create-signature-request.ts';
 import { createTemplate } from './create-template.ts';
 import { documentPdf, memberSignatures, verifyPdf } from './queries.ts';
@@ -130,7 +130,7 @@ export function signatureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (req) => {
         const row = await runCommand(deps, req.auth!, uploadCertificate, {
           ...req.body,
-          vault: paymentsOf(deps).vault,
+          vault: vaultOf(deps.database.db, deps.config),
         });
         return {
           certificate: {

@@ -2,7 +2,7 @@
  * The organisation's seal: a PKCS#7 (CMS, `adbe.pkcs7.detached`) signature over the PDF's byte
  * ranges, made with its certificate: one it uploaded as a PKCS#12, else a self-signed one made at
  * the first signing (RSA 2048, SHA-256, ten years). The PKCS#12 and its passphrase are stored
- * sealed with the server's secrets key, bound to the organisation (the payments module's vault).
+ * sealed with the server's secrets key, bound to the organisation (`lib/vault.ts`).
  * `checkSeal` checks such a signature: the byte ranges cover the whole file, their SHA-256 is the
  * signed digest, and the signature over the signed attributes holds for the certificate in it.
  */
@@ -17,7 +17,7 @@ import type { PDFDocument } from 'pdf-lib';
 import { signingCertificates } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TenantDb } from '../../lib/tenant-db.ts';
-import type { Vault } from '../payments/index.ts';
+import type { Vault } from '../../lib/vault.ts';
 
 export interface Certificate {
   p12: Buffer;

@@ -25,7 +25,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { cjkFontBytes } from '../../lib/pdf-font.ts';
 import { type TenantDb, tenantDb } from '../../lib/tenant-db.ts';
 import type { PublicContext } from '../../lib/use-case.ts';
-import { paymentsOf } from '../payments/index.ts';
+import { vaultOf } from '../../lib/vault.ts';
 import { type SignatureRequestRow, tokenHashOf } from './create-signature-request.ts';
 import { deviceOf } from './device.ts';
 import { appendSignatureEvent, eventsOf } from './events.ts';
@@ -99,7 +99,7 @@ export async function certificateFor(deps: AppDeps, organisationId: string): Pro
     .select({ name: organisations.name })
     .from(organisations)
     .where(eq(organisations.id, organisationId));
-  return organisationCertificate(db, paymentsOf(deps).vault, org!.name, deps.clock.now());
+  return organisationCertificate(db, vaultOf(deps.database.db, deps.config), org!.name, deps.clock.now());
 }
 
 export async function signDocument(

@@ -2,7 +2,7 @@ import type { signingCertificateUploadSchema } from '@gym/contract/signatures';
 import type { z } from 'zod';
 import { recordAudit } from '../../lib/audit.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
-import type { Vault } from '../payments/index.ts';
+import type { Vault } from '../../lib/vault.ts';
 import { storeCertificate } from './seal.ts';
 
 /** The organisation seals its documents with its own certificate from now on (a PKCS#12 and its passphrase). */
