@@ -56,5 +56,7 @@ export const SCREENS = {
   calendar: () => import('../features/classes/CalendarPage'),
   ptDetail: () => import('../features/pt/PtDetailPage'),
   /** Product screens that later work builds show this until then (title and "coming soon"). */
+  signature: () => import('../features/signatures/SignaturePage'),
+  epad: () => import('../features/signatures/EpadPage'),
   placeholder: () => import('../features/placeholder/PlaceholderPage'),
 } satisfies Record<ScreenName, () => Promise<{ default: ComponentType }>>;

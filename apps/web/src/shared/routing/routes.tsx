@@ -65,6 +65,8 @@ export const SCREEN_NAMES = [
   'memberClassAdd',
   'calendar',
   'ptDetail',
+  'signature',
+  'epad',
   'placeholder',
 ] as const;
 
@@ -234,7 +236,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   page('/dashboard', 'dashboard', product('dashboard', 'Dashboard')),
   page('/entry-records', 'entryRecords', product('entryRecords', 'Entry')),
   page('/staff-attendance', 'staffAttendance', product('staffAttendance', 'Attendance')),
-  soon('/epad/:id', product('epad', 'Signature', { layout: 'full' })),
+  page('/epad/:id', 'epad', product('epad', 'Signature', { layout: 'full' })),
 
   // Members.
   page('/student-list', 'memberList', product('memberList', 'Member')),
@@ -306,7 +308,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   soon('/transaction-payment/:transaction_uuid', open('transactionPayment')),
   soon('/payment-status/:order_id', open('paymentStatus')),
   soon('/pay_link/:paylink_token', open('payLink')),
-  soon('/signature/:expire_token', open('signature')),
+  page('/signature/:expire_token', 'signature', open('signature')),
   page('/register/:initial/:center_code', 'memberRegistration', open('memberRegistration')),
 ];
 
