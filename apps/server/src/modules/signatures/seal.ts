@@ -9,7 +9,7 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { P12Signer } from '@signpdf/signer-p12';
-import signpdf from '@signpdf/signpdf';
+import { SignPdf } from '@signpdf/signpdf';
 import { extractSignature } from '@signpdf/utils';
 import { eq } from 'drizzle-orm';
 import forge from 'node-forge';
@@ -144,7 +144,7 @@ export async function seal(
   });
   const bytes = await doc.save({ useObjectStreams: false });
   const signer = new P12Signer(cert.p12, { passphrase: cert.passphrase });
-  return signpdf.sign(Buffer.from(bytes), signer, facts.at);
+  return new SignPdf().sign(Buffer.from(bytes), signer, facts.at);
 }
 
 /** Whether the PDF carries a PKCS#7 seal that checks over byte ranges covering the whole file. */
