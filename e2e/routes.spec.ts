@@ -214,6 +214,8 @@ const SCREEN_AT: Record<string, string> = {
   '/apps/cloudfit/staff/package/1': 'screen-staff-commission',
   '/card_link/1/abc': 'screen-card-link',
   '/register/DF/CWB': 'screen-member-registration',
+  '/epad/1': 'screen-epad',
+  '/signature/tok': 'screen-signature',
 };
 const screenAt = (path: string) => SCREEN_AT[path] ?? 'screen-coming-soon';
 
