@@ -223,6 +223,8 @@ const SCREEN_AT: Record<string, string> = {
   '/news-list': 'screen-news-list',
   '/album-list': 'screen-album-list',
   '/slider': 'screen-slider',
+  '/epad/1': 'screen-epad',
+  '/signature/tok': 'screen-signature',
 };
 const screenAt = (path: string) => SCREEN_AT[path] ?? 'screen-coming-soon';
 

@@ -48,6 +48,7 @@ import { readerRoutes } from './modules/readers/index.ts';
 import { retailRoutes } from './modules/retail/index.ts';
 import { roomRoutes } from './modules/rooms/index.ts';
 import { salesRoutes } from './modules/sales/index.ts';
+import { signaturePublicRoutes, signatureRoutes } from './modules/signatures/index.ts';
 import { staffRoutes } from './modules/staff/index.ts';
 
 const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -264,6 +265,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
   await app.register(paymentPublicRoutes(deps), { prefix: '/api/v1/public' });
   const content = contentModule(deps);
   await app.register(content.public, { prefix: '/api/v1/public' });
+  await app.register(signaturePublicRoutes(deps), { prefix: '/api/v1/public' });
   await app.register(paymentWebhookRoutes(deps), { prefix: '/api/v1/webhooks' });
   await app.register(
     async (pro) => {
@@ -290,6 +292,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
       await pro.register(auditRoutes(deps));
       await pro.register(expenditureRoutes(deps));
       await pro.register(content.pro);
+      await pro.register(signatureRoutes(deps));
     },
     { prefix: '/api/v1/pro' },
   );

@@ -68,6 +68,11 @@ export const AUDIT_ACTIONS = [
   'pay_link.revoked',
   'pay_link.emailed',
   'member.payment_id_renewed',
+  'agreement_template.created',
+  'agreement_template.updated',
+  'signature_request.sent',
+  'signature_request.revoked',
+  'signing_certificate.uploaded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -90,6 +95,9 @@ export const AUDIT_ENTITY_TYPES = [
   'offer',
   'online_payment',
   'pay_link',
+  'agreement_template',
+  'signature_request',
+  'signing_certificate',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -81,6 +81,10 @@ export const systemConfigSchema = z.object({
    * price-override permission may give, in basis points of the line; 0: every manual discount needs it.
    */
   manualDiscountCapBp: z.number().int().describe('basis points of a line staff may take off without price-override'),
+  /** The door refuses a member who has not signed a waiver (`agreement_missing`). */
+  entryRequiresWaiver: z.boolean().optional(),
+  /** A sale of a membership is refused until the member has signed the membership terms. */
+  saleRequiresMembershipTerms: z.boolean().optional(),
 });
 export type SystemConfig = z.infer<typeof systemConfigSchema>;
 
@@ -127,6 +131,8 @@ export const updateSystemConfigRequestSchema = z
     lateCancelRule: z.enum(LATE_CANCEL_RULES),
     lateCancelFeeMinor: z.number().int().min(0).max(LATE_CANCEL_FEE_MAX_MINOR),
     manualDiscountCapBp: basisPointsSchema,
+    entryRequiresWaiver: z.boolean(),
+    saleRequiresMembershipTerms: z.boolean(),
   })
   .partial();
 

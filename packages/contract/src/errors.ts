@@ -44,6 +44,10 @@ export const ERROR_CODES = [
   'member_no_email',
   'webhook_signature_invalid',
   'refund_refused',
+  'signature_link_used',
+  'signature_link_expired',
+  'signature_link_revoked',
+  'membership_terms_unsigned',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -48,5 +48,7 @@ export function configOf(org: { name: string; initial: string; settings: Record<
     lateCancelRule: s.lateCancelRule ?? DEFAULT_CLASS_RULES.lateCancel,
     lateCancelFeeMinor: s.lateCancelFeeMinor ?? 0,
     manualDiscountCapBp: s.manualDiscountCapBp ?? DEFAULT_SYSTEM_CONFIG.manualDiscountCapBp,
+    entryRequiresWaiver: s.entryRequiresWaiver ?? false,
+    saleRequiresMembershipTerms: s.saleRequiresMembershipTerms ?? false,
   };
 }

@@ -19,6 +19,8 @@ import {
   readers,
   rooms,
   shortCourses,
+  signatureRequests,
+  signedDocuments,
   staffAttendance,
   stockMovements,
   trainerHours,
@@ -65,6 +67,8 @@ const CENTRE_COLUMN = new Map<PgTable, PgColumn>([
   [classSeries, classSeries.centerId],
   [ptSessions, ptSessions.centerId],
   [trainerHours, trainerHours.centerId],
+  [signatureRequests, signatureRequests.centerId],
+  [signedDocuments, signedDocuments.centerId],
 ]);
 
 /** Whether a centre-limited caller sees only the rows of `table` at their centres. */

@@ -5,6 +5,7 @@ import { organisations, readers, rooms } from '../db/schema/index.ts';
 import type { PasswordHasher } from '../lib/passwords.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { buildCenter, buildOrganisation, buildUser } from './builders.ts';
+import { seedDemoAgreements } from './demo-agreements.ts';
 import { seedDemoClasses } from './demo-classes.ts';
 import { seedDemoCourse } from './demo-course.ts';
 import { seedDemoEntries } from './demo-entries.ts';
@@ -81,6 +82,7 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<boolean>
     await seedDemoPt(tx, org.id);
     await seedDemoRental(tx, org.id);
     await seedDemoCourse(tx, org.id);
+    await seedDemoAgreements(tx, org.id);
   });
   return true;
 }

@@ -44,7 +44,9 @@ import {
   simulatedCheckoutSessions,
   slides,
 } from '../db/schema/index.ts';
+import { runCommand, systemCaller } from '../lib/use-case.ts';
 import { paymentsOf } from '../modules/payments/index.ts';
+import { installDefaultTemplates } from '../modules/signatures/index.ts';
 import { rowsOf } from './db-snapshot.ts';
 import type { TestContext, TestOrganisation } from './harness.ts';
 import { commissionForRole, seedCatalogue } from './selling-catalogue.ts';
@@ -199,6 +201,7 @@ export async function fillOrganisation(ctx: TestContext, org: TestOrganisation):
   const pt = await fillPt(ctx, org, admin, room!.id, member.id);
   await fillPayments(ctx, org, member.id, selling.invoice);
   const content = await fillContent(ctx, organisationId);
+  await fillSignatures(ctx, org, member.id);
   return {
     ...content,
     ...selling,
@@ -553,6 +556,31 @@ async function fillPayments(ctx: TestContext, org: TestOrganisation, memberId: s
   });
   await db.insert(memberPaymentIds).values({ organisationId, memberId, publicId: randomUUID(), createdAt: now });
   await db.insert(invoicePaymentIds).values({ organisationId, invoiceId, publicId: randomUUID(), createdAt: now });
+}
+
+/** A 1 × 1 PNG (a drawn signature). */
+const SIGNATURE_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/**
+ * E-signature rows: the starting templates, a waiver sent by link and signed (its events, the
+ * signed document, and the sealing certificate made at that first signing).
+ */
+async function fillSignatures(ctx: TestContext, org: TestOrganisation, memberId: string) {
+  await runCommand(ctx.deps, systemCaller(org.id, 'test data'), installDefaultTemplates, {});
+  const manager = await org.signIn('manager');
+  const templates = (await ctx.pro('GET', '/agreement-templates?kind=waiver&language=en', manager)).json().items;
+  const sent = await ctx.pro('POST', '/signature-requests', manager, {
+    memberId,
+    templateId: templates[0].id,
+    channel: 'link',
+  });
+  const signed = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/public/signatures/${sent.json().token}`,
+    payload: { consent: true, signerName: 'Seeded Signer', signaturePng: SIGNATURE_PNG },
+  });
+  if (signed.statusCode !== 201) throw new Error(`signing failed: ${signed.statusCode} ${signed.body}`);
 }
 
 /** Every table with an `organisation_id` column, read from the catalogue so new tables are covered. */

@@ -1,4 +1,4 @@
-/** The part of `fontkit` 2 (which ships no types) that `modules/sales/pdf-fontkit.ts` uses. */
+/** The part of `fontkit` 2 (which ships no types) that `lib/pdf-fontkit.ts` uses. */
 declare module 'fontkit' {
   export function create(buffer: Buffer, postscriptName?: string): unknown;
 }

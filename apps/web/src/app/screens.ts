@@ -66,5 +66,7 @@ export const SCREENS = {
   payLinkList: () => import('../features/payments/PayLinkListPage'),
   onlinePaymentList: () => import('../features/payments/OnlinePaymentListPage'),
   /** Product screens that later work builds show this until then (title and "coming soon"). */
+  signature: () => import('../features/signatures/SignaturePage'),
+  epad: () => import('../features/signatures/EpadPage'),
   placeholder: () => import('../features/placeholder/PlaceholderPage'),
 } satisfies Record<ScreenName, () => Promise<{ default: ComponentType }>>;

@@ -28,5 +28,6 @@ export const NAMESPACES = [
   'classes',
   'content',
   'payments',
+  'signatures',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -47,4 +47,6 @@ export const APP_STORAGE_KEYS = {
   menuHidden: 'menuHidden',
   /** sessionStorage: the centre the staff member works at in this tab. */
   centerId: 'centerId',
+  /** localStorage: signatures made on a signature tablet while offline, sent when it is back. */
+  padOutbox: 'padOutbox',
 } as const;

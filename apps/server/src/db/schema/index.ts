@@ -50,4 +50,11 @@ export {
   payments,
   refundItems,
 } from './sales.ts';
+export {
+  agreementTemplates,
+  signatureEvents,
+  signatureRequests,
+  signedDocuments,
+  signingCertificates,
+} from './signatures.ts';
 export { appSecrets, centers, organisations, userCenters, users } from './tenancy.ts';

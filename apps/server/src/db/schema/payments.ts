@@ -10,7 +10,7 @@ import { members } from './members.ts';
 import { installments, invoices, payments } from './sales.ts';
 import { centerId, centers, organisationId, tenantRow, users } from './tenancy.ts';
 
-/** A secret as stored: sealed with the server's key (`modules/payments/vault.ts`), its last characters for the masked view. */
+/** A secret as stored: sealed with the server's key (`lib/vault.ts`), its last characters for the masked view. */
 export interface SealedSecret {
   sealed: string;
   hint: string;

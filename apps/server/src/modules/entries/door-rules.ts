@@ -16,6 +16,7 @@ import type { UseCaseContext } from '../../lib/use-case.ts';
 import { DOOR_BOOKING_EARLY_MINUTES, doorBookingQuery } from '../bookings/index.ts';
 import { creditsAvailable, ENDED_PHASES, endOf, stateOf, statusOn } from '../entitlements/index.ts';
 import { overdueMinorOn } from '../sales/index.ts';
+import { hasSigned } from '../signatures/index.ts';
 import { DOOR_MEMBER_SETTING, type DoorMember, doorHandle } from './door-facts.ts';
 
 type CenterRow = typeof centers.$inferSelect;
@@ -185,7 +186,11 @@ export function readChecks(ctx: UseCaseContext, { centerId, at }: { centerId: st
   });
 }
 
-/** What the member owes overdue on `day` (the overdue-balance check). */
+/** The "waiver signed" rule, when the organisation has it: one indexed lookup of the member's signed waiver. */
+async function waiverMissing(ctx: UseCaseContext, memberId: string, config: ReturnType<typeof configOf>) {
+  return config.entryRequiresWaiver === true && !(await hasSigned(ctx.db, memberId, 'waiver'));
+}
+
 /** The checks that need the member: duplicate window, status, entitlements, hours, overdue. */
 export async function decideForMember(
   ctx: UseCaseContext,
@@ -260,6 +265,7 @@ export async function decideForMember(
       const overdue = await overdueMinorOn(ctx.db, { memberId: member.id, day });
       if (overdue > config.entryOverdueToleranceMinor) return denied('overdue_balance');
     }
+    if (await waiverMissing(ctx, member.id, config)) return denied('agreement_missing');
     return {
       result: 'granted',
       reason: null,
@@ -276,7 +282,7 @@ export async function decideForMember(
     const overdue = await overdueMinorOn(ctx.db, { memberId: member.id, day });
     if (overdue > config.entryOverdueToleranceMinor) return denied('overdue_balance', chosen.ent);
   }
-  // `agreement_missing` is reserved: signed agreements do not exist yet.
+  if (await waiverMissing(ctx, member.id, config)) return denied('agreement_missing', chosen.ent);
   const daysLeft = (until: string | null) => (until ? daysBetween(day, until) + 1 : null);
   if (chosen === membership)
     return {

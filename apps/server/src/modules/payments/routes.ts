@@ -28,6 +28,7 @@ import { moneyText } from '../../lib/money-text.ts';
 import { exportRoutes, routeTable } from '../../lib/routes.ts';
 import type { ExportColumn } from '../../lib/table-export.ts';
 import { queryContext, runCommand } from '../../lib/use-case.ts';
+import { hintOf } from '../../lib/vault.ts';
 import { createPayLink } from './create-pay-link.ts';
 import { emailPayLink } from './email-pay-link.ts';
 import { issueInvoicePaymentId } from './issue-invoice-payment-id.ts';
@@ -40,7 +41,6 @@ import { revokePayLink } from './revoke-pay-link.ts';
 import { paymentsOf } from './runtime.ts';
 import { paymentSettingsView } from './settings-view.ts';
 import { updatePaymentSettings } from './update-payment-settings.ts';
-import { hintOf } from './vault.ts';
 
 const tags = ['payments'];
 

@@ -9,12 +9,12 @@ import { paymentSettings } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { tenantDb } from '../../lib/tenant-db.ts';
 import { runCommand, systemCaller } from '../../lib/use-case.ts';
+import { createVault, hintOf, type Vault } from '../../lib/vault.ts';
 import { sweepOrders } from './janitor.ts';
 import type { PaymentProvider, ProviderSettings } from './provider.ts';
 import { setUpPayments } from './set-up-payments.ts';
 import { createSimulatedProvider, type SimulatedProvider } from './simulated/provider.ts';
 import { createStripeProvider } from './stripe-provider.ts';
-import { createVault, hintOf, type Vault } from './vault.ts';
 
 export interface PaymentsRuntime {
   vault: Vault;

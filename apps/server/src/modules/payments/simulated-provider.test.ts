@@ -8,10 +8,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, paymentSettings, simulatedCheckoutSessions } from '../../db/schema/index.ts';
 import { type SettableClock, settableClock } from '../../lib/clock.ts';
+import { createVault } from '../../lib/vault.ts';
 import { createTestContext, type Headers, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { checkSignature, type PaymentsRuntime, paymentsOf } from './index.ts';
 import type { CheckoutRequest } from './provider.ts';
-import { createVault } from './vault.ts';
 
 let ctx: TestContext;
 let org: TestOrganisation;

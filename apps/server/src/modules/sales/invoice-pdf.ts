@@ -5,7 +5,7 @@
  *
  * Text is drawn with Helvetica (the PDF standard font, WinAnsi encoding: every Latin letter of en,
  * de, fr and pt). Whatever WinAnsi cannot encode (Chinese labels, a member's Chinese name) is drawn
- * with the Unicode font, embedded as a subset of the glyphs used (`pdf-fontkit.ts`); a character neither font has
+ * with the Unicode font, embedded as a subset of the glyphs used (`lib/pdf-fontkit.ts`); a character neither font has
  * prints as `?`. Nothing is transliterated.
  *
  * Amounts are formatted by `formatMoney` only, with the view's format: the invoice's own currency,
@@ -14,7 +14,7 @@
 import { add, basisPointsText, formatMoney, type MoneyFormat, minor } from '@gym/contract/money';
 import type { INVOICE_PDF_LAYOUTS, Invoice, Payment } from '@gym/contract/sales';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { pdfFontkit } from './pdf-fontkit.ts';
+import { pdfFontkit } from '../../lib/pdf-fontkit.ts';
 import type { ReceiptLabels } from './receipt-labels.ts';
 
 export type PdfLayout = (typeof INVOICE_PDF_LAYOUTS)[number];

@@ -3,11 +3,11 @@ import { addDays, today as businessToday } from '@gym/contract/time';
 import { sql } from 'drizzle-orm';
 import * as fontkit from 'fontkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CJK_FONT_PACKAGE, findCjkFontPath } from '../../lib/pdf-font.ts';
 import { createTestContext, type TestContext, type TestOrganisation } from '../../test/harness.ts';
 import { allText, pdfText } from '../../test/pdf-text.ts';
 import { seedCatalogue } from '../../test/selling-catalogue.ts';
 import { buildInvoicePdf, RECEIPT_WIDTH_PT } from './invoice-pdf.ts';
-import { CJK_FONT_PACKAGE, findCjkFontPath } from './pdf-font.ts';
 import { RECEIPT_LABELS } from './receipt-labels.ts';
 
 let ctx: TestContext;

@@ -11,10 +11,10 @@ import { eq } from 'drizzle-orm';
 import { centers, members, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { notFound } from '../../lib/errors.ts';
+import { cjkFontBytes } from '../../lib/pdf-font.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
 import type { QueryContext } from '../../lib/use-case.ts';
 import { buildInvoicePdf } from './invoice-pdf.ts';
-import { cjkFontBytes } from './pdf-font.ts';
 import { getInvoice } from './queries.ts';
 import { receiptLabels } from './receipt-labels.ts';
 

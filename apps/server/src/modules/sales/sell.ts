@@ -10,11 +10,12 @@ import { couponAppliesTo, couponCartRefusal, couponTerms } from '@gym/contract/p
 import { eq } from 'drizzle-orm';
 import { couponUses, installments, invoiceLines, invoices, members } from '../../db/schema/index.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { moneyText } from '../../lib/money-text.ts';
 import { readSystemConfig } from '../../lib/settings.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { moveStock } from '../retail/index.ts';
+import { hasSigned } from '../signatures/index.ts';
 import { grantSold } from './grant-sold.ts';
 import { nextInvoiceNumber } from './invoice-number.ts';
 import { type CouponTerms, planInstallments, priceCart } from './pricing.ts';
@@ -37,6 +38,16 @@ export async function sell(ctx: UseCaseContext, input: SaleInput & { memberId: s
   const items = await loadItems(ctx, input);
   checkLines(ctx, { input, items, config, today });
   await checkSellers(ctx, input);
+  if (
+    config.saleRequiresMembershipTerms &&
+    items.some((item) => item.grant?.kind === 'membership') &&
+    !(await hasSigned(ctx.db, member.id, 'membership_terms'))
+  ) {
+    const message = 'The member has not signed the membership terms';
+    throw new AppError(422, 'membership_terms_unsigned', message, [
+      { path: 'memberId', code: 'membership_terms_unsigned', message },
+    ]);
+  }
 
   const couponCode = await offerCoupon(ctx, { ...input, centerId: center.id, today });
   const locked = couponCode ? await lockCoupon(ctx, { code: couponCode, memberId: member.id, today }) : null;

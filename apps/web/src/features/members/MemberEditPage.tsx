@@ -20,17 +20,17 @@ import { EntitlementsTab } from '../sales/member/EntitlementsTab';
 import { MemberInvoicesTab } from '../sales/member/MemberInvoicesTab';
 import { MembershipSummary } from '../sales/member/MembershipSummary';
 import { SellButtons } from '../sales/member/SellButtons';
+import { MemberDocumentsTab } from '../signatures/MemberDocumentsTab';
 import { isUuid, memberKeys, useMember } from './api';
 import { CardsTab } from './components/CardsTab';
 import { DuplicateLinkAlert } from './components/DuplicateLinkAlert';
-import { LATER_TABS, LaterTab } from './components/LaterTab';
 import { MemberHeader } from './components/MemberHeader';
 import { PrivacyTab } from './components/PrivacyTab';
 import { ProfileTab } from './components/ProfileTab';
 import { memberName } from './format';
 import { MEMBER_LIST_PATH } from './paths';
 
-const TABS = ['profile', 'cards', 'memberships', 'invoices', 'entries', 'bookings', ...LATER_TABS, 'privacy'] as const;
+const TABS = ['profile', 'cards', 'memberships', 'invoices', 'entries', 'bookings', 'documents', 'privacy'] as const;
 type TabKey = (typeof TABS)[number];
 
 function BackToList() {
@@ -121,8 +121,8 @@ export default function MemberEditPage() {
             canErase={ability.can('delete', 'Member')}
           />
         );
-      default:
-        return <LaterTab tab={key} />;
+      case 'documents':
+        return <MemberDocumentsTab memberId={m.id} language={m.language} />;
     }
   };
 

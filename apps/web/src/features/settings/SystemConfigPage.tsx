@@ -121,6 +121,16 @@ function ConfigForm({ config, canUpdate }: { config: SystemConfig; canUpdate: bo
             <MoneyInput style={{ maxWidth: 220 }} data-testid="overdue-tolerance" />
           </ConfigItem>
         )}
+        <ConfigItem words="signatures:settings.waiverRequired" name="entryRequiresWaiver" valuePropName="checked">
+          <Switch data-testid="waiver-required" />
+        </ConfigItem>
+        <ConfigItem
+          words="signatures:settings.termsRequired"
+          name="saleRequiresMembershipTerms"
+          valuePropName="checked"
+        >
+          <Switch data-testid="terms-required" />
+        </ConfigItem>
       </Card>
 
       <Card title={t('classes:rules.title')} data-testid="class-rules-card">

@@ -24,6 +24,8 @@ export interface ConfigValues {
   lateCancelFeeMinor: number | null;
   /** The manual-discount cap as the percentage typed (`10`, `7.5`); sent in basis points. */
   manualDiscountCapBp: string;
+  entryRequiresWaiver: boolean;
+  saleRequiresMembershipTerms: boolean;
 }
 
 export const FIELDS = [
@@ -41,6 +43,8 @@ export const FIELDS = [
   'lateCancelRule',
   'lateCancelFeeMinor',
   'manualDiscountCapBp',
+  'entryRequiresWaiver',
+  'saleRequiresMembershipTerms',
 ] as const;
 
 export function configValues(config: SystemConfig): ConfigValues {
@@ -60,6 +64,8 @@ export function configValues(config: SystemConfig): ConfigValues {
     lateCancelRule: config.lateCancelRule ?? DEFAULT_CLASS_RULES.lateCancel,
     lateCancelFeeMinor: config.lateCancelFeeMinor || null,
     manualDiscountCapBp: rateText(config.manualDiscountCapBp ?? 0),
+    entryRequiresWaiver: config.entryRequiresWaiver ?? false,
+    saleRequiresMembershipTerms: config.saleRequiresMembershipTerms ?? false,
   };
 }
 
@@ -79,5 +85,7 @@ export function configRequest(values: ConfigValues): UpdateSystemConfigRequest {
     lateCancelRule: values.lateCancelRule,
     ...(values.lateCancelRule === 'fee' ? { lateCancelFeeMinor: values.lateCancelFeeMinor ?? 0 } : {}),
     manualDiscountCapBp: parsePercent(values.manualDiscountCapBp) ?? 0,
+    entryRequiresWaiver: values.entryRequiresWaiver ?? false,
+    saleRequiresMembershipTerms: values.saleRequiresMembershipTerms ?? false,
   };
 }

@@ -75,6 +75,8 @@ export const SCREEN_NAMES = [
   'simulatedCheckout',
   'payLinkList',
   'onlinePaymentList',
+  'signature',
+  'epad',
   'placeholder',
 ] as const;
 
@@ -244,7 +246,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   page('/dashboard', 'dashboard', product('dashboard', 'Dashboard')),
   page('/entry-records', 'entryRecords', product('entryRecords', 'Entry')),
   page('/staff-attendance', 'staffAttendance', product('staffAttendance', 'Attendance')),
-  soon('/epad/:id', product('epad', 'Signature', { layout: 'full' })),
+  page('/epad/:id', 'epad', product('epad', 'Signature', { layout: 'full' })),
 
   // Members.
   page('/student-list', 'memberList', product('memberList', 'Member')),
@@ -325,6 +327,11 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   // The simulated payment provider's hosted checkout (the provider's page, not the product's).
   page('/simulated-checkout/:session_id', 'simulatedCheckout', open('simulatedCheckout')),
   soon('/signature/:expire_token', open('signature')),
+  soon('/payment/:student_uuid/:date', open('payment')),
+  soon('/transaction-payment/:transaction_uuid', open('transactionPayment')),
+  soon('/payment-status/:order_id', open('paymentStatus')),
+  soon('/pay_link/:paylink_token', open('payLink')),
+  page('/signature/:expire_token', 'signature', open('signature')),
   page('/register/:initial/:center_code', 'memberRegistration', open('memberRegistration')),
 ];
 

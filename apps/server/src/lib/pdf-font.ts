@@ -8,7 +8,7 @@
  * embedded as it is, and subsetting CFF-based `.otf` fonts draws wrong glyphs.
  *
  * With none found, the PDF is still made: characters the standard font cannot encode print as `?`
- * (see `invoice-pdf.ts`), and the server logs the missing font once.
+ * (see `modules/sales/invoice-pdf.ts`), and the server logs the missing font once.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

@@ -8,9 +8,9 @@
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { appSecrets } from '../../db/schema/index.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { appSecrets } from '../db/schema/index.ts';
 
 const VERSION = 'v1';
 const GENERATED_KEY = 'payment_secrets_key';
@@ -63,3 +63,14 @@ export function createVault(db: Db, config: Pick<Config, 'PAYMENT_SECRETS_KEY'>)
 
 /** What the API shows of a secret: its last four characters behind dots. */
 export const hintOf = (plain: string) => `••••${plain.slice(-4)}`;
+
+const vaults = new WeakMap<Db, Vault>();
+/** The server's vault over `db` (one per database: its key is read once). */
+export function vaultOf(db: Db, config: Pick<Config, 'PAYMENT_SECRETS_KEY'>): Vault {
+  let vault = vaults.get(db);
+  if (!vault) {
+    vault = createVault(db, config);
+    vaults.set(db, vault);
+  }
+  return vault;
+}
