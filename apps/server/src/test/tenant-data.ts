@@ -7,14 +7,11 @@ import { addDays, today } from '@gym/contract/time';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
-  albumPhotos,
-  albums,
   auditLog,
   cardLinkTokens,
   cards,
   centers,
   commissionRules,
-  contentImages,
   creditPackages,
   domainEvents,
   expenditureCategories,
@@ -26,7 +23,6 @@ import {
   memberGroups,
   memberImports,
   memberPaymentIds,
-  news,
   offers,
   onlineRefunds,
   outboxEmails,
@@ -42,14 +38,12 @@ import {
   rooms,
   shortCourses,
   simulatedCheckoutSessions,
-  slides,
 } from '../db/schema/index.ts';
-import { runCommand, systemCaller } from '../lib/use-case.ts';
 import { paymentsOf } from '../modules/payments/index.ts';
-import { installDefaultTemplates } from '../modules/signatures/index.ts';
 import { rowsOf } from './db-snapshot.ts';
 import type { TestContext, TestOrganisation } from './harness.ts';
 import { commissionForRole, seedCatalogue } from './selling-catalogue.ts';
+import { fillContent, fillSignatures } from './tenant-data-media.ts';
 
 /** The ids of the organisation's rows, by kind (what a route's `:id` or a body's `centerId` names). */
 export type TenantIds = Record<
@@ -220,29 +214,6 @@ export async function fillOrganisation(ctx: TestContext, org: TestOrganisation):
     expenditure: expenditure!.id,
     category: category!.id,
   };
-}
-
-/** Content rows: an image (its row only: no file), news, an album with the image, a slide. */
-async function fillContent(ctx: TestContext, organisationId: string) {
-  const { db } = ctx.database;
-  const [image] = await db
-    .insert(contentImages)
-    .values({ organisationId, fileName: 'a.jpg', contentType: 'image/webp', width: 10, height: 10, bytes: 10 })
-    .returning();
-  const [item] = await db
-    .insert(news)
-    .values({ organisationId, title: 'Theirs', body: '<p>x</p>', imageId: image!.id })
-    .returning();
-  const [album] = await db.insert(albums).values({ organisationId, title: 'Theirs' }).returning();
-  const [photo] = await db
-    .insert(albumPhotos)
-    .values({ organisationId, albumId: album!.id, imageId: image!.id, position: 0 })
-    .returning();
-  const [slide] = await db
-    .insert(slides)
-    .values({ organisationId, title: 'Theirs', imageId: image!.id, position: 0 })
-    .returning();
-  return { image: image!.id, news: item!.id, album: album!.id, albumPhoto: photo!.id, slide: slide!.id };
 }
 
 /**
@@ -556,31 +527,6 @@ async function fillPayments(ctx: TestContext, org: TestOrganisation, memberId: s
   });
   await db.insert(memberPaymentIds).values({ organisationId, memberId, publicId: randomUUID(), createdAt: now });
   await db.insert(invoicePaymentIds).values({ organisationId, invoiceId, publicId: randomUUID(), createdAt: now });
-}
-
-/** A 1 × 1 PNG (a drawn signature). */
-const SIGNATURE_PNG =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-
-/**
- * E-signature rows: the starting templates, a waiver sent by link and signed (its events, the
- * signed document, and the sealing certificate made at that first signing).
- */
-async function fillSignatures(ctx: TestContext, org: TestOrganisation, memberId: string) {
-  await runCommand(ctx.deps, systemCaller(org.id, 'test data'), installDefaultTemplates, {});
-  const manager = await org.signIn('manager');
-  const templates = (await ctx.pro('GET', '/agreement-templates?kind=waiver&language=en', manager)).json().items;
-  const sent = await ctx.pro('POST', '/signature-requests', manager, {
-    memberId,
-    templateId: templates[0].id,
-    channel: 'link',
-  });
-  const signed = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/public/signatures/${sent.json().token}`,
-    payload: { consent: true, signerName: 'Seeded Signer', signaturePng: SIGNATURE_PNG },
-  });
-  if (signed.statusCode !== 201) throw new Error(`signing failed: ${signed.statusCode} ${signed.body}`);
 }
 
 /** Every table with an `organisation_id` column, read from the catalogue so new tables are covered. */

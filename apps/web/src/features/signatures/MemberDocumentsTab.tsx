@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { downloadFile } from '../../shared/api/download';
 import { apiErrorMessage } from '../../shared/api/errorMessages';
+import { useDateTime } from '../../shared/useDates';
 import { useAgreementTemplates, useMemberSignatures, useRevokeRequest, useSendForSignature, useVerifyPdf } from './api';
 
 const STATE_COLOURS: Record<string, string> = {
@@ -68,6 +69,7 @@ export function VerifyPanel() {
 export function MemberDocumentsTab({ memberId, language }: { memberId: string; language: string }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const formatDateTime = useDateTime();
   const ability = useAbility();
   const templates = useAgreementTemplates();
   const signatures = useMemberSignatures(memberId);
@@ -172,7 +174,7 @@ export function MemberDocumentsTab({ memberId, language }: { memberId: string; l
               {
                 title: t('signatures:documents.signedAt'),
                 dataIndex: 'signedAt',
-                render: (at: string) => new Date(at).toLocaleString(),
+                render: (at: string) => formatDateTime(at),
               },
               {
                 title: '',

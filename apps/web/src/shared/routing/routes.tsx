@@ -326,11 +326,6 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   page('/pay_link/:paylink_token', 'payLink', open('payLink')),
   // The simulated payment provider's hosted checkout (the provider's page, not the product's).
   page('/simulated-checkout/:session_id', 'simulatedCheckout', open('simulatedCheckout')),
-  soon('/signature/:expire_token', open('signature')),
-  soon('/payment/:student_uuid/:date', open('payment')),
-  soon('/transaction-payment/:transaction_uuid', open('transactionPayment')),
-  soon('/payment-status/:order_id', open('paymentStatus')),
-  soon('/pay_link/:paylink_token', open('payLink')),
   page('/signature/:expire_token', 'signature', open('signature')),
   page('/register/:initial/:center_code', 'memberRegistration', open('memberRegistration')),
 ];
