@@ -279,9 +279,17 @@ async function restoreFrom(
     const flush = async () => {
       if (!table || batch.length === 0) return;
       const rowType = ident(table);
-      await tx.execute(
-        sql`insert into ${sql.raw(rowType)} select (r::${sql.raw(rowType)}).* from json_array_elements_text(${JSON.stringify(batch)}::json) as u(r)`,
-      );
+      try {
+        await tx.execute(
+          sql`insert into ${sql.raw(rowType)} select (r::${sql.raw(rowType)}).* from json_array_elements_text(${JSON.stringify(batch)}::json) as u(r)`,
+        );
+      } catch (err) {
+        // A row the table cannot take was not written by a backup of this schema: altered on the way.
+        throw new BackupRefused(
+          'damaged',
+          `The backup file is damaged: a row of ${table} cannot be loaded (${(err as Error).message}).`,
+        );
+      }
       batch = [];
     };
     for await (const line of lines) {
