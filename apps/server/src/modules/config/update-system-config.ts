@@ -13,6 +13,7 @@ import {
   invoiceLines,
   invoices,
   membershipPlans,
+  onlineRefunds,
   organisations,
   payLinks,
   paymentAllocations,
@@ -64,6 +65,8 @@ export const MONEY_WITH_INVOICES = [
   paymentOrders,
   paymentOrderItems,
   simulatedCheckoutSessions,
+  // A refund given back through the provider names the order and its invoice.
+  onlineRefunds,
 ] as const;
 
 /**
