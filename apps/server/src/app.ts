@@ -36,6 +36,7 @@ import { courseRoutes } from './modules/courses/index.ts';
 import { entitlementRoutes } from './modules/entitlements/index.ts';
 import { entryRoutes } from './modules/entries/index.ts';
 import { expenditureRoutes } from './modules/expenditures/index.ts';
+import { goalRoutes } from './modules/goals/index.ts';
 import { groupRoutes } from './modules/groups/index.ts';
 import { importRoutes } from './modules/imports/index.ts';
 import { memberRoutes } from './modules/members/index.ts';
@@ -286,6 +287,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
       await pro.register(importRoutes(deps));
       await pro.register(auditRoutes(deps));
       await pro.register(expenditureRoutes(deps));
+      await pro.register(goalRoutes(deps));
     },
     { prefix: '/api/v1/pro' },
   );

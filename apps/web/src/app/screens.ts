@@ -55,6 +55,7 @@ export const SCREENS = {
   memberClassAdd: () => import('../features/classes/MemberClassAddPage'),
   calendar: () => import('../features/classes/CalendarPage'),
   ptDetail: () => import('../features/pt/PtDetailPage'),
+  goal: () => import('../features/goals/GoalPage'),
   /** Product screens that later work builds show this until then (title and "coming soon"). */
   placeholder: () => import('../features/placeholder/PlaceholderPage'),
 } satisfies Record<ScreenName, () => Promise<{ default: ComponentType }>>;

@@ -16,6 +16,7 @@ export { commissionEntries, commissionRules } from './commission.ts';
 export { entitlementLedger, entitlementState, entitlements } from './entitlements.ts';
 export { entries, staffAttendance } from './entries.ts';
 export { expenditureCategories, expenditures } from './expenditures.ts';
+export { goals } from './goals.ts';
 export {
   cardLinkTokens,
   cards,

@@ -65,6 +65,7 @@ export const SCREEN_NAMES = [
   'memberClassAdd',
   'calendar',
   'ptDetail',
+  'goal',
   'placeholder',
 ] as const;
 
@@ -271,7 +272,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   page('/apps/member/:id/class/add', 'memberClassAdd', product('memberClassAdd', 'Booking', { action: 'create' })),
   page('/invoice', 'invoiceList', product('invoice', 'Sale')),
   page('/expenditure', 'expenditureList', product('expenditure', 'Expenditure')),
-  soon('/goal', product('goal', 'Goal')),
+  page('/goal', 'goal', product('goal', 'Goal')),
 
   // Classes.
   page('/class-list', 'classList', product('classList', 'Class')),

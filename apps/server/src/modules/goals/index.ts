@@ -1,0 +1,3 @@
+/** What other modules and the app may use of the goals module. */
+export { goalBoard } from './queries.ts';
+export { goalRoutes } from './routes.ts';
