@@ -33,6 +33,7 @@ import { centerRoutes } from './modules/centers/index.ts';
 import { classRoutes } from './modules/classes/index.ts';
 import { configRoutes, enforceMaintenance } from './modules/config/index.ts';
 import { courseRoutes } from './modules/courses/index.ts';
+import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { entitlementRoutes } from './modules/entitlements/index.ts';
 import { entryRoutes } from './modules/entries/index.ts';
 import { expenditureRoutes } from './modules/expenditures/index.ts';
@@ -288,6 +289,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
       await pro.register(auditRoutes(deps));
       await pro.register(expenditureRoutes(deps));
       await pro.register(goalRoutes(deps));
+      await pro.register(dashboardRoutes(deps));
     },
     { prefix: '/api/v1/pro' },
   );

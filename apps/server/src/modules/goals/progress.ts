@@ -5,8 +5,8 @@
  * Staff members' figures are the same counts limited to what they sold or trained.
  */
 import { type GoalMetric, monthDays } from '@gym/contract/goals';
-import { and, between, eq, isNotNull, ne, sql } from 'drizzle-orm';
-import { entitlements, invoiceLines, invoices, payments, ptSessions } from '../../db/schema/index.ts';
+import { and, between, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { entitlements, goals, invoiceLines, invoices, payments, ptSessions } from '../../db/schema/index.ts';
 import type { TenantDb } from '../../lib/tenant-db.ts';
 
 /** A metric's figure for the centre (`centre`) and for each staff member (by id). */
@@ -94,6 +94,26 @@ async function ptDone(db: TenantDb, centerId: string, first: string, last: strin
       )
       .groupBy(ptSessions.trainerId),
   );
+}
+
+/** Money taken at the centre between two business dates (both included): Σ payments − Σ refunds. */
+export async function moneyTaken(db: TenantDb, centerId: string, first: string, last: string): Promise<number> {
+  const [row] = await db
+    .select({
+      n: sql<string>`coalesce(sum(case when ${payments.kind} = 'payment' then ${payments.amountMinor} else -${payments.amountMinor} end), 0)`,
+    })
+    .from(payments)
+    .where(and(eq(payments.centerId, centerId), between(payments.paidOn, first, last)));
+  return Number(row?.n ?? 0);
+}
+
+/** The centre's own target of a metric for a month, or null. */
+export async function centreTarget(db: TenantDb, centerId: string, month: string, metric: GoalMetric) {
+  const [row] = await db
+    .select({ target: goals.target })
+    .from(goals)
+    .where(and(eq(goals.centerId, centerId), eq(goals.month, month), eq(goals.metric, metric), isNull(goals.staffId)));
+  return row?.target ?? null;
 }
 
 /** Every metric's figures of `month` at the centre. */
