@@ -56,6 +56,7 @@ export const SCREENS = {
   calendar: () => import('../features/classes/CalendarPage'),
   ptDetail: () => import('../features/pt/PtDetailPage'),
   goal: () => import('../features/goals/GoalPage'),
+  report: () => import('../features/reports/ReportPage'),
   /** Product screens that later work builds show this until then (title and "coming soon"). */
   placeholder: () => import('../features/placeholder/PlaceholderPage'),
 } satisfies Record<ScreenName, () => Promise<{ default: ComponentType }>>;

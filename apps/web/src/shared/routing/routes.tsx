@@ -66,6 +66,7 @@ export const SCREEN_NAMES = [
   'calendar',
   'ptDetail',
   'goal',
+  'report',
   'placeholder',
 ] as const;
 
@@ -293,10 +294,10 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   page('/system-config/audit', 'auditLog', product('auditLog', 'Audit')),
 
   // Reports: the named ones, then the generic one.
-  ...REPORTS.map((r) => soon(r.path, product(r.titleKey, r.resource))),
+  ...REPORTS.map((r) => page(r.path, 'report', product(r.titleKey, r.resource))),
   {
     path: '/report/:code',
-    screen: PLACEHOLDER_SCREEN,
+    screen: 'report',
     meta: product('report', 'Report'),
     resolve: (params) => reportMeta(params.code),
   },
