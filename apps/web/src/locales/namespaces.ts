@@ -26,5 +26,6 @@ export const NAMESPACES = [
   'door',
   'entries',
   'classes',
+  'reports',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
