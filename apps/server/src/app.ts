@@ -46,6 +46,7 @@ import { paymentPublicRoutes, paymentRoutes, paymentWebhookRoutes } from './modu
 import { ptRoutes } from './modules/pt/index.ts';
 import { publicRoutes } from './modules/public/index.ts';
 import { readerRoutes } from './modules/readers/index.ts';
+import { reportRoutes } from './modules/reports/index.ts';
 import { retailRoutes } from './modules/retail/index.ts';
 import { roomRoutes } from './modules/rooms/index.ts';
 import { salesRoutes } from './modules/sales/index.ts';
@@ -282,6 +283,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
       await pro.register(ptRoutes(deps));
       await pro.register(retailRoutes(deps));
       await pro.register(readerRoutes(deps));
+      await pro.register(reportRoutes(deps));
       await pro.register(entryRoutes(deps));
       await pro.register(catalogueRoutes(deps));
       await pro.register(configRoutes(deps));

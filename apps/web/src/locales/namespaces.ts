@@ -27,5 +27,6 @@ export const NAMESPACES = [
   'entries',
   'classes',
   'goals',
+  'reports',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
