@@ -1,25 +1,8 @@
+import type { ReportColumn, ReportDrillResult, ReportResult, ReportRow } from '@gym/contract/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type QueryValue } from '../../shared/api/client';
 
-/** A column of a report as the server describes it. */
-export interface ReportColumn {
-  key: string;
-  title?: string;
-  /** How its values are written: money (minor units), a count, a date, or text. */
-  kind?: string;
-  type?: string;
-}
-
-export type ReportRow = Record<string, unknown>;
-
-export interface ReportAnswer {
-  columns: ReportColumn[];
-  rows: ReportRow[];
-  totals: Record<string, unknown>;
-  page: number;
-  pageSize: number;
-  total: number;
-}
+export type { ReportColumn, ReportDrillResult, ReportResult, ReportRow };
 
 const reportKey = (code: string) => ['report', code] as const;
 
@@ -27,26 +10,28 @@ const reportKey = (code: string) => ['report', code] as const;
 export function useReport(code: string, query: Record<string, QueryValue>) {
   return useQuery({
     queryKey: [...reportKey(code), query],
-    queryFn: ({ signal }) => api.get<ReportAnswer>(`/pro/reports/${encodeURIComponent(code)}`, { query, signal }),
+    queryFn: ({ signal }) => api.get<ReportResult>(`/pro/reports/${encodeURIComponent(code)}`, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-/** The rows behind one figure of a report (a drill-down). */
+/** The rows behind one figure of a report (`GET pro/reports/{code}/rows?column=&row=`). */
 export function useReportRows(code: string, query: Record<string, QueryValue> | null) {
   return useQuery({
     queryKey: [...reportKey(code), 'rows', query],
     queryFn: ({ signal }) =>
-      api.get<ReportAnswer>(`/pro/reports/${encodeURIComponent(code)}/rows`, { query: query ?? {}, signal }),
+      api.get<ReportDrillResult>(`/pro/reports/${encodeURIComponent(code)}/rows`, { query: query ?? {}, signal }),
     enabled: query !== null,
+    placeholderData: keepPreviousData,
   });
 }
 
-/** How a column's values are written. */
-export function columnKind(column: ReportColumn): 'money' | 'number' | 'date' | 'text' {
-  const kind = (column.kind ?? column.type ?? '').toLowerCase();
-  if (kind === 'money' || column.key.endsWith('Minor')) return 'money';
-  if (kind === 'count' || kind === 'number' || kind === 'integer' || kind === 'percent') return 'number';
-  if (kind === 'date') return 'date';
-  return 'text';
-}
+/** Whether a column holds figures (right-aligned, summed, drawn). */
+export const isFigure = (column: ReportColumn) =>
+  column.kind === 'money' || column.kind === 'count' || column.kind === 'percent';
+
+/**
+ * The server's code of a report route's code. The spec names two online payment routes
+ * (`/report/online-payment` and `/report-online-payment`); both open the one online payment report.
+ */
+export const serverCode = (webCode: string) => (webCode === 'online-payment-list' ? 'online-payment' : webCode);
