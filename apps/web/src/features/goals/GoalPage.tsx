@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { useCenterId } from '../../shared/centerSelection';
+import { formatMonth } from '../../shared/dates';
 import { useCentreToday } from '../../shared/today';
 import { CenterFilterSelect, isId } from '../../shared/ui/ListFilters';
 import { QueryState } from '../../shared/ui/ScreenStates';
@@ -33,9 +34,7 @@ export default function GoalPage() {
   const board = useGoalBoard(centerId, month);
   const canEdit = ability.can('update', 'Goal');
   const [editing, setEditing] = useState<GoalRow | null>(null);
-  const monthLabel = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${month}-01T00:00:00Z`),
-  );
+  const monthLabel = `${formatMonth(i18n.language, month)} ${month.slice(0, 4)}`;
 
   const columns: TableColumnsType<GoalRow> = [
     {
@@ -89,7 +88,7 @@ export default function GoalPage() {
           allowClear={false}
           aria-label={t('goals:month')}
           value={dayjs(`${month}-01`)}
-          onChange={(value) => setMonth(value ? value.format('YYYY-MM') : null)}
+          onChange={(value) => setMonth(value ? value.format('YYYY-MM-DD').slice(0, 7) : null)}
           data-testid="goal-month"
           data-page-focus
         />

@@ -6,7 +6,8 @@ import { useDates } from '../../shared/useDates';
 import { useMoneyFormat } from '../../shared/useMoneyFormat';
 
 /** A basis-points value as a percentage (1 % = 100). */
-const percent = (bp: number) => `${(bp / 100).toLocaleString(undefined, { maximumFractionDigits: 2 })} %`; // not-money: a share in basis points
+const percentFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+const percent = (bp: number) => `${percentFormat.format(bp / 100)} %`;
 
 /** Writes a report's value as its column's kind says. */
 export function useCell() {
