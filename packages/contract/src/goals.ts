@@ -11,8 +11,8 @@ import { addDays, addMonths, type BusinessDate, parseBusinessDate } from './time
 export const GOAL_METRICS = ['revenue', 'newMembers', 'ptSessions', 'renewals'] as const;
 export type GoalMetric = (typeof GOAL_METRICS)[number];
 
-/** `YYYY-MM`, a month of the centre's calendar. */
-export const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month_format');
+/** `YYYY-MM`, a month of the centre’s calendar, from 1900 to 2999 (the calendar arithmetic’s range). */
+export const monthSchema = z.string().regex(/^(19|2\d)\d{2}-(0[1-9]|1[0-2])$/, 'month_format');
 
 /** The largest count target (members, sessions, renewals in a month). */
 export const COUNT_TARGET_MAX = 100_000;

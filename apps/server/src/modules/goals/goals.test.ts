@@ -88,6 +88,10 @@ describe('goals', () => {
     expect(bad.statusCode).toBe(400);
     const paths = bad.json().fields.map((f: { path: string }) => f.path);
     expect(paths).toEqual(expect.arrayContaining(['month', 'targets.revenue', 'targets.renewals']));
+    // A year outside the calendar's range is refused as a wrong month, not answered with an error.
+    const far = await req('GET', `/goals?centerId=${centerA}&month=0001-01`, manager);
+    expect(far.statusCode).toBe(400);
+    expect(far.json().fields.map((f: { path: string }) => f.path)).toEqual(['month']);
     const refused = await req('PUT', '/goals', desk, {
       centerId: centerA,
       month,
