@@ -34,9 +34,11 @@ import { classRoutes } from './modules/classes/index.ts';
 import { configRoutes, enforceMaintenance } from './modules/config/index.ts';
 import { contentModule } from './modules/content/index.ts';
 import { courseRoutes } from './modules/courses/index.ts';
+import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { entitlementRoutes } from './modules/entitlements/index.ts';
 import { entryRoutes } from './modules/entries/index.ts';
 import { expenditureRoutes } from './modules/expenditures/index.ts';
+import { goalRoutes } from './modules/goals/index.ts';
 import { groupRoutes } from './modules/groups/index.ts';
 import { importRoutes } from './modules/imports/index.ts';
 import { memberRoutes } from './modules/members/index.ts';
@@ -45,6 +47,7 @@ import { paymentPublicRoutes, paymentRoutes, paymentWebhookRoutes } from './modu
 import { ptRoutes } from './modules/pt/index.ts';
 import { publicRoutes } from './modules/public/index.ts';
 import { readerRoutes } from './modules/readers/index.ts';
+import { reportRoutes } from './modules/reports/index.ts';
 import { retailRoutes } from './modules/retail/index.ts';
 import { roomRoutes } from './modules/rooms/index.ts';
 import { salesRoutes } from './modules/sales/index.ts';
@@ -285,6 +288,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
       await pro.register(ptRoutes(deps));
       await pro.register(retailRoutes(deps));
       await pro.register(readerRoutes(deps));
+      await pro.register(reportRoutes(deps));
       await pro.register(entryRoutes(deps));
       await pro.register(catalogueRoutes(deps));
       await pro.register(configRoutes(deps));
@@ -293,6 +297,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: FastifyServerOpti
       await pro.register(expenditureRoutes(deps));
       await pro.register(content.pro);
       await pro.register(signatureRoutes(deps));
+      await pro.register(goalRoutes(deps));
+      await pro.register(dashboardRoutes(deps));
     },
     { prefix: '/api/v1/pro' },
   );

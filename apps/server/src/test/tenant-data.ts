@@ -16,6 +16,7 @@ import {
   domainEvents,
   expenditureCategories,
   expenditures,
+  goals,
   idempotencyKeys,
   importPresets,
   invoicePaymentIds,
@@ -146,6 +147,9 @@ export async function fillOrganisation(ctx: TestContext, org: TestOrganisation):
       recordedBy: admin.id,
     })
     .returning();
+  await db
+    .insert(goals)
+    .values({ organisationId, centerId: centerA.id, month: '2026-01', metric: 'revenue', target: 500_000 });
   await db.insert(passwordResetTokens).values({
     organisationId,
     userId: admin.id,

@@ -19,6 +19,7 @@ const CANDIDATES = [
   'Asia/Hong_Kong',
   '#7367f0',
   '2000-01-01',
+  '2000-01',
   '09:00',
   'en',
   'Correct-Horse-Battery-9',

@@ -65,6 +65,8 @@ export const SCREENS = {
   simulatedCheckout: () => import('../features/payments/SimulatedCheckoutPage'),
   payLinkList: () => import('../features/payments/PayLinkListPage'),
   onlinePaymentList: () => import('../features/payments/OnlinePaymentListPage'),
+  goal: () => import('../features/goals/GoalPage'),
+  report: () => import('../features/reports/ReportPage'),
   /** Product screens that later work builds show this until then (title and "coming soon"). */
   signature: () => import('../features/signatures/SignaturePage'),
   epad: () => import('../features/signatures/EpadPage'),

@@ -29,5 +29,7 @@ export const NAMESPACES = [
   'content',
   'payments',
   'signatures',
+  'goals',
+  'reports',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

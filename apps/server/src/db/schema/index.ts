@@ -17,6 +17,7 @@ export { albumPhotos, albums, contentImages, news, slides } from './content.ts';
 export { entitlementLedger, entitlementState, entitlements } from './entitlements.ts';
 export { entries, staffAttendance } from './entries.ts';
 export { expenditureCategories, expenditures } from './expenditures.ts';
+export { goals } from './goals.ts';
 export {
   cardLinkTokens,
   cards,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { centers, invoiceLines, invoices } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { ActorContext, UseCaseContext } from '../../lib/use-case.ts';
+import { figuresChanged } from './figures-changed.ts';
 import { nextInvoiceNumber } from './invoice-number.ts';
 import { voidInvoice } from './void-invoice.ts';
 
@@ -58,7 +59,7 @@ export async function issueFeeInvoice(ctx: ActorContext, input: FeeInput): Promi
     organisationId: ctx.auth.organisationId,
     centerId: input.centerId,
     payload: { invoiceId: invoice!.id, number, memberId: input.memberId, totalMinor: input.amountMinor, fee: true },
-    realtime: false,
+    realtime: figuresChanged(input.centerId),
   });
   return invoice!.id;
 }

@@ -15,6 +15,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { ActorContext } from '../../lib/use-case.ts';
 import { appendLedger, endOf, stateOf } from '../entitlements/index.ts';
 import { creditCommission } from './commission.ts';
+import { figuresChanged } from './figures-changed.ts';
 import { balanceOf, checkMethod, installmentsDue, lockInvoice, openLines, refuse, spread, stateFor } from './pay.ts';
 
 type PaymentInput = z.output<typeof paymentRequestSchema>;
@@ -133,7 +134,7 @@ export async function recordPayment(
       amountMinor: input.amountMinor,
       method: input.method,
     },
-    realtime: false,
+    realtime: figuresChanged(invoice.centerId),
   });
   return payment!;
 }

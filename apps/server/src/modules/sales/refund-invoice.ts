@@ -18,6 +18,7 @@ import { moneyText } from '../../lib/money-text.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { lockState } from '../entitlements/index.ts';
 import { reverseCommission } from './commission.ts';
+import { figuresChanged } from './figures-changed.ts';
 import { refundWhatIsLeft, refuse, releaseHeldBy, returnStock } from './give-back.ts';
 import { checkMethod, installmentsDue, lockInvoice, openLines, spread, stateFor } from './pay.ts';
 
@@ -185,7 +186,7 @@ export async function refundInvoice(
     organisationId: ctx.auth.organisationId,
     centerId: invoice.centerId,
     payload: { invoiceId: invoice.id, refundId: refund!.id, amountMinor: money },
-    realtime: false,
+    realtime: figuresChanged(invoice.centerId),
   });
   return refund!;
 }

@@ -16,6 +16,7 @@ import { readSystemConfig } from '../../lib/settings.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { moveStock } from '../retail/index.ts';
 import { hasSigned } from '../signatures/index.ts';
+import { figuresChanged } from './figures-changed.ts';
 import { grantSold } from './grant-sold.ts';
 import { nextInvoiceNumber } from './invoice-number.ts';
 import { type CouponTerms, planInstallments, priceCart } from './pricing.ts';
@@ -176,7 +177,7 @@ export async function sell(ctx: UseCaseContext, input: SaleInput & { memberId: s
     organisationId: ctx.auth.organisationId,
     centerId: center.id,
     payload: { invoiceId: invoice!.id, number, memberId: member.id, totalMinor: priced.totalMinor },
-    realtime: false,
+    realtime: figuresChanged(center.id),
   });
   if (input.payment) await recordPayment(ctx, { ...input.payment, invoiceId: invoice!.id });
   return getInvoice(ctx, { id: invoice!.id, today });

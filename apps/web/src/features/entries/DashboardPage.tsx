@@ -17,6 +17,19 @@ import { OverrideDialog } from './OverrideDialog';
 import { useOverrideParam } from './useOverrideParam';
 
 const AttachCardDialog = lazy(() => import('../door/AttachCardDialog'));
+/** The business figures below the door's panel (their own chunk). */
+const FiguresPanel = lazy(() => import('../dashboard/FiguresPanel'));
+
+/** The day's figures of the tab's centre, below whatever the desk sees above them. */
+function FiguresSlot() {
+  const centerId = useCenterId();
+  if (!centerId) return null;
+  return (
+    <Suspense fallback={<LoadingState />}>
+      <FiguresPanel centerId={centerId} />
+    </Suspense>
+  );
+}
 /** Loaded with the navbar's member search, whose parts it shares (one chunk for both). */
 const DeskSearch = lazy(() => import('../members/find/GlobalSearchDialog').then((m) => ({ default: m.DeskSearch })));
 
@@ -60,6 +73,7 @@ export default function DashboardPage() {
         <Card variant="borderless">
           <Result status="info" title={t('entries:dashboard.noEntries')} />
         </Card>
+        <FiguresSlot />
       </div>
     );
   return <EntryPanel search={search} />;
@@ -156,6 +170,7 @@ function EntryPanel({ search }: { search: boolean }) {
         {search && <DeskSearchSlot />}
         <div className="desk-layout__panel">{body}</div>
       </div>
+      <FiguresSlot />
       <OverrideDialog target={override} onClose={closeOverride} />
       {attachCard && (
         <Suspense fallback={null}>

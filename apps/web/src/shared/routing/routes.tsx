@@ -77,6 +77,8 @@ export const SCREEN_NAMES = [
   'onlinePaymentList',
   'signature',
   'epad',
+  'goal',
+  'report',
   'placeholder',
 ] as const;
 
@@ -284,7 +286,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   page('/invoice', 'invoiceList', product('invoice', 'Sale')),
   page('/pay-links', 'payLinkList', product('payLinks', 'Payment')),
   page('/expenditure', 'expenditureList', product('expenditure', 'Expenditure')),
-  soon('/goal', product('goal', 'Goal')),
+  page('/goal', 'goal', product('goal', 'Goal')),
 
   // Classes.
   page('/class-list', 'classList', product('classList', 'Class')),
@@ -311,9 +313,10 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
       ? page(r.path, 'onlinePaymentList', product(r.titleKey, 'Payment'))
       : soon(r.path, product(r.titleKey, r.resource)),
   ),
+  ...REPORTS.map((r) => page(r.path, 'report', product(r.titleKey, r.resource))),
   {
     path: '/report/:code',
-    screen: PLACEHOLDER_SCREEN,
+    screen: 'report',
     meta: product('report', 'Report'),
     resolve: (params) => reportMeta(params.code),
   },

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvLines, xlsxSheet } from '../../test/exports.ts';
+import { insertInvoices, type PaymentsTest, startPayments, TODAY } from '../../test/payments.ts';
+
+describe('reports', () => {
+  let t: PaymentsTest;
+  let invoiceId: string;
+  const get = (url: string, headers = t.manager) => t.ctx.pro('GET', url, headers);
+
+  beforeAll(async () => {
+    t = await startPayments();
+    const member = await t.org.newMember();
+    const [invoice] = await insertInvoices(t.ctx, t.org, [{ memberId: member.id, totalMinor: 90_000 }]);
+    invoiceId = invoice!.id;
+    for (const payment of [
+      { method: 'cash', amountMinor: 10_000 },
+      { method: 'card', amountMinor: 25_000 },
+      { method: 'card', amountMinor: 5_000 },
+    ]) {
+      const res = await t.ctx.pro('POST', `/invoices/${invoiceId}/payments`, t.desk, payment);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+  });
+  afterAll(() => t.ctx.close());
+
+  it('lists the reports a manager may run, each with its code, title and web path', async () => {
+    const res = await get('/reports');
+    expect(res.statusCode).toBe(200);
+    const items = res.json().items as { code: string; title: string; path: string }[];
+    expect(items).toContainEqual(expect.objectContaining({ code: 'paymentMethod', path: '/report-paymentMethod' }));
+    expect(items).toContainEqual(
+      expect.objectContaining({ code: 'center-Sales.vue', title: 'Centre sales', path: '/report/center-Sales.vue' }),
+    );
+    // The front desk runs no report.
+    expect((await get('/reports', t.desk)).statusCode).toBe(403);
+  });
+
+  it('answers 404 for a code the product does not have', async () => {
+    const res = await get('/reports/no-such-report');
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('sums the money per method, this month by default, with the net total in minor units', async () => {
+    const res = await get('/reports/paymentMethod');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.filters).toMatchObject({ from: '2026-03-01', to: TODAY });
+    expect(body.totals.amountMinor).toBe(40_000);
+    expect(body.total).toBe(2);
+    // Sorted by the money taken, the most first.
+    expect(body.rows.map((r: { method: string; amountMinor: number }) => [r.method, r.amountMinor])).toEqual([
+      ['card', 30_000],
+      ['cash', 10_000],
+    ]);
+    expect(body.columns.find((c: { key: string }) => c.key === 'amountMinor')).toMatchObject({
+      kind: 'money',
+      drill: 'payments',
+      title: 'titles.columns.amountMinor',
+    });
+  });
+
+  it('opens the payments behind a figure', async () => {
+    const res = await get('/reports/paymentMethod/rows?column=amountMinor&row=card');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.source).toBe('payments');
+    expect(body.total).toBe(2);
+    expect(body.rows.map((r: { amountMinor: number }) => r.amountMinor).sort()).toEqual([25_000, 5_000]);
+    const all = await get('/reports/transacion/rows?column=amountMinor');
+    expect(all.json().total).toBe(3);
+  });
+
+  it('refuses a range that ends before it starts, naming the field', async () => {
+    const res = await get('/reports/paymentMethod?from=2026-03-10&to=2026-03-01');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual([expect.objectContaining({ path: 'to' })]);
+  });
+
+  it('exports the whole report as CSV and XLSX', async () => {
+    const csv = await get('/reports/transacion/export?format=csv');
+    expect(csv.statusCode).toBe(200);
+    const lines = csvLines(csv);
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toContain('amountMinor');
+    const xlsx = await t.ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/pro/reports/sales-monthly/export?format=xlsx',
+      headers: t.manager,
+    });
+    expect(xlsx.statusCode).toBe(200);
+    const sheet = await xlsxSheet(xlsx);
+    expect(sheet.rowCount).toBe(2);
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const month = (sheet.getRow(2).values as unknown[]).slice(1);
+    expect(month[header.indexOf('month')]).toBe('2026-03');
+    expect(month[header.indexOf('amountMinor')]).toBe(40_000);
+  });
+});

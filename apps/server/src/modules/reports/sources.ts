@@ -1,0 +1,199 @@
+/**
+ * The rows behind a figure (drill-down): each source lists rows of one table under the condition a
+ * report's `drill` gives, a page at a time, newest first, with the columns staff recognise from the
+ * screens those rows come from.
+ */
+import type { ReportDrillResult, ReportRow, ReportSource } from '@gym/contract/reports';
+import { count, eq, type SQL, sql } from 'drizzle-orm';
+import { centers, entries, invoiceLines, invoices, members, payments, users } from '../../db/schema/index.ts';
+import { type KeyColumn, keyOrder } from '../../lib/long-read.ts';
+import type { TenantDb } from '../../lib/tenant-db.ts';
+import { type ColumnSpec, col, type DrillReader, type DrillTarget } from './engine.ts';
+
+export const memberName = sql<string>`${members.lastName} || ' ' || ${members.firstName} || coalesce(' ' || ${members.chineseName}, '')`;
+/** A payment counts its amount, a refund against it. */
+export const signedAmount = sql`case when ${payments.kind} = 'refund' then -${payments.amountMinor} else ${payments.amountMinor} end`;
+
+/** Newest first, each order ending with a unique column (the same rows on every page). */
+const NEWEST_PAYMENT: KeyColumn[] = [
+  { column: payments.paidOn, cast: 'date' },
+  { column: payments.createdAt, cast: 'timestamptz' },
+  { column: payments.id, cast: 'uuid' },
+];
+const NEWEST_ENTRY: KeyColumn[] = [
+  { column: entries.tappedAt, cast: 'timestamptz' },
+  { column: entries.id, cast: 'uuid' },
+];
+const NEWEST_LINE: KeyColumn[] = [
+  { column: invoices.issuedOn, cast: 'date' },
+  { column: invoices.seq, cast: 'integer' },
+  { column: invoiceLines.lineNo, cast: 'integer', descending: false },
+];
+
+interface Source {
+  columns: ColumnSpec[];
+  rows(db: TenantDb, where: SQL | undefined, limit: number, offset: number): Promise<Record<string, unknown>[]>;
+  count(db: TenantDb, where: SQL | undefined): Promise<number>;
+}
+
+const paymentsSource: Source = {
+  columns: [
+    col('date', 'date'),
+    col('center', 'text'),
+    col('invoice', 'text'),
+    col('member', 'text'),
+    col('kind', 'text'),
+    col('method', 'text'),
+    col('amountMinor', 'money'),
+    col('staff', 'text'),
+    col('reference', 'text'),
+  ],
+  rows: (db, where, limit, offset) =>
+    db
+      .select({
+        key: payments.id,
+        date: payments.paidOn,
+        center: centers.code,
+        invoice: invoices.number,
+        member: memberName,
+        kind: payments.kind,
+        method: payments.method,
+        amountMinor: signedAmount,
+        staff: users.fullName,
+        reference: payments.reference,
+      })
+      .from(payments)
+      .innerJoin(centers, eq(centers.id, payments.centerId))
+      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .innerJoin(members, eq(members.id, payments.memberId))
+      .leftJoin(users, eq(users.id, payments.staffId))
+      .where(where)
+      .orderBy(...keyOrder(NEWEST_PAYMENT, true))
+      .limit(limit)
+      .offset(offset),
+  count: async (db, where) => (await db.select({ n: count() }).from(payments).where(where))[0]?.n ?? 0,
+};
+
+const entriesSource: Source = {
+  columns: [
+    col('date', 'date'),
+    col('time', 'text'),
+    col('center', 'text'),
+    col('member', 'text'),
+    col('card', 'text'),
+    col('result', 'text'),
+    col('reason', 'text'),
+    col('source', 'text'),
+  ],
+  rows: (db, where, limit, offset) =>
+    db
+      .select({
+        key: entries.id,
+        date: entries.businessDate,
+        time: sql<string>`to_char(${entries.tappedAt} at time zone ${centers.timeZone}, 'HH24:MI:SS')`,
+        center: centers.code,
+        member: sql<string | null>`${memberName}`,
+        card: entries.cardNumber,
+        result: entries.result,
+        reason: entries.reason,
+        source: entries.source,
+      })
+      .from(entries)
+      .innerJoin(centers, eq(centers.id, entries.centerId))
+      .leftJoin(members, eq(members.id, entries.memberId))
+      .where(where)
+      .orderBy(...keyOrder(NEWEST_ENTRY, true))
+      .limit(limit)
+      .offset(offset),
+  count: async (db, where) =>
+    (await db.select({ n: count() }).from(entries).innerJoin(centers, eq(centers.id, entries.centerId)).where(where))[0]
+      ?.n ?? 0,
+};
+
+const invoiceLinesSource: Source = {
+  columns: [
+    col('date', 'date'),
+    col('center', 'text'),
+    col('invoice', 'text'),
+    col('member', 'text'),
+    col('itemType', 'text'),
+    col('description', 'text'),
+    col('quantity', 'count'),
+    col('amountMinor', 'money'),
+    col('soldBy', 'text'),
+  ],
+  rows: (db, where, limit, offset) =>
+    db
+      .select({
+        key: invoiceLines.id,
+        date: invoices.issuedOn,
+        center: centers.code,
+        invoice: invoices.number,
+        member: memberName,
+        itemType: invoiceLines.itemType,
+        description: invoiceLines.description,
+        quantity: invoiceLines.quantity,
+        amountMinor: invoiceLines.totalMinor,
+        soldBy: users.fullName,
+      })
+      .from(invoices)
+      .innerJoin(invoiceLines, eq(invoiceLines.invoiceId, invoices.id))
+      .innerJoin(centers, eq(centers.id, invoices.centerId))
+      .innerJoin(members, eq(members.id, invoices.memberId))
+      .leftJoin(users, eq(users.id, invoiceLines.soldById))
+      .where(where)
+      .orderBy(...keyOrder(NEWEST_LINE, true))
+      .limit(limit)
+      .offset(offset),
+  count: async (db, where) =>
+    (
+      await db
+        .select({ n: count() })
+        .from(invoices)
+        .innerJoin(invoiceLines, eq(invoiceLines.invoiceId, invoices.id))
+        .where(where)
+    )[0]?.n ?? 0,
+};
+
+const SOURCES: Partial<Record<ReportSource, Source>> = {
+  payments: paymentsSource,
+  entries: entriesSource,
+  'invoice-lines': invoiceLinesSource,
+};
+
+/** Registers a source that a report of another file reads (members, memberships...). */
+export function addSource(name: ReportSource, source: Source): void {
+  SOURCES[name] = source;
+}
+
+export type { Source };
+
+/** A page of the rows behind a figure. */
+export const readDrill: DrillReader = async (
+  db: TenantDb,
+  target: DrillTarget,
+  { page, pageSize },
+): Promise<ReportDrillResult> => {
+  const source = SOURCES[target.source];
+  if (!source) throw new Error(`no drill source ${target.source}`);
+  const [rows, total] = await Promise.all([
+    source.rows(db, target.where, pageSize, (page - 1) * pageSize),
+    source.count(db, target.where),
+  ]);
+  return {
+    source: target.source,
+    columns: source.columns.map(({ total: _, ...c }) => c),
+    rows: rows.map((raw) => {
+      const row: ReportRow = { key: String(raw.key) };
+      for (const c of source.columns) {
+        const v = raw[c.key];
+        row[c.key] =
+          v === null || v === undefined ? null : c.kind === 'money' || c.kind === 'count' ? Number(v) : String(v);
+      }
+      return row;
+    }),
+    page,
+    pageSize,
+    total: Number(total),
+  };
+};
