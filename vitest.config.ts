@@ -13,7 +13,7 @@ const SERVER_PG_TESTS = [
   'apps/server/src/modules/sales/sales.test.ts',
   'apps/server/src/modules/payments/{online-payments,provider-suite,refunds}.test.ts',
   'apps/server/src/modules/{classes,bookings,courses,pt}/*.test.ts',
-  'apps/server/src/modules/reports/reports-agree.test.ts',
+  'apps/server/src/modules/reports/*.test.ts',
   'apps/server/src/realtime/rooms.test.ts',
   'apps/server/src/test/tenant-keys.test.ts',
 ];

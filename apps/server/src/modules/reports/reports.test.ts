@@ -10,7 +10,18 @@ describe('reports', () => {
   beforeAll(async () => {
     t = await startPayments();
     const member = await t.org.newMember();
-    const [invoice] = await insertInvoices(t.ctx, t.org, [{ memberId: member.id, totalMinor: 90_000 }]);
+    const [invoice] = await insertInvoices(t.ctx, t.org, [
+      { memberId: member.id, totalMinor: 90_000 },
+      {
+        memberId: (await t.org.newMember({ firstName: 'Owing', lastName: 'Late' })).id,
+        totalMinor: 30_000,
+        issuedOn: '2026-01-20',
+        installments: [
+          { dueOn: '2026-02-01', amountMinor: 10_000 },
+          { dueOn: '2026-03-15', amountMinor: 20_000 },
+        ],
+      },
+    ]);
     invoiceId = invoice!.id;
     for (const payment of [
       { method: 'cash', amountMinor: 10_000 },
@@ -94,5 +105,47 @@ describe('reports', () => {
     const month = (sheet.getRow(2).values as unknown[]).slice(1);
     expect(month[header.indexOf('month')]).toBe('2026-03');
     expect(month[header.indexOf('amountMinor')]).toBe(40_000);
+  });
+
+  it('shows installments due per month, and the member who owes the overdue one', async () => {
+    const range = 'from=2026-01-01&to=2026-03-31';
+    const due = (await get(`/reports/installment?${range}`)).json();
+    expect(due.rows.map((r: Record<string, unknown>) => [r.month, r.dueMinor, r.overdueMinor, r.openMinor])).toEqual([
+      ['2026-02', 10_000, 10_000, null],
+      ['2026-03', 20_000, 0, 20_000],
+    ]);
+    const owing = (await get('/reports/nonpay')).json();
+    expect(owing.rows).toEqual([
+      expect.objectContaining({ member: 'Late Owing', overdueMinor: 10_000, oldestDue: '2026-02-01' }),
+    ]);
+    const behind = (await get(`/reports/nonpay/rows?column=overdueMinor&row=${owing.rows[0].key}`)).json();
+    expect(behind.rows).toEqual([expect.objectContaining({ dueOn: '2026-02-01', dueMinor: 10_000, paidMinor: 0 })]);
+  });
+
+  it('runs every report it lists; each page adds up to its totals, each figure opens its rows, each exports', async () => {
+    const { items } = (await get('/reports')).json() as { items: { code: string }[] };
+    expect(items).toHaveLength(21);
+    for (const { code } of items) {
+      const url = `/reports/${encodeURIComponent(code)}`;
+      const res = await get(`${url}?from=2026-01-01&to=2026-03-31&pageSize=500`);
+      expect(res.statusCode, `${code}: ${res.body}`).toBe(200);
+      const body = res.json() as {
+        columns: { key: string; drill: string | null }[];
+        rows: Record<string, number | null>[];
+        totals: Record<string, number | null>;
+      };
+      for (const c of body.columns) {
+        if (body.totals[c.key] === null) continue;
+        const sum = body.rows.reduce((n, r) => n + (r[c.key] ?? 0), 0);
+        expect(sum, `${code}.${c.key}`).toBe(body.totals[c.key]);
+        if (c.drill) {
+          const rows = await get(`${url}/rows?from=2026-01-01&to=2026-03-31&column=${c.key}`);
+          expect(rows.statusCode, `${code}.${c.key} rows: ${rows.body}`).toBe(200);
+        }
+      }
+      const csv = await get(`${url}/export?format=csv&from=2026-01-01&to=2026-03-31`);
+      expect(csv.statusCode, `${code} export`).toBe(200);
+      expect(csvLines(csv)).toHaveLength(body.rows.length + 1);
+    }
   });
 });

@@ -5,7 +5,17 @@
  */
 import type { ReportDrillResult, ReportRow, ReportSource } from '@gym/contract/reports';
 import { count, eq, type SQL, sql } from 'drizzle-orm';
-import { centers, entries, invoiceLines, invoices, members, payments, users } from '../../db/schema/index.ts';
+import {
+  centers,
+  commissionEntries,
+  entries,
+  installments,
+  invoiceLines,
+  invoices,
+  members,
+  payments,
+  users,
+} from '../../db/schema/index.ts';
 import { type KeyColumn, keyOrder } from '../../lib/long-read.ts';
 import type { TenantDb } from '../../lib/tenant-db.ts';
 import { type ColumnSpec, col, type DrillReader, type DrillTarget } from './engine.ts';
@@ -155,10 +165,92 @@ const invoiceLinesSource: Source = {
     )[0]?.n ?? 0,
 };
 
+const NEWEST_INSTALLMENT: KeyColumn[] = [
+  { column: installments.dueOn, cast: 'date' },
+  { column: installments.id, cast: 'uuid' },
+];
+/** What of an installment is paid: the payments allocated to it. */
+const allocatedTo = sql`coalesce((select sum(a.amount_minor) from payment_allocations a where a.installment_id = ${installments.id}), 0)`;
+
+const installmentsSource: Source = {
+  columns: [
+    col('dueOn', 'date'),
+    col('center', 'text'),
+    col('invoice', 'text'),
+    col('member', 'text'),
+    col('dueMinor', 'money'),
+    col('paidMinor', 'money'),
+  ],
+  rows: (db, where, limit, offset) =>
+    db
+      .select({
+        key: installments.id,
+        dueOn: installments.dueOn,
+        center: centers.code,
+        invoice: invoices.number,
+        member: memberName,
+        dueMinor: installments.amountMinor,
+        paidMinor: sql`least(${allocatedTo}, ${installments.amountMinor})`,
+      })
+      .from(installments)
+      .innerJoin(invoices, eq(invoices.id, installments.invoiceId))
+      .innerJoin(centers, eq(centers.id, invoices.centerId))
+      .innerJoin(members, eq(members.id, invoices.memberId))
+      .where(where)
+      .orderBy(...keyOrder(NEWEST_INSTALLMENT, true))
+      .limit(limit)
+      .offset(offset),
+  count: async (db, where) =>
+    (
+      await db
+        .select({ n: count() })
+        .from(installments)
+        .innerJoin(invoices, eq(invoices.id, installments.invoiceId))
+        .where(where)
+    )[0]?.n ?? 0,
+};
+
+const NEWEST_COMMISSION: KeyColumn[] = [
+  { column: commissionEntries.earnedOn, cast: 'date' },
+  { column: commissionEntries.createdAt, cast: 'timestamptz' },
+  { column: commissionEntries.id, cast: 'uuid' },
+];
+
+const commissionSource: Source = {
+  columns: [
+    col('date', 'date'),
+    col('staff', 'text'),
+    col('description', 'text'),
+    col('invoice', 'text'),
+    col('amountMinor', 'money'),
+  ],
+  rows: (db, where, limit, offset) =>
+    db
+      .select({
+        key: commissionEntries.id,
+        date: commissionEntries.earnedOn,
+        staff: users.fullName,
+        description: sql<string>`coalesce(${invoiceLines.description}, 'PT')`,
+        invoice: invoices.number,
+        amountMinor: commissionEntries.amountMinor,
+      })
+      .from(commissionEntries)
+      .innerJoin(users, eq(users.id, commissionEntries.staffId))
+      .leftJoin(invoiceLines, eq(invoiceLines.id, commissionEntries.invoiceLineId))
+      .leftJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+      .where(where)
+      .orderBy(...keyOrder(NEWEST_COMMISSION, true))
+      .limit(limit)
+      .offset(offset),
+  count: async (db, where) => (await db.select({ n: count() }).from(commissionEntries).where(where))[0]?.n ?? 0,
+};
+
 const SOURCES: Partial<Record<ReportSource, Source>> = {
   payments: paymentsSource,
   entries: entriesSource,
   'invoice-lines': invoiceLinesSource,
+  installments: installmentsSource,
+  commission: commissionSource,
 };
 
 /** Registers a source that a report of another file reads (members, memberships...). */

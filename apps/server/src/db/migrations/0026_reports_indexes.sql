@@ -1,0 +1,1 @@
+CREATE INDEX "entries_org_business_date" ON "entries" USING btree ("organisation_id","business_date","center_id");

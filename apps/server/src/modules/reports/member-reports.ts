@@ -1,0 +1,426 @@
+/**
+ * Reports about members and what they hold: members (new, active, lost per month), expiring
+ * members, memberships, installments, non-payers, trials and new joiners, groups. Dates are
+ * business dates: an instant is read on the clock of its centre (a member's home centre, a class's).
+ */
+import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import {
+  bookings,
+  centers,
+  classes,
+  entitlementState,
+  entitlements,
+  entries,
+  installments,
+  invoices,
+  memberGroupMembers,
+  memberGroups,
+  members,
+  payments,
+} from '../../db/schema/index.ts';
+import { can } from '../../lib/access.ts';
+import type { KeyColumn } from '../../lib/long-read.ts';
+import type { TenantDb } from '../../lib/tenant-db.ts';
+import { col, type ReportSpec, type ResolvedFilters } from './engine.ts';
+import { moneyTaken } from './money-reports.ts';
+import { memberName } from './sources.ts';
+
+const TEXT_KEY: KeyColumn['cast'] = 'text';
+const read = can('read', 'Report');
+
+/** The business date of an instant on the clock of `zone` (a centre's time zone column). */
+const dayOf = (instant: SQL | PgColumn, zone: SQL | PgColumn) => sql<string>`(${instant} at time zone ${zone})::date`;
+const monthText = (day: SQL) => sql<string>`to_char(${day}, 'YYYY-MM')`;
+const between = (day: SQL, f: ResolvedFilters) => sql`${day} between ${f.from}::date and ${f.to}::date`;
+
+/** A membership the member holds after `day`, other than `entitlement`: they were not lost. */
+const heldAfter = (entitlement: SQL, member: SQL, day: SQL) =>
+  sql`exists (select 1 from ${entitlementState} s2 join ${entitlements} e2 on e2.id = s2.entitlement_id
+    where s2.member_id = ${member} and e2.kind = 'membership' and s2.entitlement_id <> ${entitlement}
+      and s2.phase in ('active', 'pending') and coalesce(s2.valid_until, '9999-12-31'::date) > ${day})`;
+
+export const membersReport: ReportSpec = {
+  code: 'student',
+  title: { en: 'Members', zh: '會員' },
+  access: can('read', 'Member'),
+  accepts: ['centerId', 'from', 'to'],
+  keyCast: TEXT_KEY,
+  columns: () => [
+    col('month', 'month'),
+    col('newMembers', 'count'),
+    col('activeMembers', 'count', { total: false }),
+    col('lostMembers', 'count'),
+  ],
+  chart: { type: 'line', x: 'month', series: ['newMembers', 'activeMembers', 'lostMembers'] },
+  defaultSort: 'month',
+  query: (db, f) => {
+    const joined = dayOf(members.createdAt, centers.timeZone);
+    const news = db
+      .select({
+        month: monthText(joined).as('month'),
+        newMembers: sql`count(*)`.as('newMembers'),
+        activeMembers: sql`0::bigint`.as('activeMembers'),
+        lostMembers: sql`0::bigint`.as('lostMembers'),
+      })
+      .from(members)
+      .innerJoin(centers, eq(centers.id, members.homeCenterId))
+      .where(
+        and(
+          between(joined, f),
+          sql`${members.status} <> 'prospect'`,
+          f.centerId ? eq(members.homeCenterId, f.centerId) : undefined,
+        ),
+      )
+      .groupBy(monthText(joined));
+    const active = db
+      .select({
+        month: monthText(sql`${entries.businessDate}`).as('month'),
+        newMembers: sql`0::bigint`.as('newMembers'),
+        activeMembers: sql`count(distinct ${entries.memberId})`.as('activeMembers'),
+        lostMembers: sql`0::bigint`.as('lostMembers'),
+      })
+      .from(entries)
+      .where(
+        and(
+          gte(entries.businessDate, f.from),
+          lte(entries.businessDate, f.to),
+          eq(entries.result, 'granted'),
+          f.centerId ? eq(entries.centerId, f.centerId) : undefined,
+        ),
+      )
+      .groupBy(monthText(sql`${entries.businessDate}`));
+    const ended = sql`${entitlementState.validUntil}`;
+    const lost = db
+      .select({
+        month: monthText(ended).as('month'),
+        newMembers: sql`0::bigint`.as('newMembers'),
+        activeMembers: sql`0::bigint`.as('activeMembers'),
+        lostMembers: sql`count(distinct ${entitlementState.memberId})`.as('lostMembers'),
+      })
+      .from(entitlementState)
+      .innerJoin(entitlements, eq(entitlements.id, entitlementState.entitlementId))
+      .where(
+        and(
+          eq(entitlements.kind, 'membership'),
+          inArray(entitlementState.phase, ['active', 'expired']),
+          between(ended, f),
+          f.centerId ? eq(entitlements.centerId, f.centerId) : undefined,
+          sql`not ${heldAfter(sql`${entitlementState.entitlementId}`, sql`${entitlementState.memberId}`, ended)}`,
+        ),
+      )
+      .groupBy(monthText(ended));
+    const all = news.unionAll(active).unionAll(lost).as('parts');
+    return db
+      .select({
+        key: sql<string>`${all.month}`.as('key'),
+        month: sql<string>`${all.month}`.as('month'),
+        newMembers: sql`sum(${all.newMembers})`.as('newMembers'),
+        activeMembers: sql`sum(${all.activeMembers})`.as('activeMembers'),
+        lostMembers: sql`sum(${all.lostMembers})`.as('lostMembers'),
+      })
+      .from(all)
+      .groupBy(all.month);
+  },
+};
+
+/** Memberships running now whose last day falls within `days` (30 unless said) from today. */
+export const expiringReport: ReportSpec = {
+  code: 'report-expire-student',
+  title: { en: 'Expiring members', zh: '即將到期會員' },
+  access: can('read', 'Member'),
+  accepts: ['centerId', 'days'],
+  keyCast: TEXT_KEY,
+  columns: () => [
+    col('member', 'text'),
+    col('code', 'text'),
+    col('phone', 'text', { sortable: false }),
+    col('plan', 'text'),
+    col('center', 'text'),
+    col('validUntil', 'date'),
+    col('daysLeft', 'count', { total: false }),
+  ],
+  chart: null,
+  defaultSort: 'validUntil',
+  query: (db, f) => {
+    const last = sql`(${f.today}::date + ${f.days ?? 30}::int)`;
+    return db
+      .select({
+        key: sql<string>`${entitlements.id}::text`.as('key'),
+        member: sql<string>`${memberName}`.as('member'),
+        code: sql<string>`${members.code}`.as('code'),
+        phone: sql<string | null>`${members.phone}`.as('phone'),
+        plan: sql<string>`${entitlements.name}`.as('plan'),
+        center: sql<string>`${centers.code}`.as('center'),
+        validUntil: sql<string>`${entitlementState.validUntil}::text`.as('validUntil'),
+        daysLeft: sql<number>`(${entitlementState.validUntil} - ${f.today}::date)`.as('daysLeft'),
+      })
+      .from(members)
+      .innerJoin(entitlementState, eq(entitlementState.memberId, members.id))
+      .innerJoin(entitlements, eq(entitlements.id, entitlementState.entitlementId))
+      .innerJoin(centers, eq(centers.id, members.homeCenterId))
+      .where(
+        and(
+          eq(entitlements.kind, 'membership'),
+          eq(entitlementState.phase, 'active'),
+          sql`${entitlementState.validUntil} between ${f.today}::date and ${last}`,
+          f.centerId ? eq(members.homeCenterId, f.centerId) : undefined,
+          // A member who already holds the next membership is not about to leave.
+          sql`not ${heldAfter(sql`${entitlements.id}`, sql`${members.id}`, sql`${entitlementState.validUntil}`)}`,
+        ),
+      );
+  },
+};
+
+/** Memberships by plan: sold in the range, running today, frozen today, ended in the range. */
+export const membershipReport: ReportSpec = {
+  code: 'membership',
+  title: { en: 'Memberships', zh: '會籍' },
+  access: read,
+  accepts: ['centerId', 'from', 'to'],
+  keyCast: TEXT_KEY,
+  columns: () => [
+    col('plan', 'text'),
+    col('sold', 'count'),
+    col('active', 'count'),
+    col('frozen', 'count'),
+    col('ended', 'count'),
+  ],
+  chart: { type: 'bar', x: 'plan', series: ['sold', 'ended'] },
+  defaultSort: 'plan',
+  query: (db, f) => {
+    const soldOn = dayOf(entitlements.createdAt, centers.timeZone);
+    const running = sql`${entitlementState.phase} = 'active' and ${entitlementState.validFrom} <= ${f.today}::date
+      and coalesce(${entitlementState.validUntil}, '9999-12-31'::date) >= ${f.today}::date`;
+    return db
+      .select({
+        key: sql<string>`${entitlements.name}`.as('key'),
+        plan: sql<string>`${entitlements.name}`.as('plan'),
+        sold: sql`count(*) filter (where ${between(soldOn, f)})`.as('sold'),
+        active: sql`count(*) filter (where ${running} and not ${entitlementState.frozen})`.as('active'),
+        frozen: sql`count(*) filter (where ${running} and ${entitlementState.frozen})`.as('frozen'),
+        ended:
+          sql`count(*) filter (where ${entitlementState.phase} in ('active', 'expired') and ${between(sql`${entitlementState.validUntil}`, f)})`.as(
+            'ended',
+          ),
+      })
+      .from(entitlements)
+      .innerJoin(entitlementState, eq(entitlementState.entitlementId, entitlements.id))
+      .innerJoin(centers, eq(centers.id, entitlements.centerId))
+      .where(and(eq(entitlements.kind, 'membership'), f.centerId ? eq(entitlements.centerId, f.centerId) : undefined))
+      .groupBy(entitlements.name);
+  },
+};
+
+/** What of an installment is paid: the sum of the payments allocated to it. */
+const allocated = sql`coalesce((select sum(a.amount_minor) from payment_allocations a where a.installment_id = ${installments.id}), 0)`;
+const remaining = sql`greatest(${installments.amountMinor} - ${allocated}, 0)`;
+
+function dueIn(f: ResolvedFilters, ...more: (SQL | undefined)[]): SQL {
+  return and(
+    sql`${invoices.state} not in ('void', 'refunded')`,
+    f.centerId ? eq(invoices.centerId, f.centerId) : undefined,
+    ...more,
+  )!;
+}
+
+export const installmentReport: ReportSpec = {
+  code: 'installment',
+  title: { en: 'Installments', zh: '分期付款' },
+  access: read,
+  accepts: ['centerId', 'from', 'to'],
+  keyCast: TEXT_KEY,
+  columns: () => [
+    col('month', 'month'),
+    col('installments', 'count', { drill: 'installments' }),
+    col('dueMinor', 'money', { drill: 'installments' }),
+    col('paidMinor', 'money', { drill: 'installments' }),
+    col('openMinor', 'money', { drill: 'installments' }),
+    col('overdueMinor', 'money', { drill: 'installments' }),
+  ],
+  chart: { type: 'bar', x: 'month', series: ['paidMinor', 'overdueMinor'] },
+  defaultSort: 'month',
+  query: (db, f) => {
+    const month = monthText(sql`${installments.dueOn}`);
+    return db
+      .select({
+        key: month.as('key'),
+        month: month.as('month'),
+        installments: sql`count(*)`.as('installments'),
+        dueMinor: sql`sum(${installments.amountMinor})`.as('dueMinor'),
+        paidMinor: sql`sum(least(${allocated}, ${installments.amountMinor}))`.as('paidMinor'),
+        openMinor: sql`sum(${remaining}) filter (where ${installments.dueOn} >= ${f.today}::date)`.as('openMinor'),
+        overdueMinor: sql`coalesce(sum(${remaining}) filter (where ${installments.dueOn} < ${f.today}::date), 0)`.as(
+          'overdueMinor',
+        ),
+      })
+      .from(installments)
+      .innerJoin(invoices, eq(invoices.id, installments.invoiceId))
+      .where(dueIn(f, gte(installments.dueOn, f.from), lte(installments.dueOn, f.to)))
+      .groupBy(month);
+  },
+  drill: (f, column, row) => {
+    const first = row ? `${row}-01` : f.from;
+    const within = row
+      ? sql`to_char(${installments.dueOn}, 'YYYY-MM') = ${row}`
+      : and(gte(installments.dueOn, first), lte(installments.dueOn, f.to));
+    const open =
+      column === 'overdueMinor'
+        ? sql`${installments.dueOn} < ${f.today}::date and ${remaining} > 0`
+        : column === 'openMinor'
+          ? sql`${installments.dueOn} >= ${f.today}::date and ${remaining} > 0`
+          : undefined;
+    return {
+      source: 'installments',
+      where: dueIn(f, gte(installments.dueOn, f.from), lte(installments.dueOn, f.to), within, open),
+    };
+  },
+};
+
+/** Members owing money today: installments due by today and not fully paid, on invoices still owed. */
+export const nonPayersReport: ReportSpec = {
+  code: 'nonpay',
+  title: { en: 'Non-payers', zh: '欠款會員' },
+  access: read,
+  accepts: ['centerId'],
+  keyCast: TEXT_KEY,
+  columns: () => [
+    col('member', 'text'),
+    col('code', 'text'),
+    col('phone', 'text', { sortable: false }),
+    col('invoices', 'count', { drill: 'installments' }),
+    col('overdueMinor', 'money', { drill: 'installments' }),
+    col('oldestDue', 'date'),
+  ],
+  chart: null,
+  defaultSort: '-overdueMinor',
+  query: (db, f) =>
+    db
+      .select({
+        key: sql<string>`${members.id}::text`.as('key'),
+        member: sql<string>`min(${memberName})`.as('member'),
+        code: sql<string>`min(${members.code})`.as('code'),
+        phone: sql<string | null>`min(${members.phone})`.as('phone'),
+        invoices: sql`count(distinct ${invoices.id})`.as('invoices'),
+        overdueMinor: sql`sum(${remaining})`.as('overdueMinor'),
+        oldestDue: sql<string>`min(${installments.dueOn})::text`.as('oldestDue'),
+      })
+      .from(installments)
+      .innerJoin(invoices, eq(invoices.id, installments.invoiceId))
+      .innerJoin(members, eq(members.id, invoices.memberId))
+      .where(dueIn(f, sql`${installments.dueOn} <= ${f.today}::date`, sql`${remaining} > 0`))
+      .groupBy(members.id),
+  drill: (f, _column, row) => ({
+    source: 'installments',
+    where: dueIn(
+      f,
+      sql`${installments.dueOn} <= ${f.today}::date`,
+      sql`${remaining} > 0`,
+      row ? eq(invoices.memberId, row) : undefined,
+    ),
+  }),
+};
+
+/** Per month: trial bookings (by their class's day), new members, and prospects registered. */
+export const trialsReport: ReportSpec = {
+  code: 'trial_and_newjoin',
+  title: { en: 'Trials and new joiners', zh: '試堂及新會員' },
+  access: read,
+  accepts: ['centerId', 'from', 'to'],
+  keyCast: TEXT_KEY,
+  columns: () => [col('month', 'month'), col('trials', 'count'), col('newMembers', 'count'), col('prospects', 'count')],
+  chart: { type: 'bar', x: 'month', series: ['trials', 'newMembers'] },
+  defaultSort: 'month',
+  query: (db, f) => {
+    const classDay = dayOf(classes.startsAt, centers.timeZone);
+    const trials = db
+      .select({
+        month: monthText(classDay).as('month'),
+        trials: sql`count(*)`.as('trials'),
+        newMembers: sql`0::bigint`.as('newMembers'),
+        prospects: sql`0::bigint`.as('prospects'),
+      })
+      .from(bookings)
+      .innerJoin(classes, eq(classes.id, bookings.classId))
+      .innerJoin(centers, eq(centers.id, classes.centerId))
+      .where(
+        and(
+          eq(bookings.trial, true),
+          sql`${bookings.status} not in ('cancelled', 'waitlisted')`,
+          between(classDay, f),
+          f.centerId ? eq(classes.centerId, f.centerId) : undefined,
+        ),
+      )
+      .groupBy(monthText(classDay));
+    const joined = dayOf(members.createdAt, centers.timeZone);
+    const joiners = db
+      .select({
+        month: monthText(joined).as('month'),
+        trials: sql`0::bigint`.as('trials'),
+        newMembers: sql`count(*) filter (where ${members.status} <> 'prospect')`.as('newMembers'),
+        prospects: sql`count(*) filter (where ${members.status} = 'prospect')`.as('prospects'),
+      })
+      .from(members)
+      .innerJoin(centers, eq(centers.id, members.homeCenterId))
+      .where(and(between(joined, f), f.centerId ? eq(members.homeCenterId, f.centerId) : undefined))
+      .groupBy(monthText(joined));
+    const all = trials.unionAll(joiners).as('parts');
+    return db
+      .select({
+        key: sql<string>`${all.month}`.as('key'),
+        month: sql<string>`${all.month}`.as('month'),
+        trials: sql`sum(${all.trials})`.as('trials'),
+        newMembers: sql`sum(${all.newMembers})`.as('newMembers'),
+        prospects: sql`sum(${all.prospects})`.as('prospects'),
+      })
+      .from(all)
+      .groupBy(all.month);
+  },
+};
+
+/** Per member group: its members, those active, and the net money its members paid in the range. */
+export const groupReport: ReportSpec = {
+  code: 'group',
+  title: { en: 'Groups', zh: '群組' },
+  access: read,
+  accepts: ['centerId', 'from', 'to'],
+  keyCast: TEXT_KEY,
+  columns: () => [
+    col('group', 'text'),
+    col('members', 'count', { total: false }),
+    col('activeMembers', 'count', { total: false }),
+    col('amountMinor', 'money', { total: false }),
+  ],
+  chart: { type: 'bar', x: 'group', series: ['amountMinor'] },
+  defaultSort: 'group',
+  query: (db: TenantDb, f) => {
+    // The money of the group's members in the range: a member in two groups counts in both, so no total.
+    const money = db
+      .select({
+        memberId: payments.memberId,
+        net: sql`sum(case when ${payments.kind} = 'refund' then -${payments.amountMinor} else ${payments.amountMinor} end)`.as(
+          'net',
+        ),
+      })
+      .from(payments)
+      .where(moneyTaken(f))
+      .groupBy(payments.memberId)
+      .as('money');
+    return db
+      .select({
+        key: sql<string>`${memberGroups.id}::text`.as('key'),
+        group: sql<string>`min(${memberGroups.name})`.as('group'),
+        members: sql`count(${members.id})`.as('members'),
+        activeMembers: sql`count(${members.id}) filter (where ${members.status} = 'active')`.as('activeMembers'),
+        amountMinor: sql`coalesce(sum(${money.net}), 0)`.as('amountMinor'),
+      })
+      .from(memberGroups)
+      .leftJoin(memberGroupMembers, eq(memberGroupMembers.groupId, memberGroups.id))
+      .leftJoin(
+        members,
+        and(eq(members.id, memberGroupMembers.memberId), f.centerId ? eq(members.homeCenterId, f.centerId) : undefined),
+      )
+      .leftJoin(money, eq(money.memberId, members.id))
+      .groupBy(memberGroups.id);
+  },
+};
