@@ -13,17 +13,12 @@
  *   BENCH_SEARCH_CONNECTIONS=1,10  BENCH_SEARCH_KINDS=common,latin,chinese,phone,card,code (the default: all)
  *   BENCH_DATABASE_URL=postgres://... (the PostgreSQL run uses this database and keeps it: the members
  *   are generated into it once, and later runs reuse them)
-<<<<<<< HEAD
  *   BENCH_SUITES=http,selling,search,door,classes,webhooks (the default: all of these), and `soak` (soak.ts: the
- *   two-server deployment under load for BENCH_SOAK_MINUTES=10, with its faults; asked for by name)
- * Webhooks (webhooks.ts), on PostgreSQL only: signed provider events posted at BENCH_WEBHOOK_RATE=50/s for
- * BENCH_WEBHOOK_SECONDS=60, each for its own open order; answer p50/p95/p99, then each checked applied once.
-=======
- *   BENCH_SUITES=http,selling,search,door,classes (the default: all of these), and `soak` (soak.ts: the
  *   two-server deployment under load for BENCH_SOAK_MINUTES=10, with its faults; asked for by name), and
  *   `reports` (reports.ts: every report over 12 months and 1 day of a generated organisation, beside
  *   hand-written SQL; BENCH_REPORTS_SCALE=0.02 of the issue's size; asked for by name)
->>>>>>> feat/reports-server
+ * Webhooks (webhooks.ts), on PostgreSQL only: signed provider events posted at BENCH_WEBHOOK_RATE=50/s for
+ * BENCH_WEBHOOK_SECONDS=60, each for its own open order; answer p50/p95/p99, then each checked applied once.
  * Classes (classes.ts): the week's class list of a centre with 300 classes and 6,000 bookings (p50/p95/p99 at 1
  * and BENCH_CONNECTIONS), and 50 bookings sent at once into one class of 20 places.
  * The door loop (door.ts), on PostgreSQL only: tap-to-toast at BENCH_DOOR_RATE=100 taps/s for
