@@ -17,9 +17,11 @@ import { gzipSync } from 'node:zlib';
  * Budget for the JavaScript of `/login`, gzip bytes (301 kB: the sign-in's answer to a slowed
  * address and the text rule of every form, refusing direction overrides and invisible names, took
  * the 300 kB of decision 58 over by 0.1 kB; 302 kB: the English refusal messages every screen may
- * show are in the entry chunk, and online payments' eighteen took it 0.43 kB over).
+ * show are in the entry chunk, and online payments' eighteen took it 0.43 kB over; 297 kB: the door's
+ * reader state read one constant from the entries contract, which brought that contract's schemas
+ * and those it builds on into the entry; read from `constants.ts`, /login fell from 302.76 to 295.04 kB).
  */
-export const LOGIN_BUDGET_GZIP_BYTES = 302_000;
+export const LOGIN_BUDGET_GZIP_BYTES = 297_000;
 
 /** Source modules of the `/login` route's lazy chunks (layout route, then page route). */
 export const LOGIN_ROUTE_MODULES = ['src/app/layouts/FullLayout.tsx', 'src/features/auth/LoginPage.tsx'];

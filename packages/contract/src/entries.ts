@@ -196,9 +196,8 @@ export const scanEventSchema = z.object({
 });
 export type ScanEvent = z.infer<typeof scanEventSchema>;
 
-/** `reader_action` values (local storage, spec). */
-export const READER_ACTIONS = ['normal', 'update-member-card', 'staff-check-in'] as const;
-export type ReaderAction = (typeof READER_ACTIONS)[number];
+/** `reader_action` values (local storage, spec): said once, in `constants.ts`. */
+export { READER_ACTIONS, type ReaderAction } from './constants.ts';
 
 /** `POST /api/v1/pro/card/{card}/clock/ {center_id, sn}`: the staff card's owner clocks in, or out when in. */
 export const clockRequestSchema = z.strictObject({

@@ -4,8 +4,7 @@
  * update-member-card tap goes to). One small store over localStorage, so the navbar indicator, the
  * member file and the scan handler agree, in this tab and (through `storage` events) in the others.
  */
-import { STORAGE_KEYS } from '@gym/contract/constants';
-import { READER_ACTIONS, type ReaderAction } from '@gym/contract/entries';
+import { READER_ACTIONS, type ReaderAction, STORAGE_KEYS } from '@gym/contract/constants';
 import { useSyncExternalStore } from 'react';
 import { local } from '../../shared/storage';
 
