@@ -206,6 +206,7 @@ const SCREEN_AT: Record<string, string> = {
   '/apps/member/1/membership/add': 'screen-sell-membership',
   '/invoice': 'screen-invoice-list',
   '/dashboard': 'screen-dashboard',
+  '/goal': 'screen-goal',
   '/class-list': 'screen-class-list',
   '/class-type-list': 'screen-class-type-list',
   '/calendar': 'screen-calendar',
@@ -226,7 +227,9 @@ const SCREEN_AT: Record<string, string> = {
   '/epad/1': 'screen-epad',
   '/signature/tok': 'screen-signature',
 };
-const screenAt = (path: string) => SCREEN_AT[path] ?? 'screen-coming-soon';
+/** Every report route opens the report screen (but the online payments list, above). */
+const screenAt = (path: string) =>
+  SCREEN_AT[path] ?? (/^\/report[-/]/.test(path) ? 'screen-report' : 'screen-coming-soon');
 
 /** Where a visitor must end up, from SCOPE.md's guard rules and the role's permissions. */
 function expected(who: Who, sp: SpecPath): string {

@@ -1,5 +1,5 @@
 import type { SystemConfig, updateSystemConfigRequestSchema } from '@gym/contract/config';
-import { eq, gt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   centers,
@@ -9,6 +9,7 @@ import {
   couponUses,
   creditPackages,
   expenditures,
+  goals,
   installments,
   invoiceLines,
   invoices,
@@ -49,6 +50,8 @@ export const MONEY_HOLDERS = [
   { table: productSets, held: 'prices' },
   { table: coupons, held: 'prices', when: or(gt(coupons.amountMinor, 0), gt(coupons.minSpendMinor, 0)) },
   { table: commissionRules, held: 'prices', when: gt(commissionRules.amountMinor, 0) },
+  // A revenue goal is an amount of the currency; the other goals count members and sessions.
+  { table: goals, held: 'goals', when: and(eq(goals.metric, 'revenue'), gt(goals.target, 0)) },
 ] as const;
 
 /** Tables whose amounts are written only with (or after) an invoice of the organisation: it holds money already. */

@@ -145,7 +145,6 @@ function open(titleKey: string): RouteMeta {
 }
 
 const page = (path: string, screen: ScreenName, meta: RouteMeta): PageRoute => ({ path, screen, meta });
-const soon = (path: string, meta: RouteMeta): PageRoute => ({ path, screen: PLACEHOLDER_SCREEN, meta });
 
 /**
  * Reports. The spec names two families (`/report/<code>` and `/report-<name>`); both are reachable
@@ -311,9 +310,8 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   ...REPORTS.map((r) =>
     r.code === 'online-payment-list'
       ? page(r.path, 'onlinePaymentList', product(r.titleKey, 'Payment'))
-      : soon(r.path, product(r.titleKey, r.resource)),
+      : page(r.path, 'report', product(r.titleKey, r.resource)),
   ),
-  ...REPORTS.map((r) => page(r.path, 'report', product(r.titleKey, r.resource))),
   {
     path: '/report/:code',
     screen: 'report',
