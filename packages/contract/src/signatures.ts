@@ -70,6 +70,8 @@ export const signatureRequestCreateSchema = z.object({
   channel: z.enum(SIGNATURE_CHANNELS),
   /** The desk's tablet (`/epad/{padId}`) the document is sent to. */
   padId: text().trim().min(1).max(64).optional(),
+  /** The centre whose desk holds that tablet (the sender's); absent: the member's home centre. */
+  centerId: z.uuid().optional(),
   /** The sale whose lines and total the template names. */
   invoiceId: z.uuid().optional(),
 });
@@ -166,8 +168,16 @@ export const signatureVerifySchema = z.object({
 });
 export type SignatureVerify = z.infer<typeof signatureVerifySchema>;
 
-/** The realtime message a tablet hears when staff send it a document. */
+/**
+ * The realtime message a tablet hears when staff send it a document: `{action, padId, requestId}`,
+ * only to the tablets signed in at that centre under that name. It carries no signing token: the
+ * tablet asks for one (`POST /pro/signature-requests/{id}/pad-open`), signed in.
+ */
 export const PAD_DOCUMENT_ACTION = 'signature.pad_document';
+export const signaturePadOpenSchema = z.object({ padId: text().trim().min(1).max(64) });
+export type SignaturePadOpen = z.infer<typeof signaturePadOpenSchema>;
+export const signaturePadOpenedSchema = z.object({ token: z.string() });
+export type SignaturePadOpened = z.infer<typeof signaturePadOpenedSchema>;
 
 /** The organisation's sealing certificate as staff see it (never its key). */
 export const signingCertificateSchema = z.object({

@@ -6,6 +6,8 @@ export interface DomainEvents {
   'realtime.organisation': { organisationId: string; payload: Record<string, unknown> };
   /** To the browsers at `centerId` that own the reader `sn`. */
   'realtime.reader': { organisationId: string; centerId: string; sn: string; payload: Record<string, unknown> };
+  /** To the tablets signed in at `centerId` under the name `padId`. */
+  'realtime.pad': { organisationId: string; centerId: string; padId: string; payload: Record<string, unknown> };
 }
 
 export function createEventBus() {

@@ -288,6 +288,13 @@ export function createOutbox(db: DbOrTx, bus: EventBus, opts: OutboxOptions = {}
               sn: rt.sn,
               payload: rt.message,
             });
+          } else if (rt.scope === 'pad') {
+            bus.publish('realtime.pad', {
+              organisationId: row.organisationId,
+              centerId: rt.centerId,
+              padId: rt.padId,
+              payload: rt.message,
+            });
           } else if (rt.scope === 'center') {
             bus.publish('realtime.center', {
               organisationId: row.organisationId,

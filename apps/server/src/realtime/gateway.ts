@@ -11,6 +11,8 @@ export const orgRoom = (organisationId: string) => `org:${organisationId}`;
 export const centerRoom = (centerId: string) => `center:${centerId}`;
 /** The browsers at a centre that own one of its readers (a serial number is unique in its organisation). */
 export const readerRoom = (centerId: string, sn: string) => `reader:${centerId}:${sn}`;
+/** The tablets at a centre signed in under one pad name (`/epad/{id}`): the documents sent to them. */
+export const padRoom = (centerId: string, padId: string) => `pad:${centerId}:${padId}`;
 /** One room per sign-in (session family) and per user: a revocation closes their sockets. */
 export const familyRoom = (familyId: string) => `family:${familyId}`;
 export const userRoom = (userId: string) => `user:${userId}`;
@@ -101,7 +103,12 @@ export async function attachRealtime(app: FastifyInstance, deps: AppDeps) {
   }
 
   io.use(async (socket, next) => {
-    const handshake = (socket.handshake.auth ?? {}) as { token?: unknown; center_id?: unknown; reader?: unknown };
+    const handshake = (socket.handshake.auth ?? {}) as {
+      token?: unknown;
+      center_id?: unknown;
+      reader?: unknown;
+      pad?: unknown;
+    };
     let auth: Awaited<ReturnType<typeof authenticate>>;
     try {
       const { token } = handshake;
@@ -129,6 +136,9 @@ export async function attachRealtime(app: FastifyInstance, deps: AppDeps) {
       // The reader this browser owns (`?reader=`): at its centre, it is sent that reader's scans.
       const { reader } = handshake;
       socket.data.reader = typeof reader === 'string' && reader.length > 0 ? reader.slice(0, 64) : null;
+      // The signing tablet this browser is (`/epad/{id}`): at its centre, it hears the documents sent to it.
+      const { pad } = handshake;
+      socket.data.pad = typeof pad === 'string' && pad.length > 0 && pad.length <= 64 ? pad : null;
       // A centre's room carries its door feed (names, card numbers, days left): the rule of
       // `GET /pro/entries`. A reader's room carries its scans, which only a browser that records
       // entries acts on. Without the permission the socket connects but does not join the room
@@ -136,6 +146,8 @@ export async function attachRealtime(app: FastifyInstance, deps: AppDeps) {
       // account's browser that names a centre or a reader hears nothing of either.
       socket.data.hearsEntries = auth.ability.can('read', 'Entry');
       socket.data.hearsScans = auth.ability.can('create', 'Entry');
+      // A tablet opens what it is sent with `create Signature` (the route that hands it a signing token).
+      socket.data.hearsPad = auth.ability.can('create', 'Signature');
       next();
     } catch (err) {
       next(err as Error);
@@ -164,9 +176,14 @@ export async function attachRealtime(app: FastifyInstance, deps: AppDeps) {
     // browser that moved centre while away leaves the old one.
     const centerId = socket.data.hearsEntries ? (socket.data.centerId as string | null) : null;
     const reader = socket.data.hearsScans ? (socket.data.reader as string | null) : null;
-    const wanted = centerId ? [centerRoom(centerId), ...(reader ? [readerRoom(centerId, reader)] : [])] : [];
+    const padId = socket.data.hearsPad ? (socket.data.pad as string | null) : null;
+    const place = socket.data.centerId as string | null;
+    const wanted = [
+      ...(centerId ? [centerRoom(centerId), ...(reader ? [readerRoom(centerId, reader)] : [])] : []),
+      ...(place && padId ? [padRoom(place, padId)] : []),
+    ];
     for (const room of socket.rooms)
-      if ((room.startsWith('center:') || room.startsWith('reader:')) && !wanted.includes(room)) socket.leave(room);
+      if (/^(center|reader|pad):/.test(room) && !wanted.includes(room)) socket.leave(room);
     socket.join([familyRoom(familyId), userRoom(userId), orgRoom(organisationId), ...wanted]);
   });
 
@@ -181,6 +198,9 @@ export async function attachRealtime(app: FastifyInstance, deps: AppDeps) {
     }),
     deps.events.subscribe('realtime.reader', (e) => {
       io.to(readerRoom(e.centerId, e.sn)).emit(REALTIME_EVENT, JSON.stringify(e.payload));
+    }),
+    deps.events.subscribe('realtime.pad', (e) => {
+      io.to(padRoom(e.centerId, e.padId)).emit(REALTIME_EVENT, JSON.stringify(e.payload));
     }),
     deps.events.subscribe('realtime.organisation', (e) => {
       io.to(orgRoom(e.organisationId)).emit(REALTIME_EVENT, JSON.stringify(e.payload));

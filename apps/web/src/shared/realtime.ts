@@ -1,8 +1,9 @@
 /**
  * The realtime channel (spec): Socket.IO on the same origin, every message on the `data` event as a
  * JSON string. The handshake `auth` carries the access token, the centre this tab works at and the
- * card reader attached to this browser (`{token, center_id, reader}`); the server joins the socket
- * to its organisation and that one centre. It is read again on every (re)connection, and an
+ * card reader attached to this browser, and the signing tablet it is when it shows `/epad/{id}`
+ * (`{token, center_id, reader, pad}`); the server joins the socket to its organisation, that one
+ * centre, and there to the reader's and the tablet's rooms. It is read again on every (re)connection, and an
  * expired token is refreshed through the API client's single refresh.
  *
  * Switching centre in the navbar closes the socket and opens a fresh one (not a recovered one: a
@@ -23,6 +24,8 @@ let stopFollowingCentre: (() => void) | null = null;
 const listeners = new Set<RealtimeListener>();
 const statusListeners = new Set<() => void>();
 let connected = false;
+/** The signing tablet this tab is (`/epad/{id}` sets it while it is shown). */
+let pad: string | null = null;
 
 function setConnected(value: boolean): void {
   if (connected === value) return;
@@ -46,11 +49,17 @@ function onData(raw: unknown): void {
 const MAX_AUTH_RETRIES = 3;
 
 /** What the server needs to know at each connection: who, at which centre, with which reader. */
-export function handshakeAuth(): { token: string | null; center_id: string | null; reader: string | null } {
+export function handshakeAuth(): {
+  token: string | null;
+  center_id: string | null;
+  reader: string | null;
+  pad: string | null;
+} {
   return {
     token: getAccessToken(),
     center_id: getCenterId(),
     reader: local.get(STORAGE_KEYS.reader)?.trim() || null,
+    pad,
   };
 }
 
@@ -111,12 +120,28 @@ export function connectRealtime(): Socket {
     const next = getCenterId();
     if (!socket || next === centre) return;
     centre = next;
-    const old = socket;
-    socket = open();
-    old.disconnect();
-    setConnected(false);
+    reopen();
   });
   return socket;
+}
+
+/** A fresh socket (not a recovered one, which would get its old rooms back) for a changed handshake. */
+function reopen(): void {
+  if (!socket) return;
+  const old = socket;
+  socket = open();
+  old.disconnect();
+  setConnected(false);
+}
+
+/**
+ * This tab is the signing tablet `id` (or no longer is, with null): the socket connects again so
+ * that the server puts it in that tablet's room at the tab's centre.
+ */
+export function setRealtimePad(id: string | null): void {
+  if (id === pad) return;
+  pad = id;
+  reopen();
 }
 
 /**

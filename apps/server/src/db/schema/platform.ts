@@ -8,6 +8,8 @@ export type RealtimeTarget =
   | { scope: 'center'; centerId: string; message: Record<string, unknown> }
   /** The browsers at the centre that own the reader `sn` (a card-reader event: only they act on it). */
   | { scope: 'reader'; centerId: string; sn: string; message: Record<string, unknown> }
+  /** The tablets signed in at the centre under the name `padId` (`/epad/{padId}`): a document to sign. */
+  | { scope: 'pad'; centerId: string; padId: string; message: Record<string, unknown> }
   | { scope: 'organisation'; message: Record<string, unknown> };
 
 /**

@@ -29,7 +29,7 @@ export type SignatureRequestRow = typeof signatureRequests.$inferSelect;
 /**
  * Staff ask a member to sign a template's current version: by link (the answer's `url`, whose
  * 192-bit token is stored only as its SHA-256 and is valid 7 days) or on a desk's tablet (`padId`:
- * the tablet hears the document at once). The text is filled from the member, the centre and the
+ * the tablet signed in at the sender's centre under that name hears the document at once). The text is filled from the member, the centre and the
  * sale (`invoiceId`) now and kept as sent. A request still open for the member on the same template
  * is replaced: its link stops working (a resend).
  */
@@ -43,6 +43,9 @@ export async function createSignatureRequest(
     ]);
   const member = await ctx.db.first(members, eq(members.id, input.memberId));
   if (!member) throw notFoundAt('memberId', 'Member');
+  // A tablet's request belongs to the centre whose desk holds the tablet (one the sender works at).
+  const requestCenterId =
+    input.channel === 'pad' && input.centerId ? (await ctx.db.usableCenter(input.centerId)).id : member.homeCenterId;
   const template = await ctx.db.first(agreementTemplates, eq(agreementTemplates.id, input.templateId));
   if (!template) throw notFoundAt('templateId', 'Agreement template');
   if (template.supersededAt)
@@ -103,7 +106,7 @@ export async function createSignatureRequest(
     .for('update', { of: signatureRequests });
   const token = randomBytes(24).toString('base64url');
   const [row] = await ctx.db.insert(signatureRequests, {
-    centerId: member.homeCenterId,
+    centerId: requestCenterId,
     memberId: member.id,
     templateId: template.id,
     invoiceId: input.invoiceId ?? null,
@@ -131,11 +134,15 @@ export async function createSignatureRequest(
     ctx.emit({
       type: 'signature.sent_to_pad',
       organisationId: ctx.auth.organisationId,
-      centerId: member.homeCenterId,
+      centerId: requestCenterId,
       payload: { requestId: row!.id },
+      // Only the tablets of that name at that centre hear it, and without the token: a tablet asks
+      // for one, signed in (open-on-pad.ts). The outbox keeps no secret either.
       realtime: {
-        scope: 'organisation',
-        message: { action: PAD_DOCUMENT_ACTION, padId: input.padId, token, requestId: row!.id },
+        scope: 'pad',
+        centerId: requestCenterId,
+        padId: input.padId!,
+        message: { action: PAD_DOCUMENT_ACTION, padId: input.padId, requestId: row!.id },
       },
     });
   }
@@ -143,7 +150,7 @@ export async function createSignatureRequest(
     action: 'signature_request.sent',
     entityType: 'signature_request',
     entityId: row!.id,
-    centerId: member.homeCenterId,
+    centerId: requestCenterId,
     summary: `Agreement ${template.code} sent to sign (${input.channel})`,
     after: { memberId: member.id, templateId: template.id, version: template.version, replaced: open.length },
   });

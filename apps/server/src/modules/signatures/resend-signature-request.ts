@@ -13,7 +13,7 @@ export async function resendSignatureRequest(ctx: UseCaseContext, { id }: { id: 
     memberId: row.memberId,
     templateId: row.templateId,
     channel: row.channel as 'link',
-    ...(row.padId ? { padId: row.padId } : {}),
+    ...(row.padId ? { padId: row.padId, centerId: row.centerId } : {}),
     ...(row.invoiceId ? { invoiceId: row.invoiceId } : {}),
   });
 }

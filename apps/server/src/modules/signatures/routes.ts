@@ -7,6 +7,8 @@ import {
   agreementTemplateUpdateSchema,
   memberSignaturesQuerySchema,
   memberSignaturesSchema,
+  signaturePadOpenedSchema,
+  signaturePadOpenSchema,
   signatureRequestCreatedSchema,
   signatureRequestCreateSchema,
   signatureVerifyRequestSchema,
@@ -23,6 +25,7 @@ import { queryContext, runCommand } from '../../lib/use-case.ts';
 import { vaultOf } from '../../lib/vault.ts';
 import { createSignatureRequest, type SignatureRequestRow } from './create-signature-request.ts';
 import { createTemplate } from './create-template.ts';
+import { openOnPad } from './open-on-pad.ts';
 import { documentPdf, memberSignatures, verifyPdf } from './queries.ts';
 import { resendSignatureRequest } from './resend-signature-request.ts';
 import { revokeSignatureRequest } from './revoke-signature-request.ts';
@@ -78,6 +81,12 @@ export function signatureRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       can('create', 'Signature'),
       { params: idParamsSchema, reply: signatureRequestCreatedSchema, status: 201, idempotent: true },
       async (req) => created(await runCommand(deps, req.auth!, resendSignatureRequest, { id: req.params.id })),
+    );
+    post(
+      '/signature-requests/:id/pad-open',
+      can('create', 'Signature'),
+      { params: idParamsSchema, body: signaturePadOpenSchema, reply: signaturePadOpenedSchema },
+      (req) => runCommand(deps, req.auth!, openOnPad, { id: req.params.id, ...req.body }),
     );
     post(
       '/signature-requests/:id/revoke',

@@ -1,15 +1,17 @@
 import './signatures.css';
 import { PAD_DOCUMENT_ACTION, type PublicSignatureDocument, type SignatureSubmit } from '@gym/contract/signatures';
-import { Result, Spin } from 'antd';
+import { Result, Select, Spin } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { api, isApiError, newIdempotencyKey } from '../../shared/api/client';
 import { apiErrorMessage } from '../../shared/api/errorMessages';
-import { subscribeRealtime } from '../../shared/realtime';
+import { setCenterId, useCenterId } from '../../shared/centerSelection';
+import { useCenters } from '../../shared/centers';
+import { setRealtimePad, subscribeRealtime } from '../../shared/realtime';
 import { APP_STORAGE_KEYS, local } from '../../shared/storage';
 import { BilingualTitle } from '../../shared/ui/BilingualTitle';
-import { submitSignature } from './api';
+import { openOnPad, submitSignature } from './api';
 import { SignForm } from './SignForm';
 
 interface Queued {
@@ -42,9 +44,39 @@ async function flushQueue(): Promise<void> {
   }
 }
 
+/**
+ * The centre whose desk holds this tablet (this tab's centre): documents are sent to the tablets of
+ * that name at the sender's centre. The first the staff member may work at until one is chosen; a
+ * choice only while waiting, never while the member signs.
+ */
+function PadCentre() {
+  const { t } = useTranslation();
+  const centers = useCenters();
+  const centerId = useCenterId();
+  const items = centers.data;
+  useEffect(() => {
+    if (items && (!centerId || !items.some((c) => c.id === centerId))) setCenterId(items[0]?.id ?? null);
+  }, [items, centerId]);
+  if (!items || items.length < 2) {
+    const only = items?.[0];
+    return only ? <p className="epad-centre">{only.name}</p> : null;
+  }
+  return (
+    <Select
+      className="epad-centre"
+      value={items.some((c) => c.id === centerId) ? centerId : undefined}
+      options={items.map((c) => ({ value: c.id, label: c.name }))}
+      onChange={(id: string) => setCenterId(id)}
+      aria-label={t('common:center.label')}
+      placeholder={t('common:center.placeholder')}
+      data-testid="epad-centre"
+    />
+  );
+}
+
 type PadState =
   | { step: 'waiting' }
-  | { step: 'loading'; token: string }
+  | { step: 'loading' }
   | { step: 'signing'; token: string; doc: PublicSignatureDocument }
   | { step: 'done'; offline: boolean };
 
@@ -61,23 +93,36 @@ export default function EpadPage() {
   const [error, setError] = useState<string | null>(null);
   const key = useRef(newIdempotencyKey());
 
-  const open = useCallback((token: string) => {
-    key.current = newIdempotencyKey();
-    setError(null);
-    setState({ step: 'loading', token });
-    api
-      .get<PublicSignatureDocument>(`/public/signatures/${encodeURIComponent(token)}`, { auth: false })
-      .then((doc) => setState({ step: 'signing', token, doc }))
-      .catch(() => setState({ step: 'waiting' }));
-  }, []);
+  /** A document sent to this tablet: a signing token is asked for (signed in), then the text. */
+  const open = useCallback(
+    (requestId: string) => {
+      key.current = newIdempotencyKey();
+      setError(null);
+      setState({ step: 'loading' });
+      openOnPad(requestId, padId)
+        .then(({ token }) =>
+          api
+            .get<PublicSignatureDocument>(`/public/signatures/${encodeURIComponent(token)}`, { auth: false })
+            .then((doc) => setState({ step: 'signing', token, doc })),
+        )
+        .catch(() => setState({ step: 'waiting' }));
+    },
+    [padId],
+  );
+
+  // This tab is the tablet `padId` while the page is shown: the server sends it what staff send there.
+  useEffect(() => {
+    setRealtimePad(padId || null);
+    return () => setRealtimePad(null);
+  }, [padId]);
 
   useEffect(
     () =>
       subscribeRealtime((payload) => {
-        const message = payload as { action?: unknown; padId?: unknown; token?: unknown };
-        if (message?.action !== PAD_DOCUMENT_ACTION || message.padId !== padId || typeof message.token !== 'string')
+        const message = payload as { action?: unknown; padId?: unknown; requestId?: unknown };
+        if (message?.action !== PAD_DOCUMENT_ACTION || message.padId !== padId || typeof message.requestId !== 'string')
           return;
-        open(message.token);
+        open(message.requestId);
       }),
     [padId, open],
   );
@@ -123,6 +168,7 @@ export default function EpadPage() {
             icon={<Spin size="large" />}
             title={t('signatures:pad.waiting')}
             subTitle={t('signatures:pad.name', { id: padId })}
+            extra={<PadCentre />}
             data-testid="epad-waiting"
           />
         ) : state.step === 'loading' ? (

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { downloadFile } from '../../shared/api/download';
 import { apiErrorMessage } from '../../shared/api/errorMessages';
+import { useCenterId } from '../../shared/centerSelection';
 import { useDateTime } from '../../shared/useDates';
 import { useAgreementTemplates, useMemberSignatures, useRevokeRequest, useSendForSignature, useVerifyPdf } from './api';
 
@@ -86,6 +87,7 @@ export function MemberDocumentsTab({ memberId, language }: { memberId: string; l
   }, [templates.data, language]);
   const [templateId, setTemplateId] = useState<string | undefined>();
   const [padId, setPadId] = useState('');
+  const deskCentre = useCenterId();
   const [link, setLink] = useState<string | null>(null);
   const chosen = templateId ?? options.find((o) => o.kind === 'waiver')?.value ?? options[0]?.value;
   const canSend = ability.can('create', 'Signature');
@@ -94,7 +96,12 @@ export function MemberDocumentsTab({ memberId, language }: { memberId: string; l
     if (!chosen) return;
     setLink(null);
     send.mutate(
-      { templateId: chosen, channel, ...(channel === 'pad' ? { padId: padId.trim() } : {}) },
+      {
+        templateId: chosen,
+        channel,
+        // The tablet is at this desk's centre: only the tablets signed in there hear it.
+        ...(channel === 'pad' ? { padId: padId.trim(), ...(deskCentre ? { centerId: deskCentre } : {}) } : {}),
+      },
       {
         onSuccess: (answer) => {
           if (channel === 'link') setLink(answer.url);

@@ -2,6 +2,7 @@ import type {
   AgreementTemplate,
   MemberSignatures,
   PublicSignatureDocument,
+  SignaturePadOpened,
   SignatureSubmit,
   SignatureVerify,
 } from '@gym/contract/signatures';
@@ -25,6 +26,11 @@ export function submitSignature(token: string, body: SignatureSubmit, idempotenc
   return api.post<{ documentId: string }>(publicPath(token), body, { ...open, idempotencyKey });
 }
 
+/** The tablet asks, signed in, for a signing token of the request it was told of. */
+export function openOnPad(requestId: string, padId: string) {
+  return api.post<SignaturePadOpened>(`/pro/signature-requests/${encodeURIComponent(requestId)}/pad-open`, { padId });
+}
+
 export function useAgreementTemplates() {
   return useQuery({
     queryKey: ['agreement-templates'],
@@ -43,7 +49,7 @@ export function useMemberSignatures(memberId: string) {
 export function useSendForSignature(memberId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { templateId: string; channel: 'link' | 'pad'; padId?: string }) =>
+    mutationFn: (body: { templateId: string; channel: 'link' | 'pad'; padId?: string; centerId?: string }) =>
       api.post<{ id: string; token: string; url: string; expiresAt: string }>(
         '/pro/signature-requests',
         { memberId, ...body },
