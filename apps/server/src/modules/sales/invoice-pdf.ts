@@ -13,8 +13,8 @@
  */
 import { add, basisPointsText, formatMoney, type MoneyFormat, minor } from '@gym/contract/money';
 import type { INVOICE_PDF_LAYOUTS, Invoice, Payment } from '@gym/contract/sales';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { pdfFontkit } from '../../lib/pdf-fontkit.ts';
+import { PDFDocument, type PDFPage, rgb } from 'pdf-lib';
+import { PdfFonts } from '../../lib/pdf-fonts.ts';
 import type { ReceiptLabels } from './receipt-labels.ts';
 
 export type PdfLayout = (typeof INVOICE_PDF_LAYOUTS)[number];
@@ -64,59 +64,6 @@ interface RuleOp {
   y: number;
 }
 
-const characterSets = new WeakMap<Uint8Array, Set<number>>();
-
-/** The fonts of one document, and the split of a text into runs each font can draw. */
-class Fonts {
-  private readonly standard: Set<number>;
-  private constructor(
-    private readonly regular: PDFFont,
-    private readonly bold: PDFFont,
-    private readonly unicode: PDFFont | null,
-    private readonly unicodeSet: Set<number>,
-  ) {
-    this.standard = new Set(regular.getCharacterSet());
-  }
-
-  static async create(doc: PDFDocument, texts: string, unicodeFont: Uint8Array | null): Promise<Fonts> {
-    const regular = await doc.embedFont(StandardFonts.Helvetica);
-    const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-    const standard = new Set(regular.getCharacterSet());
-    const needsUnicode = [...texts].some((ch) => !standard.has(ch.codePointAt(0)!) && !/\s/.test(ch));
-    if (!needsUnicode || !unicodeFont) return new Fonts(regular, bold, null, new Set());
-    doc.registerFontkit(pdfFontkit);
-    const unicode = await doc.embedFont(unicodeFont, { subset: true });
-    let set = characterSets.get(unicodeFont);
-    if (!set) {
-      set = new Set(unicode.getCharacterSet());
-      characterSets.set(unicodeFont, set);
-    }
-    return new Fonts(regular, bold, unicode, set);
-  }
-
-  runs(text: string, bold: boolean): { text: string; font: PDFFont }[] {
-    const latin = bold ? this.bold : this.regular;
-    const out: { text: string; font: PDFFont }[] = [];
-    for (const ch of text) {
-      const cp = ch.codePointAt(0)!;
-      let font = latin;
-      let drawn = ch;
-      if (!this.standard.has(cp)) {
-        if (this.unicode && this.unicodeSet.has(cp)) font = this.unicode;
-        else drawn = /\s/.test(ch) ? ' ' : '?';
-      }
-      const last = out[out.length - 1];
-      if (last && last.font === font) last.text += drawn;
-      else out.push({ text: drawn, font });
-    }
-    return out;
-  }
-
-  width(text: string, size: number, bold: boolean): number {
-    return this.runs(text, bold).reduce((w, r) => w + r.font.widthOfTextAtSize(r.text, size), 0);
-  }
-}
-
 /** Places text top-down; on A4 it starts a new page when one is full, a receipt grows instead. */
 class Layout {
   readonly texts: TextOp[] = [];
@@ -125,7 +72,7 @@ class Layout {
   y: number;
 
   constructor(
-    readonly fonts: Fonts,
+    readonly fonts: PdfFonts,
     readonly margin: number,
     readonly width: number,
     readonly pageHeight: number | null,
@@ -417,7 +364,7 @@ function a4(l: Layout, content: Content) {
   l.line(labels.pricesIncludeTax, 8);
 }
 
-function draw(page: PDFPage, fonts: Fonts, op: TextOp) {
+function draw(page: PDFPage, fonts: PdfFonts, op: TextOp) {
   let x = op.x;
   const y = page.getHeight() - op.baseline;
   for (const run of fonts.runs(op.text, op.bold)) {
@@ -431,7 +378,7 @@ export async function buildInvoicePdf(view: InvoicePdfView, options: InvoicePdfO
   const doc = await PDFDocument.create();
   doc.setTitle(`${labels.invoice} ${view.invoice.number}`);
   doc.setAuthor(view.organisation.name);
-  const fonts = await Fonts.create(doc, JSON.stringify({ view, labels }), options.unicodeFont);
+  const fonts = await PdfFonts.create(doc, JSON.stringify({ view, labels }), options.unicodeFont);
   const money = (amount: number) => formatMoney(amount, view.money);
   const content: Content = { view, labels, money };
 

@@ -7,8 +7,8 @@
  * The result is then sealed (`seal.ts`). Latin text is drawn with Helvetica; what WinAnsi cannot
  * encode with the machine's CJK font (`lib/pdf-font.ts`), `?` without one.
  */
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { pdfFontkit } from '../../lib/pdf-fontkit.ts';
+import { PDFDocument, type PDFPage, rgb } from 'pdf-lib';
+import { PdfFonts } from '../../lib/pdf-fonts.ts';
 import type { PdfWords } from './pdf-words.ts';
 
 const A4 = { width: 595.28, height: 841.89 } as const;
@@ -56,30 +56,15 @@ export interface AuditView {
 class Writer {
   page!: PDFPage;
   y = 0;
-  private readonly standard: Set<number>;
-  private unicodeSet: Set<number> = new Set();
   constructor(
     readonly doc: PDFDocument,
-    private readonly regular: PDFFont,
-    private readonly bold: PDFFont,
-    private readonly unicode: PDFFont | null,
+    private readonly fonts: PdfFonts,
   ) {
-    this.standard = new Set(regular.getCharacterSet());
-    if (unicode) this.unicodeSet = new Set(unicode.getCharacterSet());
     this.newPage();
   }
 
   static async create(doc: PDFDocument, texts: string, unicodeFont: Uint8Array | null) {
-    const regular = await doc.embedFont(StandardFonts.Helvetica);
-    const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-    const standard = new Set(regular.getCharacterSet());
-    const needs = [...texts].some((ch) => !standard.has(ch.codePointAt(0)!) && !/\s/.test(ch));
-    let unicode: PDFFont | null = null;
-    if (needs && unicodeFont) {
-      doc.registerFontkit(pdfFontkit);
-      unicode = await doc.embedFont(unicodeFont, { subset: true });
-    }
-    return new Writer(doc, regular, bold, unicode);
+    return new Writer(doc, await PdfFonts.create(doc, texts, unicodeFont));
   }
 
   newPage() {
@@ -87,26 +72,8 @@ class Writer {
     this.y = A4.height - MARGIN;
   }
 
-  private runs(text: string, bold: boolean) {
-    const latin = bold ? this.bold : this.regular;
-    const out: { text: string; font: PDFFont }[] = [];
-    for (const ch of text) {
-      const cp = ch.codePointAt(0)!;
-      let font = latin;
-      let drawn = ch;
-      if (!this.standard.has(cp)) {
-        if (this.unicode && this.unicodeSet.has(cp)) font = this.unicode;
-        else drawn = /\s/.test(ch) ? ' ' : '?';
-      }
-      const last = out[out.length - 1];
-      if (last && last.font === font) last.text += drawn;
-      else out.push({ text: drawn, font });
-    }
-    return out;
-  }
-
   width(text: string, size: number, bold = false) {
-    return this.runs(text, bold).reduce((w, r) => w + r.font.widthOfTextAtSize(r.text, size), 0);
+    return this.fonts.width(text, size, bold);
   }
 
   /** Lines of `text` that fit `width`: words kept whole where they fit, CJK broken anywhere. */
@@ -147,7 +114,7 @@ class Writer {
   line(text: string, size = 10, bold = false, x = MARGIN, color = rgb(0, 0, 0)) {
     this.ensure(size * 1.4);
     let at = x;
-    for (const run of this.runs(text, bold)) {
+    for (const run of this.fonts.runs(text, bold)) {
       this.page.drawText(run.text, { x: at, y: this.y - size, size, font: run.font, color });
       at += run.font.widthOfTextAtSize(run.text, size);
     }
