@@ -84,3 +84,33 @@ async function readSession(
     language: user.language,
   };
 }
+
+/**
+ * The staff member as the system acts for them, without a session: a job finishing what they
+ * asked for (a refund the provider had not answered). Their role and centres now; null when the
+ * account is gone or no longer active (the job then leaves the work to staff).
+ */
+export async function actingFor(deps: AppDeps, organisationId: string, userId: string): Promise<AuthContext | null> {
+  const [user] = await deps.database.db
+    .select({
+      role: users.role,
+      active: users.active,
+      language: users.language,
+      centerIds: sql<
+        string[] | null
+      >`case when ${users.allCenters} then null else coalesce((select array_agg(uc.center_id::text) from user_centers uc where uc.user_id = ${users.id}), '{}') end`,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.organisationId, organisationId)));
+  if (!user?.active) return null;
+  const role = user.role as Role;
+  return {
+    userId,
+    organisationId,
+    role,
+    ability: buildAbility(abilityRulesFor(role)),
+    centerIds: user.centerIds,
+    familyId: 'job',
+    language: user.language,
+  };
+}

@@ -4,6 +4,7 @@ export { startCheckout } from './checkout.ts';
 export { sweepOrders } from './janitor.ts';
 export type { PaymentProvider } from './provider.ts';
 export { paymentPublicRoutes } from './public-routes.ts';
+export { sweepRefunds } from './refunds.ts';
 export { paymentRoutes } from './routes.ts';
 export { type PaymentsRuntime, paymentsOf } from './runtime.ts';
 export { checkSignature, SIGNATURE_TOLERANCE_SECONDS, signatureHeader } from './signature.ts';

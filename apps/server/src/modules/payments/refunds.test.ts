@@ -8,7 +8,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { invoiceLines, invoices, onlineRefunds, payments as paymentRows } from '../../db/schema/index.ts';
 import { insertInvoices, type PaymentsTest } from '../../test/payments.ts';
 import { type ProviderDriver, simulatedDriver, stripeDriver } from '../../test/provider-suite.ts';
-import { startCheckout } from './index.ts';
+import { startCheckout, sweepRefunds } from './index.ts';
+import { JANITOR_AFTER_MS } from './janitor.ts';
+import { simulatedRefundId } from './simulated/refunds.ts';
 
 for (const [name, start] of [
   ['simulated', simulatedDriver],
@@ -122,3 +124,64 @@ for (const [name, start] of [
     });
   });
 }
+
+describe('a refund the provider never answered', () => {
+  let d: ProviderDriver;
+  let t: PaymentsTest;
+  beforeAll(async () => {
+    d = await simulatedDriver();
+    t = d.t;
+  });
+  afterAll(() => d?.close());
+
+  it('is asked about again by the janitor and recorded once, with the key it was first asked with', async () => {
+    const member = await t.org.newMember();
+    const [invoice] = await insertInvoices(t.ctx, t.org, [{ memberId: member.id, totalMinor: 50_000 }]);
+    await t.ctx.database.db
+      .update(invoiceLines)
+      .set({ itemType: 'fee', description: 'Personal training fee' })
+      .where(eq(invoiceLines.invoiceId, invoice!.id));
+    const { orderId, checkoutUrl } = await startCheckout(t.ctx.deps, t.payments, t.org.id, {
+      kind: 'invoice',
+      invoiceId: invoice!.id,
+    });
+    await d.press(checkoutUrl, 'success');
+    await d.idle();
+    await t.ctx.deps.outbox.drain();
+    const [line] = await t.ctx.database.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice!.id));
+
+    // The provider takes the refund but its answer is lost: staff see 503, the request waits.
+    t.payments.simulated.outage = { mode: 'lose-answer', calls: 1 };
+    const res = await t.ctx.pro('POST', `/online-payments/${orderId}/refunds`, t.manager, {
+      invoiceId: invoice!.id,
+      reason: 'Moved abroad',
+      lines: [{ lineId: line!.id, amountMinor: 12_000 }],
+    });
+    expect(res.statusCode, res.body).toBe(503);
+    const waiting = async () =>
+      (await t.ctx.database.db.select().from(onlineRefunds).where(eq(onlineRefunds.orderId, orderId)))[0]!;
+    expect(await waiting()).toMatchObject({ state: 'requested', paymentId: null });
+
+    // Not yet 15 minutes: left alone. After: asked again, recorded once on the invoice.
+    expect(await sweepRefunds(t.ctx.deps, t.payments)).toBe(0);
+    t.clock.set(new Date(t.clock.now().getTime() + JANITOR_AFTER_MS + 60_000));
+    expect(await sweepRefunds(t.ctx.deps, t.payments)).toBe(1);
+    await d.idle();
+    await t.ctx.deps.outbox.drain();
+    const refunds = await t.ctx.database.db
+      .select()
+      .from(paymentRows)
+      .where(and(eq(paymentRows.invoiceId, invoice!.id), eq(paymentRows.kind, 'refund')));
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ method: 'online', amountMinor: 12_000 });
+    expect((await t.ctx.database.db.select().from(invoices).where(eq(invoices.id, invoice!.id)))[0]!.paidMinor).toBe(
+      38_000,
+    );
+    expect(await waiting()).toMatchObject({ paymentId: refunds[0]!.id });
+    // The provider's refund is the one it took the first time: the second ask carried the first one's key.
+    expect(refunds[0]!.reference).toBe(simulatedRefundId((await waiting()).id));
+    // Settled: the next sweep finds nothing.
+    t.clock.set(new Date(t.clock.now().getTime() + JANITOR_AFTER_MS + 60_000));
+    expect(await sweepRefunds(t.ctx.deps, t.payments)).toBe(0);
+  });
+});

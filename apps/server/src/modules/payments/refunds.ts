@@ -11,19 +11,23 @@
  * repeat changes nothing; the refund is never recorded twice).
  */
 import type { OnlineRefund, onlineRefundRequestSchema } from '@gym/contract/payments';
+import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { onlineRefunds } from '../../db/schema/index.ts';
+import { onlineRefunds, paymentOrders } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { runCommand, systemCaller } from '../../lib/use-case.ts';
+import { actingFor } from '../auth/index.ts';
 import { failOnlineRefund } from './fail-online-refund.ts';
+import { JANITOR_AFTER_MS } from './janitor.ts';
 import { ProviderUnavailable, providerUnavailable, withDeadline } from './provider.ts';
 import { recordOnlineRefund } from './record-online-refund.ts';
 import { requestOnlineRefund } from './request-online-refund.ts';
 import type { PaymentsRuntime } from './runtime.ts';
 
 type RefundRow = typeof onlineRefunds.$inferSelect;
+type OrderRow = typeof paymentOrders.$inferSelect;
 
 export const onlineRefundView = (r: RefundRow): OnlineRefund => ({
   id: r.id,
@@ -44,6 +48,21 @@ export async function refundOnline(
 ): Promise<OnlineRefund> {
   const { refund, order } = await runCommand(deps, auth, requestOnlineRefund, input);
   if (refund.paymentId) return onlineRefundView(refund);
+  return askProvider(deps, payments, auth, refund, order);
+}
+
+/**
+ * Asks the provider for a refund written `requested` (its id the idempotency key: asked again, the
+ * same refund) and records what it answers: taken, recorded on the invoice once; refused, the
+ * request fails. No answer: 503, the request stays `requested` for staff or the janitor to ask again.
+ */
+async function askProvider(
+  deps: AppDeps,
+  payments: PaymentsRuntime,
+  auth: AuthContext,
+  refund: RefundRow,
+  order: OrderRow,
+): Promise<OnlineRefund> {
   const settings = await payments.settingsOf(auth.organisationId);
   const provider = payments.providerOf(order.provider);
   let answer: Awaited<ReturnType<typeof provider.refund>>;
@@ -82,4 +101,37 @@ export async function refundOnline(
     status: answer.status,
   });
   return onlineRefundView(recorded);
+}
+
+/**
+ * The refund janitor: a refund still `requested` (the provider never answered, and nobody asked
+ * again) 15 minutes after it was last touched is asked about again with its own key, so money the
+ * provider took is recorded on the invoice and money it refused is not left promised. Runs with
+ * the order janitor, for the staff member who asked (one who has left or may no longer refund
+ * leaves it to staff); a provider still silent leaves it for the next sweep. Answers how many it found.
+ */
+export async function sweepRefunds(deps: AppDeps, payments: PaymentsRuntime): Promise<number> {
+  const before = new Date(deps.clock.now().getTime() - JANITOR_AFTER_MS);
+  const due = await deps.database.db
+    .select({ refund: onlineRefunds, order: paymentOrders })
+    .from(onlineRefunds)
+    .innerJoin(paymentOrders, eq(paymentOrders.id, onlineRefunds.orderId))
+    .where(
+      and(eq(onlineRefunds.state, 'requested'), isNull(onlineRefunds.paymentId), lt(onlineRefunds.updatedAt, before)),
+    )
+    .orderBy(asc(onlineRefunds.createdAt))
+    .limit(100);
+  const failures: unknown[] = [];
+  for (const { refund, order } of due) {
+    // Finished for the staff member who asked, with their rights now; one who has left leaves it to staff.
+    const caller = refund.createdBy ? await actingFor(deps, order.organisationId, refund.createdBy) : null;
+    if (!caller?.ability.can('create', 'Refund')) continue;
+    await askProvider(deps, payments, caller, refund, order).catch((err: unknown) => {
+      // Silent again, or refused (the request is failed): both are settled for this sweep.
+      const code = (err as { code?: string }).code;
+      if (code !== 'payment_provider_unavailable' && code !== 'refund_refused') failures.push(err);
+    });
+  }
+  if (failures.length > 0) throw new AggregateError(failures, `${failures.length} refunds could not be settled`);
+  return due.length;
 }

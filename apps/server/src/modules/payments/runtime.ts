@@ -12,6 +12,7 @@ import { runCommand, systemCaller } from '../../lib/use-case.ts';
 import { createVault, hintOf, type Vault } from '../../lib/vault.ts';
 import { sweepOrders } from './janitor.ts';
 import type { PaymentProvider, ProviderSettings } from './provider.ts';
+import { sweepRefunds } from './refunds.ts';
 import { setUpPayments } from './set-up-payments.ts';
 import { createSimulatedProvider, type SimulatedProvider } from './simulated/provider.ts';
 import { createStripeProvider } from './stripe-provider.ts';
@@ -86,7 +87,10 @@ export function paymentsOf(deps: AppDeps): PaymentsRuntime {
     start(onError) {
       simulated.start();
       if (janitor) return;
-      const sweep = () => void sweepOrders(deps, runtime).catch(onError);
+      const sweep = () => {
+        void sweepOrders(deps, runtime).catch(onError);
+        void sweepRefunds(deps, runtime).catch(onError);
+      };
       sweep();
       janitor = setInterval(sweep, JANITOR_EVERY_MS);
       janitor.unref();

@@ -38,7 +38,7 @@ const randomId = (prefix: string) => `${prefix}${randomBytes(18).toString('base6
 
 export interface SimulatedProvider extends PaymentProvider {
   readonly webhooks: SimulatedWebhooks;
-  /** For tests: the next `calls` checkout requests are not answered (`down`), or are done but their answer is lost (`lose-answer`). */
+  /** For tests: the next `calls` checkout or refund requests are not answered (`down`), or are done but their answer is lost (`lose-answer`). */
   outage: { mode: 'down' | 'lose-answer'; calls: number } | null;
   /** The checkout page's session. */
   view(sessionId: string): Promise<SimulatedSession>;
@@ -134,6 +134,12 @@ export function createSimulatedProvider(
     verify: (raw, header, secrets, nowMs) => checkSignature(header, raw, secrets, nowMs / 1000),
 
     async refund(settings, request) {
+      const outage = provider.outage;
+      if (outage && outage.calls > 0) {
+        outage.calls -= 1;
+        if (outage.calls === 0) provider.outage = null;
+        if (outage.mode === 'down') throw new ProviderUnavailable('the simulated provider is down');
+      }
       const sessions = tenantDb(db, { organisationId: settings.organisationId, centerIds: null });
       const [paid] = await sessions.rows(
         simulatedCheckoutSessions,
@@ -146,6 +152,7 @@ export function createSimulatedProvider(
       const now = deps.clock.now();
       webhooks.dispatch(simulatedRefundEvent(request, now));
       const object = refundObject(request, 'succeeded', now);
+      if (outage?.mode === 'lose-answer') throw new ProviderUnavailable('the simulated provider’s answer was lost');
       return {
         providerRefundId: simulatedRefundId(request.refundId),
         refundId: request.refundId,
