@@ -8,7 +8,7 @@
 import { type Minor, min, minor, ZERO } from '@gym/contract/money';
 import type { PayLinkState } from '@gym/contract/payments';
 import { eq, sql } from 'drizzle-orm';
-import { installments, invoices, type payLinks } from '../../db/schema/index.ts';
+import { installments, invoices, type payLinks, paymentOrders } from '../../db/schema/index.ts';
 import type { TenantDb } from '../../lib/tenant-db.ts';
 
 export type PayLinkRow = typeof payLinks.$inferSelect;
@@ -39,6 +39,19 @@ export function payLinkState(link: PayLinkRow, now: Date, owed: Minor): PayLinkS
   return 'active';
 }
 
-/** What the link asks for now: its own amount, else what is owed. */
-export const payLinkAmount = (link: PayLinkRow, owed: Minor): Minor =>
-  link.amountMinor !== null ? minor(link.amountMinor) : owed;
+/**
+ * What the link asks for now: its own amount, else what is owed; once paid, what the order that
+ * paid it took (`paid`), not the nothing that is left.
+ */
+export const payLinkAmount = (link: PayLinkRow, owed: Minor, paid: Minor | null = null): Minor =>
+  link.paidAt && paid !== null ? paid : link.amountMinor !== null ? minor(link.amountMinor) : owed;
+
+/** What the order that paid the link took (null: not paid through an order). */
+export async function paidThroughLink(db: TenantDb, link: Pick<PayLinkRow, 'paidOrderId'>): Promise<Minor | null> {
+  if (!link.paidOrderId) return null;
+  const [order] = await db.wholeOrganisation
+    .select({ amountMinor: paymentOrders.amountMinor })
+    .from(paymentOrders)
+    .where(eq(paymentOrders.id, link.paidOrderId));
+  return order ? minor(order.amountMinor) : null;
+}

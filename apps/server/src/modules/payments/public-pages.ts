@@ -24,7 +24,7 @@ import { notFound } from '../../lib/errors.ts';
 import { configOf } from '../../lib/settings.ts';
 import { type TenantDb, tenantDb } from '../../lib/tenant-db.ts';
 import { owedUpTo } from './owed.ts';
-import { owedOnLink, type PayLinkRow, payLinkAmount, payLinkState } from './pay-link-state.ts';
+import { owedOnLink, type PayLinkRow, paidThroughLink, payLinkAmount, payLinkState } from './pay-link-state.ts';
 
 /** The organisation's scoped database for the system acting on a public page. */
 const pageDb = (deps: AppDeps, organisationId: string) =>
@@ -83,7 +83,7 @@ export async function publicPayLink(deps: AppDeps, token: string): Promise<Publi
     ...header,
     currency: invoice.currencyCode,
     state: payLinkState(link, deps.clock.now(), owed),
-    amount: payLinkAmount(link, owed),
+    amount: payLinkAmount(link, owed, await paidThroughLink(db, link)),
     description: link.description,
     memberFirstName: member.firstName,
     invoiceNumber: invoice.number,

@@ -34,6 +34,7 @@ const linkColumns = {
   >`(select i.amount_minor - coalesce((select sum(pa.amount_minor) from payment_allocations pa where pa.installment_id = i.id), 0) from installments i where i.id = ${payLinks.installmentId})`,
   member: { id: members.id, firstName: members.firstName, lastName: members.lastName },
   orderId: payLinks.paidOrderId,
+  paidAmount: sql<string | null>`(select po.amount_minor from payment_orders po where po.id = ${payLinks.paidOrderId})`,
 };
 
 type LinkRow = {
@@ -45,6 +46,7 @@ type LinkRow = {
   lacking: string | null;
   member: { id: string; firstName: string; lastName: string };
   orderId: string | null;
+  paidAmount: string | null;
 };
 
 export function payLinkView(row: LinkRow, now: Date, publicUrl: string): PayLink {
@@ -56,7 +58,7 @@ export function payLinkView(row: LinkRow, now: Date, publicUrl: string): PayLink
     token: link.token,
     url: `${publicUrl}/pay_link/${link.token}/`,
     kind: link.kind as PayLink['kind'],
-    amount: payLinkAmount(link, owed),
+    amount: payLinkAmount(link, owed, row.paidAmount === null ? null : minor(Number(row.paidAmount))),
     currency: row.currencyCode,
     state: payLinkState(link, now, owed),
     expiresAt: link.expiresAt.toISOString(),
