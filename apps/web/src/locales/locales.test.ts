@@ -109,6 +109,27 @@ describe('translations', () => {
     expect([...screenCodes.keys()].filter((key) => codes.has(key))).toEqual([]);
   });
 
+  it('has words for every validation message the contract’s schemas give (a field shows them)', () => {
+    // The codes the shared schemas put in a refine, a regex or an issue's message.
+    const contractDir = join(srcDir, '..', '..', '..', 'packages', 'contract', 'src');
+    const codes = new Set<string>();
+    for (const file of readdirSync(contractDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+      const source = readFileSync(join(contractDir, file), 'utf8');
+      for (const pattern of [
+        /refine\([^;]*?,\s*'([a-z]+(?:_[a-z]+)+)'\s*\)/gs,
+        /message:\s*'([a-z]+(?:_[a-z]+)+)'/g,
+        /\.(?:min|max|regex|length)\([^;()]*?,\s*'([a-z]+(?:_[a-z]+)+)'\s*\)/g,
+      ])
+        for (const m of source.matchAll(pattern)) codes.add(m[1]!);
+    }
+    expect(codes.size).toBeGreaterThan(20);
+    // Answered to card readers only, never to a person.
+    const devicesOnly = new Set(['scan_id_format']);
+    const keys = [...catalogue.get('en')!.entries()].flatMap(([ns, flat]) => [...flat.keys()].map((k) => `${ns}:${k}`));
+    const missing = [...codes].filter((code) => !devicesOnly.has(code) && !keys.some((k) => k.endsWith(`.${code}`)));
+    expect(missing).toEqual([]);
+  });
+
   it('has a title for every titleKey of the route table', () => {
     const titles = en.get('titles')!;
     expect(TITLE_KEYS.filter((key) => !titles.has(key))).toEqual([]);

@@ -1,8 +1,9 @@
 /**
  * Turns API errors into the words a person reads. Every server error code has a translation: in
  * the `errors` namespace (bundled with the sign-in page) when the sign-in pages or the shell can
- * meet it, else in `screenErrors` (the screens' chunk, present before any screen shows). Field
- * errors are shown beside their field.
+ * meet it, else in `screenErrors` (the screens' chunk, present before any screen shows); so too
+ * the words of field codes and of the contract's own validation messages. Field errors are shown
+ * beside their field.
  */
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
@@ -31,7 +32,9 @@ export function errorCodeText(t: TFunction, code: string): string {
  * when it has them (`ownKey`, e.g. `catalogue:errors.<code>`), else the shared ones.
  */
 export function fieldErrorMessage(t: TFunction, code: string, ownKey?: string): string {
-  const shared = t(`errors:field.${code}`, { defaultValue: t('errors:validation.invalid') });
+  const shared = t([`errors:field.${code}`, `screenErrors:field.${code}`], {
+    defaultValue: t('errors:validation.invalid'),
+  });
   return ownKey ? t(ownKey, { defaultValue: shared }) : shared;
 }
 
@@ -54,7 +57,9 @@ export function applyFieldErrors(form: FormInstance, error: unknown, t: TFunctio
 /** A zod issue (from the contract's schemas) in the screen's language. */
 export function zodIssueMessage(t: TFunction, issue: z.core.$ZodIssue): string {
   if (issue.message && /^[a-z_]+$/.test(issue.message)) {
-    const custom = t(`errors:validation.${issue.message}`, { defaultValue: '' });
+    const custom = t([`errors:validation.${issue.message}`, `screenErrors:validation.${issue.message}`], {
+      defaultValue: '',
+    });
     if (custom) return custom;
   }
   switch (issue.code) {
