@@ -31,6 +31,8 @@ export const envSchema = z.object({
   PAYMENT_SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Checkouts the public payment pages open per address and minute (a burst of as many at once): a flood is refused 429 before any order is written or provider asked. */
   PUBLIC_CHECKOUTS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /** Requests per address and minute to the public news, slides and image feeds (a website's visitors, a burst of as many at once); past it 429. The feeds are cacheable, so a page's visitors rarely reach the server. */
+  PUBLIC_FEED_REQUESTS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Where the Stripe adapter sends its API calls (`protocol://host:port`); unset: Stripe's own address. */
   STRIPE_API_URL: z.string().url().optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),

@@ -8,7 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { PUBLIC } from '../../lib/access.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { createRateLimiter } from '../../lib/rate-limit.ts';
 import { routeTable } from '../../lib/routes.ts';
 import type { FileStorage } from '../../lib/storage.ts';
 import { feedPlace, newsFeed, publicImage, slideFeed } from './feeds.ts';
@@ -25,6 +26,13 @@ export function contentPublicRoutes(deps: AppDeps, storage: FileStorage): Fastif
   return async (app) => {
     const { get } = routeTable(app, tags);
     const feed = { params: publicFeedParamsSchema, query: publicFeedQuerySchema };
+    // No sign-in: an address asking far more than a website's visitors would is refused before any query.
+    const perMinute = deps.config.PUBLIC_FEED_REQUESTS_PER_ADDRESS_PER_MINUTE;
+    const requests = createRateLimiter({ ratePerSecond: perMinute / 60, burst: perMinute });
+    app.addHook('onRequest', async (req) => {
+      const wait = requests.take(req.ip);
+      if (wait > 0) throw new AppError(429, 'rate_limited', 'Too many requests from this address', undefined, wait);
+    });
     get('/:initial/news', PUBLIC, { ...feed, reply: publicNewsFeedSchema }, async (req, reply) => {
       const place = await feedPlace(deps, req.params.initial, req.query);
       reply.header('cache-control', FEED_CACHE);
