@@ -8,8 +8,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centers } from '../../db/schema/index.ts';
 import { settableClock } from '../../lib/clock.ts';
+import { createFileStorage } from '../../lib/storage.ts';
 import { csvLines } from '../../test/exports.ts';
 import { createTestContext, type Headers, type TestContext, type TestOrganisation } from '../../test/harness.ts';
+import { sweepImages } from './files.ts';
+import { UNUSED_IMAGE_AFTER_MS } from './release-images.ts';
 
 let ctx: TestContext, org: TestOrganisation, other: TestOrganisation, manager: Headers, otherManager: Headers;
 let centerA = '',
@@ -212,6 +215,33 @@ describe('news', () => {
     expect((await req('DELETE', `/news/${item.id}`, manager)).statusCode).toBe(204);
     expect(await gone(second)).toBe(true);
     expect(readdirSync(join(dataDir, 'files', org.id))).not.toContain(`${second.id}.thumb`);
+  });
+
+  it('an upload nothing used within a day is swept with its files; one in use is kept', async () => {
+    const storage = createFileStorage(ctx.deps.config);
+    const left = await uploadImage(manager);
+    const used = await uploadImage(manager);
+    const slide = (
+      await req('POST', '/slides', manager, { title: 'Kept', imageId: used.id, linkUrl: 'https://gym.test/x' })
+    ).json();
+    // Not yet a day: nothing goes (a form may still be open).
+    expect(await sweepImages(ctx.deps, storage)).toBe(0);
+    const start = clock.now();
+    clock.set(new Date(start.getTime() + UNUSED_IMAGE_AFTER_MS + 60_000));
+    try {
+      expect(await sweepImages(ctx.deps, storage)).toBeGreaterThanOrEqual(1);
+      const files = readdirSync(join(dataDir, 'files', org.id));
+      expect(files).not.toContain(left.id);
+      expect(files).not.toContain(`${left.id}.thumb`);
+      expect(files).toContain(`${used.id}.thumb`);
+      expect((await ctx.app.inject({ method: 'GET', url: left.thumbUrl })).statusCode).toBe(404);
+      expect((await ctx.app.inject({ method: 'GET', url: used.thumbUrl })).statusCode).toBe(200);
+      // Swept once: a second sweep finds nothing of it.
+      expect(await sweepImages(ctx.deps, storage)).toBe(0);
+    } finally {
+      clock.set(start);
+      await req('DELETE', `/slides/${slide.id}`, manager);
+    }
   });
 });
 

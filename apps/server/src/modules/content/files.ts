@@ -1,4 +1,6 @@
+import type { AppDeps } from '../../deps.ts';
 import type { FileStorage } from '../../lib/storage.ts';
+import { sweepUnusedImages } from './release-images.ts';
 
 /** The storage keys of an image's two copies. */
 export const imageKeys = (id: string) => ({ display: id, thumb: `${id}.thumb` });
@@ -10,4 +12,11 @@ export async function removeImageFiles(storage: FileStorage, organisationId: str
       Object.values(imageKeys(id)).map((key) => storage.remove(organisationId, key).catch(() => undefined)),
     ),
   );
+}
+
+/** The sweep of unused uploads (`sweepUnusedImages`) with their files; answers how many went. */
+export async function sweepImages(deps: AppDeps, storage: FileStorage): Promise<number> {
+  const gone = await sweepUnusedImages(deps.database.db, deps.clock.now());
+  for (const { organisationId, id } of gone) await removeImageFiles(storage, organisationId, [id]);
+  return gone.length;
 }

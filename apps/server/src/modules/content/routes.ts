@@ -40,7 +40,7 @@ import { createSlide } from './create-slide.ts';
 import { deleteAlbum } from './delete-album.ts';
 import { deleteNews } from './delete-news.ts';
 import { deleteSlide } from './delete-slide.ts';
-import { imageKeys, removeImageFiles } from './files.ts';
+import { imageKeys, removeImageFiles, sweepImages } from './files.ts';
 import { processImage } from './images.ts';
 import { getNews, listNews, newsForExport } from './news-queries.ts';
 import { removeAlbumPhoto } from './remove-album-photo.ts';
@@ -78,6 +78,16 @@ export function contentRoutes(deps: AppDeps, storage: FileStorage): FastifyPlugi
     const remove = can('delete', 'Content');
     const byId = { params: contentIdParamsSchema };
     const released = async (auth: AuthContext, ids: string[]) => removeImageFiles(storage, auth.organisationId, ids);
+
+    // Uploads nothing used within a day (a form left unsaved, an image replaced): every hour.
+    let sweeper: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      const sweep = () =>
+        void sweepImages(deps, storage).catch((err: unknown) => app.log.error({ err }, 'unused image sweep failed'));
+      sweeper = setInterval(sweep, 60 * 60_000);
+      sweeper.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(sweeper));
 
     post(
       '/content-images',
