@@ -12,6 +12,27 @@ import { startCheckout, sweepRefunds } from './index.ts';
 import { JANITOR_AFTER_MS } from './janitor.ts';
 import { simulatedRefundId } from './simulated/refunds.ts';
 
+/** An invoice of HKD 500 paid online in full; its line and order. */
+async function paidInFull(d: ProviderDriver) {
+  const { t } = d;
+  const member = await t.org.newMember();
+  const invoice = (await insertInvoices(t.ctx, t.org, [{ memberId: member.id, totalMinor: 50_000 }]))[0]!;
+  // A line with no stock behind it (the refund's other effects are the desk's, tested with sales).
+  await t.ctx.database.db
+    .update(invoiceLines)
+    .set({ itemType: 'fee', description: 'Personal training fee' })
+    .where(eq(invoiceLines.invoiceId, invoice.id));
+  const { orderId, checkoutUrl } = await startCheckout(t.ctx.deps, t.payments, t.org.id, {
+    kind: 'invoice',
+    invoiceId: invoice.id,
+  });
+  await d.press(checkoutUrl, 'success');
+  await d.idle();
+  await t.ctx.deps.outbox.drain();
+  const [line] = await t.ctx.database.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id));
+  return { invoice, orderId, lineId: line!.id };
+}
+
 for (const [name, start] of [
   ['simulated', simulatedDriver],
   ['stripe', stripeDriver],
@@ -34,24 +55,7 @@ for (const [name, start] of [
       await t.ctx.deps.outbox.drain();
     }
 
-    /** An invoice of HKD 500 paid online in full; its line and order. */
-    async function paidOnline() {
-      const member = await t.org.newMember();
-      const [invoice] = await insertInvoices(t.ctx, t.org, [{ memberId: member.id, totalMinor: 50_000 }]);
-      // A line with no stock behind it (the refund's other effects are the desk's, tested with sales).
-      await t.ctx.database.db
-        .update(invoiceLines)
-        .set({ itemType: 'fee', description: 'Personal training fee' })
-        .where(eq(invoiceLines.invoiceId, invoice!.id));
-      const { orderId, checkoutUrl } = await startCheckout(t.ctx.deps, t.payments, t.org.id, {
-        kind: 'invoice',
-        invoiceId: invoice!.id,
-      });
-      await d.press(checkoutUrl, 'success');
-      await settled();
-      const [line] = await t.ctx.database.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice!.id));
-      return { invoice: invoice!, orderId, lineId: line!.id };
-    }
+    const paidOnline = () => paidInFull(d);
 
     const refundsOf = (invoiceId: string) =>
       t.ctx.database.db
@@ -135,27 +139,14 @@ describe('a refund the provider never answered', () => {
   afterAll(() => d?.close());
 
   it('is asked about again by the janitor and recorded once, with the key it was first asked with', async () => {
-    const member = await t.org.newMember();
-    const [invoice] = await insertInvoices(t.ctx, t.org, [{ memberId: member.id, totalMinor: 50_000 }]);
-    await t.ctx.database.db
-      .update(invoiceLines)
-      .set({ itemType: 'fee', description: 'Personal training fee' })
-      .where(eq(invoiceLines.invoiceId, invoice!.id));
-    const { orderId, checkoutUrl } = await startCheckout(t.ctx.deps, t.payments, t.org.id, {
-      kind: 'invoice',
-      invoiceId: invoice!.id,
-    });
-    await d.press(checkoutUrl, 'success');
-    await d.idle();
-    await t.ctx.deps.outbox.drain();
-    const [line] = await t.ctx.database.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice!.id));
+    const { invoice, orderId, lineId } = await paidInFull(d);
 
     // The provider takes the refund but its answer is lost: staff see 503, the request waits.
     t.payments.simulated.outage = { mode: 'lose-answer', calls: 1 };
     const res = await t.ctx.pro('POST', `/online-payments/${orderId}/refunds`, t.manager, {
-      invoiceId: invoice!.id,
+      invoiceId: invoice.id,
       reason: 'Moved abroad',
-      lines: [{ lineId: line!.id, amountMinor: 12_000 }],
+      lines: [{ lineId, amountMinor: 12_000 }],
     });
     expect(res.statusCode, res.body).toBe(503);
     const waiting = async () =>
@@ -171,10 +162,10 @@ describe('a refund the provider never answered', () => {
     const refunds = await t.ctx.database.db
       .select()
       .from(paymentRows)
-      .where(and(eq(paymentRows.invoiceId, invoice!.id), eq(paymentRows.kind, 'refund')));
+      .where(and(eq(paymentRows.invoiceId, invoice.id), eq(paymentRows.kind, 'refund')));
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({ method: 'online', amountMinor: 12_000 });
-    expect((await t.ctx.database.db.select().from(invoices).where(eq(invoices.id, invoice!.id)))[0]!.paidMinor).toBe(
+    expect((await t.ctx.database.db.select().from(invoices).where(eq(invoices.id, invoice.id)))[0]!.paidMinor).toBe(
       38_000,
     );
     expect(await waiting()).toMatchObject({ paymentId: refunds[0]!.id });
