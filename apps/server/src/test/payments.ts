@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { addDays } from '@gym/contract/time';
 import { eq, sql } from 'drizzle-orm';
-import { installments, invoiceLines, invoices, organisations, paymentOrders } from '../db/schema/index.ts';
+import { installments, invoiceLines, invoices, members, organisations, paymentOrders } from '../db/schema/index.ts';
 import { type SettableClock, settableClock } from '../lib/clock.ts';
 import { type PaymentsRuntime, paymentsOf } from '../modules/payments/index.ts';
 import { createTestContext, type Headers, type TestContext, type TestOrganisation } from './harness.ts';
@@ -110,6 +110,27 @@ export async function insertInvoices(ctx: TestContext, org: TestOrganisation, sp
 }
 
 /** A deposit today and two monthly installments: 100 + 200 + 200. */
+/** Chan Tai Man (Traditional Chinese unless told) with one invoice of `totalMinor` (HKD 500) owed. */
+export async function owingMember(
+  t: PaymentsTest,
+  opts: {
+    totalMinor?: number;
+    installments?: { dueOn: string; amountMinor: number }[];
+    centerId?: string;
+    language?: string;
+    email?: string | null;
+  } = {},
+) {
+  const { totalMinor = 50_000, installments, centerId, language = 'zh-Hant' } = opts;
+  const member = await t.org.newMember({ firstName: 'Tai Man', lastName: 'Chan', homeCenterId: centerId });
+  await t.ctx.database.db
+    .update(members)
+    .set({ language, ...(opts.email !== undefined ? { email: opts.email } : {}) })
+    .where(eq(members.id, member.id));
+  const [invoice] = await insertInvoices(t.ctx, t.org, [{ memberId: member.id, totalMinor, installments, centerId }]);
+  return { member, invoice: invoice! };
+}
+
 export const depositAndTwo = (today = TODAY) => [
   { dueOn: today, amountMinor: 10_000 },
   { dueOn: addDays(today, 30), amountMinor: 20_000 },

@@ -6,10 +6,10 @@
 import { addDays } from '@gym/contract/time';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, members, outboxEmails } from '../../db/schema/index.ts';
+import { auditLog, outboxEmails } from '../../db/schema/index.ts';
 import { csvLines, xlsxSheet } from '../../test/exports.ts';
 import {
-  insertInvoices,
+  owingMember,
   type PaymentsTest,
   pressOnCheckout,
   publicCall,
@@ -23,12 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.ctx.close());
 
-async function owing(email: string | null, language = 'zh-Hant') {
-  const member = await t.org.newMember({ firstName: 'Tai Man', lastName: 'Chan' });
-  await t.ctx.database.db.update(members).set({ language, email }).where(eq(members.id, member.id));
-  const [invoice] = await insertInvoices(t.ctx, t.org, [{ memberId: member.id, totalMinor: 50_000 }]);
-  return { member, invoice: invoice! };
-}
+const owing = (email: string | null, language = 'zh-Hant') => owingMember(t, { email, language });
 
 const makeLink = (body: object) => t.ctx.pro('POST', '/pay-links', t.desk, body);
 const email = (id: string) => t.ctx.pro('POST', `/pay-links/${id}/email`, t.desk, {});

@@ -5,16 +5,11 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  members,
-  paymentOrders,
-  payments as paymentRows,
-  simulatedCheckoutSessions,
-} from '../../db/schema/index.ts';
+import { auditLog, paymentOrders, payments as paymentRows, simulatedCheckoutSessions } from '../../db/schema/index.ts';
 import {
   depositAndTwo,
   insertInvoices,
+  owingMember,
   type PaymentsTest,
   pressOnCheckout,
   publicCall,
@@ -33,12 +28,8 @@ async function settled() {
   await t.ctx.deps.outbox.drain();
 }
 
-async function owing(totalMinor = 50_000, installments?: { dueOn: string; amountMinor: number }[], centerId?: string) {
-  const member = await t.org.newMember({ firstName: 'Tai Man', lastName: 'Chan', homeCenterId: centerId });
-  await t.ctx.database.db.update(members).set({ language: 'zh-Hant' }).where(eq(members.id, member.id));
-  const [invoice] = await insertInvoices(t.ctx, t.org, [{ memberId: member.id, totalMinor, installments, centerId }]);
-  return { member, invoice: invoice! };
-}
+const owing = (totalMinor = 50_000, installments?: { dueOn: string; amountMinor: number }[], centerId?: string) =>
+  owingMember(t, { totalMinor, installments, centerId });
 
 const makeLink = (body: object, headers = t.desk) => t.ctx.pro('POST', '/pay-links', headers, body);
 const page = (token: string) => publicCall(t.ctx, 'GET', `/pay-links/${token}`);
