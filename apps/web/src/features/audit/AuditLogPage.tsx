@@ -5,7 +5,7 @@ import { Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ClearableFilter, DateRangeFilter, isDay, isId } from '../../shared/ui/ListFilters';
-import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
+import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
 import { useDateTime } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { useMoneyFormat } from '../../shared/useMoneyFormat';
@@ -116,17 +116,13 @@ export default function AuditLogPage() {
         columns={columns}
         chooseColumns={false}
         expandedRowRender={(row) => <Changes row={row} />}
-        texts={{
-          empty: t('audit:empty'),
-          noMatch: t('audit:noMatch'),
-          total: (count) => t('audit:total', { count }),
-        }}
+        texts={listTexts(t, 'audit:empty', 'audit:total', 'audit:noMatch')}
         lead={
           <Typography.Paragraph>
             <Link to="/system-config">{t('audit:back')}</Link>
           </Typography.Paragraph>
         }
-        search={{ id: 'audit-keyword', label: t('audit:searchLabel'), placeholder: t('audit:searchPlaceholder') }}
+        search={listSearch(t, 'audit-keyword', 'audit:searchLabel', 'audit:searchPlaceholder')}
         exportTo={{ path: '/pro/audit/export', fileName: 'audit-log', query: exportQuery }}
         filters={
           <>

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { requiredRule, schemaRule } from '../../shared/api/errorMessages';
-import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
+import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
 import { StackedForm } from '../../shared/ui/StackedForm';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { useCreditPackageList, useMembershipPlanList } from '../catalogue/api';
@@ -279,16 +279,8 @@ export default function ClassTypeListPage() {
         columns={columns}
         rowKey={(row) => row.id}
         testId="class-type-table"
-        texts={{
-          empty: t('classes:types.empty'),
-          noMatch: t('classes:noMatch'),
-          total: (count) => t('classes:types.total', { count }),
-        }}
-        search={{
-          id: 'class-type-keyword',
-          label: t('classes:types.searchLabel'),
-          placeholder: t('classes:types.searchPlaceholder'),
-        }}
+        texts={listTexts(t, 'classes:types.empty', 'classes:types.total', 'classes:noMatch')}
+        search={listSearch(t, 'class-type-keyword', 'classes:types.searchLabel', 'classes:types.searchPlaceholder')}
         filters={<StatusFilter list={list} />}
         actions={
           canCreate && (

@@ -12,7 +12,7 @@ import {
   isId,
   useCenterFilter,
 } from '../../shared/ui/ListFilters';
-import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
+import { type ListColumn, ListTable, listTexts } from '../../shared/ui/ListTable';
 import { useDates } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { type Attendance, useAttendanceDays, useAttendanceList, useStaffOptions } from './api';
@@ -109,11 +109,7 @@ export default function StaffAttendancePage() {
         result={attendance}
         columns={columns}
         testId="attendance-table"
-        texts={{
-          empty: t('entries:attendance.empty'),
-          noMatch: t('entries:attendance.noMatch'),
-          total: (count) => t('entries:total', { count }),
-        }}
+        texts={listTexts(t, 'entries:attendance.empty', 'entries:total', 'entries:attendance.noMatch')}
         exportTo={{ path: '/pro/staff-attendance/export', fileName: 'staff-attendance', query: apiFilters }}
         filters={
           <>

@@ -13,7 +13,7 @@ import {
   ListCenterSelect,
   useListCenter,
 } from '../../shared/ui/ListFilters';
-import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
+import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
 import { useDates } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { useMoneyFormat } from '../../shared/useMoneyFormat';
@@ -208,16 +208,8 @@ export default function ExpenditureListPage() {
         result={expenditures}
         columns={columns}
         testId="expenditure-table"
-        texts={{
-          empty: t('expenditures:empty'),
-          noMatch: t('expenditures:noMatch'),
-          total: (count) => t('expenditures:total', { count }),
-        }}
-        search={{
-          id: 'expenditure-keyword',
-          label: t('expenditures:searchLabel'),
-          placeholder: t('expenditures:searchPlaceholder'),
-        }}
+        texts={listTexts(t, 'expenditures:empty', 'expenditures:total', 'expenditures:noMatch')}
+        search={listSearch(t, 'expenditure-keyword', 'expenditures:searchLabel', 'expenditures:searchPlaceholder')}
         exportTo={{ path: '/pro/expenditures/export', fileName: 'expenditures', query: apiFilters }}
         filters={
           <ListCenterSelect

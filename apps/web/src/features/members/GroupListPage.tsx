@@ -6,7 +6,7 @@ import { type HTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { apiErrorMessage } from '../../shared/api/errorMessages';
-import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
+import { type ListColumn, ListTable, listSearch } from '../../shared/ui/ListTable';
 import { type ListParamsConfig, useListParams, useSearchParam } from '../../shared/useListParams';
 import { useDeleteGroup, useGroupOptions, useGroups } from './api';
 import { GroupFormModal } from './components/GroupFormModal';
@@ -134,7 +134,7 @@ export default function GroupListPage() {
           noMatch: t('groups:noMatch', { keyword: list.keyword }),
           total: (total) => t('groups:total', { total }),
         }}
-        search={{ id: 'group-search', label: t('groups:searchLabel'), placeholder: t('groups:searchPlaceholder') }}
+        search={listSearch(t, 'group-search', 'groups:searchLabel', 'groups:searchPlaceholder')}
         add={
           canEdit && { label: t('groups:create'), onClick: () => setEditing({ group: null }), testId: 'group-create' }
         }

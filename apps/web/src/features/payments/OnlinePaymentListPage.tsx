@@ -4,7 +4,7 @@ import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CheckboxFilter, ClearableFilter, DateRangeFilter, isDay } from '../../shared/ui/ListFilters';
-import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
+import { type ListColumn, ListTable, listTexts } from '../../shared/ui/ListTable';
 import { StatusTag, type Tone } from '../../shared/ui/StatusTag';
 import { useDates } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
@@ -119,11 +119,7 @@ export default function OnlinePaymentListPage() {
         result={orders}
         columns={columns}
         testId="online-payment-table"
-        texts={{
-          empty: t('payments:orders.empty'),
-          noMatch: t('payments:orders.noMatch'),
-          total: (count) => t('payments:orders.total', { count }),
-        }}
+        texts={listTexts(t, 'payments:orders.empty', 'payments:orders.total', 'payments:orders.noMatch')}
         search={{ id: 'online-payment-keyword', label: t('payments:orders.search') }}
         exportTo={{ path: '/pro/online-payments/export', fileName: 'online-payments', query: apiFilters }}
         filters={

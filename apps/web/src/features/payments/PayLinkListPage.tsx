@@ -9,7 +9,7 @@ import { useAbility } from '../../shared/acl';
 import { apiErrorMessage } from '../../shared/api/errorMessages';
 import { useConfirm } from '../../shared/ui/confirm';
 import { ClearableFilter, isId } from '../../shared/ui/ListFilters';
-import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
+import { type ListColumn, ListTable, listTexts } from '../../shared/ui/ListTable';
 import { StatusTag, type Tone } from '../../shared/ui/StatusTag';
 import { useDates } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
@@ -179,11 +179,7 @@ export default function PayLinkListPage() {
         result={links}
         columns={columns}
         testId="pay-link-table"
-        texts={{
-          empty: t('payments:links.empty'),
-          noMatch: t('payments:links.noMatch'),
-          total: (count) => t('payments:links.total', { count }),
-        }}
+        texts={listTexts(t, 'payments:links.empty', 'payments:links.total', 'payments:links.noMatch')}
         search={{ id: 'pay-link-keyword', label: t('payments:links.search') }}
         exportTo={{ path: '/pro/pay-links/export', fileName: 'pay-links', query: apiFilters }}
         filters={

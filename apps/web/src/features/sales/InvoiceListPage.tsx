@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCenters } from '../../shared/centers';
 import { CheckboxFilter, isDay, isId } from '../../shared/ui/ListFilters';
-import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
+import { type ListColumn, ListTable, listTexts } from '../../shared/ui/ListTable';
 import { MoneyText, moneyColumn } from '../../shared/ui/MoneyText';
 import { useDates } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams, useSearchParam } from '../../shared/useListParams';
@@ -147,11 +147,7 @@ export default function InvoiceListPage() {
           placeholder: t('sales:list.searchPlaceholder'),
           pageFocus: true,
         }}
-        texts={{
-          empty: t('sales:list.empty'),
-          noMatch: t('sales:list.noMatch'),
-          total: (count) => t('sales:list.total', { count }),
-        }}
+        texts={listTexts(t, 'sales:list.empty', 'sales:list.total', 'sales:list.noMatch')}
         exportTo={{ path: INVOICE_EXPORT_PATH, fileName: 'invoices' }}
         filters={
           <>

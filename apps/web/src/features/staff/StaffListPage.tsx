@@ -11,7 +11,7 @@ import { useAllCenters } from '../../shared/centers';
 import { currentLanguage } from '../../shared/preferences';
 import { EntityDrawer } from '../../shared/ui/EntityDrawer';
 import { ClearableFilter, isId } from '../../shared/ui/ListFilters';
-import { type ListColumn, ListTable } from '../../shared/ui/ListTable';
+import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
 import { StatusTag } from '../../shared/ui/StatusTag';
 import { useDateTime } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
@@ -185,8 +185,8 @@ export default function StaffListPage() {
         result={staff}
         columns={columns}
         testId="staff-table"
-        texts={{ empty: t('staff:empty'), noMatch: t('staff:noMatch'), total: (count) => t('staff:total', { count }) }}
-        search={{ id: 'staff-keyword', label: t('staff:searchLabel'), placeholder: t('staff:searchPlaceholder') }}
+        texts={listTexts(t, 'staff:empty', 'staff:total', 'staff:noMatch')}
+        search={listSearch(t, 'staff-keyword', 'staff:searchLabel', 'staff:searchPlaceholder')}
         exportTo={{ path: '/pro/staff/export', fileName: 'staff' }}
         filters={
           <>
