@@ -1,20 +1,18 @@
 import './content.css';
-import { DeleteOutlined, EditOutlined, PictureOutlined } from '@ant-design/icons';
+import { EditOutlined, PictureOutlined } from '@ant-design/icons';
 import { createAlbumSchema } from '@gym/contract/content';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { requiredRule, schemaRule } from '../../shared/api/errorMessages';
-import { useConfirm } from '../../shared/ui/confirm';
 import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
 import { RowAction } from '../../shared/ui/RowAction';
-import { StackedForm } from '../../shared/ui/StackedForm';
 import { useDates } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { AlbumPhotos } from './AlbumPhotos';
 import { type Album, useAlbumList, useDeleteAlbum, useSaveAlbum } from './api';
-import { showSaveError } from './parts';
+import { ContentDialog, DeleteContentAction, useSaveAnswers } from './parts';
 
 const SORTS = ['-createdAt', 'createdAt', 'title', '-title'] as const;
 type Sort = (typeof SORTS)[number];
@@ -28,59 +26,41 @@ interface Values {
 
 function AlbumModal({ editing, onClose }: { editing: { album: Album | null } | null; onClose: (id?: string) => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const save = useSaveAlbum();
   const album = editing?.album ?? null;
+  // A new album opens at once, ready for its photos.
+  const answers = useSaveAnswers(form, ['title', 'description'], (saved: Album) =>
+    onClose(album ? undefined : saved.id),
+  );
   return (
-    <Modal
+    <ContentDialog<Values>
       open={Boolean(editing)}
       title={album ? t('content:albums.editTitle') : t('content:albums.addTitle')}
-      onCancel={() => onClose()}
-      okText={t('common:actions.save')}
-      onOk={() => form.submit()}
-      okButtonProps={{ loading: save.isPending, 'data-testid': 'album-submit' }}
-      cancelText={t('content:cancel')}
-      destroyOnHidden
+      name="album"
+      form={form}
+      saving={save.isPending}
+      submitTestId="album-submit"
+      enterSubmits
+      initialValues={{ title: album?.title ?? '', description: album?.description ?? '' }}
+      onFinish={(v) =>
+        save.mutate(
+          {
+            id: album?.id ?? null,
+            body: { title: v.title.trim(), description: v.description?.trim() ? v.description.trim() : null },
+          },
+          answers,
+        )
+      }
+      onClose={() => onClose()}
     >
-      {editing && (
-        <StackedForm<Values>
-          enterSubmits
-          form={form}
-          name="album"
-          disabled={save.isPending}
-          initialValues={{ title: album?.title ?? '', description: album?.description ?? '' }}
-          onFinish={(v) =>
-            save.mutate(
-              {
-                id: album?.id ?? null,
-                body: { title: v.title.trim(), description: v.description?.trim() ? v.description.trim() : null },
-              },
-              {
-                onSuccess: (saved) => {
-                  void message.success(t('content:saved'));
-                  // A new album opens at once, ready for its photos.
-                  onClose(album ? undefined : saved.id);
-                },
-                onError: (error) =>
-                  showSaveError(form, error, t, ['title', 'description'], (text) => void message.error(text)),
-              },
-            )
-          }
-        >
-          <Form.Item
-            label={t('content:fields.title')}
-            name="title"
-            rules={[requiredRule(t), schemaRule(shape.title, t)]}
-          >
-            <Input maxLength={200} autoComplete="off" data-testid="album-title" />
-          </Form.Item>
-          <Form.Item label={t('content:albums.description')} name="description">
-            <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={2000} />
-          </Form.Item>
-        </StackedForm>
-      )}
-    </Modal>
+      <Form.Item label={t('content:fields.title')} name="title" rules={[requiredRule(t), schemaRule(shape.title, t)]}>
+        <Input maxLength={200} autoComplete="off" data-testid="album-title" />
+      </Form.Item>
+      <Form.Item label={t('content:albums.description')} name="description">
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} maxLength={2000} />
+      </Form.Item>
+    </ContentDialog>
   );
 }
 
@@ -88,8 +68,6 @@ function AlbumModal({ editing, onClose }: { editing: { album: Album | null } | n
 export default function AlbumListPage() {
   const { t } = useTranslation();
   const ability = useAbility();
-  const { message } = App.useApp();
-  const confirm = useConfirm();
   const list = useListParams(LIST);
   const remove = useDeleteAlbum();
   const [editing, setEditing] = useState<{ album: Album | null } | null>(null);
@@ -143,24 +121,11 @@ export default function AlbumListPage() {
             />
           )}
           {ability.can('delete', 'Content') && (
-            <RowAction
-              icon={<DeleteOutlined />}
-              danger
-              onClick={() =>
-                confirm({
-                  title: t('content:albums.deleteTitle', { title: a.title }),
-                  content: t('content:albums.deleteText', { count: a.photoCount }),
-                  okText: t('content:delete'),
-                  danger: true,
-                  onOk: () =>
-                    remove.mutateAsync(a.id).then(
-                      () => void message.success(t('content:deleted')),
-                      () => void message.error(t('content:deleteFailed')),
-                    ),
-                })
-              }
-              label={t('content:delete')}
-              ariaLabel={t('content:deleteAria', { name: a.title })}
+            <DeleteContentAction
+              name={a.title}
+              confirmTitle={t('content:albums.deleteTitle', { title: a.title })}
+              confirmText={t('content:albums.deleteText', { count: a.photoCount })}
+              onDelete={() => remove.mutateAsync(a.id)}
             />
           )}
         </div>

@@ -1,23 +1,32 @@
 import './content.css';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { LANGUAGES } from '@gym/contract/constants';
 import { createNewsSchema } from '@gym/contract/content';
-import { App, Form, Input, Modal, Tag } from 'antd';
+import { Form, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { requiredRule, schemaRule } from '../../shared/api/errorMessages';
 import { LANGUAGE_ENDONYMS } from '../../shared/i18n/languages';
-import { useConfirm } from '../../shared/ui/confirm';
 import { CenterFilter, ChoiceFilter, isId } from '../../shared/ui/ListFilters';
 import { type ListColumn, ListTable, listSearch, listTexts } from '../../shared/ui/ListTable';
 import { RowAction } from '../../shared/ui/RowAction';
-import { StackedForm } from '../../shared/ui/StackedForm';
 import { useDates } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { type News, type NewsInput, type StoredImage, useDeleteNews, useNewsList, useSaveNews } from './api';
 import { plainText } from './order';
-import { ImageField, orNull, RichTextEditor, showSaveError, TargetingFields, useWallText } from './parts';
+import {
+  ContentDialog,
+  DeleteContentAction,
+  ImageField,
+  RichTextEditor,
+  TargetingFields,
+  type TargetingValues,
+  targetingBody,
+  targetingValues,
+  useSaveAnswers,
+  useWallText,
+} from './parts';
 
 const SORTS = ['-updatedAt', 'updatedAt', 'title', '-title', 'publishFrom', '-publishFrom'] as const;
 type Sort = (typeof SORTS)[number];
@@ -28,104 +37,64 @@ const LIST: ListParamsConfig<Sort, NewsFilter> = {
   filters: { centerId: isId, language: LANGUAGES },
 };
 
-interface Values {
+interface Values extends TargetingValues {
   title: string;
   body: string;
   image: StoredImage | null;
-  publishFrom?: string;
-  publishUntil?: string;
-  centerIds: string[];
-  languages: string[];
-  published: boolean;
 }
 const FIELDS = ['title', 'body', 'imageId', 'image', 'publishFrom', 'publishUntil', 'centerIds', 'languages'] as const;
 const { shape } = createNewsSchema;
 
 function NewsModal({ editing, onClose }: { editing: { news: News | null } | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const save = useSaveNews();
+  const answers = useSaveAnswers(form, FIELDS, onClose);
   const news = editing?.news ?? null;
   const submit = (v: Values) => {
-    const body: NewsInput = {
-      title: v.title.trim(),
-      body: v.body,
-      imageId: v.image?.id ?? null,
-      publishFrom: orNull(v.publishFrom),
-      publishUntil: orNull(v.publishUntil),
-      centerIds: v.centerIds ?? [],
-      languages: v.languages ?? [],
-      published: v.published,
-    };
-    save.mutate(
-      { id: news?.id ?? null, body },
-      {
-        onSuccess: () => {
-          void message.success(t('content:saved'));
-          onClose();
-        },
-        onError: (error) => showSaveError(form, error, t, FIELDS, (text) => void message.error(text)),
-      },
-    );
+    const body: NewsInput = { title: v.title.trim(), body: v.body, imageId: v.image?.id ?? null, ...targetingBody(v) };
+    save.mutate({ id: news?.id ?? null, body }, answers);
   };
   return (
-    <Modal
+    <ContentDialog<Values>
       open={Boolean(editing)}
       width={760}
       title={news ? t('content:news.editTitle') : t('content:news.addTitle')}
-      onCancel={onClose}
-      okText={t('common:actions.save')}
-      onOk={() => form.submit()}
-      okButtonProps={{ loading: save.isPending, 'data-testid': 'news-submit' }}
-      cancelText={t('content:cancel')}
-      destroyOnHidden
+      name="news"
+      form={form}
+      saving={save.isPending}
+      submitTestId="news-submit"
+      initialValues={{
+        title: news?.title ?? '',
+        body: news?.body ?? '',
+        image: news?.image ?? null,
+        ...targetingValues(news),
+      }}
+      onFinish={submit}
+      onClose={onClose}
     >
-      {editing && (
-        <StackedForm<Values>
-          form={form}
-          name="news"
-          disabled={save.isPending}
-          initialValues={{
-            title: news?.title ?? '',
-            body: news?.body ?? '',
-            image: news?.image ?? null,
-            publishFrom: news?.publishFrom ?? '',
-            publishUntil: news?.publishUntil ?? '',
-            centerIds: news?.centers.map((c) => c.id) ?? [],
-            languages: news?.languages ?? [],
-            published: news?.published ?? true,
-          }}
-          onFinish={submit}
-        >
-          <Form.Item
-            label={t('content:fields.title')}
-            name="title"
-            rules={[requiredRule(t), schemaRule(shape.title, t)]}
-          >
-            <Input maxLength={200} autoComplete="off" data-testid="news-title" />
-          </Form.Item>
-          <Form.Item
-            label={t('content:news.body')}
-            name="body"
-            rules={[
-              {
-                validator: async (_r, value: string) => {
-                  if (!plainText(value ?? '') && !/<img\s/i.test(value ?? ''))
-                    throw new Error(t('errors:validation.required'));
-                },
-              },
-            ]}
-          >
-            <RichTextEditor label={t('content:news.body')} />
-          </Form.Item>
-          <Form.Item label={t('content:fields.image')} name="image">
-            <ImageField testId="news-image" />
-          </Form.Item>
-          <TargetingFields />
-        </StackedForm>
-      )}
-    </Modal>
+      <Form.Item label={t('content:fields.title')} name="title" rules={[requiredRule(t), schemaRule(shape.title, t)]}>
+        <Input maxLength={200} autoComplete="off" data-testid="news-title" />
+      </Form.Item>
+      <Form.Item
+        label={t('content:news.body')}
+        name="body"
+        rules={[
+          {
+            validator: async (_r, value: string) => {
+              if (!plainText(value ?? '') && !/<img\s/i.test(value ?? ''))
+                throw new Error(t('errors:validation.required'));
+            },
+          },
+        ]}
+      >
+        <RichTextEditor label={t('content:news.body')} />
+      </Form.Item>
+      <Form.Item label={t('content:fields.image')} name="image">
+        <ImageField testId="news-image" />
+      </Form.Item>
+      <TargetingFields />
+    </ContentDialog>
   );
 }
 
@@ -133,8 +102,6 @@ function NewsModal({ editing, onClose }: { editing: { news: News | null } | null
 export default function NewsListPage() {
   const { t } = useTranslation();
   const ability = useAbility();
-  const { message } = App.useApp();
-  const confirm = useConfirm();
   const list = useListParams(LIST);
   const remove = useDeleteNews();
   const [editing, setEditing] = useState<{ news: News | null } | null>(null);
@@ -217,22 +184,10 @@ export default function NewsListPage() {
             />
           )}
           {canDelete && (
-            <RowAction
-              icon={<DeleteOutlined />}
-              onClick={() =>
-                confirm({
-                  title: t('content:news.deleteTitle', { title: n.title }),
-                  okText: t('content:delete'),
-                  danger: true,
-                  onOk: () =>
-                    remove.mutateAsync(n.id).then(
-                      () => void message.success(t('content:deleted')),
-                      () => void message.error(t('content:deleteFailed')),
-                    ),
-                })
-              }
-              label={t('content:delete')}
-              ariaLabel={t('content:deleteAria', { name: n.title })}
+            <DeleteContentAction
+              name={n.title}
+              confirmTitle={t('content:news.deleteTitle', { title: n.title })}
+              onDelete={() => remove.mutateAsync(n.id)}
             />
           )}
         </div>

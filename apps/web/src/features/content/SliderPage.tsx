@@ -1,15 +1,13 @@
 import './content.css';
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, HolderOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, EditOutlined, HolderOutlined } from '@ant-design/icons';
 import { createSlideSchema } from '@gym/contract/content';
-import { App, Button, Card, Form, Input, Modal, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { requiredRule, schemaRule } from '../../shared/api/errorMessages';
-import { useConfirm } from '../../shared/ui/confirm';
 import { RowAction } from '../../shared/ui/RowAction';
 import { QueryState } from '../../shared/ui/ScreenStates';
-import { StackedForm } from '../../shared/ui/StackedForm';
 import {
   type Slide,
   type SlideInput,
@@ -20,17 +18,22 @@ import {
   useSlides,
 } from './api';
 import { moveItem } from './order';
-import { ImageField, orNull, showSaveError, TargetingFields, useWallText } from './parts';
+import {
+  ContentDialog,
+  DeleteContentAction,
+  ImageField,
+  TargetingFields,
+  type TargetingValues,
+  targetingBody,
+  targetingValues,
+  useSaveAnswers,
+  useWallText,
+} from './parts';
 
-interface Values {
+interface Values extends TargetingValues {
   title: string;
   linkUrl?: string;
   image: StoredImage | null;
-  publishFrom?: string;
-  publishUntil?: string;
-  centerIds: string[];
-  languages: string[];
-  published: boolean;
 }
 const FIELDS = [
   'title',
@@ -46,9 +49,9 @@ const { shape } = createSlideSchema;
 
 function SlideModal({ editing, onClose }: { editing: { slide: Slide | null } | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const save = useSaveSlide();
+  const answers = useSaveAnswers(form, FIELDS, onClose);
   const slide = editing?.slide ?? null;
   const submit = (v: Values) => {
     if (!v.image) return;
@@ -56,87 +59,57 @@ function SlideModal({ editing, onClose }: { editing: { slide: Slide | null } | n
       title: v.title.trim(),
       linkUrl: v.linkUrl?.trim() ? v.linkUrl.trim() : null,
       imageId: v.image.id,
-      publishFrom: orNull(v.publishFrom),
-      publishUntil: orNull(v.publishUntil),
-      centerIds: v.centerIds ?? [],
-      languages: v.languages ?? [],
-      published: v.published,
+      ...targetingBody(v),
     };
-    save.mutate(
-      { id: slide?.id ?? null, body },
-      {
-        onSuccess: () => {
-          void message.success(t('content:saved'));
-          onClose();
-        },
-        onError: (error) => showSaveError(form, error, t, FIELDS, (text) => void message.error(text)),
-      },
-    );
+    save.mutate({ id: slide?.id ?? null, body }, answers);
   };
   return (
-    <Modal
+    <ContentDialog<Values>
       open={Boolean(editing)}
       width={680}
       title={slide ? t('content:slides.editTitle') : t('content:slides.addTitle')}
-      onCancel={onClose}
-      okText={t('common:actions.save')}
-      onOk={() => form.submit()}
-      okButtonProps={{ loading: save.isPending, 'data-testid': 'slide-submit' }}
-      cancelText={t('content:cancel')}
-      destroyOnHidden
+      name="slide"
+      form={form}
+      saving={save.isPending}
+      submitTestId="slide-submit"
+      enterSubmits
+      initialValues={{
+        title: slide?.title ?? '',
+        linkUrl: slide?.linkUrl ?? '',
+        image: slide?.image ?? null,
+        ...targetingValues(slide),
+      }}
+      onFinish={submit}
+      onClose={onClose}
     >
-      {editing && (
-        <StackedForm<Values>
-          enterSubmits
-          form={form}
-          name="slide"
-          disabled={save.isPending}
-          initialValues={{
-            title: slide?.title ?? '',
-            linkUrl: slide?.linkUrl ?? '',
-            image: slide?.image ?? null,
-            publishFrom: slide?.publishFrom ?? '',
-            publishUntil: slide?.publishUntil ?? '',
-            centerIds: slide?.centers.map((c) => c.id) ?? [],
-            languages: slide?.languages ?? [],
-            published: slide?.published ?? true,
-          }}
-          onFinish={submit}
-        >
-          <Form.Item
-            label={t('content:fields.image')}
-            name="image"
-            rules={[{ required: true, message: t('content:slides.imageRequired') }]}
-          >
-            <ImageField testId="slide-image" />
-          </Form.Item>
-          <Form.Item
-            label={t('content:fields.title')}
-            name="title"
-            rules={[requiredRule(t), schemaRule(shape.title, t)]}
-          >
-            <Input maxLength={200} autoComplete="off" data-testid="slide-title" />
-          </Form.Item>
-          <Form.Item
-            label={t('content:slides.link')}
-            name="linkUrl"
-            extra={t('content:slides.linkHelp')}
-            rules={[
-              {
-                validator: async (_r, value?: string) => {
-                  if (value?.trim() && !shape.linkUrl.safeParse(value.trim()).success) {
-                    throw new Error(t('content:errors.link_invalid'));
-                  }
-                },
-              },
-            ]}
-          >
-            <Input maxLength={500} inputMode="url" autoComplete="off" placeholder="https://" />
-          </Form.Item>
-          <TargetingFields />
-        </StackedForm>
-      )}
-    </Modal>
+      <Form.Item
+        label={t('content:fields.image')}
+        name="image"
+        rules={[{ required: true, message: t('content:slides.imageRequired') }]}
+      >
+        <ImageField testId="slide-image" />
+      </Form.Item>
+      <Form.Item label={t('content:fields.title')} name="title" rules={[requiredRule(t), schemaRule(shape.title, t)]}>
+        <Input maxLength={200} autoComplete="off" data-testid="slide-title" />
+      </Form.Item>
+      <Form.Item
+        label={t('content:slides.link')}
+        name="linkUrl"
+        extra={t('content:slides.linkHelp')}
+        rules={[
+          {
+            validator: async (_r, value?: string) => {
+              if (value?.trim() && !shape.linkUrl.safeParse(value.trim()).success) {
+                throw new Error(t('content:errors.link_invalid'));
+              }
+            },
+          },
+        ]}
+      >
+        <Input maxLength={500} inputMode="url" autoComplete="off" placeholder="https://" />
+      </Form.Item>
+      <TargetingFields />
+    </ContentDialog>
   );
 }
 
@@ -145,7 +118,6 @@ export default function SliderPage() {
   const { t } = useTranslation();
   const ability = useAbility();
   const { message } = App.useApp();
-  const confirm = useConfirm();
   const slides = useSlides();
   const reorder = useReorderSlides();
   const remove = useDeleteSlide();
@@ -242,23 +214,10 @@ export default function SliderPage() {
                       </>
                     )}
                     {canDelete && (
-                      <RowAction
-                        icon={<DeleteOutlined />}
-                        danger
-                        onClick={() =>
-                          confirm({
-                            title: t('content:slides.deleteTitle', { title: s.title }),
-                            okText: t('content:delete'),
-                            danger: true,
-                            onOk: () =>
-                              remove.mutateAsync(s.id).then(
-                                () => void message.success(t('content:deleted')),
-                                () => void message.error(t('content:deleteFailed')),
-                              ),
-                          })
-                        }
-                        label={t('content:delete')}
-                        ariaLabel={t('content:deleteAria', { name: s.title })}
+                      <DeleteContentAction
+                        name={s.title}
+                        confirmTitle={t('content:slides.deleteTitle', { title: s.title })}
+                        onDelete={() => remove.mutateAsync(s.id)}
                       />
                     )}
                   </div>
