@@ -44,7 +44,7 @@ export type ReportColumnKind = (typeof REPORT_COLUMN_KINDS)[number];
 
 /**
  * The rows a figure is made of (a drill-down): payments and refunds, invoices, invoice lines,
- * installments, entries, members, memberships, bookings, PT sessions, commission.
+ * installments, entries, members, memberships, bookings, classes, PT sessions, commission.
  */
 export const REPORT_SOURCES = [
   'payments',
@@ -55,6 +55,7 @@ export const REPORT_SOURCES = [
   'members',
   'memberships',
   'bookings',
+  'classes',
   'pt-sessions',
   'commission',
 ] as const;

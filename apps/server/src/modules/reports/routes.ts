@@ -79,13 +79,14 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const spec = specFor(req.auth!, req.params.code);
         const { page, pageSize, sort: _, column, row, ...filters } = req.query;
         const f = await resolve(req.auth!, filters);
-        const target = spec.columns(f).find((c) => c.key === column)?.drill ? spec.drill?.(f, column, row) : null;
+        const { db } = queryContext(deps, req.auth!);
+        const target = spec.columns(f).find((c) => c.key === column)?.drill ? spec.drill?.(f, column, row, db) : null;
         if (!target) {
           throw new AppError(400, 'validation_failed', 'This figure has no rows to show', [
             { path: 'column', code: 'invalid_value', message: 'This figure has no rows to show' },
           ]);
         }
-        return readDrill(queryContext(deps, req.auth!).db, target, { page, pageSize });
+        return readDrill(db, target, { page, pageSize });
       },
     );
 
