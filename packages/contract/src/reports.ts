@@ -120,6 +120,8 @@ export type ReportFilter = (typeof REPORT_FILTERS)[number];
 export const REPORT_BASES = ['cash', 'accrual'] as const;
 /** How the entries report groups: per day, per hour of the day, per refusal reason. */
 export const ENTRY_REPORT_GROUPS = ['day', 'hour', 'reason'] as const;
+/** How the memberships report groups: per plan, or per month of the range (started, frozen, ended, active at its end). */
+export const MEMBERSHIP_REPORT_GROUPS = ['plan', 'month'] as const;
 
 /** The filters every report reads; a report ignores those it does not name. */
 export const reportFiltersSchema = z.object({
@@ -131,7 +133,8 @@ export const reportFiltersSchema = z.object({
   itemType: z.enum(['membership', 'package', 'short_course', 'product', 'product_set', 'fee']).optional(),
   method: text().trim().min(1).max(40).optional(),
   basis: z.enum(REPORT_BASES).optional(),
-  by: z.enum(ENTRY_REPORT_GROUPS).optional(),
+  /** The grouping of a report that has several: the entries' (`ENTRY_REPORT_GROUPS`), the memberships' (`MEMBERSHIP_REPORT_GROUPS`). */
+  by: z.enum([...ENTRY_REPORT_GROUPS, ...MEMBERSHIP_REPORT_GROUPS]).optional(),
   /** The expiring members' window: memberships ending within this many days from today. */
   days: z.coerce.number().int().min(1).max(366).optional(),
 });

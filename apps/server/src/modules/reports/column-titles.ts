@@ -8,6 +8,7 @@ import type { Language } from '@gym/contract/constants';
 export const COLUMN_TITLES: Record<Language, Record<string, string>> = {
   en: {
     active: 'Running',
+    activeAtEnd: 'Active at month end',
     activeMembers: 'Active members',
     amountMinor: 'Net taken',
     attendanceRate: 'Attendance',
@@ -80,6 +81,7 @@ export const COLUMN_TITLES: Record<Language, Record<string, string>> = {
     soldMinor: 'Sold',
     source: 'Source',
     staff: 'Staff',
+    started: 'Started',
     status: 'Status',
     teacher: 'Teacher',
     time: 'Time',
@@ -90,6 +92,7 @@ export const COLUMN_TITLES: Record<Language, Record<string, string>> = {
   },
   de: {
     active: 'Laufend',
+    activeAtEnd: 'Aktiv am Monatsende',
     activeMembers: 'Aktive Mitglieder',
     amountMinor: 'Netto eingenommen',
     attendanceRate: 'Anwesenheitsquote',
@@ -162,6 +165,7 @@ export const COLUMN_TITLES: Record<Language, Record<string, string>> = {
     soldMinor: 'Verkauft',
     source: 'Quelle',
     staff: 'Mitarbeiter',
+    started: 'Begonnen',
     status: 'Status',
     teacher: 'Trainer',
     time: 'Uhrzeit',
@@ -172,6 +176,7 @@ export const COLUMN_TITLES: Record<Language, Record<string, string>> = {
   },
   fr: {
     active: 'En cours',
+    activeAtEnd: 'Actifs en fin de mois',
     activeMembers: 'Membres actifs',
     amountMinor: 'Net encaissé',
     attendanceRate: 'Taux de présence',
@@ -244,6 +249,7 @@ export const COLUMN_TITLES: Record<Language, Record<string, string>> = {
     soldMinor: 'Vendu',
     source: 'Source',
     staff: 'Employé',
+    started: 'Commencés',
     status: 'Statut',
     teacher: 'Professeur',
     time: 'Heure',
@@ -254,6 +260,7 @@ export const COLUMN_TITLES: Record<Language, Record<string, string>> = {
   },
   pt: {
     active: 'Em curso',
+    activeAtEnd: 'Ativos no fim do mês',
     activeMembers: 'Membros ativos',
     amountMinor: 'Líquido recebido',
     attendanceRate: 'Taxa de presença',
@@ -326,6 +333,7 @@ export const COLUMN_TITLES: Record<Language, Record<string, string>> = {
     soldMinor: 'Vendido',
     source: 'Origem',
     staff: 'Funcionário',
+    started: 'Iniciados',
     status: 'Estado',
     teacher: 'Professor',
     time: 'Hora',
@@ -336,6 +344,7 @@ export const COLUMN_TITLES: Record<Language, Record<string, string>> = {
   },
   'zh-Hant': {
     active: '生效中',
+    activeAtEnd: '月底有效',
     activeMembers: '活躍會員',
     amountMinor: '淨收款',
     attendanceRate: '出席率',
@@ -408,6 +417,7 @@ export const COLUMN_TITLES: Record<Language, Record<string, string>> = {
     soldMinor: '銷售額',
     source: '來源',
     staff: '員工',
+    started: '已開始',
     status: '狀態',
     teacher: '導師',
     time: '時間',

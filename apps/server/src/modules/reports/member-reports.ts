@@ -3,12 +3,13 @@
  * members, memberships, installments, non-payers, trials and new joiners, groups. Dates are
  * business dates: an instant is read on the clock of its centre (a member's home centre, a class's).
  */
-import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   bookings,
   centers,
   classes,
+  entitlementLedger,
   entitlementState,
   entitlements,
   entries,
@@ -223,22 +224,76 @@ const membershipsOf = (db: TenantDb, f: ResolvedFilters) =>
     inCallerCentres(db, entitlements.centerId),
   );
 
+/**
+ * The movement of memberships in a month of the range (its days within the range, `first` to
+ * `last`): started (their first day in it), frozen (a freeze starting in it, each membership once),
+ * ended (their last day in it), and active at its end (running on `last`, frozen or not).
+ */
+const MONTH_FIGURES: Record<string, (first: SQL, last: SQL) => SQL> = {
+  started: (first, last) =>
+    sql`${entitlementState.phase} in ('active', 'expired') and ${entitlementState.validFrom} between ${first} and ${last}`,
+  frozen: (first, last) =>
+    sql`exists (select 1 from ${entitlementLedger} l where l.entitlement_id = ${entitlements.id} and l.kind = 'freeze'
+      and l.valid_from between ${first} and ${last})`,
+  ended: (first, last) =>
+    sql`${entitlementState.phase} in ('active', 'expired') and ${entitlementState.validUntil} between ${first} and ${last}`,
+  activeAtEnd: (_first, last) =>
+    sql`${entitlementState.phase} in ('active', 'expired') and ${entitlementState.validFrom} <= ${last}
+      and coalesce(${entitlementState.validUntil}, '9999-12-31'::date) >= ${last}`,
+};
+/** The days of the month starting `month` (a date) within the range. */
+const monthWithin = (month: SQL, f: ResolvedFilters) => ({
+  first: sql`greatest(${month}, ${f.from}::date)`,
+  last: sql`least((${month} + interval '1 month' - interval '1 day')::date, ${f.to}::date)`,
+});
+
 export const membershipReport: ReportSpec = {
   code: 'membership',
   title: { en: 'Memberships', zh: '會籍' },
   access: read,
-  accepts: ['centerId', 'from', 'to'],
+  accepts: ['centerId', 'from', 'to', 'by'],
   keyCast: TEXT_KEY,
-  columns: () => [
-    col('plan', 'text'),
-    col('sold', 'count', { drill: 'memberships' }),
-    col('active', 'count', { drill: 'memberships' }),
-    col('frozen', 'count', { drill: 'memberships' }),
-    col('ended', 'count', { drill: 'memberships' }),
-  ],
+  columns: (f) =>
+    f.by === 'month'
+      ? [
+          col('month', 'month'),
+          col('started', 'count', { drill: 'memberships' }),
+          col('frozen', 'count', { drill: 'memberships' }),
+          col('ended', 'count', { drill: 'memberships' }),
+          col('activeAtEnd', 'count', { total: false, drill: 'memberships' }),
+        ]
+      : [
+          col('plan', 'text'),
+          col('sold', 'count', { drill: 'memberships' }),
+          col('active', 'count', { drill: 'memberships' }),
+          col('frozen', 'count', { drill: 'memberships' }),
+          col('ended', 'count', { drill: 'memberships' }),
+        ],
   chart: { type: 'bar', x: 'plan', series: ['sold', 'ended'] },
   defaultSort: 'plan',
   query: (db, f) => {
+    if (f.by === 'month') {
+      // One row per month of the range, each figure counted among the memberships of the report.
+      const { first, last } = monthWithin(sql.raw('m.month'), f);
+      const figure = (name: string) =>
+        sql`(${db
+          .select({ n: count() })
+          .from(entitlements)
+          .innerJoin(entitlementState, eq(entitlementState.entitlementId, entitlements.id))
+          .where(and(membershipsOf(db, f), MONTH_FIGURES[name]!(first, last)))})`.as(name);
+      return db
+        .select({
+          key: sql<string>`to_char(m.month, 'YYYY-MM')`.as('key'),
+          month: sql<string>`to_char(m.month, 'YYYY-MM')`.as('month'),
+          started: figure('started'),
+          frozen: figure('frozen'),
+          ended: figure('ended'),
+          activeAtEnd: figure('activeAtEnd'),
+        })
+        .from(
+          sql`(select generate_series(date_trunc('month', ${f.from}::date), ${f.to}::date, interval '1 month')::date as month) m`,
+        );
+    }
     const figure = (name: string) => sql`count(*) filter (where ${MEMBERSHIP_FIGURES[name]!(f)})`.as(name);
     return db
       .select({
@@ -256,6 +311,15 @@ export const membershipReport: ReportSpec = {
       .groupBy(entitlements.name);
   },
   drill: (f, column, row, db) => {
+    if (f.by === 'month') {
+      const figure = MONTH_FIGURES[column];
+      if (!figure) return null;
+      // A month's memberships, or (the totals) those of every month of the range.
+      const { first, last } = row
+        ? monthWithin(sql`${`${row}-01`}::date`, f)
+        : { first: sql`${f.from}::date`, last: sql`${f.to}::date` };
+      return { source: 'memberships', where: and(membershipsOf(db, f), figure(first, last)) };
+    }
     const figure = MEMBERSHIP_FIGURES[column];
     if (!figure) return null;
     return {

@@ -13,6 +13,7 @@ import {
   classes,
   classTypes,
   commissionEntries,
+  entitlementLedger,
   entitlementState,
   entitlements,
   entries,
@@ -36,6 +37,7 @@ type Measure = 'count' | 'amountMinor' | 'minutes' | 'credits' | 'row';
 const FIGURES: Record<string, Record<string, Measure>> = {
   student: { newMembers: 'count', activeMembers: 'count', lostMembers: 'count' },
   membership: { sold: 'count', active: 'count', frozen: 'count', ended: 'count' },
+  'membership?by=month': { started: 'count', frozen: 'count', ended: 'count', activeAtEnd: 'count' },
   'report-expire-student': { daysLeft: 'row' },
   trial_and_newjoin: { trials: 'count', newMembers: 'count', prospects: 'count' },
   group: { members: 'count', activeMembers: 'count', amountMinor: 'amountMinor' },
@@ -74,17 +76,20 @@ describe('the rows behind the figures of the member and class reports', () => {
   let other: Headers;
   let elsewhere: Headers;
   const get = (url: string, headers: Headers = t.manager) => t.ctx.pro('GET', url, headers);
+  /** A report's address: its code, and a grouping after `?` (`membership?by=month`). */
+  const address = (name: string) => {
+    const [code = '', query] = name.split('?');
+    return `${encodeURIComponent(code)}?${RANGE}${query ? `&${query}` : ''}`;
+  };
   const report = async (code: string) => {
-    const res = await get(`/reports/${encodeURIComponent(code)}?${RANGE}&pageSize=500`);
+    const res = await get(`/reports/${address(code)}&pageSize=500`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as Report;
   };
   const drill = async (code: string, column: string, row: string | undefined, headers: Headers = t.manager) => {
     const at = row === undefined ? '' : `&row=${encodeURIComponent(row)}`;
-    const res = await get(
-      `/reports/${encodeURIComponent(code)}/rows?${RANGE}&column=${column}${at}&pageSize=500`,
-      headers,
-    );
+    const [path = '', query] = address(code).split('?');
+    const res = await get(`/reports/${path}/rows?${query}&column=${column}${at}&pageSize=500`, headers);
     expect(res.statusCode, `${code}.${column}: ${res.body}`).toBe(200);
     return res.json() as Drill;
   };
@@ -179,7 +184,28 @@ describe('the rows behind the figures of the member and class reports', () => {
     };
     await hold(ann, 'membership', 'Monthly', '2026-02-01', 'expired', '2026-02-01', '2026-02-28');
     await hold(ben, 'membership', 'Monthly', '2026-03-01', 'active', '2026-03-01', '2026-03-20');
-    await hold(old, 'membership', 'Annual', '2025-06-01', 'active', '2025-06-01', '2026-05-31', undefined, true);
+    const annual = await hold(
+      old,
+      'membership',
+      'Annual',
+      '2025-06-01',
+      'active',
+      '2025-06-01',
+      '2026-05-31',
+      undefined,
+      true,
+    );
+    await db.insert(entitlementLedger).values({
+      organisationId,
+      entitlementId: annual,
+      memberId: old.id,
+      seq: 2,
+      kind: 'freeze',
+      validFrom: '2026-03-01',
+      validUntil: '2026-03-31',
+      daysDelta: 31,
+      effectiveOn: '2026-03-01',
+    });
     await hold(ann, 'short_course', 'Kettlebells', '2026-02-20', 'active', '2026-02-20', '2026-04-30', shortCourseId);
     const pack = await hold(ann, 'package', 'PT 10', '2026-02-01', 'active', '2026-02-01', '2026-12-31');
 
@@ -310,6 +336,15 @@ describe('the rows behind the figures of the member and class reports', () => {
     elsewhere = await org.signIn('manager', [org.centers[1]!.id]);
   });
   afterAll(() => t.ctx.close());
+
+  it('shows the memberships started, frozen and ended in each month of the range, and those active at its end', async () => {
+    const body = await report('membership?by=month');
+    expect(body.rows.map((r) => [r.month, r.started, r.frozen, r.ended, r.activeAtEnd])).toEqual([
+      ['2026-02', 1, 0, 1, 2],
+      ['2026-03', 1, 1, 1, 1],
+    ]);
+    expect(body.totals).toMatchObject({ started: 2, frozen: 1, ended: 2, activeAtEnd: null });
+  });
 
   for (const [code, figures] of Object.entries(FIGURES)) {
     it(`${code}: each figure opens rows that make exactly that figure, for the caller's organisation and centres only`, async () => {
