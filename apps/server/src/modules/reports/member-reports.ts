@@ -546,22 +546,29 @@ export const groupReport: ReportSpec = {
       .where(moneyTaken(f))
       .groupBy(payments.memberId)
       .as('money');
-    return db
-      .select({
-        key: sql<string>`${memberGroups.id}::text`.as('key'),
-        group: sql<string>`min(${memberGroups.name})`.as('group'),
-        members: sql`count(${members.id})`.as('members'),
-        activeMembers: sql`count(${members.id}) filter (where ${members.status} = 'active')`.as('activeMembers'),
-        amountMinor: sql`coalesce(sum(${money.net}), 0)`.as('amountMinor'),
-      })
-      .from(memberGroups)
-      .leftJoin(memberGroupMembers, eq(memberGroupMembers.groupId, memberGroups.id))
-      .leftJoin(
-        members,
-        and(eq(members.id, memberGroupMembers.memberId), f.centerId ? eq(members.homeCenterId, f.centerId) : undefined),
-      )
-      .leftJoin(money, eq(money.memberId, members.id))
-      .groupBy(memberGroups.id);
+    return (
+      db
+        .select({
+          key: sql<string>`${memberGroups.id}::text`.as('key'),
+          group: sql<string>`min(${memberGroups.name})`.as('group'),
+          members: sql`count(${members.id})`.as('members'),
+          activeMembers: sql`count(${members.id}) filter (where ${members.status} = 'active')`.as('activeMembers'),
+          amountMinor: sql`coalesce(sum(${money.net}), 0)`.as('amountMinor'),
+        })
+        .from(memberGroups)
+        .leftJoin(memberGroupMembers, eq(memberGroupMembers.groupId, memberGroups.id))
+        // The members of the chosen centre, among the caller's (a joined table is not limited to their centres).
+        .leftJoin(
+          members,
+          and(
+            eq(members.id, memberGroupMembers.memberId),
+            f.centerId ? eq(members.homeCenterId, f.centerId) : undefined,
+            inCallerCentres(db, members.homeCenterId),
+          ),
+        )
+        .leftJoin(money, eq(money.memberId, members.id))
+        .groupBy(memberGroups.id)
+    );
   },
   drill: (f, column, row, db) => {
     // The members of the group (no row: of any group) whose home is the chosen centre.

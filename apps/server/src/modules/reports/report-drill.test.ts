@@ -346,6 +346,12 @@ describe('the rows behind the figures of the member and class reports', () => {
     expect(body.totals).toMatchObject({ started: 2, frozen: 1, ended: 2, activeAtEnd: null });
   });
 
+  it('counts in a group only the members of the centres its reader works at', async () => {
+    const res = await get(`/reports/group?${RANGE}`, elsewhere);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().rows).toEqual([expect.objectContaining({ group: 'Morning crew', members: 0, amountMinor: 0 })]);
+  });
+
   for (const [code, figures] of Object.entries(FIGURES)) {
     it(`${code}: each figure opens rows that make exactly that figure, for the caller's organisation and centres only`, async () => {
       const body = await report(code);
