@@ -1,6 +1,6 @@
 /**
  * The reports and the live dashboard as a manager uses them: three reports opened by their routes,
- * a filter kept in the address, a total opened to the payments behind it, the whole result
+ * filters (a payment method, a grouping) kept in the address, a total opened to the payments behind it, the whole result
  * exported as XLSX (the file opens and holds the rows), printed (the print media shows the table
  * and nothing around it); and the dashboard's revenue following a sale made in another browser.
  */
@@ -97,6 +97,13 @@ describe('reports', () => {
       const today = await page.evaluate(() => new URLSearchParams(location.search).get('to'));
       await page.goto(`/report-transacion${today ? `?from=${today}&to=${today}` : ''}`);
       await page.getByTestId('report-totals').waitFor();
+      // The payment method filter: chosen in the toolbar, kept in the address through a reload.
+      await page.getByTestId('report-filter-method').click();
+      await pickOption(page, page.locator('.ant-select-item-option', { hasText: 'Cash' }));
+      await page.waitForURL(/method=cash/);
+      await page.reload();
+      await page.getByTestId('report-totals').waitFor();
+      expect(await page.getByTestId('report-filter-method').textContent()).toContain('Cash');
       await page.getByTestId('report-total-amountMinor').click();
       const drawer = page.getByTestId('report-drill');
       await drawer.getByTestId('report-drill-table').waitFor();

@@ -44,7 +44,7 @@ export type ReportColumnKind = (typeof REPORT_COLUMN_KINDS)[number];
 
 /**
  * The rows a figure is made of (a drill-down): payments and refunds, invoices, invoice lines,
- * installments, entries, members, memberships, bookings, PT sessions, commission.
+ * installments, entries, members, memberships, bookings, classes, PT sessions, commission.
  */
 export const REPORT_SOURCES = [
   'payments',
@@ -55,6 +55,7 @@ export const REPORT_SOURCES = [
   'members',
   'memberships',
   'bookings',
+  'classes',
   'pt-sessions',
   'commission',
 ] as const;
@@ -119,6 +120,8 @@ export type ReportFilter = (typeof REPORT_FILTERS)[number];
 export const REPORT_BASES = ['cash', 'accrual'] as const;
 /** How the entries report groups: per day, per hour of the day, per refusal reason. */
 export const ENTRY_REPORT_GROUPS = ['day', 'hour', 'reason'] as const;
+/** How the memberships report groups: per plan, or per month of the range (started, frozen, ended, active at its end). */
+export const MEMBERSHIP_REPORT_GROUPS = ['plan', 'month'] as const;
 
 /** The filters every report reads; a report ignores those it does not name. */
 export const reportFiltersSchema = z.object({
@@ -130,7 +133,8 @@ export const reportFiltersSchema = z.object({
   itemType: z.enum(['membership', 'package', 'short_course', 'product', 'product_set', 'fee']).optional(),
   method: text().trim().min(1).max(40).optional(),
   basis: z.enum(REPORT_BASES).optional(),
-  by: z.enum(ENTRY_REPORT_GROUPS).optional(),
+  /** The grouping of a report that has several: the entries' (`ENTRY_REPORT_GROUPS`), the memberships' (`MEMBERSHIP_REPORT_GROUPS`). */
+  by: z.enum([...ENTRY_REPORT_GROUPS, ...MEMBERSHIP_REPORT_GROUPS]).optional(),
   /** The expiring members' window: memberships ending within this many days from today. */
   days: z.coerce.number().int().min(1).max(366).optional(),
 });

@@ -13,6 +13,11 @@ export interface ExportColumn<T> {
   header: string;
   value: (row: T) => Cell;
   width?: number;
+  /**
+   * A number written with this many decimals (an amount in its currency's exponent): fixed in a CSV
+   * (`500.00`), a number formatted so in an XLSX (`#,##0.00`), so a spreadsheet sums it.
+   */
+  decimals?: number;
 }
 
 export interface TableExport<T> {
@@ -43,12 +48,16 @@ export function safeText(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-function csvCell(value: Cell): string {
+function csvCell(value: Cell, decimals?: number): string {
   if (value === null || value === undefined) return '';
+  if (typeof value === 'number' && decimals !== undefined) return value.toFixed(decimals);
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'string') return safeText(value);
   return String(value);
 }
+
+/** A spreadsheet's number format with `decimals` decimals and thousands grouped: `#,##0.00`. */
+const numberFormat = (decimals: number) => (decimals > 0 ? `#,##0.${'0'.repeat(decimals)}` : '#,##0');
 
 const xlsxCell = (value: Cell): XlsxCell => (typeof value === 'string' ? safeText(value) : (value ?? null));
 
@@ -57,7 +66,7 @@ async function* csvText<T>(table: TableExport<T>, chunks: AsyncIterable<T[]>): A
   yield `\ufeff${Papa.unparse([table.columns.map((c) => c.header)])}\r\n`;
   for await (const page of chunks) {
     if (page.length === 0) continue;
-    yield `${Papa.unparse(page.map((row) => table.columns.map((c) => csvCell(c.value(row)))))}\r\n`;
+    yield `${Papa.unparse(page.map((row) => table.columns.map((c) => csvCell(c.value(row), c.decimals))))}\r\n`;
   }
 }
 
@@ -71,7 +80,11 @@ async function* xlsxBytes<T>(
   try {
     yield await writer.start(
       table.fileName.slice(0, 31),
-      table.columns.map((c) => ({ header: c.header, width: c.width ?? 18 })),
+      table.columns.map((c) => ({
+        header: c.header,
+        width: c.width ?? 18,
+        ...(c.decimals === undefined ? {} : { style: { numFmt: numberFormat(c.decimals) } }),
+      })),
     );
     for await (const page of chunks) {
       if (page.length === 0) continue;

@@ -4,7 +4,7 @@
  * products, the revenue split and online payments. A class's or session's day is the business date
  * of its start on its centre's clock.
  */
-import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   bookings,
@@ -25,15 +25,33 @@ import {
 } from '../../db/schema/index.ts';
 import { can } from '../../lib/access.ts';
 import type { KeyColumn } from '../../lib/long-read.ts';
-import { col, type ReportSpec, type ResolvedFilters } from './engine.ts';
+import type { TenantDb } from '../../lib/tenant-db.ts';
+import { col, inCallerCentres, type ReportSpec, type ResolvedFilters } from './engine.ts';
 import { moneyTaken } from './money-reports.ts';
-import { signedAmount } from './sources.ts';
+import { placeTaken, signedAmount } from './sources.ts';
 
 const TEXT_KEY: KeyColumn['cast'] = 'text';
 const read = can('read', 'Report');
 
 const startDay = (start: SQL | PgColumn) => sql<string>`(${start} at time zone ${centers.timeZone})::date`;
 const dayBetween = (day: SQL, f: ResolvedFilters) => sql`${day} between ${f.from}::date and ${f.to}::date`;
+
+/** The PT sessions each figure of the personal training report counts. */
+const PT_STATUS: Record<string, SQL | undefined> = {
+  sessions: undefined,
+  completed: sql`${ptSessions.status} = 'completed'`,
+  noShows: sql`${ptSessions.status} = 'no_show'`,
+  cancelled: sql`${ptSessions.status} in ('cancelled', 'late_cancelled')`,
+};
+/** PT sessions starting in the range (of `trainer` if named) at the chosen centre (`centers` joined on the session's). */
+const sessionsIn = (f: ResolvedFilters, trainer?: string, ...more: (SQL | undefined)[]) =>
+  and(
+    dayBetween(startDay(ptSessions.startsAt), f),
+    f.centerId ? eq(ptSessions.centerId, f.centerId) : undefined,
+    f.staffId ? eq(ptSessions.trainerId, f.staffId) : undefined,
+    trainer ? eq(ptSessions.trainerId, trainer) : undefined,
+    ...more,
+  );
 
 /** Sessions per trainer: booked in the range, completed, no-shows, cancelled, and the commission they earned. */
 export const personalTrainingReport: ReportSpec = {
@@ -44,43 +62,50 @@ export const personalTrainingReport: ReportSpec = {
   keyCast: TEXT_KEY,
   columns: () => [
     col('trainer', 'text'),
-    col('sessions', 'count'),
-    col('completed', 'count'),
-    col('noShows', 'count'),
-    col('cancelled', 'count'),
-    col('commissionMinor', 'money'),
+    col('sessions', 'count', { drill: 'pt-sessions' }),
+    col('completed', 'count', { drill: 'pt-sessions' }),
+    col('noShows', 'count', { drill: 'pt-sessions' }),
+    col('cancelled', 'count', { drill: 'pt-sessions' }),
+    col('commissionMinor', 'money', { drill: 'commission' }),
   ],
   chart: { type: 'bar', x: 'trainer', series: ['completed', 'noShows'] },
   defaultSort: 'trainer',
   query: (db, f) => {
-    const day = startDay(ptSessions.startsAt);
+    // A session counts once, whatever number of commission entries it earned.
+    const sessions = (status: SQL | undefined) =>
+      status ? sql`count(distinct ${ptSessions.id}) filter (where ${status})` : sql`count(distinct ${ptSessions.id})`;
     return db
       .select({
         key: sql<string>`${ptSessions.trainerId}::text`.as('key'),
         trainer: sql<string>`min(${users.fullName})`.as('trainer'),
-        sessions: sql`count(*)`.as('sessions'),
-        completed: sql`count(*) filter (where ${ptSessions.status} = 'completed')`.as('completed'),
-        noShows: sql`count(*) filter (where ${ptSessions.status} = 'no_show')`.as('noShows'),
-        cancelled: sql`count(*) filter (where ${ptSessions.status} in ('cancelled', 'late_cancelled'))`.as('cancelled'),
+        sessions: sessions(PT_STATUS.sessions).as('sessions'),
+        completed: sessions(PT_STATUS.completed).as('completed'),
+        noShows: sessions(PT_STATUS.noShows).as('noShows'),
+        cancelled: sessions(PT_STATUS.cancelled).as('cancelled'),
         commissionMinor: sql`coalesce(sum(${commissionEntries.amountMinor}), 0)`.as('commissionMinor'),
       })
       .from(ptSessions)
       .innerJoin(centers, eq(centers.id, ptSessions.centerId))
       .innerJoin(users, eq(users.id, ptSessions.trainerId))
       .leftJoin(commissionEntries, eq(commissionEntries.ptSessionId, ptSessions.id))
-      .where(
-        and(
-          dayBetween(day, f),
-          f.centerId ? eq(ptSessions.centerId, f.centerId) : undefined,
-          f.staffId ? eq(ptSessions.trainerId, f.staffId) : undefined,
-        ),
-      )
+      .where(sessionsIn(f))
       .groupBy(ptSessions.trainerId);
+  },
+  drill: (f, column, row, db) => {
+    if (column === 'commissionMinor') {
+      const sessions = db
+        .select({ id: ptSessions.id })
+        .from(ptSessions)
+        .innerJoin(centers, eq(centers.id, ptSessions.centerId))
+        .where(sessionsIn(f, row));
+      return { source: 'commission', where: inArray(commissionEntries.ptSessionId, sessions) };
+    }
+    return { source: 'pt-sessions', where: sessionsIn(f, row, PT_STATUS[column]) };
   },
 };
 
 /** The bookings of a class that count as places taken (not cancelled, not waiting). */
-const taken = sql`${bookings.status} in ('booked', 'attended', 'no_show', 'late_cancelled')`;
+const taken = placeTaken;
 /** Classes held in the range (not cancelled) at the chosen centre. */
 const held = (f: ResolvedFilters, ...more: (SQL | undefined)[]) =>
   and(
@@ -116,6 +141,41 @@ const perClass = (f: ResolvedFilters, db: Parameters<ReportSpec['query']>[0], ..
     .groupBy(classes.id)
     .as('per_class');
 
+/** The ids of the classes held in the range (and `more`), at the caller's centres: what the class reports' drill-downs read. */
+const heldIds = (db: TenantDb, f: ResolvedFilters, ...more: (SQL | undefined)[]) =>
+  db
+    .select({ id: classes.id })
+    .from(classes)
+    .innerJoin(centers, eq(centers.id, classes.centerId))
+    .where(held(f, ...more));
+
+/**
+ * The rows behind a figure of the teacher, class income or short course reports, for the classes
+ * held in the range under `more` (the row's teacher, class type or course): the classes themselves,
+ * the places taken or attended, the credits used, the fees charged.
+ */
+function classDrill(db: TenantDb, f: ResolvedFilters, column: string, ...more: (SQL | undefined)[]) {
+  const ids = heldIds(db, f, ...more);
+  const ofClasses = inArray(bookings.classId, ids);
+  switch (column) {
+    case 'booked':
+      return { source: 'bookings' as const, where: and(ofClasses, taken) };
+    case 'attended':
+      return { source: 'bookings' as const, where: and(ofClasses, eq(bookings.status, 'attended')) };
+    case 'credits':
+      return {
+        source: 'bookings' as const,
+        where: and(ofClasses, eq(bookings.creditReturned, false), sql`${bookings.creditsUsed} <> 0`),
+      };
+    case 'feesMinor': {
+      const fees = db.select({ id: bookings.feeInvoiceId }).from(bookings).where(ofClasses);
+      return { source: 'invoices' as const, where: and(inArray(invoices.id, fees), sql`${invoices.state} <> 'void'`) };
+    }
+    default:
+      return { source: 'classes' as const, where: held(f, ...more) };
+  }
+}
+
 const rate = (part: SQL, whole: SQL) => sql`coalesce((${part}) * 10000 / nullif(${whole}, 0), 0)`;
 
 export const teacherReport: ReportSpec = {
@@ -126,10 +186,10 @@ export const teacherReport: ReportSpec = {
   keyCast: TEXT_KEY,
   columns: () => [
     col('teacher', 'text'),
-    col('classes', 'count'),
-    col('minutes', 'count'),
-    col('booked', 'count'),
-    col('attended', 'count'),
+    col('classes', 'count', { drill: 'classes' }),
+    col('minutes', 'count', { drill: 'classes' }),
+    col('booked', 'count', { drill: 'bookings' }),
+    col('attended', 'count', { drill: 'bookings' }),
     col('attendanceRate', 'percent'),
     col('fillRate', 'percent'),
   ],
@@ -152,6 +212,14 @@ export const teacherReport: ReportSpec = {
       .innerJoin(users, eq(users.id, c.teacherId))
       .groupBy(c.teacherId);
   },
+  drill: (f, column, row, db) =>
+    classDrill(
+      db,
+      f,
+      column,
+      f.staffId ? eq(classes.teacherId, f.staffId) : undefined,
+      row ? eq(classes.teacherId, row) : undefined,
+    ),
 };
 
 export const classIncomeReport: ReportSpec = {
@@ -162,11 +230,11 @@ export const classIncomeReport: ReportSpec = {
   keyCast: TEXT_KEY,
   columns: () => [
     col('classType', 'text'),
-    col('classes', 'count'),
-    col('booked', 'count'),
-    col('attended', 'count'),
-    col('credits', 'count'),
-    col('feesMinor', 'money'),
+    col('classes', 'count', { drill: 'classes' }),
+    col('booked', 'count', { drill: 'bookings' }),
+    col('attended', 'count', { drill: 'bookings' }),
+    col('credits', 'count', { drill: 'bookings' }),
+    col('feesMinor', 'money', { drill: 'invoices' }),
   ],
   chart: { type: 'bar', x: 'classType', series: ['credits'] },
   defaultSort: 'classType',
@@ -186,6 +254,7 @@ export const classIncomeReport: ReportSpec = {
       .innerJoin(classTypes, eq(classTypes.id, c.classTypeId))
       .groupBy(c.classTypeId);
   },
+  drill: (f, column, row, db) => classDrill(db, f, column, row ? eq(classes.classTypeId, row) : undefined),
 };
 
 /** Short courses with sessions held in the range: sessions, enrolments running, attendance, and sales in the range. */
@@ -197,10 +266,10 @@ export const holdWorkshopReport: ReportSpec = {
   keyCast: TEXT_KEY,
   columns: () => [
     col('course', 'text'),
-    col('sessions', 'count'),
-    col('enrolled', 'count', { total: false }),
-    col('attended', 'count'),
-    col('soldMinor', 'money'),
+    col('sessions', 'count', { drill: 'classes' }),
+    col('enrolled', 'count', { total: false, drill: 'memberships' }),
+    col('attended', 'count', { drill: 'bookings' }),
+    col('soldMinor', 'money', { drill: 'invoice-lines' }),
   ],
   chart: null,
   defaultSort: 'course',
@@ -223,6 +292,41 @@ export const holdWorkshopReport: ReportSpec = {
       .from(c)
       .innerJoin(shortCourses, sql`${shortCourses.id} = ${c.shortCourseId}`)
       .groupBy(c.shortCourseId);
+  },
+  drill: (f, column, row, db) => {
+    const ofCourse = row ? eq(classes.shortCourseId, row) : sql`${classes.shortCourseId} is not null`;
+    // The courses of the row, or every course with sessions in the range.
+    const courses = row
+      ? [row]
+      : db
+          .select({ id: sql<string>`${classes.shortCourseId}` })
+          .from(classes)
+          .innerJoin(centers, eq(centers.id, classes.centerId))
+          .where(held(f, ofCourse));
+    if (column === 'enrolled') {
+      return {
+        source: 'memberships',
+        where: and(
+          eq(entitlements.kind, 'short_course'),
+          eq(entitlementState.phase, 'active'),
+          inArray(entitlements.itemId, courses),
+          inCallerCentres(db, entitlements.centerId),
+        ),
+      };
+    }
+    if (column === 'soldMinor') {
+      return {
+        source: 'invoice-lines',
+        where: and(
+          eq(invoiceLines.itemType, 'short_course'),
+          inArray(invoiceLines.itemId, courses),
+          sql`${invoices.state} <> 'void'`,
+          gte(invoices.issuedOn, f.from),
+          lte(invoices.issuedOn, f.to),
+        ),
+      };
+    }
+    return classDrill(db, f, column === 'sessions' ? 'classes' : column, ofCourse);
   },
 };
 

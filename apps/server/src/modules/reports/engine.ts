@@ -17,7 +17,8 @@ import type {
 } from '@gym/contract/reports';
 import { REPORT_MAX_DAYS, REPORT_PATHS } from '@gym/contract/reports';
 import { daysBetween } from '@gym/contract/time';
-import { asc, count, desc, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Access } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type ChunkedRows, type KeyColumn, keysetRows } from '../../lib/long-read.ts';
@@ -57,8 +58,11 @@ export interface ReportSpec {
   keyCast: KeyColumn['cast'];
   /** The rows: one select whose fields are the columns' keys and `key` (unique per row, never null). */
   query: (db: TenantDb, f: ResolvedFilters) => ReportStatement;
-  /** The rows behind the figure of `column` in the row named `row` (no row: behind the total). */
-  drill?: (f: ResolvedFilters, column: string, row: string | undefined) => DrillTarget | null;
+  /**
+   * The rows behind the figure of `column` in the row named `row` (no row: behind the total). `db`
+   * builds subqueries scoped as the report's own statements are (the caller's organisation and centres).
+   */
+  drill?: (f: ResolvedFilters, column: string, row: string | undefined, db: TenantDb) => DrillTarget | null;
 }
 
 export const col = (
@@ -73,6 +77,16 @@ export const col = (
   drill: opts.drill ?? null,
   total: (opts.total ?? (kind === 'money' || kind === 'count')) ? 'sum' : null,
 });
+
+/**
+ * The caller's centre limit on a centre column that the scoped statements leave alone (a joined
+ * table's, or a table not bound to a centre such as a membership's): none for a caller of every centre.
+ */
+export const inCallerCentres = (db: TenantDb, column: PgColumn): SQL | undefined => {
+  const mine = db.auth.centerIds;
+  if (mine === null) return undefined;
+  return mine.length > 0 ? inArray(column, mine) : sql`false`;
+};
 
 /** The i18n key of a report's title (namespace `reports`); a dot would nest the key, so `center-Sales.vue` is `center-Sales_vue`. */
 export const titleKey = (code: ReportCode) => `titles.${code.replaceAll('.', '_')}`;

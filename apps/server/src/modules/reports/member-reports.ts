@@ -3,12 +3,13 @@
  * members, memberships, installments, non-payers, trials and new joiners, groups. Dates are
  * business dates: an instant is read on the clock of its centre (a member's home centre, a class's).
  */
-import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   bookings,
   centers,
   classes,
+  entitlementLedger,
   entitlementState,
   entitlements,
   entries,
@@ -22,7 +23,7 @@ import {
 import { can } from '../../lib/access.ts';
 import type { KeyColumn } from '../../lib/long-read.ts';
 import type { TenantDb } from '../../lib/tenant-db.ts';
-import { col, type ReportSpec, type ResolvedFilters } from './engine.ts';
+import { col, inCallerCentres, type ReportSpec, type ResolvedFilters } from './engine.ts';
 import { moneyTaken } from './money-reports.ts';
 import { memberName } from './sources.ts';
 
@@ -33,12 +34,46 @@ const read = can('read', 'Report');
 const dayOf = (instant: SQL | PgColumn, zone: SQL | PgColumn) => sql<string>`(${instant} at time zone ${zone})::date`;
 const monthText = (day: SQL) => sql<string>`to_char(${day}, 'YYYY-MM')`;
 const between = (day: SQL, f: ResolvedFilters) => sql`${day} between ${f.from}::date and ${f.to}::date`;
+/** A month of the range (`YYYY-MM`, a row's key), or the whole range when none is named. */
+const inMonth = (day: SQL, month: string | undefined) => (month ? sql`${monthText(day)} = ${month}` : undefined);
 
 /** A membership the member holds after `day`, other than `entitlement`: they were not lost. */
 const heldAfter = (entitlement: SQL, member: SQL, day: SQL) =>
   sql`exists (select 1 from ${entitlementState} s2 join ${entitlements} e2 on e2.id = s2.entitlement_id
     where s2.member_id = ${member} and e2.kind = 'membership' and s2.entitlement_id <> ${entitlement}
       and s2.phase in ('active', 'pending') and coalesce(s2.valid_until, '9999-12-31'::date) > ${day})`;
+
+/** The day a member registered, on their home centre's clock (`centers` joined on the home centre). */
+const joinedOn = dayOf(members.createdAt, centers.timeZone);
+/** Members (not prospects) registered in the range at the chosen home centre, in `month` if named. */
+const newMember = (f: ResolvedFilters, month?: string) =>
+  and(
+    between(joinedOn, f),
+    sql`${members.status} <> 'prospect'`,
+    f.centerId ? eq(members.homeCenterId, f.centerId) : undefined,
+    inMonth(joinedOn, month),
+  );
+/** Members let in at the door in the range (in `month` if named), at the chosen centre. */
+const grantedIn = (f: ResolvedFilters, month?: string) =>
+  and(
+    gte(entries.businessDate, f.from),
+    lte(entries.businessDate, f.to),
+    eq(entries.result, 'granted'),
+    f.centerId ? eq(entries.centerId, f.centerId) : undefined,
+    inMonth(sql`${entries.businessDate}`, month),
+  );
+/** Memberships that ended in the range (in `month` if named) with no other running after them: their members were lost. */
+const lostIn = (f: ResolvedFilters, month?: string) => {
+  const ended = sql`${entitlementState.validUntil}`;
+  return and(
+    eq(entitlements.kind, 'membership'),
+    inArray(entitlementState.phase, ['active', 'expired']),
+    between(ended, f),
+    f.centerId ? eq(entitlements.centerId, f.centerId) : undefined,
+    sql`not ${heldAfter(sql`${entitlementState.entitlementId}`, sql`${entitlementState.memberId}`, ended)}`,
+    inMonth(ended, month),
+  );
+};
 
 export const membersReport: ReportSpec = {
   code: 'student',
@@ -48,14 +83,14 @@ export const membersReport: ReportSpec = {
   keyCast: TEXT_KEY,
   columns: () => [
     col('month', 'month'),
-    col('newMembers', 'count'),
-    col('activeMembers', 'count', { total: false }),
-    col('lostMembers', 'count'),
+    col('newMembers', 'count', { drill: 'members' }),
+    col('activeMembers', 'count', { total: false, drill: 'members' }),
+    col('lostMembers', 'count', { drill: 'members' }),
   ],
   chart: { type: 'line', x: 'month', series: ['newMembers', 'activeMembers', 'lostMembers'] },
   defaultSort: 'month',
   query: (db, f) => {
-    const joined = dayOf(members.createdAt, centers.timeZone);
+    const joined = joinedOn;
     const news = db
       .select({
         month: monthText(joined).as('month'),
@@ -65,13 +100,7 @@ export const membersReport: ReportSpec = {
       })
       .from(members)
       .innerJoin(centers, eq(centers.id, members.homeCenterId))
-      .where(
-        and(
-          between(joined, f),
-          sql`${members.status} <> 'prospect'`,
-          f.centerId ? eq(members.homeCenterId, f.centerId) : undefined,
-        ),
-      )
+      .where(newMember(f))
       .groupBy(monthText(joined));
     const active = db
       .select({
@@ -81,14 +110,7 @@ export const membersReport: ReportSpec = {
         lostMembers: sql`0::bigint`.as('lostMembers'),
       })
       .from(entries)
-      .where(
-        and(
-          gte(entries.businessDate, f.from),
-          lte(entries.businessDate, f.to),
-          eq(entries.result, 'granted'),
-          f.centerId ? eq(entries.centerId, f.centerId) : undefined,
-        ),
-      )
+      .where(grantedIn(f))
       .groupBy(monthText(sql`${entries.businessDate}`));
     const ended = sql`${entitlementState.validUntil}`;
     const lost = db
@@ -100,15 +122,7 @@ export const membersReport: ReportSpec = {
       })
       .from(entitlementState)
       .innerJoin(entitlements, eq(entitlements.id, entitlementState.entitlementId))
-      .where(
-        and(
-          eq(entitlements.kind, 'membership'),
-          inArray(entitlementState.phase, ['active', 'expired']),
-          between(ended, f),
-          f.centerId ? eq(entitlements.centerId, f.centerId) : undefined,
-          sql`not ${heldAfter(sql`${entitlementState.entitlementId}`, sql`${entitlementState.memberId}`, ended)}`,
-        ),
-      )
+      .where(lostIn(f))
       .groupBy(monthText(ended));
     const all = news.unionAll(active).unionAll(lost).as('parts');
     return db
@@ -122,9 +136,31 @@ export const membersReport: ReportSpec = {
       .from(all)
       .groupBy(all.month);
   },
+  drill: (f, column, row, db) => {
+    if (column === 'newMembers') return { source: 'members', where: newMember(f, row) };
+    const who =
+      column === 'activeMembers'
+        ? db.select({ id: entries.memberId }).from(entries).where(grantedIn(f, row))
+        : db
+            .select({ id: entitlementState.memberId })
+            .from(entitlementState)
+            .innerJoin(entitlements, eq(entitlements.id, entitlementState.entitlementId))
+            .where(lostIn(f, row));
+    return { source: 'members', where: inArray(members.id, who) };
+  },
 };
 
 /** Memberships running now whose last day falls within `days` (30 unless said) from today. */
+const expiring = (f: ResolvedFilters) =>
+  and(
+    eq(entitlements.kind, 'membership'),
+    eq(entitlementState.phase, 'active'),
+    sql`${entitlementState.validUntil} between ${f.today}::date and (${f.today}::date + ${f.days ?? 30}::int)`,
+    f.centerId ? eq(members.homeCenterId, f.centerId) : undefined,
+    // A member who already holds the next membership is not about to leave.
+    sql`not ${heldAfter(sql`${entitlements.id}`, sql`${members.id}`, sql`${entitlementState.validUntil}`)}`,
+  );
+
 export const expiringReport: ReportSpec = {
   code: 'report-expire-student',
   title: { en: 'Expiring members', zh: '即將到期會員' },
@@ -138,13 +174,12 @@ export const expiringReport: ReportSpec = {
     col('plan', 'text'),
     col('center', 'text'),
     col('validUntil', 'date'),
-    col('daysLeft', 'count', { total: false }),
+    col('daysLeft', 'count', { total: false, drill: 'memberships' }),
   ],
   chart: null,
   defaultSort: 'validUntil',
-  query: (db, f) => {
-    const last = sql`(${f.today}::date + ${f.days ?? 30}::int)`;
-    return db
+  query: (db, f) =>
+    db
       .select({
         key: sql<string>`${entitlements.id}::text`.as('key'),
         member: sql<string>`${memberName}`.as('member'),
@@ -159,56 +194,138 @@ export const expiringReport: ReportSpec = {
       .innerJoin(entitlementState, eq(entitlementState.memberId, members.id))
       .innerJoin(entitlements, eq(entitlements.id, entitlementState.entitlementId))
       .innerJoin(centers, eq(centers.id, members.homeCenterId))
-      .where(
-        and(
-          eq(entitlements.kind, 'membership'),
-          eq(entitlementState.phase, 'active'),
-          sql`${entitlementState.validUntil} between ${f.today}::date and ${last}`,
-          f.centerId ? eq(members.homeCenterId, f.centerId) : undefined,
-          // A member who already holds the next membership is not about to leave.
-          sql`not ${heldAfter(sql`${entitlements.id}`, sql`${members.id}`, sql`${entitlementState.validUntil}`)}`,
-        ),
-      );
-  },
+      .where(expiring(f)),
+  // The membership of the row (no row: every one expiring), among the caller's members.
+  drill: (f, _column, row, db) => ({
+    source: 'memberships',
+    where: and(expiring(f), row ? eq(entitlements.id, row) : undefined, inCallerCentres(db, members.homeCenterId)),
+  }),
 };
 
 /** Memberships by plan: sold in the range, running today, frozen today, ended in the range. */
+const soldOn = dayOf(entitlements.createdAt, centers.timeZone);
+/** A membership running today (`entitlements`, `entitlement_state` and its centre joined). */
+const runningToday = (f: ResolvedFilters) =>
+  sql`${entitlementState.phase} = 'active' and ${entitlementState.validFrom} <= ${f.today}::date
+      and coalesce(${entitlementState.validUntil}, '9999-12-31'::date) >= ${f.today}::date`;
+/** The memberships each figure of the memberships report counts. */
+const MEMBERSHIP_FIGURES: Record<string, (f: ResolvedFilters) => SQL> = {
+  sold: (f) => between(soldOn, f),
+  active: (f) => sql`${runningToday(f)} and not ${entitlementState.frozen}`,
+  frozen: (f) => sql`${runningToday(f)} and ${entitlementState.frozen}`,
+  ended: (f) =>
+    sql`${entitlementState.phase} in ('active', 'expired') and ${between(sql`${entitlementState.validUntil}`, f)}`,
+};
+/** The memberships of the report: at the chosen centre, and at the caller's centres. */
+const membershipsOf = (db: TenantDb, f: ResolvedFilters) =>
+  and(
+    eq(entitlements.kind, 'membership'),
+    f.centerId ? eq(entitlements.centerId, f.centerId) : undefined,
+    inCallerCentres(db, entitlements.centerId),
+  );
+
+/**
+ * The movement of memberships in a month of the range (its days within the range, `first` to
+ * `last`): started (their first day in it), frozen (a freeze starting in it, each membership once),
+ * ended (their last day in it), and active at its end (running on `last`, frozen or not).
+ */
+const MONTH_FIGURES: Record<string, (first: SQL, last: SQL) => SQL> = {
+  started: (first, last) =>
+    sql`${entitlementState.phase} in ('active', 'expired') and ${entitlementState.validFrom} between ${first} and ${last}`,
+  frozen: (first, last) =>
+    sql`exists (select 1 from ${entitlementLedger} l where l.entitlement_id = ${entitlements.id} and l.kind = 'freeze'
+      and l.valid_from between ${first} and ${last})`,
+  ended: (first, last) =>
+    sql`${entitlementState.phase} in ('active', 'expired') and ${entitlementState.validUntil} between ${first} and ${last}`,
+  activeAtEnd: (_first, last) =>
+    sql`${entitlementState.phase} in ('active', 'expired') and ${entitlementState.validFrom} <= ${last}
+      and coalesce(${entitlementState.validUntil}, '9999-12-31'::date) >= ${last}`,
+};
+/** The days of the month starting `month` (a date) within the range. */
+const monthWithin = (month: SQL, f: ResolvedFilters) => ({
+  first: sql`greatest(${month}, ${f.from}::date)`,
+  last: sql`least((${month} + interval '1 month' - interval '1 day')::date, ${f.to}::date)`,
+});
+
 export const membershipReport: ReportSpec = {
   code: 'membership',
   title: { en: 'Memberships', zh: '會籍' },
   access: read,
-  accepts: ['centerId', 'from', 'to'],
+  accepts: ['centerId', 'from', 'to', 'by'],
   keyCast: TEXT_KEY,
-  columns: () => [
-    col('plan', 'text'),
-    col('sold', 'count'),
-    col('active', 'count'),
-    col('frozen', 'count'),
-    col('ended', 'count'),
-  ],
+  columns: (f) =>
+    f.by === 'month'
+      ? [
+          col('month', 'month'),
+          col('started', 'count', { drill: 'memberships' }),
+          col('frozen', 'count', { drill: 'memberships' }),
+          col('ended', 'count', { drill: 'memberships' }),
+          col('activeAtEnd', 'count', { total: false, drill: 'memberships' }),
+        ]
+      : [
+          col('plan', 'text'),
+          col('sold', 'count', { drill: 'memberships' }),
+          col('active', 'count', { drill: 'memberships' }),
+          col('frozen', 'count', { drill: 'memberships' }),
+          col('ended', 'count', { drill: 'memberships' }),
+        ],
   chart: { type: 'bar', x: 'plan', series: ['sold', 'ended'] },
   defaultSort: 'plan',
   query: (db, f) => {
-    const soldOn = dayOf(entitlements.createdAt, centers.timeZone);
-    const running = sql`${entitlementState.phase} = 'active' and ${entitlementState.validFrom} <= ${f.today}::date
-      and coalesce(${entitlementState.validUntil}, '9999-12-31'::date) >= ${f.today}::date`;
+    if (f.by === 'month') {
+      // One row per month of the range, each figure counted among the memberships of the report.
+      const { first, last } = monthWithin(sql.raw('m.month'), f);
+      const figure = (name: string) =>
+        sql`(${db
+          .select({ n: count() })
+          .from(entitlements)
+          .innerJoin(entitlementState, eq(entitlementState.entitlementId, entitlements.id))
+          .where(and(membershipsOf(db, f), MONTH_FIGURES[name]!(first, last)))})`.as(name);
+      return db
+        .select({
+          key: sql<string>`to_char(m.month, 'YYYY-MM')`.as('key'),
+          month: sql<string>`to_char(m.month, 'YYYY-MM')`.as('month'),
+          started: figure('started'),
+          frozen: figure('frozen'),
+          ended: figure('ended'),
+          activeAtEnd: figure('activeAtEnd'),
+        })
+        .from(
+          sql`(select generate_series(date_trunc('month', ${f.from}::date), ${f.to}::date, interval '1 month')::date as month) m`,
+        );
+    }
+    const figure = (name: string) => sql`count(*) filter (where ${MEMBERSHIP_FIGURES[name]!(f)})`.as(name);
     return db
       .select({
         key: sql<string>`${entitlements.name}`.as('key'),
         plan: sql<string>`${entitlements.name}`.as('plan'),
-        sold: sql`count(*) filter (where ${between(soldOn, f)})`.as('sold'),
-        active: sql`count(*) filter (where ${running} and not ${entitlementState.frozen})`.as('active'),
-        frozen: sql`count(*) filter (where ${running} and ${entitlementState.frozen})`.as('frozen'),
-        ended:
-          sql`count(*) filter (where ${entitlementState.phase} in ('active', 'expired') and ${between(sql`${entitlementState.validUntil}`, f)})`.as(
-            'ended',
-          ),
+        sold: figure('sold'),
+        active: figure('active'),
+        frozen: figure('frozen'),
+        ended: figure('ended'),
       })
       .from(entitlements)
       .innerJoin(entitlementState, eq(entitlementState.entitlementId, entitlements.id))
       .innerJoin(centers, eq(centers.id, entitlements.centerId))
-      .where(and(eq(entitlements.kind, 'membership'), f.centerId ? eq(entitlements.centerId, f.centerId) : undefined))
+      .where(membershipsOf(db, f))
       .groupBy(entitlements.name);
+  },
+  drill: (f, column, row, db) => {
+    if (f.by === 'month') {
+      const figure = MONTH_FIGURES[column];
+      if (!figure) return null;
+      // A month's memberships, or (the totals) those of every month of the range.
+      const { first, last } = row
+        ? monthWithin(sql`${`${row}-01`}::date`, f)
+        : { first: sql`${f.from}::date`, last: sql`${f.to}::date` };
+      return { source: 'memberships', where: and(membershipsOf(db, f), figure(first, last)) };
+    }
+    const figure = MEMBERSHIP_FIGURES[column];
+    if (!figure) return null;
+    return {
+      source: 'memberships',
+      where: and(membershipsOf(db, f), figure(f), row === undefined ? undefined : eq(entitlements.name, row)),
+    };
   },
 };
 
@@ -321,6 +438,19 @@ export const nonPayersReport: ReportSpec = {
   }),
 };
 
+/** The day of a booking's class on its centre's clock (`classes` and its centre joined). */
+const trialDay = dayOf(classes.startsAt, centers.timeZone);
+/** Trial bookings kept (not cancelled, not waiting) for classes of the range (in `month` if named), at the caller's centres. */
+const trialIn = (db: TenantDb, f: ResolvedFilters, month?: string) =>
+  and(
+    eq(bookings.trial, true),
+    sql`${bookings.status} not in ('cancelled', 'waitlisted')`,
+    between(trialDay, f),
+    f.centerId ? eq(classes.centerId, f.centerId) : undefined,
+    inCallerCentres(db, classes.centerId),
+    inMonth(trialDay, month),
+  );
+
 /** Per month: trial bookings (by their class's day), new members, and prospects registered. */
 export const trialsReport: ReportSpec = {
   code: 'trial_and_newjoin',
@@ -328,11 +458,16 @@ export const trialsReport: ReportSpec = {
   access: read,
   accepts: ['centerId', 'from', 'to'],
   keyCast: TEXT_KEY,
-  columns: () => [col('month', 'month'), col('trials', 'count'), col('newMembers', 'count'), col('prospects', 'count')],
+  columns: () => [
+    col('month', 'month'),
+    col('trials', 'count', { drill: 'bookings' }),
+    col('newMembers', 'count', { drill: 'members' }),
+    col('prospects', 'count', { drill: 'members' }),
+  ],
   chart: { type: 'bar', x: 'month', series: ['trials', 'newMembers'] },
   defaultSort: 'month',
   query: (db, f) => {
-    const classDay = dayOf(classes.startsAt, centers.timeZone);
+    const classDay = trialDay;
     const trials = db
       .select({
         month: monthText(classDay).as('month'),
@@ -343,16 +478,9 @@ export const trialsReport: ReportSpec = {
       .from(bookings)
       .innerJoin(classes, eq(classes.id, bookings.classId))
       .innerJoin(centers, eq(centers.id, classes.centerId))
-      .where(
-        and(
-          eq(bookings.trial, true),
-          sql`${bookings.status} not in ('cancelled', 'waitlisted')`,
-          between(classDay, f),
-          f.centerId ? eq(classes.centerId, f.centerId) : undefined,
-        ),
-      )
+      .where(trialIn(db, f))
       .groupBy(monthText(classDay));
-    const joined = dayOf(members.createdAt, centers.timeZone);
+    const joined = joinedOn;
     const joiners = db
       .select({
         month: monthText(joined).as('month'),
@@ -376,6 +504,18 @@ export const trialsReport: ReportSpec = {
       .from(all)
       .groupBy(all.month);
   },
+  drill: (f, column, row, db) => {
+    if (column === 'trials') return { source: 'bookings', where: trialIn(db, f, row) };
+    return {
+      source: 'members',
+      where: and(
+        between(joinedOn, f),
+        f.centerId ? eq(members.homeCenterId, f.centerId) : undefined,
+        column === 'prospects' ? sql`${members.status} = 'prospect'` : sql`${members.status} <> 'prospect'`,
+        inMonth(joinedOn, row),
+      ),
+    };
+  },
 };
 
 /** Per member group: its members, those active, and the net money its members paid in the range. */
@@ -387,9 +527,9 @@ export const groupReport: ReportSpec = {
   keyCast: TEXT_KEY,
   columns: () => [
     col('group', 'text'),
-    col('members', 'count', { total: false }),
-    col('activeMembers', 'count', { total: false }),
-    col('amountMinor', 'money', { total: false }),
+    col('members', 'count', { total: false, drill: 'members' }),
+    col('activeMembers', 'count', { total: false, drill: 'members' }),
+    col('amountMinor', 'money', { total: false, drill: 'payments' }),
   ],
   chart: { type: 'bar', x: 'group', series: ['amountMinor'] },
   defaultSort: 'group',
@@ -406,21 +546,47 @@ export const groupReport: ReportSpec = {
       .where(moneyTaken(f))
       .groupBy(payments.memberId)
       .as('money');
-    return db
-      .select({
-        key: sql<string>`${memberGroups.id}::text`.as('key'),
-        group: sql<string>`min(${memberGroups.name})`.as('group'),
-        members: sql`count(${members.id})`.as('members'),
-        activeMembers: sql`count(${members.id}) filter (where ${members.status} = 'active')`.as('activeMembers'),
-        amountMinor: sql`coalesce(sum(${money.net}), 0)`.as('amountMinor'),
-      })
-      .from(memberGroups)
-      .leftJoin(memberGroupMembers, eq(memberGroupMembers.groupId, memberGroups.id))
-      .leftJoin(
-        members,
-        and(eq(members.id, memberGroupMembers.memberId), f.centerId ? eq(members.homeCenterId, f.centerId) : undefined),
-      )
-      .leftJoin(money, eq(money.memberId, members.id))
-      .groupBy(memberGroups.id);
+    return (
+      db
+        .select({
+          key: sql<string>`${memberGroups.id}::text`.as('key'),
+          group: sql<string>`min(${memberGroups.name})`.as('group'),
+          members: sql`count(${members.id})`.as('members'),
+          activeMembers: sql`count(${members.id}) filter (where ${members.status} = 'active')`.as('activeMembers'),
+          amountMinor: sql`coalesce(sum(${money.net}), 0)`.as('amountMinor'),
+        })
+        .from(memberGroups)
+        .leftJoin(memberGroupMembers, eq(memberGroupMembers.groupId, memberGroups.id))
+        // The members of the chosen centre, among the caller's (a joined table is not limited to their centres).
+        .leftJoin(
+          members,
+          and(
+            eq(members.id, memberGroupMembers.memberId),
+            f.centerId ? eq(members.homeCenterId, f.centerId) : undefined,
+            inCallerCentres(db, members.homeCenterId),
+          ),
+        )
+        .leftJoin(money, eq(money.memberId, members.id))
+        .groupBy(memberGroups.id)
+    );
+  },
+  drill: (f, column, row, db) => {
+    // The members of the group (no row: of any group) whose home is the chosen centre.
+    const inGroup = db
+      .select({ id: memberGroupMembers.memberId })
+      .from(memberGroupMembers)
+      .innerJoin(members, eq(members.id, memberGroupMembers.memberId))
+      .where(
+        and(
+          row ? eq(memberGroupMembers.groupId, row) : undefined,
+          f.centerId ? eq(members.homeCenterId, f.centerId) : undefined,
+        ),
+      );
+    if (column === 'amountMinor')
+      return { source: 'payments', where: moneyTaken(f, inArray(payments.memberId, inGroup)) };
+    return {
+      source: 'members',
+      where: and(inArray(members.id, inGroup), column === 'activeMembers' ? eq(members.status, 'active') : undefined),
+    };
   },
 };

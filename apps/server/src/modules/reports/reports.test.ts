@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payments } from '../../db/schema/index.ts';
 import { csvLines, xlsxSheet } from '../../test/exports.ts';
 import { insertInvoices, type PaymentsTest, startPayments, TODAY } from '../../test/payments.ts';
 
 describe('reports', () => {
   let t: PaymentsTest;
   let invoiceId: string;
-  const get = (url: string, headers = t.manager) => t.ctx.pro('GET', url, headers);
+  const get = (url: string, headers: Record<string, string> = t.manager) => t.ctx.pro('GET', url, headers);
 
   beforeAll(async () => {
     t = await startPayments();
@@ -87,12 +88,29 @@ describe('reports', () => {
     expect(res.json().fields).toEqual([expect.objectContaining({ path: 'to' })]);
   });
 
-  it('exports the whole report as CSV and XLSX', async () => {
+  it("exports the whole report as CSV and XLSX, headed in the reader's language, money as amounts of the currency", async () => {
     const csv = await get('/reports/transacion/export?format=csv');
     expect(csv.statusCode).toBe(200);
     const lines = csvLines(csv);
     expect(lines).toHaveLength(4);
-    expect(lines[0]).toContain('amountMinor');
+    expect(lines[0]).toContain('Date,Centre,Invoice,Member');
+    expect(lines[0]).toContain('Net taken (HKD)');
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l.split(',')[6])
+        .sort(),
+    ).toEqual(['100.00', '250.00', '50.00']);
+    expect(lines[1]).toMatch(/^2026-03-02,/);
+    // The screen's language, as the web sends it.
+    const german = await get('/reports/transacion/export?format=csv', {
+      ...t.manager,
+      'accept-language': 'de-CH,de;q=0.9',
+    });
+    expect(csvLines(german)[0]).toContain('Datum,');
+    expect(csvLines(german)[0]).toContain('Netto eingenommen (HKD)');
+    const chinese = await get('/reports/transacion/export?format=csv', { ...t.manager, 'accept-language': 'zh-TW' });
+    expect(csvLines(chinese)[0]).toContain('淨收款 (HKD)');
     const xlsx = await t.ctx.app.inject({
       method: 'GET',
       url: '/api/v1/pro/reports/sales-monthly/export?format=xlsx',
@@ -103,8 +121,30 @@ describe('reports', () => {
     expect(sheet.rowCount).toBe(2);
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     const month = (sheet.getRow(2).values as unknown[]).slice(1);
-    expect(month[header.indexOf('month')]).toBe('2026-03');
-    expect(month[header.indexOf('amountMinor')]).toBe(40_000);
+    expect(month[header.indexOf('Month')]).toBe('2026-03');
+    const net = header.indexOf('Net taken (HKD)');
+    expect(month[net]).toBe(400);
+    expect(sheet.getRow(2).getCell(net + 1).numFmt).toBe('#,##0.00');
+  });
+
+  it('writes yen without decimals, and a name that looks like a formula as text', async () => {
+    const yen = await t.ctx.newOrganisation({ name: 'Tokyo Fit', money: { currencyCode: 'JPY', currencySymbol: '¥' } });
+    const member = await yen.newMember({ firstName: 'Taro', lastName: '=HYPERLINK("x")' });
+    const [invoice] = await insertInvoices(t.ctx, yen, [{ memberId: member.id, totalMinor: 500 }]);
+    await t.ctx.database.db.insert(payments).values({
+      organisationId: yen.id,
+      centerId: yen.centers[0]!.id,
+      invoiceId: invoice!.id,
+      memberId: member.id,
+      kind: 'payment',
+      method: 'cash',
+      amountMinor: 500,
+      paidOn: TODAY,
+    });
+    const lines = csvLines(await get('/reports/transacion/export?format=csv', await yen.signIn('manager')));
+    expect(lines[0]).toContain('Net taken (JPY)');
+    expect(lines[1]).toContain(',500,');
+    expect(lines[1]).toContain(`"'=HYPERLINK(""x"") Taro"`);
   });
 
   it('shows installments due per month, and the member who owes the overdue one', async () => {

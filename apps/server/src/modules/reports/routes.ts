@@ -14,8 +14,10 @@ import { type AuthContext, can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { exportRoutes, routeTable } from '../../lib/routes.ts';
+import { readSystemConfig } from '../../lib/settings.ts';
 import { queryContext } from '../../lib/use-case.ts';
 import { type ReportSpec, type ResolvedFilters, reportRows, resolveRange, runReport, titleKey } from './engine.ts';
+import { exportColumns, fileLanguage } from './export-columns.ts';
 import { REPORTS, reportOf } from './registry.ts';
 import { readDrill } from './sources.ts';
 
@@ -79,13 +81,14 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const spec = specFor(req.auth!, req.params.code);
         const { page, pageSize, sort: _, column, row, ...filters } = req.query;
         const f = await resolve(req.auth!, filters);
-        const target = spec.columns(f).find((c) => c.key === column)?.drill ? spec.drill?.(f, column, row) : null;
+        const { db } = queryContext(deps, req.auth!);
+        const target = spec.columns(f).find((c) => c.key === column)?.drill ? spec.drill?.(f, column, row, db) : null;
         if (!target) {
           throw new AppError(400, 'validation_failed', 'This figure has no rows to show', [
             { path: 'column', code: 'invalid_value', message: 'This figure has no rows to show' },
           ]);
         }
-        return readDrill(queryContext(deps, req.auth!).db, target, { page, pageSize });
+        return readDrill(db, target, { page, pageSize });
       },
     );
 
@@ -93,11 +96,16 @@ export function reportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const spec = specFor(req.auth!, req.params.code);
       const { format: _, sort: __, ...filters } = req.query;
       const f = await resolve(req.auth!, filters);
-      const columns = spec.columns(f);
+      const { db } = queryContext(deps, req.auth!);
+      const config = await readSystemConfig(
+        db.unscoped('the organisation’s own row: its currency and language'),
+        req.auth!.organisationId,
+      );
+      const language = fileLanguage(req.headers['accept-language'], req.auth!.language, config.defaultLanguage);
       return {
         fileName: `report-${spec.code.replace(/[^A-Za-z0-9_-]/g, '-')}`,
-        columns: columns.map((c) => ({ header: c.key, value: (row: Record<string, unknown>) => row[c.key] as never })),
-        rows: reportRows(queryContext(deps, req.auth!).db, spec, f),
+        columns: exportColumns(spec.columns(f), language, config.currencyCode),
+        rows: reportRows(db, spec, f),
       };
     });
   };

@@ -4,16 +4,22 @@
  * screens those rows come from.
  */
 import type { ReportDrillResult, ReportRow, ReportSource } from '@gym/contract/reports';
-import { count, eq, type SQL, sql } from 'drizzle-orm';
+import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import {
+  bookings,
   centers,
+  classes,
+  classTypes,
   commissionEntries,
+  entitlementState,
+  entitlements,
   entries,
   installments,
   invoiceLines,
   invoices,
   members,
   payments,
+  ptSessions,
   users,
 } from '../../db/schema/index.ts';
 import { type KeyColumn, keyOrder } from '../../lib/long-read.ts';
@@ -245,12 +251,262 @@ const commissionSource: Source = {
   count: async (db, where) => (await db.select({ n: count() }).from(commissionEntries).where(where))[0]?.n ?? 0,
 };
 
+/** The business date and the time of an instant on the clock of its centre (`centers` joined). */
+const localDay = (instant: SQL | typeof classes.startsAt) =>
+  sql<string>`(${instant} at time zone ${centers.timeZone})::date::text`;
+const localTime = (instant: SQL | typeof classes.startsAt) =>
+  sql<string>`to_char(${instant} at time zone ${centers.timeZone}, 'HH24:MI')`;
+
+/** Members (registered, active, lost, of a group), newest first, each dated by their registration at their home centre. */
+const membersSource: Source = {
+  columns: [
+    col('date', 'date'),
+    col('code', 'text'),
+    col('member', 'text'),
+    col('phone', 'text'),
+    col('center', 'text'),
+    col('status', 'text'),
+  ],
+  rows: (db, where, limit, offset) =>
+    db
+      .select({
+        key: members.id,
+        date: localDay(sql`${members.createdAt}`),
+        code: members.code,
+        member: memberName,
+        phone: members.phone,
+        center: centers.code,
+        status: members.status,
+      })
+      .from(members)
+      .innerJoin(centers, eq(centers.id, members.homeCenterId))
+      .where(where)
+      .orderBy(desc(members.createdAt), desc(members.id))
+      .limit(limit)
+      .offset(offset),
+  count: async (db, where) =>
+    (
+      await db
+        .select({ n: count() })
+        .from(members)
+        .innerJoin(centers, eq(centers.id, members.homeCenterId))
+        .where(where)
+    )[0]?.n ?? 0,
+};
+
+/** What a member holds (a membership, a short course): sold on, ends on, and its state (`frozen` while frozen). */
+const membershipsSource: Source = {
+  columns: [
+    col('date', 'date'),
+    col('member', 'text'),
+    col('code', 'text'),
+    col('plan', 'text'),
+    col('center', 'text'),
+    col('validFrom', 'date'),
+    col('validUntil', 'date'),
+    col('status', 'text'),
+  ],
+  rows: (db, where, limit, offset) =>
+    db
+      .select({
+        key: entitlements.id,
+        date: localDay(sql`${entitlements.createdAt}`),
+        member: memberName,
+        code: members.code,
+        plan: entitlements.name,
+        center: centers.code,
+        validFrom: entitlementState.validFrom,
+        validUntil: entitlementState.validUntil,
+        status: sql<string>`case when ${entitlementState.frozen} then 'frozen' else ${entitlementState.phase} end`,
+      })
+      .from(entitlements)
+      .innerJoin(entitlementState, eq(entitlementState.entitlementId, entitlements.id))
+      .innerJoin(centers, eq(centers.id, entitlements.centerId))
+      .innerJoin(members, eq(members.id, entitlements.memberId))
+      .where(where)
+      .orderBy(desc(entitlements.createdAt), desc(entitlements.id))
+      .limit(limit)
+      .offset(offset),
+  count: async (db, where) =>
+    (
+      await db
+        .select({ n: count() })
+        .from(entitlements)
+        .innerJoin(entitlementState, eq(entitlementState.entitlementId, entitlements.id))
+        .innerJoin(centers, eq(centers.id, entitlements.centerId))
+        .innerJoin(members, eq(members.id, entitlements.memberId))
+        .where(where)
+    )[0]?.n ?? 0,
+};
+
+/** Bookings of classes: the class's day and time on its centre's clock, the member, and the credits it used (none once given back). */
+const bookingsSource: Source = {
+  columns: [
+    col('date', 'date'),
+    col('time', 'text'),
+    col('center', 'text'),
+    col('classType', 'text'),
+    col('member', 'text'),
+    col('status', 'text'),
+    col('credits', 'count'),
+  ],
+  rows: (db, where, limit, offset) =>
+    db
+      .select({
+        key: bookings.id,
+        date: localDay(sql`${classes.startsAt}`),
+        time: localTime(sql`${classes.startsAt}`),
+        center: centers.code,
+        classType: classTypes.name,
+        member: memberName,
+        status: bookings.status,
+        credits: sql<number>`case when ${bookings.creditReturned} then 0 else ${bookings.creditsUsed} end`,
+      })
+      .from(bookings)
+      .innerJoin(classes, eq(classes.id, bookings.classId))
+      .innerJoin(centers, eq(centers.id, classes.centerId))
+      .innerJoin(classTypes, eq(classTypes.id, classes.classTypeId))
+      .innerJoin(members, eq(members.id, bookings.memberId))
+      .where(where)
+      .orderBy(desc(classes.startsAt), desc(bookings.id))
+      .limit(limit)
+      .offset(offset),
+  count: async (db, where) =>
+    (
+      await db
+        .select({ n: count() })
+        .from(bookings)
+        .innerJoin(classes, eq(classes.id, bookings.classId))
+        .innerJoin(centers, eq(centers.id, classes.centerId))
+        .where(where)
+    )[0]?.n ?? 0,
+};
+
+/** The bookings of a class that take a place (not cancelled, not waiting). */
+export const placeTaken = sql`${bookings.status} in ('booked', 'attended', 'no_show', 'late_cancelled')`;
+
+/** Classes: day and time on their centre's clock, type, teacher, minutes, capacity, places taken and attended. */
+const classesSource: Source = {
+  columns: [
+    col('date', 'date'),
+    col('time', 'text'),
+    col('center', 'text'),
+    col('classType', 'text'),
+    col('teacher', 'text'),
+    col('minutes', 'count'),
+    col('capacity', 'count'),
+    col('booked', 'count'),
+    col('attended', 'count'),
+  ],
+  rows: (db, where, limit, offset) =>
+    db
+      .select({
+        key: classes.id,
+        date: localDay(sql`${classes.startsAt}`),
+        time: localTime(sql`${classes.startsAt}`),
+        center: centers.code,
+        classType: classTypes.name,
+        teacher: users.fullName,
+        minutes: sql<number>`extract(epoch from (${classes.endsAt} - ${classes.startsAt}))::int / 60`,
+        capacity: classes.capacity,
+        booked: sql<number>`(select count(*) from ${bookings} where ${bookings.classId} = ${classes.id} and ${placeTaken})`,
+        attended: sql<number>`(select count(*) from ${bookings} where ${bookings.classId} = ${classes.id} and ${bookings.status} = 'attended')`,
+      })
+      .from(classes)
+      .innerJoin(centers, eq(centers.id, classes.centerId))
+      .innerJoin(classTypes, eq(classTypes.id, classes.classTypeId))
+      .innerJoin(users, eq(users.id, classes.teacherId))
+      .where(where)
+      .orderBy(desc(classes.startsAt), desc(classes.id))
+      .limit(limit)
+      .offset(offset),
+  count: async (db, where) =>
+    (await db.select({ n: count() }).from(classes).innerJoin(centers, eq(centers.id, classes.centerId)).where(where))[0]
+      ?.n ?? 0,
+};
+
+/** PT sessions: day and time on their centre's clock, trainer, member and state. */
+const ptSessionsSource: Source = {
+  columns: [
+    col('date', 'date'),
+    col('time', 'text'),
+    col('center', 'text'),
+    col('trainer', 'text'),
+    col('member', 'text'),
+    col('status', 'text'),
+  ],
+  rows: (db, where, limit, offset) =>
+    db
+      .select({
+        key: ptSessions.id,
+        date: localDay(sql`${ptSessions.startsAt}`),
+        time: localTime(sql`${ptSessions.startsAt}`),
+        center: centers.code,
+        trainer: users.fullName,
+        member: memberName,
+        status: ptSessions.status,
+      })
+      .from(ptSessions)
+      .innerJoin(centers, eq(centers.id, ptSessions.centerId))
+      .innerJoin(users, eq(users.id, ptSessions.trainerId))
+      .innerJoin(members, eq(members.id, ptSessions.memberId))
+      .where(where)
+      .orderBy(desc(ptSessions.startsAt), desc(ptSessions.id))
+      .limit(limit)
+      .offset(offset),
+  count: async (db, where) =>
+    (
+      await db
+        .select({ n: count() })
+        .from(ptSessions)
+        .innerJoin(centers, eq(centers.id, ptSessions.centerId))
+        .where(where)
+    )[0]?.n ?? 0,
+};
+
+/** Invoices (a class's late-cancel and no-show fees): issued on, number, member, state and total. */
+const invoicesSource: Source = {
+  columns: [
+    col('date', 'date'),
+    col('center', 'text'),
+    col('invoice', 'text'),
+    col('member', 'text'),
+    col('status', 'text'),
+    col('amountMinor', 'money'),
+  ],
+  rows: (db, where, limit, offset) =>
+    db
+      .select({
+        key: invoices.id,
+        date: invoices.issuedOn,
+        center: centers.code,
+        invoice: invoices.number,
+        member: memberName,
+        status: invoices.state,
+        amountMinor: invoices.totalMinor,
+      })
+      .from(invoices)
+      .innerJoin(centers, eq(centers.id, invoices.centerId))
+      .innerJoin(members, eq(members.id, invoices.memberId))
+      .where(where)
+      .orderBy(desc(invoices.issuedOn), desc(invoices.seq))
+      .limit(limit)
+      .offset(offset),
+  count: async (db, where) => (await db.select({ n: count() }).from(invoices).where(where))[0]?.n ?? 0,
+};
+
 const SOURCES: Partial<Record<ReportSource, Source>> = {
   payments: paymentsSource,
   entries: entriesSource,
   'invoice-lines': invoiceLinesSource,
   installments: installmentsSource,
   commission: commissionSource,
+  members: membersSource,
+  memberships: membershipsSource,
+  bookings: bookingsSource,
+  classes: classesSource,
+  'pt-sessions': ptSessionsSource,
+  invoices: invoicesSource,
 };
 
 /** Registers a source that a report of another file reads (members, memberships...). */

@@ -1,6 +1,6 @@
 import './reports.css';
 import { PrinterOutlined } from '@ant-design/icons';
-import { ENTRY_REPORT_GROUPS, REPORT_BASES } from '@gym/contract/reports';
+import { ENTRY_REPORT_GROUPS, MEMBERSHIP_REPORT_GROUPS, REPORT_BASES } from '@gym/contract/reports';
 import { Button, Card, Select, Table, type TableColumnsType } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { QueryState } from '../../shared/ui/ScreenStates';
 import { isFigure, type ReportColumn, type ReportResult, type ReportRow, serverCode, useReport } from './api';
 import { useCell, useChartFormat } from './cells';
 import { type Drill, DrillDrawer } from './DrillDrawer';
+import { EXTRA_FILTERS, EXTRA_VALID, type ExtraParam, ReportFilterSelects } from './ReportFilterSelects';
 
 const ReportChart = lazy(() => import('./ReportChart'));
 
@@ -28,8 +29,15 @@ function useReportCode(): string {
   return (named ?? byCode)?.code ?? code ?? '';
 }
 
-/** Filters, sort and paging in the address: `?center=<id>|all&from=&to=&by=&basis=&sort=&page=&pageSize=`. */
-function useReportParams() {
+/** The groupings a report offers (`by`), the first its default: the entries' and the memberships'. */
+const groupsOf = (code: string): readonly string[] =>
+  code === 'membership' ? MEMBERSHIP_REPORT_GROUPS : code === 'entry' ? ENTRY_REPORT_GROUPS : [];
+
+/**
+ * Filters, sort and paging in the address:
+ * `?center=<id>|all&from=&to=&by=&basis=&staff=&itemType=&method=&sort=&page=&pageSize=`.
+ */
+function useReportParams(groups: readonly string[]) {
   const [search, setSearch] = useSearchParams();
   const read = (name: string, ok: (v: string) => boolean) => {
     const v = search.get(name);
@@ -50,11 +58,14 @@ function useReportParams() {
     center: read('center', centerOrAll),
     from: read('from', isDay),
     to: read('to', isDay),
-    by: read('by', (v) => (ENTRY_REPORT_GROUPS as readonly string[]).includes(v)),
+    by: read('by', (v) => groups.includes(v)),
     basis: read('basis', (v) => (REPORT_BASES as readonly string[]).includes(v)),
     page: Number(read('page', (v) => /^[1-9]\d{0,4}$/.test(v)) ?? 1),
     pageSize: Number(read('pageSize', (v) => PAGE_SIZES.includes(Number(v))) ?? PAGE_SIZES[1]),
     sort: read('sort', (v) => SORT.test(v)),
+    extra: Object.fromEntries(
+      EXTRA_FILTERS.map(({ param }) => [param, read(param, EXTRA_VALID[param])]).filter(([, v]) => v !== undefined),
+    ) as Partial<Record<ExtraParam, string>>,
     set,
   };
 }
@@ -68,7 +79,8 @@ export default function ReportPage() {
   const { t } = useTranslation();
   const webCode = useReportCode();
   const code = serverCode(webCode);
-  const params = useReportParams();
+  const groups = groupsOf(code);
+  const params = useReportParams(groups);
   const { centerFilter, shownCenterId, today } = useCenterFilter(params.center);
   const to = params.to ?? today;
   const from = params.from ?? `${to.slice(0, 7)}-01`;
@@ -78,6 +90,9 @@ export default function ReportPage() {
     to,
     ...(params.by ? { by: params.by } : {}),
     ...(params.basis ? { basis: params.basis } : {}),
+    ...Object.fromEntries(
+      EXTRA_FILTERS.flatMap(({ param, filter }) => (params.extra[param] ? [[filter, params.extra[param]]] : [])),
+    ),
   };
   const report = useReport(code, {
     ...filters,
@@ -104,16 +119,21 @@ export default function ReportPage() {
           pageFocus
           onChange={(start, end) => params.set({ from: start, to: end })}
         />
-        {accepts.includes('by') && (
+        {accepts.includes('by') && groups.length > 0 && (
           <Select
             className="list-toolbar__filter"
             aria-label={t('reports:screen.by')}
-            value={params.by ?? 'day'}
-            onChange={(value: string) => params.set({ by: value === 'day' ? null : value })}
-            options={ENTRY_REPORT_GROUPS.map((g) => ({ value: g, label: t(`reports:screen.byOptions.${g}`) }))}
+            value={params.by ?? groups[0]}
+            onChange={(value: string) => params.set({ by: value === groups[0] ? null : value })}
+            options={groups.map((g) => ({ value: g, label: t(`reports:screen.byOptions.${g}`) }))}
             data-testid="report-filter-by"
           />
         )}
+        <ReportFilterSelects
+          accepts={accepts}
+          values={params.extra}
+          onChange={(param, value) => params.set({ [param]: value })}
+        />
         {accepts.includes('basis') && (
           <Select
             className="list-toolbar__filter"
