@@ -12,7 +12,7 @@ import { useDates } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { AlbumPhotos } from './AlbumPhotos';
 import { type Album, useAlbumList, useDeleteAlbum, useSaveAlbum } from './api';
-import { ContentDialog, DeleteContentAction, useSaveAnswers } from './parts';
+import { ContentDialog, DeleteContentAction, useSaveAnswers } from './dialog';
 
 const SORTS = ['-createdAt', 'createdAt', 'title', '-title'] as const;
 type Sort = (typeof SORTS)[number];

@@ -14,17 +14,15 @@ import { RowAction } from '../../shared/ui/RowAction';
 import { useDates } from '../../shared/useDates';
 import { type ListParamsConfig, useListParams } from '../../shared/useListParams';
 import { type News, type NewsInput, type StoredImage, useDeleteNews, useNewsList, useSaveNews } from './api';
+import { ContentDialog, DeleteContentAction, useSaveAnswers } from './dialog';
 import { plainText } from './order';
 import {
-  ContentDialog,
-  DeleteContentAction,
   ImageField,
   RichTextEditor,
   TargetingFields,
   type TargetingValues,
   targetingBody,
   targetingValues,
-  useSaveAnswers,
   useWallText,
 } from './parts';
 

@@ -17,16 +17,14 @@ import {
   useSaveSlide,
   useSlides,
 } from './api';
+import { ContentDialog, DeleteContentAction, useSaveAnswers } from './dialog';
 import { moveItem } from './order';
 import {
-  ContentDialog,
-  DeleteContentAction,
   ImageField,
   TargetingFields,
   type TargetingValues,
   targetingBody,
   targetingValues,
-  useSaveAnswers,
   useWallText,
 } from './parts';
 

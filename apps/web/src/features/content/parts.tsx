@@ -1,4 +1,4 @@
-/** What the content screens share: an image field, the rich text editor, who and when content is for. */
+/** What the content screens share: an image field, the rich text editor, who and when content is for (the dialogs: dialog.tsx). */
 import {
   BoldOutlined,
   DeleteOutlined,
@@ -9,39 +9,14 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { LANGUAGES } from '@gym/contract/constants';
-import type { FormInstance } from 'antd';
-import { App, Button, Form, Input, Modal, Select, Space, Spin, Switch, Tooltip } from 'antd';
-import type { TFunction } from 'i18next';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { App, Button, Form, Input, Select, Space, Spin, Switch, Tooltip } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '../../shared/api/errorMessages';
-import { placeFieldErrors } from '../../shared/api/formErrors';
 import { useCenters } from '../../shared/centers';
 import { LANGUAGE_ENDONYMS } from '../../shared/i18n/languages';
-import { useConfirm } from '../../shared/ui/confirm';
-import { RowAction } from '../../shared/ui/RowAction';
-import { StackedForm } from '../../shared/ui/StackedForm';
 import { useDates } from '../../shared/useDates';
 import { type StoredImage, tooLarge, uploadImage } from './api';
 import { contentFieldMessage, uploadErrorText } from './errors';
-
-/** Puts a save's refusal beside its fields (`centerIds.0` on `centerIds`), else a toast. */
-export function showSaveError(
-  form: FormInstance,
-  error: unknown,
-  t: TFunction,
-  fields: readonly string[],
-  toast: (text: string) => void,
-) {
-  const { placed, rest } = placeFieldErrors(
-    form,
-    error,
-    t,
-    (path) => [...path.split('.')].reverse().find((p) => fields.includes(p)) ?? null,
-    contentFieldMessage(t),
-  );
-  if (placed === 0) toast(rest[0] ?? apiErrorMessage(t, error));
-}
 
 /** A file input behind a button: keyboard reachable, images only offered (the server decides). */
 export function FilePickButton({
@@ -256,117 +231,6 @@ export const orNull = (value: string | null | undefined) => (value ? value : nul
 export function useWallText(): (value: string | null) => string {
   const dates = useDates();
   return (value) => (value ? `${dates.date(value.slice(0, 10))} ${value.slice(11, 16)}` : '–');
-}
-
-/**
- * The add or edit dialog of a news item, a slide or an album: its title, its save button (busy
- * while saving, `submitTestId`) and its form, built only while open (a new item starts empty).
- */
-export function ContentDialog<V extends object>({
-  open,
-  title,
-  width,
-  name,
-  form,
-  saving,
-  submitTestId,
-  enterSubmits,
-  initialValues,
-  onFinish,
-  onClose,
-  children,
-}: {
-  open: boolean;
-  title: string;
-  width?: number;
-  name: string;
-  form: FormInstance<V>;
-  saving: boolean;
-  submitTestId: string;
-  enterSubmits?: boolean;
-  initialValues: V;
-  onFinish: (values: V) => void;
-  onClose: () => void;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Modal
-      open={open}
-      width={width}
-      title={title}
-      onCancel={onClose}
-      okText={t('common:actions.save')}
-      onOk={() => form.submit()}
-      okButtonProps={{ loading: saving, 'data-testid': submitTestId }}
-      cancelText={t('content:cancel')}
-      destroyOnHidden
-    >
-      {open && (
-        <StackedForm<V>
-          enterSubmits={enterSubmits}
-          form={form}
-          name={name}
-          disabled={saving}
-          initialValues={initialValues}
-          onFinish={onFinish}
-        >
-          {children}
-        </StackedForm>
-      )}
-    </Modal>
-  );
-}
-
-/** A save's answers: "saved" and then `onSaved`, or the refusal beside the form's fields. */
-export function useSaveAnswers<R>(form: FormInstance, fields: readonly string[], onSaved: (saved: R) => void) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  return {
-    onSuccess: (saved: R) => {
-      void message.success(t('content:saved'));
-      onSaved(saved);
-    },
-    onError: (error: unknown) => showSaveError(form, error, t, fields, (text) => void message.error(text)),
-  };
-}
-
-/** The delete button of a row: asks (`confirmTitle`), then says whether it went. */
-export function DeleteContentAction({
-  name,
-  confirmTitle,
-  confirmText,
-  onDelete,
-}: {
-  name: string;
-  confirmTitle: string;
-  confirmText?: string;
-  onDelete: () => Promise<unknown>;
-}) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const confirm = useConfirm();
-  return (
-    <RowAction
-      icon={<DeleteOutlined />}
-      danger
-      onClick={() =>
-        confirm({
-          title: confirmTitle,
-          ...(confirmText ? { content: confirmText } : {}),
-          okText: t('content:delete'),
-          danger: true,
-          onOk: () =>
-            onDelete().then(
-              () => void message.success(t('content:deleted')),
-              () => void message.error(t('content:deleteFailed')),
-            ),
-        })
-      }
-      label={t('content:delete')}
-      ariaLabel={t('content:deleteAria', { name })}
-    />
-  );
 }
 
 /** Who and when an item is for, as the form holds it. */
