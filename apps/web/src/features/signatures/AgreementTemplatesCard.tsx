@@ -49,6 +49,7 @@ function TemplateForm({ editing, onClose }: { editing: Editing; onClose: () => v
     <Modal
       open
       width={720}
+      className="template-dialog"
       title={current ? t('signatures:templates.editTitle', { code: current.code }) : t('signatures:templates.newTitle')}
       okText={
         current ? t('signatures:templates.saveVersion', { version: current.version + 1 }) : t('common:actions.save')
