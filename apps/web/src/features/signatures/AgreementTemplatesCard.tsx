@@ -1,3 +1,4 @@
+import './signatures.css';
 import { PlusOutlined } from '@ant-design/icons';
 import { LANGUAGES } from '@gym/contract/constants';
 import {
@@ -206,6 +207,8 @@ export function AgreementTemplatesCard({ canManage }: { canManage: boolean }) {
                   {
                     title: '',
                     key: 'edit',
+                    // On a narrow screen the table scrolls; the action stays in sight.
+                    fixed: 'right' as const,
                     render: (_: unknown, tpl: AgreementTemplate) => (
                       <Button
                         size="small"

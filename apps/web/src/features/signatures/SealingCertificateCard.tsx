@@ -1,3 +1,4 @@
+import './signatures.css';
 import { UploadOutlined } from '@ant-design/icons';
 import { signingCertificateUploadSchema } from '@gym/contract/signatures';
 import { Alert, App, Button, Card, Descriptions, Form, Input, Tag, Typography, Upload } from 'antd';

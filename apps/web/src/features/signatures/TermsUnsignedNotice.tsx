@@ -1,3 +1,4 @@
+import './signatures.css';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
@@ -15,7 +16,6 @@ export function TermsUnsignedNotice({ memberId, language }: { memberId: string; 
     <Alert
       type="warning"
       showIcon
-      role="alert"
       className="terms-unsigned"
       data-testid="sale-terms-unsigned"
       message={t('signatures:sale.title')}
