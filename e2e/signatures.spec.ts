@@ -154,6 +154,8 @@ describe('e-signatures', () => {
       'agreement-templates',
     );
     try {
+      // At a tablet's 768 px the list scrolls sideways and its edit action stays in sight.
+      await page.setViewportSize({ width: 768, height: 1024 });
       const row = page.getByTestId('agreement-template-list').getByRole('row', { name: new RegExp(code) });
       await row.getByTestId('template-version').getByText(/^v1 /).waitFor();
       await row.getByTestId('template-edit').click();
