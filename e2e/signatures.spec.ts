@@ -2,7 +2,8 @@
  * E-signatures as the desk and the member meet them: a waiver link sent from the member file and
  * signed with the mouse on the public page in German, its signed PDF on the member file verified
  * on the verify panel; a PT contract signed on the tablet (`/epad/{id}`) in a second browser; and
- * the door refusing a member whose waiver is required and unsigned, with that reason.
+ * the door refusing a member whose waiver is required and unsigned, with that reason; and a template
+ * changed on the system configuration, saved as its next version.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,6 +133,45 @@ describe('e-signatures', () => {
     } finally {
       await pad.context.close();
       await visitor.context.close();
+      await context.close();
+    }
+  });
+
+  it('changes an agreement template on the system configuration as its next version', async () => {
+    const code = unique('house-rules').toLowerCase();
+    await api(manager, 'POST', '/pro/agreement-templates', {
+      code,
+      kind: 'other',
+      language: 'en',
+      title: 'House rules',
+      body: 'Hello {{member.name}}',
+    });
+    const { context, page } = await openAs(
+      app.browser,
+      app.server.url,
+      MANAGER,
+      '/system-config',
+      'agreement-templates',
+    );
+    try {
+      // At a tablet's 768 px the list scrolls sideways and its edit action stays in sight.
+      await page.setViewportSize({ width: 768, height: 1024 });
+      const row = page.getByTestId('agreement-template-list').getByRole('row', { name: new RegExp(code) });
+      await row.getByTestId('template-version').getByText(/^v1 /).waitFor();
+      await row.getByTestId('template-edit').click();
+      const dialog = page.locator('.ant-modal.template-dialog');
+      // Saving says it makes version 2, and the placeholders are listed as help.
+      await dialog.getByTestId('template-new-version').getByText('Saving makes version 2', { exact: false }).waitFor();
+      expect(await dialog.getByTestId('template-placeholders').innerText()).toContain('{{member.name}}');
+      await dialog.getByTestId('template-title').fill('');
+      await dialog.getByTestId('template-save').click();
+      await dialog.getByText('This field is required').waitFor();
+      await dialog.getByTestId('template-title').fill('House rules 2027');
+      await dialog.getByTestId('template-save').click();
+      await dialog.waitFor({ state: 'hidden' });
+      const changed = page.getByTestId('agreement-template-list').getByRole('row', { name: /House rules 2027/ });
+      await changed.getByTestId('template-version').getByText(/^v2 /).waitFor();
+    } finally {
       await context.close();
     }
   });

@@ -12,6 +12,8 @@ import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { isTermsUnsigned } from '../signatures/agreementChoice';
+import { TermsUnsignedNotice } from '../signatures/TermsUnsignedNotice';
 import { useSell } from './api';
 import { CartLinesTable } from './CartLinesTable';
 import { CartSearch } from './CartSearch';
@@ -52,7 +54,12 @@ export default function NewSalePage() {
       {done ? (
         <SaleSuccess invoice={done} onAnother={() => setDone(null)} returnTo={returnTo} />
       ) : (
-        <CartForm memberId={member.id} homeCenterId={member.homeCenter.id} onDone={setDone} />
+        <CartForm
+          memberId={member.id}
+          homeCenterId={member.homeCenter.id}
+          language={member.language}
+          onDone={setDone}
+        />
       )}
     </div>
   );
@@ -61,13 +68,15 @@ export default function NewSalePage() {
 let keySeq = 0;
 const nextKey = () => `line-${++keySeq}`;
 
-function CartForm({ memberId, homeCenterId, onDone }: SaleFormProps) {
+function CartForm({ memberId, homeCenterId, language, onDone }: SaleFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const { centerOptions, loading, defaultCenter, centerId, today } = useSaleCentre(form, homeCenterId);
   const sell = useSell(memberId);
   const [lines, setLines] = useState<CartLine[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
+  // The member must sign the membership terms first: the notice sends them, then the sale is retried.
+  const [termsUnsigned, setTermsUnsigned] = useState(false);
   const [perLine, setPerLine] = useState<Map<number, string[]>>(new Map());
 
   const rights = useDiscountRights();
@@ -121,6 +130,8 @@ function CartForm({ memberId, homeCenterId, onDone }: SaleFormProps) {
     try {
       onDone(await sell.mutateAsync(body));
     } catch (error) {
+      setTermsUnsigned(isTermsUnsigned(error));
+      if (isTermsUnsigned(error)) return;
       // The reason is one field for the sale; every other line error goes beside its line.
       const isReason = (path: string) => /^lines\.\d+\.priceOverrideReason$/.test(path);
       const byLine = lineErrors(error, t, (path) => !isReason(path));
@@ -162,6 +173,7 @@ function CartForm({ memberId, homeCenterId, onDone }: SaleFormProps) {
         </div>
       )}
       <SaleFormEnd coupon={coupon} price={price} today={today} problems={problems} />
+      {termsUnsigned && <TermsUnsignedNotice memberId={memberId} language={language} />}
       <Button
         type="primary"
         htmlType="submit"

@@ -21,6 +21,8 @@ import type { CouponState, SalePrice } from './salePrice';
 export interface SaleFormProps {
   memberId: string;
   homeCenterId: string;
+  /** The member's language: the membership terms are sent in it when the sale needs them signed. */
+  language: string;
   onDone: (invoice: Invoice) => void;
 }
 

@@ -16,6 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { MoneyInput, useMoneyRules } from '../../shared/ui/MoneyInput';
 import { MoneyText } from '../../shared/ui/MoneyText';
+import { isTermsUnsigned } from '../signatures/agreementChoice';
+import { TermsUnsignedNotice } from '../signatures/TermsUnsignedNotice';
 import { type CatalogueItem, useSell } from './api';
 import { CataloguePicker } from './CataloguePicker';
 import { useCouponCheck } from './CouponField';
@@ -57,14 +59,19 @@ export default function SellMembershipPage() {
       {done ? (
         <SaleSuccess invoice={done} onAnother={() => setDone(null)} />
       ) : (
-        <SellMembershipForm memberId={member.id} homeCenterId={member.homeCenter.id} onDone={setDone} />
+        <SellMembershipForm
+          memberId={member.id}
+          homeCenterId={member.homeCenter.id}
+          language={member.language}
+          onDone={setDone}
+        />
       )}
       <Typography.Text className="sr-only">{t('sales:keyboardHint')}</Typography.Text>
     </div>
   );
 }
 
-function SellMembershipForm({ memberId, homeCenterId, onDone }: SaleFormProps) {
+function SellMembershipForm({ memberId, homeCenterId, language, onDone }: SaleFormProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const ability = useAbility();
@@ -74,6 +81,8 @@ function SellMembershipForm({ memberId, homeCenterId, onDone }: SaleFormProps) {
   const sell = useSell(memberId);
   const [plan, setPlan] = useState<CatalogueItem | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
+  // The member must sign the membership terms first: the notice sends them, then the sale is retried.
+  const [termsUnsigned, setTermsUnsigned] = useState(false);
 
   const overridePrice = Form.useWatch('overridePrice', form) as boolean | undefined;
   const priceMinor = Form.useWatch('priceMinor', form) as number | null | undefined;
@@ -135,6 +144,8 @@ function SellMembershipForm({ memberId, homeCenterId, onDone }: SaleFormProps) {
     try {
       onDone(await sell.mutateAsync(body));
     } catch (error) {
+      setTermsUnsigned(isTermsUnsigned(error));
+      if (isTermsUnsigned(error)) return;
       const place = (path: string): FieldName | null => {
         if (path === 'lines.0.unitPriceMinor') return 'priceMinor';
         if (path === 'lines.0.discountMinor') return 'discountMinor';
@@ -233,6 +244,7 @@ function SellMembershipForm({ memberId, homeCenterId, onDone }: SaleFormProps) {
         </div>
       )}
       <SaleFormEnd coupon={coupon} price={price} today={today} problems={problems} />
+      {termsUnsigned && <TermsUnsignedNotice memberId={memberId} language={language} />}
       <Space>
         <Button
           type="primary"

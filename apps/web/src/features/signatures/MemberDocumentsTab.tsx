@@ -1,15 +1,16 @@
 import './signatures.css';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { AgreementKind, SignatureRequest, SignatureVerify, SignedDocument } from '@gym/contract/signatures';
-import { Alert, App, Button, Card, Input, Select, Space, Table, Tag, Typography, Upload } from 'antd';
-import { useMemo, useState } from 'react';
+import { Alert, App, Button, Card, Space, Table, Tag, Upload } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../shared/acl';
 import { downloadFile } from '../../shared/api/download';
 import { apiErrorMessage } from '../../shared/api/errorMessages';
-import { useCenterId } from '../../shared/centerSelection';
 import { useDateTime } from '../../shared/useDates';
-import { useAgreementTemplates, useMemberSignatures, useRevokeRequest, useSendForSignature, useVerifyPdf } from './api';
+import { useMemberSignatures, useRevokeRequest, useVerifyPdf } from './api';
+import { base64Of } from './fileBase64';
+import { SendAgreement } from './SendAgreement';
 
 const STATE_COLOURS: Record<string, string> = {
   pending: 'processing',
@@ -18,15 +19,6 @@ const STATE_COLOURS: Record<string, string> = {
   revoked: 'default',
   replaced: 'default',
 };
-
-/** Reads a chosen file as base64 (without the data URL's prefix). */
-const base64Of = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
 
 /** Upload a PDF: says whether it is one of ours and unmodified. */
 export function VerifyPanel() {
@@ -72,93 +64,16 @@ export function MemberDocumentsTab({ memberId, language }: { memberId: string; l
   const { message } = App.useApp();
   const formatDateTime = useDateTime();
   const ability = useAbility();
-  const templates = useAgreementTemplates();
   const signatures = useMemberSignatures(memberId);
-  const send = useSendForSignature(memberId);
   const revoke = useRevokeRequest(memberId);
-  const options = useMemo(() => {
-    const all = templates.data?.items ?? [];
-    const inLanguage = all.filter((tpl) => tpl.language === language);
-    return (inLanguage.length ? inLanguage : all).map((tpl) => ({
-      value: tpl.id,
-      label: `${tpl.title} (${tpl.language}, v${tpl.version})`,
-      kind: tpl.kind,
-    }));
-  }, [templates.data, language]);
-  const [templateId, setTemplateId] = useState<string | undefined>();
-  const [padId, setPadId] = useState('');
-  const deskCentre = useCenterId();
-  const [link, setLink] = useState<string | null>(null);
-  const chosen = templateId ?? options.find((o) => o.kind === 'waiver')?.value ?? options[0]?.value;
   const canSend = ability.can('create', 'Signature');
-
-  const sendBy = (channel: 'link' | 'pad') => {
-    if (!chosen) return;
-    setLink(null);
-    send.mutate(
-      {
-        templateId: chosen,
-        channel,
-        // The tablet is at this desk's centre: only the tablets signed in there hear it.
-        ...(channel === 'pad' ? { padId: padId.trim(), ...(deskCentre ? { centerId: deskCentre } : {}) } : {}),
-      },
-      {
-        onSuccess: (answer) => {
-          if (channel === 'link') setLink(answer.url);
-          else void message.success(t('signatures:documents.sentToPad', { pad: padId.trim() }));
-        },
-        onError: (error) => void message.error(apiErrorMessage(t, error)),
-      },
-    );
-  };
 
   return (
     <div className="member-tab" data-testid="member-documents">
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         {canSend ? (
           <Card size="small" title={t('signatures:documents.send')}>
-            <Space wrap>
-              <Select
-                style={{ minWidth: 280 }}
-                value={chosen}
-                onChange={setTemplateId}
-                options={options}
-                loading={templates.isPending}
-                aria-label={t('signatures:documents.template')}
-                data-testid="signature-template"
-              />
-              <Button
-                type="primary"
-                onClick={() => sendBy('link')}
-                loading={send.isPending}
-                data-testid="signature-send-link"
-              >
-                {t('signatures:documents.sendLink')}
-              </Button>
-              <Input
-                style={{ width: 140 }}
-                value={padId}
-                onChange={(e) => setPadId(e.target.value)}
-                placeholder={t('signatures:documents.pad')}
-                aria-label={t('signatures:documents.pad')}
-                data-testid="signature-pad-id"
-              />
-              <Button onClick={() => sendBy('pad')} disabled={!padId.trim()} data-testid="signature-send-pad">
-                {t('signatures:documents.sendToPad')}
-              </Button>
-            </Space>
-            {link ? (
-              <Alert
-                style={{ marginTop: 12 }}
-                type="info"
-                message={t('signatures:documents.linkReady')}
-                description={
-                  <Typography.Text copyable data-testid="signature-link">
-                    {link}
-                  </Typography.Text>
-                }
-              />
-            ) : null}
+            <SendAgreement memberId={memberId} language={language} />
           </Card>
         ) : null}
         <Card size="small" title={t('signatures:documents.signed')}>

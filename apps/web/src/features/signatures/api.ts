@@ -1,12 +1,16 @@
 import type {
   AgreementTemplate,
+  AgreementTemplateCreate,
   MemberSignatures,
   PublicSignatureDocument,
   SignaturePadOpened,
   SignatureSubmit,
   SignatureVerify,
+  signingCertificateAnswerSchema,
+  signingCertificateUploadSchema,
 } from '@gym/contract/signatures';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api, newIdempotencyKey } from '../../shared/api/client';
 
 const open = { auth: false } as const;
@@ -71,5 +75,38 @@ export function useRevokeRequest(memberId: string) {
 export function useVerifyPdf() {
   return useMutation({
     mutationFn: (pdfBase64: string) => api.post<SignatureVerify>('/pro/signed-documents/verify', { pdf: pdfBase64 }),
+  });
+}
+
+/** A new template (version 1), or a change of one (its next version). */
+export function useSaveTemplate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: AgreementTemplateCreate & { id?: string }) =>
+      id
+        ? api.patch<AgreementTemplate>(`/pro/agreement-templates/${encodeURIComponent(id)}`, {
+            title: body.title,
+            body: body.body,
+          })
+        : api.post<AgreementTemplate>('/pro/agreement-templates', body),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['agreement-templates'] }),
+  });
+}
+
+export type SigningCertificateAnswer = z.infer<typeof signingCertificateAnswerSchema>;
+
+export function useSigningCertificate() {
+  return useQuery({
+    queryKey: ['signing-certificate'],
+    queryFn: ({ signal }) => api.get<SigningCertificateAnswer>('/pro/signing-certificate', { signal }),
+  });
+}
+
+export function useUploadCertificate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.infer<typeof signingCertificateUploadSchema>) =>
+      api.request<SigningCertificateAnswer>('/pro/signing-certificate', { method: 'PUT', body }),
+    onSuccess: (answer) => client.setQueryData(['signing-certificate'], answer),
   });
 }
