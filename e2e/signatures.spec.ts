@@ -1,7 +1,8 @@
 /**
  * E-signatures as the desk and the member meet them: a waiver link sent from the member file and
  * signed with the mouse on the public page in German, its signed PDF on the member file verified
- * on the verify panel; a PT contract signed on the tablet (`/epad/{id}`) in a second browser; and
+ * on the verify panel; a PT contract signed on the tablet (`/epad/{id}`) in a second browser while
+ * its connection is down (kept, then sent when it is back); and
  * the door refusing a member whose waiver is required and unsigned, with that reason; and a template
  * changed on the system configuration, saved as its next version.
  */
@@ -120,9 +121,12 @@ describe('e-signatures', () => {
       await page.getByTestId('signature-pad-id').fill('DESK-1');
       await page.getByTestId('signature-send-pad').click();
       await pad.page.getByTestId('signature-document-title').getByText('Personal-Training-Vertrag').waitFor();
+      // The Wi-Fi drops as the member signs: the tablet keeps the signature and sends it when it is back.
+      await pad.context.setOffline(true);
       await consentAndSign(pad.page);
-      await pad.page.getByTestId('epad-done').waitFor();
+      await pad.page.getByTestId('epad-done').getByText('kept on this tablet', { exact: false }).waitFor();
       await pad.page.getByTestId('epad-waiting').waitFor();
+      await pad.context.setOffline(false);
       // Nothing of the back office is reachable from the tablet: no menu, no link.
       expect(await pad.page.locator('nav, .ant-menu, a[href]').count()).toBe(0);
       await page.reload();
