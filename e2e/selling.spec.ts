@@ -204,6 +204,13 @@ describe('selling a membership at the desk', () => {
     expect(pdfLines).toContain(number);
     expect(pdfLines).toContain(PLAN);
 
+    // The end of the sale offers the membership terms to sign, in the member's language, by link.
+    await page.getByTestId('sale-send-terms-open').click();
+    await page.getByTestId('sale-send-terms').getByTestId('signature-send-link').click();
+    expect(await page.getByTestId('sale-send-terms').getByTestId('signature-link').innerText()).toMatch(
+      /\/signature\/[A-Za-z0-9_-]{32}\/$/,
+    );
+
     // The member file: the membership in the header, the balance and the next installment.
     await page.getByTestId('sale-member-link').click();
     await page.getByTestId('screen-member-edit').waitFor();

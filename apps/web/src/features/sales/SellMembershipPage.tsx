@@ -17,6 +17,7 @@ import { useAbility } from '../../shared/acl';
 import { MoneyInput, useMoneyRules } from '../../shared/ui/MoneyInput';
 import { MoneyText } from '../../shared/ui/MoneyText';
 import { isTermsUnsigned } from '../signatures/agreementChoice';
+import { TermsAfterSale } from '../signatures/TermsAfterSale';
 import { TermsUnsignedNotice } from '../signatures/TermsUnsignedNotice';
 import { type CatalogueItem, useSell } from './api';
 import { CataloguePicker } from './CataloguePicker';
@@ -57,7 +58,10 @@ export default function SellMembershipPage() {
     <div className="screen sale" data-testid={TEST_ID}>
       <SaleMemberHeader member={member} />
       {done ? (
-        <SaleSuccess invoice={done} onAnother={() => setDone(null)} />
+        <>
+          <SaleSuccess invoice={done} onAnother={() => setDone(null)} />
+          <TermsAfterSale memberId={member.id} language={member.language} />
+        </>
       ) : (
         <SellMembershipForm
           memberId={member.id}
