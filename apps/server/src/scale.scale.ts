@@ -279,7 +279,7 @@ describe('two API servers on PostgreSQL and Redis', () => {
   });
 
   // Last: it stops Redis.
-  it('Redis stopped: both servers go on, say so, and deliver to their own browsers; back, events cross again', async () => {
+  it('Redis stopped: both servers go on, say so, and deliver to their own browsers; back, their browsers catch up and events cross again', async () => {
     const login = await json(post(urlA, '/api/v1/jwt/login', { email, password }));
     const { scaleOrg, scaleCenter } = globalThis as unknown as { scaleOrg: string; scaleCenter: string };
     const health = async (url: string) =>
@@ -300,6 +300,8 @@ describe('two API servers on PostgreSQL and Redis', () => {
     };
     const onA = await open(urlA);
     const onB = await open(urlB);
+    const closedByB: string[] = [];
+    onB.socket.on('disconnect', (reason) => closedByB.push(reason));
     const publishOnA = (message: string) =>
       a.deps.events.publish('realtime.center', {
         organisationId: scaleOrg,
@@ -334,6 +336,13 @@ describe('two API servers on PostgreSQL and Redis', () => {
       15_000,
     );
     expect(back).toBeGreaterThanOrEqual(0);
+    // B's browser missed what A sent meanwhile: B closes it once Redis is back, so that it connects
+    // afresh and catches up (a reader's browser asks for its unanswered scans).
+    expect(onB.heard).not.toContain('while Redis is away');
+    const told = await until(() => closedByB.includes('io server disconnect'), 10_000);
+    expect(told).toBeGreaterThanOrEqual(0);
+    onB.socket.connect();
+    expect(await until(() => onB.socket.connected, 10_000)).toBeGreaterThanOrEqual(0);
     // Events cross between servers again (the adapter's reader waits for Redis, then reads on).
     const crossed = await until(() => {
       publishOnA('Redis is back');
@@ -341,7 +350,7 @@ describe('two API servers on PostgreSQL and Redis', () => {
     }, 15_000);
     expect(crossed).toBeGreaterThanOrEqual(0);
     console.log(
-      `scale: Redis stopped, noticed in ${noticed} ms; back and shared in ${back} ms; events crossing again ${crossed} ms after`,
+      `scale: Redis stopped, noticed in ${noticed} ms; back and shared in ${back} ms; browsers told to catch up ${told} ms after; events crossing again ${crossed} ms after`,
     );
     onB.socket.close();
   }, 90_000);

@@ -11,6 +11,8 @@ export const orgRoom = (organisationId: string) => `org:${organisationId}`;
 export const centerRoom = (centerId: string) => `center:${centerId}`;
 /** The browsers at a centre that own one of its readers (a serial number is unique in its organisation). */
 export const readerRoom = (centerId: string, sn: string) => `reader:${centerId}:${sn}`;
+/** After Redis is back, how long the adapter is given to read on before the browsers are told to catch up. */
+const RESYNC_AFTER_MS = 1_000;
 /** The tablets at a centre signed in under one pad name (`/epad/{id}`): the documents sent to them. */
 export const padRoom = (centerId: string, padId: string) => `pad:${centerId}:${padId}`;
 /** One room per sign-in (session family) and per user: a revocation closes their sockets. */
@@ -84,14 +86,27 @@ export async function attachRealtime(app: FastifyInstance, deps: AppDeps) {
     const duplicate = client.duplicate.bind(client);
     client.duplicate = ((overrides?: object) =>
       duplicate({ ...overrides, disableOfflineQueue: false })) as typeof client.duplicate;
+    // Events the other servers sent while Redis was away never reach this server's browsers: once it
+    // is back, they are closed (after the adapter has read on) and connect afresh, which makes each
+    // catch up as after any fresh connection (a reader's browser asks for its unanswered scans).
+    let missedSince: number | null = null;
     client.on('ready', () => {
       if (!deps.interServer.up) app.log.info('Redis reached: events go between servers');
       deps.interServer.up = true;
+      if (missedSince !== null) {
+        missedSince = null;
+        setTimeout(() => {
+          if (!deps.interServer.up) return;
+          app.log.info('Redis back: this server’s browsers connect afresh to catch up on what they missed');
+          io.local.disconnectSockets(true);
+        }, RESYNC_AFTER_MS).unref();
+      }
     });
     client.on('error', (err: Error) => {
       if (deps.interServer.up)
         app.log.warn({ err }, 'Redis lost: this server serves its own browsers until it is back');
       deps.interServer.up = false;
+      missedSince ??= Date.now();
     });
     await Promise.race([client.connect(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]).catch(
       () => {},
