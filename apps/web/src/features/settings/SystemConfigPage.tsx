@@ -13,6 +13,7 @@ import { MoneyInput, useMoneyRules } from '../../shared/ui/MoneyInput';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { StackedForm } from '../../shared/ui/StackedForm';
 import { PaymentSettingsCard } from '../payments/PaymentSettingsCard';
+import { ReminderSettingsCard } from '../payments/ReminderSettingsCard';
 import { type SystemConfig, useSystemConfig, useUpdateSystemConfig } from './api';
 import { ChoiceRadios } from './components/ChoiceRadios';
 import { ConfigItem } from './components/ConfigItem';
@@ -193,6 +194,7 @@ export default function SystemConfigPage() {
       <ConfigForm config={config.data} canUpdate={canUpdate} />
       <MaintenanceCard config={config.data} canUpdate={canUpdate} />
       <PaymentSettingsCard canUpdate={canUpdate} />
+      <ReminderSettingsCard canUpdate={canUpdate} />
       {ability.can('read', 'Audit') && (
         <Card>
           <Link to="/system-config/audit" data-testid="audit-log-link">
