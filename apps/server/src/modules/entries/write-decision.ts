@@ -35,6 +35,8 @@ export interface Decided {
   scanId: string | null;
   /** The organisation's language: the entry notification's words. */
   language: string;
+  /** The due date of the member's oldest unpaid installment (the checks' read): overdue before `day`. */
+  oldestUnpaidDue?: string | null | undefined;
 }
 
 /**
@@ -75,7 +77,7 @@ export async function writeDecision(ctx: UseCaseContext, d: Decided): Promise<Re
   };
   const entry = newEntryView(values, parts);
   // The door warns of a payment overdue and lets the member in (decisions-pending/reminders.md).
-  if (decision.result === 'granted' && member) {
+  if (decision.result === 'granted' && member && d.oldestUnpaidDue && d.oldestUnpaidDue < day) {
     const overdue = await overdueFlag(ctx.db, { memberId: member.id, day });
     if (overdue) entry.overdue = overdue;
   }
