@@ -86,13 +86,9 @@ export async function sendReminders(deps: AppDeps, only: { organisationId?: stri
   for (const org of orgs) {
     const settings = reminderSettingsOf(org.settings);
     if (!settings.enabled || settings.offsets.length === 0) continue;
-    try {
-      await remindOrganisation(deps, org.id, settings, sweep);
-    } catch (err) {
-      failures.push(err);
-    }
+    await remindOrganisation(deps, org.id, settings, sweep, failures).catch((err: unknown) => failures.push(err));
   }
-  if (failures.length > 0) throw new AggregateError(failures, `${failures.length} organisations' reminders failed`);
+  if (failures.length > 0) throw new AggregateError(failures, `${failures.length} payment reminders failed`);
   return sweep;
 }
 
@@ -101,6 +97,7 @@ async function remindOrganisation(
   organisationId: string,
   settings: ReminderSettings,
   sweep: ReminderSweep,
+  failures: unknown[],
 ) {
   const scoped = tenantDb(deps.database.db, { organisationId, centerIds: null });
   const now = deps.clock.now();
@@ -177,7 +174,13 @@ async function remindOrganisation(
   const caller = systemCaller(organisationId, 'payment reminders');
   for (const c of candidates) {
     if (done.has(`${c.debt.debtId}:${c.latest}`)) continue;
-    const outcome = await runCommand(deps, caller, remindDebt, { ...c, publicUrl: deps.config.publicUrl });
+    // One debt that fails (its link cannot be made) is told after the sweep; the others still go out.
+    const outcome = await runCommand(deps, caller, remindDebt, { ...c, publicUrl: deps.config.publicUrl }).catch(
+      (err: unknown) => {
+        failures.push(err);
+        return 'failed' as const;
+      },
+    );
     if (outcome === 'sent') sweep.sent += 1;
     if (outcome === 'no_email') sweep.noEmail += 1;
     if (outcome === 'sent' || outcome === 'no_email')
