@@ -22,7 +22,8 @@ import {
   paymentSettings,
 } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
-import { tenantDb } from '../../lib/tenant-db.ts';
+import { keyset } from '../../lib/long-read.ts';
+import { type TenantDb, tenantDb } from '../../lib/tenant-db.ts';
 import { runCommand, systemCaller } from '../../lib/use-case.ts';
 import { remindDebt } from './remind-debt.ts';
 import { reminderSettingsOf } from './reminder-settings.ts';
@@ -92,6 +93,14 @@ export async function sendReminders(deps: AppDeps, only: { organisationId?: stri
   return sweep;
 }
 
+type Candidate = { debt: Debt; latest: number; passed: number[]; done: Set<number> };
+
+/**
+ * The organisation's reminders due now: its open invoices read in chunks (`lib/long-read.ts`: an
+ * organisation's debts grow with its history, and the door shares the database), each chunk's
+ * installments and recorded reminders beside it; then each reminder sent in its own transaction,
+ * once the read has given its place back.
+ */
 async function remindOrganisation(
   deps: AppDeps,
   organisationId: string,
@@ -101,29 +110,68 @@ async function remindOrganisation(
 ) {
   const scoped = tenantDb(deps.database.db, { organisationId, centerIds: null });
   const now = deps.clock.now();
-  const open = await scoped
-    .select({
-      id: invoices.id,
-      centerId: invoices.centerId,
-      memberId: invoices.memberId,
-      issuedOn: invoices.issuedOn,
-      timeZone: centers.timeZone,
-    })
-    .from(invoices)
-    .innerJoin(centers, eq(centers.id, invoices.centerId))
-    .where(
-      and(
-        isNull(invoices.voidedAt),
-        sql`${invoices.state} <> 'void'`,
-        sql`${invoices.totalMinor} - ${invoices.refundedMinor} - ${invoices.paidMinor} > 0`,
-      ),
-    );
+  const open = keyset(
+    ({ after, limit }: { after: string | undefined; limit: number }) =>
+      scoped
+        .select({
+          id: invoices.id,
+          centerId: invoices.centerId,
+          memberId: invoices.memberId,
+          issuedOn: invoices.issuedOn,
+          timeZone: centers.timeZone,
+        })
+        .from(invoices)
+        .innerJoin(centers, eq(centers.id, invoices.centerId))
+        .where(
+          and(
+            isNull(invoices.voidedAt),
+            sql`${invoices.state} <> 'void'`,
+            sql`${invoices.totalMinor} - ${invoices.refundedMinor} - ${invoices.paidMinor} > 0`,
+            after ? gt(invoices.id, after) : undefined,
+          ),
+        )
+        .orderBy(asc(invoices.id))
+        .limit(limit),
+    (last) => last.id,
+  );
+  const candidates = await deps.longReads.read(organisationId, open, async (chunks) => {
+    const found: Candidate[] = [];
+    for await (const chunk of chunks) found.push(...(await dueIn(scoped, settings, now, chunk)));
+    return found;
+  });
+  const caller = systemCaller(organisationId, 'payment reminders');
+  for (const c of candidates) {
+    if (c.done.has(c.latest)) continue;
+    // One debt that fails (its link cannot be made) is told after the sweep; the others still go out.
+    const { debt, latest, passed } = c;
+    const outcome = await runCommand(deps, caller, remindDebt, {
+      debt,
+      latest,
+      passed,
+      publicUrl: deps.config.publicUrl,
+    }).catch((err: unknown) => {
+      failures.push(err);
+      return 'failed' as const;
+    });
+    if (outcome === 'sent') sweep.sent += 1;
+    if (outcome === 'no_email') sweep.noEmail += 1;
+    if (outcome === 'sent' || outcome === 'no_email') sweep.skipped += c.passed.filter((o) => !c.done.has(o)).length;
+  }
+}
+
+/** The reminders due now among a chunk of open invoices: each debt's latest offset come, and those it passes over. */
+async function dueIn(
+  scoped: TenantDb,
+  settings: ReminderSettings,
+  now: Date,
+  chunk: { id: string; centerId: string; memberId: string; issuedOn: string; timeZone: string }[],
+): Promise<Candidate[]> {
   // Only centres inside their daytime window now: the others' debts wait for theirs.
-  const awake = open.filter((i) => {
+  const awake = chunk.filter((i) => {
     const t = wallTime(now, i.timeZone);
     return settings.windowStart <= t && t < settings.windowEnd;
   });
-  if (awake.length === 0) return;
+  if (awake.length === 0) return [];
   const parts = await scoped
     .select({
       id: installments.id,
@@ -139,10 +187,12 @@ async function remindOrganisation(
       ),
     )
     .orderBy(asc(installments.seq));
-  const candidates: { debt: Debt; latest: number; passed: number[] }[] = [];
+  const partsOf = new Map<string, typeof parts>();
+  for (const p of parts) partsOf.set(p.invoiceId, [...(partsOf.get(p.invoiceId) ?? []), p]);
+  const found: Omit<Candidate, 'done'>[] = [];
   for (const invoice of awake) {
     const day = businessDate(now, invoice.timeZone);
-    const mine = parts.filter((p) => p.invoiceId === invoice.id);
+    const mine = partsOf.get(invoice.id) ?? [];
     const base = {
       invoiceId: invoice.id,
       centerId: invoice.centerId,
@@ -157,33 +207,22 @@ async function remindOrganisation(
             .map((p) => ({ ...base, debtId: p.id, installmentId: p.id, dueOn: p.dueOn }));
     for (const debt of debts) {
       const due = offsetsDue(settings, debt, day);
-      if (due) candidates.push({ debt, ...due });
+      if (due) found.push({ debt, ...due });
     }
   }
-  if (candidates.length === 0) return;
+  if (found.length === 0) return [];
   const recorded = await scoped
     .select({ debtId: paymentReminders.debtId, offsetDays: paymentReminders.offsetDays })
     .from(paymentReminders)
     .where(
       inArray(
         paymentReminders.debtId,
-        candidates.map((c) => c.debt.debtId),
+        found.map((c) => c.debt.debtId),
       ),
     );
-  const done = new Set(recorded.map((r) => `${r.debtId}:${r.offsetDays}`));
-  const caller = systemCaller(organisationId, 'payment reminders');
-  for (const c of candidates) {
-    if (done.has(`${c.debt.debtId}:${c.latest}`)) continue;
-    // One debt that fails (its link cannot be made) is told after the sweep; the others still go out.
-    const outcome = await runCommand(deps, caller, remindDebt, { ...c, publicUrl: deps.config.publicUrl }).catch(
-      (err: unknown) => {
-        failures.push(err);
-        return 'failed' as const;
-      },
-    );
-    if (outcome === 'sent') sweep.sent += 1;
-    if (outcome === 'no_email') sweep.noEmail += 1;
-    if (outcome === 'sent' || outcome === 'no_email')
-      sweep.skipped += c.passed.filter((o) => !done.has(`${c.debt.debtId}:${o}`)).length;
-  }
+  const doneOf = new Map<string, Set<number>>();
+  for (const r of recorded) doneOf.set(r.debtId, (doneOf.get(r.debtId) ?? new Set()).add(r.offsetDays));
+  return found
+    .map((c) => ({ ...c, done: doneOf.get(c.debt.debtId) ?? new Set<number>() }))
+    .filter((c) => !c.done.has(c.latest));
 }
