@@ -96,20 +96,21 @@ export const MAX_REMINDER_OFFSETS = 8;
 const timeOfDaySchema = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time_format');
 
 /** The organisation's payment reminders and the overdue booking block (`PUT /pro/payment-settings/reminders`). */
-export const reminderSettingsSchema = z
-  .strictObject({
-    enabled: z.boolean(),
-    offsets: z
-      .array(z.number().int().min(-30).max(90))
-      .max(MAX_REMINDER_OFFSETS)
-      .refine((o) => new Set(o).size === o.length, 'offsets_unique'),
-    /** The centre's daytime, on its wall clock, in which reminders go out (`HH:MM`, start before end). */
-    windowStart: timeOfDaySchema,
-    windowEnd: timeOfDaySchema,
-    /** Class bookings are refused once a debt is this many days overdue; null: never. */
-    blockBookingsAfterDays: z.number().int().min(1).max(365).nullable(),
-  })
-  .refine((s) => s.windowStart < s.windowEnd, { path: ['windowEnd'], message: 'window_end_before_start' });
+export const reminderSettingsSchema = z.strictObject({
+  enabled: z.boolean(),
+  offsets: z
+    .array(z.number().int().min(-30).max(90))
+    .max(MAX_REMINDER_OFFSETS)
+    .refine((o) => new Set(o).size === o.length, 'offsets_unique'),
+  /** The centre's daytime, on its wall clock, in which reminders go out (`HH:MM`, start before end). */
+  windowStart: timeOfDaySchema,
+  windowEnd: timeOfDaySchema,
+  /** Class bookings are refused once a debt is this many days overdue; null: never. */
+  blockBookingsAfterDays: z.number().int().min(1).max(365).nullable(),
+});
+/** The window's end must come after its start (checked by the server, naming `windowEnd`). */
+export const reminderWindowValid = (s: Pick<ReminderSettings, 'windowStart' | 'windowEnd'>) =>
+  s.windowStart < s.windowEnd;
 export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
 export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
   enabled: true,
