@@ -15,9 +15,7 @@ import {
   centers,
   installments,
   invoices,
-  members,
   organisations,
-  payLinks,
   paymentReminders,
   paymentSettings,
 } from '../../db/schema/index.ts';
