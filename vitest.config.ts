@@ -11,7 +11,7 @@ const SERVER_PG_TESTS = [
   'apps/server/src/modules/readers/scans.test.ts',
   'apps/server/src/modules/retail/{products,coupons-offers}.test.ts',
   'apps/server/src/modules/sales/sales.test.ts',
-  'apps/server/src/modules/payments/{online-payments,provider-suite,refunds}.test.ts',
+  'apps/server/src/modules/payments/{online-payments,provider-suite,refunds,reminders}.test.ts',
   'apps/server/src/modules/{classes,bookings,courses,pt}/*.test.ts',
   'apps/server/src/modules/reports/*.test.ts',
   'apps/server/src/realtime/rooms.test.ts',

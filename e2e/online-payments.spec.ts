@@ -169,4 +169,31 @@ describe('online payments', () => {
     await page.getByTestId('pay-link-revoked').waitFor();
     await page.getByTestId('pay-contact').waitFor();
   });
+
+  it('the admin sets the payment reminders on /system-config: the defaults shown, a booking block saved', async () => {
+    const opened = await openAs(
+      app.browser,
+      app.server.url,
+      'admin@demo.fit',
+      '/system-config',
+      'reminder-settings-card',
+    );
+    const page = opened.page;
+    const card = page.getByTestId('reminder-settings-card');
+    expect(await card.getByTestId('reminder-window-start').inputValue()).toBe('09:00');
+    for (const day of ['-3', '1', '3', '7']) await card.getByText(day, { exact: true }).first().waitFor();
+    await card.getByTestId('reminder-blocks').click();
+    const days = card.getByTestId('reminder-block-days');
+    await days.fill('14');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/pro/payment-settings/reminders'));
+    await card.getByTestId('reminder-settings-save').click();
+    expect((await saved).status()).toBe(200);
+    const after = await api<{ reminders: { blockBookingsAfterDays: number | null } }>(
+      admin,
+      'GET',
+      '/pro/payment-settings',
+    );
+    expect(after.reminders.blockBookingsAfterDays).toBe(14);
+    await opened.context.close();
+  });
 });

@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import { cardNumberSchema } from './members.ts';
 import { listQuerySchema, pageOf } from './pagination.ts';
-import { businessDateSchema } from './sales.ts';
+import { businessDateSchema, overdueFlagSchema } from './sales.ts';
 import { text } from './text.ts';
 
 /** What a tap came to. `duplicate`: a second tap of the same card inside the duplicate-tap window. */
@@ -125,6 +125,11 @@ export const entrySchema = z.object({
   /** Set on a denied entry once someone let the member in. */
   overriddenByEntryId: z.uuid().nullable(),
   staff: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  /**
+   * A granted member's payment overdue (`overdue 12 days, HKD 500.00`), on the tap's answer and its
+   * notification only: the door warns and lets them in (class bookings are what the setting blocks).
+   */
+  overdue: overdueFlagSchema.nullish(),
 });
 export type Entry = z.infer<typeof entrySchema>;
 

@@ -48,6 +48,7 @@ export const ERROR_CODES = [
   'signature_link_expired',
   'signature_link_revoked',
   'membership_terms_unsigned',
+  'payment_overdue',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

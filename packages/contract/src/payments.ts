@@ -88,6 +88,58 @@ export const paymentSettingsRequestSchema = z.strictObject({
 });
 export type PaymentSettingsRequest = z.infer<typeof paymentSettingsRequestSchema>;
 
+// --- Payment reminders -------------------------------------------------------------------------
+
+/** Days from a due date a reminder goes out by default: three days before, one, three and seven after. */
+export const DEFAULT_REMINDER_OFFSETS = [-3, 1, 3, 7] as const;
+export const MAX_REMINDER_OFFSETS = 8;
+const timeOfDaySchema = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time_format');
+
+/** The organisation's payment reminders and the overdue booking block (`PUT /pro/payment-settings/reminders`). */
+export const reminderSettingsSchema = z.strictObject({
+  enabled: z.boolean(),
+  offsets: z
+    .array(z.number().int().min(-30).max(90))
+    .max(MAX_REMINDER_OFFSETS)
+    .refine((o) => new Set(o).size === o.length, 'offsets_unique'),
+  /** The centre's daytime, on its wall clock, in which reminders go out (`HH:MM`, start before end). */
+  windowStart: timeOfDaySchema,
+  windowEnd: timeOfDaySchema,
+  /** Class bookings are refused once a debt is this many days overdue; null: never. */
+  blockBookingsAfterDays: z.number().int().min(1).max(365).nullable(),
+});
+/** The window's end must come after its start (checked by the server, naming `windowEnd`). */
+export const reminderWindowValid = (s: Pick<ReminderSettings, 'windowStart' | 'windowEnd'>) =>
+  s.windowStart < s.windowEnd;
+export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
+export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
+  enabled: true,
+  offsets: [...DEFAULT_REMINDER_OFFSETS],
+  windowStart: '09:00',
+  windowEnd: '20:00',
+  blockBookingsAfterDays: null,
+};
+
+export const REMINDER_OUTCOMES = ['sent', 'skipped', 'no_email'] as const;
+/** One reminder as staff see it on the member file: when, which offset of which debt, and its link. */
+export const paymentReminderSchema = z.object({
+  id: z.uuid(),
+  at: z.string(),
+  invoiceId: z.uuid(),
+  invoiceNumber: z.string(),
+  installmentId: z.uuid().nullable(),
+  dueOn: z.string(),
+  offsetDays: z.number().int(),
+  outcome: z.enum(REMINDER_OUTCOMES),
+  amount: z.number().int(),
+  currency: z.string(),
+  sentTo: z.string().nullable(),
+  /** The pay link it carried (its public address), when sent. */
+  url: z.string().nullable(),
+});
+export type PaymentReminder = z.infer<typeof paymentReminderSchema>;
+export const paymentReminderListSchema = z.object({ items: z.array(paymentReminderSchema) });
+
 /** A secret as the API shows it: never its value, its last four characters behind dots. */
 export const maskedSecretSchema = z.object({ masked: z.string(), createdAt: z.string() });
 export const paymentSettingsSchema = z.object({
@@ -97,6 +149,7 @@ export const paymentSettingsSchema = z.object({
   webhookSecrets: z.array(maskedSecretSchema),
   /** Where the provider sends its events. */
   webhookUrl: z.string(),
+  reminders: reminderSettingsSchema,
 });
 export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 

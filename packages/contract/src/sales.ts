@@ -413,3 +413,13 @@ export const staffCommissionResponseSchema = z.object({
   totals: staffCommissionMonthSchema.omit({ month: true }),
 });
 export type StaffCommission = z.infer<typeof staffCommissionResponseSchema>;
+
+/** What a member owes past due, as the desk and the door show it (`overdue 12 days, HKD 500.00`). */
+export const overdueFlagSchema = z.object({
+  days: z.number().int(),
+  amount: z.number().int(),
+  currency: z.string(),
+  /** Whether class bookings are refused for it (the organisation's setting). */
+  blocksBookings: z.boolean(),
+});
+export type OverdueFlag = z.infer<typeof overdueFlagSchema>;

@@ -31,6 +31,7 @@ import {
   payLinks,
   paymentOrderItems,
   paymentOrders,
+  paymentReminders,
   paymentWebhookEvents,
   productSetItems,
   productSets,
@@ -492,6 +493,21 @@ async function fillPayments(ctx: TestContext, org: TestOrganisation, memberId: s
     })
     .returning();
   await db.insert(paymentOrderItems).values({ organisationId, orderId: order!.id, invoiceId, amountMinor: 100 });
+  await db.insert(paymentReminders).values({
+    organisationId,
+    centerId,
+    memberId,
+    invoiceId,
+    debtId: invoiceId,
+    dueOn: '2026-01-05',
+    offsetDays: 1,
+    outcome: 'sent',
+    amountMinor: 100,
+    currencyCode: 'BRL',
+    payLinkId: link!.id,
+    sentTo: 'member@example.com',
+    at: now,
+  });
   await db.insert(simulatedCheckoutSessions).values({
     id: `cs_sim_fill${organisationId.replaceAll('-', '')}`,
     organisationId,

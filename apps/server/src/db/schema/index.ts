@@ -35,6 +35,7 @@ export {
   payLinks,
   paymentOrderItems,
   paymentOrders,
+  paymentReminders,
   paymentSettings,
   paymentWebhookEvents,
   simulatedCheckoutSessions,

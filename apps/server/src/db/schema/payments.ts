@@ -4,7 +4,19 @@
  * members' and invoices' public payment ids, and the simulated provider's own checkout sessions.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, instant, money, optionalReference, reference, tenantKey, tenantTarget } from './columns.ts';
 import { members } from './members.ts';
 import { installments, invoices, payments } from './sales.ts';
@@ -27,12 +39,59 @@ export const paymentSettings = pgTable(
     secretKey: jsonb('secret_key').$type<SealedSecret>(),
     /** The secrets webhooks are signed with (sealed), newest first: two while one is rotated. */
     webhookSecrets: jsonb('webhook_secrets').$type<SealedSecret[]>().notNull().default([]),
+    /** Payment reminders: on or off, the days before (−) or after (+) a due date they go out, the centre's daytime window. */
+    remindersEnabled: boolean('reminders_enabled').notNull().default(true),
+    reminderOffsets: jsonb('reminder_offsets').$type<number[]>().notNull().default([-3, 1, 3, 7]),
+    reminderWindowStart: text('reminder_window_start').notNull().default('09:00'),
+    reminderWindowEnd: text('reminder_window_end').notNull().default('20:00'),
+    /** Class bookings are refused once a debt is this many days overdue; null: never. */
+    bookingBlockOverdueDays: integer('booking_block_overdue_days'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [
     unique('payment_settings_org').on(t.organisationId),
     check('payment_settings_provider', sql`${t.provider} in ('simulated', 'stripe')`),
+    check(
+      'payment_settings_booking_block',
+      sql`${t.bookingBlockOverdueDays} is null or ${t.bookingBlockOverdueDays} between 1 and 365`,
+    ),
+  ],
+);
+
+/**
+ * A payment reminder: one per debt (an installment, or an invoice without installments: `debt_id`)
+ * and offset (days from its due date), written before its e-mail is queued in the same transaction,
+ * so two servers sweeping at once send it once. `sent` with its pay link and e-mail; `skipped` an
+ * offset passed while a later one was due; `no_email` the member had no address.
+ */
+export const paymentReminders = pgTable(
+  'payment_reminders',
+  {
+    ...tenantRow(),
+    centerId: centerId(),
+    memberId: reference('member_id', () => members.id),
+    invoiceId: reference('invoice_id', () => invoices.id),
+    installmentId: optionalReference('installment_id', () => installments.id),
+    debtId: uuid('debt_id').notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    offsetDays: integer('offset_days').notNull(),
+    outcome: text('outcome').notNull(),
+    amountMinor: money('amount_minor').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    payLinkId: optionalReference('pay_link_id', () => payLinks.id),
+    sentTo: text('sent_to'),
+    at: instant('at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('payment_reminders_once').on(t.organisationId, t.debtId, t.offsetDays),
+    index('payment_reminders_member').on(t.memberId, t.at),
+    check('payment_reminders_outcome', sql`${t.outcome} in ('sent', 'skipped', 'no_email')`),
+    tenantKey('payment_reminders_org_center_fk', t, t.centerId, centers),
+    tenantKey('payment_reminders_org_member_fk', t, t.memberId, members),
+    tenantKey('payment_reminders_org_invoice_fk', t, t.invoiceId, invoices),
+    tenantKey('payment_reminders_org_installment_fk', t, t.installmentId, installments),
+    tenantKey('payment_reminders_org_pay_link_fk', t, t.payLinkId, payLinks),
   ],
 );
 

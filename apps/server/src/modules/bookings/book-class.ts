@@ -7,6 +7,7 @@ import { bookings, members } from '../../db/schema/index.ts';
 import { AppError, notFoundAt } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
+import { checkNotBlockedForOverdue } from '../payments/index.ts';
 import { type LockedClass, lockClass, organisationConfig, placesTaken } from './lock.ts';
 import { bookingRule, payBooking } from './payment.ts';
 import { getBooking } from './queries.ts';
@@ -57,6 +58,7 @@ export async function bookClass(ctx: UseCaseContext, input: z.infer<typeof bookR
   if (!member || member.mergedInto || member.erasedAt) throw notFoundAt('memberId', 'Member');
   if (member.status === 'left') throw bookingRule('memberId', BOOKING_CODES.memberInactive, 'This member has left');
   checkBookingWindow(locked, ctx.clock.now());
+  await checkNotBlockedForOverdue(ctx.db, { memberId: member.id, day: ctx.clock.today(locked.timeZone) });
 
   const [existing] = await ctx.db
     .select({ id: bookings.id })

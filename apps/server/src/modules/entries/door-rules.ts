@@ -15,7 +15,7 @@ import { organisationScopeOf } from '../../lib/tenant-db.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { DOOR_BOOKING_EARLY_MINUTES, doorBookingQuery } from '../bookings/index.ts';
 import { creditsAvailable, ENDED_PHASES, endOf, stateOf, statusOn } from '../entitlements/index.ts';
-import { overdueMinorOn } from '../sales/index.ts';
+import { oldestUnpaidDueSql, overdueMinorOn } from '../sales/index.ts';
 import { hasSigned } from '../signatures/index.ts';
 import { DOOR_MEMBER_SETTING, type DoorMember, doorHandle } from './door-facts.ts';
 
@@ -144,6 +144,8 @@ export const doorChecks = reusableStatement('door_checks', (db, scope) => {
   return db
     .select({
       memberId: members.id,
+      // The door's overdue warning: compared with the tap's business date once the centre is known.
+      oldestUnpaidDue: oldestUnpaidDueSql(members.id, members.organisationId),
       duplicateAt: duplicate.tappedAt,
       booking: { bookingId: booking.bookingId, classId: booking.classId },
       ent: unprefixed('ent_', entColumns, held) as unknown as typeof entColumns,

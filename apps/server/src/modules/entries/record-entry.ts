@@ -45,6 +45,7 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
   // The card's member, locked by the facts' read: the window and the credit below see every earlier tap.
   const member = facts.member;
   let decision: Decision;
+  let oldestUnpaidDue: string | null | undefined;
 
   if (!card) decision = denied('unknown_card');
   else if (card.status === 'lost') decision = denied('card_lost');
@@ -55,6 +56,7 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
     // The checks saw the member the facts locked (else, sent before the facts' hand-over, they saw none: read them again).
     const rows = checked[0]?.memberId === member.id ? checked : await readChecks(ctx, { centerId: center.id, at });
     decision = await decideForMember(ctx, { member, center, at, day, config, rows });
+    oldestUnpaidDue = rows[0]?.oldestUnpaidDue;
   }
 
   return writeDecision(ctx, {
@@ -70,5 +72,6 @@ export async function recordEntry(ctx: UseCaseContext, input: RecordEntryInput):
     source: input.source ?? (reader ? 'reader' : 'desk'),
     scanId: input.scanId ?? null,
     language: config.defaultLanguage,
+    oldestUnpaidDue,
   });
 }

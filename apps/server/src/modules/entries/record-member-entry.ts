@@ -31,5 +31,6 @@ export async function recordMemberEntry(ctx: UseCaseContext, input: MemberEntryI
     source: 'desk',
     scanId: null,
     language: config.defaultLanguage,
+    oldestUnpaidDue: rows[0]?.oldestUnpaidDue,
   });
 }

@@ -5,6 +5,7 @@ import type { centers } from '../../db/schema/index.ts';
 import type { UseCaseContext } from '../../lib/use-case.ts';
 import { markAttendedAtDoor } from '../bookings/index.ts';
 import { appendLedger } from '../entitlements/index.ts';
+import { overdueFlag } from '../payments/index.ts';
 import { type DoorMember, doorHandle } from './door-facts.ts';
 import type { Decision } from './door-rules.ts';
 import { type EntryViewParts, getEntry, newEntryView, writeEntry } from './queries.ts';
@@ -34,6 +35,8 @@ export interface Decided {
   scanId: string | null;
   /** The organisation's language: the entry notification's words. */
   language: string;
+  /** The due date of the member's oldest unpaid installment (the checks' read): overdue before `day`. */
+  oldestUnpaidDue?: string | null | undefined;
 }
 
 /**
@@ -73,6 +76,11 @@ export async function writeDecision(ctx: UseCaseContext, d: Decided): Promise<Re
     staff: d.staff,
   };
   const entry = newEntryView(values, parts);
+  // The door warns of a payment overdue and lets the member in (decisions-pending/reminders.md).
+  if (decision.result === 'granted' && member && d.oldestUnpaidDue && d.oldestUnpaidDue < day) {
+    const overdue = await overdueFlag(ctx.db, { memberId: member.id, day });
+    if (overdue) entry.overdue = overdue;
+  }
   if (decision.ledger && decision.entitlement && member) {
     await appendLedger(ctx, {
       entitlementId: decision.entitlement.id,

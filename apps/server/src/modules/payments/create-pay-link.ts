@@ -4,7 +4,7 @@ import { PAY_LINK_DEFAULT_DAYS, PAY_LINK_MAX_DAYS, type PayLinkCreate } from '@g
 import { eq } from 'drizzle-orm';
 import { installments, invoices, payLinks } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { UseCaseContext } from '../../lib/use-case.ts';
+import type { ActorContext } from '../../lib/use-case.ts';
 import { owedOnLink, type PayLinkRow } from './pay-link-state.ts';
 
 const DAY_MS = 86_400_000;
@@ -20,7 +20,7 @@ const rule = (path: string, code: string, message: string) =>
  * `amount`, `description`). It expires after 7 days unless staff say (at most 90). Its token is 192
  * random bits, its only public name; nothing is asked of the provider until the member pays.
  */
-export async function createPayLink(ctx: UseCaseContext, input: PayLinkCreate): Promise<PayLinkRow> {
+export async function createPayLink(ctx: ActorContext, input: PayLinkCreate): Promise<PayLinkRow> {
   if (!input.invoiceId && !input.installmentId) {
     throw invalid('invoiceId', 'pay_link_target_required', 'Name the invoice or the installment to be paid');
   }

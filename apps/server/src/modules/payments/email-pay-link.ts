@@ -48,7 +48,7 @@ export const PAY_LINK_MAIL: Record<Language, Words> = {
   },
 };
 
-const INVOICE_WORD: Record<Language, (n: string) => string> = {
+export const INVOICE_WORD: Record<Language, (n: string) => string> = {
   en: (n) => `invoice ${n}`,
   de: (n) => `Rechnung ${n}`,
   fr: (n) => `la facture ${n}`,
@@ -111,7 +111,7 @@ export async function emailPayLink(
 }
 
 /** `2026-12-06 18:00`: the link's end on the centre's wall clock. */
-function untilText(instant: Date, timeZone: string): string {
+export function untilText(instant: Date, timeZone: string): string {
   const w = wallClock(instant, timeZone);
   const p = (n: number) => String(n).padStart(2, '0');
   return `${w.year}-${p(w.month)}-${p(w.day)} ${p(w.hour)}:${p(w.minute)}`;

@@ -2,6 +2,7 @@
 
 export { startCheckout } from './checkout.ts';
 export { sweepOrders } from './janitor.ts';
+export { checkNotBlockedForOverdue, overdueFlag } from './overdue-flag.ts';
 export type { PaymentProvider } from './provider.ts';
 export { paymentPublicRoutes } from './public-routes.ts';
 export { sweepRefunds } from './refunds.ts';

@@ -10,13 +10,22 @@ import type {
   onlinePaymentListQuerySchema,
   PayLink,
   PayLinkState,
+  PaymentReminder,
   payLinkListQuerySchema,
 } from '@gym/contract/payments';
 import { likeEscape } from '@gym/contract/search';
 import { dayBounds } from '@gym/contract/time';
 import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { centers, invoices, members, payLinks, paymentOrderItems, paymentOrders } from '../../db/schema/index.ts';
+import {
+  centers,
+  invoices,
+  members,
+  payLinks,
+  paymentOrderItems,
+  paymentOrders,
+  paymentReminders,
+} from '../../db/schema/index.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
 import { byOffset, type ChunkedRows } from '../../lib/long-read.ts';
 import type { QueryContext } from '../../lib/use-case.ts';
@@ -264,4 +273,33 @@ export async function onlinePaymentsForExport(
 ): Promise<ChunkedRows<OnlinePayment>> {
   const where = await onlinePaymentWhere(ctx, q);
   return byOffset(({ offset, limit }) => readOnlinePayments(ctx, where, { offset, limit }));
+}
+
+/** The reminders sent (and skipped) to a member, newest first: the member file's small table. */
+export async function memberReminders(
+  ctx: QueryContext,
+  { memberId, publicUrl }: { memberId: string; publicUrl: string },
+): Promise<PaymentReminder[]> {
+  const rows = await ctx.db
+    .select({ r: paymentReminders, number: invoices.number, token: payLinks.token })
+    .from(paymentReminders)
+    .innerJoin(invoices, eq(invoices.id, paymentReminders.invoiceId))
+    .leftJoin(payLinks, eq(payLinks.id, paymentReminders.payLinkId))
+    .where(eq(paymentReminders.memberId, memberId))
+    .orderBy(desc(paymentReminders.at), desc(paymentReminders.offsetDays))
+    .limit(200);
+  return rows.map(({ r, number, token }) => ({
+    id: r.id,
+    at: r.at.toISOString(),
+    invoiceId: r.invoiceId,
+    invoiceNumber: number,
+    installmentId: r.installmentId,
+    dueOn: r.dueOn,
+    offsetDays: r.offsetDays,
+    outcome: r.outcome as PaymentReminder['outcome'],
+    amount: r.amountMinor,
+    currency: r.currencyCode,
+    sentTo: r.sentTo,
+    url: token ? `${publicUrl}/pay_link/${token}/` : null,
+  }));
 }

@@ -16,14 +16,20 @@ import {
   payLinkListQuerySchema,
   payLinkListResponseSchema,
   payLinkSchema,
+  paymentReminderListSchema,
   paymentSettingsRequestSchema,
   paymentSettingsSchema,
+  reminderSettingsSchema,
 } from '@gym/contract/payments';
-import { idParamsSchema } from '@gym/contract/sales';
+import { idParamsSchema, overdueFlagSchema } from '@gym/contract/sales';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { members } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, can } from '../../lib/access.ts';
 import { callerTimeZone } from '../../lib/business-date.ts';
+import { notFound } from '../../lib/errors.ts';
 import { moneyText } from '../../lib/money-text.ts';
 import { exportRoutes, routeTable } from '../../lib/routes.ts';
 import type { ExportColumn } from '../../lib/table-export.ts';
@@ -33,7 +39,15 @@ import { createPayLink } from './create-pay-link.ts';
 import { emailPayLink } from './email-pay-link.ts';
 import { issueInvoicePaymentId } from './issue-invoice-payment-id.ts';
 import { issueMemberPaymentId } from './issue-member-payment-id.ts';
-import { getPayLink, listOnlinePayments, listPayLinks, onlinePaymentsForExport, payLinksForExport } from './queries.ts';
+import { overdueFlag } from './overdue-flag.ts';
+import {
+  getPayLink,
+  listOnlinePayments,
+  listPayLinks,
+  memberReminders,
+  onlinePaymentsForExport,
+  payLinksForExport,
+} from './queries.ts';
 
 import { refundOnline } from './refunds.ts';
 import { renewMemberPaymentId } from './renew-member-payment-id.ts';
@@ -41,6 +55,7 @@ import { revokePayLink } from './revoke-pay-link.ts';
 import { paymentsOf } from './runtime.ts';
 import { paymentSettingsView } from './settings-view.ts';
 import { updatePaymentSettings } from './update-payment-settings.ts';
+import { updateReminderSettings } from './update-reminder-settings.ts';
 
 const tags = ['payments'];
 
@@ -85,12 +100,20 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const payments = paymentsOf(deps);
     // The simulated provider's clock, and the janitor asking about orders left without a word (every minute).
-    app.addHook('onReady', async () => payments.start((err) => app.log.error({ err }, 'order janitor failed')));
+    app.addHook('onReady', async () =>
+      payments.start((err) => app.log.error({ err }, 'payments background work failed')),
+    );
     app.addHook('onClose', async () => payments.close());
     const { get, post, put } = routeTable(app, tags);
     const exported = exportRoutes(get, deps);
     const query = (req: { auth: AuthContext | null }) => queryContext(deps, req.auth!);
     const { publicUrl } = deps.config;
+    /** A member the caller may see (404 otherwise). */
+    const memberOf = async (req: { auth: AuthContext | null }, id: string) => {
+      const member = await query(req).db.first(members, eq(members.id, id));
+      if (!member) throw notFound('member');
+      return member;
+    };
 
     post(
       '/pay-links',
@@ -177,6 +200,26 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (req) =>
         memberPage(req, await runCommand(deps, req.auth!, renewMemberPaymentId, { memberId: req.params.id })),
     );
+    get(
+      '/students/:id/payment-reminders',
+      can('read', 'Payment'),
+      { params: idParamsSchema, reply: paymentReminderListSchema },
+      async (req) => {
+        await memberOf(req, req.params.id);
+        return { items: await memberReminders(query(req), { memberId: req.params.id, publicUrl }) };
+      },
+    );
+    /** The desk's flag: overdue N days and how much, on the caller's business date. */
+    get(
+      '/students/:id/overdue',
+      can('read', 'Member'),
+      { params: idParamsSchema, reply: z.object({ overdue: overdueFlagSchema.nullable() }) },
+      async (req) => {
+        const member = await memberOf(req, req.params.id);
+        const day = deps.clock.today(await callerTimeZone(deps.database.db, req.auth!, member.homeCenterId));
+        return { overdue: await overdueFlag(query(req).db, { memberId: req.params.id, day }) };
+      },
+    );
     post(
       '/invoices/:id/payment-page',
       can('create', 'Payment'),
@@ -209,6 +252,16 @@ export function paymentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           ...(req.body.retireOldWebhookSecrets ? { retireOldWebhookSecrets: true } : {}),
           madeWebhookSecret: await seal(made),
         });
+        return paymentSettingsView(query(req).db, publicUrl);
+      },
+    );
+    put(
+      '/payment-settings/reminders',
+      can('update', 'Setting'),
+      { body: reminderSettingsSchema, reply: paymentSettingsSchema },
+      async (req) => {
+        await payments.settingsOf(req.auth!.organisationId);
+        await runCommand(deps, req.auth!, updateReminderSettings, req.body);
         return paymentSettingsView(query(req).db, publicUrl);
       },
     );

@@ -1,6 +1,7 @@
 /**
  * The payments module's parts that live as long as the server: the vault of secrets, the providers
- * (the simulated one with its webhook sender and its own clock ticking), and the janitor's minute.
+ * (the simulated one with its webhook sender and its own clock ticking), and the janitor's minute, and the
+ * payment reminders' sweep every ten minutes.
  * One per server (`paymentsOf(deps)`); the routes start it and stop it with the app.
  */
 import { randomBytes } from 'node:crypto';
@@ -13,6 +14,7 @@ import { createVault, hintOf, type Vault } from '../../lib/vault.ts';
 import { sweepOrders } from './janitor.ts';
 import type { PaymentProvider, ProviderSettings } from './provider.ts';
 import { sweepRefunds } from './refunds.ts';
+import { sendReminders } from './send-reminders.ts';
 import { setUpPayments } from './set-up-payments.ts';
 import { createSimulatedProvider, type SimulatedProvider } from './simulated/provider.ts';
 import { createStripeProvider } from './stripe-provider.ts';
@@ -27,7 +29,7 @@ export interface PaymentsRuntime {
   settingsIfAny(organisationId: string): Promise<ProviderSettings | null>;
   /** How long a provider call may take before it counts as unanswered. */
   deadlineMs: number;
-  /** Starts the clocks: the simulated provider's own (settling, expiring) and the janitor's minute (errors to `onError`). */
+  /** Starts the clocks: the simulated provider's own (settling, expiring), the janitor's minute and the reminders' sweep (errors to `onError`). */
   start(onError: (err: unknown) => void): void;
   /** Stops the clocks (tests move time themselves and call `tick()` and `sweepOrders` when they mean to). */
   stopClocks(): void;
@@ -37,6 +39,8 @@ export interface PaymentsRuntime {
 const runtimes = new WeakMap<AppDeps, PaymentsRuntime>();
 /** How often the janitor sweeps. */
 const JANITOR_EVERY_MS = 60_000;
+/** How often payment reminders are looked for (each goes out at most once; a window opening is met within this). */
+const REMINDERS_EVERY_MS = 10 * 60_000;
 
 /** This server's payments runtime. */
 export function paymentsOf(deps: AppDeps): PaymentsRuntime {
@@ -73,6 +77,7 @@ export function paymentsOf(deps: AppDeps): PaymentsRuntime {
   );
   const stripe = createStripeProvider(deps.config);
   let janitor: NodeJS.Timeout | undefined;
+  let reminders: NodeJS.Timeout | undefined;
   const runtime: PaymentsRuntime = {
     vault,
     simulated,
@@ -94,11 +99,16 @@ export function paymentsOf(deps: AppDeps): PaymentsRuntime {
       sweep();
       janitor = setInterval(sweep, JANITOR_EVERY_MS);
       janitor.unref();
+      const remind = () => void sendReminders(deps).catch(onError);
+      reminders = setInterval(remind, REMINDERS_EVERY_MS);
+      reminders.unref();
     },
     stopClocks() {
       simulated.stop();
       clearInterval(janitor);
+      clearInterval(reminders);
       janitor = undefined;
+      reminders = undefined;
     },
     close() {
       runtime.stopClocks();

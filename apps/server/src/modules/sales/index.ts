@@ -1,6 +1,6 @@
 export { ruleFor } from './commission.ts';
 export { issueFeeInvoice, voidUnpaidFee } from './fee.ts';
-export { getInvoice, overdueByMember, overdueMinorOn } from './queries.ts';
+export { getInvoice, oldestOverdueOn, oldestUnpaidDueSql, overdueByMember, overdueMinorOn } from './queries.ts';
 export { invoicePdf } from './receipt.ts';
 export { recordPayment } from './record-payment.ts';
 export { refundInvoice } from './refund-invoice.ts';

@@ -502,3 +502,29 @@ export async function overdueMinorOn(db: TenantDb, { memberId, day }: { memberId
     ) o where o.balance > 0`);
   return Number((rows as unknown as { rows: { n: string | number | null }[] }).rows[0]?.n ?? 0);
 }
+
+/**
+ * The due date of the member's oldest installment not wholly paid, of an invoice not void with a
+ * balance left (SQL, for a member row `memberId` of `organisationId`), or null; before `day` when
+ * one is given. Before a day, it is how long the member has owed past due by the overdue rule above
+ * (the overdue booking block, the desk's and the door's flag). The door reads it without a day, in
+ * its checks' statement, and compares it with its business date.
+ */
+export const oldestUnpaidDueSql = (memberId: SQL | PgColumn, organisationId: SQL | PgColumn, day?: SQL) =>
+  sql<string | null>`(select min(i.due_on)::text
+    from installments i join invoices inv on inv.id = i.invoice_id
+    where inv.organisation_id = ${organisationId} and inv.member_id = ${memberId}
+      and inv.voided_at is null and inv.state <> 'void'
+      and inv.total_minor - inv.refunded_minor - inv.paid_minor > 0
+      ${day ? sql`and i.due_on < ${day}` : sql``}
+      and i.amount_minor > coalesce((select sum(pa.amount_minor) from payment_allocations pa where pa.installment_id = i.id), 0))`;
+
+/** `oldestUnpaidDueSql` before `day` (a centre's business date) for one member: the oldest overdue due date. */
+export async function oldestOverdueOn(db: TenantDb, { memberId, day }: { memberId: string; day: string }) {
+  const rows = await db
+    .unscoped('a statement written in SQL, scoped by hand by the organisation id')
+    .execute<{ due: string | null }>(
+      sql`select ${oldestUnpaidDueSql(sql`${memberId}::uuid`, sql`${db.auth.organisationId}::uuid`, sql`${day}::date`)} as due`,
+    );
+  return (rows as unknown as { rows: { due: string | null }[] }).rows[0]?.due ?? null;
+}

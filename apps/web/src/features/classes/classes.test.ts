@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import deClasses from '../../locales/de/classes.json';
 import enClasses from '../../locales/en/classes.json';
 import zhClasses from '../../locales/zh-Hant/classes.json';
+import { ApiError } from '../../shared/api/client';
 import { testI18n } from '../../shared/i18n/testI18n';
 import { visibleRange } from './calendarRange';
+import { classErrorMessage } from './classErrors';
 import { changesClasses } from './classEvents';
 import { bookingOutcomeText } from './components/BookingOutcome';
 import { fillTone } from './places';
@@ -158,5 +160,23 @@ describe('the days the calendar asks for', () => {
     expect(visibleRange('month', '2026-11-26')).toEqual({ from: '2026-10-26', to: '2026-12-06' });
     // Across a year end.
     expect(visibleRange('week', '2027-01-01')).toEqual({ from: '2026-12-28', to: '2027-01-03' });
+  });
+});
+
+describe('a booking refused for a payment overdue', () => {
+  it('says how many days and how much, in the desk’s language', async () => {
+    const refusal = new ApiError({
+      status: 422,
+      error: 'payment_overdue',
+      message: 'A payment is 12 days overdue',
+      fields: [{ path: 'memberId', code: 'payment_overdue', message: 'A payment is 12 days overdue' }],
+      details: { days: 12, amountMinor: 50_000, currency: 'HKD', amount: 'HKD 500.00' },
+    });
+    const t = (await translator('en')) as unknown as Parameters<typeof classErrorMessage>[0];
+    expect(classErrorMessage(t, refusal)).toBe(
+      'A payment is 12 days overdue (HKD 500.00): class bookings are blocked until it is paid.',
+    );
+    const zh = (await translator('zh-Hant')) as unknown as Parameters<typeof classErrorMessage>[0];
+    expect(classErrorMessage(zh, refusal)).toBe('有一筆款項已逾期 12 天（HKD 500.00）：付款前不能預約課堂。');
   });
 });

@@ -11,6 +11,7 @@ import type { Entry } from '@gym/contract/entries';
 import { Avatar, Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MoneyText } from '../../shared/ui/MoneyText';
 
 /** The event's icon: a picture's address, or the name of one of a few icons; otherwise by result. */
 export function EntryIcon({ icon, result }: { icon: string; result: Entry['result'] | null }) {
@@ -72,6 +73,16 @@ export function EntryToastBody({ entry, message, onLetIn, onSell, onAttach }: Bo
     const left = leftText(t, entry);
     if (left) parts.push(left);
   }
+  const overdue = entry.overdue;
+  if (overdue) {
+    parts.push(
+      <span className="entry-toast__warning" data-testid="entry-toast-overdue" data-days={overdue.days}>
+        <ExclamationCircleFilled aria-hidden /> {t('payments:overdue.days', { count: overdue.days })}{' '}
+        <MoneyText value={overdue.amount} />
+        {overdue.blocksBookings ? ` · ${t('payments:overdue.bookingsBlocked')}` : ''}
+      </span>,
+    );
+  }
   return (
     <div className="entry-toast__body">
       {entry.member &&
@@ -83,7 +94,7 @@ export function EntryToastBody({ entry, message, onLetIn, onSell, onAttach }: Bo
       <div className="entry-toast__text">
         <div data-testid="entry-toast-text">
           {parts.map((p, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: fixed order of at most two lines
+            // biome-ignore lint/suspicious/noArrayIndexKey: fixed order of at most three lines
             <div key={i}>{p}</div>
           ))}
         </div>

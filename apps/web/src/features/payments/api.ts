@@ -2,14 +2,17 @@ import type {
   OnlinePayment,
   PayLink,
   PayLinkCreate,
+  PaymentReminder,
   PaymentSettings,
   PaymentSettingsRequest,
+  ReminderSettings,
 } from '@gym/contract/payments';
+import type { OverdueFlag } from '@gym/contract/sales';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { api, idempotencyKeys, type QueryValue } from '../../shared/api/client';
 
-export type { OnlinePayment, PayLink, PaymentSettings };
+export type { OnlinePayment, OverdueFlag, PayLink, PaymentReminder, PaymentSettings, ReminderSettings };
 
 interface Page<T> {
   items: T[];
@@ -82,5 +85,34 @@ export function useUpdatePaymentSettings() {
     mutationFn: (body: PaymentSettingsRequest) =>
       api.request<PaymentSettings>('/pro/payment-settings', { method: 'PUT', body }),
     onSuccess: (settings) => client.setQueryData(settingsKey, settings),
+  });
+}
+
+/** The payment reminders and the overdue booking block (the organisation's payment settings). */
+export function useUpdateReminderSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReminderSettings) =>
+      api.request<PaymentSettings>('/pro/payment-settings/reminders', { method: 'PUT', body }),
+    onSuccess: (settings) => client.setQueryData(settingsKey, settings),
+  });
+}
+
+/** The reminders a member was sent (and those skipped): the member file's small table. */
+export function useMemberReminders(memberId: string, enabled = true) {
+  return useQuery({
+    queryKey: ['payments', 'reminders', memberId],
+    queryFn: ({ signal }) =>
+      api.get<{ items: PaymentReminder[] }>(`/pro/students/${memberId}/payment-reminders`, { signal }),
+    enabled,
+  });
+}
+
+/** What the member owes past due ("overdue 12 days, HKD 500.00"), for the desk's member panel. */
+export function useOverdueFlag(memberId: string, enabled = true) {
+  return useQuery({
+    queryKey: ['payments', 'overdue', memberId],
+    queryFn: ({ signal }) => api.get<{ overdue: OverdueFlag | null }>(`/pro/students/${memberId}/overdue`, { signal }),
+    enabled,
   });
 }

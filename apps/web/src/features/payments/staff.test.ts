@@ -4,6 +4,7 @@ import { ONLINE_PAYMENT_ACTION, onlinePaymentNotice } from './onlinePaymentNotic
 import { openInstallments, payLinkRequest } from './PayLinkCreateModal';
 import { paymentSettingsRequest } from './PaymentSettingsCard';
 import { qrPath } from './QrCode';
+import { reminderSettingsRequest } from './ReminderSettingsCard';
 
 const NOW = new Date('2026-03-02T02:00:00Z');
 
@@ -72,5 +73,21 @@ describe('the QR code', () => {
     expect(long.size).toBeGreaterThan(short.size);
     expect(short.path).toMatch(/^M\d+ \d+h1v1h-1z/);
     expect(qrPath('same').path).toBe(qrPath('same').path);
+  });
+});
+
+describe('the reminder settings form', () => {
+  it('sends the offsets as whole days and the booking block only when it is on', () => {
+    const values = { enabled: true, offsets: ['-3', '1', '7'], windowStart: ' 09:00', windowEnd: '20:00 ' };
+    expect(reminderSettingsRequest({ ...values, blocks: false, blockBookingsAfterDays: 30 })).toEqual({
+      enabled: true,
+      offsets: [-3, 1, 7],
+      windowStart: '09:00',
+      windowEnd: '20:00',
+      blockBookingsAfterDays: null,
+    });
+    expect(
+      reminderSettingsRequest({ ...values, blocks: true, blockBookingsAfterDays: 14 }).blockBookingsAfterDays,
+    ).toBe(14);
   });
 });

@@ -13,6 +13,7 @@ import { MoneyInput, useMoneyRules } from '../../shared/ui/MoneyInput';
 import { ErrorState, LoadingState } from '../../shared/ui/ScreenStates';
 import { StackedForm } from '../../shared/ui/StackedForm';
 import { PaymentSettingsCard } from '../payments/PaymentSettingsCard';
+import { ReminderSettingsCard } from '../payments/ReminderSettingsCard';
 import { AgreementTemplatesCard } from '../signatures/AgreementTemplatesCard';
 import { SealingCertificateCard } from '../signatures/SealingCertificateCard';
 import { type SystemConfig, useSystemConfig, useUpdateSystemConfig } from './api';
@@ -195,6 +196,7 @@ export default function SystemConfigPage() {
       <ConfigForm config={config.data} canUpdate={canUpdate} />
       <MaintenanceCard config={config.data} canUpdate={canUpdate} />
       <PaymentSettingsCard canUpdate={canUpdate} />
+      <ReminderSettingsCard canUpdate={canUpdate} />
       {ability.can('read', 'Signature') && (
         <>
           <AgreementTemplatesCard canManage={ability.can('manage', 'Signature')} />

@@ -19,12 +19,18 @@ export function apiErrorMessage(t: TFunction, error: unknown): string {
   if ((error.error === 'account_locked' || error.error === 'rate_limited') && minutes !== undefined) {
     return t(`errors:codes.${error.error}_minutes`, { minutes });
   }
-  return errorCodeText(t, error.error);
+  return errorCodeText(t, error.error, error.details);
 }
 
-/** The words for one server error code, wherever its translation lives (see above). */
-export function errorCodeText(t: TFunction, code: string): string {
-  return t([`errors:codes.${code}`, `screenErrors:codes.${code}`], { defaultValue: t('errors:codes.unknown') });
+/**
+ * The words for one server error code, wherever its translation lives (see above), with what the
+ * error's details name (`payment_overdue`: its days and amount).
+ */
+export function errorCodeText(t: TFunction, code: string, details?: Record<string, unknown>): string {
+  return t([`errors:codes.${code}`, `screenErrors:codes.${code}`], {
+    ...details,
+    defaultValue: t('errors:codes.unknown'),
+  });
 }
 
 /**

@@ -8,6 +8,7 @@ import { MoneyText, moneyColumn } from '../../../shared/ui/MoneyText';
 import { SectionTable } from '../../../shared/ui/OneLineTable';
 import { EmptyState, QueryState } from '../../../shared/ui/ScreenStates';
 import { useDates } from '../../../shared/useDates';
+import { MemberReminders } from '../../payments/MemberReminders';
 import { PaymentPageButton } from '../../payments/PaymentPageButton';
 import { useInvoices } from '../api';
 import { InvoiceDrawer } from '../InvoiceDrawer';
@@ -91,6 +92,7 @@ export function MemberInvoicesTab({ memberId }: { memberId: string }) {
           />
         )}
       </QueryState>
+      {canSeeLinks && <MemberReminders memberId={memberId} />}
       <InvoiceDrawer invoiceId={open} onClose={() => setOpen(null)} />
     </div>
   );
