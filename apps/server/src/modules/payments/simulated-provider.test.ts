@@ -78,6 +78,14 @@ describe('payment settings', () => {
       secretKey: null,
       webhookSecrets: [{ masked: expect.stringMatching(/^••••.{4}$/), createdAt: expect.any(String) }],
       webhookUrl: 'https://gym.example/api/v1/webhooks/payments/simulated',
+      // Payment reminders start on, with the days and a centre's daytime.
+      reminders: {
+        enabled: true,
+        offsets: [-3, 1, 3, 7],
+        windowStart: '09:00',
+        windowEnd: '20:00',
+        blockBookingsAfterDays: null,
+      },
     });
     const [secret] = (await payments.settingsOf(org.id)).webhookSecrets;
     expect(secret).toMatch(/^whsec_sim_/);
