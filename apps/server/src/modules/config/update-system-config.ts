@@ -20,6 +20,7 @@ import {
   paymentAllocations,
   paymentOrderItems,
   paymentOrders,
+  paymentReminders,
   payments,
   productSets,
   products,
@@ -70,6 +71,8 @@ export const MONEY_WITH_INVOICES = [
   simulatedCheckoutSessions,
   // A refund given back through the provider names the order and its invoice.
   onlineRefunds,
+  // A payment reminder names the invoice whose debt it asks for.
+  paymentReminders,
 ] as const;
 
 /**
