@@ -205,7 +205,7 @@ export function AgreementTemplatesCard({ canManage }: { canManage: boolean }) {
             ...(canManage
               ? [
                   {
-                    title: '',
+                    title: t('signatures:templates.actions'),
                     key: 'edit',
                     // On a narrow screen the table scrolls; the action stays in sight.
                     fixed: 'right' as const,
