@@ -175,13 +175,19 @@ let nextAddress = 0;
  */
 function socketOf(base: string, auth: Record<string, string>): Socket {
   const localAddress = `127.0.1.${(nextAddress++ % 250) + 1}`;
-  return io(base, {
+  const socket = io(base, {
     auth,
     transports: ['websocket', 'polling'],
     reconnectionDelayMax: 10_000,
     forceNew: true,
     localAddress,
   } as Parameters<typeof io>[1]);
+  // Closed by its server (after Redis came back, to catch up): the web app connects again at once
+  // (shared/realtime.ts); Socket.IO itself does not after a server's disconnect.
+  socket.on('disconnect', (reason) => {
+    if (reason === 'io server disconnect') socket.connect();
+  });
+  return socket;
 }
 
 /** The door: readers, their browsers and the desk, through the balancer. */
